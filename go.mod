@@ -1,0 +1,3 @@
+module github.com/pokerroom/pokerroom
+
+go 1.26
