@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseCardAcceptsEveryWrittenForm(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Card
+	}{
+		{"As", NewCard(Ace, Spades)},
+		{"AS", NewCard(Ace, Spades)},
+		{"as", NewCard(Ace, Spades)},
+		{"Td", NewCard(Ten, Diamonds)},
+		{"10d", NewCard(Ten, Diamonds)},
+		{"10D", NewCard(Ten, Diamonds)},
+		{"2c", NewCard(Two, Clubs)},
+		{"kh", NewCard(King, Hearts)},
+		{"Q♥", NewCard(Queen, Hearts)},
+		{"Jk", Joker1},
+	}
+	for _, tt := range tests {
+		got, err := ParseCard(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseCard(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestParseCardNamesTheBadToken(t *testing.T) {
+	for _, in := range []string{"", "A", "Ax", "1s", "11d", "Zs", "Asd"} {
+		_, err := ParseCard(in)
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("ParseCard(%q) error = %v, want *ParseError", in, err)
+			continue
+		}
+		if pe.Token != in {
+			t.Errorf("ParseCard(%q) names token %q", in, pe.Token)
+		}
+	}
+}
+
+func TestParseCardsSplitsRunsAndLists(t *testing.T) {
+	for _, in := range []string{"AsKd10c", "As Kd Tc", "As,Kd,10c"} {
+		got, err := ParseCards(in)
+		if err != nil {
+			t.Fatalf("ParseCards(%q): %v", in, err)
+		}
+		if s := FormatCards(got); s != "As Kd Tc" {
+			t.Errorf("ParseCards(%q) = %q", in, s)
+		}
+	}
+	if _, err := ParseCards("AsAs"); err == nil {
+		t.Error("ParseCards accepted a repeated card")
+	}
+	if _, err := ParseCards("AsK"); err == nil {
+		t.Error("ParseCards accepted an incomplete card")
+	}
+}
+
+func TestCardFormatsRoundTripForAll52(t *testing.T) {
+	seen := map[string]bool{}
+	for c := Card(0); c < 52; c++ {
+		s := c.String()
+		if seen[s] {
+			t.Fatalf("duplicate text %q", s)
+		}
+		seen[s] = true
+		back, err := ParseCard(s)
+		if err != nil || back != c {
+			t.Fatalf("round trip %v -> %q -> %v, %v", c, s, back, err)
+		}
+		sym, err := ParseCard(c.Symbol())
+		if err != nil || sym != c {
+			t.Fatalf("symbol round trip %v -> %q -> %v, %v", c, c.Symbol(), sym, err)
+		}
+	}
+	if got := NewCard(Ace, Spades).Symbol(); got != "A♠" {
+		t.Errorf("Symbol = %q, want A♠", got)
+	}
+}
+
+func TestCardSetCounts(t *testing.T) {
+	s := NewCardSet(MustParseCards("As Kd 2c Jk")...)
+	if s.Len() != 4 || !s.Has(Joker1) || s.Has(NewCard(Ace, Hearts)) {
+		t.Errorf("set %b wrong", s)
+	}
+	if s.Remove(Joker1).Len() != 3 {
+		t.Error("Remove did not remove")
+	}
+}
