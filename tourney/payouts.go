@@ -89,7 +89,7 @@ var (
 // PlacesPaid is how many places a proportional payout pays for a field:
 // 3 of 9, 4 of 18, 9 of 45, 18 of 100, 153 of 1,000 as the published
 // table; about 20% of small fields falling to 15.3% from 1,000 entrants,
-// rounded down to a tier boundary (REFERENCE.md).
+// rounded to the nearest tier boundary (REFERENCE.md).
 func PlacesPaid(entrants int) int {
 	switch {
 	case entrants <= 0:
@@ -106,11 +106,16 @@ func PlacesPaid(entrants int) int {
 		return min(max(entrants/5, 4), 8)
 	}
 	f := logInterp(float64(entrants), []float64{45, 100, 1000}, paidFraction, false)
-	p := int(f*float64(entrants) + 1e-9)
-	if p < 9 {
+	target := f * float64(entrants)
+	if target < 9 {
 		return 9
 	}
-	return tierFloor(p)
+	lo := tierFloor(int(target + 1e-9))
+	hi := tierEnd(lo + 1)
+	if hi <= entrants && float64(hi)-target < target-float64(lo) {
+		return hi
+	}
+	return lo
 }
 
 // tierFloor returns the largest tier boundary (9, 12, 15, 18, 27, ...)
