@@ -111,6 +111,7 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 		}
 		a.cfg, a.args = cfg, rest
 		a.log = newLogger(cfg, stderr)
+		a.log.Debug("configuration", "command", name, "config", cfg)
 	} else {
 		a.log = slog.New(slog.NewTextHandler(stderr, nil))
 	}
@@ -205,7 +206,6 @@ func runBot(ctx context.Context, a *app) int {
 			return exitUsage
 		}
 	}
-	a.log.Debug("configuration", "config", a.cfg)
 	s, err := openStore(ctx, a)
 	if err != nil {
 		a.log.Error("open database", "err", err)

@@ -58,6 +58,19 @@ func OpenSQLite(tb testing.TB, opts store.Options) *store.Store {
 // new schema of its own, dropped when the test ends.
 func OpenPostgres(tb testing.TB, opts store.Options) *store.Store {
 	tb.Helper()
+	loc, err := store.ParseURL(PostgresDSN(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return open(tb, loc, opts)
+}
+
+// PostgresDSN creates a new, empty schema in the database named by
+// POKERROOM_TEST_POSTGRES and returns a DSN whose search_path selects it.
+// The schema is dropped when the test ends. It skips the test when the
+// variable is not set.
+func PostgresDSN(tb testing.TB) string {
+	tb.Helper()
 	dsn := os.Getenv(PostgresEnv)
 	if dsn == "" {
 		tb.Skip(PostgresEnv + " is not set")
@@ -90,12 +103,8 @@ func OpenPostgres(tb testing.TB, opts store.Options) *store.Store {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	loc, err := store.ParseURL(u.String())
-	if err != nil {
-		tb.Fatal(err)
-	}
 	tb.Logf("postgres: schema %s in %s", schema, base)
-	return open(tb, loc, opts)
+	return u.String()
 }
 
 func open(tb testing.TB, loc store.Location, opts store.Options) *store.Store {
