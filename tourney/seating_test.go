@@ -127,7 +127,7 @@ func TestDeadButtonAndDeadSmallBlind(t *testing.T) {
 	tb.Seats[3] = 0 // the big blind (seat 4) busts
 	step(Positions{Button: 3, SmallBlind: 4, BigBlind: 5, SmallBlindDead: true})
 	step(Positions{Button: 4, SmallBlind: 5, BigBlind: 6}) // dead button on the empty seat 4
-	tb.Seats[4] = 0                                      // the small blind (seat 5) busts
+	tb.Seats[4] = 0                                        // the small blind (seat 5) busts
 	step(Positions{Button: 5, SmallBlind: 6, BigBlind: 1})
 	step(Positions{Button: 6, SmallBlind: 1, BigBlind: 2})
 }
