@@ -190,11 +190,11 @@ func (t *Tournament) Register(p PlayerID, name string, pay Payment, rng Rand) (R
 		e.paidChips = t.cfg.BuyIn.Total()
 	}
 	t.entries = append(t.entries, e)
-	if t.bounties != nil {
-		_ = t.bounties.Add(e.ID, t.cfg.BuyIn.Bounty)
-	}
 	reg := Registration{Chips: t.cfg.Structure.StartingStack}
 	if t.state == LateRegistration {
+		if t.bounties != nil {
+			_ = t.bounties.Add(e.ID, t.cfg.BuyIn.Bounty)
+		}
 		seat, err := t.seating.SeatLate(e.ID, rng)
 		if err != nil {
 			return Registration{}, err

@@ -1,10 +1,12 @@
 package tourney
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -105,19 +107,22 @@ func ICMMonteCarlo(stacks []Chips, prizes []float64, trials int, rng Rand) (eq, 
 	m := min(len(prizes), n)
 	sum := make([]float64, n)
 	sq := make([]float64, n)
-	keys := make([]float64, n)
-	order := make([]int, n)
+	type draw struct {
+		key float64
+		who int
+	}
+	draws := make([]draw, n)
+	byKey := func(a, b draw) int { return cmp.Compare(b.key, a.key) }
 	for range trials {
 		for i, c := range stacks {
 			// log(U)/stack orders players as U^(1/stack) does; 1-U avoids log(0).
-			keys[i] = math.Log(1-rng.Float64()) / float64(c)
-			order[i] = i
+			draws[i] = draw{key: math.Log(1-rng.Float64()) / float64(c), who: i}
 		}
-		sort.Slice(order, func(a, b int) bool { return keys[order[a]] > keys[order[b]] })
+		slices.SortFunc(draws, byKey)
 		for k := 0; k < m; k++ {
 			x := prizes[k]
-			sum[order[k]] += x
-			sq[order[k]] += x * x
+			sum[draws[k].who] += x
+			sq[draws[k].who] += x * x
 		}
 	}
 	eq = make([]float64, n)

@@ -178,6 +178,7 @@ type Tournament struct {
 	removed   Chips       // chips taken out of play by disqualification
 	refunds   []Refund
 	nextAlias int
+	start     time.Time
 }
 
 // New creates an announced tournament.
@@ -203,6 +204,13 @@ func (t *Tournament) Seating() *Seating { return t.seating }
 
 // Bounties returns the bounties (nil without knockout).
 func (t *Tournament) Bounties() *Bounties { return t.bounties }
+
+// Clock returns the level clock, started when the tournament started (the
+// zero Clock before). The caller adds pauses to it and asks it, with the
+// current time, for the level of the next hand.
+func (t *Tournament) Clock() Clock {
+	return Clock{Start: t.start, Structure: t.cfg.Structure}
+}
 
 // OpenRegistration opens registration.
 func (t *Tournament) OpenRegistration() error {
@@ -252,6 +260,12 @@ func (t *Tournament) Start(now time.Time, rng Rand) error {
 		return err
 	}
 	t.seating = s
+	t.start = now
+	if t.bounties != nil {
+		for _, e := range t.entries {
+			_ = t.bounties.Add(e.ID, t.cfg.BuyIn.Bounty)
+		}
+	}
 	if t.cfg.Anonymous {
 		perm := make([]int, len(ids))
 		for i := range perm {

@@ -356,6 +356,7 @@ func TestPrizePoolRegularAndGuaranteed(t *testing.T) {
 	}
 	kb := newTourney(t, func(c *Config) { c.BuyIn = BuyIn{Prize: 20, Bounty: 5, Fee: 2}; c.Bounty = Knockout })
 	register(t, kb, 4)
+	_ = kb.Start(t0, testRand(1))
 	if pp := kb.PrizePool(); pp.Total != 80 || pp.Bounties != 20 || kb.Bounties().Outstanding() != 20 {
 		t.Errorf("knockout pool %+v", pp)
 	}
@@ -468,5 +469,36 @@ func TestFinishByChipsRanksTheRemainingStacks(t *testing.T) {
 	st := tr.Standings()
 	if st[0].Entry != 2 || st[0].Place != 1 || st[1].Place != 2 || st[1].Tied != 2 || st[3].Entry != 1 || st[4].Entry != 5 {
 		t.Errorf("standings %+v", st)
+	}
+}
+
+// R-TRN-14
+func TestBountiesFollowEntriesAfterWithdrawals(t *testing.T) {
+	tr := newTourney(t, func(c *Config) {
+		c.BuyIn, c.Bounty, c.LateRegistration = BuyIn{Prize: 10, Bounty: 10, Fee: 1}, ProgressiveKnockout, true
+	})
+	register(t, tr, 4)
+	if err := tr.Unregister("p2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Unregister("p2"); !errors.Is(err, ErrNotRegistered) {
+		t.Errorf("unregister twice: %v", err)
+	}
+	_ = tr.Start(t0, testRand(1))
+	_, _ = tr.Register("late", "Late", Payment{}, testRand(2))
+	b := tr.Bounties()
+	if b.Outstanding() != 40 {
+		t.Errorf("bounties %d, want 4 entries x 10", b.Outstanding())
+	}
+	for id := EntryID(1); id <= 4; id++ {
+		if b.Of(id) != 10 {
+			t.Errorf("entry %d bounty %d", id, b.Of(id))
+		}
+	}
+	if c := tr.Clock(); !c.Start.Equal(t0) {
+		t.Errorf("clock starts %v", c.Start)
+	}
+	if _, n, ok := tr.Clock().LevelForNextHand(t0.Add(13 * time.Minute)); !ok || n != 2 {
+		t.Errorf("level %d at +13m", n)
 	}
 }

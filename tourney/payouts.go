@@ -205,29 +205,40 @@ func powerShape(p int, minCash, first float64) []float64 {
 		minCash = 0.9 / float64(p)
 	}
 	rest := 1 - minCash*float64(p)
-	shape := func(a float64) []float64 {
-		last := math.Pow(float64(p)+shapeShift, -a)
-		w := make([]float64, p)
+	logs := make([]float64, p)
+	for i := range logs {
+		logs[i] = math.Log(float64(i+1) + shapeShift)
+	}
+	// firstShare is first place's fraction for exponent a.
+	firstShare := func(a float64) float64 {
+		last := math.Exp(-a * logs[p-1])
 		sum := 0.0
-		for i := range w {
-			w[i] = math.Pow(float64(i+1)+shapeShift, -a) - last
-			sum += w[i]
+		for _, l := range logs {
+			sum += math.Exp(-a*l) - last
 		}
-		for i := range w {
-			w[i] = minCash + rest*w[i]/sum
-		}
-		return w
+		return minCash + rest*(math.Exp(-a*logs[0])-last)/sum
 	}
 	lo, hi := 0.05, 4.0
-	for range 60 {
+	for range 40 {
 		mid := (lo + hi) / 2
-		if shape(mid)[0] < first {
+		if firstShare(mid) < first {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return shape((lo + hi) / 2)
+	a := (lo + hi) / 2
+	last := math.Exp(-a * logs[p-1])
+	w := make([]float64, p)
+	sum := 0.0
+	for i, l := range logs {
+		w[i] = math.Exp(-a*l) - last
+		sum += w[i]
+	}
+	for i := range w {
+		w[i] = minCash + rest*w[i]/sum
+	}
+	return w
 }
 
 // TopNWeights is the shape of a fixed top-N payout when the organiser
