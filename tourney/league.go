@@ -80,7 +80,7 @@ func DealPointsPosition(playersIn int, keptInPlay, moneyInPlay Chips, ticketKept
 // ErrLeagueTooSmall: a league final needs a pool.
 var ErrLeagueTooSmall = errors.New("league pool must be positive")
 
-// Standing in a league's ranking.
+// LeagueStanding is a player's line in a league's ranking.
 type LeagueStanding struct {
 	Player PlayerID
 	Points int
@@ -154,11 +154,11 @@ var leagueFinalWeights = []int64{2000, 1200, 900, 600, 500, 400, 350, 300, 250, 
 // and 1.6% of the pool, 20% in all.
 var leagueDirectWeights = []int64{800, 480, 320, 240, 160}
 
-// LeaguePrizes divides a league pool (R-LGE-3): 77% is played for in the
-// final by the top 20 (50,000 chips each), 20% goes directly to the top
-// five of the ranking, and the rest (3%) is the final's rake. Each block
-// is rounded down; within a block each place is rounded down and the
-// remainder goes to first; everything sums exactly to the pool.
+// LeaguePrizes is a league pool divided (R-LGE-3): 77% is played for in
+// the final by the top 20 (50,000 chips each), 20% goes directly to the
+// top five of the ranking, and the rest (3%) is the final's rake. Each
+// block is rounded down; within a block each place is rounded down and
+// the remainder goes to first; everything sums exactly to the pool.
 type LeaguePrizes struct {
 	Final  []Chips // final's prize for places 1..20
 	Direct []Chips // direct prizes for ranking places 1..5

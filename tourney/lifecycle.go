@@ -20,13 +20,13 @@ const (
 type State int
 
 const (
-	Announced State = iota
-	RegistrationOpen
-	LateRegistration // running, late registration still open
-	Running
-	FinalTable
-	Finished
-	Cancelled
+	Announced        State = iota // published, registration not yet open
+	RegistrationOpen              // taking entries
+	LateRegistration              // running, late registration still open
+	Running                       // running, registration closed
+	FinalTable                    // the players fit the final table
+	Finished                      // one player left, or ended by time or deal
+	Cancelled                     // cancelled, entries refunded
 )
 
 func (s State) String() string {
@@ -66,6 +66,14 @@ type AddOnRules struct {
 	Stack Chips
 }
 
+// TicketRule pays a satellite: seats worth SeatValue, the leftover by
+// Leftover (SatelliteBuyIn is needed for LeftoverInDoubleBuyIns).
+type TicketRule struct {
+	SeatValue      Chips
+	Leftover       LeftoverRule
+	SatelliteBuyIn Chips
+}
+
 // Config is what an organiser sets for a tournament.
 type Config struct {
 	Name    string
@@ -91,6 +99,9 @@ type Config struct {
 	Guarantee  Chips
 	Bounty     BountyMode
 	Payout     PayoutRule
+	// Tickets, when set, pays the pool as seats to a target event
+	// (a satellite, R-TRN-15) instead of by Payout.
+	Tickets *TicketRule
 	// LeagueShare is the part of the collected pool, in basis points
 	// (1/100 of a percent), that feeds a league (R-LGE-1); 0 for none.
 	LeagueShare int
@@ -151,6 +162,14 @@ func (c Config) Validate() error {
 	}
 	if c.Bounty != NoBounty && c.BuyIn.Bounty == 0 {
 		return ErrBountyNeedsBounty
+	}
+	if tk := c.Tickets; tk != nil {
+		if tk.SeatValue <= 0 {
+			return ErrBadSeatValue
+		}
+		if tk.Leftover == LeftoverInDoubleBuyIns && tk.SatelliteBuyIn <= 0 {
+			return ErrBadSatBuyIn
+		}
 	}
 	return nil
 }
@@ -487,32 +506,65 @@ type Result struct {
 	Player PlayerID
 	Name   string
 	Place  int
-	Prize  Chips
+	Kind   PrizeKind // chips, a seat, or tournament money
+	Prize  Chips     // the amount, or the seat's value
 }
 
-// Results pays a finished tournament: the payout rule applied to the
-// number of entries and the prize pool, tied finishers sharing the sum of
-// their places' prizes (odd chips to the earliest listed). Real names are
-// shown, also in anonymous events (R-TRN-13).
+// Prizes returns the prizes by place for the current pool: ticket prizes
+// (satellites) when the configuration names a seat value, else the payout
+// rule's chip prizes for the number of entries.
+func (t *Tournament) Prizes() ([]Prize, error) {
+	pool := t.PrizePool().Total
+	if tk := t.cfg.Tickets; tk != nil {
+		return SatellitePrizes(pool, tk.SeatValue, tk.SatelliteBuyIn, tk.Leftover)
+	}
+	amounts, err := t.cfg.Payout.Payouts(len(t.entries), pool)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Prize, len(amounts))
+	for i, a := range amounts {
+		out[i] = Prize{Place: i + 1, Kind: ChipPrize, Chips: a}
+	}
+	return out, nil
+}
+
+// Results pays a finished tournament (R-TRN-7): the prizes of Prizes by
+// finishing place, tied finishers sharing the sum of their places' prizes
+// (odd chips to the earliest listed). A seat cannot be shared: tied
+// players whose places include a seat share its value as tournament
+// money. Real names are shown, also in anonymous events (R-TRN-13).
 func (t *Tournament) Results() ([]Result, error) {
 	if t.state != Finished {
 		return nil, &StateError{"results", t.state}
 	}
-	pool := t.PrizePool().Total
-	prizes, err := t.cfg.Payout.Payouts(len(t.entries), pool)
+	prizes, err := t.Prizes()
 	if err != nil {
 		return nil, err
 	}
 	st := t.Standings()
+	values := make([]Chips, len(prizes))
+	for i, p := range prizes {
+		values[i] = p.Chips
+	}
 	var groups []int
 	for i := 0; i < len(st); i += st[i].Tied {
 		groups = append(groups, st[i].Tied)
 	}
-	amounts := ShareTies(prizes, groups)
+	amounts := ShareTies(values, groups)
 	out := make([]Result, len(st))
 	for i, s := range st {
 		e, _ := t.entry(s.Entry)
-		out[i] = Result{Entry: s.Entry, Player: e.Player, Name: e.Name, Place: s.Place, Prize: amounts[i]}
+		kind := ChipPrize
+		for k := s.Place - 1; k < s.Place-1+s.Tied && k < len(prizes); k++ {
+			if prizes[k].Kind == SeatPrize {
+				kind = TournamentMoney
+				if s.Tied == 1 {
+					kind = SeatPrize
+				}
+			}
+		}
+		out[i] = Result{Entry: s.Entry, Player: e.Player, Name: e.Name, Place: s.Place, Kind: kind, Prize: amounts[i]}
 	}
 	return out, nil
 }

@@ -502,3 +502,41 @@ func TestBountiesFollowEntriesAfterWithdrawals(t *testing.T) {
 		t.Errorf("level %d at +13m", n)
 	}
 }
+
+// R-TRN-15
+func TestSatelliteTournamentPaysSeatsAndTiesShareAsTournamentMoney(t *testing.T) {
+	tr := newTourney(t, func(c *Config) {
+		c.BuyIn = BuyIn{Prize: 30, Fee: 3}
+		c.Tickets = &TicketRule{SeatValue: 300, Leftover: LeftoverInDoubleBuyIns, SatelliteBuyIn: 30}
+	})
+	register(t, tr, 25)
+	_ = tr.Start(t0, testRand(1))
+	for e := EntryID(25); e >= 6; e-- {
+		_ = tr.Eliminate([]Bust{{Entry: e, StartStack: 100}})
+	}
+	// 5th and 4th... : entries 4 and 5 tie for 4th (60 + 30 = 90: 45 each).
+	_ = tr.Eliminate([]Bust{{Entry: 4, StartStack: 50}, {Entry: 5, StartStack: 50}})
+	// Entries 2 and 3 bust together with equal stacks: they tie for 2nd,
+	// covering a seat and 60 chips: 180 each as tournament money.
+	_ = tr.Eliminate([]Bust{{Entry: 2, StartStack: 70}, {Entry: 3, StartStack: 70}})
+	res, err := tr.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		kind  PrizeKind
+		prize Chips
+	}{{SeatPrize, 300}, {TournamentMoney, 180}, {TournamentMoney, 180}, {ChipPrize, 45}, {ChipPrize, 45}, {ChipPrize, 0}}
+	for i, w := range want {
+		if res[i].Kind != w.kind || res[i].Prize != w.prize {
+			t.Errorf("place %d: %v %d, want %v %d", res[i].Place, res[i].Kind, res[i].Prize, w.kind, w.prize)
+		}
+	}
+	var total Chips
+	for _, r := range res {
+		total += r.Prize
+	}
+	if total != 750 {
+		t.Errorf("paid %d of 750", total)
+	}
+}
