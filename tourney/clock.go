@@ -89,7 +89,8 @@ func (c Clock) At(now time.Time) ClockState {
 		st.Ended = true
 	}
 	if s.EndAtLevel > 0 && (st.Number > s.EndAtLevel ||
-		(st.Number == s.EndAtLevel && !st.OnBreak && st.Last && st.Remaining == 0)) {
+		(st.Number == s.EndAtLevel && st.OnBreak) ||
+		(st.Number == s.EndAtLevel && st.Last && st.Remaining == 0)) {
 		st.Ended = true
 	}
 	return st

@@ -6,7 +6,10 @@ import (
 	"time"
 )
 
-// WindfallPlayers is the size of a windfall sit-and-go (R-TRN-17).
+// WindfallPlayers is the size of a windfall sit-and-go (R-TRN-17). Each
+// windfall is its own Tournament (a SitAndGo with MaxPlayers 3, drawn
+// with DrawWindfall when it fills), so a player may register for several
+// at once by joining several.
 const WindfallPlayers = 3
 
 // WindfallOdds is one multiplier of the windfall distribution and its

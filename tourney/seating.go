@@ -411,8 +411,11 @@ func (s *Seating) Balance() []Move {
 			break
 		}
 		seat := s.nextBigBlindSeat(src)
-		e := src.Seats[seat-1]
 		to := worstSeat(dst)
+		if seat == 0 || to == 0 {
+			break
+		}
+		e := src.Seats[seat-1]
 		from := s.where[e]
 		src.Seats[seat-1] = 0
 		s.put(e, dst, to)

@@ -266,4 +266,11 @@ func TestTimedTournamentEndsAtTimeOrLevel(t *testing.T) {
 	if !c.At(start.Add(30 * time.Minute)).Ended {
 		t.Errorf("not ended after level 3")
 	}
+	// A break after the last level played does not prolong it.
+	m := MultiTablePreset(Normal)
+	m.EndAtLevel = 6
+	c = Clock{Start: start, Structure: m}
+	if c.At(start.Add(71 * time.Minute)).Ended || !c.At(start.Add(72 * time.Minute)).Ended {
+		t.Errorf("timed end at level 6 should come at +72m, before the break")
+	}
 }
