@@ -192,3 +192,13 @@ func LeagueFinalists(r []LeagueStanding) []PlayerID {
 	}
 	return out
 }
+
+// ScoreResults scores a finished tournament's results in a tier: each
+// player the points of their place (tied players share the best place
+// they cover, so both score it). Disqualified entries have no place and
+// score nothing.
+func (l *League) ScoreResults(tier Tier, results []Result) {
+	for _, r := range results {
+		l.Score(r.Player, tier, r.Place)
+	}
+}

@@ -144,3 +144,22 @@ func TestLeagueFinalAndDirectPrizes(t *testing.T) {
 		t.Errorf("finalists %v", fin)
 	}
 }
+
+// R-LGE-2
+func TestScoreResultsOfATournament(t *testing.T) {
+	tr := newTourney(t, func(c *Config) { c.Payout = PayoutRule{Kind: WinnerTakesAll} })
+	register(t, tr, 4)
+	_ = tr.Start(t0, testRand(1))
+	_ = tr.Eliminate([]Bust{{Entry: 3, StartStack: 5}, {Entry: 4, StartStack: 5}})
+	_ = tr.Eliminate([]Bust{{Entry: 2, StartStack: 9}})
+	res, _ := tr.Results()
+	l := NewLeague()
+	l.ScoreResults(TierFor(tr.Config().BuyIn.Prize, false), res)
+	got := map[PlayerID]int{}
+	for _, s := range l.Ranking() {
+		got[s.Player] = s.Points
+	}
+	if got["p1"] != 25 || got["p2"] != 20 || got["p3"] != 16 || got["p4"] != 16 {
+		t.Errorf("points %v", got)
+	}
+}

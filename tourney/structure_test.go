@@ -270,7 +270,7 @@ func TestTimedTournamentEndsAtTimeOrLevel(t *testing.T) {
 	m := MultiTablePreset(Normal)
 	m.EndAtLevel = 6
 	c = Clock{Start: start, Structure: m}
-	if c.At(start.Add(71 * time.Minute)).Ended || !c.At(start.Add(72 * time.Minute)).Ended {
+	if c.At(start.Add(71*time.Minute)).Ended || !c.At(start.Add(72*time.Minute)).Ended {
 		t.Errorf("timed end at level 6 should come at +72m, before the break")
 	}
 }
