@@ -2,6 +2,8 @@ package store_test
 
 import (
 	"context"
+	"strconv"
+	"sync/atomic"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/store"
@@ -53,6 +55,48 @@ func BenchmarkTransfer(b *testing.B) {
 				n++
 			}
 			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "transfers/s")
+		})
+	}
+}
+
+// BenchmarkTransferParallel measures transfers from GOMAXPROCS x 8
+// goroutines at once, bank to one of 10 players, on each backend.
+func BenchmarkTransferParallel(b *testing.B) {
+	for _, be := range storetest.Backends() {
+		b.Run(be.Name, func(b *testing.B) {
+			if be.Skip != "" {
+				b.Skip(be.Skip)
+			}
+			ctx := context.Background()
+			s := be.Open(b, store.Options{})
+			if _, err := s.Migrate(ctx); err != nil {
+				b.Fatal(err)
+			}
+			bank, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindBank, Key: "bank"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var players []int64
+			for i := range 10 {
+				p, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindPlayer, Key: "wallet:" + strconv.Itoa(i)})
+				if err != nil {
+					b.Fatal(err)
+				}
+				players = append(players, p.ID)
+			}
+			var next atomic.Uint64
+			b.SetParallelism(8)
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					to := players[next.Add(1)%uint64(len(players))]
+					if _, err := s.Transfer(ctx, store.Transfer{From: bank.ID, To: to, Amount: 1, Reason: "bench"}); err != nil {
+						b.Error(err)
+						return
+					}
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "transfers/s")
 		})
 	}
 }

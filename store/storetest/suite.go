@@ -24,6 +24,8 @@ func Run(t *testing.T, open Opener) {
 	}{
 		{"MigrateFromEmpty", testMigrateFromEmpty},
 		{"RemigrateIsIdempotent", testRemigrateIsIdempotent},
+		{"SchemaHasTheSameColumns", testSchemaColumns},
+		{"SchemaRefusesBadRowsDirectly", testSchemaConstraints},
 		{"EnsureIsIdempotentAndUnique", testEnsure},
 		{"TransferMovesChipsAndRecordsEntry", testTransfer},
 		{"TransferRefusesOverdraft", testOverdraft},
@@ -514,5 +516,81 @@ func testConcurrentTransfers(t *testing.T, open Opener) {
 	}
 	if want := int64(nAccounts + done); audit.Entries != want {
 		t.Errorf("ledger has %d entries, want %d", audit.Entries, want)
+	}
+}
+
+// wantColumns is the schema every backend must have after migrating.
+var wantColumns = map[string][]string{
+	"schema_migrations": {"applied_at", "name", "version"},
+	"communities":       {"chat_id", "created_at", "id", "language", "platform", "title", "updated_at"},
+	"players":           {"created_at", "display_name", "id", "language", "platform", "updated_at", "user_id"},
+	"accounts":          {"balance", "created_at", "id", "key", "kind", "player_id"},
+	"ledger_entries":    {"amount", "created_at", "from_account_id", "id", "reason", "reference", "to_account_id"},
+	"tables":            {"account_id", "closed_at", "community_id", "config", "created_at", "id", "name", "stakes", "variant"},
+	"hands":             {"commitment", "deck", "ended_at", "id", "started_at", "table_id", "variant"},
+	"hand_events":       {"created_at", "hand_id", "id", "kind", "payload", "seq"},
+}
+
+func testSchemaColumns(t *testing.T, open Opener) {
+	s, _ := migrated(t, open)
+	if len(wantColumns) != len(store.Tables()) {
+		t.Fatalf("the suite knows %d tables, the store %d", len(wantColumns), len(store.Tables()))
+	}
+	for _, table := range store.Tables() {
+		cols, err := s.DB().Migrator().ColumnTypes(table)
+		if err != nil {
+			t.Fatalf("columns of %s: %v", table, err)
+		}
+		var got []string
+		for _, c := range cols {
+			got = append(got, c.Name())
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, wantColumns[table]) {
+			t.Errorf("table %s has columns %v, want %v", table, got, wantColumns[table])
+		}
+	}
+	for _, idx := range []struct {
+		model any
+		name  string
+	}{
+		{&store.HandEvent{}, "ux_hand_events_hand_seq"},
+		{&store.Player{}, "ux_players_platform_user"},
+		{&store.Community{}, "ux_communities_platform_chat"},
+	} {
+		if !s.DB().Migrator().HasIndex(idx.model, idx.name) {
+			t.Errorf("index %s missing", idx.name)
+		}
+	}
+}
+
+// testSchemaConstraints checks that the database itself, not only the Go
+// code, refuses rows that break the ledger's rules.
+func testSchemaConstraints(t *testing.T, open Opener) {
+	s, _ := migrated(t, open)
+	bank, ps := accounts(t, s, 2)
+	now := epoch
+	for _, tc := range []struct {
+		name string
+		sql  string
+		args []any
+		ok   bool
+	}{
+		{"negative player balance", "UPDATE accounts SET balance = -1 WHERE id = ?", []any{ps[0].ID}, false},
+		{"negative bank balance", "UPDATE accounts SET balance = -1 WHERE id = ?", []any{bank.ID}, true},
+		{"zero amount", "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES (?, ?, 0, 'x', '', ?)", []any{bank.ID, ps[0].ID, now}, false},
+		{"same account", "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES (?, ?, 1, 'x', '', ?)", []any{bank.ID, bank.ID, now}, false},
+		{"unknown account", "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES (?, 999999, 1, 'x', '', ?)", []any{bank.ID, now}, false},
+		{"duplicate player", "INSERT INTO players (platform, user_id, display_name, language, created_at, updated_at) VALUES ('console', '0', '', '', ?, ?)", []any{now, now}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := s.DB().Exec(tc.sql, tc.args...).Error
+			if tc.ok && err != nil {
+				t.Errorf("refused: %v", err)
+			}
+			if !tc.ok && err == nil {
+				t.Errorf("accepted; the schema must refuse it")
+			}
+		})
 	}
 }
