@@ -152,10 +152,15 @@ func runHelp(_ context.Context, a *app) int {
 	return exitOK
 }
 
+// openTimeout bounds connecting to the database at start.
+const openTimeout = 30 * time.Second
+
 // openStore opens and migrates the configured database.
 func openStore(ctx context.Context, a *app) (*store.Store, error) {
 	loc := a.cfg.Database
-	s, err := store.Open(ctx, loc, store.Options{})
+	octx, cancel := context.WithTimeout(ctx, openTimeout)
+	s, err := store.Open(octx, loc, store.Options{})
+	cancel()
 	if err != nil {
 		return nil, err
 	}
@@ -298,7 +303,9 @@ func runHealthcheck(ctx context.Context, a *app) int {
 		fmt.Fprintf(a.stderr, "pokerroom healthcheck: %v\n", err)
 		return exitFail
 	}
-	resp, err := http.DefaultClient.Do(req)
+	// No proxy from the environment: this checks the local server.
+	client := &http.Client{Transport: &http.Transport{Proxy: nil}}
+	resp, err := client.Do(req)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom healthcheck: %v\n", err)
 		return exitFail

@@ -329,3 +329,11 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+func TestMissingDatabaseDirectoryFailsWithReason(t *testing.T) {
+	env := map[string]string{"DATABASE_URL": filepath.Join(t.TempDir(), "missing", "room.db")}
+	r := runMain(t, context.Background(), env, nil, "migrate")
+	if r.code != exitFail || !strings.Contains(r.stderr, "missing does not exist") {
+		t.Errorf("exit %d, stderr %q; want 1 and the missing directory named", r.code, r.stderr)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -183,6 +184,12 @@ func Open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 	var dialector gorm.Dialector
 	switch loc.Backend {
 	case SQLite:
+		// SQLite reports a missing directory as "out of memory (14)".
+		if loc.Path != ":memory:" {
+			if fi, err := os.Stat(filepath.Dir(loc.Path)); err != nil || !fi.IsDir() {
+				return nil, fmt.Errorf("open sqlite database %s: directory %s does not exist", loc, filepath.Dir(loc.Path))
+			}
+		}
 		dialector = sqlite.Open(loc.dsn)
 	case Postgres:
 		dialector = postgres.Open(loc.dsn)
