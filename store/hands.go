@@ -42,8 +42,9 @@ func (s *Store) CreateHand(ctx context.Context, h *Hand) error {
 	return s.InTx(ctx, func(tx *Tx) error { return tx.CreateHand(h) })
 }
 
-// AppendHandEvents stores events for one hand. Each event needs Seq >= 1,
-// a Kind, and a Payload that is JSON (empty means "{}"). An event whose
+// AppendHandEvents stores events for one hand, setting each event's ID,
+// HandID and CreatedAt. Each event needs Seq >= 1, a Kind, and a Payload
+// that is JSON (empty means "{}"). An event whose
 // (hand, seq) already exists is refused with a [*DuplicateEventError]; in
 // a transaction, nothing of it is then kept.
 func (tx *Tx) AppendHandEvents(handID int64, events []HandEvent) error {
