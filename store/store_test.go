@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
@@ -97,6 +98,41 @@ func BenchmarkTransferParallel(b *testing.B) {
 				}
 			})
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "transfers/s")
+		})
+	}
+}
+
+// TestInTxRetriesSerializationFailures drives the retry loop with the
+// error PostgreSQL returns for a serialization failure.
+func TestInTxRetriesSerializationFailures(t *testing.T) {
+	s := storetest.OpenSQLite(t, store.Options{})
+	ctx := context.Background()
+	if _, err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	serialization := &pgconn.PgError{Code: "40001"}
+	for _, tc := range []struct {
+		name         string
+		failures     int
+		wantAttempts int
+		wantErr      bool
+	}{
+		{"no failure runs once", 0, 1, false},
+		{"two failures then success", 2, 3, false},
+		{"always failing gives up", 1000, 10, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			attempts := 0
+			err := s.InTx(ctx, func(tx *store.Tx) error {
+				attempts++
+				if attempts <= tc.failures {
+					return serialization
+				}
+				return nil
+			})
+			if attempts != tc.wantAttempts || (err != nil) != tc.wantErr {
+				t.Errorf("attempts %d, err %v; want %d attempts, error %v", attempts, err, tc.wantAttempts, tc.wantErr)
+			}
 		})
 	}
 }
