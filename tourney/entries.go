@@ -45,6 +45,7 @@ func (e *Entry) refund() Refund {
 // Errors about entries.
 var (
 	ErrRefused           = errors.New("the organiser refused this entry")
+	ErrDisqualified      = errors.New("disqualified from this tournament")
 	ErrFull              = errors.New("tournament full")
 	ErrAlreadyRegistered = errors.New("already registered with an entry still in play")
 	ErrReentryClosed     = errors.New("re-entry is only possible during late registration")
@@ -148,8 +149,9 @@ type Registration struct {
 // Register takes an entry in order of request (R-TRN-2). Before the
 // start it only records the entry; during late registration the entry
 // gets a full starting stack and a random seat (R-TRN-5), and a player
-// whose entries are all out may re-enter up to MaxEntries (R-TRN-3).
-// name is the player's real display name.
+// whose entries are all out may re-enter up to MaxEntries (R-TRN-3),
+// unless one of them was disqualified (R-TRN-20). name is the player's
+// real display name.
 func (t *Tournament) Register(p PlayerID, name string, pay Payment, rng Rand) (Registration, error) {
 	if t.state != RegistrationOpen && t.state != LateRegistration {
 		return Registration{}, &StateError{"register", t.state}
@@ -168,6 +170,9 @@ func (t *Tournament) Register(p PlayerID, name string, pay Payment, rng Rand) (R
 	for _, e := range t.entries {
 		if e.Player != p {
 			continue
+		}
+		if e.Disqualified {
+			return Registration{}, ErrDisqualified
 		}
 		if !e.Out {
 			return Registration{}, ErrAlreadyRegistered
@@ -327,7 +332,8 @@ func (t *Tournament) DisplayName(id EntryID) (string, error) {
 
 // Disqualify removes an entry for collusion or chip dumping (R-TRN-20,
 // TDA 64, 66-D): its chips (stack, passed by the caller) leave play, it
-// takes no place and no prize, and it leaves its seat. It returns the
+// takes no place and no prize, it leaves its seat, and the player may not
+// re-enter (Register returns ErrDisqualified). It returns the
 // chips removed; a knockout bounty on its head stays in Bounties for the
 // organiser to settle (Bounties().CollectOwn).
 func (t *Tournament) Disqualify(id EntryID, stack Chips) (Chips, error) {

@@ -540,3 +540,25 @@ func TestSatelliteTournamentPaysSeatsAndTiesShareAsTournamentMoney(t *testing.T)
 		t.Errorf("paid %d of 750", total)
 	}
 }
+
+// R-TRN-20, R-TRN-3
+func TestDisqualifiedPlayerCannotReEnter(t *testing.T) {
+	tr := newTourney(t, func(c *Config) { c.LateRegistration, c.MaxEntries = true, 3 })
+	register(t, tr, 6)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Disqualify(2, 5000); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Register("p2", "p2", Payment{}, testRand(2)); !errors.Is(err, ErrDisqualified) {
+		t.Errorf("re-entry after disqualification: %v, want %v", err, ErrDisqualified)
+	}
+	// A busted (not disqualified) player may still re-enter.
+	if err := tr.Eliminate([]Bust{{Entry: 3, StartStack: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	if reg, err := tr.Register("p3", "p3", Payment{}, testRand(3)); err != nil || reg.Entry.Name != "p3 [2]" {
+		t.Errorf("re-entry after a bust: %+v, %v", reg, err)
+	}
+}
