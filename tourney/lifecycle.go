@@ -170,6 +170,8 @@ func (c Config) Validate() error {
 		if tk.Leftover == LeftoverInDoubleBuyIns && tk.SatelliteBuyIn <= 0 {
 			return ErrBadSatBuyIn
 		}
+	} else if err := c.Payout.Validate(); err != nil {
+		return err
 	}
 	return nil
 }

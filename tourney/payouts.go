@@ -274,11 +274,11 @@ func Distribute(pool Chips, weights []int64, unit Chips) ([]Chips, error) {
 	if unit <= 0 {
 		unit = 1
 	}
+	if err := checkWeights(weights); err != nil {
+		return nil, err
+	}
 	var total int64
-	for i, w := range weights {
-		if w <= 0 || (i > 0 && w > weights[i-1]) || total > math.MaxInt64-w {
-			return nil, ErrBadWeights
-		}
+	for _, w := range weights {
 		total += w
 	}
 	out := make([]Chips, len(weights))
@@ -319,14 +319,51 @@ type PayoutRule struct {
 	Unit Chips
 }
 
+// Validate checks a payout rule as the organiser set it, so that a bad
+// rule is refused when the tournament is created, not when it is paid:
+// a known kind, a rounding unit of at least 0, and for TopN either
+// positive Places or Weights that are positive and non-increasing.
+func (r PayoutRule) Validate() error {
+	if r.Unit < 0 {
+		return ErrBadRoundingUnit
+	}
+	switch r.Kind {
+	case Proportional, WinnerTakesAll:
+		return nil
+	case TopN:
+		if len(r.Weights) == 0 {
+			if r.Places <= 0 {
+				return ErrNoPlaces
+			}
+			return nil
+		}
+		return checkWeights(r.Weights)
+	default:
+		return fmt.Errorf("%w: %d", ErrUnknownPayout, r.Kind)
+	}
+}
+
+// checkWeights reports ErrBadWeights unless the weights are positive,
+// non-increasing and their sum fits an int64.
+func checkWeights(weights []int64) error {
+	var total int64
+	for i, w := range weights {
+		if w <= 0 || (i > 0 && w > weights[i-1]) || total > math.MaxInt64-w {
+			return ErrBadWeights
+		}
+		total += w
+	}
+	return nil
+}
+
 // Payouts returns the prize of each paid place, first place first, for a
 // field of entrants and a pool; they sum exactly to the pool.
 func (r PayoutRule) Payouts(entrants int, pool Chips) ([]Chips, error) {
 	if entrants <= 0 {
 		return nil, ErrNoEntrants
 	}
-	if r.Unit < 0 {
-		return nil, ErrBadRoundingUnit
+	if err := r.Validate(); err != nil {
+		return nil, err
 	}
 	var w []int64
 	switch r.Kind {
@@ -337,16 +374,11 @@ func (r PayoutRule) Payouts(entrants int, pool Chips) ([]Chips, error) {
 	case TopN:
 		w = r.Weights
 		if len(w) == 0 {
-			if r.Places <= 0 {
-				return nil, ErrNoPlaces
-			}
 			w = TopNWeights(r.Places)
 		}
 		if len(w) > entrants {
 			w = w[:entrants]
 		}
-	default:
-		return nil, fmt.Errorf("%w: %d", ErrUnknownPayout, r.Kind)
 	}
 	return Distribute(pool, w, r.Unit)
 }

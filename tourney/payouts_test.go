@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 )
@@ -194,5 +195,38 @@ func BenchmarkPayouts(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// R-TRN-7: a payout rule that could never pay is refused when the
+// tournament is created, not after it has finished.
+func TestNewRefusesPayoutRulesThatCannotPay(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		rule PayoutRule
+		want error
+	}{
+		{"top-N without places or weights", PayoutRule{Kind: TopN}, ErrNoPlaces},
+		{"top-N with negative places", PayoutRule{Kind: TopN, Places: -3}, ErrNoPlaces},
+		{"increasing weights", PayoutRule{Kind: TopN, Weights: []int64{30, 70}}, ErrBadWeights},
+		{"zero weight", PayoutRule{Kind: TopN, Weights: []int64{70, 30, 0}}, ErrBadWeights},
+		{"negative rounding unit", PayoutRule{Kind: Proportional, Unit: -5}, ErrBadRoundingUnit},
+		{"unknown kind", PayoutRule{Kind: PayoutKind(42)}, ErrUnknownPayout},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := Config{Kind: Scheduled, TableSize: 9, Structure: SitAndGoPreset(Normal), Payout: c.rule}
+			if _, err := New(cfg); !errors.Is(err, c.want) {
+				t.Errorf("New = %v, want %v", err, c.want)
+			}
+			if _, err := c.rule.Payouts(10, 1000); !errors.Is(err, c.want) {
+				t.Errorf("Payouts = %v, want %v", err, c.want)
+			}
+		})
+	}
+	// A satellite pays by its ticket rule: its payout rule is not used.
+	sat := Config{Kind: Scheduled, TableSize: 9, Structure: SitAndGoPreset(Normal),
+		Payout: PayoutRule{Kind: TopN}, Tickets: &TicketRule{SeatValue: 100}}
+	if _, err := New(sat); err != nil {
+		t.Errorf("satellite with an unused payout rule: %v", err)
 	}
 }
