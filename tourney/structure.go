@@ -89,6 +89,7 @@ var (
 	ErrBreakHasBlinds      = errors.New("a break has no blinds or ante")
 	ErrBreakFirst          = errors.New("structure starts with a break")
 	ErrBreaksAdjacent      = errors.New("two breaks in a row")
+	ErrBreakLast           = errors.New("structure ends with a break")
 	ErrBadLevelSyntax      = errors.New("level not understood: write SB/BB, SB/BB/ANTE, optional bba and a duration like 12m, or break 10m")
 )
 
@@ -112,7 +113,7 @@ func (e *LevelError) Unwrap() error { return e.Err }
 // thumb: blinds positive and never decreasing, each level above the one
 // before, a regular ante between 5% of the small blind and the small blind,
 // a big-blind ante at most the big blind, positive durations, breaks of
-// their own and never first or doubled.
+// their own and never first, last or doubled.
 func (s Structure) Validate() error {
 	if s.StartingStack <= 0 {
 		return ErrNoStartingStack
@@ -141,6 +142,10 @@ func ValidateLevels(levels []Level) error {
 			}
 			if levels[i-1].Break {
 				return fail(ErrBreaksAdjacent)
+			}
+			if i == len(levels)-1 {
+				// The last level lasts until the end: play would never resume.
+				return fail(ErrBreakLast)
 			}
 			continue
 		}

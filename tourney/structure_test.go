@@ -113,6 +113,8 @@ func TestValidateNamesTheBadLevel(t *testing.T) {
 		{"break first", []Level{{Break: true, Duration: m}, {SmallBlind: 25, BigBlind: 50, Duration: m}}, 1, ErrBreakFirst},
 		{"two breaks", []Level{{SmallBlind: 25, BigBlind: 50, Duration: m}, {Break: true, Duration: m}, {Break: true, Duration: m}}, 3, ErrBreaksAdjacent},
 		{"bba above bb", []Level{{SmallBlind: 50, BigBlind: 100, Ante: 200, BigBlindAnte: true, Duration: m}}, 1, ErrBigBlindAnteAbove},
+		// The clock stays on the last level for good: a final break would stop play forever.
+		{"break last", []Level{{SmallBlind: 25, BigBlind: 50, Duration: m}, {Break: true, Duration: m}}, 2, ErrBreakLast},
 	}
 	for _, c := range cases {
 		err := ValidateLevels(c.levels)
