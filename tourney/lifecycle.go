@@ -60,7 +60,9 @@ type RebuyRules struct {
 	Stack Chips // chips per rebuy; 0 means the starting stack
 }
 
-// AddOnRules configure the add-on; a zero Stack means no add-on.
+// AddOnRules configure the add-on; a zero Stack means no add-on. It is
+// offered once, when the rebuy period ends, or when late registration
+// ends in a tournament without rebuys (R-TRN-4, seed 000).
 type AddOnRules struct {
 	Price Chips
 	Stack Chips
@@ -120,6 +122,7 @@ var (
 	ErrTooEarly          = errors.New("start time not reached")
 	ErrNotFull           = errors.New("sit-and-go not full")
 	ErrBountyNeedsBounty = errors.New("knockout tournament needs a bounty part in the buy-in")
+	ErrAddOnNoPeriod     = errors.New("an add-on is offered when the rebuy period or late registration ends: the tournament has neither")
 )
 
 // StateError says which state refused an operation.
@@ -156,6 +159,9 @@ func (c Config) Validate() error {
 	if c.BuyIn.Prize < 0 || c.BuyIn.Bounty < 0 || c.BuyIn.Fee < 0 || c.Rebuys.Price < 0 ||
 		c.Rebuys.Stack < 0 || c.AddOn.Price < 0 || c.AddOn.Stack < 0 || c.Guarantee < 0 {
 		return ErrNegativeAmount
+	}
+	if c.AddOn.Stack > 0 && c.Rebuys.Limit == 0 && !c.LateRegistration {
+		return ErrAddOnNoPeriod
 	}
 	if c.LeagueShare < 0 || c.LeagueShare > 10000 {
 		return ErrBadLeagueShare
@@ -311,10 +317,15 @@ func (t *Tournament) Start(now time.Time, rng Rand) error {
 }
 
 // CloseLateRegistration ends late registration and re-entry; the prize
-// pool is then fixed (R-TRN-6) unless rebuys or an add-on remain.
+// pool is then fixed (R-TRN-6) unless rebuys or an add-on remain. A
+// tournament with an add-on but no rebuys offers the add-on now, when
+// late registration ends (seed 000).
 func (t *Tournament) CloseLateRegistration() error {
 	if t.state != LateRegistration {
 		return &StateError{"close late registration", t.state}
+	}
+	if t.cfg.Rebuys.Limit == 0 && t.cfg.AddOn.Stack > 0 {
+		t.addOn = true
 	}
 	t.state = Running
 	t.afterBust()

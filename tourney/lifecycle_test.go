@@ -562,3 +562,40 @@ func TestDisqualifiedPlayerCannotReEnter(t *testing.T) {
 		t.Errorf("re-entry after a bust: %+v, %v", reg, err)
 	}
 }
+
+// R-TRN-4: with no rebuys the add-on comes when late registration ends
+// (seed 000); with neither there is no moment to offer it.
+func TestAddOnWithoutRebuysIsOfferedWhenLateRegistrationCloses(t *testing.T) {
+	tr := newTourney(t, func(c *Config) {
+		c.LateRegistration = true
+		c.AddOn = AddOnRules{Price: 10, Stack: 15000}
+	})
+	register(t, tr, 4)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.AddOn(1); !errors.Is(err, ErrAddOnClosed) {
+		t.Errorf("add-on during late registration: %v", err)
+	}
+	if err := tr.CloseLateRegistration(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := tr.AddOn(1); err != nil || got != 15000 {
+		t.Fatalf("add-on after late registration: %d, %v", got, err)
+	}
+	if _, err := tr.AddOn(1); !errors.Is(err, ErrAddOnTaken) {
+		t.Errorf("second add-on: %v", err)
+	}
+	if pp := tr.PrizePool(); pp.Final || pp.Collected != 4*10+10 {
+		t.Errorf("pool while the add-on is open: %+v", pp)
+	}
+	tr.CloseAddOn()
+	if !tr.PrizePool().Final {
+		t.Errorf("pool not final after the add-on")
+	}
+
+	cfg := Config{Kind: Scheduled, TableSize: 9, Structure: SitAndGoPreset(Normal), AddOn: AddOnRules{Price: 10, Stack: 15000}}
+	if _, err := New(cfg); !errors.Is(err, ErrAddOnNoPeriod) {
+		t.Errorf("add-on with neither rebuys nor late registration: %v", err)
+	}
+}
