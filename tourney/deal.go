@@ -188,12 +188,19 @@ func checkParties(remaining []StackOf, parties []PlayerID) error {
 	return nil
 }
 
+// ErrNeedRand: a timed end with more players than MaxExactICM left needs
+// randomness for the Monte Carlo ICM.
+var ErrNeedRand = fmt.Errorf("more than %d players left: ICM by Monte Carlo needs a Rand", MaxExactICM)
+
 // TimedEnd ends a timed tournament (R-TRN-12, seed 001 #13): ticket prizes
 // stay out of the ICM split and go, one each, to the largest stacks (ties
 // to the earliest listed); the chip prizes of the remaining places are
 // divided by ICM on the stacks of the other players. The awards come in
-// the order of remaining.
-func TimedEnd(remaining []StackOf, prizes []Prize) ([]Award, error) {
+// the order of remaining. The ICM is exact up to MaxExactICM players; a
+// timed multi-table event that stops with more players left uses the
+// Monte Carlo estimate ([ICM], DefaultICMTrials) drawn from rng, which may
+// be nil otherwise. Either way the shares sum exactly to the chip prizes.
+func TimedEnd(remaining []StackOf, prizes []Prize, rng Rand) ([]Award, error) {
 	stacks := make([]Chips, len(remaining))
 	for i, r := range remaining {
 		stacks[i] = r.Stack
@@ -242,11 +249,14 @@ func TimedEnd(remaining []StackOf, prizes []Prize) ([]Award, error) {
 	for _, v := range chipPrizes {
 		chipTotal += Chips(v)
 	}
-	eq, err := ICMExact(rest, chipPrizes)
+	if len(rest) > MaxExactICM && rng == nil {
+		return nil, ErrNeedRand
+	}
+	eq, err := ICM(rest, chipPrizes, rng, 0)
 	if err != nil {
 		return nil, err
 	}
-	shares := roundShares(eq, chipTotal)
+	shares := roundShares(eq.Values, chipTotal)
 	for k, i := range idx {
 		awards[i].Prize = Prize{Kind: ChipPrize, Chips: shares[k]}
 	}

@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -90,7 +91,7 @@ func TestDealKeepsPartOfThePoolAndTicketsInPlay(t *testing.T) {
 func TestTimedEndPaysByICMWithTicketsOutOfTheSplit(t *testing.T) {
 	rem := []StackOf{{"ana", 2000}, {"bea", 5000}, {"cai", 3000}}
 	prizes := []Prize{{1, SeatPrize, 1000}, {2, ChipPrize, 300}, {3, ChipPrize, 100}}
-	aw, err := TimedEnd(rem, prizes)
+	aw, err := TimedEnd(rem, prizes, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,12 +104,48 @@ func TestTimedEndPaysByICMWithTicketsOutOfTheSplit(t *testing.T) {
 	}
 	// Without tickets every remaining player gets an ICM share, summing to
 	// the prizes.
-	aw, _ = TimedEnd([]StackOf{{"a", 50}, {"b", 30}, {"c", 20}}, chipPrizes(7000, 3000))
+	aw, _ = TimedEnd([]StackOf{{"a", 50}, {"b", 30}, {"c", 20}}, chipPrizes(7000, 3000), nil)
 	var total Chips
 	for _, a := range aw {
 		total += a.Prize.Chips
 	}
 	if total != 10000 || aw[0].Prize.Chips != 4518 {
 		t.Errorf("timed ICM %+v", aw)
+	}
+}
+
+// R-TRN-12: a timed multi-table event may stop with many players left;
+// beyond exact ICM the split is a Monte Carlo estimate, still summing
+// exactly to the prizes and ordered by stack.
+func TestTimedEndWithManyPlayersLeftUsesMonteCarlo(t *testing.T) {
+	var rem []StackOf
+	for i := 0; i < 40; i++ {
+		rem = append(rem, StackOf{Player: PlayerID(fmt.Sprint("p", i)), Stack: Chips(1000 + 500*i)})
+	}
+	amounts, err := PayoutRule{Kind: TopN, Places: 9}.Payouts(40, 90000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TimedEnd(rem, chipPrizes(amounts...), nil); !errors.Is(err, ErrNeedRand) {
+		t.Errorf("40 players without a Rand: %v, want %v", err, ErrNeedRand)
+	}
+	aw, err := TimedEnd(rem, chipPrizes(amounts...), testRand(12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total Chips
+	for i, a := range aw {
+		total += a.Prize.Chips
+		if a.Player != rem[i].Player {
+			t.Fatalf("award %d for %s, want %s", i, a.Player, rem[i].Player)
+		}
+	}
+	if total != 90000 {
+		t.Errorf("shares sum to %d, want 90000", total)
+	}
+	// The biggest stack gets the most, the smallest the least.
+	if aw[39].Prize.Chips <= aw[20].Prize.Chips || aw[20].Prize.Chips <= aw[0].Prize.Chips {
+		t.Errorf("shares not increasing with the stack: smallest %d, middle %d, biggest %d",
+			aw[0].Prize.Chips, aw[20].Prize.Chips, aw[39].Prize.Chips)
 	}
 }
