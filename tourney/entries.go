@@ -232,6 +232,8 @@ func (t *Tournament) Rebuy(id EntryID, stack Chips) (Chips, error) {
 		return 0, ErrRebuyClosed
 	case e.Out:
 		return 0, ErrEntryOut
+	case stack < 0:
+		return 0, fmt.Errorf("%w: stack %d", ErrNegativeAmount, stack)
 	case stack > t.cfg.Structure.StartingStack:
 		return 0, fmt.Errorf("%w: %d > %d", ErrRebuyStackTooHigh, stack, t.cfg.Structure.StartingStack)
 	case r.Limit != Unlimited && e.Rebuys >= r.Limit:

@@ -388,11 +388,15 @@ func (r PayoutRule) Payouts(entrants int, pool Chips) ([]Chips, error) {
 // finishing position (1 for an untied place). The tied players split the
 // sum of the places they occupy; odd chips go one each to the earliest of
 // them (the higher place). The result has one amount per player, in
-// place order, and sums to the prizes of the places covered.
+// place order, and sums to the prizes of the places covered. A group of
+// zero (or fewer) players covers no place and is skipped.
 func ShareTies(prizes []Chips, groups []int) []Chips {
 	var out []Chips
 	place := 0
 	for _, g := range groups {
+		if g <= 0 {
+			continue
+		}
 		var sum Chips
 		for k := place; k < place+g; k++ {
 			if k < len(prizes) {

@@ -135,7 +135,8 @@ func (t *Table) StartHand() (Positions, error) {
 // button and the small blind and so is not dealt in this hand (TDA 7, 9;
 // R-TRN-5).
 func (p Positions) WaitsForButton(s Seat, tableSize int) bool {
-	if p.HeadsUp || p.Button == 0 {
+	n := Seat(tableSize)
+	if p.HeadsUp || p.Button < 1 || p.Button > n || p.SmallBlind < 1 || p.SmallBlind > n {
 		return false
 	}
 	for c := p.Button%Seat(tableSize) + 1; c != p.SmallBlind; c = c%Seat(tableSize) + 1 {
