@@ -51,6 +51,10 @@ func (l Location) String() string { return l.redacted }
 
 var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]+):`)
 
+// keywordDSNRE matches a libpq keyword/value connection string, which
+// would otherwise pass for a SQLite file name.
+var keywordDSNRE = regexp.MustCompile(`(^|\s)(host|hostaddr|port|dbname|user|password|passfile|sslmode|service|connect_timeout|application_name)\s*=`)
+
 // ParseURL parses a database URL: empty (the SQLite file
 // [DefaultSQLiteFile]), a file path, "file:PATH[?query]", "sqlite:PATH",
 // "sqlite://PATH", or "postgres://..." / "postgresql://..." for PostgreSQL.
@@ -61,6 +65,11 @@ func ParseURL(raw string) (Location, error) {
 	}
 	m := schemeRE.FindStringSubmatch(raw)
 	if m == nil {
+		if keywordDSNRE.MatchString(raw) {
+			// Not a file name: a libpq "host=... password=..." string. Do
+			// not create a SQLite file named after it, nor show it.
+			return Location{}, fmt.Errorf("a PostgreSQL keyword/value string (host=... user=...), not a URL (accepted: %s; write postgres://user:password@host:port/dbname)", AcceptedURLs)
+		}
 		return sqliteLocation(raw, raw)
 	}
 	switch scheme := strings.ToLower(m[1]); scheme {

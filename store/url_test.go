@@ -58,6 +58,8 @@ func TestParseURLRefusesOtherSchemes(t *testing.T) {
 		{"mysql://root:hunter2@db/x", `unsupported scheme "mysql" in "mysql://root:xxxxx@db/x"`, "hunter2"},
 		{"sqlite:", "empty SQLite path", ""},
 		{"room.db?mode=ro", "contains '?' or '#'", ""},
+		{"host=db user=bot password=hunter2 dbname=pokerroom", "PostgreSQL keyword/value string", "hunter2"},
+		{"password=hunter2 host=db", "write postgres://user:password@host:port/dbname", "hunter2"},
 	} {
 		t.Run(tc.raw, func(t *testing.T) {
 			_, err := ParseURL(tc.raw)
