@@ -74,3 +74,23 @@ func TestRebuyRefusesANegativeStack(t *testing.T) {
 		t.Errorf("a refused rebuy was counted: %d", e.Rebuys)
 	}
 }
+
+// R-TRN-18, R-TRN-12: negative prizes are refused (they used to send the
+// rounding of the shares into an endless loop).
+func TestDealsAndTimedEndsRefuseNegativePrizes(t *testing.T) {
+	rem := []StackOf{{"a", 10}, {"b", 20}}
+	for _, prizes := range [][]Prize{chipPrizes(-100, -50), chipPrizes(100, -50)} {
+		for _, m := range []DealMethod{ICMDeal, ChipChop} {
+			_, err := MakeDeal(DealInput{Method: m, Remaining: rem, Parties: []PlayerID{"a", "b"}, Prizes: prizes})
+			if !errors.Is(err, ErrNegativePrize) {
+				t.Errorf("deal %d over %v: %v, want %v", m, prizes, err, ErrNegativePrize)
+			}
+		}
+		if _, err := TimedEnd(rem, prizes, nil); !errors.Is(err, ErrNegativePrize) {
+			t.Errorf("timed end over %v: %v, want %v", prizes, err, ErrNegativePrize)
+		}
+	}
+	if got := roundShares([]float64{-60, -40}, -100); got[0] != 0 || got[1] != 0 {
+		t.Errorf("roundShares of a negative total = %v, want zeros", got)
+	}
+}

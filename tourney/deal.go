@@ -25,7 +25,18 @@ var (
 	ErrKeepTooLarge       = errors.New("amount kept to play for exceeds first prize minus second")
 	ErrKeepNegative       = errors.New("amount kept to play for is negative")
 	ErrUnknownDealMethod  = errors.New("unknown deal method")
+	ErrNegativePrize      = errors.New("negative prize")
 )
+
+// checkPrizes refuses prizes of negative amounts.
+func checkPrizes(prizes []Prize) error {
+	for _, p := range prizes {
+		if p.Chips < 0 {
+			return fmt.Errorf("%w: place %d: %d", ErrNegativePrize, p.Place, p.Chips)
+		}
+	}
+	return nil
+}
 
 // StackOf is a player still in and their chips.
 type StackOf struct {
@@ -66,6 +77,9 @@ func MakeDeal(in DealInput) (DealResult, error) {
 	}
 	if in.Keep < 0 {
 		return DealResult{}, ErrKeepNegative
+	}
+	if err := checkPrizes(in.Prizes); err != nil {
+		return DealResult{}, err
 	}
 	stacks := make([]Chips, len(in.Remaining))
 	for i, r := range in.Remaining {
@@ -206,6 +220,9 @@ func TimedEnd(remaining []StackOf, prizes []Prize, rng Rand) ([]Award, error) {
 		stacks[i] = r.Stack
 	}
 	if _, err := checkStacks(stacks); err != nil {
+		return nil, err
+	}
+	if err := checkPrizes(prizes); err != nil {
 		return nil, err
 	}
 	order := make([]int, len(remaining))

@@ -165,7 +165,9 @@ func ICM(stacks []Chips, prizes []float64, rng Rand, trials int) (Equity, error)
 // roundShares turns real-valued shares summing to total into whole chips
 // summing exactly to total: each share is rounded down, then the chips
 // left go one each to the largest fractional parts (ties to the earliest).
+// Shares are never negative: a negative total gives all zeros.
 func roundShares(shares []float64, total Chips) []Chips {
+	total = max(total, 0)
 	out := make([]Chips, len(shares))
 	var sum Chips
 	frac := make([]float64, len(shares))
