@@ -1,6 +1,10 @@
 package tourney
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+	"time"
+)
 
 // R-TRN-11
 func TestSeatingStaysBalancedThroughRandomBusts(t *testing.T) {
@@ -110,5 +114,116 @@ func TestDealSharesAlwaysSumToThePrizesDealt(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// R-TRN-1, R-TRN-3, R-TRN-4, R-TRN-7, R-TRN-11, R-TRN-20: random
+// configurations driven by random calls (registrations, starts, busts,
+// rebuys, add-ons, disqualifications, withdrawals, knockouts) never panic;
+// between hands every player still in sits exactly once at tables within
+// one player of each other; and a finished tournament places every
+// entry that was not disqualified and pays exactly its prizes.
+func TestRandomOperationsKeepTheTournamentConsistent(t *testing.T) {
+	sizes := []int{2, 4, 6, 9, 10}
+	finished := 0
+	for seed := uint64(0); seed < 1500; seed++ {
+		rng := testRand(seed)
+		cfg := Config{
+			Kind: Kind(rng.IntN(2)), StartAt: t0, TableSize: sizes[rng.IntN(len(sizes))],
+			BuyIn:      BuyIn{Prize: Chips(rng.IntN(50)), Bounty: Chips(rng.IntN(3)), Fee: 1},
+			Structure:  SitAndGoPreset(Speed(rng.IntN(3))),
+			Payout:     PayoutRule{Kind: PayoutKind(rng.IntN(3)), Places: 1 + rng.IntN(5), Unit: Chips(rng.IntN(3))},
+			MinPlayers: rng.IntN(5), MaxPlayers: rng.IntN(30), Guarantee: Chips(rng.IntN(500)),
+			LateRegistration: rng.IntN(2) == 0, MaxEntries: rng.IntN(4),
+			Rebuys: RebuyRules{Limit: rng.IntN(3), Price: 10}, Anonymous: rng.IntN(2) == 0,
+			Bounty: BountyMode(rng.IntN(3)), LeagueShare: rng.IntN(1000),
+		}
+		if rng.IntN(4) == 0 {
+			cfg.AddOn = AddOnRules{Price: 5, Stack: 1000}
+		}
+		if rng.IntN(5) == 0 {
+			cfg.Tickets = &TicketRule{SeatValue: Chips(1 + rng.IntN(200)), Leftover: LeftoverRule(rng.IntN(2)), SatelliteBuyIn: Chips(1 + rng.IntN(20))}
+		}
+		tr, err := New(cfg)
+		if err != nil {
+			continue // a configuration Validate refuses
+		}
+		_ = tr.OpenRegistration()
+		entry := func() EntryID { return EntryID(1 + rng.IntN(len(tr.Entries())+1)) }
+		for step := 0; step < 400 && tr.State() != Finished && tr.State() != Cancelled; step++ {
+			p := PlayerID(fmt.Sprint("p", rng.IntN(40)))
+			switch rng.IntN(12) {
+			case 0, 1:
+				_, _ = tr.Register(p, string(p), Payment{}, rng)
+			case 2:
+				_ = tr.Start(t0.Add(time.Duration(rng.IntN(3)-1)*time.Hour), rng)
+			case 3, 4, 5:
+				var hand []Bust
+				for range 1 + rng.IntN(3) {
+					hand = append(hand, Bust{Entry: entry(), StartStack: Chips(rng.IntN(3))})
+				}
+				_ = tr.Eliminate(hand)
+			case 6:
+				_, _ = tr.Rebuy(entry(), Chips(rng.IntN(3000)))
+			case 7:
+				_ = tr.EndRebuyPeriod()
+				_, _ = tr.AddOn(entry())
+			case 8:
+				_ = tr.CloseLateRegistration()
+			case 9:
+				_, _ = tr.Disqualify(entry(), 100)
+			case 10:
+				_ = tr.Unregister(p)
+				tr.Refuse(PlayerID(fmt.Sprint("p", rng.IntN(80))))
+			case 11:
+				if b := tr.Bounties(); b != nil {
+					_, _ = b.Knockout(entry(), 5, []PotWinner{{entry(), Chips(rng.IntN(10))}})
+				}
+			}
+			_, _ = tr.Prizes()
+			if s := tr.Seating(); s != nil {
+				for _, tb := range s.Tables {
+					if tb.Count() >= 2 {
+						_, _ = tb.StartHand()
+					}
+				}
+				s.Rebalance(rng)
+				if st := tr.State(); st == LateRegistration || st == Running || st == FinalTable {
+					checkSeating(t, s, tr.Active())
+				}
+			}
+		}
+		if tr.State() != Finished {
+			continue
+		}
+		finished++
+		res, err := tr.Results()
+		if err != nil {
+			t.Fatalf("seed %d: results: %v", seed, err)
+		}
+		prizes, _ := tr.Prizes()
+		var want, got Chips
+		for _, x := range prizes {
+			want += x.Chips
+		}
+		for _, r := range res {
+			got += r.Prize
+		}
+		if len(res) >= len(prizes) && got != want {
+			t.Fatalf("seed %d: results pay %d, prizes are %d", seed, got, want)
+		}
+		placed := 0
+		for _, e := range tr.Entries() {
+			if !e.Disqualified {
+				placed++
+			}
+		}
+		if len(res) != placed {
+			t.Fatalf("seed %d: %d results for %d entries not disqualified", seed, len(res), placed)
+		}
+	}
+	t.Logf("%d random tournaments finished", finished)
+	if finished < 100 {
+		t.Errorf("only %d random tournaments finished: the test drives too little", finished)
 	}
 }
