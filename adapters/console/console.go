@@ -42,21 +42,11 @@ type Console struct {
 // cannot be interrupted; after a cancellation that goroutine ends at the
 // next line or when In is closed.
 func (c *Console) Run(ctx context.Context) error {
-	lines := make(chan string)
+	lines := make(chan line)
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
 	defer close(stop)
-	go func() {
-		sc := bufio.NewScanner(c.In)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-stop:
-				return
-			}
-		}
-		readErr <- sc.Err()
-	}()
+	go func() { readErr <- readLines(c.In, lines, stop) }()
 
 	if _, err := fmt.Fprintln(c.Out, "pokerroom console: type help for the commands, quit or Ctrl-D to leave."); err != nil {
 		return err
@@ -75,14 +65,57 @@ func (c *Console) Run(ctx context.Context) error {
 				return fmt.Errorf("console input: %w", err)
 			}
 			return io.EOF
-		case line := <-lines:
-			quit, err := c.handle(ctx, line)
+		case l := <-lines:
+			if l.tooLong {
+				if _, err := fmt.Fprintf(c.Out, "line too long (more than %d bytes): ignored; try help\n", MaxLine); err != nil {
+					return err
+				}
+				continue
+			}
+			quit, err := c.handle(ctx, l.text)
 			if err != nil {
 				return err
 			}
 			if quit {
 				return nil
 			}
+		}
+	}
+}
+
+// MaxLine is the longest input line the console reads; a longer line is
+// answered as too long and skipped, not taken as a failure of the input.
+const MaxLine = 4096
+
+// line is one input line; a line over MaxLine bytes comes as tooLong only.
+type line struct {
+	text    string
+	tooLong bool
+}
+
+// readLines sends the lines of in (without their line ends) until in
+// ends (nil) or fails, or stop is closed (nil).
+func readLines(in io.Reader, lines chan<- line, stop <-chan struct{}) error {
+	br := bufio.NewReaderSize(in, MaxLine+len("\r\n"))
+	for {
+		b, more, err := br.ReadLine()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
+		l := line{text: string(b), tooLong: len(b) > MaxLine}
+		for more { // skip the rest of a line longer than the buffer
+			l = line{tooLong: true}
+			if _, more, err = br.ReadLine(); err != nil && !errors.Is(err, io.EOF) {
+				return err
+			}
+		}
+		select {
+		case lines <- l:
+		case <-stop:
+			return nil
 		}
 	}
 }

@@ -96,3 +96,32 @@ func (w *notifyWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// A line longer than the console reads is answered and skipped; it does
+// not end the session as an input failure.
+func TestOverlongLineIsAnsweredAndSkipped(t *testing.T) {
+	for _, tc := range []struct {
+		name, input string
+	}{
+		{"then a command", strings.Repeat("x", 100_000) + "\nstatus\n"},
+		{"as the last line without newline", "status\n" + strings.Repeat("y", MaxLine+1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := run(t, tc.input, fixedStatus)
+			if !errors.Is(err, io.EOF) {
+				t.Errorf("Run error = %v, want io.EOF", err)
+			}
+			if !strings.Contains(out, "line too long") || !strings.Contains(out, "schema version: 3") {
+				t.Errorf("output:\n%s", out)
+			}
+			if strings.Contains(out, "xxx") || strings.Contains(out, "yyy") {
+				t.Errorf("the overlong line was echoed:\n%s", out)
+			}
+		})
+	}
+	// A line of exactly MaxLine bytes is still a line.
+	out, _ := run(t, "status"+strings.Repeat(" ", MaxLine-len("status"))+"\n", fixedStatus)
+	if strings.Contains(out, "line too long") || !strings.Contains(out, "schema version: 3") {
+		t.Errorf("a line of MaxLine bytes:\n%s", out)
+	}
+}
