@@ -143,25 +143,37 @@ func tierFloor(p int) int {
 // (about place^-0.93 for large fields) fitted to those two ends; places
 // below the ninth are paid in tiers of equal amounts.
 func ProportionalWeights(entrants int) []int64 {
+	return proportionalWeights(entrants, 1e6)
+}
+
+// payoutScale is the resolution Payouts uses for proportional weights
+// (parts per 10^12 of the pool): parts per million are too coarse for a
+// field of a million entrants, whose minimum cash is 1.5 ppm of the pool.
+const payoutScale = 1e12
+
+// proportionalWeights is ProportionalWeights in parts per scale of the
+// pool (scale a multiple of 10^6).
+func proportionalWeights(entrants int, scale int64) []int64 {
 	if t, ok := publishedTables[entrants]; ok {
 		out := make([]int64, len(t))
 		for i, v := range t {
-			out[i] = v * 100
+			out[i] = v * (scale / 10000) // v is in hundredths of a percent
 		}
 		return out
 	}
 	p := PlacesPaid(entrants)
+	ppm := scale / 1e6
 	switch p {
 	case 0:
 		return nil
 	case 1:
-		return []int64{1000000}
+		return []int64{1000000 * ppm}
 	case 2:
-		return []int64{650000, 350000}
+		return []int64{650000 * ppm, 350000 * ppm}
 	case 3:
-		return []int64{500000, 300000, 200000}
+		return []int64{500000 * ppm, 300000 * ppm, 200000 * ppm}
 	case 4:
-		return []int64{400000, 300000, 200000, 100000}
+		return []int64{400000 * ppm, 300000 * ppm, 200000 * ppm, 100000 * ppm}
 	}
 	n := float64(entrants)
 	minCash := logInterp(n, minCashFields, minCashBuyIns, false) / n
@@ -184,7 +196,7 @@ func ProportionalWeights(entrants int) []int64 {
 	}
 	out := make([]int64, p)
 	for i, v := range pct {
-		out[i] = int64(v * 1e6)
+		out[i] = int64(v * float64(scale))
 		if i > 0 && out[i] > out[i-1] {
 			out[i] = out[i-1]
 		}
@@ -368,7 +380,7 @@ func (r PayoutRule) Payouts(entrants int, pool Chips) ([]Chips, error) {
 	var w []int64
 	switch r.Kind {
 	case Proportional:
-		w = ProportionalWeights(entrants)
+		w = proportionalWeights(entrants, payoutScale)
 	case WinnerTakesAll:
 		w = []int64{1}
 	case TopN:

@@ -230,3 +230,26 @@ func TestNewRefusesPayoutRulesThatCannotPay(t *testing.T) {
 		t.Errorf("satellite with an unused payout rule: %v", err)
 	}
 }
+
+// R-TRN-7: the shape holds for very large fields too; weights in parts
+// per million used to round the minimum cash of a million entrants down
+// to about one buy-in.
+func TestProportionalPayoutsForAMillionEntrants(t *testing.T) {
+	const n = 1_000_000
+	buyIn := Chips(100)
+	got, err := PayoutRule{Kind: Proportional}.Payouts(n, n*buyIn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum(got) != n*buyIn || len(got) != PlacesPaid(n) {
+		t.Fatalf("%d places summing to %d, want %d places summing to %d", len(got), sum(got), PlacesPaid(n), n*buyIn)
+	}
+	if minCash := float64(got[len(got)-1]) / float64(buyIn); minCash < 1.45 || minCash > 2 {
+		t.Errorf("minimum cash %.2f buy-ins, want 1.5-2", minCash)
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i] > got[i-1] {
+			t.Fatalf("place %d gets %d > place %d's %d", i+1, got[i], i, got[i-1])
+		}
+	}
+}
