@@ -195,10 +195,23 @@ func LeagueFinalists(r []LeagueStanding) []PlayerID {
 
 // ScoreResults scores a finished tournament's results in a tier: each
 // player the points of their place (tied players share the best place
-// they cover, so both score it). Disqualified entries have no place and
-// score nothing.
+// they cover, so both score it). A player with several entries
+// (re-entries) scores once, for their best place: one tournament is one
+// scored tournament in the ranking's tie-break. Disqualified entries have
+// no place and score nothing.
 func (l *League) ScoreResults(tier Tier, results []Result) {
+	best := make(map[PlayerID]int)
+	var order []PlayerID
 	for _, r := range results {
-		l.Score(r.Player, tier, r.Place)
+		b, ok := best[r.Player]
+		if !ok {
+			order = append(order, r.Player)
+		}
+		if !ok || r.Place < b {
+			best[r.Player] = r.Place
+		}
+	}
+	for _, p := range order {
+		l.Score(p, tier, best[p])
 	}
 }

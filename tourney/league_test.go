@@ -163,3 +163,25 @@ func TestScoreResultsOfATournament(t *testing.T) {
 		t.Errorf("points %v", got)
 	}
 }
+
+// R-LGE-2, R-LGE-3, R-TRN-3: a player who re-entered scores once per
+// tournament, for their best entry, and that counts as one scored
+// tournament for the tie-break.
+func TestReEntriesScoreOncePerTournament(t *testing.T) {
+	res := []Result{
+		{Entry: 5, Player: "ana", Name: "Ana [2]", Place: 2},
+		{Entry: 6, Player: "bea", Name: "Bea", Place: 1},
+		{Entry: 1, Player: "ana", Name: "Ana", Place: 9},
+		{Entry: 2, Player: "cai", Name: "Cai", Place: 3},
+	}
+	l := NewLeague()
+	l.ScoreResults(T1, res)
+	for _, s := range l.Ranking() {
+		if s.Player == "ana" && (s.Points != 20 || s.Scored != 1) {
+			t.Errorf("ana: %d points in %d tournaments, want 20 in 1 (second place only)", s.Points, s.Scored)
+		}
+		if s.Player == "bea" && (s.Points != 25 || s.Scored != 1) {
+			t.Errorf("bea: %+v", s)
+		}
+	}
+}
