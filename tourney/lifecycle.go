@@ -465,7 +465,10 @@ func (t *Tournament) finish() {
 
 // FinishByChips ends the tournament with the players still in ranked by
 // their stacks (a timed end, R-TRN-12, or a deal, for league points);
-// equal stacks tie.
+// equal stacks tie. It only places them: the players still in are paid
+// by TimedEnd (ICM on their stacks) or by the deal, not by the prizes of
+// their places that Results shows; use Results for the places and for
+// the players already out.
 func (t *Tournament) FinishByChips(stacks map[EntryID]Chips) error {
 	if t.state != Running && t.state != FinalTable && t.state != LateRegistration {
 		return &StateError{"finish", t.state}
