@@ -103,3 +103,69 @@ func BenchmarkICM(b *testing.B) {
 		}
 	})
 }
+
+// harvilleByOrders is ICM by its definition: the sum over every finishing
+// order of its Harville probability times the prizes, for small fields.
+func harvilleByOrders(stacks []Chips, prizes []float64) []float64 {
+	n := len(stacks)
+	eq := make([]float64, n)
+	used := make([]bool, n)
+	order := make([]int, 0, n)
+	var total float64
+	for _, s := range stacks {
+		total += float64(s)
+	}
+	var walk func(p, left float64)
+	walk = func(p, left float64) {
+		if len(order) == n {
+			for k, who := range order {
+				if k < len(prizes) {
+					eq[who] += p * prizes[k]
+				}
+			}
+			return
+		}
+		for i := range stacks {
+			if used[i] {
+				continue
+			}
+			used[i] = true
+			order = append(order, i)
+			walk(p*float64(stacks[i])/left, left-float64(stacks[i]))
+			order = order[:len(order)-1]
+			used[i] = false
+		}
+	}
+	walk(1, total)
+	return eq
+}
+
+// R-TRN-12, R-TRN-18: the subset enumeration of ICMExact equals the
+// definition (every finishing order), ties and tiny stacks included.
+func TestICMExactMatchesEveryFinishingOrder(t *testing.T) {
+	rng := testRand(1812)
+	for k := 0; k < 200; k++ {
+		n := 1 + rng.IntN(7)
+		stacks := make([]Chips, n)
+		for i := range stacks {
+			stacks[i] = Chips(1 + rng.IntN(5000))
+			if i > 0 && rng.IntN(4) == 0 {
+				stacks[i] = stacks[i-1] // a tie
+			}
+		}
+		prizes := make([]float64, rng.IntN(n+2))
+		for i := range prizes {
+			prizes[i] = float64(rng.IntN(1000))
+		}
+		got, err := ICMExact(stacks, prizes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := harvilleByOrders(stacks, prizes)
+		for i := range want {
+			if math.Abs(got[i]-want[i]) > 1e-6*(1+math.Abs(want[i])) {
+				t.Fatalf("stacks %v prizes %v: player %d gets %v, by orders %v", stacks, prizes, i+1, got[i], want[i])
+			}
+		}
+	}
+}
