@@ -94,3 +94,13 @@ func TestDealsAndTimedEndsRefuseNegativePrizes(t *testing.T) {
 		t.Errorf("roundShares of a negative total = %v, want zeros", got)
 	}
 }
+
+// R-TRN-11: an entry listed twice would sit in two seats.
+func TestDrawRefusesAnEntryListedTwice(t *testing.T) {
+	if _, err := Draw([]EntryID{1, 2, 3, 2}, 9, testRand(1)); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("Draw with entry 2 twice: %v, want %v", err, ErrDuplicate)
+	}
+	if _, err := Draw([]EntryID{1, 0}, 9, testRand(1)); !errors.Is(err, ErrNoEntryZero) {
+		t.Errorf("Draw with entry 0: %v, want %v", err, ErrNoEntryZero)
+	}
+}

@@ -191,10 +191,15 @@ func Draw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
 }
 
 func (s *Seating) draw(entries []EntryID, rng Rand) error {
+	seen := make(map[EntryID]bool, len(entries))
 	for _, e := range entries {
 		if e == 0 {
 			return ErrNoEntryZero
 		}
+		if seen[e] {
+			return fmt.Errorf("%w: %d", ErrDuplicate, e)
+		}
+		seen[e] = true
 	}
 	order := append([]EntryID(nil), entries...)
 	shuffle(rng, len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
