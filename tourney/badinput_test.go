@@ -104,3 +104,15 @@ func TestDrawRefusesAnEntryListedTwice(t *testing.T) {
 		t.Errorf("Draw with entry 0: %v, want %v", err, ErrNoEntryZero)
 	}
 }
+
+// R-TRN-16: a qualifier carries chips into the final; none or fewer is a
+// mistake of the caller, not a qualifier.
+func TestStageFinalRefusesQualifiersWithoutChips(t *testing.T) {
+	s := MultiTablePreset(Normal)
+	for _, stack := range []Chips{0, -500} {
+		flights := []FlightResult{{EndedLevel: 3, Qualifiers: []StackOf{{"ana", 12000}, {"bea", stack}}}}
+		if _, err := StageFinal(s, flights); !errors.Is(err, ErrNonPositiveStack) {
+			t.Errorf("qualifier with %d chips: %v, want %v", stack, err, ErrNonPositiveStack)
+		}
+	}
+}

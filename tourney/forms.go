@@ -108,6 +108,9 @@ func StageFinal(s Structure, flights []FlightResult) (StagedFinal, error) {
 	for _, f := range flights {
 		ended = max(ended, f.EndedLevel)
 		for _, q := range f.Qualifiers {
+			if q.Stack <= 0 {
+				return StagedFinal{}, fmt.Errorf("%w: qualifier %s with %d chips", ErrNonPositiveStack, q.Player, q.Stack)
+			}
 			if _, ok := best[q.Player]; !ok {
 				order = append(order, q.Player)
 			}
