@@ -116,3 +116,18 @@ func TestStageFinalRefusesQualifiersWithoutChips(t *testing.T) {
 		}
 	}
 }
+
+// R-TRN-20: the chips a disqualification removes cannot be negative.
+func TestDisqualifyRefusesANegativeStack(t *testing.T) {
+	tr := newTourney(t, nil)
+	register(t, tr, 3)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Disqualify(1, -100); !errors.Is(err, ErrNegativeAmount) {
+		t.Errorf("disqualify with -100 chips: %v, want %v", err, ErrNegativeAmount)
+	}
+	if e, _ := tr.Entry(1); e.Out || tr.RemovedChips() != 0 {
+		t.Errorf("a refused disqualification took effect: %+v, removed %d", e, tr.RemovedChips())
+	}
+}

@@ -349,6 +349,9 @@ func (t *Tournament) Disqualify(id EntryID, stack Chips) (Chips, error) {
 	if e.Out {
 		return 0, ErrAlreadyOut
 	}
+	if stack < 0 {
+		return 0, fmt.Errorf("%w: stack %d", ErrNegativeAmount, stack)
+	}
 	e.Out, e.Disqualified = true, true
 	if t.seating != nil {
 		_ = t.seating.Remove(id)
