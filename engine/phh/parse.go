@@ -1,0 +1,487 @@
+package phh
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// Parse reads a .phh document: one hand whose fields are at the top level.
+// file names the input in errors.
+func Parse(file string, data []byte) (*Hand, error) {
+	hands, err := parse(file, data, false)
+	if err != nil {
+		return nil, err
+	}
+	if len(hands) == 0 {
+		return nil, &Error{File: file, Line: 1, Msg: "empty document: no fields"}
+	}
+	return hands[0], nil
+}
+
+// ParseHands reads a .phhs document: one hand per table ([1], [2], ...) in
+// file order. A TOML syntax error fails the whole file (nil hands); a hand
+// whose fields are wrong is left out and reported in the returned ErrorList,
+// the other hands are returned.
+func ParseHands(file string, data []byte) ([]*Hand, error) {
+	return parse(file, data, true)
+}
+
+// ParseFile parses data as a .phhs document when file ends in ".phhs", else
+// as a .phh document.
+func ParseFile(file string, data []byte) ([]*Hand, error) {
+	if strings.HasSuffix(file, ".phhs") {
+		return ParseHands(file, data)
+	}
+	h, err := Parse(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return []*Hand{h}, nil
+}
+
+// Read reads r to the end and parses it as ParseFile does.
+func Read(file string, r io.Reader) ([]*Hand, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, &Error{File: file, Msg: "read: " + err.Error()}
+	}
+	return ParseFile(file, data)
+}
+
+// decoder walks the TOML syntax tree of one document.
+type decoder struct {
+	p       unstable.Parser
+	file    string
+	data    []byte
+	lineOff int // byte offset of the line cursor
+	line    int // line number at lineOff
+}
+
+// lineAt returns the 1-based line of byte offset off. Offsets are mostly
+// increasing, so the count continues from the previous call.
+func (d *decoder) lineAt(off int) int {
+	if off < d.lineOff {
+		d.lineOff, d.line = 0, 1
+	}
+	if off > len(d.data) {
+		off = len(d.data)
+	}
+	d.line += bytes.Count(d.data[d.lineOff:off], []byte{'\n'})
+	d.lineOff = off
+	return d.line
+}
+
+func (d *decoder) nodeLine(n *unstable.Node) int { return d.lineAt(int(n.Raw.Offset)) }
+
+// keyLine returns the line of a table header (its key; the table node itself
+// carries no position).
+func (d *decoder) keyLine(n *unstable.Node) int {
+	it := n.Key()
+	if it.Next() {
+		return d.nodeLine(it.Node())
+	}
+	return d.lineAt(len(d.data))
+}
+
+// builder is a hand being read, with the fields seen so far.
+type builder struct {
+	h    *Hand
+	seen map[string]bool
+	err  *Error
+}
+
+func (b *builder) fail(line int, field, format string, args ...any) {
+	if b.err == nil {
+		b.err = &Error{File: b.h.File, Hand: b.h.Name, Line: line, Field: field, Msg: sprintf(format, args...)}
+	}
+}
+
+func parse(file string, data []byte, multi bool) ([]*Hand, error) {
+	d := &decoder{file: file, data: data, line: 1}
+	d.p.Reset(data)
+	var (
+		hands  []*Hand
+		errs   ErrorList
+		cur    *builder
+		tables map[string]bool
+	)
+	finish := func() {
+		if cur == nil {
+			return
+		}
+		if cur.err == nil {
+			cur.validate()
+		}
+		if cur.err != nil {
+			errs = append(errs, cur.err)
+		} else {
+			hands = append(hands, cur.h)
+		}
+		cur = nil
+	}
+	for d.p.NextExpression() {
+		e := d.p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			line := d.keyLine(e)
+			if !multi {
+				return nil, &Error{File: file, Line: line, Msg: "a .phh file holds one hand as top-level fields; tables ([n]) belong in a .phhs file"}
+			}
+			if e.Kind == unstable.ArrayTable {
+				return nil, &Error{File: file, Line: line, Msg: "arrays of tables ([[...]]) are not PHH"}
+			}
+			name, ok := simpleKey(e)
+			if !ok {
+				return nil, &Error{File: file, Line: line, Msg: "dotted table names are not PHH: want [n]"}
+			}
+			if tables[name] {
+				return nil, &Error{File: file, Line: line, Msg: "table [" + name + "] defined twice"}
+			}
+			if tables == nil {
+				tables = make(map[string]bool)
+			}
+			tables[name] = true
+			finish()
+			cur = newBuilder(file, name, line)
+		case unstable.KeyValue:
+			if cur == nil {
+				if multi {
+					return nil, &Error{File: file, Line: d.nodeLine(e), Msg: "field outside a hand table: a .phhs file holds [n] tables"}
+				}
+				cur = newBuilder(file, "", 1)
+			}
+			d.field(cur, e)
+		}
+	}
+	if err := d.p.Error(); err != nil {
+		return nil, d.syntaxError(err)
+	}
+	finish()
+	if len(errs) > 0 {
+		return hands, errs
+	}
+	return hands, nil
+}
+
+func newBuilder(file, name string, line int) *builder {
+	return &builder{h: &Hand{File: file, Name: name, Line: line}, seen: make(map[string]bool, 16)}
+}
+
+func (d *decoder) syntaxError(err error) *Error {
+	e := &Error{File: d.file, Msg: "TOML: " + err.Error()}
+	var pe *unstable.ParserError
+	if errors.As(err, &pe) {
+		e.Msg = "TOML: " + pe.Message
+		if off, ok := d.offsetOf(pe.Highlight); ok {
+			e.Line = d.lineAt(off)
+		}
+	}
+	return e
+}
+
+// offsetOf returns the offset of a highlight in the input; Parser.Range
+// panics when the slice is not part of the input.
+func (d *decoder) offsetOf(hl []byte) (off int, ok bool) {
+	if len(hl) == 0 {
+		return 0, false
+	}
+	defer func() {
+		if recover() != nil {
+			off, ok = 0, false
+		}
+	}()
+	return int(d.p.Range(hl).Offset), true
+}
+
+func simpleKey(n *unstable.Node) (string, bool) {
+	it := n.Key()
+	if !it.Next() {
+		return "", false
+	}
+	name := string(it.Node().Data)
+	if it.Next() {
+		return "", false
+	}
+	return name, true
+}
+
+// field stores one key = value of the current hand.
+func (d *decoder) field(b *builder, e *unstable.Node) {
+	line := d.nodeLine(e)
+	key, ok := simpleKey(e)
+	if !ok {
+		b.fail(line, "", "dotted keys are not PHH fields")
+		return
+	}
+	if b.seen[key] {
+		b.fail(line, key, "defined twice")
+		return
+	}
+	b.seen[key] = true
+	v := e.Value()
+	h := b.h
+	switch key {
+	case "variant":
+		h.Variant = d.str(b, key, line, v)
+	case "ante_trimming_status":
+		h.AnteTrimmingStatus = d.boolean(b, key, line, v)
+	case "antes":
+		h.Antes = d.numbers(b, key, line, v)
+	case "blinds_or_straddles":
+		h.BlindsOrStraddles = d.numbers(b, key, line, v)
+	case "bring_in":
+		h.BringIn = d.number(b, key, line, v)
+	case "small_bet":
+		h.SmallBet = d.number(b, key, line, v)
+	case "big_bet":
+		h.BigBet = d.number(b, key, line, v)
+	case "min_bet":
+		h.MinBet = d.number(b, key, line, v)
+	case "starting_stacks":
+		h.StartingStacks = d.numbers(b, key, line, v)
+	case "finishing_stacks":
+		h.FinishingStacks = d.numbers(b, key, line, v)
+	case "actions":
+		d.actions(b, line, v)
+	case "author":
+		h.Meta.Author = d.str(b, key, line, v)
+	case "event":
+		h.Meta.Event = d.str(b, key, line, v)
+	case "url":
+		h.Meta.URL = d.str(b, key, line, v)
+	case "venue":
+		h.Meta.Venue = d.str(b, key, line, v)
+	case "city":
+		h.Meta.City = d.str(b, key, line, v)
+	case "region":
+		h.Meta.Region = d.str(b, key, line, v)
+	case "country":
+		h.Meta.Country = d.str(b, key, line, v)
+	case "currency":
+		h.Meta.Currency = d.str(b, key, line, v)
+	case "hand":
+		h.Meta.HandID = d.label(b, key, line, v)
+	case "table":
+		h.Meta.Table = d.label(b, key, line, v)
+	case "day":
+		h.Meta.Day = d.integer(b, key, line, v)
+	case "month":
+		h.Meta.Month = d.integer(b, key, line, v)
+	case "year":
+		h.Meta.Year = d.integer(b, key, line, v)
+	case "level":
+		h.Meta.Level = d.integer(b, key, line, v)
+	case "seat_count":
+		h.Meta.SeatCount = d.integer(b, key, line, v)
+	case "players":
+		h.Meta.Players = d.strings(b, key, line, v)
+	case "seats":
+		for _, x := range d.numbers(b, key, line, v) {
+			h.Meta.Seats = append(h.Meta.Seats, int(x))
+		}
+	default:
+		// Other optional fields (time, time_zone, winnings, time_banks, ...)
+		// and unknown ones are accepted and ignored, as PokerKit does.
+	}
+}
+
+func (d *decoder) str(b *builder, key string, line int, v *unstable.Node) string {
+	if v.Kind != unstable.String {
+		b.fail(line, key, "want a string, got %s", kindName(v.Kind))
+		return ""
+	}
+	return string(v.Data)
+}
+
+// label reads a string or an integer (the hand and table fields).
+func (d *decoder) label(b *builder, key string, line int, v *unstable.Node) string {
+	if v.Kind == unstable.Integer {
+		return strings.ReplaceAll(string(v.Data), "_", "")
+	}
+	return d.str(b, key, line, v)
+}
+
+func (d *decoder) boolean(b *builder, key string, line int, v *unstable.Node) bool {
+	if v.Kind != unstable.Bool {
+		b.fail(line, key, "want true or false, got %s", kindName(v.Kind))
+		return false
+	}
+	return v.Data[0] == 't'
+}
+
+func (d *decoder) integer(b *builder, key string, line int, v *unstable.Node) int {
+	if v.Kind != unstable.Integer {
+		b.fail(line, key, "want an integer, got %s", kindName(v.Kind))
+		return 0
+	}
+	x, err := parseTOMLInt(v.Data)
+	if err != nil || x != int64(int(x)) {
+		b.fail(line, key, "integer out of range: %s", v.Data)
+		return 0
+	}
+	return int(x)
+}
+
+func (d *decoder) number(b *builder, key string, line int, v *unstable.Node) float64 {
+	x, msg := tomlNumber(v)
+	if msg != "" {
+		b.fail(line, key, "%s", msg)
+		return 0
+	}
+	if x < 0 || math.IsNaN(x) {
+		b.fail(line, key, "want a non-negative number, got %s", v.Data)
+		return 0
+	}
+	return x
+}
+
+func (d *decoder) numbers(b *builder, key string, line int, v *unstable.Node) []float64 {
+	if v.Kind != unstable.Array {
+		b.fail(line, key, "want an array of numbers, got %s", kindName(v.Kind))
+		return nil
+	}
+	out := make([]float64, 0, 9)
+	it := v.Children()
+	for i := 0; it.Next(); i++ {
+		x, msg := tomlNumber(it.Node())
+		if msg == "" && (x < 0 || math.IsNaN(x)) {
+			msg = "want a non-negative number, got " + string(it.Node().Data)
+		}
+		if msg != "" {
+			b.fail(d.nodeLine(it.Node()), key+"["+strconv.Itoa(i)+"]", "%s", msg)
+			return nil
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+func (d *decoder) strings(b *builder, key string, line int, v *unstable.Node) []string {
+	if v.Kind != unstable.Array {
+		b.fail(line, key, "want an array of strings, got %s", kindName(v.Kind))
+		return nil
+	}
+	var out []string
+	it := v.Children()
+	for i := 0; it.Next(); i++ {
+		n := it.Node()
+		if n.Kind != unstable.String {
+			b.fail(d.nodeLine(n), key+"["+strconv.Itoa(i)+"]", "want a string, got %s", kindName(n.Kind))
+			return nil
+		}
+		out = append(out, string(n.Data))
+	}
+	return out
+}
+
+func (d *decoder) actions(b *builder, line int, v *unstable.Node) {
+	if v.Kind != unstable.Array {
+		b.fail(line, "actions", "want an array of strings, got %s", kindName(v.Kind))
+		return
+	}
+	acts := make([]Action, 0, 32)
+	cards := make([]engine.Card, 0, 64)
+	it := v.Children()
+	for i := 0; it.Next(); i++ {
+		n := it.Node()
+		aline := d.nodeLine(n)
+		if n.Kind != unstable.String {
+			b.fail(aline, actionField(i), "want a string, got %s", kindName(n.Kind))
+			return
+		}
+		a, rest, msg := parseAction(n.Data, cards)
+		if msg != "" {
+			b.fail(aline, actionField(i), "%q: %s", n.Data, msg)
+			return
+		}
+		cards = rest
+		a.Index, a.Line = i, aline
+		acts = append(acts, a)
+	}
+	b.h.Actions = acts
+}
+
+func actionField(i int) string { return "actions[" + strconv.Itoa(i) + "]" }
+
+// tomlNumber decodes an Integer or Float node.
+func tomlNumber(v *unstable.Node) (float64, string) {
+	switch v.Kind {
+	case unstable.Integer:
+		x, err := parseTOMLInt(v.Data)
+		if err != nil {
+			return 0, "bad integer " + string(v.Data)
+		}
+		if x > 1<<53 || x < -(1<<53) {
+			return 0, "integer too large: " + string(v.Data)
+		}
+		return float64(x), ""
+	case unstable.Float:
+		s := string(v.Data)
+		if strings.IndexByte(s, '_') >= 0 {
+			s = strings.ReplaceAll(s, "_", "")
+		}
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			return 0, "bad float " + string(v.Data)
+		}
+		return x, ""
+	}
+	return 0, "want a number, got " + kindName(v.Kind)
+}
+
+// parseTOMLInt parses a TOML integer (decimal with optional sign and
+// underscores, or 0x/0o/0b); the syntax was checked by the TOML parser.
+func parseTOMLInt(b []byte) (int64, error) {
+	neg := false
+	if len(b) > 0 && (b[0] == '+' || b[0] == '-') {
+		neg = b[0] == '-'
+		b = b[1:]
+	}
+	if len(b) > 1 && b[0] == '0' {
+		x, err := strconv.ParseInt(string(b), 0, 64) // 0x, 0o, 0b with underscores
+		if neg {
+			x = -x
+		}
+		return x, err
+	}
+	var x int64
+	for _, c := range b {
+		if c == '_' {
+			continue
+		}
+		if c < '0' || c > '9' || x > (math.MaxInt64-9)/10 {
+			return 0, strconv.ErrSyntax
+		}
+		x = x*10 + int64(c-'0')
+	}
+	if neg {
+		x = -x
+	}
+	return x, nil
+}
+
+func kindName(k unstable.Kind) string {
+	switch k {
+	case unstable.String:
+		return "a string"
+	case unstable.Integer:
+		return "an integer"
+	case unstable.Float:
+		return "a float"
+	case unstable.Bool:
+		return "a boolean"
+	case unstable.Array:
+		return "an array"
+	case unstable.InlineTable:
+		return "an inline table"
+	}
+	return "a " + strings.ToLower(k.String())
+}
