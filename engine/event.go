@@ -7,26 +7,26 @@ type EventKind uint8
 
 // The events of a hand, in the order they can happen.
 const (
-	EvPostAnte        EventKind = iota // Seat posts Amount as an ante (dead money)
-	EvPostSmallBlind                   // Seat posts Amount as the small blind
-	EvPostBigBlind                     // Seat posts Amount as the big blind
-	EvPostStraddle                     // Seat posts Amount as a live straddle
-	EvPostBigBlindAnte                 // Seat (the big blind) posts Amount as the table's ante
-	EvDealHole                         // Seat receives Cards
-	EvDealBoard                        // Cards go on board Board (0, or 1 for the second run)
-	EvFold                             // Seat folds
-	EvCheck                            // Seat checks
-	EvCall                             // Seat calls, adding Amount chips (AllIn when it is every chip)
-	EvBet                              // Seat bets to Amount (a total for the round)
-	EvRaise                            // Seat raises to Amount
-	EvDiscard                          // Seat throws Cards (none: stands pat)
-	EvDrawCards                        // Seat receives Cards for the ones thrown
-	EvReturnUncalled                   // Amount of Seat's uncalled bet goes back to the stack
-	EvShow                             // Seat shows Cards
-	EvMuck                             // Seat mucks without showing
-	EvRake                             // the house takes Amount from pot Pot
-	EvAward                            // Seat wins Amount from pot Pot (on board Board; Low for the low half)
-	EvCarryOver                        // nobody opened: Amount is carried to the next hand
+	EvPostAnte         EventKind = iota // Seat posts Amount as an ante (dead money)
+	EvPostSmallBlind                    // Seat posts Amount as the small blind
+	EvPostBigBlind                      // Seat posts Amount as the big blind
+	EvPostStraddle                      // Seat posts Amount as a live straddle
+	EvPostBigBlindAnte                  // Seat (the big blind) posts Amount as the table's ante
+	EvDealHole                          // Seat receives Cards
+	EvDealBoard                         // Cards go on board Board (0, or 1 for the second run)
+	EvFold                              // Seat folds
+	EvCheck                             // Seat checks
+	EvCall                              // Seat calls, adding Amount chips (AllIn when it is every chip)
+	EvBet                               // Seat bets to Amount (a total for the round)
+	EvRaise                             // Seat raises to Amount
+	EvDiscard                           // Seat throws Cards (none: stands pat)
+	EvDrawCards                         // Seat receives Cards for the ones thrown
+	EvReturnUncalled                    // Amount of Seat's uncalled bet goes back to the stack
+	EvShow                              // Seat shows Cards
+	EvMuck                              // Seat mucks without showing
+	EvRake                              // the house takes Amount from pot Pot
+	EvAward                             // Seat wins Amount from pot Pot (on board Board; Low for the low half)
+	EvCarryOver                         // nobody opened: Amount is carried to the next hand
 	numEventKinds
 )
 
