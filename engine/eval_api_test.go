@@ -1,0 +1,62 @@
+package engine
+
+import "testing"
+
+// R-CARD-2: the categories rank in the usual order and kickers break ties.
+func TestEvalHighOrdersHandsByCategoryAndKickers(t *testing.T) {
+	// Weakest first; each hand must beat the one before.
+	hands := []string{
+		"7c 5d 4h 3s 2d",
+		"Ac Kd Qh Js 9d",
+		"2c 2d 3h 4s 5d 7h", // pair of twos, not a straight
+		"Ac Ad Kh Qs Jd",
+		"2c 2d 3h 3s 4d",
+		"2c 2d 2h 3s 4d",
+		"Ac 2d 3h 4s 5d", // wheel, the lowest straight
+		"2c 3d 4h 5s 6d",
+		"Tc Jd Qh Ks Ad",
+		"2h 3h 4h 5h 7h",
+		"2c 2d 2h 3s 3d",
+		"2c 2d 2h 2s 3d",
+		"Ah 2h 3h 4h 5h",
+		"Th Jh Qh Kh Ah",
+	}
+	var prev HandValue
+	for _, h := range hands {
+		v := EvalHigh(MustParseCards(h))
+		if v <= prev {
+			t.Errorf("%s = %#x (%s), not above the previous hand %#x (%s)", h, v, v, prev, prev)
+		}
+		prev = v
+	}
+}
+
+// R-CARD-2: suits never break ties.
+func TestEvalHighIgnoresSuits(t *testing.T) {
+	a := EvalHigh(MustParseCards("As Kd Qh Js 9d 3c 2c"))
+	b := EvalHigh(MustParseCards("Ah Kc Qd Jh 9s 3d 2h"))
+	if a != b {
+		t.Errorf("same ranks, different suits: %v != %v", a, b)
+	}
+}
+
+// R-CARD-4: Omaha uses exactly two hole cards and three board cards.
+func TestEvalOmahaUsesTwoHoleAndThreeBoardCards(t *testing.T) {
+	tests := []struct {
+		hole, board string
+		want        HandCategory
+	}{
+		// Four spades on board and one in hand is no flush in Omaha.
+		{"As Kd 7c 2h", "Qs Js Ts 3s 9d", Straight},
+		// Four of a kind in hand plays as a pair at most.
+		{"Ac Ad Ah As", "Kd 7c 2h 9s 4d", Pair},
+		// Three hole cards to a straight flush do not make one: two of them plus three board cards do.
+		{"9h Th Jh 2c", "Qh 3d 4c 5s 6d", HighCard},
+	}
+	for _, tt := range tests {
+		got := EvalOmaha(MustParseCards(tt.hole), MustParseCards(tt.board))
+		if got.Category() != tt.want {
+			t.Errorf("EvalOmaha(%s | %s) = %v, want a %v", tt.hole, tt.board, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package engine
+
+import (
+	_ "embed"
+	"encoding/binary"
+)
+
+//go:generate go run ./internal/gen -out eval_tables.bin
+
+// eval_tables.bin is written by engine/internal/gen (see there for the layout
+// and the method). The tests check every entry against the slow evaluator.
+//
+//go:embed eval_tables.bin
+var tablesBin []byte
+
+// rankMultipliers are the per-rank terms of a hand's rank key; they must equal
+// the generator's.
+var rankMultipliers = [NumRanks]uint32{0x2000, 0x8001, 0x11000, 0x3a000, 0x91000, 0x176005, 0x366000,
+	0x41a013, 0x47802e, 0x479068, 0x48c0e4, 0x48f211, 0x494493}
+
+const (
+	// A card key holds the rank multiplier in its low 32 bits and adds one to
+	// its suit's 4-bit counter at bit suitShift+4*suit.
+	suitShift = 48
+	// suitStart starts each suit counter at 3, so that a counter reaches 8
+	// (its top bit, flushCheck) with five cards of the suit.
+	suitStart  = uint64(0x3333) << suitShift
+	flushCheck = uint64(0x8888) << suitShift
+
+	rowShift   = 12
+	rankSlots  = 1 << 17 // power of two >= the generator's slot count
+	maxRows    = 1 << (25 - rowShift)
+	flushSlots = 1 << NumRanks
+)
+
+// The tables, read-only after package initialisation.
+var (
+	// cardKey is the key of each card (0 for jokers and invalid cards).
+	cardKey [256]uint64
+	// cardRankBit is 1<<rank for each card, 0 for jokers and invalid cards.
+	cardRankBit [256]uint16
+	// rowOffset and rankValue: rankValue[(key + rowOffset[key>>rowShift]) % rankSlots]
+	// is the value of a non-flush hand of 5..7 cards with rank key key.
+	rowOffset [maxRows]uint32
+	rankValue [rankSlots]HandValue
+	// flushValue is the best flush or straight flush of a 13-bit rank mask.
+	flushValue [flushSlots]HandValue
+	// omahaLowTab is the best Omaha eight-or-better low mask of board and hole
+	// ace-low rank masks, index board<<8|hole.
+	omahaLowTab [1 << 16]uint8
+)
+
+func init() { loadTables() }
+
+// loadTables builds the card keys and decodes the generated tables.
+func loadTables() {
+	for c := Card(0); c < 52; c++ {
+		cardKey[c] = uint64(rankMultipliers[c.Rank()]) | 1<<(suitShift+4*uint64(c.Suit()))
+		cardRankBit[c] = 1 << c.Rank()
+	}
+	b := tablesBin
+	if len(b) < 16 || string(b[:4]) != "PRT1" {
+		panic("engine: eval_tables.bin is damaged; run go generate ./engine")
+	}
+	u32 := binary.LittleEndian.Uint32
+	shift, rows, slots := u32(b[4:]), u32(b[8:]), u32(b[12:])
+	if shift != rowShift || rows > maxRows || slots > rankSlots ||
+		len(b) != 16+4*int(rows)+4*int(slots)+4*flushSlots+len(omahaLowTab) {
+		panic("engine: eval_tables.bin does not match the evaluator; run go generate ./engine")
+	}
+	p := 16
+	for i := range rows {
+		rowOffset[i] = u32(b[p:])
+		p += 4
+	}
+	for i := range slots {
+		rankValue[i] = HandValue(u32(b[p:]))
+		p += 4
+	}
+	for i := range flushValue {
+		flushValue[i] = HandValue(u32(b[p:]))
+		p += 4
+	}
+	copy(omahaLowTab[:], b[p:])
+}
