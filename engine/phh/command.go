@@ -1,0 +1,50 @@
+package phh
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// RunCommand is the "replay" command: it replays the files and folders named
+// in args (folders recursively), prints one line per failing hand and the
+// summary line to stdout, and returns the exit status: 0 when no hand
+// mismatched, 1 when some did, 2 for a usage error (no path, a path that does
+// not exist). The command's main only needs
+//
+//	os.Exit(phh.RunCommand(os.Args[2:], os.Stdout, os.Stderr))
+//
+// It is the package's only use of the operating system: paths are opened
+// through os.DirFS and replayed by Runner.ReplayFS.
+func RunCommand(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "usage: replay PATH... (.phh and .phhs files, or folders holding them)")
+		return 2
+	}
+	type target struct{ dir, root, display string }
+	var targets []target
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			fmt.Fprintf(stderr, "replay: %v\n", err)
+			return 2
+		}
+		if st.IsDir() {
+			targets = append(targets, target{a, ".", filepath.ToSlash(a)})
+		} else {
+			targets = append(targets, target{filepath.Dir(a), filepath.Base(a), filepath.ToSlash(filepath.Dir(a))})
+		}
+	}
+	r := &Runner{Out: stdout}
+	for _, t := range targets {
+		if err := r.ReplayFS(os.DirFS(t.dir), t.root, t.display); err != nil {
+			fmt.Fprintf(stderr, "replay: %v\n", err)
+			return 2
+		}
+	}
+	if s := r.Finish(); s.Mismatch > 0 {
+		return 1
+	}
+	return 0
+}

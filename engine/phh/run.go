@@ -1,0 +1,165 @@
+package phh
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// Summary counts the hands a Runner replayed. Hands = Match + Mismatch +
+// Skipped + AnteTrimming.
+type Summary struct {
+	Hands    int // hands read, or files that could not be read as any hand
+	Match    int // final stacks equal finishing_stacks, or legal hands without them
+	Mismatch int // different stacks, a refused action, or unreadable input
+	Skipped  int // variants (or forced-bet layouts) the engine does not play
+
+	HalfChip     int // Match hands whose finishing_stacks hold half chips, compared within one chip
+	AnteTrimming int // ante_trimming_status with a big-blind ante and different stacks: reported apart
+	LegalityOnly int // Match hands without finishing_stacks, replayed for legality only
+}
+
+// String is the summary line of the replay command.
+func (s Summary) String() string {
+	return fmt.Sprintf("replayed %d hands: %d match, %d mismatch, %d skipped (unsupported variant)",
+		s.Hands, s.Match, s.Mismatch, s.Skipped)
+}
+
+// Apart is the note printed before the summary line: the hands counted apart
+// or compared differently.
+func (s Summary) Apart() string {
+	return fmt.Sprintf("%d half-chip hands compared within one chip, %d ante-trimming hands reported apart, %d hands without finishing stacks replayed for legality only",
+		s.HalfChip, s.AnteTrimming, s.LegalityOnly)
+}
+
+// add counts one result.
+func (s *Summary) add(r *Result) {
+	s.Hands++
+	switch r.Status {
+	case Match:
+		s.Match++
+		if r.HalfChip {
+			s.HalfChip++
+		}
+		if r.LegalityOnly {
+			s.LegalityOnly++
+		}
+	case Mismatch:
+		s.Mismatch++
+	case Skipped:
+		s.Skipped++
+	case Apart:
+		s.AnteTrimming++
+	}
+}
+
+// Runner replays hand-history files and reports on them: one line per
+// failing hand (and per hand counted apart or skipped for a reason other than
+// its variant) on Out, then the summary line from Finish.
+type Runner struct {
+	Out     io.Writer
+	Summary Summary
+	// OnResult, when set, is called with every result (tests, tools).
+	OnResult func(*Result)
+}
+
+// ReplayData parses one file's contents (a .phhs file when name ends in
+// ".phhs") and replays its hands.
+func (r *Runner) ReplayData(name string, data []byte) {
+	hands, err := ParseFile(name, data)
+	for _, h := range hands {
+		res := Replay(h)
+		r.record(&res)
+	}
+	if err == nil {
+		return
+	}
+	if list, ok := err.(ErrorList); ok {
+		for _, e := range list {
+			r.record(&Result{Status: Mismatch, Err: e})
+		}
+		return
+	}
+	r.record(&Result{Status: Mismatch, Err: err})
+}
+
+func (r *Runner) record(res *Result) {
+	r.Summary.add(res)
+	if r.OnResult != nil {
+		r.OnResult(res)
+	}
+	if line := res.Report(); line != "" && r.Out != nil {
+		fmt.Fprintln(r.Out, line)
+	}
+}
+
+// IsHandFile reports whether a file name has a hand-history extension
+// (.phh or .phhs).
+func IsHandFile(name string) bool {
+	return strings.HasSuffix(name, ".phh") || strings.HasSuffix(name, ".phhs")
+}
+
+// ReplayFS replays root, a file or a folder of fsys (folders recursively, in
+// lexical order, files ending in .phh or .phhs). Names in the report are
+// root's path within fsys with display put in front of it (display may be
+// empty). It returns the first error met walking fsys; unreadable files are
+// counted as mismatches and walking goes on.
+func (r *Runner) ReplayFS(fsys fs.FS, root, display string) error {
+	show := func(p string) string {
+		if display == "" {
+			return p
+		}
+		if p == "." {
+			return display
+		}
+		return strings.TrimSuffix(display, "/") + "/" + p
+	}
+	var buf bytes.Buffer
+	return fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || (p != root && !IsHandFile(p)) {
+			return nil
+		}
+		f, err := fsys.Open(p)
+		if err == nil {
+			buf.Reset()
+			_, err = buf.ReadFrom(f)
+			f.Close()
+		}
+		if err != nil {
+			r.record(&Result{Status: Mismatch, Err: &Error{File: show(p), Msg: "read: " + err.Error()}})
+			return nil
+		}
+		r.ReplayData(show(p), buf.Bytes())
+		return nil
+	})
+}
+
+// Finish prints the note on hands counted apart and the summary line, and
+// returns the summary.
+func (r *Runner) Finish() Summary {
+	if r.Out != nil {
+		fmt.Fprintln(r.Out, r.Summary.Apart())
+		fmt.Fprintln(r.Out, r.Summary.String())
+	}
+	return r.Summary
+}
+
+// ReplayPaths replays the given files and folders of fsys (paths in fs.FS
+// form, "." for all of it), writes the report and the summary line to out
+// and returns the summary.
+func ReplayPaths(fsys fs.FS, paths []string, out io.Writer) (Summary, error) {
+	r := &Runner{Out: out}
+	for _, p := range paths {
+		p = path.Clean(p)
+		if err := r.ReplayFS(fsys, p, ""); err != nil {
+			return r.Summary, err
+		}
+	}
+	return r.Finish(), nil
+}
