@@ -447,7 +447,26 @@ func step(eh *engine.Hand, a *Action, scale float64) error {
 		}
 	}
 	_, err := eh.Apply(ea)
-	return err
+	return refusal(err)
+}
+
+// refusal restates an engine refusal with PHH player numbers.
+func refusal(err error) error {
+	var ae *engine.ActionError
+	if !errors.As(err, &ae) {
+		return err
+	}
+	l := ae.Legal
+	msg := ae.Err.Error()
+	switch {
+	case l.Seat < 0:
+		msg += " (nobody is to act)"
+	case errors.Is(ae.Err, engine.ErrBelowMinimum) || errors.Is(ae.Err, engine.ErrAboveMaximum):
+		msg += fmt.Sprintf(" (%s to %d, allowed %d to %d)", ae.Action.Kind, ae.Action.Amount, l.MinTo, l.MaxTo)
+	default:
+		msg += fmt.Sprintf(" (p%d to act: fold %v, check %v, call %d, bet %v, raise %v)", l.Seat+1, l.CanFold, l.CanCheck, l.CallAmount, l.CanBet, l.CanRaise)
+	}
+	return errors.New(msg)
 }
 
 // sameStacks compares engine stacks (in units of 1/scale chip) with PHH
