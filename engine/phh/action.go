@@ -77,13 +77,20 @@ func parseAction(s []byte, buf []engine.Card) (Action, []engine.Card, string) {
 	if n < 2 {
 		return a, buf, "player action without a verb"
 	}
-	verb, args := string(words[1]), n-2
-	switch verb {
+	verb, args := words[1], n-2
+	switch string(verb) {
 	case "f", "cc", "pb":
 		if args != 0 {
-			return a, buf, verb + " takes no argument"
+			return a, buf, string(verb) + " takes no argument"
 		}
-		a.Kind = map[string]ActionKind{"f": Fold, "cc": CheckOrCall, "pb": BringIn}[verb]
+		switch verb[0] {
+		case 'f':
+			a.Kind = Fold
+		case 'c':
+			a.Kind = CheckOrCall
+		default:
+			a.Kind = BringIn
+		}
 		return a, buf, ""
 	case "cbr":
 		if args != 1 {
@@ -97,7 +104,7 @@ func parseAction(s []byte, buf []engine.Card) (Action, []engine.Card, string) {
 		return a, buf, ""
 	case "sd", "sm":
 		a.Kind = StandPatOrDiscard
-		if verb == "sm" {
+		if verb[1] == 'm' {
 			a.Kind = ShowOrMuck
 		}
 		switch args {
@@ -106,9 +113,9 @@ func parseAction(s []byte, buf []engine.Card) (Action, []engine.Card, string) {
 		case 1:
 			return cardsArg(a, words[2], buf)
 		}
-		return a, buf, "want \"pN " + verb + " [cards]\""
+		return a, buf, "want \"pN " + string(verb) + " [cards]\""
 	}
-	return a, buf, "unknown action " + strconv.Quote(verb) + " (want f, cc, cbr, sm, sd or pb)"
+	return a, buf, "unknown action " + strconv.Quote(string(verb)) + " (want f, cc, cbr, sm, sd or pb)"
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
@@ -219,7 +226,7 @@ var variantFields = map[string]struct{ blinds, minBet bool }{
 func (b *builder) validate() {
 	h := b.h
 	need := func(key string) bool {
-		if !b.seen[key] {
+		if !b.has(key) {
 			b.fail(h.Line, key, "required field missing")
 			return false
 		}
@@ -264,10 +271,10 @@ func (b *builder) validate() {
 		set bool
 	}{
 		{"antes", len(h.Antes), true},
-		{"blinds_or_straddles", len(h.BlindsOrStraddles), b.seen["blinds_or_straddles"]},
-		{"finishing_stacks", len(h.FinishingStacks), b.seen["finishing_stacks"]},
-		{"players", len(h.Meta.Players), b.seen["players"]},
-		{"seats", len(h.Meta.Seats), b.seen["seats"]},
+		{"blinds_or_straddles", len(h.BlindsOrStraddles), b.has("blinds_or_straddles")},
+		{"finishing_stacks", len(h.FinishingStacks), b.has("finishing_stacks")},
+		{"players", len(h.Meta.Players), b.has("players")},
+		{"seats", len(h.Meta.Seats), b.has("seats")},
 	}
 	for _, l := range lengths {
 		if l.set && l.got != n {

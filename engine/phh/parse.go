@@ -59,6 +59,11 @@ func Read(file string, r io.Reader) ([]*Hand, error) {
 // decoder walks the TOML syntax tree of one document.
 type decoder struct {
 	p       unstable.Parser
+	b       builder // the hand being read
+	hands   []Hand
+	acts    []Action
+	cards   []engine.Card
+	floats  []float64
 	file    string
 	data    []byte
 	lineOff int // byte offset of the line cursor
@@ -93,9 +98,73 @@ func (d *decoder) keyLine(n *unstable.Node) int {
 
 // builder is a hand being read, with the fields seen so far.
 type builder struct {
-	h    *Hand
-	seen map[string]bool
-	err  *Error
+	h       *Hand
+	seen    uint32   // bit i: knownKeys[i] was seen
+	unknown []string // other fields seen
+	err     *Error
+}
+
+// has reports whether the field was seen.
+func (b *builder) has(key string) bool {
+	for i, k := range knownKeys {
+		if k == key {
+			return b.seen&(1<<i) != 0
+		}
+	}
+	for _, k := range b.unknown {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// see records a field, false if it was seen before.
+func (b *builder) see(key string) bool {
+	for i, k := range knownKeys {
+		if k == key {
+			if b.seen&(1<<i) != 0 {
+				return false
+			}
+			b.seen |= 1 << i
+			return true
+		}
+	}
+	if b.has(key) {
+		return false
+	}
+	b.unknown = append(b.unknown, key)
+	return true
+}
+
+// knownKeys are the field names the package reads; canonKey returns them
+// without allocating.
+var knownKeys = [...]string{"variant", "ante_trimming_status", "antes", "blinds_or_straddles",
+	"bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks", "finishing_stacks", "actions",
+	"author", "event", "url", "venue", "city", "region", "country", "currency", "hand", "table",
+	"day", "month", "year", "level", "seat_count", "players", "seats"}
+
+// variantCodes are the codes of required.rst (and "FO8", a common spelling).
+var variantCodes = [...]string{"NT", "PO", "FT", "FO/8", "FO8", "NS", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
+
+// canonVariant returns the variant code from a constant, so that hands do
+// not each hold a copy.
+func canonVariant(v string) string {
+	for _, k := range variantCodes {
+		if k == v {
+			return k
+		}
+	}
+	return v
+}
+
+func canonKey(b []byte) string {
+	for _, k := range knownKeys {
+		if string(b) == k {
+			return k
+		}
+	}
+	return string(b)
 }
 
 func (b *builder) fail(line int, field, format string, args ...any) {
@@ -105,7 +174,12 @@ func (b *builder) fail(line int, field, format string, args ...any) {
 }
 
 func parse(file string, data []byte, multi bool) ([]*Hand, error) {
-	d := &decoder{file: file, data: data, line: 1}
+	return new(decoder).parse(file, data, multi)
+}
+
+// parse reads one document; a decoder may be reused for the next one.
+func (d *decoder) parse(file string, data []byte, multi bool) ([]*Hand, error) {
+	d.file, d.data, d.lineOff, d.line = file, data, 0, 1
 	d.p.Reset(data)
 	var (
 		hands  []*Hand
@@ -150,13 +224,13 @@ func parse(file string, data []byte, multi bool) ([]*Hand, error) {
 			}
 			tables[name] = true
 			finish()
-			cur = newBuilder(file, name, line)
+			cur = d.newBuilder(file, name, line)
 		case unstable.KeyValue:
 			if cur == nil {
 				if multi {
 					return nil, &Error{File: file, Line: d.nodeLine(e), Msg: "field outside a hand table: a .phhs file holds [n] tables"}
 				}
-				cur = newBuilder(file, "", 1)
+				cur = d.newBuilder(file, "", 1)
 			}
 			d.field(cur, e)
 		}
@@ -171,8 +245,56 @@ func parse(file string, data []byte, multi bool) ([]*Hand, error) {
 	return hands, nil
 }
 
-func newBuilder(file, name string, line int) *builder {
-	return &builder{h: &Hand{File: file, Name: name, Line: line}, seen: make(map[string]bool, 16)}
+func (d *decoder) newBuilder(file, name string, line int) *builder {
+	if len(d.hands) == cap(d.hands) {
+		d.hands = make([]Hand, 0, d.chunk(300, 1, 64))
+	}
+	d.hands = d.hands[:len(d.hands)+1]
+	h := &d.hands[len(d.hands)-1]
+	*h = Hand{File: file, Name: name, Line: line}
+	d.b = builder{h: h}
+	return &d.b
+}
+
+// The decoder hands out memory for hands from chunks, so that reading a hand
+// costs a few allocations per hundred hands rather than a dozen per hand.
+
+// chunk sizes a new chunk: one item per per bytes of the document, at
+// least n, at most limit (unless n is more).
+func (d *decoder) chunk(per, n, limit int) int {
+	return max(n, min(len(d.data)/per, limit))
+}
+
+// reserveActions returns an empty slice with room for n actions.
+func (d *decoder) reserveActions(n int) []Action {
+	if cap(d.acts)-len(d.acts) < n {
+		d.acts = make([]Action, 0, d.chunk(25, n, 512))
+	}
+	l := len(d.acts)
+	d.acts = d.acts[:l+n]
+	return d.acts[l:l:l+n]
+}
+
+// reserveCards returns an empty slice with room for n cards; giveBackCards
+// returns the unused part of the last reservation.
+func (d *decoder) reserveCards(n int) []engine.Card {
+	if cap(d.cards)-len(d.cards) < n {
+		d.cards = make([]engine.Card, 0, d.chunk(4, n, 4096))
+	}
+	l := len(d.cards)
+	d.cards = d.cards[:l+n]
+	return d.cards[l:l:l+n]
+}
+
+func (d *decoder) giveBackCards(unused int) { d.cards = d.cards[:len(d.cards)-unused] }
+
+func (d *decoder) reserveFloats(n int) []float64 {
+	if cap(d.floats)-len(d.floats) < n {
+		d.floats = make([]float64, 0, d.chunk(20, n, 512))
+	}
+	l := len(d.floats)
+	d.floats = d.floats[:l+n]
+	return d.floats[l:l:l+n]
 }
 
 func (d *decoder) syntaxError(err error) *Error {
@@ -216,21 +338,25 @@ func simpleKey(n *unstable.Node) (string, bool) {
 // field stores one key = value of the current hand.
 func (d *decoder) field(b *builder, e *unstable.Node) {
 	line := d.nodeLine(e)
-	key, ok := simpleKey(e)
-	if !ok {
+	it := e.Key()
+	if !it.Next() {
+		b.fail(line, "", "empty key")
+		return
+	}
+	key := canonKey(it.Node().Data)
+	if it.Next() {
 		b.fail(line, "", "dotted keys are not PHH fields")
 		return
 	}
-	if b.seen[key] {
+	if !b.see(key) {
 		b.fail(line, key, "defined twice")
 		return
 	}
-	b.seen[key] = true
 	v := e.Value()
 	h := b.h
 	switch key {
 	case "variant":
-		h.Variant = d.str(b, key, line, v)
+		h.Variant = canonVariant(d.str(b, key, line, v))
 	case "ante_trimming_status":
 		h.AnteTrimmingStatus = d.boolean(b, key, line, v)
 	case "antes":
@@ -348,7 +474,11 @@ func (d *decoder) numbers(b *builder, key string, line int, v *unstable.Node) []
 		b.fail(line, key, "want an array of numbers, got %s", kindName(v.Kind))
 		return nil
 	}
-	out := make([]float64, 0, 9)
+	count := 0
+	for it := v.Children(); it.Next(); {
+		count++
+	}
+	out := d.reserveFloats(count)
 	it := v.Children()
 	for i := 0; it.Next(); i++ {
 		x, msg := tomlNumber(it.Node())
@@ -369,7 +499,8 @@ func (d *decoder) strings(b *builder, key string, line int, v *unstable.Node) []
 		b.fail(line, key, "want an array of strings, got %s", kindName(v.Kind))
 		return nil
 	}
-	var out []string
+	// One string holds every element; the elements are slices of it.
+	count, total := 0, 0
 	it := v.Children()
 	for i := 0; it.Next(); i++ {
 		n := it.Node()
@@ -377,7 +508,21 @@ func (d *decoder) strings(b *builder, key string, line int, v *unstable.Node) []
 			b.fail(d.nodeLine(n), key+"["+strconv.Itoa(i)+"]", "want a string, got %s", kindName(n.Kind))
 			return nil
 		}
-		out = append(out, string(n.Data))
+		count++
+		total += len(n.Data)
+	}
+	var all strings.Builder
+	all.Grow(total)
+	for it := v.Children(); it.Next(); {
+		all.Write(it.Node().Data)
+	}
+	joined := all.String()
+	out := make([]string, 0, count)
+	off := 0
+	for it := v.Children(); it.Next(); {
+		l := len(it.Node().Data)
+		out = append(out, joined[off:off+l])
+		off += l
 	}
 	return out
 }
@@ -387,8 +532,14 @@ func (d *decoder) actions(b *builder, line int, v *unstable.Node) {
 		b.fail(line, "actions", "want an array of strings, got %s", kindName(v.Kind))
 		return
 	}
-	acts := make([]Action, 0, 32)
-	cards := make([]engine.Card, 0, 64)
+	count, text := 0, 0
+	for it := v.Children(); it.Next(); {
+		count++
+		text += len(it.Node().Data)
+	}
+	acts := d.reserveActions(count)
+	cards := d.reserveCards(text / 2)
+	defer func() { d.giveBackCards(text/2 - len(cards)) }()
 	it := v.Children()
 	for i := 0; it.Next(); i++ {
 		n := it.Node()

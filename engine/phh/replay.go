@@ -78,17 +78,15 @@ type Setup struct {
 // counted apart or skipped for a reason other than their variant); "" for
 // the others.
 func (r *Result) Report() string {
+	if r.Status == Match || r.Status == Skipped && strings.HasPrefix(r.Reason, "unsupported variant") {
+		return ""
+	}
 	label := "?"
 	if r.Hand != nil {
 		label = r.Hand.Label()
 	}
 	switch r.Status {
-	case Match:
-		return ""
 	case Skipped:
-		if strings.HasPrefix(r.Reason, "unsupported variant") {
-			return ""
-		}
 		return "skipped " + label + ": " + r.Reason
 	}
 	var b strings.Builder
@@ -210,6 +208,11 @@ func effective(xs []float64, i int) float64 {
 // seats (p1 is seat 0, the button the last seat) and button. skip is set when
 // the engine does not play the hand's variant or forced-bet layout.
 func Configure(h *Hand) (s Setup, skip string, err error) {
+	return configure(h, nil)
+}
+
+// configure is Configure with the seats built in buf's memory.
+func configure(h *Hand, buf []engine.Seat) (s Setup, skip string, err error) {
 	v, ok := Variants[h.Variant]
 	if !ok {
 		return s, "unsupported variant " + h.Variant, nil
@@ -244,8 +247,9 @@ func Configure(h *Hand) (s Setup, skip string, err error) {
 			return s, fmt.Sprintf("forced bet of %d by p%d: only blinds and a straddle left of the big blind are played", x, i+1), nil
 		}
 	}
-	seats := make([]engine.Seat, n)
-	antes := make([]int64, n)
+	seats := append(buf[:0], make([]engine.Seat, n)...)
+	var antesBuf [engine.MaxSeats]int64
+	antes := antesBuf[:n]
 	uniform, bbOnly := true, true
 	for i := 0; i < n; i++ {
 		a, err := chips(effective(h.Antes, i), "ante")
@@ -287,9 +291,13 @@ func Configure(h *Hand) (s Setup, skip string, err error) {
 
 // cardsOf collects the dealt hole cards and board of a hand, unknown hole
 // cards ("????") replaced by the cards the player shows later.
-func cardsOf(h *Hand, holeCards int) (hole [][]engine.Card, board []engine.Card, err error) {
+func cardsOf(h *Hand, holeCards int, rp *Replayer) (hole [][]engine.Card, board []engine.Card, err error) {
 	n := h.Players()
-	hole = make([][]engine.Card, n)
+	hole = rp.hole[:n]
+	for i := range hole {
+		hole[i] = rp.holeCards[i][:0]
+	}
+	board = rp.board[:0]
 	for _, a := range h.Actions {
 		switch a.Kind {
 		case DealHole:
@@ -339,8 +347,34 @@ func hasCard(cs []engine.Card, c engine.Card) bool {
 // Replay drives the engine with a hand's actions and compares the final
 // stacks with finishing_stacks.
 func Replay(h *Hand) Result {
+	return new(Replayer).Replay(h)
+}
+
+// Replayer replays hands one after the other, reusing its memory: the
+// Engine, Actual and Setup.Seats of a result it returns are only valid until
+// its next Replay. The zero value is ready to use.
+type Replayer struct {
+	hand      engine.Hand
+	seats     [engine.MaxSeats]engine.Seat
+	hole      [engine.MaxSeats][]engine.Card
+	holeCards [engine.MaxSeats][8]engine.Card
+	board     [8]engine.Card
+	actual    [engine.MaxSeats]int64
+}
+
+// stacks returns the engine hand's stacks in the Replayer's memory.
+func (rp *Replayer) stacks(eh *engine.Hand) []int64 {
+	out := rp.actual[:eh.NumSeats()]
+	for i := range out {
+		out[i] = eh.Stack(i)
+	}
+	return out
+}
+
+// Replay is the package's Replay with the Replayer's memory.
+func (rp *Replayer) Replay(h *Hand) Result {
 	r := Result{Hand: h, Expected: h.FinishingStacks, LegalityOnly: h.FinishingStacks == nil}
-	setup, skip, err := Configure(h)
+	setup, skip, err := configure(h, rp.seats[:0])
 	if skip != "" {
 		r.Status, r.Reason = Skipped, skip
 		return r
@@ -358,7 +392,7 @@ func Replay(h *Hand) Result {
 		}
 	}
 	n := h.Players()
-	hole, board, err := cardsOf(h, cfg.Game.HoleCards())
+	hole, board, err := cardsOf(h, cfg.Game.HoleCards(), rp)
 	if err != nil {
 		r.Status, r.Err = Mismatch, err
 		return r
@@ -369,8 +403,8 @@ func Replay(h *Hand) Result {
 		return r
 	}
 	r.Setup.Deck = deck
-	eh, err := engine.New(cfg, setup.Seats, setup.Button, deck)
-	if err != nil {
+	eh := &rp.hand
+	if err := eh.Reset(cfg, setup.Seats, setup.Button, deck); err != nil {
 		r.Status, r.Err = Mismatch, err
 		return r
 	}
@@ -379,11 +413,11 @@ func Replay(h *Hand) Result {
 		a := &h.Actions[i]
 		if err := step(eh, a, setup.Scale); err != nil {
 			r.Status, r.Refused, r.Err = Mismatch, a, err
-			r.Actual = eh.Stacks()
+			r.Actual = rp.stacks(eh)
 			return r
 		}
 	}
-	r.Actual = eh.Stacks()
+	r.Actual = rp.stacks(eh)
 	if !eh.Done() {
 		if h.FinishingStacks == nil {
 			return r // a partial history, legal so far
@@ -452,6 +486,9 @@ func step(eh *engine.Hand, a *Action, scale float64) error {
 
 // refusal restates an engine refusal with PHH player numbers.
 func refusal(err error) error {
+	if err == nil {
+		return nil
+	}
 	var ae *engine.ActionError
 	if !errors.As(err, &ae) {
 		return err

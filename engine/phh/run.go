@@ -62,16 +62,23 @@ func (s *Summary) add(r *Result) {
 type Runner struct {
 	Out     io.Writer
 	Summary Summary
-	// OnResult, when set, is called with every result (tests, tools).
+	// OnResult, when set, is called with every result (tests, tools);
+	// the result's Engine is only valid during the call.
 	OnResult func(*Result)
+
+	dec decoder  // reused for every file
+	rep Replayer // reused for every hand
 }
 
 // ReplayData parses one file's contents (a .phhs file when name ends in
 // ".phhs") and replays its hands.
 func (r *Runner) ReplayData(name string, data []byte) {
-	hands, err := ParseFile(name, data)
+	hands, err := r.dec.parse(name, data, strings.HasSuffix(name, ".phhs"))
+	if err == nil && len(hands) == 0 && !strings.HasSuffix(name, ".phhs") {
+		err = &Error{File: name, Line: 1, Msg: "empty document: no fields"}
+	}
 	for _, h := range hands {
-		res := Replay(h)
+		res := r.rep.Replay(h)
 		r.record(&res)
 	}
 	if err == nil {
