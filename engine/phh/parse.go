@@ -272,7 +272,7 @@ func (d *decoder) reserveActions(n int) []Action {
 	}
 	l := len(d.acts)
 	d.acts = d.acts[:l+n]
-	return d.acts[l:l:l+n]
+	return d.acts[l : l : l+n]
 }
 
 // reserveCards returns an empty slice with room for n cards; giveBackCards
@@ -283,7 +283,7 @@ func (d *decoder) reserveCards(n int) []engine.Card {
 	}
 	l := len(d.cards)
 	d.cards = d.cards[:l+n]
-	return d.cards[l:l:l+n]
+	return d.cards[l : l : l+n]
 }
 
 func (d *decoder) giveBackCards(unused int) { d.cards = d.cards[:len(d.cards)-unused] }
@@ -294,7 +294,7 @@ func (d *decoder) reserveFloats(n int) []float64 {
 	}
 	l := len(d.floats)
 	d.floats = d.floats[:l+n]
-	return d.floats[l:l:l+n]
+	return d.floats[l : l : l+n]
 }
 
 func (d *decoder) syntaxError(err error) *Error {
