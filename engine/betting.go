@@ -481,12 +481,26 @@ func (h *Hand) runOut() {
 	h.showAll()
 	have := h.boardN[0]
 	h.completeBoard(0)
-	if h.cfg.runItTwice() {
+	// The second run deals again what the first one dealt, burns included.
+	if h.cfg.runItTwice() && h.deckN-h.next >= h.next-h.runStart(have) {
 		h.runs = 2
 		h.boardN[1] = have
 		copy(h.board[1][:have], h.board[0][:have])
 		h.completeBoard(1)
 	}
+}
+
+// runStart is the deck position where the cards after the first have board
+// cards began (before their burn).
+func (h *Hand) runStart(have int) int {
+	pos := h.n * h.nHole
+	switch have {
+	case 3:
+		pos += 4 // burn and flop
+	case 4:
+		pos += 6 // then burn and turn
+	}
+	return pos
 }
 
 func (h *Hand) completeBoard(b int) {

@@ -128,6 +128,9 @@ func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	h.dead = cfg.Draw.CarriedPot
 	h.aggressor, h.lastAggr, h.toAct = -1, -1, -1
 	h.runs = 1
+	if cfg.Game == Draw {
+		h.qualifiesToOpen(0) // fixes the opening reference value once
+	}
 	h.setPositions()
 	h.postForced(seats)
 	h.dealHoles()
@@ -141,11 +144,7 @@ func (h *Hand) cardsNeeded() int {
 	if h.cfg.Game == Draw {
 		return h.n*5 + 2
 	}
-	need := h.n*h.nHole + 8
-	if h.cfg.runItTwice() {
-		need += 8
-	}
-	return need
+	return h.n*h.nHole + 8 // with three burns; a second run needs more, when the deck has them
 }
 
 // setPositions finds the blinds (R-BET-2, R-SEAT-2, R-SEAT-3).
@@ -402,3 +401,9 @@ func sameEvent(a, b Event) bool {
 	}
 	return true
 }
+
+// HoleCard returns seat i's k-th hole card.
+func (h *Hand) HoleCard(i, k int) Card { return h.hole[i][k] }
+
+// NumHole returns the number of hole cards each player holds.
+func (h *Hand) NumHole() int { return h.nHole }
