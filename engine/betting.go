@@ -104,10 +104,11 @@ func (h *Hand) countStatus() (in, active int) {
 	return in, active
 }
 
-// othersActive reports whether a seat other than i can still bet.
-func (h *Hand) othersActive(i int) bool {
+// othersCover reports whether a seat other than i still in the hand has
+// chips beyond the current bet: otherwise a bet or raise could not be called.
+func (h *Hand) othersCover(i int) bool {
 	for j := 0; j < h.n; j++ {
-		if j != i && h.status[j] == stActive {
+		if j != i && h.status[j] == stActive && h.stack[j]+h.bet[j] > h.curBet {
 			return true
 		}
 	}
@@ -131,7 +132,7 @@ func (h *Hand) potForLimit() int64 {
 // reopened reports whether seat i may raise: it has not acted this round,
 // or it faces at least a full raise since it acted (R-BET-6, R-BET-7).
 func (h *Hand) reopened(i int) bool {
-	if !h.acted[i] {
+	if !h.acted[i] || h.cfg.PokerKit {
 		return true
 	}
 	more := h.curBet - h.faced[i]
@@ -164,7 +165,7 @@ func (h *Hand) legal(i int) Legal {
 	} else {
 		l.CanCheck = true
 	}
-	if stack <= l.CallAmount || !h.othersActive(i) {
+	if stack <= l.CallAmount || !h.othersCover(i) {
 		return l
 	}
 	c := &h.cfg
@@ -271,7 +272,7 @@ func (h *Hand) verify(a *Action) error {
 		return h.verify(a)
 	case Bet:
 		if !l.CanBet {
-			if h.curBet == 0 && h.cfg.Game == Draw && h.street == Preflop && h.stack[a.Seat] > 0 && h.othersActive(a.Seat) {
+			if h.curBet == 0 && h.cfg.Game == Draw && h.street == Preflop && h.stack[a.Seat] > 0 && h.othersCover(a.Seat) {
 				return ErrNoOpeners
 			}
 			return ErrCannotBet
@@ -481,12 +482,26 @@ func (h *Hand) runOut() {
 	h.showAll()
 	have := h.boardN[0]
 	h.completeBoard(0)
-	if h.cfg.runItTwice() {
+	// The second run deals again what the first one dealt, burns included.
+	if h.cfg.runItTwice() && h.deckN-h.next >= h.next-h.runStart(have) {
 		h.runs = 2
 		h.boardN[1] = have
 		copy(h.board[1][:have], h.board[0][:have])
 		h.completeBoard(1)
 	}
+}
+
+// runStart is the deck position where the cards after the first have board
+// cards began (before their burn).
+func (h *Hand) runStart(have int) int {
+	pos := h.n * h.nHole
+	switch have {
+	case 3:
+		pos += 4 // burn and flop
+	case 4:
+		pos += 6 // then burn and turn
+	}
+	return pos
 }
 
 func (h *Hand) completeBoard(b int) {

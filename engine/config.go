@@ -192,6 +192,20 @@ type Config struct {
 	AntesFirst bool
 	// Draw holds the five-card draw options.
 	Draw DrawConfig
+
+	// OddChipsToFirst gives all the odd chips of a split to the first winner
+	// left of the button; by default they go one each to the winners nearest
+	// the button's left (seed 002, TDA 19-D "as evenly as possible").
+	// PokerKit, and so the PHH corpus, gives them all to the first.
+	OddChipsToFirst bool
+	// PokerKit reproduces PokerKit 0.7.4's choices where they differ from
+	// the room's rules, for replaying the hand histories it produced: any
+	// raise, even an all-in short of a full raise, reopens the betting (the
+	// room follows TDA 44, R-BET-6); a pot is made at every contribution
+	// level, folded players' included, each split on its own (the room makes
+	// one pot per set of eligible players); and all odd chips go to the first
+	// winner left of the button (as OddChipsToFirst).
+	PokerKit bool
 }
 
 // Seat is one player dealt in, in clockwise order.

@@ -38,7 +38,8 @@ type Hand struct {
 	start  [MaxSeats]int64
 	stack  [MaxSeats]int64
 	bet    [MaxSeats]int64 // chips put in during the current round
-	total  [MaxSeats]int64 // chips committed this hand (antes, blinds, bets), returns deducted
+	total  [MaxSeats]int64 // chips bet this hand (blinds, bets), returns deducted
+	ante   [MaxSeats]int64 // antes posted: dead money in the main pot
 	status [MaxSeats]uint8
 	acted  [MaxSeats]bool  // acted since the round began
 	faced  [MaxSeats]int64 // the bet level after this player's last action
@@ -57,7 +58,7 @@ type Hand struct {
 	raises    int   // bets and raises this round, for the fixed-limit cap
 	aggressor int   // last bettor or raiser of the current round, -1 if none
 	lastAggr  int   // aggressor of the last betting round played
-	dead      int64 // chips in the pot owned by no seat (a carried draw pot)
+	dead      int64 // dead money: antes and a carried draw pot
 	over      bool
 	carry     int64 // pot carried to the next hand (draw, nobody opened)
 	drawn     [MaxSeats]bool
@@ -128,6 +129,9 @@ func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	h.dead = cfg.Draw.CarriedPot
 	h.aggressor, h.lastAggr, h.toAct = -1, -1, -1
 	h.runs = 1
+	if cfg.Game == Draw {
+		h.qualifiesToOpen(0) // fixes the opening reference value once
+	}
 	h.setPositions()
 	h.postForced(seats)
 	h.dealHoles()
@@ -141,11 +145,7 @@ func (h *Hand) cardsNeeded() int {
 	if h.cfg.Game == Draw {
 		return h.n*5 + 2
 	}
-	need := h.n*h.nHole + 8
-	if h.cfg.runItTwice() {
-		need += 8
-	}
-	return need
+	return h.n*h.nHole + 8 // with three burns; a second run needs more, when the deck has them
 }
 
 // setPositions finds the blinds (R-BET-2, R-SEAT-2, R-SEAT-3).
@@ -221,9 +221,12 @@ func (h *Hand) post(i int, amount int64, kind EventKind, live bool) {
 		amount = h.stack[i]
 	}
 	h.stack[i] -= amount
-	h.total[i] += amount
 	if live {
 		h.bet[i] += amount
+		h.total[i] += amount
+	} else {
+		h.ante[i] += amount
+		h.dead += amount
 	}
 	allIn := h.stack[i] == 0
 	if allIn {
@@ -309,7 +312,7 @@ func (h *Hand) Stack(i int) int64 { return h.stack[i] }
 func (h *Hand) Bet(i int) int64 { return h.bet[i] }
 
 // Committed returns the chips seat i put in this hand so far.
-func (h *Hand) Committed(i int) int64 { return h.total[i] }
+func (h *Hand) Committed(i int) int64 { return h.total[i] + h.ante[i] }
 
 // Folded reports whether seat i folded.
 func (h *Hand) Folded(i int) bool { return h.status[i] == stFolded }
@@ -402,3 +405,9 @@ func sameEvent(a, b Event) bool {
 	}
 	return true
 }
+
+// HoleCard returns seat i's k-th hole card.
+func (h *Hand) HoleCard(i, k int) Card { return h.hole[i][k] }
+
+// NumHole returns the number of hole cards each player holds.
+func (h *Hand) NumHole() int { return h.nHole }

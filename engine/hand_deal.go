@@ -11,7 +11,8 @@ package engine
 //     with burns, after the first board is complete;
 //   - draws[i] as seat i's replacement cards in five-card draw (one card is
 //     burnt before the draw; the players draw in turn from the left of the
-//     button).
+//     button, so the cards are laid out in that order: give draws only for
+//     the players who will draw, not for those who fold before it).
 //
 // NoCard entries, and everything not given, are filled with the cards not
 // used, in deck order (the table's deck for draw games, else 52 cards).

@@ -10,13 +10,30 @@ type potState struct {
 	eligible uint16 // bit i: seat i may win it
 }
 
-// buildPots makes the main pot and the side pots from what every seat
-// committed: each all-in level of a player still in the hand closes a pot
-// that only the players who reached it can win. Chips of folded players and
-// a carried pot are dead money in the pots they reach.
+// buildPots makes the main pot and the side pots from what every seat bet:
+// each all-in level of a player still in the hand closes a pot that only the
+// players who reached it can win (R-BET-9). Chips of folded players are dead
+// money in the pots they reach; antes (the big-blind ante included) and a
+// carried pot are dead money in the main pot, which a player all in on the
+// ante alone can win: they make a pot of their own then.
 func (h *Hand) buildPots() {
 	h.nPots = 0
 	prev := int64(0)
+	if h.dead > 0 {
+		for i := 0; i < h.n; i++ {
+			if h.status[i] != stFolded && h.total[i] == 0 {
+				h.pots[0] = potState{amount: h.dead}
+				for j := 0; j < h.n; j++ {
+					if h.status[j] != stFolded {
+						h.pots[0].eligible |= 1 << j
+					}
+				}
+				h.nPots = 1
+				break
+			}
+		}
+	}
+	deadPot := h.nPots == 1
 	for {
 		// The next level: the smallest commitment above prev of a player in.
 		level := int64(-1)
@@ -35,11 +52,15 @@ func (h *Hand) buildPots() {
 				p.eligible |= 1 << i
 			}
 		}
-		h.pots[h.nPots] = p
-		h.nPots++
+		if p.eligible == 0 && h.nPots > 0 { // only folded players reached it
+			h.pots[h.nPots-1].amount += p.amount
+		} else {
+			h.pots[h.nPots] = p
+			h.nPots++
+		}
 		prev = level
 	}
-	if h.nPots == 0 { // nobody in committed a chip (a walk with no blinds)
+	if h.nPots == 0 { // nobody in bet a chip
 		for i := 0; i < h.n; i++ {
 			if h.status[i] != stFolded {
 				h.pots[0].eligible |= 1 << i
@@ -54,7 +75,9 @@ func (h *Hand) buildPots() {
 			h.pots[h.nPots-1].amount += h.total[i] - prev
 		}
 	}
-	h.pots[0].amount += h.dead
+	if !deadPot {
+		h.pots[0].amount += h.dead
+	}
 }
 
 // takeRake takes the house's share (R-POT-7): cash tables only, nothing when
@@ -111,7 +134,11 @@ func (h *Hand) split(amount int64, winners uint16, pot, board int, low bool) {
 			continue
 		}
 		won := share
-		if odd > 0 {
+		switch {
+		case odd > 0 && (h.cfg.OddChipsToFirst || h.cfg.PokerKit):
+			won += odd
+			odd = 0
+		case odd > 0:
 			won++
 			odd--
 		}
