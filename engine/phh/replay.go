@@ -25,9 +25,11 @@ const (
 	// Skipped: the variant (or a forced-bet layout) is not one the engine
 	// plays.
 	Skipped
-	// Apart: ante_trimming_status = true with a big-blind ante and stacks
-	// that differ: PokerKit returns such an ante like an uncalled bet, the
-	// room's rules do not; the hand is reported apart, not as a mismatch.
+	// Apart: stacks that differ where PokerKit, which computed the
+	// finishing stacks, is known to depart from the rules: a big-blind ante
+	// with ante_trimming_status = true (PokerKit returns the ante like an
+	// uncalled bet), or one of the KnownDifferences. Reported apart, not as
+	// a mismatch; Reason says which.
 	Apart
 )
 
@@ -50,8 +52,11 @@ type Result struct {
 	// says why, or why the hand failed otherwise.
 	Refused *Action
 	Err     error
-	// Reason explains a skip.
+	// Reason explains a skip or why the hand is counted apart.
 	Reason string
+	// PokerKitRules: the hand matched only when replayed with
+	// engine.Config.PokerKit (see Replayer.Replay).
+	PokerKitRules bool
 
 	HalfChip     bool // finishing_stacks hold fractions (Pluribus split pots): compared within one chip
 	AnteTrimming bool // ante_trimming_status with a big-blind ante
@@ -91,7 +96,7 @@ func (r *Result) Report() string {
 	}
 	var b strings.Builder
 	if r.Status == Apart {
-		b.WriteString("apart (ante trimming) ")
+		b.WriteString("apart ")
 	} else {
 		b.WriteString("mismatch ")
 	}
@@ -118,6 +123,11 @@ func (r *Result) Report() string {
 	if r.Err != nil {
 		b.WriteString(": ")
 		b.WriteString(r.Err.Error())
+	}
+	if r.Status == Apart {
+		b.WriteString(" (")
+		b.WriteString(r.Reason)
+		b.WriteString(")")
 	}
 	return b.String()
 }
@@ -208,11 +218,11 @@ func effective(xs []float64, i int) float64 {
 // seats (p1 is seat 0, the button the last seat) and button. skip is set when
 // the engine does not play the hand's variant or forced-bet layout.
 func Configure(h *Hand) (s Setup, skip string, err error) {
-	return configure(h, nil)
+	return configure(h, nil, false)
 }
 
 // configure is Configure with the seats built in buf's memory.
-func configure(h *Hand, buf []engine.Seat) (s Setup, skip string, err error) {
+func configure(h *Hand, buf []engine.Seat, pokerKit bool) (s Setup, skip string, err error) {
 	v, ok := Variants[h.Variant]
 	if !ok {
 		return s, "unsupported variant " + h.Variant, nil
@@ -226,7 +236,7 @@ func configure(h *Hand, buf []engine.Seat) (s Setup, skip string, err error) {
 		return s, "", fmt.Errorf("%w: amounts with fractions finer than a thousandth of a chip", errSetup)
 	}
 	chips := func(x float64, what string) (int64, error) { return chips(x*k, what) }
-	cfg := engine.Config{Game: v.Game, Betting: v.Betting, AntesFirst: true}
+	cfg := engine.Config{Game: v.Game, Betting: v.Betting, AntesFirst: true, PokerKit: pokerKit}
 	sb, bb := 0, 1 // player indexes of the blinds
 	if n == 2 {
 		sb, bb = 1, 0
@@ -372,9 +382,31 @@ func (rp *Replayer) stacks(eh *engine.Hand) []int64 {
 }
 
 // Replay is the package's Replay with the Replayer's memory.
+//
+// A hand is replayed under the room's rules first. When it does not match,
+// it is replayed again with engine.Config.PokerKit, which reproduces PokerKit
+// 0.7.4's choices (the program that judged the generated hands); a match
+// then counts, marked PokerKitRules. A hand that matches neither way is a
+// mismatch unless it is one of the KnownDifferences, reported apart.
 func (rp *Replayer) Replay(h *Hand) Result {
+	r := rp.replay(h, false)
+	if r.Status != Mismatch || r.Engine == nil {
+		return r
+	}
+	if pk := rp.replay(h, true); pk.Status == Match {
+		pk.PokerKitRules = true
+		return pk
+	}
+	r = rp.replay(h, false) // the room's result, for the report
+	if why := knownDifference(h); why != "" {
+		r.Status, r.Reason = Apart, why
+	}
+	return r
+}
+
+func (rp *Replayer) replay(h *Hand, pokerKit bool) Result {
 	r := Result{Hand: h, Expected: h.FinishingStacks, LegalityOnly: h.FinishingStacks == nil}
-	setup, skip, err := configure(h, rp.seats[:0])
+	setup, skip, err := configure(h, rp.seats[:0], pokerKit)
 	if skip != "" {
 		r.Status, r.Reason = Skipped, skip
 		return r
@@ -434,7 +466,7 @@ func (rp *Replayer) Replay(h *Hand) Result {
 	if h.FinishingStacks != nil && !sameStacks(r.Actual, h.FinishingStacks, setup.Scale, r.HalfChip) {
 		r.Status = Mismatch
 		if r.AnteTrimming {
-			r.Status = Apart
+			r.Status, r.Reason = Apart, "ante trimming: PokerKit returns the big-blind ante like an uncalled bet"
 		}
 	}
 	return r

@@ -10,16 +10,18 @@ import (
 )
 
 // Summary counts the hands a Runner replayed. Hands = Match + Mismatch +
-// Skipped + AnteTrimming.
+// Skipped + AnteTrimming + Known.
 type Summary struct {
 	Hands    int // hands read, or files that could not be read as any hand
 	Match    int // final stacks equal finishing_stacks, or legal hands without them
 	Mismatch int // different stacks, a refused action, or unreadable input
 	Skipped  int // variants (or forced-bet layouts) the engine does not play
 
-	HalfChip     int // Match hands whose finishing_stacks hold half chips, compared within one chip
-	AnteTrimming int // ante_trimming_status with a big-blind ante and different stacks: reported apart
-	LegalityOnly int // Match hands without finishing_stacks, replayed for legality only
+	PokerKitRules int // Match hands that match only with engine.Config.PokerKit
+	HalfChip      int // Match hands whose finishing_stacks hold half chips, compared within one chip
+	LegalityOnly  int // Match hands without finishing_stacks, replayed for legality only
+	AnteTrimming  int // ante_trimming_status with a big-blind ante and different stacks: reported apart
+	Known         int // KnownDifferences: reported apart
 }
 
 // String is the summary line of the replay command.
@@ -31,8 +33,9 @@ func (s Summary) String() string {
 // Apart is the note printed before the summary line: the hands counted apart
 // or compared differently.
 func (s Summary) Apart() string {
-	return fmt.Sprintf("%d half-chip hands compared within one chip, %d ante-trimming hands reported apart, %d hands without finishing stacks replayed for legality only",
-		s.HalfChip, s.AnteTrimming, s.LegalityOnly)
+	return fmt.Sprintf("%d hands match only under PokerKit's rules (engine.Config.PokerKit), %d half-chip hands compared within one chip, "+
+		"%d hands without finishing stacks replayed for legality only; %d ante-trimming hands and %d known PokerKit differences reported apart",
+		s.PokerKitRules, s.HalfChip, s.LegalityOnly, s.AnteTrimming, s.Known)
 }
 
 // add counts one result.
@@ -47,12 +50,19 @@ func (s *Summary) add(r *Result) {
 		if r.LegalityOnly {
 			s.LegalityOnly++
 		}
+		if r.PokerKitRules {
+			s.PokerKitRules++
+		}
 	case Mismatch:
 		s.Mismatch++
 	case Skipped:
 		s.Skipped++
 	case Apart:
-		s.AnteTrimming++
+		if r.AnteTrimming {
+			s.AnteTrimming++
+		} else {
+			s.Known++
+		}
 	}
 }
 
