@@ -259,6 +259,13 @@ func (d *decoder) newBuilder(file, name string, line int) *builder {
 // The decoder hands out memory for hands from chunks, so that reading a hand
 // costs a few allocations per hundred hands rather than a dozen per hand.
 
+// recycle lets the decoder reuse the memory of the hands it returned: the
+// caller must not use them any more.
+func (d *decoder) recycle() {
+	clear(d.hands) // drop references to cards and strings
+	d.hands, d.acts, d.cards, d.floats = d.hands[:0], d.acts[:0], d.cards[:0], d.floats[:0]
+}
+
 // chunk sizes a new chunk: one item per per bytes of the document, at
 // least n, at most limit (unless n is more).
 func (d *decoder) chunk(per, n, limit int) int {

@@ -73,11 +73,13 @@ type Runner struct {
 	Out     io.Writer
 	Summary Summary
 	// OnResult, when set, is called with every result (tests, tools);
-	// the result's Engine is only valid during the call.
+	// the result's Engine, Actual and Setup.Seats are only valid during the
+	// call, its Hand stays valid.
 	OnResult func(*Result)
 
 	dec decoder  // reused for every file
 	rep Replayer // reused for every hand
+	res Result   // the current hand's result
 }
 
 // ReplayData parses one file's contents (a .phhs file when name ends in
@@ -88,8 +90,11 @@ func (r *Runner) ReplayData(name string, data []byte) {
 		err = &Error{File: name, Line: 1, Msg: "empty document: no fields"}
 	}
 	for _, h := range hands {
-		res := r.rep.Replay(h)
-		r.record(&res)
+		r.res = r.rep.Replay(h)
+		r.record(&r.res)
+	}
+	if r.OnResult == nil {
+		r.dec.recycle() // nobody else saw the hands
 	}
 	if err == nil {
 		return
