@@ -58,16 +58,17 @@ func Read(file string, r io.Reader) ([]*Hand, error) {
 
 // decoder walks the TOML syntax tree of one document.
 type decoder struct {
-	p       unstable.Parser
-	b       builder // the hand being read
-	hands   []Hand
-	acts    []Action
-	cards   []engine.Card
-	floats  []float64
-	file    string
-	data    []byte
-	lineOff int // byte offset of the line cursor
-	line    int // line number at lineOff
+	p         unstable.Parser
+	b         builder // the hand being read
+	recycling bool    // the caller recycles the hands' memory
+	hands     []Hand
+	acts      []Action
+	cards     []engine.Card
+	floats    []float64
+	file      string
+	data      []byte
+	lineOff   int // byte offset of the line cursor
+	line      int // line number at lineOff
 }
 
 // lineAt returns the 1-based line of byte offset off. Offsets are mostly
@@ -247,7 +248,7 @@ func (d *decoder) parse(file string, data []byte, multi bool) ([]*Hand, error) {
 
 func (d *decoder) newBuilder(file, name string, line int) *builder {
 	if len(d.hands) == cap(d.hands) {
-		d.hands = make([]Hand, 0, d.chunk(300, 1, 64))
+		d.hands = make([]Hand, 0, d.chunk(300, 1, 64, cap(d.hands)))
 	}
 	d.hands = d.hands[:len(d.hands)+1]
 	h := &d.hands[len(d.hands)-1]
@@ -262,20 +263,25 @@ func (d *decoder) newBuilder(file, name string, line int) *builder {
 // recycle lets the decoder reuse the memory of the hands it returned: the
 // caller must not use them any more.
 func (d *decoder) recycle() {
+	d.recycling = true
 	clear(d.hands) // drop references to cards and strings
 	d.hands, d.acts, d.cards, d.floats = d.hands[:0], d.acts[:0], d.cards[:0], d.floats[:0]
 }
 
 // chunk sizes a new chunk: one item per per bytes of the document, at
-// least n, at most limit (unless n is more).
-func (d *decoder) chunk(per, n, limit int) int {
+// least n, at most limit (unless n is more). A recycling decoder doubles
+// the last chunk instead, so that it soon stops allocating.
+func (d *decoder) chunk(per, n, limit, last int) int {
+	if d.recycling {
+		return max(n, limit, 2*last)
+	}
 	return max(n, min(len(d.data)/per, limit))
 }
 
 // reserveActions returns an empty slice with room for n actions.
 func (d *decoder) reserveActions(n int) []Action {
 	if cap(d.acts)-len(d.acts) < n {
-		d.acts = make([]Action, 0, d.chunk(25, n, 512))
+		d.acts = make([]Action, 0, d.chunk(25, n, 512, cap(d.acts)))
 	}
 	l := len(d.acts)
 	d.acts = d.acts[:l+n]
@@ -286,7 +292,7 @@ func (d *decoder) reserveActions(n int) []Action {
 // returns the unused part of the last reservation.
 func (d *decoder) reserveCards(n int) []engine.Card {
 	if cap(d.cards)-len(d.cards) < n {
-		d.cards = make([]engine.Card, 0, d.chunk(4, n, 4096))
+		d.cards = make([]engine.Card, 0, d.chunk(4, n, 4096, cap(d.cards)))
 	}
 	l := len(d.cards)
 	d.cards = d.cards[:l+n]
@@ -297,7 +303,7 @@ func (d *decoder) giveBackCards(unused int) { d.cards = d.cards[:len(d.cards)-un
 
 func (d *decoder) reserveFloats(n int) []float64 {
 	if cap(d.floats)-len(d.floats) < n {
-		d.floats = make([]float64, 0, d.chunk(20, n, 512))
+		d.floats = make([]float64, 0, d.chunk(20, n, 512, cap(d.floats)))
 	}
 	l := len(d.floats)
 	d.floats = d.floats[:l+n]
