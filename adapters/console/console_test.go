@@ -1,0 +1,98 @@
+package console
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+)
+
+func fixedStatus(context.Context) (Status, error) {
+	return Status{Backend: "sqlite", Database: "/tmp/x.db", SchemaVersion: 3, Telegram: false, Discord: true}, nil
+}
+
+func run(t *testing.T, input string, status StatusFunc) (string, error) {
+	t.Helper()
+	var out bytes.Buffer
+	c := &Console{In: strings.NewReader(input), Out: &out, Status: status}
+	err := c.Run(context.Background())
+	return out.String(), err
+}
+
+func TestCommandsAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name, input string
+		want        []string
+		wantErr     error
+	}{
+		{"help lists every command", "help\n", []string{"help ", "status ", "quit "}, io.EOF},
+		{"slash and case are accepted", "/HELP\n", []string{"commands:"}, io.EOF},
+		{"status shows the database and platforms", "status\n", []string{"database: sqlite /tmp/x.db", "schema version: 3", "telegram: not configured", "discord: token configured"}, io.EOF},
+		{"unknown command names itself", "foo bar\n", []string{`unknown command "foo"; try help`}, io.EOF},
+		{"arguments are refused", "status now\n", []string{"status takes no arguments"}, io.EOF},
+		{"blank lines are ignored", "\n   \n", []string{"> > > "}, io.EOF},
+		{"quit stops before the rest", "quit\nhelp\n", nil, nil},
+		{"last line without newline still runs", "status", []string{"schema version: 3"}, io.EOF},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := run(t, tc.input, fixedStatus)
+			if !errors.Is(err, tc.wantErr) && err != tc.wantErr {
+				t.Errorf("Run error = %v, want %v", err, tc.wantErr)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q:\n%s", w, out)
+				}
+			}
+			if tc.name == "quit stops before the rest" && strings.Contains(out, "commands:") {
+				t.Errorf("a command after quit ran:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestStatusErrorIsOneLine(t *testing.T) {
+	out, err := run(t, "status\n", func(context.Context) (Status, error) { return Status{}, errors.New("database is gone") })
+	if !errors.Is(err, io.EOF) {
+		t.Fatalf("err = %v", err)
+	}
+	if !strings.Contains(out, "status unavailable: database is gone\n") {
+		t.Errorf("output:\n%s", out)
+	}
+}
+
+func TestCancelStopsAWaitingConsole(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &notifyWriter{seen: make(chan struct{}), want: "schema version"}
+	done := make(chan error, 1)
+	go func() { done <- (&Console{In: pr, Out: out, Status: fixedStatus}).Run(ctx) }()
+	if _, err := io.WriteString(pw, "status\n"); err != nil {
+		t.Fatal(err)
+	}
+	<-out.seen // the console answered and waits for the next line
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("Run after cancel = %v, want context.Canceled", err)
+	}
+}
+
+// notifyWriter closes seen once want has been written.
+type notifyWriter struct {
+	buf  bytes.Buffer
+	want string
+	seen chan struct{}
+	done bool
+}
+
+func (w *notifyWriter) Write(p []byte) (int, error) {
+	w.buf.Write(p)
+	if !w.done && strings.Contains(w.buf.String(), w.want) {
+		w.done = true
+		close(w.seen)
+	}
+	return len(p), nil
+}

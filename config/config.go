@@ -1,0 +1,300 @@
+// Package config reads pokerroom's configuration from environment
+// variables and command-line flags of the same meaning (a flag wins over
+// its variable), and validates every value. An invalid value is an
+// [*Error] naming the variable, the value (hidden for secrets) and what is
+// accepted; it is never replaced by a silent default.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/pokerroom/pokerroom/store"
+)
+
+// DefaultTelegramAPIEndpoint is the official Bot API, as a format string
+// taking the token and the method name.
+const DefaultTelegramAPIEndpoint = "https://api.telegram.org/bot%s/%s"
+
+// Config is the validated configuration.
+type Config struct {
+	DatabaseURL           string         // as given ("" for the default)
+	Database              store.Location // parsed DatabaseURL
+	TelegramToken         string         // secret
+	TelegramAPIEndpoint   string
+	TelegramWebhookURL    string // may hold a secret path
+	TelegramWebhookListen string
+	DiscordToken          string // secret
+	DiscordAPIURL         string
+	HTTPAddr              string // "" serves no HTTP
+	LogLevel              slog.Level
+	LogFormat             string // "text" or "json"
+	DefaultLang           string // "en" or "es"
+}
+
+// Var describes one setting.
+type Var struct {
+	Env     string // environment variable
+	Flag    string // flag name, without the dash
+	Default string // shown in help; "" for none
+	Usage   string
+	Secret  bool // never printed
+}
+
+// Vars lists every setting, in the order of the README.
+var Vars = []Var{
+	{"DATABASE_URL", "database-url", store.DefaultSQLiteFile, "database: a SQLite file path (file:..., sqlite:...) or postgres://user:password@host/db", true},
+	{"TELEGRAM_TOKEN", "telegram-token", "", "Telegram bot token from @BotFather (prefer the variable: flags show in ps)", true},
+	{"TELEGRAM_API_ENDPOINT", "telegram-api-endpoint", DefaultTelegramAPIEndpoint, "Telegram Bot API endpoint format, with %s for the token and %s for the method", false},
+	{"TELEGRAM_WEBHOOK_URL", "telegram-webhook-url", "", "public https URL for Telegram webhooks; long polling when empty", true},
+	{"TELEGRAM_WEBHOOK_LISTEN", "telegram-webhook-listen", "", "host:port the webhook server listens on; required with TELEGRAM_WEBHOOK_URL", false},
+	{"DISCORD_TOKEN", "discord-token", "", "Discord bot token from the developer portal (prefer the variable)", true},
+	{"DISCORD_API_URL", "discord-api-url", "", "Discord API base URL (tests only)", false},
+	{"HTTP_ADDR", "http-addr", "", "host:port for /healthz and /metrics; off when empty", false},
+	{"LOG_LEVEL", "log-level", "info", "debug, info, warn or error", false},
+	{"LOG_FORMAT", "log-format", "text", "text or json", false},
+	{"DEFAULT_LANG", "default-lang", "en", "language of new chats: en or es", false},
+}
+
+// Error is an invalid setting.
+type Error struct {
+	Var  string // environment variable name
+	Flag string // flag name when the value came from a flag, else ""
+	Msg  string // what is wrong and what is accepted
+}
+
+func (e *Error) Error() string {
+	if e.Flag != "" {
+		return fmt.Sprintf("%s (flag -%s): %s", e.Var, e.Flag, e.Msg)
+	}
+	return e.Var + ": " + e.Msg
+}
+
+// Load builds the configuration from getenv and args, the flags of the
+// subcommand named cmd. Help (-h) goes to out and returns [flag.ErrHelp];
+// a bad flag returns an error of the flag package; a bad value returns an
+// [*Error]. Arguments left after the flags are returned.
+func Load(cmd string, args []string, getenv func(string) string, out io.Writer) (Config, []string, error) {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	flags := make([]*string, len(Vars))
+	for i, v := range Vars {
+		flags[i] = fs.String(v.Flag, "", v.Usage+" ($"+v.Env+")")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			Usage(out, cmd)
+		}
+		return Config{}, nil, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	values := map[string]value{}
+	for i, v := range Vars {
+		val := value{v: v}
+		switch {
+		case set[v.Flag]:
+			val.s, val.fromFlag = *flags[i], true
+		default:
+			val.s = getenv(v.Env)
+		}
+		values[v.Env] = val
+	}
+	cfg, err := build(values)
+	return cfg, fs.Args(), err
+}
+
+type value struct {
+	v        Var
+	s        string
+	fromFlag bool
+}
+
+func (val value) fail(format string, args ...any) *Error {
+	e := &Error{Var: val.v.Env, Msg: fmt.Sprintf(format, args...)}
+	if val.fromFlag {
+		e.Flag = val.v.Flag
+	}
+	return e
+}
+
+// shown is how a value appears in an error: quoted, or hidden for secrets.
+func (val value) shown() string {
+	if val.v.Secret {
+		return fmt.Sprintf("(hidden, %d characters)", len(val.s))
+	}
+	return strconv.Quote(val.s)
+}
+
+var (
+	telegramTokenRE = regexp.MustCompile(`^[0-9]+:[A-Za-z0-9_-]+$`)
+	discordTokenRE  = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+)
+
+func build(vals map[string]value) (Config, error) {
+	var cfg Config
+	get := func(env string) value { return vals[env] }
+
+	v := get("DATABASE_URL")
+	loc, err := store.ParseURL(v.s)
+	if err != nil {
+		return cfg, v.fail("%v", err)
+	}
+	cfg.DatabaseURL, cfg.Database = v.s, loc
+
+	if v = get("TELEGRAM_TOKEN"); v.s != "" && !telegramTokenRE.MatchString(v.s) {
+		return cfg, v.fail("invalid token %s (accepted: the token from @BotFather, digits, a colon and letters, digits, _ or -, like 123456:ABC-DEF1234ghIkl)", v.shown())
+	}
+	cfg.TelegramToken = v.s
+
+	v = get("TELEGRAM_API_ENDPOINT")
+	if v.s == "" {
+		v.s = DefaultTelegramAPIEndpoint
+	}
+	if !validEndpoint(v.s) {
+		return cfg, v.fail("invalid endpoint %s (accepted: an http or https URL with exactly two %%s, for the token and the method, like %s)", v.shown(), DefaultTelegramAPIEndpoint)
+	}
+	cfg.TelegramAPIEndpoint = v.s
+
+	if v = get("TELEGRAM_WEBHOOK_URL"); v.s != "" && !validURL(v.s) {
+		return cfg, v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
+	}
+	cfg.TelegramWebhookURL = v.s
+
+	v = get("TELEGRAM_WEBHOOK_LISTEN")
+	switch {
+	case v.s != "" && !validAddr(v.s):
+		return cfg, v.fail("invalid address %s (accepted: host:port or :port, port 0-65535)", v.shown())
+	case v.s == "" && cfg.TelegramWebhookURL != "":
+		return cfg, v.fail("empty, but TELEGRAM_WEBHOOK_URL is set (accepted: host:port or :port for the webhook server)")
+	case v.s != "" && cfg.TelegramWebhookURL == "":
+		return cfg, v.fail("set to %s, but TELEGRAM_WEBHOOK_URL is empty (accepted: empty for long polling, or set both)", v.shown())
+	}
+	cfg.TelegramWebhookListen = v.s
+
+	v = get("DISCORD_TOKEN")
+	if v.s != "" {
+		if strings.HasPrefix(v.s, "Bot ") {
+			return cfg, v.fail("invalid token %s: starts with \"Bot \" (accepted: the bare token from the developer portal, without the Bot prefix)", v.shown())
+		}
+		if !discordTokenRE.MatchString(v.s) {
+			return cfg, v.fail("invalid token %s (accepted: the token from the developer portal: letters, digits, '.', '_' and '-')", v.shown())
+		}
+	}
+	cfg.DiscordToken = v.s
+
+	if v = get("DISCORD_API_URL"); v.s != "" && !validURL(v.s) {
+		return cfg, v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
+	}
+	cfg.DiscordAPIURL = v.s
+
+	if v = get("HTTP_ADDR"); v.s != "" && !validAddr(v.s) {
+		return cfg, v.fail("invalid address %s (accepted: empty for off, or host:port or :port, port 0-65535)", v.shown())
+	}
+	cfg.HTTPAddr = v.s
+
+	v = get("LOG_LEVEL")
+	switch strings.ToLower(v.s) {
+	case "debug":
+		cfg.LogLevel = slog.LevelDebug
+	case "", "info":
+		cfg.LogLevel = slog.LevelInfo
+	case "warn":
+		cfg.LogLevel = slog.LevelWarn
+	case "error":
+		cfg.LogLevel = slog.LevelError
+	default:
+		return cfg, v.fail("invalid level %s (accepted: debug, info, warn, error)", v.shown())
+	}
+
+	v = get("LOG_FORMAT")
+	switch f := strings.ToLower(v.s); f {
+	case "", "text":
+		cfg.LogFormat = "text"
+	case "json":
+		cfg.LogFormat = "json"
+	default:
+		return cfg, v.fail("invalid format %s (accepted: text, json)", v.shown())
+	}
+
+	v = get("DEFAULT_LANG")
+	switch l := strings.ToLower(v.s); l {
+	case "":
+		cfg.DefaultLang = "en"
+	case "en", "es":
+		cfg.DefaultLang = l
+	default:
+		return cfg, v.fail("invalid language %s (accepted: en, es)", v.shown())
+	}
+	return cfg, nil
+}
+
+func validURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
+}
+
+func validEndpoint(s string) bool {
+	// Exactly two verbs, both %s.
+	if strings.Count(s, "%") != 2 || strings.Count(s, "%s") != 2 {
+		return false
+	}
+	return validURL(fmt.Sprintf(s, "123:token", "getMe"))
+}
+
+func validAddr(s string) bool {
+	_, port, err := net.SplitHostPort(s)
+	if err != nil {
+		return false
+	}
+	n, err := strconv.Atoi(port)
+	return err == nil && n >= 0 && n <= 65535
+}
+
+// LogValue shows the configuration without secrets.
+func (c Config) LogValue() slog.Value {
+	isSet := func(s string) string {
+		if s == "" {
+			return "unset"
+		}
+		return "set"
+	}
+	httpAddr := c.HTTPAddr
+	if httpAddr == "" {
+		httpAddr = "off"
+	}
+	return slog.GroupValue(
+		slog.String("database", string(c.Database.Backend)+" "+c.Database.String()),
+		slog.String("telegram_token", isSet(c.TelegramToken)),
+		slog.String("telegram_api_endpoint", c.TelegramAPIEndpoint),
+		slog.String("telegram_webhook_url", isSet(c.TelegramWebhookURL)),
+		slog.String("telegram_webhook_listen", c.TelegramWebhookListen),
+		slog.String("discord_token", isSet(c.DiscordToken)),
+		slog.String("discord_api_url", c.DiscordAPIURL),
+		slog.String("http_addr", httpAddr),
+		slog.String("log_level", strings.ToLower(c.LogLevel.String())),
+		slog.String("log_format", c.LogFormat),
+		slog.String("default_lang", c.DefaultLang),
+	)
+}
+
+// Usage writes the settings, their flags and defaults.
+func Usage(w io.Writer, cmd string) {
+	fmt.Fprintf(w, "Usage: pokerroom %s [flags]\n\nEvery flag has an environment variable of the same meaning; the flag wins.\n\n", cmd)
+	for _, v := range Vars {
+		def := ""
+		if v.Default != "" {
+			def = " (default " + v.Default + ")"
+		}
+		fmt.Fprintf(w, "  -%s, $%s%s\n      %s\n", v.Flag, v.Env, def, v.Usage)
+	}
+}

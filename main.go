@@ -1,0 +1,325 @@
+// Command pokerroom is a self-hosted poker room for Telegram groups and
+// Discord servers, played with play money.
+//
+//	pokerroom [command] [flags]
+//
+// Commands: run (the default), migrate, version, healthcheck. Every flag
+// has an environment variable of the same meaning (see package config).
+// This is the only package that knows every other one: it reads the
+// configuration, wires the store, the HTTP endpoints and the adapters, and
+// runs the command.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/pokerroom/pokerroom/adapters/console"
+	"github.com/pokerroom/pokerroom/config"
+	"github.com/pokerroom/pokerroom/store"
+)
+
+// version is set at build time: -ldflags "-X main.version=1.2.3".
+var version = "dev"
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitFail  = 1 // the command ran and failed
+	exitUsage = 2 // bad command line or configuration: nothing ran
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		// After the first signal, a second one kills at once.
+		<-ctx.Done()
+		stop()
+	}()
+	code := Main(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// app is what a command gets: the validated configuration, the logger and
+// the standard streams.
+type app struct {
+	cfg    config.Config
+	args   []string // left after the flags
+	log    *slog.Logger
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// command is one subcommand. Adding one is adding an entry to commands.
+type command struct {
+	name    string
+	summary string
+	// noConfig commands read neither flags nor environment.
+	noConfig bool
+	run      func(ctx context.Context, a *app) int
+}
+
+var commands []command
+
+func init() {
+	commands = []command{
+		{name: "run", summary: "run the bot (the terminal console when no platform token is set)", run: runBot},
+		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
+		{name: "version", summary: "print the version and exit", noConfig: true, run: runVersion},
+		{name: "healthcheck", summary: "GET /healthz on HTTP_ADDR; exit 0 when healthy (for container health checks)", run: runHealthcheck},
+		{name: "help", summary: "print this help", noConfig: true, run: runHelp},
+	}
+}
+
+// Main runs pokerroom with the given arguments (without the program name),
+// environment and streams, and returns the exit status: 0 on success, 1
+// when a command failed, 2 for a bad command line or configuration.
+// Cancelling ctx (Ctrl-C, SIGTERM) stops it cleanly.
+func Main(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
+	name := "run"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	var cmd *command
+	for i := range commands {
+		if commands[i].name == name {
+			cmd = &commands[i]
+		}
+	}
+	if cmd == nil {
+		fmt.Fprintf(stderr, "pokerroom: unknown command %q (accepted: %s)\n", name, commandNames())
+		return exitUsage
+	}
+	a := &app{args: args, stdin: stdin, stdout: stdout, stderr: stderr}
+	if !cmd.noConfig {
+		cfg, rest, err := config.Load(name, args, getenv, stdout)
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "pokerroom: %v\n", err)
+			return exitUsage
+		}
+		a.cfg, a.args = cfg, rest
+		a.log = newLogger(cfg, stderr)
+		a.log.Debug("configuration", "command", name, "config", cfg)
+	} else {
+		a.log = slog.New(slog.NewTextHandler(stderr, nil))
+	}
+	if len(a.args) > 0 {
+		fmt.Fprintf(stderr, "pokerroom %s: unexpected argument %q\n", name, a.args[0])
+		return exitUsage
+	}
+	return cmd.run(ctx, a)
+}
+
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+func runVersion(_ context.Context, a *app) int {
+	fmt.Fprintf(a.stdout, "pokerroom %s %s %s/%s\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return exitOK
+}
+
+func runHelp(_ context.Context, a *app) int {
+	fmt.Fprintf(a.stdout, "pokerroom: a self-hosted poker room for Telegram and Discord (play money).\n\nUsage: pokerroom [command] [flags]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(a.stdout, "  %-12s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(a.stdout, "\nRun 'pokerroom COMMAND -h' for the flags and environment variables.\n")
+	return exitOK
+}
+
+// openTimeout bounds connecting to the database at start.
+const openTimeout = 30 * time.Second
+
+// openStore opens and migrates the configured database.
+func openStore(ctx context.Context, a *app) (*store.Store, error) {
+	loc := a.cfg.Database
+	octx, cancel := context.WithTimeout(ctx, openTimeout)
+	s, err := store.Open(octx, loc, store.Options{})
+	cancel()
+	if err != nil {
+		return nil, err
+	}
+	applied, err := s.Migrate(ctx)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	attrs := []any{"backend", loc.Backend, "schema_version", store.LatestSchemaVersion(), "migrations_applied", applied}
+	if loc.Backend == store.SQLite {
+		attrs = append(attrs, "file", loc.Path)
+	} else {
+		attrs = append(attrs, "url", loc.String())
+	}
+	a.log.Info("opened database", attrs...)
+	return s, nil
+}
+
+func closeStore(a *app, s *store.Store) {
+	if err := s.Close(); err != nil {
+		a.log.Error("close database", "err", err)
+		return
+	}
+	a.log.Info("closed database")
+}
+
+func runMigrate(ctx context.Context, a *app) int {
+	s, err := openStore(ctx, a)
+	if err != nil {
+		a.log.Error("migrate", "err", err)
+		return exitFail
+	}
+	closeStore(a, s)
+	return exitOK
+}
+
+// runBot runs the bot until ctx is cancelled or, on the console, the input
+// ends or the user quits.
+func runBot(ctx context.Context, a *app) int {
+	// The platform adapters are not in this build yet: say so instead of
+	// running without the platform the user asked for.
+	for _, p := range []struct{ env, name, token string }{
+		{"TELEGRAM_TOKEN", "Telegram", a.cfg.TelegramToken},
+		{"DISCORD_TOKEN", "Discord", a.cfg.DiscordToken},
+	} {
+		if p.token != "" {
+			fmt.Fprintf(a.stderr, "pokerroom: %s is set, but the %s adapter is not available in this build yet; unset %s to use the terminal console\n", p.env, p.name, p.env)
+			return exitUsage
+		}
+	}
+	s, err := openStore(ctx, a)
+	if err != nil {
+		a.log.Error("open database", "err", err)
+		return exitFail
+	}
+	defer closeStore(a, s)
+
+	var httpDone <-chan error
+	if a.cfg.HTTPAddr != "" {
+		ln, err := net.Listen("tcp", a.cfg.HTTPAddr)
+		if err != nil {
+			a.log.Error("HTTP server", "err", err)
+			return exitFail
+		}
+		srv := &http.Server{
+			Handler:           newHTTPHandler(s, newMetrics(s), a.log),
+			ReadHeaderTimeout: 5 * time.Second,
+			ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
+		}
+		done := make(chan error, 1)
+		httpDone = done
+		go func() { done <- srv.Serve(ln) }()
+		a.log.Info("serving /healthz and /metrics", "addr", ln.Addr().String())
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := srv.Shutdown(sctx); err != nil {
+				a.log.Error("HTTP server shutdown", "err", err)
+			}
+		}()
+	}
+
+	con := &console.Console{In: a.stdin, Out: a.stdout, Status: func(ctx context.Context) (console.Status, error) {
+		v, err := s.SchemaVersion(ctx)
+		if err != nil {
+			return console.Status{}, err
+		}
+		loc := s.Location()
+		return console.Status{
+			Backend:       string(loc.Backend),
+			Database:      loc.String(),
+			SchemaVersion: v,
+			Telegram:      a.cfg.TelegramToken != "",
+			Discord:       a.cfg.DiscordToken != "",
+		}, nil
+	}}
+	err = con.Run(ctx)
+	switch {
+	case err == nil:
+		a.log.Info("console: quit")
+	case errors.Is(err, io.EOF):
+		a.log.Info("console: end of input")
+		if httpDone != nil {
+			// Headless (a container without stdin): keep serving until
+			// told to stop.
+			a.log.Info("still serving HTTP until interrupted", "addr", a.cfg.HTTPAddr)
+			select {
+			case <-ctx.Done():
+				a.log.Info("interrupted")
+			case err := <-httpDone:
+				a.log.Error("HTTP server", "err", err)
+				return exitFail
+			}
+		}
+	case ctx.Err() != nil:
+		a.log.Info("interrupted")
+	default:
+		a.log.Error("console", "err", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+// runHealthcheck GETs /healthz on HTTP_ADDR. It is the container's health
+// check, since the final image has no curl.
+func runHealthcheck(ctx context.Context, a *app) int {
+	if a.cfg.HTTPAddr == "" {
+		fmt.Fprintln(a.stderr, "pokerroom healthcheck: HTTP_ADDR is empty: no HTTP server to check (accepted: the host:port the bot serves on)")
+		return exitUsage
+	}
+	host, port, _ := net.SplitHostPort(a.cfg.HTTPAddr) // validated by config
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+	}
+	url := "http://" + net.JoinHostPort(host, port) + "/healthz"
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom healthcheck: %v\n", err)
+		return exitFail
+	}
+	// No proxy from the environment: this checks the local server.
+	client := &http.Client{Transport: &http.Transport{Proxy: nil}}
+	resp, err := client.Do(req)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom healthcheck: %v\n", err)
+		return exitFail
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 4096))
+	fmt.Fprintf(a.stdout, "%s %s: %s", url, resp.Status, body)
+	if resp.StatusCode != http.StatusOK {
+		return exitFail
+	}
+	return exitOK
+}

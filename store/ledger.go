@@ -1,0 +1,306 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Tx is a database transaction opened by [Store.InTx]. Everything done
+// through one Tx commits or rolls back together.
+type Tx struct {
+	db        *gorm.DB
+	s         *Store
+	transfers uint64
+}
+
+// maxAttempts bounds the retries of a transaction that PostgreSQL aborted
+// for a serialization failure or a deadlock.
+const maxAttempts = 10
+
+// InTx runs fn in one transaction and commits if fn returns nil. On
+// PostgreSQL a transaction aborted by a serialization failure or a
+// deadlock is retried from the start, so fn must have no effect outside
+// the transaction.
+func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	for attempt := 1; ; attempt++ {
+		tx := &Tx{s: s}
+		err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+			tx.db = db
+			return fn(tx)
+		})
+		if err == nil {
+			s.transfers.Add(tx.transfers)
+			return nil
+		}
+		if !retryable(err) || attempt == maxAttempts {
+			return err
+		}
+		// Back off a little, with jitter, before trying again.
+		d := time.Duration(attempt) * time.Duration(1+rand.IntN(5)) * time.Millisecond
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(d):
+		}
+	}
+}
+
+// retryable reports whether err is a PostgreSQL serialization failure
+// (40001) or deadlock (40P01).
+func retryable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "40001" || pgErr.Code == "40P01"
+	}
+	return false
+}
+
+// Transfer is a request to move Amount chips between two accounts.
+type Transfer struct {
+	From, To  int64 // account IDs
+	Amount    int64 // > 0
+	Reason    string
+	Reference string
+}
+
+// Transfer moves chips in its own transaction; see [Tx.Transfer].
+func (s *Store) Transfer(ctx context.Context, t Transfer) (LedgerEntry, error) {
+	var e LedgerEntry
+	err := s.InTx(ctx, func(tx *Tx) error {
+		var err error
+		e, err = tx.Transfer(t)
+		return err
+	})
+	return e, err
+}
+
+// Transfer writes one ledger entry and updates both balances. It refuses,
+// with the typed errors of this package, an amount <= 0
+// ([ErrNonPositiveAmount]), the same account on both sides
+// ([ErrSameAccount]), an empty reason ([ErrMissingReason]), an unknown
+// account ([ErrNotFound]) and a transfer that would make a balance
+// negative that may not go negative ([*InsufficientFundsError]).
+//
+// Both accounts are locked in ascending ID order, so that concurrent
+// transfers cannot deadlock each other on PostgreSQL.
+func (tx *Tx) Transfer(t Transfer) (LedgerEntry, error) {
+	switch {
+	case t.Amount <= 0:
+		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrNonPositiveAmount)
+	case t.From == t.To:
+		return LedgerEntry{}, fmt.Errorf("transfer of %d within account %d: %w", t.Amount, t.From, ErrSameAccount)
+	case t.Reason == "":
+		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrMissingReason)
+	}
+	lo, hi := min(t.From, t.To), max(t.From, t.To)
+	var accs []Account
+	err := tx.db.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate}).
+		Where("id IN ?", []int64{lo, hi}).Order("id").Find(&accs).Error
+	if err != nil {
+		return LedgerEntry{}, fmt.Errorf("lock accounts %d and %d: %w", lo, hi, err)
+	}
+	var from, to *Account
+	for i := range accs {
+		switch accs[i].ID {
+		case t.From:
+			from = &accs[i]
+		case t.To:
+			to = &accs[i]
+		}
+	}
+	if from == nil {
+		return LedgerEntry{}, fmt.Errorf("transfer from account %d: %w", t.From, ErrNotFound)
+	}
+	if to == nil {
+		return LedgerEntry{}, fmt.Errorf("transfer to account %d: %w", t.To, ErrNotFound)
+	}
+	if !from.Kind.MayGoNegative() && from.Balance < t.Amount {
+		return LedgerEntry{}, &InsufficientFundsError{AccountID: from.ID, Balance: from.Balance, Amount: t.Amount}
+	}
+	if from.Balance < math.MinInt64+t.Amount || to.Balance > math.MaxInt64-t.Amount {
+		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrBalanceOverflow)
+	}
+	for _, u := range []struct {
+		id, delta int64
+	}{{from.ID, -t.Amount}, {to.ID, t.Amount}} {
+		res := tx.db.Model(&Account{}).Where("id = ?", u.id).
+			UpdateColumn("balance", gorm.Expr("balance + ?", u.delta))
+		if res.Error != nil {
+			return LedgerEntry{}, fmt.Errorf("update balance of account %d: %w", u.id, res.Error)
+		}
+	}
+	e := LedgerEntry{
+		FromAccountID: t.From,
+		ToAccountID:   t.To,
+		Amount:        t.Amount,
+		Reason:        t.Reason,
+		Reference:     t.Reference,
+	}
+	if err := tx.db.Omit(clause.Associations).Create(&e).Error; err != nil {
+		return LedgerEntry{}, fmt.Errorf("write ledger entry: %w", err)
+	}
+	tx.transfers++
+	return e, nil
+}
+
+// Balance returns an account's balance (the cached column; [Store.Audit]
+// checks it against the ledger).
+func (s *Store) Balance(ctx context.Context, accountID int64) (int64, error) {
+	a, err := s.Account(ctx, accountID)
+	return a.Balance, err
+}
+
+// Account returns one account.
+func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
+	var a Account
+	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&a).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return Account{}, fmt.Errorf("account %d: %w", id, ErrNotFound)
+	}
+	return a, err
+}
+
+// LedgerBalance computes an account's balance from the ledger alone.
+func (s *Store) LedgerBalance(ctx context.Context, accountID int64) (int64, error) {
+	var sum int64
+	err := s.db.WithContext(ctx).Raw(`SELECT CAST(
+		COALESCE((SELECT SUM(amount) FROM ledger_entries WHERE to_account_id = ?), 0) -
+		COALESCE((SELECT SUM(amount) FROM ledger_entries WHERE from_account_id = ?), 0) AS BIGINT)`,
+		accountID, accountID).Scan(&sum).Error
+	return sum, err
+}
+
+// AccountAudit is one account whose cached balance differs from its ledger.
+type AccountAudit struct {
+	AccountID int64
+	Balance   int64 // cached column
+	Ledger    int64 // sum of the ledger
+}
+
+// Audit is the result of [Store.Audit].
+type Audit struct {
+	Accounts   int            // accounts checked
+	Entries    int64          // ledger entries
+	Total      int64          // sum of all balances: zero when the books balance
+	Mismatches []AccountAudit // accounts whose balance is not the ledger's sum
+}
+
+// OK reports whether the books balance: every balance equals its ledger
+// sum and the total is zero.
+func (a Audit) OK() bool { return a.Total == 0 && len(a.Mismatches) == 0 }
+
+// Audit recomputes every account's balance from the ledger, in one
+// consistent snapshot.
+func (s *Store) Audit(ctx context.Context) (Audit, error) {
+	var out Audit
+	err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+		var rows []AccountAudit
+		err := db.Raw(`SELECT a.id AS account_id, a.balance AS balance, CAST(
+			COALESCE((SELECT SUM(amount) FROM ledger_entries WHERE to_account_id = a.id), 0) -
+			COALESCE((SELECT SUM(amount) FROM ledger_entries WHERE from_account_id = a.id), 0) AS BIGINT) AS ledger
+			FROM accounts a ORDER BY a.id`).Scan(&rows).Error
+		if err != nil {
+			return err
+		}
+		out = Audit{Accounts: len(rows)}
+		for _, r := range rows {
+			out.Total += r.Balance
+			if r.Balance != r.Ledger {
+				out.Mismatches = append(out.Mismatches, r)
+			}
+		}
+		return db.Model(&LedgerEntry{}).Count(&out.Entries).Error
+	}, repeatableRead(s.loc.Backend))
+	if err != nil {
+		return Audit{}, fmt.Errorf("audit ledger: %w", err)
+	}
+	return out, nil
+}
+
+// AccountSpec describes an account for [Store.EnsureAccount].
+type AccountSpec struct {
+	Kind     AccountKind
+	Key      string
+	PlayerID *int64
+}
+
+// EnsureAccount returns the account with spec.Key, creating it with a zero
+// balance if it does not exist. An existing account of another kind is
+// refused with [ErrConflict].
+func (s *Store) EnsureAccount(ctx context.Context, spec AccountSpec) (Account, error) {
+	if !spec.Kind.Valid() {
+		return Account{}, fmt.Errorf("account %q: unknown kind %q", spec.Key, spec.Kind)
+	}
+	if spec.Key == "" {
+		return Account{}, errors.New("account: empty key")
+	}
+	a := Account{Kind: spec.Kind, Key: spec.Key, PlayerID: spec.PlayerID}
+	got, err := ensure(s.db.WithContext(ctx), &a, "key = ?", spec.Key)
+	if err != nil {
+		return Account{}, fmt.Errorf("account %q: %w", spec.Key, err)
+	}
+	if got.Kind != spec.Kind {
+		return Account{}, fmt.Errorf("account %q is a %s account, not %s: %w", spec.Key, got.Kind, spec.Kind, ErrConflict)
+	}
+	return *got, nil
+}
+
+// EnsurePlayer returns the player (platform, userID), creating it if
+// needed; an existing player's display name is updated when it changed.
+func (s *Store) EnsurePlayer(ctx context.Context, platform Platform, userID, displayName string) (Player, error) {
+	p := Player{Platform: platform, UserID: userID, DisplayName: displayName}
+	got, err := ensure(s.db.WithContext(ctx), &p, "platform = ? AND user_id = ?", platform, userID)
+	if err != nil {
+		return Player{}, fmt.Errorf("player %s/%s: %w", platform, userID, err)
+	}
+	if displayName != "" && got.DisplayName != displayName {
+		got.DisplayName = displayName
+		if err := s.db.WithContext(ctx).Model(got).Update("display_name", displayName).Error; err != nil {
+			return Player{}, fmt.Errorf("player %s/%s: %w", platform, userID, err)
+		}
+	}
+	return *got, nil
+}
+
+// EnsureCommunity returns the community (platform, chatID), creating it
+// if needed.
+func (s *Store) EnsureCommunity(ctx context.Context, platform Platform, chatID, title string) (Community, error) {
+	c := Community{Platform: platform, ChatID: chatID, Title: title}
+	got, err := ensure(s.db.WithContext(ctx), &c, "platform = ? AND chat_id = ?", platform, chatID)
+	if err != nil {
+		return Community{}, fmt.Errorf("community %s/%s: %w", platform, chatID, err)
+	}
+	return *got, nil
+}
+
+// ensure finds the row matching where, or creates fresh. A concurrent
+// creation (unique violation) is resolved by reading the winner's row.
+func ensure[T any](db *gorm.DB, fresh *T, where string, args ...any) (*T, error) {
+	var found T
+	err := db.Where(where, args...).Take(&found).Error
+	if err == nil {
+		return &found, nil
+	}
+	if !errors.Is(err, gorm.ErrRecordNotFound) {
+		return nil, err
+	}
+	err = db.Omit(clause.Associations).Create(fresh).Error
+	if err == nil {
+		return fresh, nil
+	}
+	if !errors.Is(err, gorm.ErrDuplicatedKey) {
+		return nil, err
+	}
+	if err := db.Where(where, args...).Take(&found).Error; err != nil {
+		return nil, err
+	}
+	return &found, nil
+}

@@ -1,0 +1,156 @@
+package store
+
+import "time"
+
+// Platform names a chat platform.
+type Platform string
+
+// The platforms pokerroom knows.
+const (
+	Telegram Platform = "telegram"
+	Discord  Platform = "discord"
+	Console  Platform = "console"
+)
+
+// Community is a group chat (Telegram group, Discord server channel, the
+// console) in which tables and tournaments live.
+type Community struct {
+	ID        int64     `gorm:"primaryKey"`
+	Platform  Platform  `gorm:"size:16;not null;uniqueIndex:ux_communities_platform_chat,priority:1"`
+	ChatID    string    `gorm:"size:64;not null;uniqueIndex:ux_communities_platform_chat,priority:2"`
+	Title     string    `gorm:"size:256;not null;default:''"`
+	Language  string    `gorm:"size:8;not null;default:''"`
+	CreatedAt time.Time `gorm:"not null"`
+	UpdatedAt time.Time `gorm:"not null"`
+}
+
+// Player is one platform user.
+type Player struct {
+	ID          int64     `gorm:"primaryKey"`
+	Platform    Platform  `gorm:"size:16;not null;uniqueIndex:ux_players_platform_user,priority:1"`
+	UserID      string    `gorm:"size:64;not null;uniqueIndex:ux_players_platform_user,priority:2"`
+	DisplayName string    `gorm:"size:256;not null;default:''"`
+	Language    string    `gorm:"size:8;not null;default:''"` // empty: the community's
+	CreatedAt   time.Time `gorm:"not null"`
+	UpdatedAt   time.Time `gorm:"not null"`
+}
+
+// AccountKind says who owns an account and whether it may go negative.
+type AccountKind string
+
+// Account kinds.
+const (
+	KindPlayer     AccountKind = "player"     // a player's wallet
+	KindTable      AccountKind = "table"      // chips in play at a cash table
+	KindTournament AccountKind = "tournament" // a tournament's prize pool and chips
+	KindHouse      AccountKind = "house"      // rake and fees collected
+	KindBank       AccountKind = "bank"       // where granted play money comes from
+	KindSystem     AccountKind = "system"     // corrections and other system movements
+)
+
+// MayGoNegative reports whether accounts of this kind may have a negative
+// balance. Only the house, bank and system accounts may: they are the
+// source of play money, so that the sum over all accounts is always zero.
+func (k AccountKind) MayGoNegative() bool {
+	switch k {
+	case KindHouse, KindBank, KindSystem:
+		return true
+	}
+	return false
+}
+
+// Valid reports whether k is one of the known kinds.
+func (k AccountKind) Valid() bool {
+	switch k {
+	case KindPlayer, KindTable, KindTournament, KindHouse, KindBank, KindSystem:
+		return true
+	}
+	return false
+}
+
+// Account holds chips. Balance is a cache of the ledger kept in the same
+// transaction as every [LedgerEntry]; [Store.Audit] checks it.
+type Account struct {
+	ID int64 `gorm:"primaryKey"`
+	// Kind is the owner kind.
+	Kind AccountKind `gorm:"size:16;not null;index"`
+	// Key is the account's natural key, unique: "wallet:<player id>",
+	// "table:<table id>", "bank", ... chosen by the caller.
+	Key string `gorm:"size:128;not null;uniqueIndex"`
+	// PlayerID is set for player wallets.
+	PlayerID *int64  `gorm:"index"`
+	Player   *Player `gorm:"foreignKey:PlayerID;constraint:OnDelete:RESTRICT"`
+	// Balance is the sum of the ledger for this account.
+	Balance   int64     `gorm:"not null;default:0;check:chk_accounts_balance,balance >= 0 OR kind IN ('house','bank','system')"`
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+// LedgerEntry is one chip movement: Amount chips from one account to
+// another. Entries are never updated or deleted.
+type LedgerEntry struct {
+	ID            int64    `gorm:"primaryKey"`
+	FromAccountID int64    `gorm:"not null;index"`
+	FromAccount   *Account `gorm:"foreignKey:FromAccountID;constraint:OnDelete:RESTRICT"`
+	ToAccountID   int64    `gorm:"not null;index;check:chk_ledger_distinct_accounts,from_account_id <> to_account_id"`
+	ToAccount     *Account `gorm:"foreignKey:ToAccountID;constraint:OnDelete:RESTRICT"`
+	Amount        int64    `gorm:"not null;check:chk_ledger_amount_positive,amount > 0"`
+	// Reason is a short machine-readable word: "grant", "buyin", "cashout",
+	// "rake", "entry", "prize", "bounty", ...
+	Reason string `gorm:"size:32;not null"`
+	// Reference points at what caused the movement: "hand:42", "table:7".
+	Reference string    `gorm:"size:128;not null;default:'';index"`
+	CreatedAt time.Time `gorm:"not null;index"`
+}
+
+// Table is a cash table in a community.
+type Table struct {
+	ID          int64      `gorm:"primaryKey"`
+	CommunityID int64      `gorm:"not null;index"`
+	Community   *Community `gorm:"constraint:OnDelete:RESTRICT"`
+	Name        string     `gorm:"size:64;not null;default:''"`
+	Variant     string     `gorm:"size:16;not null"`
+	Stakes      string     `gorm:"size:32;not null;default:''"`
+	// Config holds the table's options as JSON.
+	Config string `gorm:"type:text;not null;default:'{}'"`
+	// AccountID is the account holding the chips in play at this table.
+	AccountID *int64     `gorm:"index"`
+	Account   *Account   `gorm:"constraint:OnDelete:RESTRICT"`
+	CreatedAt time.Time  `gorm:"not null"`
+	ClosedAt  *time.Time `gorm:""`
+}
+
+// Hand is one hand dealt at a table. Its history is its [HandEvent] log.
+type Hand struct {
+	ID      int64  `gorm:"primaryKey"`
+	TableID int64  `gorm:"not null;index"`
+	Table   *Table `gorm:"constraint:OnDelete:RESTRICT"`
+	Variant string `gorm:"size:16;not null"`
+	// Deck is the shuffled deck, in dealing order, as card codes.
+	Deck string `gorm:"type:text;not null"`
+	// Commitment is a hash of the deck published before the first card is
+	// dealt, so that players can check the deck afterwards.
+	Commitment string     `gorm:"size:128;not null;default:''"`
+	StartedAt  time.Time  `gorm:"not null"`
+	EndedAt    *time.Time `gorm:""`
+}
+
+// HandEvent is one step of a hand: Seq counts from 1 within the hand and
+// (HandID, Seq) is unique. Payload is JSON.
+type HandEvent struct {
+	ID        int64     `gorm:"primaryKey"`
+	HandID    int64     `gorm:"not null;uniqueIndex:ux_hand_events_hand_seq,priority:1"`
+	Hand      *Hand     `gorm:"constraint:OnDelete:RESTRICT"`
+	Seq       int       `gorm:"not null;uniqueIndex:ux_hand_events_hand_seq,priority:2"`
+	Kind      string    `gorm:"size:32;not null"`
+	Payload   string    `gorm:"type:text;not null;default:'{}'"`
+	CreatedAt time.Time `gorm:"not null"`
+}
+
+// schemaMigration records one applied migration step.
+type schemaMigration struct {
+	Version   int       `gorm:"primaryKey;autoIncrement:false"`
+	Name      string    `gorm:"size:128;not null"`
+	AppliedAt time.Time `gorm:"not null"`
+}
+
+func (schemaMigration) TableName() string { return "schema_migrations" }

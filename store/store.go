@@ -1,0 +1,255 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+)
+
+// Backend names a database engine.
+type Backend string
+
+// Supported backends.
+const (
+	SQLite   Backend = "sqlite"
+	Postgres Backend = "postgres"
+)
+
+// DefaultSQLiteFile is the database used when DATABASE_URL is empty.
+const DefaultSQLiteFile = "pokerroom.db"
+
+// AcceptedURLs describes the accepted forms of a database URL.
+const AcceptedURLs = "a file path, file:..., sqlite:..., postgres://, postgresql://"
+
+// Location is a parsed database URL.
+type Location struct {
+	Backend Backend
+	// Path is the SQLite file ("" for PostgreSQL).
+	Path string
+	// dsn is what the driver gets; it may hold a password.
+	dsn string
+	// redacted is the URL with any password replaced.
+	redacted string
+}
+
+// String returns the location without secrets: the SQLite path, or the
+// PostgreSQL URL with its password replaced by "xxxxx".
+func (l Location) String() string { return l.redacted }
+
+var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]+):`)
+
+// ParseURL parses a database URL: empty (the SQLite file
+// [DefaultSQLiteFile]), a file path, "file:PATH[?query]", "sqlite:PATH",
+// "sqlite://PATH", or "postgres://..." / "postgresql://..." for PostgreSQL.
+// Errors never contain a password.
+func ParseURL(raw string) (Location, error) {
+	if raw == "" {
+		raw = DefaultSQLiteFile
+	}
+	m := schemeRE.FindStringSubmatch(raw)
+	if m == nil {
+		return sqliteLocation(raw, raw)
+	}
+	switch scheme := strings.ToLower(m[1]); scheme {
+	case "postgres", "postgresql":
+		u, err := url.Parse(raw)
+		if err != nil {
+			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q (accepted: postgres://user:password@host:port/dbname?sslmode=...)", redactURL(raw))
+		}
+		return Location{Backend: Postgres, dsn: raw, redacted: redactParsed(u)}, nil
+	case "sqlite":
+		p := strings.TrimPrefix(raw[len(m[0]):], "//")
+		return sqliteLocation(raw, p)
+	case "file":
+		return sqliteLocation(raw, raw)
+	default:
+		return Location{}, fmt.Errorf("unsupported scheme %q in %q (accepted: %s)", m[1], redactURL(raw), AcceptedURLs)
+	}
+}
+
+func sqliteLocation(raw, p string) (Location, error) {
+	var path, query string
+	if rest, ok := strings.CutPrefix(p, "file:"); ok {
+		path, query, _ = strings.Cut(rest, "?")
+		if unescaped, err := url.PathUnescape(path); err == nil {
+			path = unescaped
+		}
+	} else {
+		if strings.ContainsAny(p, "?#") {
+			return Location{}, fmt.Errorf("SQLite path %q contains '?' or '#' (accepted: %s; use file:PATH?query for URI parameters)", raw, AcceptedURLs)
+		}
+		path = p
+	}
+	if path == "" {
+		return Location{}, fmt.Errorf("empty SQLite path in %q (accepted: %s)", raw, AcceptedURLs)
+	}
+	// The driver opens "file:" names as URIs; a plain path loses its query.
+	params := "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	var dsn string
+	if strings.HasPrefix(p, "file:") {
+		dsn = "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params
+		if query != "" {
+			dsn += "&" + query
+		}
+	} else {
+		dsn = path + "?" + params
+	}
+	shown := path
+	if abs, err := filepath.Abs(path); err == nil && path != ":memory:" {
+		shown = abs
+	}
+	return Location{Backend: SQLite, Path: shown, dsn: dsn, redacted: shown}, nil
+}
+
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		// Cannot tell where a password is: show only the scheme.
+		if m := schemeRE.FindString(raw); m != "" {
+			return m + "//(redacted)"
+		}
+		return "(redacted)"
+	}
+	return redactParsed(u)
+}
+
+func redactParsed(u *url.URL) string {
+	c := *u
+	if q := c.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		c.RawQuery = q.Encode()
+	}
+	return c.Redacted()
+}
+
+// Clock tells the time. Tests pass a fake one.
+type Clock interface{ Now() time.Time }
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// Options configure [Open].
+type Options struct {
+	// Clock stamps rows (CreatedAt, ledger entries). Default: the system clock.
+	Clock Clock
+	// MaxOpenConns bounds the PostgreSQL connection pool (default 16).
+	// SQLite always uses one connection.
+	MaxOpenConns int
+}
+
+// Store is a database holding pokerroom's state. It is safe for
+// concurrent use.
+type Store struct {
+	db        *gorm.DB
+	sqlDB     *sql.DB
+	loc       Location
+	clock     Clock
+	transfers atomic.Uint64
+}
+
+// Open connects to the database at loc. It does not migrate: call
+// [Store.Migrate].
+func Open(ctx context.Context, loc Location, opts Options) (*Store, error) {
+	if opts.Clock == nil {
+		opts.Clock = systemClock{}
+	}
+	if opts.MaxOpenConns <= 0 {
+		opts.MaxOpenConns = 16
+	}
+	clock := opts.Clock
+	cfg := &gorm.Config{
+		Logger:                 logger.Default.LogMode(logger.Silent),
+		TranslateError:         true,
+		SkipDefaultTransaction: true,
+		NowFunc: func() time.Time {
+			// PostgreSQL keeps microseconds: round so that what is read
+			// back equals what was written, on both backends.
+			return clock.Now().UTC().Round(time.Microsecond)
+		},
+	}
+	var dialector gorm.Dialector
+	switch loc.Backend {
+	case SQLite:
+		// SQLite reports a missing directory as "out of memory (14)".
+		if loc.Path != ":memory:" {
+			if fi, err := os.Stat(filepath.Dir(loc.Path)); err != nil || !fi.IsDir() {
+				return nil, fmt.Errorf("open sqlite database %s: directory %s does not exist", loc, filepath.Dir(loc.Path))
+			}
+		}
+		dialector = sqlite.Open(loc.dsn)
+	case Postgres:
+		dialector = postgres.Open(loc.dsn)
+	default:
+		return nil, fmt.Errorf("open database: unknown backend %q", loc.Backend)
+	}
+	db, err := gorm.Open(dialector, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err)
+	}
+	switch loc.Backend {
+	case SQLite:
+		// One connection: SQLite allows one writer at a time, and a
+		// single connection serialises transactions in the pool instead
+		// of failing them with "database is locked".
+		sqlDB.SetMaxOpenConns(1)
+		sqlDB.SetMaxIdleConns(1)
+		sqlDB.SetConnMaxLifetime(0)
+	case Postgres:
+		sqlDB.SetMaxOpenConns(opts.MaxOpenConns)
+		sqlDB.SetMaxIdleConns(opts.MaxOpenConns)
+		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
+	}
+	s := &Store{db: db, sqlDB: sqlDB, loc: loc, clock: clock}
+	if err := s.Ping(ctx); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.sqlDB.Close() }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	// A query, not just PingContext: it proves the connection works.
+	if err := s.db.WithContext(ctx).Raw("SELECT 1").Scan(&one).Error; err != nil {
+		return err
+	}
+	if one != 1 {
+		return errors.New("database answered SELECT 1 with something else")
+	}
+	return nil
+}
+
+// Backend returns the database engine.
+func (s *Store) Backend() Backend { return s.loc.Backend }
+
+// Location returns where the database is, without secrets.
+func (s *Store) Location() Location { return s.loc }
+
+// TransferCount returns the number of ledger transfers committed through
+// this Store since it was opened.
+func (s *Store) TransferCount() uint64 { return s.transfers.Load() }
+
+// DB returns the underlying gorm handle, for tests and tools only.
+func (s *Store) DB() *gorm.DB { return s.db }

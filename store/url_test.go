@@ -1,0 +1,72 @@
+package store
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParseURLSelectsBackend(t *testing.T) {
+	abs := func(p string) string {
+		a, err := filepath.Abs(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	for _, tc := range []struct {
+		raw      string
+		backend  Backend
+		path     string
+		shown    string
+		dsnStart string
+	}{
+		{"", SQLite, abs(DefaultSQLiteFile), abs(DefaultSQLiteFile), DefaultSQLiteFile + "?"},
+		{"data/room.db", SQLite, abs("data/room.db"), abs("data/room.db"), "data/room.db?"},
+		{"/var/lib/pokerroom/room.db", SQLite, "/var/lib/pokerroom/room.db", "/var/lib/pokerroom/room.db", "/var/lib/pokerroom/room.db?"},
+		{"file:room.db?cache=shared", SQLite, abs("room.db"), abs("room.db"), "file:room.db?_pragma"},
+		{"sqlite:room.db", SQLite, abs("room.db"), abs("room.db"), "room.db?"},
+		{"sqlite:///tmp/room.db", SQLite, "/tmp/room.db", "/tmp/room.db", "/tmp/room.db?"},
+		{"postgres://bot:hunter2@db:5432/pokerroom", Postgres, "", "postgres://bot:xxxxx@db:5432/pokerroom", "postgres://bot:hunter2@"},
+		{"postgresql://bot@db/pokerroom?password=hunter2&sslmode=disable", Postgres, "", "postgresql://bot@db/pokerroom?password=xxxxx&sslmode=disable", "postgresql://"},
+	} {
+		t.Run(tc.raw, func(t *testing.T) {
+			loc, err := ParseURL(tc.raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if loc.Backend != tc.backend || loc.Path != tc.path || loc.String() != tc.shown {
+				t.Errorf("got %s %q shown %q; want %s %q shown %q", loc.Backend, loc.Path, loc, tc.backend, tc.path, tc.shown)
+			}
+			if !strings.HasPrefix(loc.dsn, tc.dsnStart) {
+				t.Errorf("driver DSN %q, want prefix %q", loc.dsn, tc.dsnStart)
+			}
+			if tc.backend == SQLite {
+				for _, p := range []string{"journal_mode(WAL)", "foreign_keys(1)", "busy_timeout", "_txlock=immediate"} {
+					if !strings.Contains(loc.dsn, p) {
+						t.Errorf("SQLite DSN %q lacks %s", loc.dsn, p)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestParseURLRefusesOtherSchemes(t *testing.T) {
+	for _, tc := range []struct{ raw, want, secret string }{
+		{"bogus://x", `unsupported scheme "bogus" in "bogus://x" (accepted: ` + AcceptedURLs + ")", ""},
+		{"mysql://root:hunter2@db/x", `unsupported scheme "mysql" in "mysql://root:xxxxx@db/x"`, "hunter2"},
+		{"sqlite:", "empty SQLite path", ""},
+		{"room.db?mode=ro", "contains '?' or '#'", ""},
+	} {
+		t.Run(tc.raw, func(t *testing.T) {
+			_, err := ParseURL(tc.raw)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want it to contain %q", err, tc.want)
+			}
+			if tc.secret != "" && strings.Contains(err.Error(), tc.secret) {
+				t.Errorf("error shows the password: %v", err)
+			}
+		})
+	}
+}

@@ -1,0 +1,133 @@
+package tourney
+
+import "time"
+
+// Pause is an interval during which the tournament clock was stopped; a
+// zero To means it is still stopped.
+type Pause struct{ From, To time.Time }
+
+// Clock computes the current level from the start time, the structure,
+// the stops of the clock and the time the caller passes in. It keeps no
+// state of its own: the caller stores it and passes now.
+type Clock struct {
+	Start     time.Time
+	Structure Structure
+	// FromIndex is the 0-based index of the level play starts at (a staged
+	// final starts one level after its flights ended: R-TRN-16).
+	FromIndex int
+	Pauses    []Pause
+}
+
+// ClockState is what the clock shows at one instant.
+type ClockState struct {
+	Started   bool          // now is at or after Start
+	Index     int           // 0-based index into Structure.Levels
+	Level     Level         // Structure.Levels[Index]
+	Number    int           // blind level number from 1, breaks not counted; on a break, the level before it
+	OnBreak   bool          // the current level is a break
+	Elapsed   time.Duration // time played in the current level
+	Remaining time.Duration // time left in it; 0 once the last level is reached (it lasts until the end)
+	Last      bool          // the current level is the last of the structure
+	Ended     bool          // a timed tournament has reached its end (R-TRN-12)
+}
+
+// elapsed is the running time from Start to now, not counting pauses.
+func (c Clock) elapsed(now time.Time) time.Duration {
+	if now.Before(c.Start) {
+		return 0
+	}
+	d := now.Sub(c.Start)
+	for _, p := range c.Pauses {
+		from, to := p.From, p.To
+		if to.IsZero() || to.After(now) {
+			to = now
+		}
+		if from.Before(c.Start) {
+			from = c.Start
+		}
+		if to.After(from) {
+			d -= to.Sub(from)
+		}
+	}
+	return d
+}
+
+// At returns the clock's state at now.
+func (c Clock) At(now time.Time) ClockState {
+	levels := c.Structure.Levels
+	st := ClockState{Started: !now.Before(c.Start)}
+	if len(levels) == 0 {
+		return st
+	}
+	from := c.FromIndex
+	if from < 0 || from >= len(levels) {
+		from = 0
+	}
+	left := c.elapsed(now)
+	i := from
+	for ; i < len(levels)-1; i++ {
+		if left < levels[i].Duration {
+			break
+		}
+		left -= levels[i].Duration
+	}
+	st.Index, st.Level, st.OnBreak, st.Elapsed = i, levels[i], levels[i].Break, left
+	st.Last = i == len(levels)-1
+	if !st.Last {
+		st.Remaining = levels[i].Duration - left
+	} else if left < levels[i].Duration {
+		st.Remaining = levels[i].Duration - left
+	}
+	for j := 0; j <= i; j++ {
+		if !levels[j].Break {
+			st.Number++
+		}
+	}
+	s := c.Structure
+	total := c.elapsed(now)
+	if s.EndAfter > 0 && total >= s.EndAfter {
+		st.Ended = true
+	}
+	if s.EndAtLevel > 0 && (st.Number > s.EndAtLevel ||
+		(st.Number == s.EndAtLevel && st.OnBreak) ||
+		(st.Number == s.EndAtLevel && st.Last && st.Remaining == 0)) {
+		st.Ended = true
+	}
+	return st
+}
+
+// LevelForNextHand returns the level a hand starting at now plays at, and
+// its number. A new level applies from the next hand after the clock
+// reaches zero (R-TRN-9, TDA 22): the caller asks at the start of each
+// hand and keeps that level for the whole hand. ok is false when no hand
+// may start: before the start, during a break, or after a timed end.
+func (c Clock) LevelForNextHand(now time.Time) (l Level, number int, ok bool) {
+	st := c.At(now)
+	if !st.Started || st.OnBreak || st.Ended {
+		return st.Level, st.Number, false
+	}
+	return st.Level, st.Number, true
+}
+
+// LevelChangedSince reports whether the level at now differs from the one
+// in force when a hand started at handStart: the change is announced now
+// and applies from the next hand.
+func (c Clock) LevelChangedSince(handStart, now time.Time) bool {
+	return c.At(handStart).Index != c.At(now).Index
+}
+
+// NextChange returns the instant the current level ends (ignoring pauses
+// that have not happened yet), or the zero time when the last level is
+// running or the clock is paused at now.
+func (c Clock) NextChange(now time.Time) time.Time {
+	for _, p := range c.Pauses {
+		if !now.Before(p.From) && (p.To.IsZero() || now.Before(p.To)) {
+			return time.Time{}
+		}
+	}
+	st := c.At(now)
+	if st.Last || now.Before(c.Start) {
+		return time.Time{}
+	}
+	return now.Add(st.Remaining)
+}

@@ -1,0 +1,114 @@
+package tourney
+
+import (
+	"errors"
+	"testing"
+)
+
+func chipPrizes(xs ...Chips) []Prize {
+	out := make([]Prize, len(xs))
+	for i, x := range xs {
+		out[i] = Prize{Place: i + 1, Kind: ChipPrize, Chips: x}
+	}
+	return out
+}
+
+// R-TRN-18
+func TestDealMustIncludeEveryPlayerStillIn(t *testing.T) {
+	rem := []StackOf{{"ana", 5000}, {"bea", 3000}, {"cai", 2000}}
+	_, err := MakeDeal(DealInput{Method: ICMDeal, Remaining: rem, Parties: []PlayerID{"ana", "bea"}, Prizes: chipPrizes(700, 300, 0)})
+	if !errors.Is(err, ErrDealExcludesPlayer) {
+		t.Errorf("deal without cai: %v", err)
+	}
+	_, err = MakeDeal(DealInput{Method: ICMDeal, Remaining: rem, Parties: []PlayerID{"ana", "bea", "cai", "dan"}, Prizes: chipPrizes(700, 300)})
+	if !errors.Is(err, ErrDealUnknownParty) {
+		t.Errorf("deal with a stranger: %v", err)
+	}
+}
+
+// R-TRN-18
+func TestICMDealPaysEquitiesInWholeChips(t *testing.T) {
+	rem := []StackOf{{"ana", 50}, {"bea", 30}, {"cai", 20}}
+	d, err := MakeDeal(DealInput{Method: ICMDeal, Remaining: rem, Parties: []PlayerID{"cai", "bea", "ana"}, Prizes: chipPrizes(7000, 3000)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Chips{4518, 3225, 2257} // 4517.86, 3225, 2257.14
+	for i := range want {
+		if d.Shares[i] != want[i] {
+			t.Errorf("shares %v, want %v", d.Shares, want)
+			break
+		}
+	}
+	if sum(d.Shares) != 10000 {
+		t.Errorf("sum %d", sum(d.Shares))
+	}
+}
+
+// R-TRN-18
+func TestChipChopGivesNextPayoutPlusChipShare(t *testing.T) {
+	rem := []StackOf{{"ana", 600}, {"bea", 300}, {"cai", 100}}
+	d, err := MakeDeal(DealInput{Method: ChipChop, Remaining: rem, Parties: []PlayerID{"ana", "bea", "cai"}, Prizes: chipPrizes(500, 300, 200)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each gets 200 (the next payout), the rest 400 by chips: 240, 120, 40.
+	want := []Chips{440, 320, 240}
+	for i := range want {
+		if d.Shares[i] != want[i] {
+			t.Fatalf("chip chop %v, want %v", d.Shares, want)
+		}
+	}
+	// Odd chips go to the biggest stacks and the sum stays exact.
+	d, _ = MakeDeal(DealInput{Method: ChipChop, Remaining: []StackOf{{"a", 1}, {"b", 1}, {"c", 1}}, Parties: []PlayerID{"a", "b", "c"}, Prizes: chipPrizes(51, 30, 20)})
+	if sum(d.Shares) != 101 {
+		t.Errorf("odd chip chop %v", d.Shares)
+	}
+}
+
+// R-TRN-18
+func TestDealKeepsPartOfThePoolAndTicketsInPlay(t *testing.T) {
+	rem := []StackOf{{"ana", 500}, {"bea", 300}, {"cai", 200}}
+	prizes := []Prize{{1, SeatPrize, 1000}, {2, ChipPrize, 400}, {3, ChipPrize, 100}}
+	d, err := MakeDeal(DealInput{Method: ICMDeal, Remaining: rem, Parties: []PlayerID{"ana", "bea", "cai"}, Prizes: prizes, Keep: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum(d.Shares) != 400 {
+		t.Errorf("shares %v sum %d, want 400 (500 chips less 100 kept; the ticket out)", d.Shares, sum(d.Shares))
+	}
+	if len(d.StillInPlay) != 2 || d.StillInPlay[0].Kind != SeatPrize || d.StillInPlay[1].Chips != 100 {
+		t.Errorf("still in play %v, want the seat and 100 chips", d.StillInPlay)
+	}
+	_, err = MakeDeal(DealInput{Method: ICMDeal, Remaining: rem, Parties: []PlayerID{"ana", "bea", "cai"}, Prizes: chipPrizes(500, 300, 200), Keep: 250})
+	if !errors.Is(err, ErrKeepTooLarge) {
+		t.Errorf("keeping more than first minus second: %v", err)
+	}
+}
+
+// R-TRN-12
+func TestTimedEndPaysByICMWithTicketsOutOfTheSplit(t *testing.T) {
+	rem := []StackOf{{"ana", 2000}, {"bea", 5000}, {"cai", 3000}}
+	prizes := []Prize{{1, SeatPrize, 1000}, {2, ChipPrize, 300}, {3, ChipPrize, 100}}
+	aw, err := TimedEnd(rem, prizes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if aw[1].Player != "bea" || aw[1].Prize.Kind != SeatPrize {
+		t.Errorf("the ticket should go to the biggest stack: %+v", aw)
+	}
+	// ana 2000 vs cai 3000 share 300/100 by ICM: cai 0.6*300+0.4*100 = 220.
+	if aw[2].Prize.Chips != 220 || aw[0].Prize.Chips != 180 {
+		t.Errorf("ICM split %+v, want cai 220 ana 180", aw)
+	}
+	// Without tickets every remaining player gets an ICM share, summing to
+	// the prizes.
+	aw, _ = TimedEnd([]StackOf{{"a", 50}, {"b", 30}, {"c", 20}}, chipPrizes(7000, 3000))
+	var total Chips
+	for _, a := range aw {
+		total += a.Prize.Chips
+	}
+	if total != 10000 || aw[0].Prize.Chips != 4518 {
+		t.Errorf("timed ICM %+v", aw)
+	}
+}

@@ -1,0 +1,354 @@
+package tourney
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Entry is one entry of a tournament. A player who re-enters has several,
+// shown as "Ana", "Ana [2]", "Ana [3]" (R-TRN-3).
+type Entry struct {
+	ID     EntryID
+	Player PlayerID
+	Name   string // real display name with the entry number, e.g. "Ana [2]"
+	Number int    // 1 for the first entry, 2 for the first re-entry, ...
+	// Ticket is the ticket that paid the entry ("" when paid in chips or
+	// free). A ticket covers the whole buy-in (R-TRN-2).
+	Ticket       string
+	Rebuys       int
+	AddOn        bool
+	Out          bool // busted, finished or disqualified
+	Disqualified bool
+	alias        int
+	paidChips    Chips
+}
+
+// Payment says how an entry is paid: with a ticket, or (Ticket == "") in
+// chips (nothing for a freeroll).
+type Payment struct {
+	Ticket string
+}
+
+// Refund is what a player gets back when an entry is cancelled.
+type Refund struct {
+	Entry  EntryID
+	Player PlayerID
+	Chips  Chips  // chips paid (buy-in, rebuys, add-on)
+	Ticket string // the ticket returned, if the entry was paid by ticket
+}
+
+func (e *Entry) refund() Refund {
+	return Refund{Entry: e.ID, Player: e.Player, Ticket: e.Ticket, Chips: e.paidChips}
+}
+
+// Errors about entries.
+var (
+	ErrRefused           = errors.New("the organiser refused this entry")
+	ErrFull              = errors.New("tournament full")
+	ErrAlreadyRegistered = errors.New("already registered with an entry still in play")
+	ErrReentryClosed     = errors.New("re-entry is only possible during late registration")
+	ErrReentryLimit      = errors.New("no entries left")
+	ErrNoName            = errors.New("a name is needed")
+	ErrNotRegistered     = errors.New("not registered")
+	ErrNoRebuys          = errors.New("no rebuys in this tournament")
+	ErrRebuyClosed       = errors.New("the rebuy period is over")
+	ErrRebuyStackTooHigh = errors.New("rebuys only at or below the starting stack")
+	ErrRebuyLimit        = errors.New("rebuy limit reached")
+	ErrNoAddOn           = errors.New("no add-on in this tournament")
+	ErrAddOnClosed       = errors.New("the add-on is only offered at the end of the rebuy period")
+	ErrAddOnTaken        = errors.New("add-on already taken")
+	ErrEntryOut          = errors.New("entry is out")
+)
+
+func (t *Tournament) entry(id EntryID) (*Entry, error) {
+	if id < 1 || int(id) > len(t.entries) || t.entries[id-1] == nil {
+		return nil, fmt.Errorf("%w: %d", ErrUnknownEntry, id)
+	}
+	return t.entries[id-1], nil
+}
+
+// Entry returns a copy of an entry.
+func (t *Tournament) Entry(id EntryID) (Entry, error) {
+	e, err := t.entry(id)
+	if err != nil {
+		return Entry{}, err
+	}
+	return *e, nil
+}
+
+// Entries returns copies of the entries in registration order.
+func (t *Tournament) Entries() []Entry {
+	out := make([]Entry, 0, len(t.entries))
+	for _, e := range t.entries {
+		if e != nil {
+			out = append(out, *e)
+		}
+	}
+	return out
+}
+
+// active is the number of entries still in play.
+func (t *Tournament) active() int {
+	n := 0
+	for _, e := range t.entries {
+		if e != nil && !e.Out {
+			n++
+		}
+	}
+	return n
+}
+
+// Active is the number of entries still in play.
+func (t *Tournament) Active() int { return t.active() }
+
+// Refuse lets the organiser refuse a player (R-TRN-2, seed 001 #6): an
+// entry not yet started is cancelled and refunded, later registrations
+// are refused.
+func (t *Tournament) Refuse(p PlayerID) {
+	t.refused[p] = true
+	if t.state == Announced || t.state == RegistrationOpen {
+		t.dropRegistration(p)
+	}
+}
+
+// Unregister withdraws a player's entry before the start, with a refund.
+func (t *Tournament) Unregister(p PlayerID) error {
+	if t.state != RegistrationOpen {
+		return &StateError{"unregister", t.state}
+	}
+	if !t.dropRegistration(p) {
+		return ErrNotRegistered
+	}
+	return nil
+}
+
+func (t *Tournament) dropRegistration(p PlayerID) bool {
+	for i, e := range t.entries {
+		if e.Player == p {
+			t.refunds = append(t.refunds, e.refund())
+			t.entries = append(t.entries[:i], t.entries[i+1:]...)
+			for j := i; j < len(t.entries); j++ {
+				t.entries[j].ID = EntryID(j + 1)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// Registration is an accepted entry: the entry, its starting chips and,
+// during late registration, its seat.
+type Registration struct {
+	Entry Entry
+	Chips Chips
+	Seat  Placement // zero before the start
+}
+
+// Register takes an entry in order of request (R-TRN-2). Before the
+// start it only records the entry; during late registration the entry
+// gets a full starting stack and a random seat (R-TRN-5), and a player
+// whose entries are all out may re-enter up to MaxEntries (R-TRN-3).
+// name is the player's real display name.
+func (t *Tournament) Register(p PlayerID, name string, pay Payment, rng Rand) (Registration, error) {
+	if t.state != RegistrationOpen && t.state != LateRegistration {
+		return Registration{}, &StateError{"register", t.state}
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return Registration{}, ErrNoName
+	}
+	if t.refused[p] {
+		return Registration{}, ErrRefused
+	}
+	if t.cfg.MaxPlayers > 0 && t.active() >= t.cfg.MaxPlayers {
+		return Registration{}, ErrFull
+	}
+	number := 1
+	for _, e := range t.entries {
+		if e.Player != p {
+			continue
+		}
+		if !e.Out {
+			return Registration{}, ErrAlreadyRegistered
+		}
+		number++
+	}
+	if number > 1 {
+		if t.state != LateRegistration {
+			return Registration{}, ErrReentryClosed
+		}
+		if number > max(t.cfg.MaxEntries, 1) {
+			return Registration{}, fmt.Errorf("%w: %d of %d used", ErrReentryLimit, number-1, max(t.cfg.MaxEntries, 1))
+		}
+	}
+	e := &Entry{ID: EntryID(len(t.entries) + 1), Player: p, Number: number, Name: name, Ticket: pay.Ticket}
+	if number > 1 {
+		e.Name = fmt.Sprintf("%s [%d]", name, number)
+	}
+	if pay.Ticket == "" {
+		e.paidChips = t.cfg.BuyIn.Total()
+	}
+	t.entries = append(t.entries, e)
+	reg := Registration{Chips: t.cfg.Structure.StartingStack}
+	if t.state == LateRegistration {
+		if t.bounties != nil {
+			_ = t.bounties.Add(e.ID, t.cfg.BuyIn.Bounty)
+		}
+		seat, err := t.seating.SeatLate(e.ID, rng)
+		if err != nil {
+			return Registration{}, err
+		}
+		reg.Seat = seat
+		if t.cfg.Anonymous {
+			t.nextAlias++
+			e.alias = t.nextAlias
+		}
+	}
+	reg.Entry = *e
+	return reg, nil
+}
+
+// Rebuy buys chips for an entry still in play during the rebuy period,
+// when its stack (at the time of asking, before the next hand) is at or
+// below the starting stack, up to the limit (99 = unlimited) (R-TRN-4). A
+// rebuy declared before a hand starts plays in that hand (TDA 26). It
+// returns the chips to add.
+func (t *Tournament) Rebuy(id EntryID, stack Chips) (Chips, error) {
+	e, err := t.entry(id)
+	if err != nil {
+		return 0, err
+	}
+	r := t.cfg.Rebuys
+	switch {
+	case r.Limit == 0:
+		return 0, ErrNoRebuys
+	case !t.rebuys:
+		return 0, ErrRebuyClosed
+	case e.Out:
+		return 0, ErrEntryOut
+	case stack > t.cfg.Structure.StartingStack:
+		return 0, fmt.Errorf("%w: %d > %d", ErrRebuyStackTooHigh, stack, t.cfg.Structure.StartingStack)
+	case r.Limit != Unlimited && e.Rebuys >= r.Limit:
+		return 0, fmt.Errorf("%w: %d", ErrRebuyLimit, r.Limit)
+	}
+	e.Rebuys++
+	e.paidChips += r.Price
+	if r.Stack > 0 {
+		return r.Stack, nil
+	}
+	return t.cfg.Structure.StartingStack, nil
+}
+
+// EndRebuyPeriod closes rebuys and, when the tournament has one, opens
+// the add-on (R-TRN-4).
+func (t *Tournament) EndRebuyPeriod() error {
+	if !t.rebuys {
+		return ErrRebuyClosed
+	}
+	t.rebuys = false
+	t.addOn = t.cfg.AddOn.Stack > 0
+	return nil
+}
+
+// RebuysOpen reports whether the rebuy period is running.
+func (t *Tournament) RebuysOpen() bool { return t.rebuys }
+
+// AddOn buys the add-on for an entry still in play: once, at the end of
+// the rebuy period (R-TRN-4). It returns the chips to add.
+func (t *Tournament) AddOn(id EntryID) (Chips, error) {
+	e, err := t.entry(id)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case t.cfg.AddOn.Stack == 0:
+		return 0, ErrNoAddOn
+	case !t.addOn:
+		return 0, ErrAddOnClosed
+	case e.Out:
+		return 0, ErrEntryOut
+	case e.AddOn:
+		return 0, ErrAddOnTaken
+	}
+	e.AddOn = true
+	e.paidChips += t.cfg.AddOn.Price
+	return t.cfg.AddOn.Stack, nil
+}
+
+// CloseAddOn ends the add-on window; the prize pool is then final.
+func (t *Tournament) CloseAddOn() { t.addOn = false }
+
+// PrizePool is a tournament's pool (R-TRN-6).
+type PrizePool struct {
+	Collected Chips // prize parts of entries (tickets count at their value), rebuys and add-ons
+	League    Chips // the share taken for the league (R-LGE-1)
+	Overlay   Chips // what the organiser adds to reach the guarantee
+	Total     Chips // what the payouts divide: Collected - League + Overlay
+	Bounties  Chips // bounty parts, paid as knockouts, not in Total
+	// Final is true when late registration, rebuys and the add-on are all
+	// closed, so that the pool can no longer change.
+	Final bool
+}
+
+// PrizePool computes the pool now: regular, or guaranteed with the
+// organiser covering the overlay (R-TRN-6). Call it again when late
+// registration or the add-on closes (REFERENCE.md).
+func (t *Tournament) PrizePool() PrizePool {
+	var p PrizePool
+	for _, e := range t.entries {
+		p.Collected += t.cfg.BuyIn.Prize + Chips(e.Rebuys)*t.cfg.Rebuys.Price
+		if e.AddOn {
+			p.Collected += t.cfg.AddOn.Price
+		}
+		p.Bounties += t.cfg.BuyIn.Bounty
+	}
+	p.League, _ = LeagueShare(p.Collected, t.cfg.LeagueShare)
+	net := p.Collected - p.League
+	p.Total = max(net, t.cfg.Guarantee)
+	p.Overlay = p.Total - net
+	p.Final = t.state != Announced && t.state != RegistrationOpen && t.state != LateRegistration && !t.rebuys && !t.addOn
+	return p
+}
+
+// DisplayName is how an entry is shown: in an anonymous tournament a
+// pseudonym ("Anonymous 3") while it is in play, and the real name once
+// it is out or the tournament is over (R-TRN-13).
+func (t *Tournament) DisplayName(id EntryID) (string, error) {
+	e, err := t.entry(id)
+	if err != nil {
+		return "", err
+	}
+	if t.cfg.Anonymous && !e.Out && e.alias > 0 {
+		return fmt.Sprintf("Anonymous %d", e.alias), nil
+	}
+	return e.Name, nil
+}
+
+// Disqualify removes an entry for collusion or chip dumping (R-TRN-20,
+// TDA 64, 66-D): its chips (stack, passed by the caller) leave play, it
+// takes no place and no prize, and it leaves its seat. It returns the
+// chips removed; a knockout bounty on its head stays in Bounties for the
+// organiser to settle (Bounties().CollectOwn).
+func (t *Tournament) Disqualify(id EntryID, stack Chips) (Chips, error) {
+	e, err := t.entry(id)
+	if err != nil {
+		return 0, err
+	}
+	if t.state != LateRegistration && t.state != Running && t.state != FinalTable {
+		return 0, &StateError{"disqualify", t.state}
+	}
+	if e.Out {
+		return 0, ErrAlreadyOut
+	}
+	e.Out, e.Disqualified = true, true
+	if t.seating != nil {
+		_ = t.seating.Remove(id)
+	}
+	t.removed += stack
+	t.afterBust()
+	return stack, nil
+}
+
+// RemovedChips is the total of chips taken out of play by disqualification.
+func (t *Tournament) RemovedChips() Chips { return t.removed }

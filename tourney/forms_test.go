@@ -1,0 +1,170 @@
+package tourney
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+// R-TRN-17
+func TestWindfallDistributionIsPublishedAndSumsToOne(t *testing.T) {
+	total := 0
+	ev := 0.0
+	prev := int64(0)
+	for _, o := range WindfallDistribution {
+		if o.Multiplier <= prev || o.PerMillion <= 0 {
+			t.Errorf("bad row %+v", o)
+		}
+		prev = o.Multiplier
+		total += o.PerMillion
+		ev += float64(o.Multiplier) * float64(o.PerMillion) / 1e6
+	}
+	if total != 1000000 {
+		t.Errorf("chances sum to %d per million", total)
+	}
+	if WindfallDistribution[0].Multiplier != 2 || prev != 2000 {
+		t.Errorf("range %dx..%dx, want 2x..2000x", WindfallDistribution[0].Multiplier, prev)
+	}
+	if ev >= WindfallPlayers {
+		t.Errorf("expected multiplier %.3f returns more than the three prize parts", ev)
+	}
+}
+
+// R-TRN-17
+func TestWindfallDrawFollowsTheDistribution(t *testing.T) {
+	const n = 300000
+	rng := testRand(17)
+	counts := map[int64]int{}
+	b := BuyIn{Prize: 5, Fee: 0}
+	for range n {
+		o, err := DrawWindfall(b, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Pool != o.Multiplier*5 || sum(o.Payouts) != o.Pool {
+			t.Fatalf("outcome %+v", o)
+		}
+		if (o.Multiplier >= 100) != (len(o.Payouts) == 3) {
+			t.Fatalf("payouts %v for %dx", o.Payouts, o.Multiplier)
+		}
+		counts[o.Multiplier]++
+	}
+	// Chi-square, merging the rarest rows until every bin expects >= 5.
+	var chi float64
+	bins := 0
+	var obs, exp float64
+	for i, o := range WindfallDistribution {
+		obs += float64(counts[o.Multiplier])
+		exp += float64(o.PerMillion) * n / 1e6
+		if exp < 5 && i < len(WindfallDistribution)-1 {
+			continue
+		}
+		chi += (obs - exp) * (obs - exp) / exp
+		bins++
+		obs, exp = 0, 0
+	}
+	// 99.9% critical values by degrees of freedom.
+	crit := map[int]float64{1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46, 7: 24.32, 8: 26.12}
+	df := bins - 1
+	c, ok := crit[df]
+	if !ok {
+		t.Fatalf("%d degrees of freedom", df)
+	}
+	if chi > c {
+		t.Errorf("chi-square %.2f with %d df exceeds %.2f", chi, df, c)
+	}
+}
+
+// R-TRN-16
+func TestStagedFinalCarriesChipsAndStartsOneLevelLater(t *testing.T) {
+	s := MultiTablePreset(Normal)
+	flights := []FlightResult{
+		{EndedLevel: 8, Qualifiers: []StackOf{{"ana", 54000}, {"bea", 31000}}},
+		{EndedLevel: 8, Qualifiers: []StackOf{{"cai", 47000}, {"ana", 60000}}},
+	}
+	f, err := StageFinal(s, flights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Entrants) != 3 || f.Entrants[0] != (StackOf{"ana", 60000}) || f.Entrants[1].Stack != 31000 {
+		t.Errorf("entrants %+v", f.Entrants)
+	}
+	if f.StartLevel != 9 {
+		t.Errorf("final starts at level %d, want 9", f.StartLevel)
+	}
+	// Level 9 sits after the break that follows level 6.
+	if l := s.Levels[f.StartIndex]; l.Break || l.SmallBlind != 175 {
+		t.Errorf("start level %v", l)
+	}
+	c := Clock{Start: t0, Structure: s, FromIndex: f.StartIndex}
+	if _, n, ok := c.LevelForNextHand(t0); !ok || n != 9 {
+		t.Errorf("final's first hand plays level %d", n)
+	}
+	if !f.MayRegister("bea") || f.MayRegister("dan") {
+		t.Errorf("the final is closed to non-qualifiers")
+	}
+	if _, err := StageFinal(s, []FlightResult{{EndedLevel: 99}}); !errors.Is(err, ErrLevelNotFound) {
+		t.Errorf("no level after 99: %v", err)
+	}
+	// Multi-day events redraw seats each day.
+	seat, _ := Draw(ids(30), 9, testRand(1))
+	before, _ := seat.Where(1)
+	moved := false
+	for k := uint64(2); k < 6 && !moved; k++ {
+		_ = seat.Redraw(testRand(k))
+		after, _ := seat.Where(1)
+		moved = after != before
+	}
+	checkSeating(t, seat, 30)
+	if !moved {
+		t.Errorf("redraw never moved entry 1")
+	}
+}
+
+// R-TRN-19
+func TestPairsAlternateByLevelAfterTheCurrentHand(t *testing.T) {
+	p := Pair{Member1: "ana", Member2: "bea"}
+	for level, want := range map[int]PlayerID{1: "ana", 2: "bea", 3: "ana", 10: "bea"} {
+		if got := p.PlayerForLevel(level); got != want {
+			t.Errorf("level %d played by %s", level, got)
+		}
+	}
+	c := Clock{Start: t0, Structure: SitAndGoPreset(Normal)}
+	handStart := t0.Add(9 * time.Minute)
+	who, _ := p.PlayerForNextHand(c, handStart)
+	if who != "ana" {
+		t.Errorf("level 1 hand played by %s", who)
+	}
+	// The level changes during the hand: ana finishes it, bea plays next.
+	if c.LevelChangedSince(handStart, t0.Add(10*time.Minute+5*time.Second)) {
+		if who, _ := p.PlayerForNextHand(c, t0.Add(10*time.Minute+5*time.Second)); who != "bea" {
+			t.Errorf("after the change, next hand by %s", who)
+		}
+	} else {
+		t.Errorf("level should have changed")
+	}
+	if MergePairStacks(1800, 2600) != 4400 || MergePairStacks(0, 2600) != 2600 {
+		t.Errorf("merge")
+	}
+	cons := NewConsultations(4)
+	if _, err := cons.Use(1); !errors.Is(err, ErrNotFinalTable) {
+		t.Errorf("consultation before the final table: %v", err)
+	}
+	cons.ReachFinalTable()
+	if d, err := cons.Use(1); err != nil || d != time.Minute {
+		t.Errorf("consultation %v %v", d, err)
+	}
+	if _, err := cons.Use(1); !errors.Is(err, ErrNoConsultation) {
+		t.Errorf("second consultation: %v", err)
+	}
+	if _, err := cons.Use(2); err != nil {
+		t.Errorf("each pair has its own token: %v", err)
+	}
+	if _, err := cons.Use(5); !errors.Is(err, ErrUnknownPair) {
+		t.Errorf("pair 5: %v", err)
+	}
+	// R-LGE-2: pairs at the final table score the pairs table.
+	if Points(PairsFinal, 1) != 26 || Points(PairsFinal, 10) != 1 || Points(PairsFinal, 11) != 0 {
+		t.Errorf("pairs points")
+	}
+}

@@ -1,0 +1,200 @@
+package tourney
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"sort"
+)
+
+// MaxExactICM is the largest table ICMExact accepts: it enumerates
+// subsets of players (2^n states), which is instant at 10 players and a
+// few milliseconds at 16.
+const MaxExactICM = 16
+
+// Errors about ICM inputs.
+var (
+	ErrNoPlayers        = errors.New("no players")
+	ErrNonPositiveStack = errors.New("stacks must be positive")
+	ErrTooManyForExact  = fmt.Errorf("more than %d players for exact ICM", MaxExactICM)
+	ErrBadTrials        = errors.New("Monte Carlo needs at least 2 trials")
+)
+
+func checkStacks(stacks []Chips) (float64, error) {
+	if len(stacks) == 0 {
+		return 0, ErrNoPlayers
+	}
+	total := 0.0
+	for _, s := range stacks {
+		if s <= 0 {
+			return 0, ErrNonPositiveStack
+		}
+		total += float64(s)
+	}
+	return total, nil
+}
+
+// ICMExact returns each player's Malmuth-Harville equity (R-TRN-12): the
+// chance to finish first is the share of the chips, the chance to finish
+// k-th given who finished above is the share of the chips that remain;
+// equity is the sum over finishing orders of probability times prize.
+// prizes[k] is the prize of place k+1; places beyond the players are
+// ignored. The enumeration runs over subsets of finishers (dynamic
+// programming), so it is exact and fast up to MaxExactICM players.
+func ICMExact(stacks []Chips, prizes []float64) ([]float64, error) {
+	total, err := checkStacks(stacks)
+	if err != nil {
+		return nil, err
+	}
+	n := len(stacks)
+	if n > MaxExactICM {
+		return nil, ErrTooManyForExact
+	}
+	m := min(len(prizes), n)
+	eq := make([]float64, n)
+	if m == 0 {
+		return eq, nil
+	}
+	s := make([]float64, n)
+	for i, c := range stacks {
+		s[i] = float64(c)
+	}
+	size := 1 << n
+	prob := make([]float64, size)
+	used := make([]float64, size) // chips of the players in the mask
+	prob[0] = 1
+	for mask := 0; mask < size; mask++ {
+		if mask != 0 {
+			low := bits.TrailingZeros(uint(mask))
+			used[mask] = used[mask&(mask-1)] + s[low]
+		}
+		p := prob[mask]
+		if p == 0 {
+			continue
+		}
+		k := bits.OnesCount(uint(mask))
+		if k >= m {
+			continue
+		}
+		left := total - used[mask]
+		for i := 0; i < n; i++ {
+			if mask&(1<<i) != 0 {
+				continue
+			}
+			q := p * s[i] / left
+			eq[i] += q * prizes[k]
+			prob[mask|1<<i] += q
+		}
+	}
+	return eq, nil
+}
+
+// ICMMonteCarlo estimates the Malmuth-Harville equities by sampling
+// finishing orders: each trial draws U^(1/stack) for every player and
+// sorts them, largest first, which samples the Harville order exactly.
+// It returns the estimates and their standard errors.
+func ICMMonteCarlo(stacks []Chips, prizes []float64, trials int, rng Rand) (eq, stderr []float64, err error) {
+	if _, err := checkStacks(stacks); err != nil {
+		return nil, nil, err
+	}
+	if trials < 2 {
+		return nil, nil, ErrBadTrials
+	}
+	n := len(stacks)
+	m := min(len(prizes), n)
+	sum := make([]float64, n)
+	sq := make([]float64, n)
+	type draw struct {
+		key float64
+		who int
+	}
+	draws := make([]draw, n)
+	byKey := func(a, b draw) int { return cmp.Compare(b.key, a.key) }
+	for range trials {
+		for i, c := range stacks {
+			// log(U)/stack orders players as U^(1/stack) does; 1-U avoids log(0).
+			draws[i] = draw{key: math.Log(1-rng.Float64()) / float64(c), who: i}
+		}
+		slices.SortFunc(draws, byKey)
+		for k := 0; k < m; k++ {
+			x := prizes[k]
+			sum[draws[k].who] += x
+			sq[draws[k].who] += x * x
+		}
+	}
+	eq = make([]float64, n)
+	stderr = make([]float64, n)
+	t := float64(trials)
+	for i := range eq {
+		mean := sum[i] / t
+		v := (sq[i]/t - mean*mean) * t / (t - 1)
+		eq[i] = mean
+		stderr[i] = math.Sqrt(math.Max(v, 0) / t)
+	}
+	return eq, stderr, nil
+}
+
+// Equity is an ICM result: exact, or a Monte Carlo estimate with its
+// standard errors.
+type Equity struct {
+	Values []float64
+	StdErr []float64 // nil when Exact
+	Exact  bool
+}
+
+// DefaultICMTrials is the number of Monte Carlo trials ICM uses.
+const DefaultICMTrials = 200000
+
+// ICM computes equities exactly up to MaxExactICM players and by Monte
+// Carlo beyond (trials <= 0 means DefaultICMTrials).
+func ICM(stacks []Chips, prizes []float64, rng Rand, trials int) (Equity, error) {
+	if len(stacks) <= MaxExactICM {
+		v, err := ICMExact(stacks, prizes)
+		return Equity{Values: v, Exact: true}, err
+	}
+	if trials <= 0 {
+		trials = DefaultICMTrials
+	}
+	v, se, err := ICMMonteCarlo(stacks, prizes, trials, rng)
+	return Equity{Values: v, StdErr: se}, err
+}
+
+// roundShares turns real-valued shares summing to total into whole chips
+// summing exactly to total: each share is rounded down, then the chips
+// left go one each to the largest fractional parts (ties to the earliest).
+func roundShares(shares []float64, total Chips) []Chips {
+	out := make([]Chips, len(shares))
+	var sum Chips
+	frac := make([]float64, len(shares))
+	for i, v := range shares {
+		f := math.Floor(v)
+		out[i] = Chips(f)
+		if out[i] < 0 {
+			out[i] = 0
+		}
+		frac[i] = v - f
+		sum += out[i]
+	}
+	idx := make([]int, len(shares))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return frac[idx[a]] > frac[idx[b]] })
+	for k := 0; sum < total && len(idx) > 0; k = (k + 1) % len(idx) {
+		out[idx[k]]++
+		sum++
+	}
+	for k := len(idx) - 1; sum > total && k >= 0; k-- {
+		if out[idx[k]] > 0 {
+			out[idx[k]]--
+			sum--
+		}
+		if k == 0 && sum > total {
+			k = len(idx)
+		}
+	}
+	return out
+}

@@ -1,0 +1,118 @@
+package tourney
+
+import "errors"
+
+// PrizeKind is what a place wins.
+type PrizeKind int
+
+const (
+	// ChipPrize is an amount of the community's chips.
+	ChipPrize PrizeKind = iota
+	// SeatPrize is a ticket: an entry to a target event worth Chips.
+	SeatPrize
+	// TournamentMoney is credit for other tournaments' entries, given
+	// instead of a seat (R-TRN-15).
+	TournamentMoney
+)
+
+func (k PrizeKind) String() string {
+	switch k {
+	case ChipPrize:
+		return "chips"
+	case SeatPrize:
+		return "seat"
+	case TournamentMoney:
+		return "tournament money"
+	}
+	return "prize"
+}
+
+// Prize is the prize of one place; Chips is the amount, or a seat's value.
+type Prize struct {
+	Place int
+	Kind  PrizeKind
+	Chips Chips
+}
+
+// LeftoverRule says how a satellite pays what is left after its seats.
+type LeftoverRule int
+
+const (
+	// LeftoverToNext gives the whole leftover to the next place (DD Poker,
+	// and seed 000's rule for ticket prizes).
+	LeftoverToNext LeftoverRule = iota
+	// LeftoverInDoubleBuyIns pays the leftover to the next places in
+	// multiples of twice the satellite buy-in, the final remainder to the
+	// place after (GGPoker).
+	LeftoverInDoubleBuyIns
+)
+
+// Errors about satellites and ticket prizes.
+var (
+	ErrBadSeatValue    = errors.New("seat value must be positive")
+	ErrBadSatBuyIn     = errors.New("satellite buy-in must be positive for this leftover rule")
+	ErrNoSeatToConvert = errors.New("place did not win a seat")
+)
+
+// TicketPrizes pays a pool as tickets worth ticketValue each, as many as
+// the pool buys, the remainder in chips to the next place (R-TRN-7).
+func TicketPrizes(pool, ticketValue Chips) ([]Prize, error) {
+	return SatellitePrizes(pool, ticketValue, 0, LeftoverToNext)
+}
+
+// SatellitePrizes pays a satellite's pool: seats = floor(pool / seat
+// value) to the top places, the leftover by rule (R-TRN-15). The prizes
+// sum exactly to the pool.
+func SatellitePrizes(pool, seatValue, satelliteBuyIn Chips, rule LeftoverRule) ([]Prize, error) {
+	if pool < 0 {
+		return nil, ErrNegativePool
+	}
+	if seatValue <= 0 {
+		return nil, ErrBadSeatValue
+	}
+	if rule == LeftoverInDoubleBuyIns && satelliteBuyIn <= 0 {
+		return nil, ErrBadSatBuyIn
+	}
+	seats := pool / seatValue
+	left := pool % seatValue
+	var out []Prize
+	for i := Chips(0); i < seats; i++ {
+		out = append(out, Prize{Place: len(out) + 1, Kind: SeatPrize, Chips: seatValue})
+	}
+	if rule == LeftoverInDoubleBuyIns {
+		chunk := 2 * satelliteBuyIn
+		for left >= chunk {
+			out = append(out, Prize{Place: len(out) + 1, Kind: ChipPrize, Chips: chunk})
+			left -= chunk
+		}
+	}
+	if left > 0 {
+		out = append(out, Prize{Place: len(out) + 1, Kind: ChipPrize, Chips: left})
+	}
+	return out, nil
+}
+
+// Award is a prize given to a finisher.
+type Award struct {
+	Player PlayerID
+	Prize  Prize
+}
+
+// SatelliteAwards gives prizes to finishers (finishers[i] took place i+1).
+// A seat won by a player who already holds one for the target event
+// (holdsSeat), or who asked for money instead (wantsMoney), becomes
+// tournament money of the same value (R-TRN-15, PokerStars' rule).
+func SatelliteAwards(prizes []Prize, finishers []PlayerID, holdsSeat, wantsMoney func(PlayerID) bool) []Award {
+	var out []Award
+	for i, p := range prizes {
+		if i >= len(finishers) {
+			break
+		}
+		who := finishers[i]
+		if p.Kind == SeatPrize && ((holdsSeat != nil && holdsSeat(who)) || (wantsMoney != nil && wantsMoney(who))) {
+			p.Kind = TournamentMoney
+		}
+		out = append(out, Award{Player: who, Prize: p})
+	}
+	return out
+}

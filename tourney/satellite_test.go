@@ -1,0 +1,79 @@
+package tourney
+
+import "testing"
+
+// R-TRN-15
+func TestSatelliteSeatsAndLeftover(t *testing.T) {
+	// GGPoker: a 30 satellite for 300 seats with 25 entrants pays 2 seats,
+	// then 60, 60, 30.
+	got, err := SatellitePrizes(25*30, 300, 30, LeftoverInDoubleBuyIns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Prize{{1, SeatPrize, 300}, {2, SeatPrize, 300}, {3, ChipPrize, 60}, {4, ChipPrize, 60}, {5, ChipPrize, 30}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("place %d = %+v, want %+v", i+1, got[i], want[i])
+		}
+	}
+	// DD Poker and seed 000: the leftover goes to the next place. Seed
+	// 000's example: 20 satellite, 200 seats, 10 players = 1 seat, 20
+	// players = 2 seats.
+	for _, c := range []struct {
+		pool  Chips
+		seats int
+		left  Chips
+	}{{200, 1, 0}, {400, 2, 0}, {750, 3, 150}, {150, 0, 150}} {
+		got, _ := SatellitePrizes(c.pool, 200, 20, LeftoverToNext)
+		seats := 0
+		var total Chips
+		for _, p := range got {
+			if p.Kind == SeatPrize {
+				seats++
+			}
+			total += p.Chips
+		}
+		if seats != c.seats || total != c.pool {
+			t.Errorf("pool %d: %v", c.pool, got)
+		}
+		if c.left > 0 && (got[len(got)-1].Kind != ChipPrize || got[len(got)-1].Chips != c.left) {
+			t.Errorf("pool %d: leftover %v, want %d to the next place", c.pool, got[len(got)-1], c.left)
+		}
+	}
+	if _, err := SatellitePrizes(100, 0, 10, LeftoverToNext); err != ErrBadSeatValue {
+		t.Errorf("zero seat value: %v", err)
+	}
+}
+
+// R-TRN-7
+func TestTicketPrizesRemainderInChipsToNextPlace(t *testing.T) {
+	got, _ := TicketPrizes(1000, 330)
+	if len(got) != 4 || got[2].Kind != SeatPrize || got[3].Kind != ChipPrize || got[3].Chips != 10 || got[3].Place != 4 {
+		t.Errorf("1000 in tickets of 330 = %v, want 3 tickets and 10 chips to 4th", got)
+	}
+}
+
+// R-TRN-15
+func TestSatelliteWinnerMayTakeTournamentMoney(t *testing.T) {
+	prizes, _ := SatellitePrizes(750, 300, 30, LeftoverInDoubleBuyIns)
+	finishers := []PlayerID{"ana", "bea", "cai", "dan", "eva"}
+	holds := func(p PlayerID) bool { return p == "bea" }
+	wants := func(p PlayerID) bool { return p == "ana" }
+	aw := SatelliteAwards(prizes, finishers, holds, wants)
+	if aw[0].Prize.Kind != TournamentMoney || aw[0].Prize.Chips != 300 {
+		t.Errorf("ana asked for money: %+v", aw[0])
+	}
+	if aw[1].Prize.Kind != TournamentMoney {
+		t.Errorf("bea already holds a seat: %+v", aw[1])
+	}
+	if aw[2].Prize.Kind != ChipPrize || aw[2].Prize.Chips != 60 {
+		t.Errorf("cai: %+v", aw[2])
+	}
+	unchanged := SatelliteAwards(prizes, finishers, nil, nil)
+	if unchanged[0].Prize.Kind != SeatPrize {
+		t.Errorf("seat converted without reason")
+	}
+}

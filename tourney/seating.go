@@ -1,0 +1,470 @@
+package tourney
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// TableID numbers a tournament's tables from 1.
+type TableID int
+
+// Errors about seating.
+var (
+	ErrBadTableSize  = errors.New("table size must be 2, 4, 6, 9 or 10")
+	ErrAlreadySeated = errors.New("entry already seated")
+	ErrNotSeated     = errors.New("entry not seated")
+	ErrNoEntryZero   = errors.New("entry 0 is not an entry")
+	ErrTableNotFound = errors.New("no such table")
+	ErrTooFewToDeal  = errors.New("fewer than two players at the table")
+)
+
+// ValidTableSize reports whether n is a table size the room offers
+// (R-TRN-10): heads-up, 4, 6 (short-handed), 9 or 10.
+func ValidTableSize(n int) bool {
+	switch n {
+	case 2, 4, 6, 9, 10:
+		return true
+	}
+	return false
+}
+
+// FinalTableSize is the size of the final table (R-TRN-11, TDA 11): a full
+// table plus one, at most 10; heads-up events keep tables of two.
+func FinalTableSize(tableSize int) int {
+	if tableSize <= 2 {
+		return 2
+	}
+	return min(tableSize+1, 10)
+}
+
+// Positions are the button and blinds of one hand at a table. With a dead
+// button (R-SEAT-2) the button may sit on an empty seat and the small
+// blind may be dead (not posted).
+type Positions struct {
+	Button, SmallBlind, BigBlind Seat
+	SmallBlindDead               bool // the small-blind seat is empty: no small blind
+	HeadsUp                      bool // two players: the button posts the small blind
+}
+
+// Table is one table of a tournament.
+type Table struct {
+	ID    TableID
+	Seats []EntryID // Seats[s-1] is the entry in seat s; 0 is empty
+	// Pos is the last hand's positions (zero before the first hand).
+	Pos Positions
+}
+
+// Size is the number of seats.
+func (t *Table) Size() int { return len(t.Seats) }
+
+// Count is the number of players seated.
+func (t *Table) Count() int {
+	n := 0
+	for _, e := range t.Seats {
+		if e != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *Table) occupied(s Seat) bool { return s >= 1 && int(s) <= len(t.Seats) && t.Seats[s-1] != 0 }
+
+// nextOccupied is the first occupied seat clockwise strictly after s.
+func (t *Table) nextOccupied(s Seat) Seat {
+	n := len(t.Seats)
+	for k := 1; k <= n; k++ {
+		c := Seat((int(s)-1+k)%n + 1)
+		if t.occupied(c) {
+			return c
+		}
+	}
+	return 0
+}
+
+// NextPositions returns the button and blinds of the next hand without
+// changing the table (R-SEAT-1..3). The first hand puts the button on
+// seat 1, or the first occupied seat after it. Later hands use the dead
+// button (TDA 31): the big blind moves to the next player clockwise, the
+// small blind is the seat that was big blind (dead if it is now empty)
+// and the button the seat that was small blind (dead if empty). Heads-up,
+// the button posts the small blind and the big blind still moves to the
+// next player, so nobody posts the big blind twice in a row (TDA 33).
+func (t *Table) NextPositions() (Positions, error) {
+	if t.Count() < 2 {
+		return Positions{}, ErrTooFewToDeal
+	}
+	prev := t.Pos
+	first := prev.BigBlind == 0
+	if t.Count() == 2 {
+		var bb Seat
+		if first {
+			btn := t.nextOccupied(Seat(len(t.Seats)))
+			bb = t.nextOccupied(btn)
+		} else {
+			bb = t.nextOccupied(prev.BigBlind)
+		}
+		btn := t.nextOccupied(bb)
+		return Positions{Button: btn, SmallBlind: btn, BigBlind: bb, HeadsUp: true}, nil
+	}
+	if first {
+		btn := t.nextOccupied(Seat(len(t.Seats))) // seat 1 or the first occupied after it
+		sb := t.nextOccupied(btn)
+		return Positions{Button: btn, SmallBlind: sb, BigBlind: t.nextOccupied(sb)}, nil
+	}
+	p := Positions{
+		Button:     prev.SmallBlind,
+		SmallBlind: prev.BigBlind,
+		BigBlind:   t.nextOccupied(prev.BigBlind),
+	}
+	p.SmallBlindDead = !t.occupied(p.SmallBlind)
+	return p, nil
+}
+
+// StartHand fixes the next hand's positions on the table and returns them.
+func (t *Table) StartHand() (Positions, error) {
+	p, err := t.NextPositions()
+	if err == nil {
+		t.Pos = p
+	}
+	return p, err
+}
+
+// WaitsForButton reports whether the player in seat s sits between the
+// button and the small blind and so is not dealt in this hand (TDA 7, 9;
+// R-TRN-5).
+func (p Positions) WaitsForButton(s Seat, tableSize int) bool {
+	if p.HeadsUp || p.Button == 0 {
+		return false
+	}
+	for c := p.Button%Seat(tableSize) + 1; c != p.SmallBlind; c = c%Seat(tableSize) + 1 {
+		if c == s {
+			return true
+		}
+		if c == p.Button {
+			break
+		}
+	}
+	return false
+}
+
+// Placement is where an entry sits.
+type Placement struct {
+	Table TableID
+	Seat  Seat
+}
+
+// Move is one player moved between tables.
+type Move struct {
+	Entry    EntryID
+	From, To Placement
+}
+
+// Seating is the tables of a tournament.
+type Seating struct {
+	TableSize int
+	FinalSize int
+	Tables    []*Table // in ID order
+	where     map[EntryID]Placement
+	nextID    TableID
+}
+
+// NewSeating returns empty seating for tables of tableSize.
+func NewSeating(tableSize int) (*Seating, error) {
+	if !ValidTableSize(tableSize) {
+		return nil, fmt.Errorf("%w: %d", ErrBadTableSize, tableSize)
+	}
+	return &Seating{TableSize: tableSize, FinalSize: FinalTableSize(tableSize), where: make(map[EntryID]Placement), nextID: 1}, nil
+}
+
+// Draw seats entries at random (TDA 6): as few tables as hold them, table
+// sizes within one of each other, random seats at each table. A field
+// that fits the final table plays at one table.
+func Draw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
+	s, err := NewSeating(tableSize)
+	if err != nil {
+		return nil, err
+	}
+	return s, s.draw(entries, rng)
+}
+
+func (s *Seating) draw(entries []EntryID, rng Rand) error {
+	for _, e := range entries {
+		if e == 0 {
+			return ErrNoEntryZero
+		}
+	}
+	order := append([]EntryID(nil), entries...)
+	shuffle(rng, len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	n := len(order)
+	var sizes []int
+	switch {
+	case n == 0:
+	case n <= s.TableSize:
+		sizes = []int{s.TableSize}
+	case n <= s.FinalSize:
+		sizes = []int{s.FinalSize}
+	default:
+		k := (n + s.TableSize - 1) / s.TableSize
+		for range k {
+			sizes = append(sizes, s.TableSize)
+		}
+	}
+	groups := make([][]EntryID, len(sizes))
+	for i, e := range order {
+		groups[i%len(sizes)] = append(groups[i%len(sizes)], e)
+	}
+	for i, g := range groups {
+		t := s.newTable(sizes[i])
+		seats := make([]Seat, sizes[i])
+		for k := range seats {
+			seats[k] = Seat(k + 1)
+		}
+		shuffle(rng, len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
+		for k, e := range g {
+			s.put(e, t, seats[k])
+		}
+	}
+	return nil
+}
+
+func (s *Seating) newTable(size int) *Table {
+	t := &Table{ID: s.nextID, Seats: make([]EntryID, size)}
+	s.nextID++
+	s.Tables = append(s.Tables, t)
+	return t
+}
+
+func (s *Seating) put(e EntryID, t *Table, seat Seat) {
+	t.Seats[seat-1] = e
+	s.where[e] = Placement{Table: t.ID, Seat: seat}
+}
+
+// Table returns a table by ID.
+func (s *Seating) Table(id TableID) (*Table, bool) {
+	for _, t := range s.Tables {
+		if t.ID == id {
+			return t, true
+		}
+	}
+	return nil, false
+}
+
+// Where returns an entry's table and seat.
+func (s *Seating) Where(e EntryID) (Placement, bool) {
+	p, ok := s.where[e]
+	return p, ok
+}
+
+// Players is the number of seated entries.
+func (s *Seating) Players() int { return len(s.where) }
+
+// Remove takes a busted or disqualified entry off its seat.
+func (s *Seating) Remove(e EntryID) error {
+	p, ok := s.where[e]
+	if !ok {
+		return ErrNotSeated
+	}
+	t, _ := s.Table(p.Table)
+	t.Seats[p.Seat-1] = 0
+	delete(s.where, e)
+	return nil
+}
+
+// SeatLate seats a late registrant or re-entry (R-TRN-3, R-TRN-5) in a
+// random open seat of one of the shortest tables, opening a new table
+// when every seat is taken (balancing then fills it).
+func (s *Seating) SeatLate(e EntryID, rng Rand) (Placement, error) {
+	if e == 0 {
+		return Placement{}, ErrNoEntryZero
+	}
+	if _, ok := s.where[e]; ok {
+		return Placement{}, ErrAlreadySeated
+	}
+	open := s.openSeatsAtShortest(nil)
+	if len(open) == 0 {
+		t := s.newTable(s.TableSize)
+		open = []Placement{{Table: t.ID, Seat: Seat(rng.IntN(s.TableSize) + 1)}}
+	}
+	p := open[rng.IntN(len(open))]
+	t, _ := s.Table(p.Table)
+	s.put(e, t, p.Seat)
+	return p, nil
+}
+
+// openSeatsAtShortest lists the open seats of the tables with the fewest
+// players among those not excluded.
+func (s *Seating) openSeatsAtShortest(exclude *Table) []Placement {
+	fewest := -1
+	for _, t := range s.Tables {
+		if t == exclude || t.Count() == t.Size() {
+			continue
+		}
+		if fewest < 0 || t.Count() < fewest {
+			fewest = t.Count()
+		}
+	}
+	var out []Placement
+	for _, t := range s.Tables {
+		if t == exclude || t.Count() != fewest {
+			continue
+		}
+		for i, e := range t.Seats {
+			if e == 0 {
+				out = append(out, Placement{Table: t.ID, Seat: Seat(i + 1)})
+			}
+		}
+	}
+	return out
+}
+
+// Rebalance runs between hands: it forms the final table when the players
+// fit it, breaks tables while the players fit into one table fewer, then
+// balances. It returns every move made.
+func (s *Seating) Rebalance(rng Rand) []Move {
+	if len(s.Tables) > 1 && s.Players() <= s.FinalSize {
+		return s.FormFinalTable(rng)
+	}
+	moves := s.BreakTables(rng)
+	return append(moves, s.Balance()...)
+}
+
+// FormFinalTable redraws every remaining player at random into one final
+// table of FinalSize seats (TDA 11).
+func (s *Seating) FormFinalTable(rng Rand) []Move {
+	var entries []EntryID
+	from := make(map[EntryID]Placement)
+	for _, t := range s.Tables {
+		for _, e := range t.Seats {
+			if e != 0 {
+				entries = append(entries, e)
+				from[e] = s.where[e]
+			}
+		}
+	}
+	s.Tables, s.where = nil, make(map[EntryID]Placement)
+	t := s.newTable(s.FinalSize)
+	seats := make([]Seat, s.FinalSize)
+	for k := range seats {
+		seats[k] = Seat(k + 1)
+	}
+	shuffle(rng, len(entries), func(a, b int) { entries[a], entries[b] = entries[b], entries[a] })
+	shuffle(rng, len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
+	var moves []Move
+	for k, e := range entries {
+		s.put(e, t, seats[k])
+		moves = append(moves, Move{Entry: e, From: from[e], To: s.where[e]})
+	}
+	return moves
+}
+
+// BreakTables breaks tables while the players fit into one table fewer
+// (R-TRN-11, TDA 9). The table broken is always the highest-numbered one
+// (the fixed procedure); its players, in random order, take random open
+// seats at the shortest remaining tables, where they may land in the
+// blinds or on the button.
+func (s *Seating) BreakTables(rng Rand) []Move {
+	var moves []Move
+	for len(s.Tables) > 1 && s.Players() <= (len(s.Tables)-1)*s.TableSize {
+		broken := s.Tables[len(s.Tables)-1]
+		var players []EntryID
+		for _, e := range broken.Seats {
+			if e != 0 {
+				players = append(players, e)
+			}
+		}
+		shuffle(rng, len(players), func(a, b int) { players[a], players[b] = players[b], players[a] })
+		s.Tables = s.Tables[:len(s.Tables)-1]
+		for _, e := range players {
+			from := s.where[e]
+			open := s.openSeatsAtShortest(nil)
+			p := open[rng.IntN(len(open))]
+			t, _ := s.Table(p.Table)
+			s.put(e, t, p.Seat)
+			moves = append(moves, Move{Entry: e, From: from, To: p})
+		}
+	}
+	return moves
+}
+
+// Balance moves players between hands until no table has more than one
+// player more than another (R-TRN-11, TDA 10). The player moved is the
+// one who would be big blind next at the fullest table (the lowest
+// numbered among equals); they go to the worst position at the shortest
+// table: the first open seat after its last big blind, so that they post
+// the big blind next, never the small-blind seat.
+func (s *Seating) Balance() []Move {
+	var moves []Move
+	for len(s.Tables) > 1 {
+		tables := append([]*Table(nil), s.Tables...)
+		sort.SliceStable(tables, func(a, b int) bool { return tables[a].Count() > tables[b].Count() })
+		src := tables[0]
+		dst := tables[len(tables)-1]
+		for _, t := range tables {
+			if t.Count() == dst.Count() {
+				dst = t
+				break
+			}
+		}
+		if src.Count()-dst.Count() <= 1 {
+			break
+		}
+		seat := s.nextBigBlindSeat(src)
+		to := worstSeat(dst)
+		if seat == 0 || to == 0 {
+			break
+		}
+		e := src.Seats[seat-1]
+		from := s.where[e]
+		src.Seats[seat-1] = 0
+		s.put(e, dst, to)
+		moves = append(moves, Move{Entry: e, From: from, To: Placement{Table: dst.ID, Seat: to}})
+	}
+	return moves
+}
+
+// nextBigBlindSeat is the seat that would post the big blind next.
+func (s *Seating) nextBigBlindSeat(t *Table) Seat {
+	if p, err := t.NextPositions(); err == nil {
+		return p.BigBlind
+	}
+	return t.nextOccupied(Seat(len(t.Seats)))
+}
+
+// worstSeat is the first open seat clockwise after the table's last big
+// blind, skipping the seat that will be the small blind; before the
+// first hand, the lowest open seat.
+func worstSeat(t *Table) Seat {
+	n := len(t.Seats)
+	if t.Pos.BigBlind == 0 {
+		for i, e := range t.Seats {
+			if e == 0 {
+				return Seat(i + 1)
+			}
+		}
+		return 0
+	}
+	for k := 1; k <= n; k++ {
+		c := Seat((int(t.Pos.BigBlind)-1+k)%n + 1)
+		if c != t.Pos.BigBlind && !t.occupied(c) {
+			return c
+		}
+	}
+	return 0
+}
+
+// Redraw reseats every remaining player at random, as at the start of a
+// new day of a multi-day event (R-TRN-16, seed 001 #17).
+func (s *Seating) Redraw(rng Rand) error {
+	var entries []EntryID
+	for _, t := range s.Tables {
+		for _, e := range t.Seats {
+			if e != 0 {
+				entries = append(entries, e)
+			}
+		}
+	}
+	s.Tables, s.where = nil, make(map[EntryID]Placement)
+	return s.draw(entries, rng)
+}
