@@ -207,6 +207,9 @@ func (h *Hand) legal(i int) Legal {
 	}
 	l.MinTo = min(l.MinTo, l.AllInTo)
 	l.MaxTo = min(l.MaxTo, l.AllInTo)
+	// A pot-sized bet or raise, for the "Pot" button, within the range.
+	pot := h.curBet + h.potForLimit() + (h.curBet - h.bet[i])
+	l.PotTo = max(l.MinTo, min(l.MaxTo, pot))
 	return l
 }
 
@@ -223,8 +226,8 @@ func (h *Hand) Apply(a Action) ([]Event, error) {
 	return h.events[first:], nil
 }
 
-// Check reports whether Apply would accept the action, without applying it.
-func (h *Hand) Check(a Action) error {
+// Verify reports whether Apply would accept the action, without applying it.
+func (h *Hand) Verify(a Action) error {
 	if err := h.verify(&a); err != nil {
 		return &ActionError{Action: a, Err: err, Legal: h.Legal()}
 	}

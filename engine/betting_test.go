@@ -155,8 +155,8 @@ func TestPotLimitPot100Bet100RaisesTo400(t *testing.T) {
 	tb := deal(t, cfg, []int64{5000, 5000}, 0, nil)
 	tb.do("0 call", "1 check") // pot 100
 	tb.do("1 bet 100")
-	if l := tb.h.Legal(); l.MaxTo != 400 {
-		t.Fatalf("pot-limit maximum %d, want 400", l.MaxTo)
+	if l := tb.h.Legal(); l.MaxTo != 400 || l.PotTo != 400 {
+		t.Fatalf("pot-limit maximum %+v, want 400", l)
 	}
 	tb.refuse("0 raise 401", engine.ErrAboveMaximum)
 	tb.do("0 raise 400")
