@@ -11,11 +11,15 @@ func (h *Hand) startPreflop() {
 	// poster is short: the minimum bet is still the big blind.
 	last := h.button
 	if h.bb >= 0 {
-		h.curBet = c.BigBlind
+		if !c.PokerKit {
+			h.curBet = c.BigBlind
+		}
 		last = h.bb
 	}
 	if h.straddle >= 0 {
-		h.curBet = max(h.curBet, c.Straddle)
+		if !c.PokerKit {
+			h.curBet = max(h.curBet, c.Straddle)
+		}
 		last = h.straddle
 	}
 	for i := 0; i < h.n; i++ {

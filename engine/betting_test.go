@@ -101,9 +101,14 @@ func TestBigBlindAnte(t *testing.T) {
 	if evs[0].Kind != engine.EvPostBigBlindAnte || evs[0].Amount != 100 || evs[2].Kind != engine.EvPostBigBlind || evs[2].Amount != 50 {
 		t.Fatalf("antes first: %+v %+v", evs[0], evs[2])
 	}
-	// The others still call the full big blind.
+	// The others still call the full big blind (PokerKit: what was posted).
 	if l := tb.h.Legal(); l.CallAmount != 100 {
 		t.Fatalf("call %d, want the full big blind 100", l.CallAmount)
+	}
+	cfg.PokerKit = true
+	tb = deal(t, cfg, []int64{1000, 1000, 150}, 0, nil)
+	if l := tb.h.Legal(); l.CallAmount != 50 {
+		t.Fatalf("PokerKit: call %d, want the 50 posted", l.CallAmount)
 	}
 }
 

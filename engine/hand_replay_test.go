@@ -152,6 +152,8 @@ func replayPHH(p *phhHand) ([]int64, error) {
 	}
 	if cfg.Betting == engine.FixedLimit {
 		cfg.SmallBet, cfg.BigBet = p.smallBet, p.bigBet
+	} else {
+		cfg.MinBet = p.minBet
 	}
 	// Cards.
 	hole := make([][]engine.Card, n)
