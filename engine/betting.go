@@ -126,8 +126,9 @@ func (h *Hand) potForLimit() int64 {
 	t := h.dead
 	for i := 0; i < h.n; i++ {
 		t += h.total[i]
-		if h.street == Preflop && h.status[i] == stAllIn && h.bet[i] < h.cfg.BigBlind && h.bet[i] > 0 {
-			t += h.cfg.BigBlind - h.bet[i]
+		if h.street == Preflop && h.status[i] == stAllIn && h.bet[i] < h.cfg.BigBlind && h.bet[i] > 0 &&
+			!(i == h.sb && h.bet[i] <= h.cfg.SmallBlind) && !h.cfg.PokerKit {
+			t += h.cfg.BigBlind - h.bet[i] // the small blind's own short post stays as posted
 		}
 	}
 	return t

@@ -196,6 +196,11 @@ func TestPotLimitShortAllInPreflopCountsAsFullBlind(t *testing.T) {
 	if l := tb.h.Legal(); l.MaxTo != 225 || l.CallAmount != 50 {
 		t.Fatalf("after a short all-in: %+v, want max 225", l)
 	}
+	// A big blind all in for 30 counts as 50 too: 25 + 50, call 50: 175.
+	tb = deal(t, cfg, []int64{5000, 5000, 30, 5000}, 0, nil)
+	if l := tb.h.Legal(); l.Seat != 3 || l.MaxTo != 175 || l.CallAmount != 50 {
+		t.Fatalf("after a short big blind: %+v, want max 175", l)
+	}
 }
 
 // R-BET-5: fixed limit: small bet preflop and flop, big bet turn and river,
