@@ -122,6 +122,9 @@ type Rake struct {
 	Step int64
 }
 
+// DefaultRake is the seed 003 rake: 5% of the pot, at most 10 per hand.
+func DefaultRake() Rake { return Rake{Percent: 5, Cap: 10} }
+
 // Openers is the five-card draw opening requirement.
 type Openers uint8
 

@@ -231,6 +231,13 @@ func TestRake(t *testing.T) {
 	if tb.h.RakeTaken() != 4 {
 		t.Fatalf("rake %d on a pot of 88, want 4 (5%% of 80)", tb.h.RakeTaken())
 	}
+	// The seed's default: 5%, at most 10.
+	cfg.Rake = engine.DefaultRake()
+	tb = deal(t, cfg, []int64{500, 500}, 0, []string{"AsAh", "KsKh"}, "2c 7d 9h Jc 3s")
+	tb.do("0 allin", "1 call")
+	if tb.h.RakeTaken() != 10 {
+		t.Fatalf("default rake on 1000: %d, want the cap 10", tb.h.RakeTaken())
+	}
 	cfg.Tournament = true
 	tb = deal(t, cfg, []int64{50, 50}, 0, []string{"AsAh", "KsKh"}, "2c 7d 9h Jc 3s")
 	tb.do("0 allin", "1 call")
