@@ -134,7 +134,9 @@ const (
 	OpenJacksOrBetter                // the opening bet needs a pair of jacks or better (seed 004 "jack pot")
 )
 
-// DrawConfig holds the five-card draw options of seed 004.
+// DrawConfig holds the five-card draw options of seed 004. Antes are
+// Config.Ante (a dealer who antes double: add the button's Seat.Ante); the
+// minimum bet without blinds is Config.SmallBet.
 type DrawConfig struct {
 	Openers Openers
 	// MaxDiscard is the most cards a player may change; 0 = 5.
