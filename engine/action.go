@@ -75,6 +75,9 @@ type Legal struct {
 	MinTo, MaxTo int64
 	// AllInTo is the "raise to" total of putting every chip in.
 	AllInTo int64
+	// PotTo is the "raise to" total of a pot-sized bet or raise, kept within
+	// MinTo and MaxTo (for a "Pot" button); 0 when no bet or raise is open.
+	PotTo int64
 	// Discard is true in the draw; MaxDiscard is the most cards to change.
 	Discard    bool
 	MaxDiscard int

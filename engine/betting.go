@@ -11,11 +11,15 @@ func (h *Hand) startPreflop() {
 	// poster is short: the minimum bet is still the big blind.
 	last := h.button
 	if h.bb >= 0 {
-		h.curBet = c.BigBlind
+		if !c.PokerKit {
+			h.curBet = c.BigBlind
+		}
 		last = h.bb
 	}
 	if h.straddle >= 0 {
-		h.curBet = max(h.curBet, c.Straddle)
+		if !c.PokerKit {
+			h.curBet = max(h.curBet, c.Straddle)
+		}
 		last = h.straddle
 	}
 	for i := 0; i < h.n; i++ {
@@ -122,8 +126,9 @@ func (h *Hand) potForLimit() int64 {
 	t := h.dead
 	for i := 0; i < h.n; i++ {
 		t += h.total[i]
-		if h.street == Preflop && h.status[i] == stAllIn && h.bet[i] < h.cfg.BigBlind && h.bet[i] > 0 {
-			t += h.cfg.BigBlind - h.bet[i]
+		if h.street == Preflop && h.status[i] == stAllIn && h.bet[i] < h.cfg.BigBlind && h.bet[i] > 0 &&
+			!(i == h.sb && h.bet[i] <= h.cfg.SmallBlind) && !h.cfg.PokerKit {
+			t += h.cfg.BigBlind - h.bet[i] // the small blind's own short post stays as posted
 		}
 	}
 	return t
@@ -207,6 +212,9 @@ func (h *Hand) legal(i int) Legal {
 	}
 	l.MinTo = min(l.MinTo, l.AllInTo)
 	l.MaxTo = min(l.MaxTo, l.AllInTo)
+	// A pot-sized bet or raise, for the "Pot" button, within the range.
+	pot := h.curBet + h.potForLimit() + (h.curBet - h.bet[i])
+	l.PotTo = max(l.MinTo, min(l.MaxTo, pot))
 	return l
 }
 
@@ -223,8 +231,8 @@ func (h *Hand) Apply(a Action) ([]Event, error) {
 	return h.events[first:], nil
 }
 
-// Check reports whether Apply would accept the action, without applying it.
-func (h *Hand) Check(a Action) error {
+// Verify reports whether Apply would accept the action, without applying it.
+func (h *Hand) Verify(a Action) error {
 	if err := h.verify(&a); err != nil {
 		return &ActionError{Action: a, Err: err, Legal: h.Legal()}
 	}

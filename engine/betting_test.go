@@ -101,9 +101,14 @@ func TestBigBlindAnte(t *testing.T) {
 	if evs[0].Kind != engine.EvPostBigBlindAnte || evs[0].Amount != 100 || evs[2].Kind != engine.EvPostBigBlind || evs[2].Amount != 50 {
 		t.Fatalf("antes first: %+v %+v", evs[0], evs[2])
 	}
-	// The others still call the full big blind.
+	// The others still call the full big blind (PokerKit: what was posted).
 	if l := tb.h.Legal(); l.CallAmount != 100 {
 		t.Fatalf("call %d, want the full big blind 100", l.CallAmount)
+	}
+	cfg.PokerKit = true
+	tb = deal(t, cfg, []int64{1000, 1000, 150}, 0, nil)
+	if l := tb.h.Legal(); l.CallAmount != 50 {
+		t.Fatalf("PokerKit: call %d, want the 50 posted", l.CallAmount)
 	}
 }
 
@@ -155,8 +160,8 @@ func TestPotLimitPot100Bet100RaisesTo400(t *testing.T) {
 	tb := deal(t, cfg, []int64{5000, 5000}, 0, nil)
 	tb.do("0 call", "1 check") // pot 100
 	tb.do("1 bet 100")
-	if l := tb.h.Legal(); l.MaxTo != 400 {
-		t.Fatalf("pot-limit maximum %d, want 400", l.MaxTo)
+	if l := tb.h.Legal(); l.MaxTo != 400 || l.PotTo != 400 {
+		t.Fatalf("pot-limit maximum %+v, want 400", l)
 	}
 	tb.refuse("0 raise 401", engine.ErrAboveMaximum)
 	tb.do("0 raise 400")
@@ -190,6 +195,11 @@ func TestPotLimitShortAllInPreflopCountsAsFullBlind(t *testing.T) {
 	// As if 50: pot 25 + 50 + 50 = 125, call 50: raise to 50 + 125 + 50.
 	if l := tb.h.Legal(); l.MaxTo != 225 || l.CallAmount != 50 {
 		t.Fatalf("after a short all-in: %+v, want max 225", l)
+	}
+	// A big blind all in for 30 counts as 50 too: 25 + 50, call 50: 175.
+	tb = deal(t, cfg, []int64{5000, 5000, 30, 5000}, 0, nil)
+	if l := tb.h.Legal(); l.Seat != 3 || l.MaxTo != 175 || l.CallAmount != 50 {
+		t.Fatalf("after a short big blind: %+v, want max 175", l)
 	}
 }
 

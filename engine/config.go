@@ -122,6 +122,9 @@ type Rake struct {
 	Step int64
 }
 
+// DefaultRake is the seed 003 rake: 5% of the pot, at most 10 per hand.
+func DefaultRake() Rake { return Rake{Percent: 5, Cap: 10} }
+
 // Openers is the five-card draw opening requirement.
 type Openers uint8
 
@@ -131,7 +134,9 @@ const (
 	OpenJacksOrBetter                // the opening bet needs a pair of jacks or better (seed 004 "jack pot")
 )
 
-// DrawConfig holds the five-card draw options of seed 004.
+// DrawConfig holds the five-card draw options of seed 004. Antes are
+// Config.Ante (a dealer who antes double: add the button's Seat.Ante); the
+// minimum bet without blinds is Config.SmallBet.
 type DrawConfig struct {
 	Openers Openers
 	// MaxDiscard is the most cards a player may change; 0 = 5.
@@ -163,8 +168,11 @@ type Config struct {
 	// the big blind (never heads-up).
 	Straddle int64
 	// SmallBet and BigBet are the fixed-limit bet sizes; 0 = BigBlind and
-	// twice SmallBet.
+	// twice SmallBet. In five-card draw without blinds SmallBet is also the
+	// no-limit and pot-limit minimum bet.
 	SmallBet, BigBet int64
+	// MinBet is the no-limit and pot-limit minimum bet; 0 = the big blind.
+	MinBet int64
 	// RaiseCap is the fixed-limit number of bets and raises per round: 0 =
 	// the seeds' 4 (a bet and three raises; preflop the big blind is the
 	// bet); negative = no cap.
@@ -204,7 +212,9 @@ type Config struct {
 	// room follows TDA 44, R-BET-6); a pot is made at every contribution
 	// level, folded players' included, each split on its own (the room makes
 	// one pot per set of eligible players); and all odd chips go to the first
-	// winner left of the button (as OddChipsToFirst).
+	// winner left of the button (as OddChipsToFirst); and a big blind short
+	// of the full blind sets the amount to call at what it posted (the room
+	// asks for the full big blind).
 	PokerKit bool
 }
 
@@ -240,6 +250,9 @@ func (c *Config) smallBet() int64 {
 
 // minBet returns the no-limit and pot-limit minimum bet.
 func (c *Config) minBet() int64 {
+	if c.MinBet > 0 {
+		return c.MinBet
+	}
 	if c.BigBlind > 0 {
 		return c.BigBlind
 	}
@@ -293,7 +306,7 @@ func (c *Config) validate(seats []Seat, button int) error {
 		return configError("button %d outside the %d seats", button, len(seats))
 	}
 	if c.SmallBlind < 0 || c.BigBlind < 0 || c.Ante < 0 || c.BigBlindAnte < 0 || c.Straddle < 0 ||
-		c.SmallBet < 0 || c.BigBet < 0 || c.Draw.CarriedPot < 0 {
+		c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 || c.Draw.CarriedPot < 0 {
 		return configError("negative stake")
 	}
 	if c.Rake.Percent < 0 || c.Rake.Percent > 100 || c.Rake.Cap < 0 || c.Rake.Step < 0 {

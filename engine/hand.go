@@ -91,7 +91,9 @@ func New(cfg Config, seats []Seat, button int, deck []Card) (*Hand, error) {
 }
 
 // Reset starts a new hand in h, reusing its memory; it is New without the
-// allocation. On error h is left unusable until the next successful Reset.
+// allocation. The events of the previous hand, and the card slices in them,
+// are overwritten: copy them first if they are still needed. On error h is
+// left unusable until the next successful Reset.
 func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	ev := h.events[:0]
 	*h = Hand{events: ev}

@@ -35,6 +35,11 @@ func randomTable(src enginetest.Source, game engine.Game) (engine.Config, []engi
 		cfg.Rake = engine.Rake{Percent: 5, Cap: int64(src.IntN(30)), Step: int64(src.IntN(3)) * 10}
 	}
 	cfg.RunItTwice = src.IntN(2) == 0
+	cfg.PokerKit = src.IntN(4) == 0
+	cfg.OddChipsToFirst = src.IntN(2) == 0
+	if src.IntN(4) == 0 {
+		cfg.MinBet = int64(1 + src.IntN(30))
+	}
 	n := 2 + src.IntN(8)
 	for n*game.HoleCards()+8 > 52 {
 		n--
@@ -132,6 +137,9 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 			if a, ok := p.IllegalAction(h); ok {
 				before := *h
 				n := len(h.Events())
+				if h.Verify(a) == nil {
+					t.Fatalf("Verify accepts the illegal action %+v", a)
+				}
 				if _, err := h.Apply(a); err == nil {
 					t.Fatalf("illegal action %+v accepted (legal %+v)", a, before.Legal())
 				} else if !errors.As(err, new(*engine.ActionError)) {
@@ -145,6 +153,9 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 		}
 		steps++
 		a := p.Action(h)
+		if err := h.Verify(a); err != nil {
+			t.Fatalf("Verify refuses the legal action %+v: %v", a, err)
+		}
 		if _, err := h.Apply(a); err != nil {
 			t.Fatalf("legal action %+v refused: %v (legal %+v)", a, err, h.Legal())
 		}

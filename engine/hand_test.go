@@ -173,6 +173,16 @@ func TestRefusedActionLeavesStateUnchanged(t *testing.T) {
 	tb.refuse("0 bet 300", engine.ErrCannotBet)
 	tb.refuse("0 raise 150", engine.ErrBelowMinimum)
 	tb.refuse("0 raise 1001", engine.ErrAboveMaximum)
+	before := *tb.h
+	if err := tb.h.Verify(engine.Action{Seat: 0, Kind: engine.Raise, Amount: 300}); err != nil {
+		t.Fatalf("Verify of a legal raise: %v", err)
+	}
+	if err := tb.h.Verify(engine.Action{Seat: 0, Kind: engine.Check}); !errors.Is(err, engine.ErrCannotCheck) {
+		t.Fatalf("Verify of a check facing a bet: %v", err)
+	}
+	if !reflect.DeepEqual(before, *tb.h) {
+		t.Fatal("Verify changed the hand")
+	}
 	tb.do("0 raise 300", "1 fold", "2 call")
 	tb.refuse("1 check", engine.ErrNotYourTurn)
 	tb.checkDown()

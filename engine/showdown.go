@@ -114,7 +114,8 @@ func (h *Hand) showdown() {
 	h.buildPots()
 	var v showdownValues
 	h.evaluate(&v)
-	// Who wins something: they show; the first to show always does.
+	// Who wins something: they show; the first to show always does, and so
+	// do all-in players, whose hands are turned up (TDA 15). The others muck.
 	var winners uint16
 	for p := 0; p < h.nPots; p++ {
 		for b := 0; b < h.runs; b++ {
@@ -130,7 +131,7 @@ func (h *Hand) showdown() {
 		if h.status[i] == stFolded || h.shown[i] {
 			continue
 		}
-		if k == 0 || winners&(1<<i) != 0 {
+		if k == 0 || winners&(1<<i) != 0 || h.status[i] == stAllIn {
 			h.shown[i] = true
 			h.emit(Event{Kind: EvShow, Seat: i, Cards: h.cards(h.hole[i][:h.nHole])})
 		} else {

@@ -78,6 +78,24 @@ func TestAllInHandsFaceUpBeforeTheRunOut(t *testing.T) {
 	}
 }
 
+// R-POT-2: a losing all-in hand is turned up, not mucked.
+func TestLosingAllInHandIsShown(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{500, 500, 100}, 0, []string{"AsAh", "2c3d", "KsKh"}, "Ac 8d 9s 4c Jh")
+	tb.do("0 call", "1 call", "2 check")
+	tb.do("1 check", "2 check", "0 check", "1 check", "2 check", "0 check", "1 check", "2 allin", "0 call", "1 fold")
+	shows := eventsOf(tb.h.Events(), engine.EvShow)
+	if len(shows) != 2 || shows[0].Seat != 2 || shows[1].Seat != 0 || len(eventsOf(tb.h.Events(), engine.EvMuck)) != 0 {
+		t.Fatalf("shows %+v", shows)
+	}
+	// The bettor shows first and wins; the all-in caller is shown anyway.
+	tb = deal(t, nlhe(5, 10), []int64{500, 40, 500}, 0, []string{"AsAh", "2c3d", "KsKh"}, "Ac 8d 9s 4c Jh")
+	tb.do("0 call", "1 call", "2 check")
+	tb.do("1 check", "2 check", "0 check", "1 check", "2 check", "0 check", "1 check", "2 check", "0 bet 50", "1 call", "2 fold")
+	if shows := eventsOf(tb.h.Events(), engine.EvShow); len(shows) != 2 || shows[0].Seat != 0 || shows[1].Seat != 1 {
+		t.Fatalf("the losing all-in (seat 1) must be shown: %+v", shows)
+	}
+}
+
 // R-POT-3: a player whose bet is not called wins without showing.
 func TestUncalledBetWinsWithoutShowing(t *testing.T) {
 	tb := deal(t, nlhe(5, 10), []int64{500, 500, 500}, 0, nil)
@@ -212,6 +230,13 @@ func TestRake(t *testing.T) {
 	tb.do("1 bet 29", "2 fold", "0 call", "1 check", "0 check", "1 check", "0 check")
 	if tb.h.RakeTaken() != 4 {
 		t.Fatalf("rake %d on a pot of 88, want 4 (5%% of 80)", tb.h.RakeTaken())
+	}
+	// The seed's default: 5%, at most 10.
+	cfg.Rake = engine.DefaultRake()
+	tb = deal(t, cfg, []int64{500, 500}, 0, []string{"AsAh", "KsKh"}, "2c 7d 9h Jc 3s")
+	tb.do("0 allin", "1 call")
+	if tb.h.RakeTaken() != 10 {
+		t.Fatalf("default rake on 1000: %d, want the cap 10", tb.h.RakeTaken())
 	}
 	cfg.Tournament = true
 	tb = deal(t, cfg, []int64{50, 50}, 0, []string{"AsAh", "KsKh"}, "2c 7d 9h Jc 3s")
