@@ -60,3 +60,32 @@ func TestEvalOmahaUsesTwoHoleAndThreeBoardCards(t *testing.T) {
 		}
 	}
 }
+
+// R-CARD-4: hands whose best five cards would need three hole cards or four
+// board cards are not made in Omaha; the best legal hand is.
+func TestEvalOmahaRefusesThreeHoleOrFourBoardCards(t *testing.T) {
+	tests := []struct {
+		name, hole, board string
+		holdem, omaha     string // EvalHigh of all cards, EvalOmaha
+	}{
+		{"four-flush on board, one suited hole card",
+			"As 7d 7c 2h", "Ks Qs 9s 3s 8d", "Flush, ace high (A-K-Q-9-3)", "Pair of sevens (K-Q-9)"},
+		{"straight needing three hole cards",
+			"9h Th Jh 2c", "Qd 3c 4s 8c 5d", "Straight, queen high", "High card, queen (J-10-8-5)"},
+		{"four of a kind needing four board cards",
+			"Ah Kd 5c 6c", "9c 9d 9h 9s 2d", "Four of a kind, nines (A)", "Three of a kind, nines (A-K)"},
+		{"full house needing three hole cards",
+			"Kh Kd Ks 2c", "7d 7c 3h 4s Jd", "Full house, kings full of sevens", "Two pair, kings and sevens (J)"},
+		{"wheel needing four board cards",
+			"Ah Kd Qh Jc", "2d 3c 4h 5s 9d", "Straight, five high", "High card, ace (K-9-5-4)"},
+	}
+	for _, tt := range tests {
+		hole, board := MustParseCards(tt.hole), MustParseCards(tt.board)
+		if got := EvalHigh(append(append([]Card{}, hole...), board...)).Describe("en"); got != tt.holdem {
+			t.Errorf("%s: Hold'em %q, want %q", tt.name, got, tt.holdem)
+		}
+		if got := EvalOmaha(hole, board).Describe("en"); got != tt.omaha {
+			t.Errorf("%s: Omaha %q, want %q", tt.name, got, tt.omaha)
+		}
+	}
+}
