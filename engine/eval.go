@@ -104,9 +104,7 @@ func omahaHigh(hole, board []Card) HandValue {
 	var best HandValue
 	for _, p := range pairs[:np] {
 		for _, t := range triples[:nt] {
-			if v := rankLookup(p + t); v > best {
-				best = v
-			}
+			best = max(best, rankLookup(p+t)) // branch-free: new maxima are unpredictable
 		}
 	}
 	// A flush needs three board cards of a suit (at most one suit has them).
