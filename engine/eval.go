@@ -27,6 +27,19 @@ func EvalHigh(cards []Card) HandValue {
 	return valueOfKey(k, cards)
 }
 
+// EvalHoldem returns the best high hand of hole cards and board cards
+// together, any of them playing (R-CARD-3): EvalHigh of their union, without
+// allocating for up to seven cards.
+func EvalHoldem(hole, board []Card) HandValue {
+	n := len(hole) + len(board)
+	if n > 7 {
+		return EvalHigh(append(append(make([]Card, 0, n), hole...), board...))
+	}
+	var buf [7]Card
+	copy(buf[copy(buf[:], hole):], board)
+	return EvalHigh(buf[:n])
+}
+
 // Eval7 returns the best high hand of seven distinct cards; it is EvalHigh's
 // fast path for Hold'em showdowns and equity loops. It does not check its
 // input: repeated, joker or invalid cards give a meaningless value.

@@ -268,6 +268,9 @@ func TestEvalHighMatchesReferenceOnRandomDeals(t *testing.T) {
 				t.Fatalf("%s: Eval7 = %v, EvalHigh = %v", FormatCards(cards), g7, got)
 			}
 		}
+		if gh := EvalHoldem(cards[:2], cards[2:]); gh != got {
+			t.Fatalf("%s: EvalHoldem = %v, EvalHigh = %v", FormatCards(cards), gh, got)
+		}
 		if prev != nil {
 			pv := EvalHigh(prev)
 			if (got > pv) != refBetter(want, prevRef) || (got < pv) != refBetter(prevRef, want) {
