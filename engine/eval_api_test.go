@@ -89,3 +89,24 @@ func TestEvalOmahaRefusesThreeHoleOrFourBoardCards(t *testing.T) {
 		}
 	}
 }
+
+// The evaluators used in showdowns and equity loops do not allocate.
+func TestEvaluatorsDoNotAllocate(t *testing.T) {
+	hole, board := MustParseCards("Ac 2d Kh Ks"), MustParseCards("Kc 3d 4h 8s 9c")
+	seven := [7]Card(MustParseCards("Ac 2d Kc 3d 4h 8s 9c"))
+	var sink HandValue
+	tests := map[string]func(){
+		"Eval7":         func() { sink += Eval7(&seven) },
+		"EvalHigh":      func() { sink += EvalHigh(seven[:]) },
+		"EvalHoldem":    func() { sink += EvalHoldem(hole[:2], board) },
+		"EvalOmaha":     func() { sink += EvalOmaha(hole, board) },
+		"EvalOmahaHiLo": func() { hi, lo, _ := EvalOmahaHiLo(hole, board); sink += hi + HandValue(lo) },
+		"EvalLow8":      func() { lo, _ := EvalLow8(seven[:]); sink += HandValue(lo) },
+	}
+	for name, f := range tests {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s allocates %v times per call", name, n)
+		}
+	}
+	_ = sink
+}
