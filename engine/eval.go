@@ -65,6 +65,12 @@ func rankLookup(r uint32) HandValue {
 	return rankValue[(r+rowOffset[(r>>rowShift)&(maxRows-1)])&(rankSlots-1)]
 }
 
+// rank5Lookup returns the value of the non-flush five-card hand with the
+// rank key r.
+func rank5Lookup(r uint32) HandValue {
+	return rank5Value[(uint32(rank5Base[(r>>rowShift)&(maxRows-1)])+r&(1<<rowShift-1))&(rank5Slots-1)]
+}
+
 // flushOf returns the best flush of cards, whose key shows five or more
 // cards of one suit. With at most seven cards no pair-based hand can beat the
 // flush then.
@@ -117,7 +123,7 @@ func omahaHigh(hole, board []Card) HandValue {
 	var best HandValue
 	for _, p := range pairs[:np] {
 		for _, t := range triples[:nt] {
-			best = max(best, rankLookup(p+t)) // branch-free: new maxima are unpredictable
+			best = max(best, rank5Lookup(p+t)) // branch-free: new maxima are unpredictable
 		}
 	}
 	// A flush needs three board cards of a suit (at most one suit has them).

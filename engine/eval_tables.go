@@ -30,6 +30,7 @@ const (
 	rowShift   = 12
 	rankSlots  = 1 << 17 // power of two >= the generator's slot count
 	maxRows    = 1 << (25 - rowShift)
+	rank5Slots = 1 << 14 // power of two >= the five-card slot count
 	flushSlots = 1 << NumRanks
 )
 
@@ -43,6 +44,12 @@ var (
 	// is the value of a non-flush hand of 5..7 cards with rank key key.
 	rowOffset [maxRows]uint32
 	rankValue [rankSlots]HandValue
+	// rank5Base and rank5Value: rank5Value[rank5Base[key>>rowShift] +
+	// key%(1<<rowShift)] is the value of a non-flush five-card hand, from a
+	// table small enough (about 40 KB) to stay in the fastest caches for
+	// Omaha's sixty five-card hands.
+	rank5Base  [maxRows]uint16
+	rank5Value [rank5Slots]HandValue
 	// flushValue is the best flush or straight flush of a 13-bit rank mask.
 	flushValue [flushSlots]HandValue
 	// omahaLowTab is the best Omaha eight-or-better low mask of board and hole
@@ -59,14 +66,14 @@ func loadTables() {
 		cardRankBit[c] = 1 << c.Rank()
 	}
 	b := tablesBin
-	if len(b) < 16 || string(b[:4]) != "PRT1" {
+	if len(b) < 16 || string(b[:4]) != "PRT2" {
 		panic("engine: eval_tables.bin is damaged; run go generate ./engine")
 	}
 	u32 := binary.LittleEndian.Uint32
+	bad := func() { panic("engine: eval_tables.bin does not match the evaluator; run go generate ./engine") }
 	shift, rows, slots := u32(b[4:]), u32(b[8:]), u32(b[12:])
-	if shift != rowShift || rows > maxRows || slots > rankSlots ||
-		len(b) != 16+4*int(rows)+4*int(slots)+4*flushSlots+len(omahaLowTab) {
-		panic("engine: eval_tables.bin does not match the evaluator; run go generate ./engine")
+	if shift != rowShift || rows > maxRows || slots > rankSlots || len(b) < 16+4*int(rows)+4*int(slots)+8 {
+		bad()
 	}
 	p := 16
 	for i := range rows {
@@ -75,6 +82,20 @@ func loadTables() {
 	}
 	for i := range slots {
 		rankValue[i] = HandValue(u32(b[p:]))
+		p += 4
+	}
+	rows5, slots5 := u32(b[p:]), u32(b[p+4:])
+	p += 8
+	if rows5 > maxRows || slots5 > rank5Slots-(1<<rowShift) ||
+		len(b) != p+2*int(rows5)+4*int(slots5)+4*flushSlots+len(omahaLowTab) {
+		bad()
+	}
+	for i := range rows5 {
+		rank5Base[i] = binary.LittleEndian.Uint16(b[p:])
+		p += 2
+	}
+	for i := range slots5 {
+		rank5Value[i] = HandValue(u32(b[p:]))
 		p += 4
 	}
 	for i := range flushValue {
