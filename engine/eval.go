@@ -44,8 +44,9 @@ func EvalHoldem(hole, board []Card) HandValue {
 // fast path for Hold'em showdowns and equity loops. It does not check its
 // input: repeated, joker or invalid cards give a meaningless value.
 func Eval7(c *[7]Card) HandValue {
-	k := suitStart + cardKey[c[0]] + cardKey[c[1]] + cardKey[c[2]] + cardKey[c[3]] +
-		cardKey[c[4]] + cardKey[c[5]] + cardKey[c[6]]
+	// Summed as a tree, so the additions do not wait on one another.
+	k := ((cardKey[c[0]] + cardKey[c[1]]) + (cardKey[c[2]] + cardKey[c[3]])) +
+		((cardKey[c[4]] + cardKey[c[5]]) + (cardKey[c[6]] + suitStart))
 	if k&flushCheck != 0 {
 		return flushOf(k, c[:])
 	}
