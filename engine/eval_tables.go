@@ -34,8 +34,8 @@ const (
 	flushSlots = 1 << NumRanks
 )
 
-// The tables, read-only after package initialisation.
-var (
+// evalTables holds the lookup tables of the evaluators.
+type evalTables struct {
 	// cardKey is the key of each card (0 for jokers and invalid cards).
 	cardKey [256]uint64
 	// cardRankBit is 1<<rank for each card, 0 for jokers and invalid cards.
@@ -55,17 +55,19 @@ var (
 	// omahaLowTab is the best Omaha eight-or-better low mask of board and hole
 	// ace-low rank masks, index board<<8|hole.
 	omahaLowTab [1 << 16]uint8
-)
+}
 
-func init() { loadTables() }
+// tbl is the evaluators' tables, read-only after package initialisation.
+var tbl evalTables
 
-// loadTables builds the card keys and decodes the generated tables.
-func loadTables() {
+func init() { tbl.load(tablesBin) }
+
+// load builds the card keys and decodes the generated tables from b.
+func (tbl *evalTables) load(b []byte) {
 	for c := Card(0); c < 52; c++ {
-		cardKey[c] = uint64(rankMultipliers[c.Rank()]) | 1<<(suitShift+4*uint64(c.Suit()))
-		cardRankBit[c] = 1 << c.Rank()
+		tbl.cardKey[c] = uint64(rankMultipliers[c.Rank()]) | 1<<(suitShift+4*uint64(c.Suit()))
+		tbl.cardRankBit[c] = 1 << c.Rank()
 	}
-	b := tablesBin
 	if len(b) < 16 || string(b[:4]) != "PRT2" {
 		panic("engine: eval_tables.bin is damaged; run go generate ./engine")
 	}
@@ -77,30 +79,30 @@ func loadTables() {
 	}
 	p := 16
 	for i := range rows {
-		rowOffset[i] = u32(b[p:])
+		tbl.rowOffset[i] = u32(b[p:])
 		p += 4
 	}
 	for i := range slots {
-		rankValue[i] = HandValue(u32(b[p:]))
+		tbl.rankValue[i] = HandValue(u32(b[p:]))
 		p += 4
 	}
 	rows5, slots5 := u32(b[p:]), u32(b[p+4:])
 	p += 8
 	if rows5 > maxRows || slots5 > rank5Slots-(1<<rowShift) ||
-		len(b) != p+2*int(rows5)+4*int(slots5)+4*flushSlots+len(omahaLowTab) {
+		len(b) != p+2*int(rows5)+4*int(slots5)+4*flushSlots+len(tbl.omahaLowTab) {
 		bad()
 	}
 	for i := range rows5 {
-		rank5Base[i] = binary.LittleEndian.Uint16(b[p:])
+		tbl.rank5Base[i] = binary.LittleEndian.Uint16(b[p:])
 		p += 2
 	}
 	for i := range slots5 {
-		rank5Value[i] = HandValue(u32(b[p:]))
+		tbl.rank5Value[i] = HandValue(u32(b[p:]))
 		p += 4
 	}
-	for i := range flushValue {
-		flushValue[i] = HandValue(u32(b[p:]))
+	for i := range tbl.flushValue {
+		tbl.flushValue[i] = HandValue(u32(b[p:]))
 		p += 4
 	}
-	copy(omahaLowTab[:], b[p:])
+	copy(tbl.omahaLowTab[:], b[p:])
 }
