@@ -89,15 +89,31 @@ func flushOf(k uint64, cards []Card) HandValue {
 // EvalOmaha returns the best Omaha high hand (R-CARD-4): exactly two of the
 // hole cards (four, or five in five-card Omaha) and exactly three of the board
 // cards (three to five). It returns 0 if there are fewer than two hole cards or
-// three board cards. Cards must be distinct and real (no jokers).
+// three board cards, or if a card is repeated, a joker or invalid.
 func EvalOmaha(hole, board []Card) HandValue {
-	if len(hole) < 2 || len(board) < 3 {
+	if len(hole) < 2 || len(board) < 3 || !distinctReal(hole, board) {
 		return 0
 	}
 	if len(hole) > 5 || len(board) > 5 {
 		return omahaSlow(hole, board)
 	}
 	return omahaHigh(hole, board)
+}
+
+// distinctReal reports whether the cards of a and b are real cards (no
+// jokers) and all different.
+func distinctReal(a, b []Card) bool {
+	var seen CardSet
+	n := 0
+	for _, c := range a {
+		seen |= 1 << (c & 63)
+		n += int(c >> 6) // any card >= 64 marks the input bad below
+	}
+	for _, c := range b {
+		seen |= 1 << (c & 63)
+		n += int(c >> 6)
+	}
+	return n == 0 && seen>>52 == 0 && seen.Len() == len(a)+len(b)
 }
 
 // omahaHigh evaluates every pair of hole cards with every triple of board

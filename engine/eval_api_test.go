@@ -110,3 +110,28 @@ func TestEvaluatorsDoNotAllocate(t *testing.T) {
 	}
 	_ = sink
 }
+
+// Bad input gives no hand rather than a wrong one.
+func TestEvaluatorsRefuseRepeatedJokerOrInvalidCards(t *testing.T) {
+	ace := MustParseCards("As")[0]
+	tests := []struct {
+		name        string
+		hole, board []Card
+	}{
+		{"repeated between hole and board", MustParseCards("As Kd 7c 2h"), []Card{ace, 20, 30, 40, 50}},
+		{"repeated in the hole", []Card{ace, ace, 3, 4}, MustParseCards("Kd 7c 2h 9s 8s")},
+		{"joker", []Card{Joker1, 1, 2, 3}, MustParseCards("Kd 7c 2h 9s 8s")},
+		{"no card", []Card{NoCard, 1, 2, 3}, MustParseCards("Kd 7c 2h 9s 8s")},
+	}
+	for _, tt := range tests {
+		if v := EvalOmaha(tt.hole, tt.board); v != 0 {
+			t.Errorf("%s: EvalOmaha = %v, want no hand", tt.name, v)
+		}
+		if lo, ok := EvalOmahaLow8(tt.hole, tt.board); ok || lo != 0 {
+			t.Errorf("%s: EvalOmahaLow8 = %v %v, want no low", tt.name, lo, ok)
+		}
+		if v := EvalHoldem(tt.hole, tt.board); v != 0 {
+			t.Errorf("%s: EvalHoldem = %v, want no hand", tt.name, v)
+		}
+	}
+}

@@ -69,8 +69,12 @@ func EvalLow8(cards []Card) (lo LowValue, ok bool) {
 }
 
 // EvalOmahaLow8 returns the best eight-or-better low using exactly two hole
-// cards and exactly three board cards (R-CARD-4, R-CARD-6).
+// cards and exactly three board cards (R-CARD-4, R-CARD-6). A repeated,
+// joker or invalid card gives no low.
 func EvalOmahaLow8(hole, board []Card) (lo LowValue, ok bool) {
+	if !distinctReal(hole, board) {
+		return 0, false
+	}
 	m := tbl.omahaLowTab[uint16(lowMask8(board))<<8|uint16(lowMask8(hole))]
 	return lowFromMask(uint16(m)), m != 0
 }
