@@ -56,6 +56,11 @@ func Write(w io.Writer, rec Record) error {
 	if cfg.Straddle > 0 && n == 2 {
 		return fmt.Errorf("phh: write: a heads-up straddle has no PHH form")
 	}
+	for _, e := range rec.Events {
+		if e.Kind == engine.EvDealBoard && e.Board > 0 {
+			return fmt.Errorf("phh: write: a board run twice has no PHH form")
+		}
+	}
 	// p(k+1) is seat pos[k]; player[seat] is the 1-based PHH player.
 	pos := make([]int, n)
 	player := make([]int, n)

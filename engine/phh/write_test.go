@@ -148,11 +148,26 @@ func TestWriteRotatesSeatsFromTheButton(t *testing.T) {
 	}
 }
 
-func TestWriteRefusesGamesWithoutAPHHCode(t *testing.T) {
-	cfg := engine.Config{Game: engine.Omaha, Betting: engine.NoLimit, SmallBlind: 1, BigBlind: 2}
-	err := Write(&bytes.Buffer{}, Record{Setup: Setup{Config: cfg, Seats: make([]engine.Seat, 2)}})
-	if err == nil || !strings.Contains(err.Error(), "no PHH variant code") {
-		t.Errorf("err = %v", err)
+func TestWriteRefusesWhatPHHCannotSay(t *testing.T) {
+	holdem := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 1, BigBlind: 2}
+	omahaNL := engine.Config{Game: engine.Omaha, Betting: engine.NoLimit, SmallBlind: 1, BigBlind: 2}
+	tests := []struct {
+		name   string
+		rec    Record
+		reason string
+	}{
+		{"no variant code", Record{Setup: Setup{Config: omahaNL, Seats: make([]engine.Seat, 2)}}, "no PHH variant code"},
+		{"second board", Record{Setup: Setup{Config: holdem, Seats: make([]engine.Seat, 2)},
+			Events: []engine.Event{{Kind: engine.EvDealBoard, Board: 1}}}, "run twice"},
+		{"button out of range", Record{Setup: Setup{Config: holdem, Seats: make([]engine.Seat, 2), Button: 2}}, "button"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Write(&bytes.Buffer{}, tt.rec)
+			if err == nil || !strings.Contains(err.Error(), tt.reason) {
+				t.Errorf("err = %v, want %q", err, tt.reason)
+			}
+		})
 	}
 }
 
