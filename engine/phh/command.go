@@ -3,6 +3,7 @@ package phh
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,8 +18,9 @@ import (
 //
 //	os.Exit(phh.RunCommand(os.Args[2:], os.Stdout, os.Stderr))
 //
-// It is the package's only use of the operating system: paths are opened
-// through os.DirFS and replayed by Runner.ReplayFS.
+// It is the package's only use of the operating system, and its only
+// goroutine: one goroutine walks the paths through os.DirFS and reads the
+// files while the caller's parses and replays them, in file order.
 func RunCommand(args []string, stdout, stderr io.Writer) int {
 	const usage = "usage: replay PATH... (.phh and .phhs files, or folders holding them)"
 	if len(args) == 0 {
@@ -54,12 +56,51 @@ func RunCommand(args []string, stdout, stderr io.Writer) int {
 			targets = append(targets, target{dir, filepath.Base(a), display})
 		}
 	}
-	r := &Runner{Out: stdout}
-	for _, t := range targets {
-		if err := r.ReplayFS(os.DirFS(t.dir), t.root, t.display); err != nil {
-			fmt.Fprintf(stderr, "replay: %v\n", err)
-			return 2
+	// One goroutine reads the files (system calls) while this one parses
+	// and replays them.
+	type file struct {
+		name string
+		data []byte
+		err  error
+		walk bool // err stopped the walk
+	}
+	files := make(chan file, 256)
+	go func() {
+		defer close(files)
+		for _, t := range targets {
+			fsys := os.DirFS(t.dir)
+			err := fs.WalkDir(fsys, t.root, func(p string, d fs.DirEntry, err error) error {
+				if err != nil {
+					return err
+				}
+				if d.IsDir() || (p != t.root && !IsHandFile(p)) {
+					return nil
+				}
+				data, err := fs.ReadFile(fsys, p)
+				files <- file{name: displayName(t.display, p), data: data, err: err}
+				return nil
+			})
+			if err != nil {
+				files <- file{err: err, walk: true}
+				return
+			}
 		}
+	}()
+	r := &Runner{Out: stdout}
+	code := 0
+	for f := range files {
+		switch {
+		case f.walk:
+			fmt.Fprintf(stderr, "replay: %v\n", f.err)
+			code = 2
+		case f.err != nil:
+			r.record(&Result{Status: Mismatch, Err: &Error{File: f.name, Msg: "read: " + f.err.Error()}})
+		default:
+			r.ReplayData(f.name, f.data)
+		}
+	}
+	if code != 0 {
+		return code
 	}
 	if s := r.Finish(); s.Mismatch > 0 {
 		return 1

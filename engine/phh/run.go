@@ -130,15 +130,7 @@ func IsHandFile(name string) bool {
 // empty). It returns the first error met walking fsys; unreadable files are
 // counted as mismatches and walking goes on.
 func (r *Runner) ReplayFS(fsys fs.FS, root, display string) error {
-	show := func(p string) string {
-		if display == "" {
-			return p
-		}
-		if p == "." {
-			return display
-		}
-		return strings.TrimSuffix(display, "/") + "/" + p
-	}
+	show := func(p string) string { return displayName(display, p) }
 	var buf bytes.Buffer
 	return fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -160,6 +152,17 @@ func (r *Runner) ReplayFS(fsys fs.FS, root, display string) error {
 		r.ReplayData(show(p), buf.Bytes())
 		return nil
 	})
+}
+
+// displayName is the name of path p of a walk shown under display.
+func displayName(display, p string) string {
+	if display == "" {
+		return p
+	}
+	if p == "." {
+		return display
+	}
+	return strings.TrimSuffix(display, "/") + "/" + p
 }
 
 // Finish prints the note on hands counted apart and the summary line, and
