@@ -125,6 +125,12 @@ func TestParseErrorsNameFileLineAndField(t *testing.T) {
 		{"missing min_bet", "a.phh", "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [1, 2]\nactions = []\n", 1, "min_bet", "required"},
 		{"fixed limit needs small_bet", "a.phh", "variant = 'FT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nstarting_stacks = [1, 2]\nactions = []\n", 1, "small_bet", "required"},
 		{"wrong type", "a.phh", "variant = 3\n", 1, "variant", "want a string"},
+		{"boolean wanted", "a.phh", "ante_trimming_status = 1\n", 1, "ante_trimming_status", "want true or false, got an integer"},
+		{"number wanted", "a.phh", "min_bet = 'two'\n", 1, "min_bet", "want a number, got a string"},
+		{"negative number", "a.phh", "min_bet = -2\n", 1, "min_bet", "non-negative"},
+		{"integer wanted", "a.phh", "day = 1.5\n", 1, "day", "want an integer, got a float"},
+		{"array wanted", "a.phh", "antes = {a = 1}\n", 1, "antes", "want an array of numbers, got an inline table"},
+		{"actions of strings", "a.phh", "actions = [true]\n", 1, "actions[0]", "want a string, got a boolean"},
 		{"negative ante", "a.phh", "antes = [0, -1]\n", 1, "antes[1]", "non-negative"},
 		{"bad verb", "a.phh", base + "actions = [\n  'd dh p1 AsKs',\n  'p1 raise 3',\n]\n", 8, "actions[1]", "unknown action"},
 		{"bad card", "a.phh", base + "actions = ['d dh p1 AsKx']\n", 6, "actions[0]", "bad card"},
@@ -201,5 +207,28 @@ func TestReadParsesFromAReader(t *testing.T) {
 	hs, err := Read("r.phh", strings.NewReader(base+"actions = []\n"))
 	if err != nil || len(hs) != 1 || hs[0].Players() != 2 {
 		t.Fatalf("Read = %v, %v", hs, err)
+	}
+}
+
+func TestErrorListNamesTheFirstAndCountsTheRest(t *testing.T) {
+	l := ErrorList{{File: "f", Hand: "1", Line: 3, Field: "antes", Msg: "bad"}, {File: "f", Hand: "2", Msg: "worse"}}
+	if got := l.Error(); got != "f:3: hand [1]: antes: bad (and 1 more errors)" {
+		t.Errorf("Error() = %q", got)
+	}
+	var e *Error
+	if !errors.As(error(l), &e) || e.Hand != "1" {
+		t.Errorf("errors.As finds %v", e)
+	}
+}
+
+func TestNamesOfKindsAndStatuses(t *testing.T) {
+	if DealBoard.String() != "db" || NoOp.String() != "no-op" || ShowOrMuck.String() != "sm" || ActionKind(99).String() != "ActionKind(99)" {
+		t.Error("action kind names")
+	}
+	if Match.String() != "match" || Apart.String() != "apart" || Status(9).String() != "Status(9)" {
+		t.Error("status names")
+	}
+	if !(Action{Kind: DealHole}).IsDealer() || (Action{Kind: Fold}).IsDealer() {
+		t.Error("IsDealer")
 	}
 }
