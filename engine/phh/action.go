@@ -186,31 +186,29 @@ func cardsArg(a Action, w []byte, buf []engine.Card) (Action, []engine.Card, str
 	return a, buf, ""
 }
 
+// cardCode maps a rank character (either case) to rank+1 and a suit
+// character (either case) to suit+1; 0 for anything else.
+var rankCode, suitCode = func() (r, s [256]uint8) {
+	for i := 0; i < len(rankChars); i++ {
+		r[rankChars[i]] = uint8(i + 1)
+		r[rankChars[i]|0x20] = uint8(i + 1) // lower case letters (digits are unchanged)
+	}
+	for i := 0; i < len(suitChars); i++ {
+		s[suitChars[i]] = uint8(i + 1)
+		s[suitChars[i]&^0x20] = uint8(i + 1)
+	}
+	return
+}()
+
 func parseCard(r, s byte) (engine.Card, bool) {
 	if r == '?' && s == '?' {
 		return engine.NoCard, true
 	}
-	if r >= 'a' && r <= 'z' {
-		r -= 'a' - 'A'
-	}
-	if s >= 'A' && s <= 'Z' {
-		s += 'a' - 'A'
-	}
-	ri, si := -1, -1
-	for i := 0; i < len(rankChars); i++ {
-		if rankChars[i] == r {
-			ri = i
-		}
-	}
-	for i := 0; i < len(suitChars); i++ {
-		if suitChars[i] == s {
-			si = i
-		}
-	}
-	if ri < 0 || si < 0 {
+	ri, si := rankCode[r], suitCode[s]
+	if ri == 0 || si == 0 {
 		return engine.NoCard, false
 	}
-	return engine.NewCard(engine.Rank(ri), engine.Suit(si)), true
+	return engine.NewCard(engine.Rank(ri-1), engine.Suit(si-1)), true
 }
 
 // Field requirements per variant (required.rst): which of blinds_or_straddles

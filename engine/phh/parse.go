@@ -120,16 +120,15 @@ func (b *builder) has(key string) bool {
 	return false
 }
 
-// see records a field, false if it was seen before.
-func (b *builder) see(key string) bool {
-	for i, k := range knownKeys {
-		if k == key {
-			if b.seen&(1<<i) != 0 {
-				return false
-			}
-			b.seen |= 1 << i
-			return true
+// see records a field (i its index in knownKeys, or -1), false if it was
+// seen before.
+func (b *builder) see(key string, i int) bool {
+	if i >= 0 {
+		if b.seen&(1<<i) != 0 {
+			return false
 		}
+		b.seen |= 1 << i
+		return true
 	}
 	if b.has(key) {
 		return false
@@ -159,13 +158,14 @@ func canonVariant(v string) string {
 	return v
 }
 
-func canonKey(b []byte) string {
-	for _, k := range knownKeys {
+// canonKey returns the key and its index in knownKeys (-1 if unknown).
+func canonKey(b []byte) (string, int) {
+	for i, k := range knownKeys {
 		if string(b) == k {
-			return k
+			return k, i
 		}
 	}
-	return string(b)
+	return string(b), -1
 }
 
 func (b *builder) fail(line int, field, format string, args ...any) {
@@ -356,12 +356,12 @@ func (d *decoder) field(b *builder, e *unstable.Node) {
 		b.fail(line, "", "empty key")
 		return
 	}
-	key := canonKey(it.Node().Data)
+	key, ki := canonKey(it.Node().Data)
 	if it.Next() {
 		b.fail(line, "", "dotted keys are not PHH fields")
 		return
 	}
-	if !b.see(key) {
+	if !b.see(key, ki) {
 		b.fail(line, key, "defined twice")
 		return
 	}

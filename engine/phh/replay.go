@@ -370,6 +370,19 @@ type Replayer struct {
 	holeCards [engine.MaxSeats][8]engine.Card
 	board     [8]engine.Card
 	actual    [engine.MaxSeats]int64
+	dealt     [8]engine.Card
+}
+
+// dealtBoard returns the first board the engine dealt, from its events, in
+// the Replayer's memory.
+func (rp *Replayer) dealtBoard(eh *engine.Hand) []engine.Card {
+	out := rp.dealt[:0]
+	for _, e := range eh.Events() {
+		if e.Kind == engine.EvDealBoard && e.Board == 0 {
+			out = append(out, e.Cards...)
+		}
+	}
+	return out
 }
 
 // stacks returns the engine hand's stacks in the Replayer's memory.
@@ -458,7 +471,7 @@ func (rp *Replayer) replay(h *Hand, pokerKit bool) Result {
 		r.Err = fmt.Errorf("the hand is not over after the last action (%s, seat p%d to act)", eh.Street(), eh.ToAct()+1)
 		return r
 	}
-	if got := eh.Board(0); len(got) < len(board) || !sameCards(got[:len(board)], board) {
+	if got := rp.dealtBoard(eh); len(got) < len(board) || !sameCards(got[:len(board)], board) {
 		r.Status = Mismatch
 		r.Err = fmt.Errorf("the engine dealt the board %s, the hand %s", cardString(got), cardString(board))
 		return r
