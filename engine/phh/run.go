@@ -89,23 +89,30 @@ func (r *Runner) ReplayData(name string, data []byte) {
 	if err == nil && len(hands) == 0 && !strings.HasSuffix(name, ".phhs") {
 		err = &Error{File: name, Line: 1, Msg: "empty document: no fields"}
 	}
-	for _, h := range hands {
-		r.res = r.rep.Replay(h)
+	var list ErrorList
+	switch e := err.(type) {
+	case nil:
+	case ErrorList:
+		list = e
+	case *Error:
+		list = ErrorList{e}
+	default:
+		list = ErrorList{&Error{File: name, Msg: err.Error()}}
+	}
+	// Hands and errors in file order.
+	for len(hands) > 0 || len(list) > 0 {
+		if len(list) > 0 && (len(hands) == 0 || list[0].Line < hands[0].Line) {
+			r.record(&Result{Status: Mismatch, Err: list[0]})
+			list = list[1:]
+			continue
+		}
+		r.res = r.rep.Replay(hands[0])
 		r.record(&r.res)
+		hands = hands[1:]
 	}
 	if r.OnResult == nil {
 		r.dec.recycle() // nobody else saw the hands
 	}
-	if err == nil {
-		return
-	}
-	if list, ok := err.(ErrorList); ok {
-		for _, e := range list {
-			r.record(&Result{Status: Mismatch, Err: e})
-		}
-		return
-	}
-	r.record(&Result{Status: Mismatch, Err: err})
 }
 
 func (r *Runner) record(res *Result) {
