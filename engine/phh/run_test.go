@@ -56,6 +56,17 @@ func TestRunnerReportsFailingHandsAndASummary(t *testing.T) {
 	}
 }
 
+func TestRunnerKeepsFileOrderBetweenBadAndReplayedHands(t *testing.T) {
+	doc := "[1]\n" + handWith("[1, 2, 3]") + "[2]\n" + strings.Replace(goodHand, "'p3 f'", "'p3 xx'", 1) + "[3]\n" + handWith("[4, 5, 6]")
+	var out bytes.Buffer
+	r := &Runner{Out: &out}
+	r.ReplayData("o.phhs", []byte(doc))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "[1]") || !strings.Contains(lines[1], "hand [2]") || !strings.Contains(lines[2], "[3]") {
+		t.Errorf("report not in file order:\n%s", out.String())
+	}
+}
+
 func TestRunCommandExitStatus(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
