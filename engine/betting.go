@@ -228,7 +228,7 @@ func (h *Hand) Apply(a Action) ([]Event, error) {
 		return nil, &ActionError{Action: a, Err: err, Legal: h.Legal()}
 	}
 	h.progress()
-	return h.events[first:], nil
+	return h.events[first:len(h.events):len(h.events)], nil
 }
 
 // Verify reports whether Apply would accept the action, without applying it.

@@ -288,7 +288,7 @@ func (h *Hand) Button() int { return h.button }
 func (h *Hand) Blinds() (sb, bb, straddle int) { return h.sb, h.bb, h.straddle }
 
 // Events returns the whole history so far. The caller must not modify it.
-func (h *Hand) Events() []Event { return h.events }
+func (h *Hand) Events() []Event { return h.events[:len(h.events):len(h.events)] }
 
 // ToAct returns the seat index of the player to act, -1 when the hand is over.
 func (h *Hand) ToAct() int {
