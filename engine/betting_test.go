@@ -1,0 +1,407 @@
+package engine_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// R-BET-1: fold, check only with nothing to call, bet only with no bet in
+// the round, call, raise, all in.
+func TestActionsAllowedOnlyWhenTheyMakeSense(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{500, 500, 500}, 0, nil)
+	l := tb.h.Legal()
+	if l.CanCheck || !l.CanFold || l.CanBet || !l.CanRaise || l.CallAmount != 10 {
+		t.Fatalf("facing the big blind: %+v", l)
+	}
+	tb.refuse("0 check", engine.ErrCannotCheck)
+	tb.refuse("0 bet 20", engine.ErrCannotBet)
+	tb.do("0 call", "1 call")
+	// The big blind may check, not call, and may raise.
+	l = tb.h.Legal()
+	if !l.CanCheck || l.CanFold || l.CallAmount != 0 || !l.CanRaise {
+		t.Fatalf("big blind option: %+v", l)
+	}
+	tb.refuse("2 call", engine.ErrCannotCall)
+	tb.refuse("2 fold", engine.ErrInvalidAction)
+	tb.do("2 check")
+	// Flop: no bet yet, so bet, not raise.
+	l = tb.h.Legal()
+	if !l.CanBet || l.CanRaise || !l.CanCheck {
+		t.Fatalf("flop, first to act: %+v", l)
+	}
+	tb.refuse("1 raise 20", engine.ErrCannotRaise)
+	tb.do("1 bet 20", "2 fold", "0 allin")
+	evs := tb.do("1 call")
+	if !tb.h.Done() {
+		t.Fatal("hand not over after the all-in call")
+	}
+	if len(eventsOf(evs, engine.EvDealBoard)) != 2 {
+		t.Fatalf("want turn and river dealt after the all-in, got %v", kinds(evs))
+	}
+}
+
+// R-BET-2: small blind left of the button, big blind left of it; antes from
+// everyone; action starts left of the big blind preflop and with the first
+// active player left of the button after; the big blind has the option.
+func TestBlindsAntesAndWhoActsFirst(t *testing.T) {
+	cfg := nlhe(5, 10)
+	cfg.Ante = 2
+	tb := deal(t, cfg, []int64{500, 500, 500, 500, 500, 500}, 3, nil)
+	evs := tb.h.Events()
+	var posts []engine.Event
+	for _, e := range evs {
+		if e.Kind <= engine.EvPostBigBlindAnte {
+			posts = append(posts, e)
+		}
+	}
+	if len(posts) != 8 {
+		t.Fatalf("want 6 antes and 2 blinds, got %v", kinds(posts))
+	}
+	for i, e := range posts[:6] {
+		if e.Kind != engine.EvPostAnte || e.Amount != 2 || e.Seat != (4+i)%6 {
+			t.Fatalf("ante %d: %+v", i, e)
+		}
+	}
+	if posts[6].Kind != engine.EvPostSmallBlind || posts[6].Seat != 4 || posts[7].Kind != engine.EvPostBigBlind || posts[7].Seat != 5 {
+		t.Fatalf("blinds: %+v %+v", posts[6], posts[7])
+	}
+	if tb.h.ToAct() != 0 {
+		t.Fatalf("preflop first to act %d, want 0 (left of the big blind)", tb.h.ToAct())
+	}
+	tb.do("0 call", "1 call", "2 fold", "3 call", "4 call")
+	if tb.h.ToAct() != 5 || !tb.h.Legal().CanRaise {
+		t.Fatalf("the big blind must have the option, to act %d", tb.h.ToAct())
+	}
+	tb.do("5 check")
+	// Seat 4 (small blind) is the first active player left of the button.
+	if tb.h.ToAct() != 4 {
+		t.Fatalf("flop first to act %d, want 4", tb.h.ToAct())
+	}
+	tb.do("4 check", "5 check")
+	if tb.h.ToAct() != 0 {
+		t.Fatalf("after the blinds, %d to act, want 0", tb.h.ToAct())
+	}
+}
+
+// R-BET-2: the big-blind ante is posted by the big blind for the table, after
+// the big blind (before it with AntesFirst).
+func TestBigBlindAnte(t *testing.T) {
+	cfg := nlhe(50, 100)
+	cfg.BigBlindAnte = 100
+	tb := deal(t, cfg, []int64{1000, 1000, 150}, 0, nil)
+	evs := tb.h.Events()
+	if evs[1].Kind != engine.EvPostBigBlind || evs[1].Amount != 100 || evs[2].Kind != engine.EvPostBigBlindAnte || evs[2].Amount != 50 {
+		t.Fatalf("short big blind: blind first, then what is left as ante: %+v %+v", evs[1], evs[2])
+	}
+	cfg.AntesFirst = true
+	tb = deal(t, cfg, []int64{1000, 1000, 150}, 0, nil)
+	evs = tb.h.Events()
+	if evs[0].Kind != engine.EvPostBigBlindAnte || evs[0].Amount != 100 || evs[2].Kind != engine.EvPostBigBlind || evs[2].Amount != 50 {
+		t.Fatalf("antes first: %+v %+v", evs[0], evs[2])
+	}
+	// The others still call the full big blind (PokerKit: what was posted).
+	if l := tb.h.Legal(); l.CallAmount != 100 {
+		t.Fatalf("call %d, want the full big blind 100", l.CallAmount)
+	}
+	cfg.PokerKit = true
+	tb = deal(t, cfg, []int64{1000, 1000, 150}, 0, nil)
+	if l := tb.h.Legal(); l.CallAmount != 50 {
+		t.Fatalf("PokerKit: call %d, want the 50 posted", l.CallAmount)
+	}
+}
+
+// R-BET-2: a straddle left of the big blind is live: action starts after it
+// and it has the option; the minimum raise is to twice the straddle.
+func TestStraddle(t *testing.T) {
+	cfg := nlhe(5, 10)
+	cfg.Straddle = 20
+	tb := deal(t, cfg, []int64{500, 500, 500, 500, 500}, 0, nil)
+	if tb.h.ToAct() != 4 {
+		t.Fatalf("first to act %d, want 4 (left of the straddle)", tb.h.ToAct())
+	}
+	if l := tb.h.Legal(); l.CallAmount != 20 || l.MinTo != 40 {
+		t.Fatalf("facing the straddle: %+v", l)
+	}
+	tb.do("4 call", "0 call", "1 call", "2 call")
+	if tb.h.ToAct() != 3 || !tb.h.Legal().CanRaise {
+		t.Fatal("the straddle must have the option")
+	}
+}
+
+// R-BET-3: no limit: minimum bet the big blind, a raise at least the largest
+// bet or raise of the round (TDA 43), maximum the stack, amounts are totals.
+func TestNoLimitMinimumAndMaximum(t *testing.T) {
+	tb := deal(t, nlhe(50, 100), []int64{5000, 5000, 5000, 5000}, 0, nil)
+	tb.do("3 call", "0 call", "1 call", "2 check")
+	tb.refuse("1 bet 99", engine.ErrBelowMinimum)
+	tb.do("1 bet 100")
+	if l := tb.h.Legal(); l.MinTo != 200 || l.MaxTo != 5000-100 {
+		t.Fatalf("after a bet of 100: %+v", l)
+	}
+	tb.do("2 raise 400") // a raise of 300
+	tb.refuse("3 raise 699", engine.ErrBelowMinimum)
+	if l := tb.h.Legal(); l.MinTo != 700 {
+		t.Fatalf("min raise to %d, want 700 (400 + the 300 raise)", l.MinTo)
+	}
+	tb.refuse("3 raise 4901", engine.ErrAboveMaximum)
+	tb.do("3 raise 700")
+	if tb.h.Bet(3) != 700 || tb.h.Stack(3) != 5000-100-700 {
+		t.Fatalf("raise to 700 is a total: bet %d stack %d", tb.h.Bet(3), tb.h.Stack(3))
+	}
+}
+
+// R-BET-4: pot limit, first worked example (000): pot 100, bet 100, the next
+// player may raise to 400.
+func TestPotLimitPot100Bet100RaisesTo400(t *testing.T) {
+	cfg := nlhe(25, 50)
+	cfg.Betting = engine.PotLimit
+	tb := deal(t, cfg, []int64{5000, 5000}, 0, nil)
+	tb.do("0 call", "1 check") // pot 100
+	tb.do("1 bet 100")
+	if l := tb.h.Legal(); l.MaxTo != 400 || l.PotTo != 400 {
+		t.Fatalf("pot-limit maximum %+v, want 400", l)
+	}
+	tb.refuse("0 raise 401", engine.ErrAboveMaximum)
+	tb.do("0 raise 400")
+}
+
+// R-BET-4: pot limit, second worked example (002): pot 200, bet 150, call
+// 150, the next player may raise to 800.
+func TestPotLimitPot200Bet150Call150RaisesTo800(t *testing.T) {
+	cfg := nlhe(25, 50)
+	cfg.Betting = engine.PotLimit
+	tb := deal(t, cfg, []int64{5000, 5000, 5000, 5000}, 0, nil)
+	tb.do("3 call", "0 call", "1 call", "2 check") // pot 200
+	// The first bet of a round is at most the pot.
+	if l := tb.h.Legal(); l.MaxTo != 200 {
+		t.Fatalf("pot-limit bet maximum %d, want 200", l.MaxTo)
+	}
+	tb.do("1 bet 150", "2 call")
+	if l := tb.h.Legal(); l.Seat != 3 || l.MaxTo != 800 {
+		t.Fatalf("pot-limit maximum %+v, want 800", l)
+	}
+	tb.do("3 raise 800")
+}
+
+// R-BET-4: preflop, an all-in short of the big blind counts as a full big
+// blind in the pot-limit maximum (TDA 50-B).
+func TestPotLimitShortAllInPreflopCountsAsFullBlind(t *testing.T) {
+	cfg := nlhe(25, 50)
+	cfg.Betting = engine.PotLimit
+	tb := deal(t, cfg, []int64{5000, 5000, 5000, 30, 5000}, 0, nil)
+	tb.do("3 allin") // 30, short of the 50 blind
+	// As if 50: pot 25 + 50 + 50 = 125, call 50: raise to 50 + 125 + 50.
+	if l := tb.h.Legal(); l.MaxTo != 225 || l.CallAmount != 50 {
+		t.Fatalf("after a short all-in: %+v, want max 225", l)
+	}
+	// A big blind all in for 30 counts as 50 too: 25 + 50, call 50: 175.
+	tb = deal(t, cfg, []int64{5000, 5000, 30, 5000}, 0, nil)
+	if l := tb.h.Legal(); l.Seat != 3 || l.MaxTo != 175 || l.CallAmount != 50 {
+		t.Fatalf("after a short big blind: %+v, want max 175", l)
+	}
+}
+
+// R-BET-5: fixed limit: small bet preflop and flop, big bet turn and river,
+// a bet and three raises per round with the big blind as the bet preflop.
+func TestFixedLimitBetsAndCap(t *testing.T) {
+	cfg := engine.Config{Game: engine.Holdem, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10}
+	tb := deal(t, cfg, []int64{1000, 1000, 1000}, 0, nil)
+	tb.refuse("0 raise 30", engine.ErrAboveMaximum)
+	tb.do("0 raise 20", "1 raise 30", "2 raise 40")
+	if l := tb.h.Legal(); l.CanRaise {
+		t.Fatalf("cap reached (blind + three raises) but raise allowed: %+v", l)
+	}
+	tb.refuse("0 raise 50", engine.ErrCannotRaise)
+	tb.do("0 call", "1 call")
+	// Flop: small bet.
+	if l := tb.h.Legal(); l.MinTo != 10 || l.MaxTo != 10 {
+		t.Fatalf("flop bet %+v, want 10", l)
+	}
+	tb.do("1 bet 10", "2 raise 20", "0 raise 30", "1 raise 40")
+	if tb.h.Legal().CanRaise {
+		t.Fatal("flop: a bet and three raises is the cap")
+	}
+	tb.do("2 call", "0 call")
+	// Turn: big bet.
+	if l := tb.h.Legal(); l.MinTo != 20 || l.MaxTo != 20 {
+		t.Fatalf("turn bet %+v, want 20", l)
+	}
+}
+
+// R-BET-5: the cap holds heads-up; in a tournament it is lifted when two
+// players remain in the event; the house may set another cap.
+func TestFixedLimitCapHeadsUpAndWhenLifted(t *testing.T) {
+	base := engine.Config{Game: engine.Holdem, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10}
+	raises := func(cfg engine.Config) int {
+		tb := deal(t, cfg, []int64{10000, 10000}, 0, nil)
+		n := 0
+		for tb.h.Legal().CanRaise && n < 50 {
+			l := tb.h.Legal()
+			tb.do(engineAction(l.Seat, "raise", l.MinTo))
+			n++
+		}
+		return n
+	}
+	if n := raises(base); n != 3 {
+		t.Fatalf("heads-up cash: %d raises after the blind, want 3", n)
+	}
+	tour := base
+	tour.Tournament = true
+	if n := raises(tour); n != 3 {
+		t.Fatalf("tournament: %d raises, want 3", n)
+	}
+	tour.TwoPlayersLeft = true
+	if n := raises(tour); n != 50 {
+		t.Fatalf("tournament with two players left: %d raises, want no cap", n)
+	}
+	five := base
+	five.RaiseCap = 5
+	if n := raises(five); n != 4 {
+		t.Fatalf("cap 5: %d raises, want 4", n)
+	}
+	if sb, bb := engine.LimitBlinds(5); sb != 2 || bb != 5 {
+		t.Fatalf("LimitBlinds(5) = %d, %d; want 2, 5 (half the small bet rounded down)", sb, bb)
+	}
+}
+
+func engineAction(seat int, kind string, amount int64) string {
+	return itoa(int64(seat)) + " " + kind + " " + itoa(amount)
+}
+
+func itoa(v int64) string {
+	if v == 0 {
+		return "0"
+	}
+	var b []byte
+	for v > 0 {
+		b = append([]byte{byte('0' + v%10)}, b...)
+		v /= 10
+	}
+	return string(b)
+}
+
+// R-BET-6: an all-in short of a full raise does not reopen the betting to a
+// player who already acted (TDA 44); players yet to act may raise.
+func TestShortAllInDoesNotReopenNoLimit(t *testing.T) {
+	tb := deal(t, nlhe(50, 100), []int64{5000, 5000, 400, 5000}, 0, nil)
+	tb.do("3 fold", "0 call", "1 call", "2 check")
+	tb.do("1 bet 200", "2 allin") // 300: a raise of 100, short of 200
+	if l := tb.h.Legal(); l.Seat != 0 || !l.CanRaise {
+		t.Fatalf("seat 0 has not acted: it may raise: %+v", l)
+	}
+	tb.do("0 call")
+	l := tb.h.Legal()
+	if l.Seat != 1 || l.CanRaise || l.CallAmount != 100 {
+		t.Fatalf("seat 1 faces a short all-in: call or fold only: %+v", l)
+	}
+	tb.refuse("1 raise 500", engine.ErrCannotRaise)
+	tb.do("1 call")
+}
+
+// R-BET-6: several short all-ins that add up to a full raise reopen it.
+func TestShortAllInsAddingToAFullRaiseReopen(t *testing.T) {
+	tb := deal(t, nlhe(50, 100), []int64{5000, 5000, 350, 530}, 0, nil)
+	tb.do("3 call", "0 call", "1 call", "2 check")
+	tb.do("1 bet 200", "2 allin", "3 allin", "0 call") // 300 then 430: 230 over 200
+	if l := tb.h.Legal(); l.Seat != 1 || !l.CanRaise {
+		t.Fatalf("facing 230 more than its bet, seat 1 may raise: %+v", l)
+	}
+}
+
+// R-BET-6: in fixed limit an all-in of at least half a bet reopens the
+// betting, less does not.
+func TestFixedLimitHalfBetAllInReopens(t *testing.T) {
+	cfg := engine.Config{Game: engine.Holdem, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10}
+	for _, tc := range []struct {
+		short  int64 // chips of the all-in player on the flop
+		reopen bool
+	}{{15, true}, {14, false}} {
+		tb := deal(t, cfg, []int64{1000, 1000, 10 + tc.short}, 0, nil)
+		tb.do("0 call", "1 call", "2 check")
+		tb.do("1 bet 10", "2 allin", "0 call")
+		l := tb.h.Legal()
+		if l.Seat != 1 || l.CanRaise != tc.reopen {
+			t.Fatalf("all-in to %d: seat 1 legal %+v, want raise %v", tc.short, l, tc.reopen)
+		}
+		if tc.reopen && l.MinTo != tc.short+10 {
+			t.Fatalf("raise to %d, want %d", l.MinTo, tc.short+10)
+		}
+	}
+}
+
+// R-BET-7: a player cannot raise their own bet: after everyone calls the
+// round ends; when a short all-in brings the action back, only call or fold.
+func TestNoRaisingYourOwnBet(t *testing.T) {
+	tb := deal(t, nlhe(50, 100), []int64{5000, 5000, 5000}, 0, nil)
+	tb.do("0 raise 300", "1 call")
+	evs := tb.do("2 call")
+	if len(eventsOf(evs, engine.EvDealBoard)) != 1 {
+		t.Fatalf("after the calls the round must end, got %v", kinds(evs))
+	}
+	tb = deal(t, nlhe(50, 100), []int64{5000, 5000, 350}, 0, nil)
+	tb.do("0 raise 300", "1 fold", "2 allin")
+	if l := tb.h.Legal(); l.Seat != 0 || l.CanRaise {
+		t.Fatalf("the raiser faces 50 more: no raise: %+v", l)
+	}
+}
+
+// R-BET-8: table stakes: a player short of a call goes all in for what they
+// have and can never bet more than their stack.
+func TestTableStakes(t *testing.T) {
+	tb := deal(t, nlhe(50, 100), []int64{5000, 5000, 240}, 0, nil)
+	tb.do("0 raise 1000", "1 fold")
+	l := tb.h.Legal()
+	if l.CallAmount != 140 || l.CanRaise {
+		t.Fatalf("short stack facing 1000: %+v", l)
+	}
+	evs := tb.do("2 call")
+	if !evs[0].AllIn || evs[0].Amount != 140 || tb.h.Committed(2) != 240 {
+		t.Fatalf("call all in: %+v", evs[0])
+	}
+	// The uncalled 760 goes back to the raiser.
+	ret := eventsOf(tb.h.Events(), engine.EvReturnUncalled)
+	if len(ret) != 1 || ret[0].Seat != 0 || ret[0].Amount != 760 {
+		t.Fatalf("returned %+v", ret)
+	}
+}
+
+// R-BET-9: each all-in level makes a pot only its contributors can win,
+// each pot is awarded on its own, and an uncalled bet is returned first.
+func TestSidePots(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{100, 300, 1000, 500}, 3,
+		[]string{"AsAh", "KsKh", "QsQh", "2c7d"}, "Ac Kc Qc 3d 4h")
+	tb.do("2 allin", "3 fold", "0 allin", "1 allin")
+	r := tb.h.Result()
+	want := []struct {
+		amount   int64
+		eligible []int
+		winner   int
+	}{{300, []int{0, 1, 2}, 0}, {400, []int{1, 2}, 1}}
+	if len(r.Pots) != len(want) {
+		t.Fatalf("pots %+v", r.Pots)
+	}
+	for i, w := range want {
+		p := r.Pots[i]
+		if p.Amount != w.amount || !reflect.DeepEqual(p.Eligible, w.eligible) || len(p.Awards) != 1 || p.Awards[0].Seat != w.winner {
+			t.Fatalf("pot %d: %+v, want %+v", i, p, w)
+		}
+	}
+	if len(r.Returned) != 1 || r.Returned[0].Seat != 2 || r.Returned[0].Amount != 700 {
+		t.Fatalf("returned %+v, want 700 to seat 2", r.Returned)
+	}
+	wantStacks(t, tb.h, 300, 400, 700, 500)
+}
+
+// R-BET-10: only the acting player acts; an action out of turn is refused,
+// never queued.
+func TestOutOfTurnRefusedNotQueued(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{500, 500, 500}, 0, nil)
+	tb.refuse("2 fold", engine.ErrNotYourTurn)
+	tb.refuse("1 call", engine.ErrNotYourTurn)
+	tb.do("0 call", "1 call")
+	if tb.h.ToAct() != 2 || tb.h.Folded(2) {
+		t.Fatal("the refused fold of seat 2 must not have been kept")
+	}
+}

@@ -1,0 +1,338 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// MaxSeats is the largest number of players one hand can deal in.
+const MaxSeats = 10
+
+// Game is the variant played: which cards are dealt and how hands are valued.
+type Game uint8
+
+// The games of the seeds.
+const (
+	Holdem     Game = iota // Texas Hold'em: two hole cards, five board cards
+	Omaha                  // Omaha: four hole cards, exactly two used
+	Omaha5                 // five-card Omaha
+	OmahaHiLo              // Omaha hi/lo eight-or-better, four hole cards
+	OmahaHiLo5             // Omaha hi/lo eight-or-better, five hole cards
+	Draw                   // five-card draw (seed 004)
+	numGames
+)
+
+var gameNames = [numGames]string{"holdem", "omaha", "omaha5", "omaha_hilo", "omaha_hilo5", "draw"}
+
+// String returns the game's short name ("holdem", "omaha_hilo", ...).
+func (g Game) String() string {
+	if g >= numGames {
+		return fmt.Sprintf("Game(%d)", uint8(g))
+	}
+	return gameNames[g]
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (g Game) MarshalText() ([]byte, error) {
+	if g >= numGames {
+		return nil, fmt.Errorf("engine: unknown game %d", uint8(g))
+	}
+	return []byte(gameNames[g]), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (g *Game) UnmarshalText(b []byte) error {
+	for i, n := range gameNames {
+		if n == string(b) {
+			*g = Game(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: unknown game %q", b)
+}
+
+// HoleCards is the number of cards dealt to each player.
+func (g Game) HoleCards() int {
+	switch g {
+	case Holdem:
+		return 2
+	case Omaha, OmahaHiLo:
+		return 4
+	case Omaha5, OmahaHiLo5, Draw:
+		return 5
+	}
+	return 0
+}
+
+// HiLo reports whether pots are split between a high and an eight-or-better low.
+func (g Game) HiLo() bool { return g == OmahaHiLo || g == OmahaHiLo5 }
+
+// HasBoard reports whether the game deals community cards.
+func (g Game) HasBoard() bool { return g != Draw }
+
+// Betting is the betting structure.
+type Betting uint8
+
+// The three betting structures.
+const (
+	NoLimit Betting = iota
+	PotLimit
+	FixedLimit
+	numBettings
+)
+
+var bettingNames = [numBettings]string{"no_limit", "pot_limit", "fixed_limit"}
+
+// String returns "no_limit", "pot_limit" or "fixed_limit".
+func (b Betting) String() string {
+	if b >= numBettings {
+		return fmt.Sprintf("Betting(%d)", uint8(b))
+	}
+	return bettingNames[b]
+}
+
+// MarshalText implements encoding.TextMarshaler.
+func (b Betting) MarshalText() ([]byte, error) {
+	if b >= numBettings {
+		return nil, fmt.Errorf("engine: unknown betting %d", uint8(b))
+	}
+	return []byte(bettingNames[b]), nil
+}
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (b *Betting) UnmarshalText(t []byte) error {
+	for i, n := range bettingNames {
+		if n == string(t) {
+			*b = Betting(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: unknown betting %q", t)
+}
+
+// Rake is the house's share of a cash pot (R-POT-7, seed 003). The zero value
+// takes no rake. The rake counts only called bets (uncalled bets are returned
+// first) and is never taken when the hand ends before the flop (no flop, no
+// drop; in five-card draw: before the draw).
+type Rake struct {
+	Percent int64 // share of the pot in percent, for example 5
+	Cap     int64 // most taken from one hand; 0 = no cap
+	// Step takes the rake by whole steps of the pot ("tramos" of seed 003):
+	// Percent of every full Step. 0 = of every chip, rounded down.
+	Step int64
+}
+
+// DefaultRake is the seed 003 rake: 5% of the pot, at most 10 per hand.
+func DefaultRake() Rake { return Rake{Percent: 5, Cap: 10} }
+
+// Openers is the five-card draw opening requirement.
+type Openers uint8
+
+// Opening requirements for five-card draw.
+const (
+	OpenAny           Openers = iota // any hand may open
+	OpenJacksOrBetter                // the opening bet needs a pair of jacks or better (seed 004 "jack pot")
+)
+
+// DrawConfig holds the five-card draw options of seed 004. Antes are
+// Config.Ante (a dealer who antes double: add the button's Seat.Ante); the
+// minimum bet without blinds is Config.SmallBet.
+type DrawConfig struct {
+	Openers Openers
+	// MaxDiscard is the most cards a player may change; 0 = 5.
+	MaxDiscard int
+	// Jokers in the deck: 0, 1 or 2 (R-CARD-7).
+	Jokers int
+	// DeckSize is 52 (or 0), or a stripped deck of 40, 36 or 32 cards.
+	DeckSize int
+	// FiveFigures plays the "five figures" hand.
+	FiveFigures bool
+	// CarriedPot is the pot carried from the previous hand when everybody
+	// checked before the draw; it goes into this hand's main pot.
+	CarriedPot int64
+}
+
+// Config is a hand's table configuration.
+type Config struct {
+	Game    Game
+	Betting Betting
+
+	SmallBlind, BigBlind int64
+	// Ante is posted by every player dealt in.
+	Ante int64
+	// BigBlindAnte is posted by the big blind for the whole table (a
+	// tournament option). The big blind is posted first, then this ante,
+	// unless AntesFirst is set.
+	BigBlindAnte int64
+	// Straddle, if not zero, is a live straddle posted by the player left of
+	// the big blind (never heads-up).
+	Straddle int64
+	// SmallBet and BigBet are the fixed-limit bet sizes; 0 = BigBlind and
+	// twice SmallBet. In five-card draw without blinds SmallBet is also the
+	// no-limit and pot-limit minimum bet.
+	SmallBet, BigBet int64
+	// MinBet is the no-limit and pot-limit minimum bet; 0 = the big blind.
+	MinBet int64
+	// RaiseCap is the fixed-limit number of bets and raises per round: 0 =
+	// the seeds' 4 (a bet and three raises; preflop the big blind is the
+	// bet); negative = no cap.
+	RaiseCap int
+	// RunItTwice deals the rest of the board twice when players are all in
+	// and no betting is left (R-POT-6). Honoured only for cash tables, no
+	// limit or pot limit, Hold'em and Omaha games.
+	RunItTwice bool
+	// Rake applies to cash tables only.
+	Rake Rake
+	// Tournament marks a tournament hand: no rake, no run it twice.
+	Tournament bool
+	// TwoPlayersLeft lifts the fixed-limit cap in a tournament when only two
+	// players remain in the whole event (TDA 48).
+	TwoPlayersLeft bool
+	// NoSmallBlind skips the small blind this hand (dead small blind under
+	// the dead-button rule, R-SEAT-2): the player left of the button posts
+	// the big blind. A dead button on an empty seat needs no option: pass as
+	// button the player right of the empty button seat; order and odd chips
+	// are the same.
+	NoSmallBlind bool
+	// AntesFirst posts every ante, the big-blind ante included, before the
+	// blinds (the PHH/PokerKit order); it only matters for stacks too short
+	// for both.
+	AntesFirst bool
+	// Draw holds the five-card draw options.
+	Draw DrawConfig
+
+	// OddChipsToFirst gives all the odd chips of a split to the first winner
+	// left of the button; by default they go one each to the winners nearest
+	// the button's left (seed 002, TDA 19-D "as evenly as possible").
+	// PokerKit, and so the PHH corpus, gives them all to the first.
+	OddChipsToFirst bool
+	// PokerKit reproduces PokerKit 0.7.4's choices where they differ from
+	// the room's rules, for replaying the hand histories it produced: any
+	// raise, even an all-in short of a full raise, reopens the betting (the
+	// room follows TDA 44, R-BET-6); a pot is made at every contribution
+	// level, folded players' included, each split on its own (the room makes
+	// one pot per set of eligible players); and all odd chips go to the first
+	// winner left of the button (as OddChipsToFirst); and a big blind short
+	// of the full blind sets the amount to call at what it posted (the room
+	// asks for the full big blind).
+	PokerKit bool
+}
+
+// Seat is one player dealt in, in clockwise order.
+type Seat struct {
+	// Stack is the player's chips on the table at the start of the hand.
+	Stack int64
+	// Ante is an extra ante posted by this seat only, on top of Config.Ante
+	// (for hand histories whose antes differ by seat).
+	Ante int64
+}
+
+// ErrConfig is wrapped by every configuration error from New.
+var ErrConfig = errors.New("engine: bad hand configuration")
+
+func configError(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrConfig}, args...)...)
+}
+
+// smallBet returns the fixed-limit small bet, which is also the minimum bet
+// of a five-card draw table without blinds.
+func (c *Config) smallBet() int64 {
+	switch {
+	case c.SmallBet > 0:
+		return c.SmallBet
+	case c.BigBlind > 0:
+		return c.BigBlind
+	case c.Ante > 0:
+		return c.Ante
+	}
+	return 1
+}
+
+// minBet returns the no-limit and pot-limit minimum bet.
+func (c *Config) minBet() int64 {
+	if c.MinBet > 0 {
+		return c.MinBet
+	}
+	if c.BigBlind > 0 {
+		return c.BigBlind
+	}
+	return c.smallBet()
+}
+
+// bigBet returns the fixed-limit big bet.
+func (c *Config) bigBet() int64 {
+	if c.BigBet > 0 {
+		return c.BigBet
+	}
+	return 2 * c.smallBet()
+}
+
+// raiseCap returns the number of bets and raises allowed per round in fixed
+// limit, or -1 for no cap.
+func (c *Config) raiseCap() int {
+	if c.Betting != FixedLimit || c.RaiseCap < 0 || (c.Tournament && c.TwoPlayersLeft) {
+		return -1
+	}
+	if c.RaiseCap == 0 {
+		return 4
+	}
+	return c.RaiseCap
+}
+
+// runItTwice reports whether the table may run the board twice.
+func (c *Config) runItTwice() bool {
+	return c.RunItTwice && !c.Tournament && c.Betting != FixedLimit && c.Game != Draw
+}
+
+// maxDiscard returns the most cards one player may change in the draw.
+func (c *Config) maxDiscard() int {
+	if c.Draw.MaxDiscard <= 0 || c.Draw.MaxDiscard > 5 {
+		return 5
+	}
+	return c.Draw.MaxDiscard
+}
+
+func (c *Config) validate(seats []Seat, button int) error {
+	if c.Game >= numGames {
+		return configError("unknown game %d", c.Game)
+	}
+	if c.Betting >= numBettings {
+		return configError("unknown betting %d", c.Betting)
+	}
+	if len(seats) < 2 || len(seats) > MaxSeats {
+		return configError("%d seats, want 2 to %d", len(seats), MaxSeats)
+	}
+	if button < 0 || button >= len(seats) {
+		return configError("button %d outside the %d seats", button, len(seats))
+	}
+	if c.SmallBlind < 0 || c.BigBlind < 0 || c.Ante < 0 || c.BigBlindAnte < 0 || c.Straddle < 0 ||
+		c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 || c.Draw.CarriedPot < 0 {
+		return configError("negative stake")
+	}
+	if c.Rake.Percent < 0 || c.Rake.Percent > 100 || c.Rake.Cap < 0 || c.Rake.Step < 0 {
+		return configError("bad rake %+v", c.Rake)
+	}
+	if c.Game != Draw && c.BigBlind <= 0 {
+		return configError("big blind must be positive")
+	}
+	if c.Game == Draw && c.BigBlind <= 0 && c.SmallBet <= 0 && c.Ante <= 0 {
+		return configError("five-card draw needs a big blind, a small bet or an ante")
+	}
+	if c.Straddle > 0 && c.Straddle < c.BigBlind {
+		return configError("straddle %d below the big blind %d", c.Straddle, c.BigBlind)
+	}
+	if c.Draw.Jokers < 0 || c.Draw.Jokers > 2 {
+		return configError("%d jokers, want 0 to 2", c.Draw.Jokers)
+	}
+	switch c.Draw.DeckSize {
+	case 0, 52, 40, 36, 32:
+	default:
+		return configError("deck of %d cards, want 52, 40, 36 or 32", c.Draw.DeckSize)
+	}
+	for i, s := range seats {
+		if s.Stack < 0 || s.Ante < 0 {
+			return configError("seat %d: negative stack or ante", i)
+		}
+	}
+	return nil
+}

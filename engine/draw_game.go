@@ -1,0 +1,137 @@
+package engine
+
+// Five-card draw (seed 004): antes, an optional opening requirement, one draw
+// of up to five cards (or a configured maximum), the pot carried over when
+// nobody opens.
+
+// openerRules returns the evaluator rules of the table's deck.
+func (h *Hand) drawRules() DrawRules {
+	return DrawRules{Jokers: h.cfg.Draw.Jokers, DeckSize: h.cfg.Draw.DeckSize, FiveFigures: h.cfg.Draw.FiveFigures}
+}
+
+// qualifiesToOpen reports whether seat i may make the opening bet: with
+// jacks or better, its hand must be at least a pair of jacks.
+func (h *Hand) qualifiesToOpen(i int) bool {
+	if h.cfg.Draw.Openers != OpenJacksOrBetter {
+		return true
+	}
+	if h.openValue == 0 {
+		rules := h.drawRules()
+		low := rules.LowestRank()
+		// The weakest pair of jacks: the three lowest ranks of the deck as
+		// kickers (never a straight: J is not next to them).
+		ref := [5]Card{NewCard(Jack, Spades), NewCard(Jack, Hearts), NewCard(low, Clubs), NewCard(low+1, Clubs), NewCard(low+2, Diamonds)}
+		h.openValue = EvalDraw(ref[:], rules)
+	}
+	return EvalDraw(h.hole[i][:5], h.drawRules()) >= h.openValue
+}
+
+// startDraw begins the draw: one card is burnt, then every player still in,
+// from the left of the button, changes cards in turn.
+func (h *Hand) startDraw() {
+	h.street = DrawStreet
+	h.drawSeen = true
+	h.next++ // burn
+	h.toAct = h.button
+}
+
+// nextDrawer returns the next player to draw, or -1.
+func (h *Hand) nextDrawer() int {
+	i := h.button
+	for k := 0; k < h.n; k++ {
+		i = h.seatAfter(i)
+		if h.status[i] != stFolded && !h.drawn[i] {
+			return i
+		}
+	}
+	return -1
+}
+
+// afterDraw starts the last betting round, or goes to the showdown when
+// fewer than two players can bet.
+func (h *Hand) afterDraw() {
+	h.startRound(River)
+	if _, active := h.countStatus(); active < 2 {
+		h.showdown()
+	}
+}
+
+func (h *Hand) verifyDiscard(i int, cards []Card) error {
+	if len(cards) > h.cfg.maxDiscard() {
+		return ErrBadDiscard
+	}
+	var seen CardSet
+	for _, c := range cards {
+		if seen.Has(c) {
+			return ErrBadDiscard
+		}
+		seen = seen.Add(c)
+		found := false
+		for _, hc := range h.hole[i][:5] {
+			if hc == c {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return ErrBadDiscard
+		}
+	}
+	return nil
+}
+
+// discard throws seat i's cards and deals their replacements in their
+// places: from the stub, never its last card; when the stub runs out, from
+// the discards of the players before (seed 004), in the order thrown; then
+// the stub's last card; then, as a last resort, the player's own discards.
+func (h *Hand) discard(i int, cards []Card) {
+	h.drawn[i] = true
+	h.emit(Event{Kind: EvDiscard, Seat: i, Amount: int64(len(cards)), Cards: h.cards(cards)})
+	if len(cards) == 0 {
+		return
+	}
+	var got [5]Card
+	ng := 0
+	for _, c := range cards {
+		var nc Card
+		switch {
+		case h.deckN-h.next > 1:
+			nc = h.deck[h.next]
+			h.next++
+		case h.takeDiscard(i, &nc):
+		case h.deckN-h.next == 1:
+			nc = h.deck[h.next]
+			h.next++
+		default:
+			nc = c // nothing else left: the card comes back
+		}
+		for k := 0; k < 5; k++ {
+			if h.hole[i][k] == c {
+				h.hole[i][k] = nc
+				break
+			}
+		}
+		got[ng] = nc
+		ng++
+	}
+	for _, c := range cards {
+		if h.discardN < len(h.discards) {
+			h.discards[h.discardN] = c
+			h.discardBy[h.discardN] = int8(i)
+			h.discardN++
+		}
+	}
+	h.emit(Event{Kind: EvDrawCards, Seat: i, Cards: h.cards(got[:ng])})
+}
+
+// takeDiscard takes the oldest discard not thrown by seat i.
+func (h *Hand) takeDiscard(i int, out *Card) bool {
+	for k := 0; k < h.discardN; k++ {
+		if int(h.discardBy[k]) != i && h.discards[k] != NoCard {
+			*out = h.discards[k]
+			h.discards[k] = NoCard
+			return true
+		}
+	}
+	return false
+}

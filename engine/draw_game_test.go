@@ -1,0 +1,124 @@
+package engine_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+func drawCfg() engine.Config {
+	return engine.Config{Game: engine.Draw, Betting: engine.NoLimit, Ante: 5, SmallBet: 10,
+		Draw: engine.DrawConfig{Openers: engine.OpenJacksOrBetter}}
+}
+
+// dealDraw starts a draw hand with the given hole cards and replacements.
+func dealDraw(t *testing.T, cfg engine.Config, stacks []int64, button int, holes []string, draws []string) *table {
+	t.Helper()
+	hole := make([][]engine.Card, len(stacks))
+	for i, s := range holes {
+		if s != "" {
+			hole[i] = engine.MustParseCards(s)
+		}
+	}
+	dr := make([][]engine.Card, len(stacks))
+	for i, s := range draws {
+		if s != "" {
+			dr[i] = engine.MustParseCards(s)
+		}
+	}
+	deck, err := engine.ArrangeDeck(cfg, len(stacks), button, hole, nil, dr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := make([]engine.Seat, len(stacks))
+	for i := range seats {
+		seats[i].Stack = stacks[i]
+	}
+	h, err := engine.New(cfg, seats, button, deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &table{t: t, cfg: cfg, seats: seats, button: button, deck: deck, h: h}
+}
+
+// Five-card draw (seed 004): antes, the opener needs jacks or better, one
+// draw, a bet after it.
+func TestDrawOpenersDrawAndShowdown(t *testing.T) {
+	tb := dealDraw(t, drawCfg(), []int64{200, 200, 200}, 0,
+		[]string{"9s 9h 2c 5d Kc", "Qs Qh 3c 4d 8c", "As Ks 7h 6h 2d"},
+		[]string{"Qd 3s 4s", "Qc 3h 4h", "Ah Ad 3d"})
+	if tb.h.ToAct() != 1 {
+		t.Fatalf("first to act %d, want left of the button", tb.h.ToAct())
+	}
+	tb.do("1 check")
+	// Seat 2 (ace high) cannot open; seat 0 (nines) neither.
+	if l := tb.h.Legal(); l.CanBet {
+		t.Fatalf("ace high may not open: %+v", l)
+	}
+	tb.refuse("2 bet 10", engine.ErrNoOpeners)
+	tb.do("2 check")
+	tb.refuse("0 bet 10", engine.ErrNoOpeners)
+	tb.do("0 check")
+	// Nobody opened: the pot is carried to the next hand.
+	if !tb.h.Done() || tb.h.CarryOver() != 15 || tb.h.Result().CarryOver != 15 {
+		t.Fatalf("carry-over %d, done %v", tb.h.CarryOver(), tb.h.Done())
+	}
+	wantStacks(t, tb.h, 195, 195, 195)
+
+	// Next hand: the carried pot goes to the winner.
+	cfg := drawCfg()
+	cfg.Draw.CarriedPot = 15
+	tb = dealDraw(t, cfg, []int64{195, 195, 195}, 1,
+		[]string{"9s 9h 2c 5d Kc", "Qs Qh 3c 4d 8c", "As Ks 7h 6h 2d"},
+		[]string{"", "9c 9d 3s", "Qd 3h 4h"}) // seat 0 folds before the draw: no cards for it
+	// Button 1: seat 2 acts first, then 0, then 1.
+	tb.do("2 check", "0 check", "1 bet 10", "2 call", "0 fold")
+	l := tb.h.Legal()
+	if !l.Discard || l.Seat != 2 || l.MaxDiscard != 5 {
+		t.Fatalf("draw: %+v", l)
+	}
+	tb.refuse("2 discard 9s", engine.ErrBadDiscard)
+	tb.refuse("2 check", engine.ErrInvalidAction)
+	evs := tb.do("2 discard 7h 6h 2d")
+	got := eventsOf(evs, engine.EvDrawCards)
+	if len(got) != 1 || engine.FormatCards(got[0].Cards) != "Qd 3h 4h" {
+		t.Fatalf("draw cards %+v", got)
+	}
+	tb.do("1 discard 3c 4d 8c")
+	if got := engine.FormatCards(tb.h.Hole(1)); got != "Qs Qh 9c 9d 3s" {
+		t.Fatalf("seat 1 after the draw: %s", got)
+	}
+	tb.do("2 check", "1 bet 20", "2 call")
+	// Seat 1: queens and nines beats seat 2's ace-king high.
+	wantStacks(t, tb.h, 190, 195-5-10-20+15+3*5+60, 195-5-10-20)
+}
+
+// Five-card draw: a configured maximum of discards; jokers and stripped decks
+// through the evaluator.
+func TestDrawMaxDiscardJokersAndStrippedDeck(t *testing.T) {
+	cfg := drawCfg()
+	cfg.Draw.Openers = engine.OpenAny
+	cfg.Draw.MaxDiscard = 3
+	cfg.Draw.Jokers = 1
+	cfg.Draw.DeckSize = 32
+	tb := dealDraw(t, cfg, []int64{100, 100}, 0,
+		[]string{"Jk 8s 8h Ad Kc", "Ts Th Tc 7d Qd"}, []string{"8d Ks", ""})
+	tb.do("1 bet 10", "0 call")
+	if l := tb.h.Legal(); l.MaxDiscard != 3 {
+		t.Fatalf("max discard %d, want 3", l.MaxDiscard)
+	}
+	tb.refuse("1 discard 7d Qd Ts Th", engine.ErrBadDiscard)
+	tb.do("1 discard")
+	tb.do("0 discard Ad Kc")
+	if got := engine.FormatCards(tb.h.Hole(0)); got != "Jk 8s 8h 8d Ks" {
+		t.Fatalf("seat 0 after the draw: %s", got)
+	}
+	tb.do("1 check", "0 check")
+	// Three eights and a joker (four of a kind) beat three tens.
+	wantStacks(t, tb.h, 115, 85)
+	// A deck with cards the stripped deck lacks is refused.
+	if _, err := engine.ArrangeDeck(cfg, 2, 0, [][]engine.Card{engine.MustParseCards("2c 3c 4c 5c 6c")}, nil, nil); !errors.Is(err, engine.ErrConfig) {
+		t.Fatalf("ArrangeDeck with 2c in a 32-card deck: %v", err)
+	}
+}

@@ -1,0 +1,415 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Seat states.
+const (
+	stActive uint8 = iota // in the hand with chips behind
+	stFolded
+	stAllIn
+)
+
+// cardArena is the room for the cards events carry (hole cards, boards,
+// discards, draws, shows) so that a hand allocates nothing per event.
+const cardArena = 320
+
+// Hand is one hand of poker as a state machine: build it with New (or Reset,
+// or Resume), ask Legal what the player to act may do, and Apply actions. All
+// dealing, posting, pot building and awarding is automatic; the events record
+// every step.
+//
+// A Hand is a plain value with fixed-size arrays: copying it copies the state
+// (the event slice excepted, which shares its backing array).
+type Hand struct {
+	cfg      Config
+	n        int
+	button   int
+	sb, bb   int // seat indexes of the blinds, -1 if none
+	straddle int // seat index of the straddle, -1 if none
+	nHole    int
+
+	deck  [64]Card
+	deckN int
+	next  int // next card of the deck to deal
+
+	start  [MaxSeats]int64
+	stack  [MaxSeats]int64
+	bet    [MaxSeats]int64 // chips put in during the current round
+	total  [MaxSeats]int64 // chips bet this hand (blinds, bets), returns deducted
+	ante   [MaxSeats]int64 // antes posted: dead money in the main pot
+	status [MaxSeats]uint8
+	acted  [MaxSeats]bool  // acted since the round began
+	faced  [MaxSeats]int64 // the bet level after this player's last action
+	shown  [MaxSeats]bool
+	hole   [MaxSeats][5]Card
+
+	board  [2][5]Card
+	boardN [2]int
+	runs   int // boards dealt: 1, or 2 when run twice
+
+	street    Street
+	toAct     int
+	curBet    int64 // the highest bet of the round (the nominal big blind preflop)
+	fullBet   int64 // fixed limit: the level the next raise is counted from
+	minRaise  int64 // no limit and pot limit: the smallest raise increment
+	raises    int   // bets and raises this round, for the fixed-limit cap
+	aggressor int   // last bettor or raiser of the current round, -1 if none
+	lastAggr  int   // aggressor of the last betting round played
+	dead      int64 // dead money: antes and a carried draw pot
+	over      bool
+	carry     int64 // pot carried to the next hand (draw, nobody opened)
+	drawn     [MaxSeats]bool
+	drawSeen  bool // the draw was reached (five-card draw)
+	openValue HandValue
+
+	discards  [64]Card // the draw's discard pile, in order
+	discardN  int
+	discardBy [64]int8 // seat that threw each discard
+
+	pots  [MaxSeats + 1]potState
+	nPots int
+	rake  int64
+
+	events []Event
+	arena  [cardArena]Card
+	arenaN int
+}
+
+// New starts a hand: posts antes and blinds, deals the hole cards and stops at
+// the first player to act. seats are the players dealt in, clockwise; button
+// indexes seats. The deck is dealt from its start (see ArrangeDeck for the
+// order); it must hold enough cards for the game.
+func New(cfg Config, seats []Seat, button int, deck []Card) (*Hand, error) {
+	h := &Hand{events: make([]Event, 0, 64)}
+	if err := h.Reset(cfg, seats, button, deck); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// Reset starts a new hand in h, reusing its memory; it is New without the
+// allocation. The events of the previous hand, and the card slices in them,
+// are overwritten: copy them first if they are still needed. On error h is
+// left unusable until the next successful Reset.
+func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
+	ev := h.events[:0]
+	*h = Hand{events: ev}
+	if err := cfg.validate(seats, button); err != nil {
+		return err
+	}
+	h.cfg = cfg
+	h.n = len(seats)
+	h.button = button
+	h.nHole = cfg.Game.HoleCards()
+	if len(deck) > len(h.deck) {
+		deck = deck[:len(h.deck)]
+	}
+	var seen CardSet
+	for _, c := range deck {
+		if !c.Valid() {
+			return configError("deck holds an invalid card %d", uint8(c))
+		}
+		if seen.Has(c) {
+			return configError("deck holds %v twice", c)
+		}
+		seen = seen.Add(c)
+	}
+	if need := h.cardsNeeded(); len(deck) < need {
+		return configError("deck of %d cards, this hand needs %d", len(deck), need)
+	}
+	h.deckN = copy(h.deck[:], deck)
+	for i, s := range seats {
+		if s.Stack <= 0 {
+			return configError("seat %d has no chips", i)
+		}
+		h.start[i] = s.Stack
+		h.stack[i] = s.Stack
+	}
+	h.dead = cfg.Draw.CarriedPot
+	h.aggressor, h.lastAggr, h.toAct = -1, -1, -1
+	h.runs = 1
+	if cfg.Game == Draw {
+		h.qualifiesToOpen(0) // fixes the opening reference value once
+	}
+	h.setPositions()
+	h.postForced(seats)
+	h.dealHoles()
+	h.startPreflop()
+	h.progress()
+	return nil
+}
+
+// cardsNeeded is the deck size the hand needs in the worst case.
+func (h *Hand) cardsNeeded() int {
+	if h.cfg.Game == Draw {
+		return h.n*5 + 2
+	}
+	return h.n*h.nHole + 8 // with three burns; a second run needs more, when the deck has them
+}
+
+// setPositions finds the blinds (R-BET-2, R-SEAT-2, R-SEAT-3).
+func (h *Hand) setPositions() {
+	h.sb, h.bb, h.straddle = -1, -1, -1
+	if h.cfg.BigBlind <= 0 {
+		return
+	}
+	switch {
+	case h.n == 2 && h.cfg.NoSmallBlind:
+		h.bb = h.seatAfter(h.button)
+	case h.n == 2: // heads-up: the button is the small blind
+		h.sb, h.bb = h.button, h.seatAfter(h.button)
+	case h.cfg.NoSmallBlind:
+		h.bb = h.seatAfter(h.button)
+	default:
+		h.sb = h.seatAfter(h.button)
+		h.bb = h.seatAfter(h.sb)
+	}
+	if h.cfg.Straddle > 0 && h.n > 2 {
+		h.straddle = h.seatAfter(h.bb)
+	}
+}
+
+func (h *Hand) seatAfter(i int) int {
+	i++
+	if i == h.n {
+		return 0
+	}
+	return i
+}
+
+// postForced posts antes, blinds, the big-blind ante and the straddle.
+func (h *Hand) postForced(seats []Seat) {
+	antes := func() {
+		for k := 1; k <= h.n; k++ {
+			i := (h.button + k) % h.n
+			if a := h.cfg.Ante + seats[i].Ante; a > 0 {
+				h.post(i, a, EvPostAnte, false)
+			}
+		}
+	}
+	bbAnte := func() {
+		if h.cfg.BigBlindAnte > 0 && h.bb >= 0 {
+			h.post(h.bb, h.cfg.BigBlindAnte, EvPostBigBlindAnte, false)
+		}
+	}
+	antes()
+	if h.cfg.AntesFirst {
+		bbAnte()
+	}
+	if h.sb >= 0 && h.cfg.SmallBlind > 0 {
+		h.post(h.sb, h.cfg.SmallBlind, EvPostSmallBlind, true)
+	}
+	if h.bb >= 0 {
+		h.post(h.bb, h.cfg.BigBlind, EvPostBigBlind, true)
+	}
+	if !h.cfg.AntesFirst {
+		bbAnte()
+	}
+	if h.straddle >= 0 {
+		h.post(h.straddle, h.cfg.Straddle, EvPostStraddle, true)
+	}
+}
+
+// post moves up to amount from seat i's stack: into its bet for a blind, into
+// the pot for an ante.
+func (h *Hand) post(i int, amount int64, kind EventKind, live bool) {
+	if h.stack[i] == 0 {
+		return
+	}
+	if amount > h.stack[i] {
+		amount = h.stack[i]
+	}
+	h.stack[i] -= amount
+	if live {
+		h.bet[i] += amount
+		h.total[i] += amount
+	} else {
+		h.ante[i] += amount
+		h.dead += amount
+	}
+	allIn := h.stack[i] == 0
+	if allIn {
+		h.status[i] = stAllIn
+	}
+	h.emit(Event{Kind: kind, Seat: i, Amount: amount, AllIn: allIn})
+}
+
+// dealHoles deals the hole cards one at a time round the table, starting
+// left of the button.
+func (h *Hand) dealHoles() {
+	for r := 0; r < h.nHole; r++ {
+		for k := 1; k <= h.n; k++ {
+			i := (h.button + k) % h.n
+			h.hole[i][r] = h.deck[h.next]
+			h.next++
+		}
+	}
+	for k := 1; k <= h.n; k++ {
+		i := (h.button + k) % h.n
+		h.emit(Event{Kind: EvDealHole, Seat: i, Cards: h.cards(h.hole[i][:h.nHole])})
+	}
+}
+
+// emit appends an event.
+func (h *Hand) emit(e Event) {
+	e.Seq = len(h.events)
+	e.Street = h.street
+	h.events = append(h.events, e)
+}
+
+// cards copies cs into the arena and returns the copy.
+func (h *Hand) cards(cs []Card) []Card {
+	if len(cs) == 0 {
+		return nil
+	}
+	if h.arenaN+len(cs) > len(h.arena) {
+		return append([]Card(nil), cs...)
+	}
+	out := h.arena[h.arenaN : h.arenaN+len(cs) : h.arenaN+len(cs)]
+	copy(out, cs)
+	h.arenaN += len(cs)
+	return out
+}
+
+// Config returns the hand's configuration.
+func (h *Hand) Config() Config { return h.cfg }
+
+// NumSeats returns the number of players dealt in.
+func (h *Hand) NumSeats() int { return h.n }
+
+// Button returns the button's seat index.
+func (h *Hand) Button() int { return h.button }
+
+// Blinds returns the seat indexes of the small blind, big blind and
+// straddle, -1 for each one not posted.
+func (h *Hand) Blinds() (sb, bb, straddle int) { return h.sb, h.bb, h.straddle }
+
+// Events returns the whole history so far. The caller must not modify it.
+func (h *Hand) Events() []Event { return h.events[:len(h.events):len(h.events)] }
+
+// ToAct returns the seat index of the player to act, -1 when the hand is over.
+func (h *Hand) ToAct() int {
+	if h.over {
+		return -1
+	}
+	return h.toAct
+}
+
+// Done reports whether the hand is over.
+func (h *Hand) Done() bool { return h.over }
+
+// Street returns the current street.
+func (h *Hand) Street() Street { return h.street }
+
+// Stacks returns the stacks by seat index (the final ones when Done).
+func (h *Hand) Stacks() []int64 { return append([]int64(nil), h.stack[:h.n]...) }
+
+// Stack returns seat i's stack.
+func (h *Hand) Stack(i int) int64 { return h.stack[i] }
+
+// Bet returns seat i's chips in front of it in the current round.
+func (h *Hand) Bet(i int) int64 { return h.bet[i] }
+
+// Committed returns the chips seat i put in this hand so far.
+func (h *Hand) Committed(i int) int64 { return h.total[i] + h.ante[i] }
+
+// Folded reports whether seat i folded.
+func (h *Hand) Folded(i int) bool { return h.status[i] == stFolded }
+
+// IsAllIn reports whether seat i is all in.
+func (h *Hand) IsAllIn(i int) bool { return h.status[i] == stAllIn }
+
+// Hole returns seat i's hole cards.
+func (h *Hand) Hole(i int) []Card { return append([]Card(nil), h.hole[i][:h.nHole]...) }
+
+// Board returns board b (0, or 1 for a second run).
+func (h *Hand) Board(b int) []Card { return append([]Card(nil), h.board[b][:h.boardN[b]]...) }
+
+// Pot returns every chip in the middle: pots, bets of the round and any
+// carried pot (rake not yet taken).
+func (h *Hand) Pot() int64 {
+	t := h.dead
+	for i := 0; i < h.n; i++ {
+		t += h.total[i]
+	}
+	return t - h.rakeTaken()
+}
+
+func (h *Hand) rakeTaken() int64 { return h.rake }
+
+// RakeTaken returns the rake of the finished hand.
+func (h *Hand) RakeTaken() int64 { return h.rake }
+
+// CarryOver returns the pot carried to the next hand (five-card draw when
+// nobody opened).
+func (h *Hand) CarryOver() int64 { return h.carry }
+
+// Resume rebuilds a hand from the inputs that started it and its events (all
+// of them or a prefix): it replays the player actions the events record and
+// checks that every other event comes out the same. The result equals the
+// hand that produced the events, as it was after the last action included.
+func Resume(cfg Config, seats []Seat, button int, deck []Card, events []Event) (*Hand, error) {
+	h, err := New(cfg, seats, button, deck)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		m := min(len(h.events), len(events))
+		for i := 0; i < m; i++ {
+			if !sameEvent(h.events[i], events[i]) {
+				return nil, &ResumeError{Seq: i, Want: events[i], Got: h.events[i]}
+			}
+		}
+		if len(h.events) >= len(events) {
+			return h, nil
+		}
+		e := events[len(h.events)]
+		a, ok := e.Action()
+		if !ok {
+			return nil, &ResumeError{Seq: len(h.events), Want: e, Got: Event{Seq: -1}}
+		}
+		if _, err := h.Apply(a); err != nil {
+			return nil, fmt.Errorf("engine: resume at event %d: %w", len(h.events), err)
+		}
+	}
+}
+
+// ResumeError reports an event the replay did not reproduce.
+type ResumeError struct {
+	Seq  int
+	Want Event // the event given
+	Got  Event // the event the replay produced (Seq -1: none)
+}
+
+// ErrResume is wrapped by every ResumeError.
+var ErrResume = errors.New("engine: events do not match the hand")
+
+func (e *ResumeError) Error() string {
+	return fmt.Sprintf("%v: event %d is %s seat %d %d, replay gives %s seat %d %d",
+		ErrResume, e.Seq, e.Want.Kind, e.Want.Seat, e.Want.Amount, e.Got.Kind, e.Got.Seat, e.Got.Amount)
+}
+
+// Unwrap returns ErrResume.
+func (e *ResumeError) Unwrap() error { return ErrResume }
+
+func sameEvent(a, b Event) bool {
+	if a.Seq != b.Seq || a.Kind != b.Kind || a.Street != b.Street || a.Seat != b.Seat || a.Amount != b.Amount ||
+		a.AllIn != b.AllIn || a.Pot != b.Pot || a.Board != b.Board || a.Low != b.Low || len(a.Cards) != len(b.Cards) {
+		return false
+	}
+	for i := range a.Cards {
+		if a.Cards[i] != b.Cards[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// HoleCard returns seat i's k-th hole card.
+func (h *Hand) HoleCard(i, k int) Card { return h.hole[i][k] }
+
+// NumHole returns the number of hole cards each player holds.
+func (h *Hand) NumHole() int { return h.nHole }

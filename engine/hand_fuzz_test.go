@@ -1,0 +1,233 @@
+package engine_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/engine/enginetest"
+)
+
+// randomTable draws a table from the fuzz bytes: 2 to 9 players with random
+// stacks, random stakes and options for the game.
+func randomTable(src enginetest.Source, game engine.Game) (engine.Config, []engine.Seat, int, []engine.Card) {
+	cfg := engine.Config{Game: game, Betting: engine.Betting(src.IntN(3))}
+	cfg.BigBlind = int64(1 + src.IntN(20))
+	cfg.SmallBlind = cfg.BigBlind / 2
+	switch src.IntN(6) {
+	case 0:
+		cfg.Ante = int64(src.IntN(5))
+	case 1:
+		cfg.BigBlindAnte = cfg.BigBlind
+		cfg.AntesFirst = src.IntN(2) == 0
+	case 2:
+		cfg.Straddle = 2 * cfg.BigBlind
+	case 3:
+		cfg.NoSmallBlind = true
+	}
+	if cfg.Betting == engine.FixedLimit {
+		cfg.RaiseCap = src.IntN(6) - 1
+		cfg.Tournament = src.IntN(4) == 0
+		cfg.TwoPlayersLeft = src.IntN(2) == 0
+	}
+	if src.IntN(2) == 0 {
+		cfg.Rake = engine.Rake{Percent: 5, Cap: int64(src.IntN(30)), Step: int64(src.IntN(3)) * 10}
+	}
+	cfg.RunItTwice = src.IntN(2) == 0
+	cfg.PokerKit = src.IntN(4) == 0
+	cfg.OddChipsToFirst = src.IntN(2) == 0
+	if src.IntN(4) == 0 {
+		cfg.MinBet = int64(1 + src.IntN(30))
+	}
+	n := 2 + src.IntN(8)
+	for n*game.HoleCards()+8 > 52 {
+		n--
+	}
+	deckSize := 52
+	if game == engine.Draw {
+		cfg.Ante = int64(1 + src.IntN(5))
+		if src.IntN(2) == 0 {
+			cfg.SmallBlind, cfg.BigBlind, cfg.Straddle, cfg.BigBlindAnte = 0, 0, 0, 0
+			cfg.SmallBet = int64(1 + src.IntN(10))
+		}
+		cfg.Draw = engine.DrawConfig{
+			Openers:    engine.Openers(src.IntN(2)),
+			MaxDiscard: src.IntN(6),
+			Jokers:     src.IntN(3),
+			CarriedPot: int64(src.IntN(3)) * 7,
+		}
+		switch src.IntN(4) {
+		case 1:
+			deckSize = 40
+		case 2:
+			deckSize = 36
+		case 3:
+			deckSize = 32
+		}
+		if deckSize != 52 {
+			cfg.Draw.DeckSize = deckSize
+		}
+		for n*5+2 > deckSize+cfg.Draw.Jokers {
+			n--
+		}
+	}
+	seats := make([]engine.Seat, n)
+	for i := range seats {
+		switch src.IntN(3) {
+		case 0:
+			seats[i].Stack = int64(1 + src.IntN(int(4*cfg.BigBlind+10)))
+		default:
+			seats[i].Stack = int64(1 + src.IntN(5000))
+		}
+	}
+	var deck []engine.Card
+	if game == engine.Draw {
+		deck, _ = engine.NewDeck(deckSize, cfg.Draw.Jokers)
+	} else {
+		var d [52]engine.Card
+		deck = enginetest.FullDeck(&d)
+	}
+	enginetest.Shuffle(deck, src)
+	return cfg, seats, src.IntN(n), deck
+}
+
+// fuzzHand plays one random hand from data with random legal and illegal
+// actions and checks the invariants: chips conserved exactly, no negative
+// stack, every pot awarded, refused actions change nothing, resuming from the
+// events rebuilds the same hand.
+func fuzzHand(t *testing.T, game engine.Game, data []byte) {
+	src := &enginetest.Bytes{B: data}
+	cfg, seats, button, deck := randomTable(src, game)
+	h, err := engine.New(cfg, seats, button, deck)
+	if err != nil {
+		t.Fatalf("New(%+v): %v", cfg, err)
+	}
+	var start int64
+	for _, s := range seats {
+		start += s.Stack
+	}
+	p := &enginetest.Player{Src: src}
+	check := func(when string) {
+		t.Helper()
+		var stacks, committed int64
+		for i := range seats {
+			if h.Stack(i) < 0 {
+				t.Fatalf("%s: seat %d stack %d", when, i, h.Stack(i))
+			}
+			stacks += h.Stack(i)
+			committed += h.Committed(i)
+		}
+		if !h.Done() {
+			if stacks+committed != start {
+				t.Fatalf("%s: stacks %d + committed %d != start %d", when, stacks, committed, start)
+			}
+			return
+		}
+		if got := stacks + h.RakeTaken() + h.CarryOver(); got != start+cfg.Draw.CarriedPot {
+			t.Fatalf("%s: stacks %d + rake %d + carry %d != start %d + carried %d", when, stacks, h.RakeTaken(), h.CarryOver(), start, cfg.Draw.CarriedPot)
+		}
+	}
+	check("start")
+	for steps := 0; !h.Done(); {
+		if steps > 200000 {
+			t.Fatalf("hand not over after %d actions", steps)
+		}
+		if !src.Exhausted() && src.IntN(4) == 0 {
+			if a, ok := p.IllegalAction(h); ok {
+				before := *h
+				n := len(h.Events())
+				if h.Verify(a) == nil {
+					t.Fatalf("Verify accepts the illegal action %+v", a)
+				}
+				if _, err := h.Apply(a); err == nil {
+					t.Fatalf("illegal action %+v accepted (legal %+v)", a, before.Legal())
+				} else if !errors.As(err, new(*engine.ActionError)) {
+					t.Fatalf("error %v is not an *ActionError", err)
+				}
+				if len(h.Events()) != n || !reflect.DeepEqual(before, *h) {
+					t.Fatalf("refused action %+v changed the hand", a)
+				}
+				continue
+			}
+		}
+		steps++
+		a := p.Action(h)
+		if err := h.Verify(a); err != nil {
+			t.Fatalf("Verify refuses the legal action %+v: %v", a, err)
+		}
+		if _, err := h.Apply(a); err != nil {
+			t.Fatalf("legal action %+v refused: %v (legal %+v)", a, err, h.Legal())
+		}
+		check("after " + a.Kind.String())
+	}
+	r := h.Result()
+	if h.CarryOver() == 0 {
+		for k, pot := range r.Pots {
+			var won int64
+			for _, aw := range pot.Awards {
+				won += aw.Amount
+			}
+			if won != pot.Amount-pot.Rake || (pot.Amount > pot.Rake && len(pot.Awards) == 0) {
+				t.Fatalf("pot %d of %d (rake %d) awarded %d", k, pot.Amount, pot.Rake, won)
+			}
+		}
+	}
+	again, err := engine.Resume(cfg, seats, button, deck, h.Events())
+	if err != nil {
+		t.Fatalf("Resume: %v", err)
+	}
+	if !reflect.DeepEqual(stateOf(again), stateOf(h)) {
+		t.Fatalf("resumed hand differs")
+	}
+}
+
+// stateOf copies a hand with its events, for comparisons.
+func stateOf(h *engine.Hand) engine.Hand { return *h }
+
+func seedCorpus(f *testing.F) {
+	f.Add([]byte{})
+	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+	f.Add([]byte("six-handed all in preflop with side pots and a straddle"))
+	f.Add([]byte{2, 9, 1, 0, 0, 1, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7})
+	f.Add([]byte{1, 5, 3, 0, 1, 1, 1, 1, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 3, 3, 3, 3, 2, 2, 2})
+	for i := 0; i < 8; i++ {
+		b := make([]byte, 200)
+		for j := range b {
+			b[j] = byte((j*131 + i*71) ^ (j >> 3))
+		}
+		f.Add(b)
+	}
+}
+
+func FuzzHoldem(f *testing.F) {
+	seedCorpus(f)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzHand(t, engine.Holdem, data) })
+}
+
+func FuzzOmaha(f *testing.F) {
+	seedCorpus(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g := engine.Omaha
+		if len(data) > 0 && data[0]&1 == 1 {
+			g = engine.Omaha5
+		}
+		fuzzHand(t, g, data)
+	})
+}
+
+func FuzzOmahaHiLo(f *testing.F) {
+	seedCorpus(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		g := engine.OmahaHiLo
+		if len(data) > 0 && data[0]&1 == 1 {
+			g = engine.OmahaHiLo5
+		}
+		fuzzHand(t, g, data)
+	})
+}
+
+func FuzzDraw(f *testing.F) {
+	seedCorpus(f)
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzHand(t, engine.Draw, data) })
+}
