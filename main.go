@@ -15,6 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/pokerroom/pokerroom/engine/phh"
 	"io"
 	"log/slog"
 	"net"
@@ -70,7 +71,9 @@ type command struct {
 	summary string
 	// noConfig commands read neither flags nor environment.
 	noConfig bool
-	run      func(ctx context.Context, a *app) int
+	// takesArgs commands get the arguments left after the flags (paths, ...).
+	takesArgs bool
+	run       func(ctx context.Context, a *app) int
 }
 
 var commands []command
@@ -80,6 +83,7 @@ func init() {
 		{name: "run", summary: "run the bot (the terminal console when no platform token is set)", run: runBot},
 		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
 		{name: "version", summary: "print the version and exit", noConfig: true, run: runVersion},
+		{name: "replay", summary: "replay PHH hand histories (files or folders) through the engine and compare final stacks", noConfig: true, takesArgs: true, run: runReplay},
 		{name: "healthcheck", summary: "GET /healthz on HTTP_ADDR; exit 0 when healthy (for container health checks)", run: runHealthcheck},
 		{name: "help", summary: "print this help", noConfig: true, run: runHelp},
 	}
@@ -120,7 +124,7 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 	} else {
 		a.log = slog.New(slog.NewTextHandler(stderr, nil))
 	}
-	if len(a.args) > 0 {
+	if len(a.args) > 0 && !cmd.takesArgs {
 		fmt.Fprintf(stderr, "pokerroom %s: unexpected argument %q\n", name, a.args[0])
 		return exitUsage
 	}
@@ -322,4 +326,10 @@ func runHealthcheck(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// runReplay is `pokerroom replay PATH...`: one line per failing hand and a
+// closing summary; exit 1 when a hand mismatches.
+func runReplay(_ context.Context, a *app) int {
+	return phh.RunCommand(a.args, a.stdout, a.stderr)
 }
