@@ -549,7 +549,10 @@ func (t *Tournament) Prizes() ([]Prize, error) {
 // finishing place, tied finishers sharing the sum of their places' prizes
 // (odd chips to the earliest listed). A seat cannot be shared: tied
 // players whose places include a seat share its value as tournament
-// money. Real names are shown, also in anonymous events (R-TRN-13).
+// money. Real names are shown, also in anonymous events (R-TRN-13). When
+// disqualifications leave fewer finishers than paid places, the prizes of
+// the places nobody reaches go to first place, so the chip prizes paid
+// always sum to the pool.
 func (t *Tournament) Results() ([]Result, error) {
 	if t.state != Finished {
 		return nil, &StateError{"results", t.state}
@@ -562,6 +565,16 @@ func (t *Tournament) Results() ([]Result, error) {
 	values := make([]Chips, len(prizes))
 	for i, p := range prizes {
 		values[i] = p.Chips
+	}
+	if t.cfg.Tickets == nil && len(st) > 0 && len(st) < len(values) {
+		// Disqualified entries take no place, so fewer players finish
+		// than there are paid places: the prizes nobody reaches go to
+		// first place, like a rounding remainder, and the pool is still
+		// paid in full.
+		for _, v := range values[len(st):] {
+			values[0] += v
+		}
+		values = values[:len(st)]
 	}
 	var groups []int
 	for i := 0; i < len(st); i += st[i].Tied {

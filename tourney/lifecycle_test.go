@@ -599,3 +599,32 @@ func TestAddOnWithoutRebuysIsOfferedWhenLateRegistrationCloses(t *testing.T) {
 		t.Errorf("add-on with neither rebuys nor late registration: %v", err)
 	}
 }
+
+// R-TRN-20, R-TRN-7: disqualified entries take no place; when they leave
+// fewer finishers than paid places the pool is still paid in full.
+func TestDisqualificationsNeverLeaveThePoolUnpaid(t *testing.T) {
+	tr := newTourney(t, func(c *Config) { c.Payout = PayoutRule{Kind: TopN, Weights: []int64{50, 30, 20}} })
+	register(t, tr, 4)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []EntryID{2, 3} {
+		if _, err := tr.Disqualify(id, 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tr.Eliminate([]Bust{{Entry: 4, StartStack: 10}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tr.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := tr.PrizePool().Total
+	if len(res) != 2 || res[0].Entry != 1 || res[1].Entry != 4 {
+		t.Fatalf("results %+v, want entries 1 and 4", res)
+	}
+	if res[0].Prize+res[1].Prize != pool || res[0].Prize != 28 || res[1].Prize != 12 {
+		t.Errorf("paid %d + %d of a pool of %d, want 28 (first and the unreached third) + 12", res[0].Prize, res[1].Prize, pool)
+	}
+}

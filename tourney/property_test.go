@@ -209,7 +209,7 @@ func TestRandomOperationsKeepTheTournamentConsistent(t *testing.T) {
 		for _, r := range res {
 			got += r.Prize
 		}
-		if len(res) >= len(prizes) && got != want {
+		if (len(res) >= len(prizes) || cfg.Tickets == nil) && got != want {
 			t.Fatalf("seed %d: results pay %d, prizes are %d", seed, got, want)
 		}
 		placed := 0
