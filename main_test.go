@@ -254,7 +254,7 @@ func TestCommandLine(t *testing.T) {
 		{"version", []string{"version"}, exitOK, "pokerroom dev go1.", ""},
 		{"help", []string{"help"}, exitOK, "migrate ", ""},
 		{"flag help", []string{"run", "-h"}, exitOK, "$DATABASE_URL", ""},
-		{"unknown command", []string{"serve"}, exitUsage, "", `pokerroom: unknown command "serve" (accepted: run, migrate, version, healthcheck, help)`},
+		{"unknown command", []string{"serve"}, exitUsage, "", `pokerroom: unknown command "serve" (accepted: run, migrate, version, replay, healthcheck, help)`},
 		{"unknown flag", []string{"-bogus"}, exitUsage, "", "pokerroom: flag provided but not defined: -bogus"},
 		{"stray argument", []string{"migrate", "now"}, exitUsage, "", `pokerroom migrate: unexpected argument "now"`},
 		{"healthcheck without HTTP_ADDR", []string{"healthcheck"}, exitUsage, "", "HTTP_ADDR is empty"},
