@@ -3,13 +3,13 @@
 //
 // It is a module of its own so that the peer libraries never enter the
 // product's dependencies. The peers are compiled only with the build tag
-// "peers" (see peers_test.go), after fetching them into this module:
+// "peers" (see peers_test.go), against local copies of the libraries used
+// through a go.work file kept outside the repository; README.md says how.
+// The tagged build also has tests checking that every peer ranks the
+// benchmarked deals exactly as the engine does.
 //
-//	cd bench
-//	go get github.com/paulhankin/poker/v2@latest github.com/chehsunliu/poker@latest github.com/cardrank/cardrank@latest
-//	go test -tags peers -run '^$' -bench . -count 5
-//
-// Without the tag only the engine's own benchmarks run:
+// Without the tag only the engine's own benchmarks run (this is what CI
+// runs):
 //
 //	go test -run '^$' -bench . -count 5
 package bench

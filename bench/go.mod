@@ -1,6 +1,6 @@
 module github.com/pokerroom/pokerroom/bench
 
-go 1.26
+go 1.26.0
 
 require github.com/pokerroom/pokerroom v0.0.0
 
