@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -298,13 +299,7 @@ func (s CardSet) Add(c Card) CardSet { return s | 1<<c }
 func (s CardSet) Remove(c Card) CardSet { return s &^ (1 << c) }
 
 // Len returns the number of cards in the set.
-func (s CardSet) Len() int {
-	n := 0
-	for x := uint64(s); x != 0; x &= x - 1 {
-		n++
-	}
-	return n
-}
+func (s CardSet) Len() int { return bits.OnesCount64(uint64(s)) }
 
 // NewCardSet returns the set of the given cards.
 func NewCardSet(cs ...Card) CardSet {

@@ -43,14 +43,15 @@ func NewDeck(size int, jokers int) ([]Card, error) {
 // (or, for more than 256 cards, four bytes) is redrawn while it falls in the
 // incomplete last block, so no index is favoured (no modulo bias).
 // Production passes crypto/rand.Reader; tests and replays a seeded reader
-// (NewSeededReader).
+// (NewSeededReader). Shuffle reads r in blocks but never past the bytes it
+// uses, so a recorded byte stream replays exactly.
 //
 // If r fails, Shuffle returns the error and cards holds a permutation of its
 // input, partly shuffled: it must not be dealt from.
 func Shuffle(cards []Card, r io.Reader) error {
 	src := byteSource{r: r}
 	for i := len(cards) - 1; i > 0; i-- {
-		j, err := src.uniform(uint32(i + 1))
+		j, err := src.uniform(uint32(i+1), i)
 		if err != nil {
 			return fmt.Errorf("engine: shuffle: %w", err)
 		}
@@ -76,28 +77,32 @@ type byteSource struct {
 	n   int
 }
 
-func (s *byteSource) next(k int) ([]byte, error) {
+// next returns k bytes. When it must read, it reads at most ahead bytes
+// beyond the k (the least the caller will still use), so that it never
+// consumes bytes the shuffle does not use.
+func (s *byteSource) next(k, ahead int) ([]byte, error) {
 	if s.n-s.pos < k {
-		// Keep the unread bytes, then refill.
 		copy(s.buf[:], s.buf[s.pos:s.n])
 		s.n -= s.pos
 		s.pos = 0
-		if _, err := io.ReadFull(s.r, s.buf[s.n:]); err != nil {
+		want := min(len(s.buf), k+ahead)
+		if _, err := io.ReadFull(s.r, s.buf[s.n:want]); err != nil {
 			return nil, err
 		}
-		s.n = len(s.buf)
+		s.n = want
 	}
 	b := s.buf[s.pos : s.pos+k]
 	s.pos += k
 	return b, nil
 }
 
-// uniform returns an integer uniformly distributed in [0, n), n >= 1.
-func (s *byteSource) uniform(n uint32) (uint32, error) {
+// uniform returns an integer uniformly distributed in [0, n), n >= 1;
+// draws is the number of draws left, this one included.
+func (s *byteSource) uniform(n uint32, draws int) (uint32, error) {
 	if n <= 256 {
 		limit := 256 - 256%n // accept x < limit: a whole number of blocks of n
 		for {
-			b, err := s.next(1)
+			b, err := s.next(1, draws-1)
 			if err != nil {
 				return 0, err
 			}
@@ -108,7 +113,7 @@ func (s *byteSource) uniform(n uint32) (uint32, error) {
 	}
 	limit := uint64(1<<32) - uint64(1<<32)%uint64(n)
 	for {
-		b, err := s.next(4)
+		b, err := s.next(4, draws-1)
 		if err != nil {
 			return 0, err
 		}

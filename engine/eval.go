@@ -19,7 +19,7 @@ func EvalHigh(cards []Card) HandValue {
 			return 0
 		}
 		seen = seen.Add(c)
-		k += cardKey[c]
+		k += tbl.cardKey[c]
 	}
 	if len(cards) > 7 {
 		return bestOfSlow(cards)
@@ -27,12 +27,26 @@ func EvalHigh(cards []Card) HandValue {
 	return valueOfKey(k, cards)
 }
 
+// EvalHoldem returns the best high hand of hole cards and board cards
+// together, any of them playing (R-CARD-3): EvalHigh of their union, without
+// allocating for up to seven cards.
+func EvalHoldem(hole, board []Card) HandValue {
+	n := len(hole) + len(board)
+	if n > 7 {
+		return EvalHigh(append(append(make([]Card, 0, n), hole...), board...))
+	}
+	var buf [7]Card
+	copy(buf[copy(buf[:], hole):], board)
+	return EvalHigh(buf[:n])
+}
+
 // Eval7 returns the best high hand of seven distinct cards; it is EvalHigh's
 // fast path for Hold'em showdowns and equity loops. It does not check its
 // input: repeated, joker or invalid cards give a meaningless value.
 func Eval7(c *[7]Card) HandValue {
-	k := suitStart + cardKey[c[0]] + cardKey[c[1]] + cardKey[c[2]] + cardKey[c[3]] +
-		cardKey[c[4]] + cardKey[c[5]] + cardKey[c[6]]
+	// Summed as a tree, so the additions do not wait on one another.
+	k := ((tbl.cardKey[c[0]] + tbl.cardKey[c[1]]) + (tbl.cardKey[c[2]] + tbl.cardKey[c[3]])) +
+		((tbl.cardKey[c[4]] + tbl.cardKey[c[5]]) + (tbl.cardKey[c[6]] + suitStart))
 	if k&flushCheck != 0 {
 		return flushOf(k, c[:])
 	}
@@ -49,7 +63,13 @@ func valueOfKey(k uint64, cards []Card) HandValue {
 
 // rankLookup returns the value of the non-flush hand with the rank key r.
 func rankLookup(r uint32) HandValue {
-	return rankValue[(r+rowOffset[(r>>rowShift)&(maxRows-1)])&(rankSlots-1)]
+	return tbl.rankValue[(r+tbl.rowOffset[(r>>rowShift)&(maxRows-1)])&(rankSlots-1)]
+}
+
+// rank5Lookup returns the value of the non-flush five-card hand with the
+// rank key r.
+func rank5Lookup(r uint32) HandValue {
+	return tbl.rank5Value[(uint32(tbl.rank5Base[(r>>rowShift)&(maxRows-1)])+r&(1<<rowShift-1))&(rank5Slots-1)]
 }
 
 // flushOf returns the best flush of cards, whose key shows five or more
@@ -60,24 +80,40 @@ func flushOf(k uint64, cards []Card) HandValue {
 	var m uint16
 	for _, c := range cards {
 		if c.Suit() == s {
-			m |= cardRankBit[c]
+			m |= tbl.cardRankBit[c]
 		}
 	}
-	return flushValue[m&(flushSlots-1)]
+	return tbl.flushValue[m&(flushSlots-1)]
 }
 
 // EvalOmaha returns the best Omaha high hand (R-CARD-4): exactly two of the
 // hole cards (four, or five in five-card Omaha) and exactly three of the board
 // cards (three to five). It returns 0 if there are fewer than two hole cards or
-// three board cards. Cards must be distinct and real (no jokers).
+// three board cards, or if a card is repeated, a joker or invalid.
 func EvalOmaha(hole, board []Card) HandValue {
-	if len(hole) < 2 || len(board) < 3 {
+	if len(hole) < 2 || len(board) < 3 || !distinctReal(hole, board) {
 		return 0
 	}
 	if len(hole) > 5 || len(board) > 5 {
 		return omahaSlow(hole, board)
 	}
 	return omahaHigh(hole, board)
+}
+
+// distinctReal reports whether the cards of a and b are real cards (no
+// jokers) and all different.
+func distinctReal(a, b []Card) bool {
+	var seen CardSet
+	n := 0
+	for _, c := range a {
+		seen |= 1 << (c & 63)
+		n += int(c >> 6) // any card >= 64 marks the input bad below
+	}
+	for _, c := range b {
+		seen |= 1 << (c & 63)
+		n += int(c >> 6)
+	}
+	return n == 0 && seen>>52 == 0 && seen.Len() == len(a)+len(b)
 }
 
 // omahaHigh evaluates every pair of hole cards with every triple of board
@@ -87,16 +123,16 @@ func omahaHigh(hole, board []Card) HandValue {
 	np, nt := 0, 0
 	for i := 0; i < len(hole); i++ {
 		for j := i + 1; j < len(hole); j++ {
-			pairs[np] = uint32(cardKey[hole[i]] + cardKey[hole[j]])
+			pairs[np] = uint32(tbl.cardKey[hole[i]] + tbl.cardKey[hole[j]])
 			np++
 		}
 	}
 	var suits uint64 // board suit counters
 	for a := 0; a < len(board); a++ {
-		suits += cardKey[board[a]] >> suitShift
+		suits += tbl.cardKey[board[a]] >> suitShift
 		for b := a + 1; b < len(board); b++ {
 			for c := b + 1; c < len(board); c++ {
-				triples[nt] = uint32(cardKey[board[a]] + cardKey[board[b]] + cardKey[board[c]])
+				triples[nt] = uint32(tbl.cardKey[board[a]] + tbl.cardKey[board[b]] + tbl.cardKey[board[c]])
 				nt++
 			}
 		}
@@ -104,9 +140,7 @@ func omahaHigh(hole, board []Card) HandValue {
 	var best HandValue
 	for _, p := range pairs[:np] {
 		for _, t := range triples[:nt] {
-			if v := rankLookup(p + t); v > best {
-				best = v
-			}
+			best = max(best, rank5Lookup(p+t)) // branch-free: new maxima are unpredictable
 		}
 	}
 	// A flush needs three board cards of a suit (at most one suit has them).
@@ -127,13 +161,13 @@ func omahaFlush(hole, board []Card, s Suit) HandValue {
 	nh, nb := 0, 0
 	for _, c := range hole {
 		if c < 52 && c.Suit() == s && nh < 5 {
-			hm[nh] = cardRankBit[c]
+			hm[nh] = tbl.cardRankBit[c]
 			nh++
 		}
 	}
 	for _, c := range board {
 		if c < 52 && c.Suit() == s && nb < 5 {
-			bm[nb] = cardRankBit[c]
+			bm[nb] = tbl.cardRankBit[c]
 			nb++
 		}
 	}
@@ -144,7 +178,7 @@ func omahaFlush(hole, board []Card, s Suit) HandValue {
 			for a := 0; a < nb; a++ {
 				for b := a + 1; b < nb; b++ {
 					for c := b + 1; c < nb; c++ {
-						if v := flushValue[(p|bm[a]|bm[b]|bm[c])&(flushSlots-1)]; v > best {
+						if v := tbl.flushValue[(p|bm[a]|bm[b]|bm[c])&(flushSlots-1)]; v > best {
 							best = v
 						}
 					}

@@ -40,7 +40,6 @@ func scoreFive(rk, su [5]int, rules fiveRules, natural bool) HandValue {
 			live++
 		}
 	}
-	dead := 5 - live
 
 	// Groups by count then rank, as tie-break ranks (rank+1), dead cards last.
 	var tb [5]uint8
@@ -74,7 +73,7 @@ func scoreFive(rk, su [5]int, rules fiveRules, natural bool) HandValue {
 	default:
 		cat = HighCard
 	}
-	_ = dead // dead cards already sit as zero tie-break ranks at the end of tb
+	// A dead card has no rank: it sits as a zero tie-break rank at the end of tb.
 	best := makeValue(rules.strengthOf(cat), cat, tb, natural)
 	consider := func(v HandValue) {
 		if v > best {

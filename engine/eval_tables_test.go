@@ -3,6 +3,8 @@ package engine
 import (
 	"math/bits"
 	"testing"
+	"time"
+	"unsafe"
 )
 
 // forEachRankMultiset calls f with every multiset of n ranks (at most four of
@@ -78,7 +80,7 @@ func TestFlushTableMatchesSlowEvaluatorForEveryRankMask(t *testing.T) {
 		if len(cards) >= 5 {
 			want = bestOfSlow(cards)
 		}
-		if got := flushValue[m]; got != want {
+		if got := tbl.flushValue[m]; got != want {
 			t.Fatalf("flush mask %013b: table %v, slow %v", m, got, want)
 		}
 	}
@@ -89,7 +91,7 @@ func TestFlushTableMatchesSlowEvaluatorForEveryRankMask(t *testing.T) {
 func TestOmahaLowTableMatchesPairSearch(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		for h := 0; h < 256; h++ {
-			got := omahaLowTab[b<<8|h]
+			got := tbl.omahaLowTab[b<<8|h]
 			if want := omahaLow8(uint8(h), uint8(b)); got != want {
 				t.Fatalf("board %08b hole %08b: table %08b, search %08b", b, h, got, want)
 			}
@@ -97,5 +99,42 @@ func TestOmahaLowTableMatchesPairSearch(t *testing.T) {
 				t.Fatalf("board %08b hole %08b: low %08b has not five ranks", b, h, got)
 			}
 		}
+	}
+}
+
+// R-CARD-4: every entry of the five-card table that Omaha reads equals the
+// slow evaluator.
+func TestFiveCardRankTableMatchesSlowEvaluator(t *testing.T) {
+	n := 0
+	forEachRankMultiset(5, func(cnt *[NumRanks]int) {
+		cards := cardsWithoutFlush(cnt)
+		var k uint32
+		for _, c := range cards {
+			k += uint32(tbl.cardKey[c])
+		}
+		if got, want := rank5Lookup(k), bestOfSlow(cards); got != want {
+			t.Fatalf("%s: five-card table %v, slow %v", FormatCards(cards), got, want)
+		}
+		n++
+	})
+	if n != 6175 {
+		t.Errorf("%d five-card rank multisets, want 6175", n)
+	}
+}
+
+// Building the tables at start is cheap; this logs how long it takes (see
+// also BenchmarkLoadTables) and the memory they hold. No timed assertion.
+func TestLoadTablesLogsItsCost(t *testing.T) {
+	var fresh evalTables
+	start := time.Now()
+	fresh.load(tablesBin)
+	elapsed := time.Since(start)
+	if fresh != tbl {
+		t.Error("decoding the tables again gives different tables")
+	}
+	size := unsafe.Sizeof(fresh)
+	t.Logf("tables loaded in %v; %d KiB of tables plus the %d KiB embedded file", elapsed, size/1024, len(tablesBin)/1024)
+	if size+uintptr(len(tablesBin)) > 16<<20 {
+		t.Errorf("tables take %d bytes, more than 16 MiB", size+uintptr(len(tablesBin)))
 	}
 }

@@ -69,9 +69,13 @@ func EvalLow8(cards []Card) (lo LowValue, ok bool) {
 }
 
 // EvalOmahaLow8 returns the best eight-or-better low using exactly two hole
-// cards and exactly three board cards (R-CARD-4, R-CARD-6).
+// cards and exactly three board cards (R-CARD-4, R-CARD-6). A repeated,
+// joker or invalid card gives no low.
 func EvalOmahaLow8(hole, board []Card) (lo LowValue, ok bool) {
-	m := omahaLowTab[uint16(lowMask8(board))<<8|uint16(lowMask8(hole))]
+	if !distinctReal(hole, board) {
+		return 0, false
+	}
+	m := tbl.omahaLowTab[uint16(lowMask8(board))<<8|uint16(lowMask8(hole))]
 	return lowFromMask(uint16(m)), m != 0
 }
 
@@ -86,7 +90,7 @@ func EvalOmahaHiLo(hole, board []Card) (hi HandValue, lo LowValue, hasLow bool) 
 
 // omahaLow8 returns the best low mask using two distinct ranks of the hole
 // mask h and three of the board mask b, or 0. The evaluator reads the
-// generated omahaLowTab instead; the tests check one against the other. Given the two hole ranks, the
+// generated tbl.omahaLowTab instead; the tests check one against the other. Given the two hole ranks, the
 // three lowest other board ranks make the best low, since they are each no
 // higher than any other choice.
 func omahaLow8(h, b uint8) uint8 {

@@ -14,10 +14,13 @@
 //
 // File layout, little endian:
 //
-//	"PRT1"
+//	"PRT2"
 //	u32 rowShift, u32 rows, u32 rankSlots
-//	rows      x u32  row offsets
+//	rows      x u32  row offsets of the five-to-seven-card table
 //	rankSlots x u32  HandValue of the non-flush hand in each slot (0 = empty)
+//	u32 rows5, u32 slots5
+//	rows5     x u16  row bases of the five-card table
+//	slots5    x u32  HandValue of the non-flush five-card hand in each slot
 //	8192      x u32  HandValue of the best flush (or straight flush) of a rank mask
 //	65536     x u8   Omaha eight-or-better low: index board<<8|hole (ace-low
 //	                 8-bit rank masks), the best five-rank low mask or 0
@@ -171,45 +174,46 @@ func omahaLow(h, b uint8) uint8 {
 	return uint8(best)
 }
 
-func main() {
-	out := flag.String("out", "eval_tables.bin", "output file")
-	flag.Parse()
-
-	// Every multiset of 5..7 ranks, at most four of each.
-	keys := map[uint32]uint32{}
+// forEachMultiset calls f with every multiset of lo..hi ranks, at most four
+// of each, as counts.
+func forEachMultiset(lo, hi int, f func(cnt [13]int)) {
 	var cnt [13]int
 	var rec func(r, n int)
 	rec = func(r, n int) {
 		if r == 13 {
-			if n >= 5 {
-				var k uint32
-				for i, c := range cnt {
-					k += uint32(c) * rankMultipliers[i]
-				}
-				if _, dup := keys[k]; dup {
-					log.Fatalf("rank key %#x is not unique", k)
-				}
-				keys[k] = evalCounts(cnt)
+			if n >= lo {
+				f(cnt)
 			}
 			return
 		}
-		for c := 0; c <= 4 && n+c <= 7; c++ {
+		for c := 0; c <= 4 && n+c <= hi; c++ {
 			cnt[r] = c
 			rec(r+1, n+c)
 		}
 		cnt[r] = 0
 	}
 	rec(0, 0)
+}
 
-	// Row displacement perfect hash: fill the densest rows first, each at the
-	// lowest base where all its keys land on free slots.
+func rankKey(cnt [13]int) uint32 {
+	var k uint32
+	for i, c := range cnt {
+		k += uint32(c) * rankMultipliers[i]
+	}
+	return k
+}
+
+// perfectHash builds a row displacement perfect hash of keys (slot = key +
+// offsets[key>>rowShift], modulo 2^32): the densest rows are placed first,
+// each at the lowest base where all its keys land on free slots. It returns
+// the offsets and the table of values by slot (0 = empty).
+func perfectHash(keys map[uint32]uint32) (offsets, table []uint32) {
 	rowsMap := map[uint32][]uint32{}
 	var maxKey uint32
 	for k := range keys {
 		rowsMap[k>>rowShift] = append(rowsMap[k>>rowShift], k)
 		maxKey = max(maxKey, k)
 	}
-	nRows := maxKey>>rowShift + 1
 	type row struct {
 		id   uint32
 		keys []uint32
@@ -224,7 +228,7 @@ func main() {
 		}
 		return rows[i].id < rows[j].id
 	})
-	offsets := make([]uint32, nRows)
+	offsets = make([]uint32, maxKey>>rowShift+1)
 	used := make([]bool, 1<<20)
 	var slots uint32
 	for _, rw := range rows {
@@ -248,7 +252,7 @@ func main() {
 			break
 		}
 	}
-	table := make([]uint32, slots)
+	table = make([]uint32, slots)
 	for k, v := range keys {
 		s := k + offsets[k>>rowShift]
 		if table[s] != 0 {
@@ -256,19 +260,57 @@ func main() {
 		}
 		table[s] = v
 	}
+	return offsets, table
+}
+
+func main() {
+	out := flag.String("out", "eval_tables.bin", "output file")
+	flag.Parse()
+
+	// Every multiset of 5..7 ranks, at most four of each.
+	keys := map[uint32]uint32{}
+	forEachMultiset(5, 7, func(cnt [13]int) {
+		k := rankKey(cnt)
+		if _, dup := keys[k]; dup {
+			log.Fatalf("rank key %#x is not unique", k)
+		}
+		keys[k] = evalCounts(cnt)
+	})
+
+	offsets, table := perfectHash(keys)
+	// The five-card keys alone, for Omaha, in a table small enough to stay in
+	// the fastest caches: slot = base5[key>>rowShift] + key%(1<<rowShift).
+	keys5 := map[uint32]uint32{}
+	forEachMultiset(5, 5, func(cnt [13]int) {
+		keys5[rankKey(cnt)] = evalCounts(cnt)
+	})
+	offsets5, table5 := perfectHash(keys5)
+	base5 := make([]uint16, len(offsets5))
+	for k := range keys5 {
+		row := k >> rowShift
+		base := offsets5[row] + row<<rowShift
+		if base > 0xffff-(1<<rowShift) {
+			log.Fatal("five-card table too large for 16-bit row bases")
+		}
+		base5[row] = uint16(base)
+	}
 
 	var buf bytes.Buffer
-	buf.WriteString("PRT1")
+	buf.WriteString("PRT2")
 	w := func(v any) {
 		if err := binary.Write(&buf, binary.LittleEndian, v); err != nil {
 			log.Fatal(err)
 		}
 	}
 	w(uint32(rowShift))
-	w(nRows)
-	w(slots)
+	w(uint32(len(offsets)))
+	w(uint32(len(table)))
 	w(offsets)
 	w(table)
+	w(uint32(len(base5)))
+	w(uint32(len(table5)))
+	w(base5)
+	w(table5)
 	flush := make([]uint32, 8192)
 	for m := range flush {
 		flush[m] = evalFlush(uint32(m))
@@ -282,5 +324,6 @@ func main() {
 	if err := os.WriteFile(*out, buf.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("%d rank keys in %d slots, %d rows; %d bytes\n", len(keys), slots, nRows, buf.Len())
+	fmt.Printf("%d rank keys in %d slots, %d rows; %d five-card keys in %d slots, %d rows; %d bytes\n",
+		len(keys), len(table), len(offsets), len(keys5), len(table5), len(base5), buf.Len())
 }
