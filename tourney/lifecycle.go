@@ -173,6 +173,9 @@ func (c Config) Validate() error {
 		if tk.SeatValue <= 0 {
 			return ErrBadSeatValue
 		}
+		if tk.SeatValue < c.BuyIn.Prize {
+			return ErrSeatBelowBuyIn
+		}
 		if tk.Leftover == LeftoverInDoubleBuyIns && tk.SatelliteBuyIn <= 0 {
 			return ErrBadSatBuyIn
 		}

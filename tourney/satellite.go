@@ -1,6 +1,9 @@
 package tourney
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // PrizeKind is what a place wins.
 type PrizeKind int
@@ -52,7 +55,14 @@ var (
 	ErrBadSeatValue    = errors.New("seat value must be positive")
 	ErrBadSatBuyIn     = errors.New("satellite buy-in must be positive for this leftover rule")
 	ErrNoSeatToConvert = errors.New("place did not win a seat")
+	ErrSeatBelowBuyIn  = errors.New("a satellite seat must be worth at least the satellite's own prize part")
+	ErrTooManySeats    = fmt.Errorf("the pool buys more than %d seats: raise the seat value", MaxSeats)
 )
+
+// MaxSeats bounds the seats (or tickets) one pool may buy: more means a
+// seat value far below the pool, almost certainly a mistake, and would
+// build one prize per seat.
+const MaxSeats = 100_000
 
 // TicketPrizes pays a pool as tickets worth ticketValue each, as many as
 // the pool buys, the remainder in chips to the next place (R-TRN-7).
@@ -74,6 +84,9 @@ func SatellitePrizes(pool, seatValue, satelliteBuyIn Chips, rule LeftoverRule) (
 		return nil, ErrBadSatBuyIn
 	}
 	seats := pool / seatValue
+	if seats > MaxSeats {
+		return nil, ErrTooManySeats
+	}
 	left := pool % seatValue
 	var out []Prize
 	for i := Chips(0); i < seats; i++ {

@@ -1,6 +1,9 @@
 package tourney
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 // R-TRN-15
 func TestSatelliteSeatsAndLeftover(t *testing.T) {
@@ -75,5 +78,27 @@ func TestSatelliteWinnerMayTakeTournamentMoney(t *testing.T) {
 	unchanged := SatelliteAwards(prizes, finishers, nil, nil)
 	if unchanged[0].Prize.Kind != SeatPrize {
 		t.Errorf("seat converted without reason")
+	}
+}
+
+// R-TRN-15: a satellite whose seat is worth less than its own entry, or a
+// pool that would buy an absurd number of seats, is refused with a specific
+// error instead of building one prize per seat.
+func TestSatelliteRefusesSeatValuesThatMakeNoSense(t *testing.T) {
+	cfg := Config{Kind: Scheduled, TableSize: 9, Structure: SitAndGoPreset(Normal),
+		BuyIn: BuyIn{Prize: 30, Fee: 3}, Tickets: &TicketRule{SeatValue: 20}}
+	if _, err := New(cfg); !errors.Is(err, ErrSeatBelowBuyIn) {
+		t.Errorf("seat of 20 for a 30+3 satellite: New = %v, want ErrSeatBelowBuyIn", err)
+	}
+	cfg.Tickets.SeatValue = 300
+	if _, err := New(cfg); err != nil {
+		t.Errorf("seat of 300 for a 30+3 satellite: New = %v, want nil", err)
+	}
+	if _, err := SatellitePrizes(1_000_000_000, 1, 0, LeftoverToNext); !errors.Is(err, ErrTooManySeats) {
+		t.Errorf("a pool of 1e9 with seats worth 1: %v, want ErrTooManySeats", err)
+	}
+	got, err := SatellitePrizes(MaxSeats*10+7, 10, 0, LeftoverToNext)
+	if err != nil || len(got) != MaxSeats+1 || got[MaxSeats].Chips != 7 {
+		t.Errorf("exactly MaxSeats seats: %d prizes, %v", len(got), err)
 	}
 }
