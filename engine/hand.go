@@ -351,6 +351,8 @@ func (h *Hand) CarryOver() int64 { return h.carry }
 // of them or a prefix): it replays the player actions the events record and
 // checks that every other event comes out the same. The result equals the
 // hand that produced the events, as it was after the last action included.
+// Events the hand did not produce, or actions it refuses, give an error
+// wrapping ErrResume (and, for a refused action, the *ActionError).
 func Resume(cfg Config, seats []Seat, button int, deck []Card, events []Event) (*Hand, error) {
 	h, err := New(cfg, seats, button, deck)
 	if err != nil {
@@ -372,7 +374,9 @@ func Resume(cfg Config, seats []Seat, button int, deck []Card, events []Event) (
 			return nil, &ResumeError{Seq: len(h.events), Want: e, Got: Event{Seq: -1}}
 		}
 		if _, err := h.Apply(a); err != nil {
-			return nil, fmt.Errorf("engine: resume at event %d: %w", len(h.events), err)
+			// The hand refuses the recorded action: the events are not
+			// this hand's (reordered, wrong seat, changed amount...).
+			return nil, fmt.Errorf("%w: event %d: %w", ErrResume, len(h.events), err)
 		}
 	}
 }
