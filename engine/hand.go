@@ -107,10 +107,20 @@ func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	if len(deck) > len(h.deck) {
 		deck = deck[:len(h.deck)]
 	}
+	// The cards of the table's deck (R-CARD-7): 52 cards without jokers,
+	// except in five-card draw, which may strip low ranks and add jokers.
+	lowest, jokers := NewCard(Two, 0), 0
+	if cfg.Game == Draw {
+		lowest = NewCard(DrawRules{DeckSize: cfg.Draw.DeckSize}.LowestRank(), 0)
+		jokers = cfg.Draw.Jokers
+	}
 	var seen CardSet
 	for _, c := range deck {
 		if !c.Valid() {
 			return configError("deck holds an invalid card %d", uint8(c))
+		}
+		if c.IsJoker() && int(c-Joker1) >= jokers || !c.IsJoker() && c < lowest {
+			return configError("deck holds %v, not in this table's deck", c)
 		}
 		if seen.Has(c) {
 			return configError("deck holds %v twice", c)

@@ -72,3 +72,47 @@ func TestResumeRefusesTamperedEventsWithErrResume(t *testing.T) {
 		})
 	}
 }
+
+// R-CARD-7: only five-card draw plays with jokers or stripped decks; a deck
+// holding cards the table's deck has not is refused, never dealt.
+func TestNewRefusesCardsOutsideTheTablesDeck(t *testing.T) {
+	full, _ := engine.NewDeck(52, 2)
+	withJoker := append([]engine.Card{engine.Joker1}, full[:52]...)
+	withTwoJokers := append([]engine.Card{engine.Joker1, engine.Joker2}, full[:52]...)
+	seats := []engine.Seat{{Stack: 100}, {Stack: 100}}
+	draw := func(size, jokers int) engine.Config {
+		c := drawCfg()
+		c.Draw.DeckSize, c.Draw.Jokers = size, jokers
+		return c
+	}
+	omaha := nlhe(5, 10)
+	omaha.Game = engine.OmahaHiLo
+	cases := []struct {
+		name string
+		cfg  engine.Config
+		deck []engine.Card
+		ok   bool
+	}{
+		{"hold'em deck with a joker", nlhe(5, 10), withJoker, false},
+		{"omaha hi/lo deck with a joker", omaha, withJoker, false},
+		{"draw without jokers given a joker", draw(52, 0), withJoker, false},
+		{"draw with one joker given two", draw(52, 1), withTwoJokers, false},
+		{"32-card draw given twos", draw(32, 0), full[:52], false},
+		{"40-card draw given a four", draw(40, 0), full[8:52], false},
+		{"hold'em full deck", nlhe(5, 10), full[:52], true},
+		{"draw with one joker", draw(52, 1), withJoker, true},
+		{"draw with two jokers", draw(52, 2), withTwoJokers, true},
+		{"40-card draw", draw(40, 0), full[12:52], true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := engine.New(c.cfg, seats, 0, c.deck)
+			if c.ok && err != nil {
+				t.Fatalf("refused a good deck: %v", err)
+			}
+			if !c.ok && !errors.Is(err, engine.ErrConfig) {
+				t.Fatalf("error %v, want ErrConfig", err)
+			}
+		})
+	}
+}
