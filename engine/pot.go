@@ -16,15 +16,20 @@ type potState struct {
 // money in the pots they reach; antes (the big-blind ante included) and a
 // carried pot are dead money in the main pot, which a player all in on the
 // ante alone can win: they make a pot of their own then.
-func (h *Hand) buildPots() {
+//
+// The seats of out are treated as folded: their chips stay in the pots as
+// dead money but they are eligible for none (PokerKit's killed hands, see
+// pokerKitKilled). The room's rules pass 0.
+func (h *Hand) buildPots(out uint16) {
+	in := func(i int) bool { return h.status[i] != stFolded && out&(1<<i) == 0 }
 	h.nPots = 0
 	prev := int64(0)
 	if h.dead > 0 {
 		for i := 0; i < h.n; i++ {
-			if h.status[i] != stFolded && h.total[i] == 0 {
+			if in(i) && h.total[i] == 0 {
 				h.pots[0] = potState{amount: h.dead}
 				for j := 0; j < h.n; j++ {
-					if h.status[j] != stFolded {
+					if in(j) {
 						h.pots[0].eligible |= 1 << j
 					}
 				}
@@ -38,7 +43,7 @@ func (h *Hand) buildPots() {
 		// The next level: the smallest commitment above prev of a player in.
 		level := int64(-1)
 		for i := 0; i < h.n; i++ {
-			if h.status[i] != stFolded && h.total[i] > prev && (level < 0 || h.total[i] < level) {
+			if in(i) && h.total[i] > prev && (level < 0 || h.total[i] < level) {
 				level = h.total[i]
 			}
 		}
@@ -48,7 +53,7 @@ func (h *Hand) buildPots() {
 		var p potState
 		for i := 0; i < h.n; i++ {
 			p.amount += min(h.total[i], level) - min(h.total[i], prev)
-			if h.status[i] != stFolded && h.total[i] >= level {
+			if in(i) && h.total[i] >= level {
 				p.eligible |= 1 << i
 			}
 		}
@@ -62,7 +67,7 @@ func (h *Hand) buildPots() {
 	}
 	if h.nPots == 0 { // nobody in bet a chip
 		for i := 0; i < h.n; i++ {
-			if h.status[i] != stFolded {
+			if in(i) {
 				h.pots[0].eligible |= 1 << i
 			}
 		}
@@ -150,7 +155,7 @@ func (h *Hand) split(amount int64, winners uint16, pot, board int, low bool) {
 // finishUncontested gives every pot to the last player in, unseen (R-POT-3).
 func (h *Hand) finishUncontested() {
 	h.street = Showdown
-	h.buildPots()
+	h.buildPots(0)
 	h.takeRake()
 	for p := 0; p < h.nPots; p++ {
 		h.split(h.pots[p].amount-h.pots[p].rake, h.pots[p].eligible, p, 0, false)
@@ -162,7 +167,7 @@ func (h *Hand) finishUncontested() {
 // middle for the next hand (seed 004).
 func (h *Hand) carryOver() {
 	h.street = Showdown
-	h.buildPots()
+	h.buildPots(0)
 	for p := 0; p < h.nPots; p++ {
 		h.carry += h.pots[p].amount
 	}

@@ -1,7 +1,10 @@
 package engine
 
 // Showdown: who shows and who mucks (R-POT-2), the values of the hands
-// (R-POT-1), hi/lo splits (R-POT-5), run it twice (R-POT-6).
+// (R-POT-1), hi/lo splits (R-POT-5), run it twice (R-POT-6), and PokerKit's
+// chip pushing for Config.PokerKit.
+
+import "math/bits"
 
 // showdownValues holds the hands' values on each board.
 type showdownValues struct {
@@ -111,7 +114,7 @@ func (h *Hand) bestLow(v *showdownValues, b int, mask uint16) uint16 {
 // others, takes the rake and awards every pot.
 func (h *Hand) showdown() {
 	h.street = Showdown
-	h.buildPots()
+	h.buildPots(0)
 	var v showdownValues
 	h.evaluate(&v)
 	// Who wins something: they show; the first to show always does, and so
@@ -138,24 +141,24 @@ func (h *Hand) showdown() {
 			h.emit(Event{Kind: EvMuck, Seat: i})
 		}
 	}
+	if h.cfg.PokerKit {
+		h.awardPokerKit(&v)
+		return
+	}
 	h.takeRake()
 	for p := 0; p < h.nPots; p++ {
 		amount := h.pots[p].amount - h.pots[p].rake
 		elig := h.pots[p].eligible
 		for b := 0; b < h.runs; b++ {
-			share := amount
-			if h.runs == 2 { // the odd chip goes with the first board
-				share = amount / 2
-				if b == 0 {
-					share = amount - amount/2
-				}
-			}
+			share := h.boardShare(amount, b)
 			if !h.cfg.Game.HiLo() {
 				h.split(share, h.bestHigh(&v, b, elig), p, b, false)
 				continue
 			}
 			low := h.bestLow(&v, b, elig)
 			if low == 0 {
+				// No qualifying low in this pot: the high hand takes it
+				// all (R-POT-5).
 				h.split(share, h.bestHigh(&v, b, elig), p, b, false)
 				continue
 			}
@@ -165,4 +168,114 @@ func (h *Hand) showdown() {
 		}
 	}
 	h.finish()
+}
+
+// boardShare is the part of a pot's amount played for on board b: all of it
+// on one board, half each when run twice, the odd chip with the first board.
+func (h *Hand) boardShare(amount int64, b int) int64 {
+	if h.runs != 2 {
+		return amount
+	}
+	if b == 0 {
+		return amount - amount/2
+	}
+	return amount / 2
+}
+
+// PokerKit's chip pushing (Config.PokerKit), as PokerKit 0.7.4 does it
+// (state.py: _begin_hand_killing, pots, _begin_chips_pushing, push_chips):
+//
+//  1. Hand killing: every hand still in that cannot win anything is mucked
+//     before the chips are pushed. A hand can win when, on some board, for
+//     the high or (with a qualifying low) the low, it is at least as good as
+//     the best hand among the players eligible for some pot; PokerKit does not
+//     ask whether the hand is itself eligible for that pot.
+//  2. The pots are then rebuilt without the killed hands: a pot per
+//     contribution level, and neighbouring pots with the same players merge,
+//     so the killed players' all-in levels no longer divide the pots.
+//  3. Each pot is divided among the boards (the remainder to the first) and,
+//     on each board, among the hand types any hand left holds: high, and low
+//     when any player left at the table has a qualifying low, not only one
+//     eligible for the pot; the remainder goes to the high half.
+//  4. A part goes to the pot's eligible players with the best hand of its
+//     type. For the low half of a pot where none of them has a low, "no low"
+//     ties with "no low": they all share it.
+//  5. All the odd chips of a share go to the first winner (by player index,
+//     that is, from the button's left), as in split.
+//
+// The room's rules differ in 3 and 4 (R-POT-5: a pot without a qualifying low
+// goes to the high hand) and in 5 (R-POT-4: one odd chip each); 1 and 2 only
+// move odd chips between pots.
+
+// awardPokerKit kills the hands that cannot win, rebuilds the pots without
+// them, takes the rake and awards every pot as PokerKit does.
+func (h *Hand) awardPokerKit(v *showdownValues) {
+	killed := h.pokerKitKilled(v)
+	if killed != 0 {
+		h.buildPots(killed)
+	}
+	var live uint16
+	for i := 0; i < h.n; i++ {
+		if h.status[i] != stFolded && killed&(1<<i) == 0 {
+			live |= 1 << i
+		}
+	}
+	h.takeRake()
+	for p := 0; p < h.nPots; p++ {
+		amount := h.pots[p].amount - h.pots[p].rake
+		elig := h.pots[p].eligible
+		for b := 0; b < h.runs; b++ {
+			share := h.boardShare(amount, b)
+			if !h.cfg.Game.HiLo() || h.bestLow(v, b, live) == 0 {
+				h.split(share, h.bestHigh(v, b, elig), p, b, false)
+				continue
+			}
+			h.split(share-share/2, h.bestHigh(v, b, elig), p, b, false)
+			low := h.bestLow(v, b, elig)
+			if low == 0 {
+				low = elig
+			}
+			h.split(share/2, low, p, b, true)
+		}
+	}
+	h.finish()
+}
+
+// pokerKitKilled returns the seats still in whose hands PokerKit kills: on
+// no board and for no hand type is the hand at least as good as the best
+// hand of some pot's eligible players (h.pots as built with every hand in).
+func (h *Hand) pokerKitKilled(v *showdownValues) uint16 {
+	var killed uint16
+	for i := 0; i < h.n; i++ {
+		if h.status[i] != stFolded && !h.pokerKitCanWin(v, i) {
+			killed |= 1 << i
+		}
+	}
+	return killed
+}
+
+// pokerKitCanWin is PokerKit's can_win_now for seat i at the showdown.
+func (h *Hand) pokerKitCanWin(v *showdownValues, i int) bool {
+	for b := 0; b < h.runs; b++ {
+		for p := 0; p < h.nPots; p++ {
+			elig := h.pots[p].eligible
+			// The best hands of a pot are at least as good as any of its
+			// hands: i can win when it is one of them or ties them.
+			if w := h.bestHigh(v, b, elig); w == 0 || v.hi[b][i] >= v.hi[b][lowestSeat(w)] {
+				return true
+			}
+			if !v.lok[b][i] {
+				continue
+			}
+			if w := h.bestLow(v, b, elig); w == 0 || v.lo[b][i] >= v.lo[b][lowestSeat(w)] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lowestSeat is the lowest seat of a non-empty mask.
+func lowestSeat(mask uint16) int {
+	return bits.TrailingZeros16(mask)
 }
