@@ -438,7 +438,10 @@ func (h *Hand) nextStreet() {
 	if h.cfg.Game == Draw {
 		switch h.street {
 		case Preflop:
-			if h.curBet == 0 {
+			// Everybody checked: the pot goes to the next hand (seed 004).
+			// Players all in from the antes did not check: with fewer than
+			// two able to bet, the hand goes on to the draw.
+			if h.curBet == 0 && active >= 2 {
 				h.carryOver()
 				return
 			}

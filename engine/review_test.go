@@ -116,3 +116,25 @@ func TestNewRefusesCardsOutsideTheTablesDeck(t *testing.T) {
 		})
 	}
 }
+
+// Seed 004: the pot is carried to the next hand when everybody checks. A
+// player all in from the ante has not checked: with fewer than two players
+// able to bet, the hand goes on to the draw and the showdown.
+func TestDrawAllInFromTheAnteGoesToTheShowdown(t *testing.T) {
+	for _, stacks := range [][]int64{{5, 5}, {5, 100}, {100, 5}} {
+		tb := dealDraw(t, drawCfg(), stacks, 0,
+			[]string{"As Ah Ad Ac Kd", "2c 3d 7h 8s 9c"}, []string{"", ""})
+		for !tb.h.Done() {
+			l := tb.h.Legal()
+			if !l.Discard {
+				t.Fatalf("stacks %v: asked for %+v before the draw, want the draw", stacks, l)
+			}
+			tb.do(itoa(int64(l.Seat)) + " discard")
+		}
+		if tb.h.CarryOver() != 0 {
+			t.Fatalf("stacks %v: %d carried over, want the pot played", stacks, tb.h.CarryOver())
+		}
+		// Seat 0's four aces win the antes.
+		wantStacks(t, tb.h, stacks[0]+5, stacks[1]-5)
+	}
+}
