@@ -25,11 +25,11 @@ const (
 	// Skipped: the variant (or a forced-bet layout) is not one the engine
 	// plays.
 	Skipped
-	// Apart: stacks that differ where PokerKit, which computed the
-	// finishing stacks, is known to depart from the rules: a big-blind ante
-	// with ante_trimming_status = true (PokerKit returns the ante like an
-	// uncalled bet), or one of the KnownDifferences. Reported apart, not as
-	// a mismatch; Reason says which.
+	// Apart: stacks that differ where the corpus's README says to count
+	// the hand apart: a big-blind ante with ante_trimming_status = true
+	// (PokerKit returns the ante like an uncalled bet, the room follows the
+	// seeds). Reported apart, not as a mismatch; Reason says why. No hand
+	// is counted apart by name.
 	Apart
 )
 
@@ -400,7 +400,7 @@ func (rp *Replayer) stacks(eh *engine.Hand) []int64 {
 // it is replayed again with engine.Config.PokerKit, which reproduces PokerKit
 // 0.7.4's choices (the program that judged the generated hands); a match
 // then counts, marked PokerKitRules. A hand that matches neither way is a
-// mismatch unless it is one of the KnownDifferences, reported apart.
+// mismatch, reported with the room's result.
 func (rp *Replayer) Replay(h *Hand) Result {
 	r := rp.replay(h, false)
 	if r.Status != Mismatch || r.Engine == nil {
@@ -410,11 +410,7 @@ func (rp *Replayer) Replay(h *Hand) Result {
 		pk.PokerKitRules = true
 		return pk
 	}
-	r = rp.replay(h, false) // the room's result, for the report
-	if why := knownDifference(h); why != "" {
-		r.Status, r.Reason = Apart, why
-	}
-	return r
+	return rp.replay(h, false) // the room's result, for the report
 }
 
 func (rp *Replayer) replay(h *Hand, pokerKit bool) Result {

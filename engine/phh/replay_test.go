@@ -2,6 +2,7 @@ package phh
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -173,23 +174,6 @@ func TestReplayFallsBackToPokerKitRules(t *testing.T) {
 	}
 }
 
-func TestKnownDifferencesAreReportedApartOnlyWhenTheyAgree(t *testing.T) {
-	k := KnownDifferences[0]
-	h := &Hand{File: "/x/" + k.File, Name: k.Hand, FinishingStacks: append([]float64(nil), k.Finishing...)}
-	if knownDifference(h) == "" {
-		t.Error("known hand not recognised")
-	}
-	h.FinishingStacks[0]++
-	if knownDifference(h) != "" {
-		t.Error("a hand with other finishing stacks taken for a known difference")
-	}
-	h.FinishingStacks[0]--
-	h.File = "/x/other" + k.File
-	if knownDifference(h) != "" {
-		t.Error("another file taken for a known difference")
-	}
-}
-
 func TestAnteTrimmingWithABigBlindAnteIsReportedApart(t *testing.T) {
 	doc := "variant = 'NT'\nante_trimming_status = true\nantes = [0, 5, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
 		"starting_stacks = [100, 100, 100]\nactions = ['p3 f', 'p1 f']\nfinishing_stacks = [99, 106, 100]\n"
@@ -212,5 +196,91 @@ func TestRefusalNamesPHHPlayers(t *testing.T) {
 	plain := errors.New("x")
 	if refusal(plain) != plain || refusal(nil) != nil {
 		t.Error("non-engine errors changed")
+	}
+}
+
+// pokerKitPushingHands are three generated hands of the shared corpus
+// (generated/FO8.phhs [1135] and [1633], generated/PO.phhs [1943]) whose
+// finishing stacks PokerKit 0.7.4 computed with its own chip pushing: the
+// room's rules (R-POT-4, R-POT-5) give other stacks, engine.Config.PokerKit
+// gives theirs.
+var pokerKitPushingHands = []struct {
+	name string
+	doc  string
+	room []int64 // the stacks under the room's rules
+}{
+	{
+		// No hand eligible for the side pots qualifies for low (p1's low is
+		// in the main pot only): R-POT-5 gives them to the high hand, p8;
+		// PokerKit kills p2's hand, merges the side pots and shares their
+		// low half between p7 and p8.
+		"FO8 [1135]",
+		"variant = 'FO/8'\nante_trimming_status = false\nantes = [0, 0, 0, 0, 0, 0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 0, 0, 0, 0, 0, 0, 0]\n" +
+			"small_bet = 100\nbig_bet = 200\nstarting_stacks = [700, 11800, 800, 2200, 1400, 3000, 10400, 1300, 2600]\n" +
+			"actions = ['d dh p1 As9c5s3c', 'd dh p2 Kc9s2d4c', 'd dh p3 Ac6s3dKh', 'd dh p4 5c9d7d7s', 'd dh p5 Ad2c5hKd', 'd dh p6 Qh8cJd5d', " +
+			"'d dh p7 Th6h2s9h', 'd dh p8 8sJcTcTd', 'd dh p9 3sTs7cQd', 'p3 cbr 200', 'p4 cc', 'p5 cc', 'p6 cbr 300', 'p7 cbr 400', 'p8 cc', " +
+			"'p9 f', 'p1 cc', 'p2 cc', 'p3 cc', 'p4 f', 'p5 cc', 'p6 cc', 'd db 6d8d4h', 'p1 cbr 100', 'p2 cc', 'p3 cc', 'p5 cbr 200', " +
+			"'p6 cbr 300', 'p7 cbr 400', 'p8 cc', 'p1 cc', 'p2 cc', 'p3 f', 'p5 f', 'p6 cc', 'd db Qc', 'p2 cc', 'p6 cbr 200', 'p7 cc', " +
+			"'p8 cc', 'p2 cbr 400', 'p6 cc', 'p7 cc', 'p8 cc', 'd db Qs', 'p2 cbr 200', 'p6 f', 'p7 cc', 'p8 cc', 'p2 sm Kc9s2d4c', " +
+			"'p7 sm Th6h2s9h', 'p8 sm 8sJcTcTd', 'p1 sm As9c5s3c']\n" +
+			"finishing_stacks = [2400, 10400, 300, 2000, 800, 1800, 9775, 4125, 2600]\n",
+		[]int64{2400, 10400, 300, 2000, 800, 1800, 9200, 4700, 2600},
+	},
+	{
+		// p2 (all in, no low) and p3 (no low) cannot win: killed, the main
+		// and side pots merge into one pot of 58, split 29/29; the room
+		// splits 31 and 27, the odd chips to the high half (R-POT-4).
+		"FO8 [1633]",
+		"variant = 'FO/8'\nante_trimming_status = false\nantes = [1, 1, 1, 1, 1, 1, 1]\nblinds_or_straddles = [1, 2, 0, 0, 0, 0, 0]\n" +
+			"small_bet = 2\nbig_bet = 4\nstarting_stacks = [30, 6, 30, 258, 232, 20, 40]\n" +
+			"actions = ['d dh p1 Jh2d6s2c', 'd dh p2 9c8s9sTh', 'd dh p3 TcQd4h6c', 'd dh p4 8h7d5s2s', 'd dh p5 Ts7h6hKc', 'd dh p6 Kh3h2hAs', " +
+			"'d dh p7 7cQs5c8c', 'p3 cc', 'p4 f', 'p5 cc', 'p6 cc', 'p7 cc', 'p1 cc', 'p2 cbr 4', 'p3 cc', 'p5 cc', 'p6 f', 'p7 f', 'p1 cc', " +
+			"'d db 5dTd4s', 'p1 cc', 'p2 cc', 'p3 cbr 2', 'p5 cc', 'p1 cc', 'p2 cc', 'd db 3c', 'p1 cbr 4', 'p3 cc', 'p5 cc', 'd db 3d', " +
+			"'p1 cbr 4', 'p3 cc', 'p5 cc', 'p1 sm Jh2d6s2c', 'p2 sm 9c8s9sTh', 'p3 sm TcQd4h6c', 'p5 sm Ts7h6hKc']\n" +
+			"finishing_stacks = [44, 0, 15, 257, 246, 17, 37]\n",
+		[]int64{43, 0, 15, 257, 247, 17, 37},
+	},
+	{
+		// p6 and p8 tie with A-high straights. The room splits each pot,
+		// two of them odd (2541 and 815), the odd chips to p6; PokerKit
+		// kills the four losing hands, so every pot up to p6's level merges
+		// into one pot of 21000, split evenly.
+		"PO [1943]",
+		"variant = 'PO'\nante_trimming_status = false\nantes = [0, 0, 0, 0, 0, 0, 0, 0]\nblinds_or_straddles = [50, 100, 0, 0, 0, 0, 0, 0]\n" +
+			"min_bet = 100\nstarting_stacks = [2000, 15800, 8500, 5700, 1300, 3700, 1200, 23100]\n" +
+			"actions = ['d dh p1 Ts3dKdAs', 'd dh p2 2s5c9dQh', 'd dh p3 3c7d6cKs', 'd dh p4 4h8d8cAc', 'd dh p5 Th3h3s9h', 'd dh p6 QsAdJcJs', " +
+			"'d dh p7 6dJh4c6h', 'd dh p8 KhQd7sJd', 'p3 cbr 350', 'p4 cbr 837', 'p5 cc', 'p6 cbr 1324', 'p7 cc', 'p8 cbr 2163', 'p1 cc', " +
+			"'p2 cc', 'p3 cc', 'p4 cc', 'p5 f', 'p6 cbr 3002', 'p8 cbr 19532', 'p2 f', 'p3 cc', 'p4 cc', 'p6 cc', 'p8 sm KhQd7sJd', " +
+			"'p1 sm Ts3dKdAs', 'p3 sm 3c7d6cKs', 'p4 sm 4h8d8cAc', 'p6 sm QsAdJcJs', 'p7 sm 6dJh4c6h', 'd db AhKc5s', 'd db 7h', 'd db Td']\n" +
+			"finishing_stacks = [0, 13637, 0, 0, 463, 10500, 0, 36700]\n",
+		[]int64{0, 13637, 0, 0, 463, 10501, 0, 36699},
+	},
+}
+
+// Hands PokerKit pushes differently match under engine.Config.PokerKit, by
+// what the engine computes, not by name; under the room's rules they keep
+// R-POT-4 and R-POT-5.
+func TestPokerKitChipPushingMatchesItsHands(t *testing.T) {
+	for _, tt := range pokerKitPushingHands {
+		t.Run(tt.name, func(t *testing.T) {
+			h := mustParse(t, tt.doc)
+			var rp Replayer
+			room := rp.replay(h, false)
+			if room.Status != Mismatch || room.Refused != nil || room.Err != nil {
+				t.Fatalf("under the room's rules: %s", room.Report())
+			}
+			if fmt.Sprint(room.Actual) != fmt.Sprint(tt.room) {
+				t.Errorf("room's stacks %v, want %v", room.Actual, tt.room)
+			}
+			r := Replay(h)
+			if r.Status != Match || !r.PokerKitRules {
+				t.Fatalf("status %s, PokerKit rules %v: %s", r.Status, r.PokerKitRules, r.Report())
+			}
+			// Other finishing stacks are a mismatch: nothing is excused.
+			h.FinishingStacks[0]++
+			if r := Replay(h); r.Status != Mismatch {
+				t.Fatalf("altered finishing stacks: status %s, want mismatch", r.Status)
+			}
+		})
 	}
 }

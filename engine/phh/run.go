@@ -10,7 +10,7 @@ import (
 )
 
 // Summary counts the hands a Runner replayed. Hands = Match + Mismatch +
-// Skipped + AnteTrimming + Known.
+// Skipped + AnteTrimming.
 type Summary struct {
 	Hands    int // hands read, or files that could not be read as any hand
 	Match    int // final stacks equal finishing_stacks, or legal hands without them
@@ -21,7 +21,6 @@ type Summary struct {
 	HalfChip      int // Match hands whose finishing_stacks hold half chips, compared within one chip
 	LegalityOnly  int // Match hands without finishing_stacks, replayed for legality only
 	AnteTrimming  int // ante_trimming_status with a big-blind ante and different stacks: reported apart
-	Known         int // KnownDifferences: reported apart
 }
 
 // String is the summary line of the replay command.
@@ -34,8 +33,8 @@ func (s Summary) String() string {
 // or compared differently.
 func (s Summary) Apart() string {
 	return fmt.Sprintf("%d hands match only under PokerKit's rules (engine.Config.PokerKit), %d half-chip hands compared within one chip, "+
-		"%d hands without finishing stacks replayed for legality only; %d ante-trimming hands and %d known PokerKit differences reported apart",
-		s.PokerKitRules, s.HalfChip, s.LegalityOnly, s.AnteTrimming, s.Known)
+		"%d hands without finishing stacks replayed for legality only; %d ante-trimming hands reported apart",
+		s.PokerKitRules, s.HalfChip, s.LegalityOnly, s.AnteTrimming)
 }
 
 // add counts one result.
@@ -57,12 +56,8 @@ func (s *Summary) add(r *Result) {
 		s.Mismatch++
 	case Skipped:
 		s.Skipped++
-	case Apart:
-		if r.AnteTrimming {
-			s.AnteTrimming++
-		} else {
-			s.Known++
-		}
+	case Apart: // only ante-trimming hands are counted apart
+		s.AnteTrimming++
 	}
 }
 
