@@ -78,6 +78,28 @@ type Hand struct {
 	arenaN int
 }
 
+// MaxChips is the most chips a stack, a stake (blind, ante, straddle, bet
+// size, minimum bet) or a carried pot may hold: with ten such stacks a pot,
+// a pot-limit raise and the rake arithmetic stay far inside int64.
+const MaxChips = 1 << 50
+
+// checkChips refuses amounts above MaxChips (New would otherwise compute
+// overflowed, even negative, betting ranges).
+func checkChips(cfg *Config, seats []Seat) error {
+	for _, v := range [...]int64{cfg.SmallBlind, cfg.BigBlind, cfg.Ante, cfg.BigBlindAnte, cfg.Straddle,
+		cfg.SmallBet, cfg.BigBet, cfg.MinBet, cfg.Draw.CarriedPot, cfg.Rake.Cap, cfg.Rake.Step} {
+		if v > MaxChips {
+			return configError("stake %d above %d", v, int64(MaxChips))
+		}
+	}
+	for i, s := range seats {
+		if s.Stack > MaxChips || s.Ante > MaxChips {
+			return configError("seat %d: stack or ante above %d", i, int64(MaxChips))
+		}
+	}
+	return nil
+}
+
 // New starts a hand: posts antes and blinds, deals the hole cards and stops at
 // the first player to act. seats are the players dealt in, clockwise; button
 // indexes seats. The deck is dealt from its start (see ArrangeDeck for the
@@ -98,6 +120,9 @@ func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	ev := h.events[:0]
 	*h = Hand{events: ev}
 	if err := cfg.validate(seats, button); err != nil {
+		return err
+	}
+	if err := checkChips(&cfg, seats); err != nil {
 		return err
 	}
 	h.cfg = cfg

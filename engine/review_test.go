@@ -138,3 +138,44 @@ func TestDrawAllInFromTheAnteGoesToTheShowdown(t *testing.T) {
 		wantStacks(t, tb.h, stacks[0]+5, stacks[1]-5)
 	}
 }
+
+// Stakes and stacks so large that the pot-limit or minimum-raise arithmetic
+// would overflow are refused by New, never turned into a negative minimum.
+func TestNewRefusesStakesThatWouldOverflow(t *testing.T) {
+	const huge = 1<<63 - 1
+	seats := []engine.Seat{{Stack: 100}, {Stack: 100}, {Stack: 100}, {Stack: 100}}
+	deck, _ := engine.NewDeck(52, 0)
+	cases := map[string]func(c *engine.Config, s []engine.Seat){
+		"min bet":     func(c *engine.Config, s []engine.Seat) { c.MinBet = huge },
+		"straddle":    func(c *engine.Config, s []engine.Seat) { c.Straddle = huge },
+		"big blind":   func(c *engine.Config, s []engine.Seat) { c.BigBlind = huge },
+		"big bet":     func(c *engine.Config, s []engine.Seat) { c.Betting, c.BigBet = engine.FixedLimit, huge },
+		"small bet":   func(c *engine.Config, s []engine.Seat) { c.Betting, c.SmallBet = engine.FixedLimit, huge },
+		"ante":        func(c *engine.Config, s []engine.Seat) { c.Ante = huge },
+		"seat ante":   func(c *engine.Config, s []engine.Seat) { s[1].Ante = huge },
+		"stack":       func(c *engine.Config, s []engine.Seat) { s[2].Stack = 1 << 62 },
+		"carried pot": func(c *engine.Config, s []engine.Seat) { c.Draw.CarriedPot = huge },
+	}
+	for name, f := range cases {
+		t.Run(name, func(t *testing.T) {
+			cfg := nlhe(1, 2)
+			s := append([]engine.Seat(nil), seats...)
+			f(&cfg, s)
+			h, err := engine.New(cfg, s, 0, deck)
+			if !errors.Is(err, engine.ErrConfig) {
+				t.Fatalf("error %v, want ErrConfig (legal %+v)", err, h.Legal())
+			}
+		})
+	}
+	// The largest accepted amounts still give sane ranges.
+	cfg := nlhe(engine.MaxChips/8, engine.MaxChips/4)
+	cfg.Betting = engine.PotLimit
+	big := []engine.Seat{{Stack: engine.MaxChips}, {Stack: engine.MaxChips}, {Stack: engine.MaxChips}}
+	h, err := engine.New(cfg, big, 0, deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := h.Legal(); l.MinTo <= 0 || l.MaxTo < l.MinTo || l.PotTo < l.MinTo {
+		t.Fatalf("range overflowed: %+v", l)
+	}
+}
