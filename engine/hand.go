@@ -115,10 +115,19 @@ func New(cfg Config, seats []Seat, button int, deck []Card) (*Hand, error) {
 // Reset starts a new hand in h, reusing its memory; it is New without the
 // allocation. The events of the previous hand, and the card slices in them,
 // are overwritten: copy them first if they are still needed. On error h is
-// left unusable until the next successful Reset.
+// left empty and over (Apply refuses every action with ErrHandOver) until
+// the next successful Reset.
 func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	ev := h.events[:0]
 	*h = Hand{events: ev}
+	if err := h.reset(cfg, seats, button, deck); err != nil {
+		*h = Hand{events: ev, over: true, toAct: -1, sb: -1, bb: -1, straddle: -1, aggressor: -1, lastAggr: -1}
+		return err
+	}
+	return nil
+}
+
+func (h *Hand) reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	if err := cfg.validate(seats, button); err != nil {
 		return err
 	}

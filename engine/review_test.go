@@ -179,3 +179,27 @@ func TestNewRefusesStakesThatWouldOverflow(t *testing.T) {
 		t.Fatalf("range overflowed: %+v", l)
 	}
 }
+
+// A hand whose Reset failed takes no action: it is over, with no seat to act,
+// until a Reset succeeds.
+func TestFailedResetLeavesNoHandToPlay(t *testing.T) {
+	deck, _ := engine.NewDeck(52, 0)
+	h, err := engine.New(nlhe(5, 10), []engine.Seat{{Stack: 100}, {Stack: 100}}, 0, deck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Reset(nlhe(5, 10), []engine.Seat{{Stack: 100}, {Stack: 0}}, 0, deck); !errors.Is(err, engine.ErrConfig) {
+		t.Fatalf("Reset with an empty stack: %v, want ErrConfig", err)
+	}
+	if !h.Done() || h.ToAct() != -1 || h.Legal().Seat != -1 || len(h.Events()) != 0 {
+		t.Fatalf("after a failed Reset: done %v, to act %d, legal %+v, %d events", h.Done(), h.ToAct(), h.Legal(), len(h.Events()))
+	}
+	for _, k := range []engine.ActionKind{engine.Check, engine.Fold, engine.Call, engine.Bet, engine.AllIn, engine.Discard} {
+		if _, err := h.Apply(engine.Action{Seat: 0, Kind: k, Amount: 10}); !errors.Is(err, engine.ErrHandOver) {
+			t.Fatalf("%v after a failed Reset: %v, want ErrHandOver", k, err)
+		}
+	}
+	if err := h.Reset(nlhe(5, 10), []engine.Seat{{Stack: 100}, {Stack: 100}}, 1, deck); err != nil || h.Done() || h.ToAct() != 1 {
+		t.Fatalf("a good Reset after a failed one: %v, done %v, to act %d", err, h.Done(), h.ToAct())
+	}
+}
