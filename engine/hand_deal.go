@@ -23,6 +23,22 @@ func ArrangeDeck(cfg Config, nSeats, button int, hole [][]Card, boards [][]Card,
 	if len(hole) > nSeats || len(draws) > nSeats || len(boards) > 2 {
 		return nil, configError("more hole cards, draws or boards than seats")
 	}
+	nHole := cfg.Game.HoleCards()
+	for _, cs := range hole {
+		if len(cs) > nHole {
+			return nil, configError("%d hole cards, the game deals %d", len(cs), nHole)
+		}
+	}
+	for _, cs := range boards {
+		if len(cs) > 5 {
+			return nil, configError("a board of %d cards", len(cs))
+		}
+	}
+	for _, cs := range draws {
+		if len(cs) > 5 {
+			return nil, configError("a draw of %d cards", len(cs))
+		}
+	}
 	var full []Card
 	var err error
 	if cfg.Game == Draw {
@@ -38,7 +54,6 @@ func ArrangeDeck(cfg Config, nSeats, button int, hole [][]Card, boards [][]Card,
 		return nil, err
 	}
 	fullSet := NewCardSet(full...)
-	nHole := cfg.Game.HoleCards()
 	size := len(full)
 	deck := make([]Card, size)
 	for i := range deck {

@@ -203,3 +203,25 @@ func TestFailedResetLeavesNoHandToPlay(t *testing.T) {
 		t.Fatalf("a good Reset after a failed one: %v, done %v, to act %d", err, h.Done(), h.ToAct())
 	}
 }
+
+// ArrangeDeck refuses more cards than a seat holds, a board of more than five
+// cards or a draw of more than five, instead of dealing part of them.
+func TestArrangeDeckRefusesTooManyCards(t *testing.T) {
+	cards := engine.MustParseCards
+	cases := map[string]struct {
+		cfg                 engine.Config
+		hole, boards, draws [][]engine.Card
+	}{
+		"three hole cards in hold'em": {cfg: nlhe(1, 2), hole: [][]engine.Card{cards("As Ks Qs")}},
+		"a board of six cards":        {cfg: nlhe(1, 2), boards: [][]engine.Card{cards("2c 3c 4c 5c 6c 7c")}},
+		"a draw of six cards":         {cfg: drawCfg(), draws: [][]engine.Card{cards("2c 3c 4c 5c 6c 7c")}},
+		"six cards in five-card draw": {cfg: drawCfg(), hole: [][]engine.Card{cards("2c 3c 4c 5c 6c 7c")}},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			if _, err := engine.ArrangeDeck(c.cfg, 2, 0, c.hole, c.boards, c.draws); !errors.Is(err, engine.ErrConfig) {
+				t.Fatalf("error %v, want ErrConfig", err)
+			}
+		})
+	}
+}
