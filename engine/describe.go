@@ -31,6 +31,13 @@ func (v HandValue) Describe(lang string) string {
 		}
 		return "No hand"
 	}
+	if !v.describable() {
+		// Not a value the evaluators make (decoded from bad data, say).
+		if es {
+			return "Jugada no válida"
+		}
+		return "Invalid hand"
+	}
 	r := func(i int) Rank { x, _ := v.tieRank(i); return x }
 	// kickers lists the tie-break ranks from i on, "A-9-4".
 	kickers := func(i int) string {
@@ -116,6 +123,20 @@ func (v HandValue) Describe(lang string) string {
 		}
 	}
 	return s
+}
+
+// describable reports whether v has a known category and real ranks, as
+// every value from the evaluators has.
+func (v HandValue) describable() bool {
+	if v.Category() >= numCategories {
+		return false
+	}
+	for i := 0; i < 5; i++ {
+		if r, ok := v.tieRank(i); ok && r > Ace {
+			return false
+		}
+	}
+	return true
 }
 
 // hasDeadCard reports whether tie-break position i holds a dead joker rather

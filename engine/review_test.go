@@ -225,3 +225,29 @@ func TestArrangeDeckRefusesTooManyCards(t *testing.T) {
 		})
 	}
 }
+
+// Describe and String never panic, even on a HandValue or LowValue that no
+// evaluator made (one decoded from bad data); real values keep their words.
+func TestDescribeAnyValueWithoutPanicking(t *testing.T) {
+	values := []uint32{0, 1, 1<<32 - 1, 1 << 31, 0x21132fb7, 0xfffff0ff, 0x0000e000, 15}
+	for s := uint32(1); s != 0 && len(values) < 4000; s = s*2654435761 + 12345 {
+		values = append(values, s)
+	}
+	for _, v := range values {
+		for _, lang := range []string{"en", "es"} {
+			func() {
+				defer func() {
+					if e := recover(); e != nil {
+						t.Fatalf("Describe(%q) of %#x panics: %v", lang, v, e)
+					}
+				}()
+				_ = engine.HandValue(v).Describe(lang)
+				_ = engine.LowValue(v).Describe(lang)
+			}()
+		}
+	}
+	v := engine.EvalHigh(engine.MustParseCards("Ks Kh Kd 4c 4s"))
+	if got := v.Describe("en"); got != "Full house, kings full of fours" {
+		t.Fatalf("real value described %q", got)
+	}
+}
