@@ -23,7 +23,9 @@ func (h *Hand) qualifiesToOpen(i int) bool {
 		ref := [5]Card{NewCard(Jack, Spades), NewCard(Jack, Hearts), NewCard(low, Clubs), NewCard(low+1, Clubs), NewCard(low+2, Diamonds)}
 		h.openValue = EvalDraw(ref[:], rules)
 	}
-	return EvalDraw(h.hole[i][:5], h.drawRules()) >= h.openValue
+	// A pair of jacks made with the joker opens too: the natural bit, which
+	// only breaks ties between equal hands, does not count here.
+	return EvalDraw(h.hole[i][:5], h.drawRules())|hvNatural >= h.openValue
 }
 
 // startDraw begins the draw: one card is burnt, then every player still in,

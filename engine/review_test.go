@@ -298,3 +298,24 @@ func TestPotLimitAfterTheFlopCountsTheRealPot(t *testing.T) {
 		t.Fatalf("pot-limit maximum %+v, want 480", l)
 	}
 }
+
+// Seed 004: jacks or better to open; a pair of jacks made with the joker is a
+// pair of jacks, even with the lowest kickers.
+func TestDrawJokerPairOfJacksOpens(t *testing.T) {
+	cfg := drawCfg()
+	cfg.Draw.Jokers = 1
+	for _, tc := range []struct {
+		hole string
+		open bool
+	}{
+		{"Jk Jh 4c 3d 2s", true},
+		{"Jk Jh 5c 3d 2s", true},
+		{"Js Jh 4c 3d 2s", true},
+		{"Jk Th 4c 3d 2s", false}, // a pair of tens
+	} {
+		tb := dealDraw(t, cfg, []int64{100, 100}, 1, []string{tc.hole, "Ks Qh 9c 8d 6s"}, nil)
+		if l := tb.h.Legal(); l.Seat != 0 || l.CanBet != tc.open {
+			t.Fatalf("%s: may open %v, want %v (%+v)", tc.hole, l.CanBet, tc.open, l)
+		}
+	}
+}
