@@ -207,14 +207,24 @@ type Config struct {
 	// PokerKit, and so the PHH corpus, gives them all to the first.
 	OddChipsToFirst bool
 	// PokerKit reproduces PokerKit 0.7.4's choices where they differ from
-	// the room's rules, for replaying the hand histories it produced: any
-	// raise, even an all-in short of a full raise, reopens the betting (the
-	// room follows TDA 44, R-BET-6); a pot is made at every contribution
-	// level, folded players' included, each split on its own (the room makes
-	// one pot per set of eligible players); and all odd chips go to the first
-	// winner left of the button (as OddChipsToFirst); and a big blind short
-	// of the full blind sets the amount to call at what it posted (the room
-	// asks for the full big blind).
+	// the room's rules, for replaying the hand histories it produced (never
+	// for play):
+	//   - any raise, even an all-in short of a full raise, reopens the
+	//     betting (the room follows TDA 44, R-BET-6);
+	//   - a big blind short of the full blind sets the amount to call at
+	//     what it posted (the room asks for the full big blind);
+	//   - at the showdown the hands that cannot win anything are killed
+	//     first and the pots rebuilt without them, so the pots of their
+	//     all-in levels merge with their neighbours (the room splits each
+	//     side pot on its own);
+	//   - in hi/lo, a pot is split high/low whenever any hand left at the
+	//     table has a qualifying low, and when none of the pot's own players
+	//     has one they all share its low half (R-POT-5 gives such a pot to
+	//     the high hand);
+	//   - all the odd chips of a share go to the first winner left of the
+	//     button, as with OddChipsToFirst (R-POT-4: one each); the odd chip
+	//     of a hi/lo split still goes to the high half.
+	// See awardPokerKit in showdown.go for PokerKit's algorithm step by step.
 	PokerKit bool
 }
 

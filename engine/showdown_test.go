@@ -245,3 +245,106 @@ func TestRake(t *testing.T) {
 		t.Fatal("no rake in tournaments")
 	}
 }
+
+// killedHandScenario: seat 3 is all in for 21 with the worst hand, seat 2
+// folds after putting in 40, seats 0 and 4 tie with ace-king high. The main
+// pot (89: the small blind's 5 and 21 from each of four) and the side pot
+// (117) are both odd.
+func killedHandScenario(t *testing.T, cfg engine.Config) *table {
+	t.Helper()
+	tb := deal(t, cfg, []int64{200, 100, 200, 21, 200}, 0,
+		[]string{"AsKd", "7h8h", "9s9d", "2c3d", "AhKc"}, "Qc Jd 7s 6h 4c")
+	tb.do("3 allin", "4 call", "0 call", "1 fold", "2 raise 40", "4 call", "0 call")
+	tb.do("2 check", "4 bet 30", "0 call", "2 fold")
+	tb.checkDown()
+	return tb
+}
+
+// R-POT-4: the room splits each pot on its own, one odd chip each to the
+// winners nearest the button's left (seat 4 here), so seat 4 gets the odd
+// chip of both pots. Under Config.PokerKit the losing all-in hand is killed
+// before the chips are pushed; without its level the two pots merge into one
+// of 206, split evenly, as PokerKit 0.7.4 does.
+func TestPokerKitKilledHandsMergeThePots(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		pokerKit bool
+		want     []int64
+		pots     int
+	}{
+		{"room rules (R-POT-4)", false, []int64{232, 95, 160, 0, 234}, 2},
+		{"PokerKit", true, []int64{233, 95, 160, 0, 233}, 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := nlhe(5, 10)
+			cfg.PokerKit = tt.pokerKit
+			tb := killedHandScenario(t, cfg)
+			wantStacks(t, tb.h, tt.want...)
+			pots := tb.h.Result().Pots
+			if len(pots) != tt.pots {
+				t.Fatalf("pots %+v, want %d", pots, tt.pots)
+			}
+			if tt.pokerKit && (pots[0].Amount != 206 || len(pots[0].Eligible) != 2) {
+				t.Fatalf("pot %+v, want 206 for seats 0 and 4", pots[0])
+			}
+		})
+	}
+}
+
+// hiLoSidePotWithoutLow: seat 3 (all in for 30) holds the only low, seat 0
+// (all in for 100) four kings, seat 1 two pair and the most chips; seat 2
+// folds on the flop after putting in 250. The main pot (120) has a low; the
+// first side pot (210, seats 0 and 1) has none; the second (300) is seat 1's
+// alone.
+func hiLoSidePotWithoutLow(t *testing.T, cfg engine.Config) *table {
+	t.Helper()
+	tb := deal(t, cfg, []int64{100, 500, 500, 30}, 0,
+		[]string{"Kd Kh 9c 9d", "Qs Qd Jc Tc", "8s 8h 6s 4d", "As 3d Qh Jd"}, "2c 5d 7h Kc Ks")
+	tb.do("3 allin", "0 allin", "1 call", "2 raise 250", "1 call")
+	tb.do("1 bet 50", "2 fold")
+	tb.checkDown()
+	return tb
+}
+
+// R-POT-5: a pot where no eligible hand qualifies for low goes whole to the
+// high hand, even when another player at the table has a low. PokerKit
+// splits it high/low because someone at the table has a low, and shares the
+// low half among the pot's players, "no low" tying with "no low" (the odd
+// chip to the first left of the button, seat 1).
+func TestPokerKitSharesTheLowHalfOfAPotWithoutLow(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		pokerKit bool
+		want     []int64
+	}{
+		// Main: 60 high to seat 0, 60 low to seat 3; side 210 to seat 0;
+		// seat 1's own 300 back.
+		{"room rules (R-POT-5)", false, []int64{270, 550, 250, 60}},
+		// Side 210: high 105 to seat 0, low 105 shared by seats 0 and 1
+		// (52 and 53).
+		{"PokerKit", true, []int64{217, 603, 250, 60}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := omaha8(5, 10)
+			cfg.PokerKit = tt.pokerKit
+			wantStacks(t, hiLoSidePotWithoutLow(t, cfg).h, tt.want...)
+		})
+	}
+}
+
+// R-POT-5 holds under Config.PokerKit too when nobody at the table has a
+// low: high is then the only hand type and takes every pot; and the odd
+// chip of a hi/lo split still goes to the high half (R-POT-4, PokerKit's
+// first hand type).
+func TestPokerKitHiLoWithoutAnyLowAndOddChip(t *testing.T) {
+	cfg := omaha8(5, 10)
+	cfg.PokerKit = true
+	tb := deal(t, cfg, []int64{100, 100}, 0, []string{"As 3d Qh Qd", "Kd Kh 9c 9d"}, "Kc Ks 9h 8d 7s")
+	tb.do("0 allin", "1 call")
+	wantStacks(t, tb.h, 0, 200)
+	tb = deal(t, cfg, []int64{100, 100, 100}, 0,
+		[]string{"As 3d Qh Qd", "2h 2s 3c 3h", "Kd Kh 9c 9d"}, "2c 5d 7h Kc Ks")
+	tb.do("0 raise 30", "1 fold", "2 call")
+	tb.do("2 bet 70", "0 call")
+	wantStacks(t, tb.h, 102, 95, 103)
+}
