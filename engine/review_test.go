@@ -2,9 +2,12 @@ package engine_test
 
 import (
 	"errors"
+	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/engine/enginetest"
 )
 
 // Resume refuses tampered histories with ErrResume, whatever the tampering:
@@ -316,6 +319,59 @@ func TestDrawJokerPairOfJacksOpens(t *testing.T) {
 		tb := dealDraw(t, cfg, []int64{100, 100}, 1, []string{tc.hole, "Ks Qh 9c 8d 6s"}, nil)
 		if l := tb.h.Legal(); l.Seat != 0 || l.CanBet != tc.open {
 			t.Fatalf("%s: may open %v, want %v (%+v)", tc.hole, l.CanBet, tc.open, l)
+		}
+	}
+}
+
+// Resume never rebuilds a different hand silently: after one field of one
+// event is changed, it either refuses with ErrResume or returns a hand whose
+// events are exactly the ones given (a changed last action that is legal).
+func TestResumeNeverAcceptsAChangedHistorySilently(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for it := 0; it < 300; it++ {
+		game := []engine.Game{engine.Holdem, engine.Omaha, engine.OmahaHiLo, engine.Draw}[it%4]
+		cfg, seats, button, deck := randomTable(r, game)
+		h, err := engine.New(cfg, seats, button, deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &enginetest.Player{Src: r}
+		for !h.Done() {
+			if _, err := h.Apply(p.Action(h)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		orig := h.Events()
+		for k := 0; k < 20; k++ {
+			evs := append([]engine.Event(nil), orig...)
+			i := r.IntN(len(evs))
+			e := &evs[i]
+			switch r.IntN(6) {
+			case 0:
+				e.Seat = (e.Seat + 1 + r.IntN(len(seats))) % (len(seats) + 1)
+			case 1:
+				e.Amount += int64(1 + r.IntN(50))
+			case 2:
+				e.Kind = engine.EventKind(r.IntN(int(engine.EvCarryOver) + 1))
+			case 3:
+				e.AllIn = !e.AllIn
+			case 4:
+				e.Street = engine.Street(r.IntN(int(engine.Showdown) + 1))
+			case 5:
+				if j := r.IntN(len(evs)); j != i {
+					evs[i], evs[j] = evs[j], evs[i]
+				}
+			}
+			got, err := engine.Resume(cfg, seats, button, deck, evs)
+			if err != nil {
+				if !errors.Is(err, engine.ErrResume) {
+					t.Fatalf("event %d changed to %+v: error %v, want ErrResume", i, evs[i], err)
+				}
+				continue
+			}
+			if !reflect.DeepEqual(got.Events(), evs) {
+				t.Fatalf("event %d changed to %+v: Resume rebuilt a different hand without an error", i, evs[i])
+			}
 		}
 	}
 }
