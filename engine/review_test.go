@@ -375,3 +375,78 @@ func TestResumeNeverAcceptsAChangedHistorySilently(t *testing.T) {
 		}
 	}
 }
+
+// Bad inputs are typed errors, never panics: New refuses 11 seats, negative
+// stacks, unknown games; Apply refuses negative amounts, seats out of range,
+// bad discards and actions after the end, changing nothing.
+func TestBadInputsAreTypedErrors(t *testing.T) {
+	deck, _ := engine.NewDeck(52, 0)
+	eleven := make([]engine.Seat, 11)
+	for i := range eleven {
+		eleven[i].Stack = 100
+	}
+	two := []engine.Seat{{Stack: 100}, {Stack: 100}}
+	bad := map[string]func() error{
+		"eleven seats": func() error { _, err := engine.New(nlhe(1, 2), eleven, 0, deck); return err },
+		"no seats":     func() error { _, err := engine.New(nlhe(1, 2), nil, 0, deck); return err },
+		"negative stack": func() error {
+			_, err := engine.New(nlhe(1, 2), []engine.Seat{{Stack: 100}, {Stack: -5}}, 0, deck)
+			return err
+		},
+		"unknown game": func() error {
+			c := nlhe(1, 2)
+			c.Game = 99
+			_, err := engine.New(c, two, 0, deck)
+			return err
+		},
+		"negative button": func() error { _, err := engine.New(nlhe(1, 2), two, -1, deck); return err },
+		"three jokers": func() error {
+			c := drawCfg()
+			c.Draw.Jokers = 3
+			_, err := engine.New(c, two, 0, deck)
+			return err
+		},
+	}
+	for name, f := range bad {
+		if err := f(); !errors.Is(err, engine.ErrConfig) {
+			t.Errorf("%s: error %v, want ErrConfig", name, err)
+		}
+	}
+
+	tb := deal(t, nlhe(5, 10), []int64{100, 100, 100}, 0, nil)
+	tb.refuse("0 raise 0", engine.ErrBelowMinimum)
+	for _, a := range []engine.Action{
+		{Seat: 0, Kind: engine.Raise, Amount: -50},
+		{Seat: 0, Kind: engine.Bet, Amount: -1},
+		{Seat: 0, Kind: engine.ActionKind(200)},
+		{Seat: 0, Kind: engine.Discard, Cards: engine.MustParseCards("As")},
+	} {
+		if _, err := tb.h.Apply(a); err == nil || !errors.As(err, new(*engine.ActionError)) {
+			t.Errorf("%+v: error %v, want an *ActionError", a, err)
+		}
+	}
+	for _, seat := range []int{-1, 3, 10, 1 << 30} {
+		if _, err := tb.h.Apply(engine.Action{Seat: seat, Kind: engine.Fold}); !errors.Is(err, engine.ErrNotYourTurn) {
+			t.Errorf("seat %d: error %v, want ErrNotYourTurn", seat, err)
+		}
+	}
+	tb.do("0 fold", "1 fold")
+	tb.refuse("2 check", engine.ErrHandOver)
+	tb.refuse("0 fold", engine.ErrHandOver)
+
+	cfg := drawCfg()
+	cfg.Draw.Openers = engine.OpenAny
+	cfg.Draw.MaxDiscard = 3
+	dt := dealDraw(t, cfg, []int64{100, 100}, 0, []string{"As Ks Qs Js 9h", "2c 3d 4h 5s 7c"}, nil)
+	dt.do("1 bet 10", "0 call")
+	dt.refuse("1 discard As", engine.ErrBadDiscard) // not held
+	c2 := engine.MustParseCards("2c")[0]
+	if _, err := dt.h.Apply(engine.Action{Seat: 1, Kind: engine.Discard, Cards: []engine.Card{c2, c2}}); !errors.Is(err, engine.ErrBadDiscard) {
+		t.Errorf("discarding 2c twice: %v, want ErrBadDiscard", err)
+	}
+	dt.refuse("1 discard 2c 3d 4h 5s", engine.ErrBadDiscard) // over the maximum
+	if _, err := dt.h.Apply(engine.Action{Seat: 1, Kind: engine.Discard, Cards: []engine.Card{engine.NoCard}}); !errors.Is(err, engine.ErrBadDiscard) {
+		t.Errorf("discarding NoCard: %v, want ErrBadDiscard", err)
+	}
+	dt.do("1 discard 2c 3d 4h")
+}
