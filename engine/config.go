@@ -328,6 +328,9 @@ func (c *Config) validate(seats []Seat, button int) error {
 	if c.Game == Draw && c.BigBlind <= 0 && c.SmallBet <= 0 && c.Ante <= 0 {
 		return configError("five-card draw needs a big blind, a small bet or an ante")
 	}
+	if c.BigBlind > 0 && c.SmallBlind > c.BigBlind {
+		return configError("small blind %d above the big blind %d", c.SmallBlind, c.BigBlind)
+	}
 	if c.Straddle > 0 && c.Straddle < c.BigBlind {
 		return configError("straddle %d below the big blind %d", c.Straddle, c.BigBlind)
 	}

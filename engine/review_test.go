@@ -450,3 +450,20 @@ func TestBadInputsAreTypedErrors(t *testing.T) {
 	}
 	dt.do("1 discard 2c 3d 4h")
 }
+
+// R-BET-2: the small blind is the smaller blind; a configuration with the
+// blinds the wrong way round is refused instead of making the small blind the bet.
+func TestNewRefusesASmallBlindAboveTheBigBlind(t *testing.T) {
+	seats := []engine.Seat{{Stack: 100}, {Stack: 100}, {Stack: 100}}
+	deck, err := engine.NewDeck(52, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = engine.New(engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 20, BigBlind: 10}, seats, 0, deck)
+	if !errors.Is(err, engine.ErrConfig) {
+		t.Fatalf("New with blinds 20/10 = %v, want ErrConfig", err)
+	}
+	if _, err := engine.New(engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 10, BigBlind: 10}, seats, 0, deck); err != nil {
+		t.Fatalf("New with blinds 10/10 = %v, want nil", err)
+	}
+}
