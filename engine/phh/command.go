@@ -1,12 +1,15 @@
 package phh
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 )
 
 // RunCommand is the "replay" command: it replays the files and folders named
@@ -18,9 +21,10 @@ import (
 //
 //	os.Exit(phh.RunCommand(os.Args[2:], os.Stdout, os.Stderr))
 //
-// It is the package's only use of the operating system, and its only
-// goroutine: one goroutine walks the paths through os.DirFS and reads the
-// files while the caller's parses and replays them, in file order.
+// It is the package's only use of the operating system and of goroutines: one
+// goroutine walks the paths through os.DirFS, one worker per CPU reads,
+// parses and replays the files, and the caller's goroutine prints the
+// reports in file order, so the output is the same as a sequential run.
 func RunCommand(args []string, stdout, stderr io.Writer) int {
 	const usage = "usage: replay PATH... (.phh and .phhs files, or folders holding them)"
 	if len(args) == 0 {
@@ -56,17 +60,26 @@ func RunCommand(args []string, stdout, stderr io.Writer) int {
 			targets = append(targets, target{dir, filepath.Base(a), display})
 		}
 	}
-	// One goroutine reads the files (system calls) while this one parses
-	// and replays them.
+	// One goroutine walks the folders; one worker per CPU reads, parses and
+	// replays the files, each with its own Runner; this goroutine
+	// prints the workers' reports in file order.
 	type file struct {
+		seq  int
+		fsys fs.FS
+		path string
 		name string
-		data []byte
-		err  error
-		walk bool // err stopped the walk
+		err  error // the walk stopped here
 	}
-	files := make(chan file, 256)
+	type report struct {
+		seq     int
+		out     []byte
+		summary Summary
+		walk    error
+	}
+	files := make(chan file, 64)
 	go func() {
 		defer close(files)
+		seq := 0
 		for _, t := range targets {
 			fsys := os.DirFS(t.dir)
 			err := fs.WalkDir(fsys, t.root, func(p string, d fs.DirEntry, err error) error {
@@ -76,33 +89,70 @@ func RunCommand(args []string, stdout, stderr io.Writer) int {
 				if d.IsDir() || (p != t.root && !IsHandFile(p)) {
 					return nil
 				}
-				data, err := fs.ReadFile(fsys, p)
-				files <- file{name: displayName(t.display, p), data: data, err: err}
+				files <- file{seq: seq, fsys: fsys, path: p, name: displayName(t.display, p)}
+				seq++
 				return nil
 			})
 			if err != nil {
-				files <- file{err: err, walk: true}
+				files <- file{seq: seq, err: err}
 				return
 			}
 		}
 	}()
-	r := &Runner{Out: stdout}
+	reports := make(chan report, 64)
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf bytes.Buffer
+			r := &Runner{Out: &buf}
+			for f := range files {
+				buf.Reset()
+				r.Summary = Summary{}
+				if f.err != nil {
+					reports <- report{seq: f.seq, walk: f.err}
+					continue
+				}
+				data, err := fs.ReadFile(f.fsys, f.path)
+				if err != nil {
+					r.record(&Result{Status: Mismatch, Err: &Error{File: f.name, Msg: "read: " + err.Error()}})
+				} else {
+					r.ReplayData(f.name, data)
+				}
+				reports <- report{seq: f.seq, out: bytes.Clone(buf.Bytes()), summary: r.Summary}
+			}
+		}()
+	}
+	go func() { wg.Wait(); close(reports) }()
+
+	total := &Runner{Out: stdout}
 	code := 0
-	for f := range files {
-		switch {
-		case f.walk:
-			fmt.Fprintf(stderr, "replay: %v\n", f.err)
-			code = 2
-		case f.err != nil:
-			r.record(&Result{Status: Mismatch, Err: &Error{File: f.name, Msg: "read: " + f.err.Error()}})
-		default:
-			r.ReplayData(f.name, f.data)
+	pending := map[int]report{}
+	next := 0
+	for rep := range reports {
+		pending[rep.seq] = rep
+		for {
+			rp, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			if rp.walk != nil {
+				fmt.Fprintf(stderr, "replay: %v\n", rp.walk)
+				code = 2
+				continue
+			}
+			stdout.Write(rp.out)
+			total.Summary.merge(rp.summary)
 		}
 	}
 	if code != 0 {
 		return code
 	}
-	if s := r.Finish(); s.Mismatch > 0 {
+	if s := total.Finish(); s.Mismatch > 0 {
 		return 1
 	}
 	return 0

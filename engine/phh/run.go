@@ -37,6 +37,18 @@ func (s Summary) Apart() string {
 		s.PokerKitRules, s.HalfChip, s.LegalityOnly, s.AnteTrimming)
 }
 
+// merge adds the counts of o.
+func (s *Summary) merge(o Summary) {
+	s.Hands += o.Hands
+	s.Match += o.Match
+	s.Mismatch += o.Mismatch
+	s.Skipped += o.Skipped
+	s.PokerKitRules += o.PokerKitRules
+	s.HalfChip += o.HalfChip
+	s.LegalityOnly += o.LegalityOnly
+	s.AnteTrimming += o.AnteTrimming
+}
+
 // add counts one result.
 func (s *Summary) add(r *Result) {
 	s.Hands++
