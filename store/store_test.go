@@ -25,24 +25,33 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+// benchStoreWithBank opens a migrated store on be for a benchmark, skipping
+// when the backend is unavailable, and ensures its bank account.
+func benchStoreWithBank(b *testing.B, be storetest.Backend) (*store.Store, store.Account) {
+	b.Helper()
+	if be.Skip != "" {
+		b.Skip(be.Skip)
+	}
+	ctx := context.Background()
+	s := be.Open(b, store.Options{})
+	if _, err := s.Migrate(ctx); err != nil {
+		b.Fatal(err)
+	}
+	bank, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindBank, Key: "bank"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s, bank
+}
+
 // BenchmarkTransfer measures one ledger transfer (its own transaction,
 // bank to player) on each backend; PostgreSQL only when
 // POKERROOM_TEST_POSTGRES is set.
 func BenchmarkTransfer(b *testing.B) {
 	for _, be := range storetest.Backends() {
 		b.Run(be.Name, func(b *testing.B) {
-			if be.Skip != "" {
-				b.Skip(be.Skip)
-			}
 			ctx := context.Background()
-			s := be.Open(b, store.Options{})
-			if _, err := s.Migrate(ctx); err != nil {
-				b.Fatal(err)
-			}
-			bank, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindBank, Key: "bank"})
-			if err != nil {
-				b.Fatal(err)
-			}
+			s, bank := benchStoreWithBank(b, be)
 			p, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindPlayer, Key: "wallet:1"})
 			if err != nil {
 				b.Fatal(err)
@@ -65,18 +74,8 @@ func BenchmarkTransfer(b *testing.B) {
 func BenchmarkTransferParallel(b *testing.B) {
 	for _, be := range storetest.Backends() {
 		b.Run(be.Name, func(b *testing.B) {
-			if be.Skip != "" {
-				b.Skip(be.Skip)
-			}
 			ctx := context.Background()
-			s := be.Open(b, store.Options{})
-			if _, err := s.Migrate(ctx); err != nil {
-				b.Fatal(err)
-			}
-			bank, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindBank, Key: "bank"})
-			if err != nil {
-				b.Fatal(err)
-			}
+			s, bank := benchStoreWithBank(b, be)
 			var players []int64
 			for i := range 10 {
 				p, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindPlayer, Key: "wallet:" + strconv.Itoa(i)})
