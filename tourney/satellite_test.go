@@ -14,14 +14,7 @@ func TestSatelliteSeatsAndLeftover(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Prize{{1, SeatPrize, 300}, {2, SeatPrize, 300}, {3, ChipPrize, 60}, {4, ChipPrize, 60}, {5, ChipPrize, 30}}
-	if len(got) != len(want) {
-		t.Fatalf("got %v", got)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("place %d = %+v, want %+v", i+1, got[i], want[i])
-		}
-	}
+	checkEach(t, "place", got, want)
 	// DD Poker and seed 000: the leftover goes to the next place. Seed
 	// 000's example: 20 satellite, 200 seats, 10 players = 1 seat, 20
 	// players = 2 seats.

@@ -145,14 +145,7 @@ func TestParseLevelsReadsAdminInput(t *testing.T) {
 		{Break: true, Duration: 5 * time.Minute},
 		{SmallBlind: 150, BigBlind: 300, Ante: 300, BigBlindAnte: true, Duration: 12 * time.Minute},
 	}
-	if len(got) != len(want) {
-		t.Fatalf("got %v", got)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("level %d = %+v, want %+v", i+1, got[i], want[i])
-		}
-	}
+	checkEach(t, "level", got, want)
 	for _, bad := range []struct {
 		in  string
 		err error
