@@ -205,27 +205,22 @@ func FuzzHoldem(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzHand(t, engine.Holdem, data) })
 }
 
-func FuzzOmaha(f *testing.F) {
+// fuzzFourOrFiveCards fuzzes hands of the four-card game, or of its
+// five-card form when the first fuzz byte is odd.
+func fuzzFourOrFiveCards(f *testing.F, four, five engine.Game) {
 	seedCorpus(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g := engine.Omaha
+		g := four
 		if len(data) > 0 && data[0]&1 == 1 {
-			g = engine.Omaha5
+			g = five
 		}
 		fuzzHand(t, g, data)
 	})
 }
 
-func FuzzOmahaHiLo(f *testing.F) {
-	seedCorpus(f)
-	f.Fuzz(func(t *testing.T, data []byte) {
-		g := engine.OmahaHiLo
-		if len(data) > 0 && data[0]&1 == 1 {
-			g = engine.OmahaHiLo5
-		}
-		fuzzHand(t, g, data)
-	})
-}
+func FuzzOmaha(f *testing.F) { fuzzFourOrFiveCards(f, engine.Omaha, engine.Omaha5) }
+
+func FuzzOmahaHiLo(f *testing.F) { fuzzFourOrFiveCards(f, engine.OmahaHiLo, engine.OmahaHiLo5) }
 
 func FuzzDraw(f *testing.F) {
 	seedCorpus(f)
