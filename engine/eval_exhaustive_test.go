@@ -51,16 +51,24 @@ func TestAllFiveCardHandsHaveTheKnownCategoryCountsAnd7462Values(t *testing.T) {
 			}
 		}
 	}
-	if total != 2598960 {
-		t.Fatalf("enumerated %d hands, want 2,598,960", total)
+	checkEnumeration(t, total, 2598960, &got, want, seen, 7462)
+}
+
+// checkEnumeration checks an enumeration of all hands of one size: that it
+// saw wantTotal hands, want's count in each category and wantDistinct
+// distinct values.
+func checkEnumeration(t *testing.T, total, wantTotal int, got *[numCategories]int, want map[HandCategory]int, seen *valueSet, wantDistinct int) {
+	t.Helper()
+	if total != wantTotal {
+		t.Fatalf("enumerated %d hands, want %d", total, wantTotal)
 	}
 	for cat, n := range want {
 		if got[cat] != n {
 			t.Errorf("%v: %d hands, want %d", cat, got[cat], n)
 		}
 	}
-	if n := seen.len(); n != 7462 {
-		t.Errorf("%d distinct values, want 7,462", n)
+	if n := seen.len(); n != wantDistinct {
+		t.Errorf("%d distinct values, want %d", n, wantDistinct)
 	}
 }
 
@@ -103,15 +111,5 @@ func TestAllSevenCardHandsHaveTheKnownCategoryCountsAnd4824Values(t *testing.T) 
 			}
 		}
 	}
-	if total != 133784560 {
-		t.Fatalf("enumerated %d hands, want 133,784,560", total)
-	}
-	for cat, n := range want {
-		if got[cat] != n {
-			t.Errorf("%v: %d hands, want %d", cat, got[cat], n)
-		}
-	}
-	if n := seen.len(); n != 4824 {
-		t.Errorf("%d distinct values, want 4,824", n)
-	}
+	checkEnumeration(t, total, 133784560, &got, want, seen, 4824)
 }
