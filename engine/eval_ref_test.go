@@ -158,6 +158,17 @@ func refBest(cards []Card) refHand {
 func refOmaha(hole, board []Card) refHand {
 	var best refHand
 	first := true
+	omahaFives(hole, board, func(h []Card) {
+		if v := refFive([5]Card(h)); first || refBetter(v, best) {
+			best, first = v, false
+		}
+	})
+	return best
+}
+
+// omahaFives calls f with every hand of two hole and three board cards, the
+// hole cards' choice in the outer loop, the cards in hole then board order.
+func omahaFives(hole, board []Card, f func([]Card)) {
 	for hs := 0; hs < 1<<len(hole); hs++ {
 		if popcount(hs) != 2 {
 			continue
@@ -166,23 +177,20 @@ func refOmaha(hole, board []Card) refHand {
 			if popcount(bs) != 3 {
 				continue
 			}
-			var h []Card
+			var five []Card
 			for i := range hole {
 				if hs&(1<<i) != 0 {
-					h = append(h, hole[i])
+					five = append(five, hole[i])
 				}
 			}
 			for i := range board {
 				if bs&(1<<i) != 0 {
-					h = append(h, board[i])
+					five = append(five, board[i])
 				}
 			}
-			if v := refFive([5]Card(h)); first || refBetter(v, best) {
-				best, first = v, false
-			}
+			f(five)
 		}
 	}
-	return best
 }
 
 func btoi(b bool) int {
@@ -355,24 +363,7 @@ func refLow8(hole, board []Card) []int {
 		}
 		return best
 	}
-	for hs := 0; hs < 1<<len(hole); hs++ {
-		for bs := 0; bs < 1<<len(board); bs++ {
-			if popcount(hs) == 2 && popcount(bs) == 3 {
-				var five []Card
-				for i := range hole {
-					if hs&(1<<i) != 0 {
-						five = append(five, hole[i])
-					}
-				}
-				for i := range board {
-					if bs&(1<<i) != 0 {
-						five = append(five, board[i])
-					}
-				}
-				try(five)
-			}
-		}
-	}
+	omahaFives(hole, board, try)
 	return best
 }
 
