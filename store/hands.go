@@ -107,10 +107,5 @@ func (s *Store) HandEvents(ctx context.Context, handID int64) ([]HandEvent, erro
 
 // Hand returns one hand.
 func (s *Store) Hand(ctx context.Context, id int64) (Hand, error) {
-	var h Hand
-	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&h).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Hand{}, fmt.Errorf("hand %d: %w", id, ErrNotFound)
-	}
-	return h, err
+	return takeByID[Hand](ctx, s.db, "hand", id)
 }

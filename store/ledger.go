@@ -160,12 +160,20 @@ func (s *Store) Balance(ctx context.Context, accountID int64) (int64, error) {
 
 // Account returns one account.
 func (s *Store) Account(ctx context.Context, id int64) (Account, error) {
-	var a Account
-	err := s.db.WithContext(ctx).Where("id = ?", id).Take(&a).Error
+	return takeByID[Account](ctx, s.db, "account", id)
+}
+
+// takeByID reads the row of T with the given id. A missing row is the zero
+// T and ErrNotFound, wrapped as "<what> <id>: ..."; on any other error the
+// row is returned as read, with the error.
+func takeByID[T any](ctx context.Context, db *gorm.DB, what string, id int64) (T, error) {
+	var row T
+	err := db.WithContext(ctx).Where("id = ?", id).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return Account{}, fmt.Errorf("account %d: %w", id, ErrNotFound)
+		var zero T
+		return zero, fmt.Errorf("%s %d: %w", what, id, ErrNotFound)
 	}
-	return a, err
+	return row, err
 }
 
 // LedgerBalance computes an account's balance from the ledger alone.

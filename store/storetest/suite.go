@@ -27,6 +27,7 @@ func Run(t *testing.T, open Opener) {
 		{"SchemaHasTheSameColumns", testSchemaColumns},
 		{"SchemaRefusesBadRowsDirectly", testSchemaConstraints},
 		{"EnsureIsIdempotentAndUnique", testEnsure},
+		{"GetByIDFindsTheRowOrNotFound", testGetByID},
 		{"TransferMovesChipsAndRecordsEntry", testTransfer},
 		{"TransferRefusesOverdraft", testOverdraft},
 		{"TransferRefusesInvalidRequests", testInvalidTransfers},
@@ -150,6 +151,25 @@ func testEnsure(t *testing.T, open Opener) {
 	}
 	if _, err := s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindBank, Key: "wallet:7"}); !errors.Is(err, store.ErrConflict) {
 		t.Errorf("same key, other kind: err = %v, want ErrConflict", err)
+	}
+}
+
+func testGetByID(t *testing.T, open Opener) {
+	ctx := context.Background()
+	s, _ := migrated(t, open)
+	bank, _ := accounts(t, s, 0)
+	h := hand(t, s)
+	if a, err := s.Account(ctx, bank.ID); err != nil || a.ID != bank.ID || a.Key != "bank" || a.Kind != store.KindBank {
+		t.Errorf("Account(%d) = %+v, %v; want the bank", bank.ID, a, err)
+	}
+	if got, err := s.Hand(ctx, h.ID); err != nil || got.ID != h.ID || got.TableID != h.TableID || got.Deck != h.Deck {
+		t.Errorf("Hand(%d) = %+v, %v; want %+v", h.ID, got, err, h)
+	}
+	if a, err := s.Account(ctx, 999999); !errors.Is(err, store.ErrNotFound) || err.Error() != "account 999999: not found" || a != (store.Account{}) {
+		t.Errorf("Account(999999) = %+v, %v; want the zero account and ErrNotFound", a, err)
+	}
+	if got, err := s.Hand(ctx, 999999); !errors.Is(err, store.ErrNotFound) || err.Error() != "hand 999999: not found" || got != (store.Hand{}) {
+		t.Errorf("Hand(999999) = %+v, %v; want the zero hand and ErrNotFound", got, err)
 	}
 }
 
