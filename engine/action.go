@@ -24,30 +24,14 @@ const (
 var actionNames = [numActionKinds]string{"fold", "check", "call", "bet", "raise", "all_in", "discard"}
 
 // String returns the action's word ("fold", "raise", ...).
-func (k ActionKind) String() string {
-	if k >= numActionKinds {
-		return fmt.Sprintf("ActionKind(%d)", uint8(k))
-	}
-	return actionNames[k]
-}
+func (k ActionKind) String() string { return enumString(k, actionNames[:], "ActionKind") }
 
 // MarshalText implements encoding.TextMarshaler.
-func (k ActionKind) MarshalText() ([]byte, error) {
-	if k >= numActionKinds {
-		return nil, fmt.Errorf("engine: unknown action %d", uint8(k))
-	}
-	return []byte(actionNames[k]), nil
-}
+func (k ActionKind) MarshalText() ([]byte, error) { return enumMarshal(k, actionNames[:], "action") }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *ActionKind) UnmarshalText(b []byte) error {
-	for i, n := range actionNames {
-		if n == string(b) {
-			*k = ActionKind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("engine: unknown action %q", b)
+	return enumUnmarshal(k, actionNames[:], "action", b)
 }
 
 // Action is one player's move. Amount is the "raise to" total of the player's

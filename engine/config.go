@@ -25,30 +25,14 @@ const (
 var gameNames = [numGames]string{"holdem", "omaha", "omaha5", "omaha_hilo", "omaha_hilo5", "draw"}
 
 // String returns the game's short name ("holdem", "omaha_hilo", ...).
-func (g Game) String() string {
-	if g >= numGames {
-		return fmt.Sprintf("Game(%d)", uint8(g))
-	}
-	return gameNames[g]
-}
+func (g Game) String() string { return enumString(g, gameNames[:], "Game") }
 
 // MarshalText implements encoding.TextMarshaler.
-func (g Game) MarshalText() ([]byte, error) {
-	if g >= numGames {
-		return nil, fmt.Errorf("engine: unknown game %d", uint8(g))
-	}
-	return []byte(gameNames[g]), nil
-}
+func (g Game) MarshalText() ([]byte, error) { return enumMarshal(g, gameNames[:], "game") }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (g *Game) UnmarshalText(b []byte) error {
-	for i, n := range gameNames {
-		if n == string(b) {
-			*g = Game(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("engine: unknown game %q", b)
+	return enumUnmarshal(g, gameNames[:], "game", b)
 }
 
 // HoleCards is the number of cards dealt to each player.
@@ -84,30 +68,14 @@ const (
 var bettingNames = [numBettings]string{"no_limit", "pot_limit", "fixed_limit"}
 
 // String returns "no_limit", "pot_limit" or "fixed_limit".
-func (b Betting) String() string {
-	if b >= numBettings {
-		return fmt.Sprintf("Betting(%d)", uint8(b))
-	}
-	return bettingNames[b]
-}
+func (b Betting) String() string { return enumString(b, bettingNames[:], "Betting") }
 
 // MarshalText implements encoding.TextMarshaler.
-func (b Betting) MarshalText() ([]byte, error) {
-	if b >= numBettings {
-		return nil, fmt.Errorf("engine: unknown betting %d", uint8(b))
-	}
-	return []byte(bettingNames[b]), nil
-}
+func (b Betting) MarshalText() ([]byte, error) { return enumMarshal(b, bettingNames[:], "betting") }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (b *Betting) UnmarshalText(t []byte) error {
-	for i, n := range bettingNames {
-		if n == string(t) {
-			*b = Betting(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("engine: unknown betting %q", t)
+	return enumUnmarshal(b, bettingNames[:], "betting", t)
 }
 
 // Rake is the house's share of a cash pot (R-POT-7, seed 003). The zero value

@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // EventKind says what happened.
 type EventKind uint8
 
@@ -37,30 +35,14 @@ var eventNames = [numEventKinds]string{
 }
 
 // String returns the event's word ("post_big_blind", "raise", "award", ...).
-func (k EventKind) String() string {
-	if k >= numEventKinds {
-		return fmt.Sprintf("EventKind(%d)", uint8(k))
-	}
-	return eventNames[k]
-}
+func (k EventKind) String() string { return enumString(k, eventNames[:], "EventKind") }
 
 // MarshalText implements encoding.TextMarshaler.
-func (k EventKind) MarshalText() ([]byte, error) {
-	if k >= numEventKinds {
-		return nil, fmt.Errorf("engine: unknown event kind %d", uint8(k))
-	}
-	return []byte(eventNames[k]), nil
-}
+func (k EventKind) MarshalText() ([]byte, error) { return enumMarshal(k, eventNames[:], "event kind") }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (k *EventKind) UnmarshalText(b []byte) error {
-	for i, n := range eventNames {
-		if n == string(b) {
-			*k = EventKind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("engine: unknown event kind %q", b)
+	return enumUnmarshal(k, eventNames[:], "event kind", b)
 }
 
 // IsAction reports whether the event records a player's decision (the
@@ -91,30 +73,14 @@ const (
 var streetNames = [numStreets]string{"preflop", "flop", "turn", "river", "draw", "showdown"}
 
 // String returns the street's name.
-func (s Street) String() string {
-	if s >= numStreets {
-		return fmt.Sprintf("Street(%d)", uint8(s))
-	}
-	return streetNames[s]
-}
+func (s Street) String() string { return enumString(s, streetNames[:], "Street") }
 
 // MarshalText implements encoding.TextMarshaler.
-func (s Street) MarshalText() ([]byte, error) {
-	if s >= numStreets {
-		return nil, fmt.Errorf("engine: unknown street %d", uint8(s))
-	}
-	return []byte(streetNames[s]), nil
-}
+func (s Street) MarshalText() ([]byte, error) { return enumMarshal(s, streetNames[:], "street") }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
 func (s *Street) UnmarshalText(b []byte) error {
-	for i, n := range streetNames {
-		if n == string(b) {
-			*s = Street(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("engine: unknown street %q", b)
+	return enumUnmarshal(s, streetNames[:], "street", b)
 }
 
 // Event is one step of a hand's history: a plain value that serialises to
