@@ -2,9 +2,9 @@ package engine
 
 import "fmt"
 
-// The small enums (Game, Betting, ActionKind, EventKind, Street) spell
-// themselves with a table of words; these serve their String, MarshalText
-// and UnmarshalText methods.
+// The small enums (Game, Betting, ActionKind, EventKind, Street,
+// HandCategory) spell themselves with a table of words; these serve their
+// String, MarshalText and UnmarshalText methods.
 
 // enumString returns e's word, or "<typ>(<e>)" for a value past the words.
 func enumString[E ~uint8](e E, names []string, typ string) string {

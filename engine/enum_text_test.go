@@ -52,3 +52,20 @@ func TestEnumsSpellTheirWordsAndRefuseUnknownOnes(t *testing.T) {
 	t.Run("EventKind", func(t *testing.T) { checkEnumText[EventKind](t, eventNames[:], "EventKind", "event kind") })
 	t.Run("Street", func(t *testing.T) { checkEnumText[Street](t, streetNames[:], "Street", "street") })
 }
+
+// HandCategory has English names and no text form; past the names it
+// prints as HandCategory(n).
+func TestHandCategoriesPrintTheirNames(t *testing.T) {
+	want := []string{
+		"high card", "pair", "two pair", "three of a kind", "straight", "flush",
+		"full house", "four of a kind", "straight flush", "five of a kind", "five figures",
+	}
+	for i, name := range want {
+		if got := HandCategory(i).String(); got != name {
+			t.Errorf("HandCategory(%d).String() = %q, want %q", i, got, name)
+		}
+	}
+	if got := HandCategory(len(want)).String(); got != fmt.Sprintf("HandCategory(%d)", len(want)) {
+		t.Errorf("HandCategory(%d).String() = %q", len(want), got)
+	}
+}

@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // HandCategory is the kind of a five-card high hand (R-CARD-2), plus the two
 // draw-only hands of R-CARD-7.
 type HandCategory uint8
@@ -36,12 +34,7 @@ var categoryNames = [numCategories]string{
 }
 
 // String returns the English name of the category ("full house").
-func (c HandCategory) String() string {
-	if c >= numCategories {
-		return fmt.Sprintf("HandCategory(%d)", uint8(c))
-	}
-	return categoryNames[c]
-}
+func (c HandCategory) String() string { return enumString(c, categoryNames[:], "HandCategory") }
 
 // HandValue is the strength of a high hand: greater is better, equal is a tie
 // (suits never break ties, R-CARD-2). Values from EvalHigh, Eval7, EvalOmaha
