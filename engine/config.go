@@ -118,6 +118,14 @@ type DrawConfig struct {
 	// CarriedPot is the pot carried from the previous hand when everybody
 	// checked before the draw; it goes into this hand's main pot.
 	CarriedPot int64
+	// ReshuffleSeed shuffles the discards when the stub runs out (seed 004):
+	// each replacement is then drawn at random from the other players'
+	// discards, by a generator seeded with it, so nobody can know the cards
+	// another player will draw. The room draws it from crypto/rand for every
+	// hand and keeps it with the deck (the hand replays from the same
+	// inputs). Zero hands the discards out in the order thrown, which is how
+	// recorded hand histories are replayed.
+	ReshuffleSeed uint64
 }
 
 // Config is a hand's table configuration.

@@ -92,8 +92,8 @@ func (h *Hand) discard(i int, cards []Card) {
 	if len(cards) == 0 {
 		return
 	}
-	var got [5]Card
-	ng := 0
+	var got, thrown [5]Card
+	ng, nt := 0, 0
 	for _, c := range cards {
 		var nc Card
 		switch {
@@ -107,6 +107,10 @@ func (h *Hand) discard(i int, cards []Card) {
 		default:
 			nc = c // nothing else left: the card comes back
 		}
+		if nc != c {
+			thrown[nt] = c
+			nt++
+		}
 		for k := 0; k < 5; k++ {
 			if h.hole[i][k] == c {
 				h.hole[i][k] = nc
@@ -116,7 +120,9 @@ func (h *Hand) discard(i int, cards []Card) {
 		got[ng] = nc
 		ng++
 	}
-	for _, c := range cards {
+	// Only the cards that left the hand are discards: one that came back is
+	// still held, and dealing it again would put it in two hands.
+	for _, c := range thrown[:nt] {
 		if h.discardN < len(h.discards) {
 			h.discards[h.discardN] = c
 			h.discardBy[h.discardN] = int8(i)
@@ -126,14 +132,44 @@ func (h *Hand) discard(i int, cards []Card) {
 	h.emit(Event{Kind: EvDrawCards, Seat: i, Cards: h.cards(got[:ng])})
 }
 
-// takeDiscard takes the oldest discard not thrown by seat i.
+// takeDiscard takes a discard not thrown by seat i: the oldest, or, with a
+// DrawConfig.ReshuffleSeed, one drawn at random, which deals the same cards as
+// shuffling those discards and dealing from the top.
 func (h *Hand) takeDiscard(i int, out *Card) bool {
+	avail := 0
 	for k := 0; k < h.discardN; k++ {
 		if int(h.discardBy[k]) != i && h.discards[k] != NoCard {
-			*out = h.discards[k]
-			h.discards[k] = NoCard
-			return true
+			avail++
+		}
+	}
+	if avail == 0 {
+		return false
+	}
+	pick := 0
+	if seed := h.cfg.Draw.ReshuffleSeed; seed != 0 {
+		h.reshuffle++
+		pick = int(splitmix64(seed+h.reshuffle*0x9e3779b97f4a7c15) % uint64(avail))
+	}
+	for k := 0; k < h.discardN; k++ {
+		if int(h.discardBy[k]) != i && h.discards[k] != NoCard {
+			if pick == 0 {
+				*out = h.discards[k]
+				h.discards[k] = NoCard
+				return true
+			}
+			pick--
 		}
 	}
 	return false
+}
+
+// splitmix64 is SplitMix64's output function: a well-mixed 64-bit value for
+// each input. Reducing it modulo the few discards available biases a pick by
+// less than 2^-57.
+func splitmix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
 }

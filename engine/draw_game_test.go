@@ -122,3 +122,123 @@ func TestDrawMaxDiscardJokersAndStrippedDeck(t *testing.T) {
 		t.Fatalf("ArrangeDeck with 2c in a 32-card deck: %v", err)
 	}
 }
+
+// drawEveryCard plays a draw hand of n players with a deck of deckSize cards
+// in which every player changes their first `change` cards, so the stub runs
+// out and the discards are dealt again (seed 004); it returns every card
+// drawn, in order, and the hand.
+func drawEveryCard(t *testing.T, seed uint64, deckSize, n, change int) ([]engine.Card, *engine.Hand) {
+	t.Helper()
+	cfg := engine.Config{Game: engine.Draw, Betting: engine.NoLimit, Ante: 1, SmallBet: 2,
+		Draw: engine.DrawConfig{DeckSize: deckSize, ReshuffleSeed: seed}}
+	h, err := engine.New(cfg, seatsOf(n, 100), 0, deckOf(t, deckSize, 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var drawn []engine.Card
+	for steps := 0; !h.Done() && steps < 100; steps++ {
+		l := h.Legal()
+		var a engine.Action
+		switch {
+		case l.Discard:
+			a = engine.Action{Seat: l.Seat, Kind: engine.Discard, Cards: h.Hole(l.Seat)[:change]}
+		case l.CanBet:
+			a = engine.Action{Seat: l.Seat, Kind: engine.Bet, Amount: l.MinTo}
+		case l.CallAmount > 0:
+			a = engine.Action{Seat: l.Seat, Kind: engine.Call}
+		default:
+			a = engine.Action{Seat: l.Seat, Kind: engine.Check}
+		}
+		evs, err := h.Apply(a)
+		if err != nil {
+			t.Fatalf("%+v: %v", a, err)
+		}
+		for _, e := range evs {
+			if e.Kind == engine.EvDrawCards {
+				drawn = append(drawn, e.Cards...)
+			}
+		}
+	}
+	if !h.Done() {
+		t.Fatal("hand did not end")
+	}
+	return drawn, h
+}
+
+// R-CARD-7 (seed 004): when the stub runs out the discards are shuffled before
+// they are dealt again. With a reshuffle seed the replacement cards differ
+// from the order the discards were thrown, are the same for the same seed
+// (so the hand replays), and no card is ever in two hands.
+func TestDrawReshufflesTheDiscardsWhenTheStubRunsOut(t *testing.T) {
+	inOrder, _ := drawEveryCard(t, 0, 52, 9, 3)
+	if len(inOrder) != 27 {
+		t.Fatalf("%d cards drawn, want 27 (nine players changing three)", len(inOrder))
+	}
+	differs := 0
+	for seed := uint64(1); seed <= 5; seed++ {
+		got, h := drawEveryCard(t, seed, 52, 9, 3)
+		again, _ := drawEveryCard(t, seed, 52, 9, 3)
+		if engine.FormatCards(got) != engine.FormatCards(again) {
+			t.Fatalf("seed %d dealt %v, then %v", seed, got, again)
+		}
+		if engine.FormatCards(got) != engine.FormatCards(inOrder) {
+			differs++
+		}
+		checkNoCardTwice(t, h)
+		r, err := engine.Resume(h.Config(), seatsOf(9, 100), 0, deckOf(t, 52, 7), h.Events())
+		if err != nil {
+			t.Fatalf("seed %d: resume: %v", seed, err)
+		}
+		for i := 0; i < 9; i++ {
+			if engine.FormatCards(r.Hole(i)) != engine.FormatCards(h.Hole(i)) {
+				t.Fatalf("seed %d: resumed seat %d holds %v, want %v", seed, i, r.Hole(i), h.Hole(i))
+			}
+		}
+	}
+	if differs == 0 {
+		t.Fatal("no reshuffle seed changed the order the discards are dealt in")
+	}
+}
+
+// Seed 004: when even the discards run out, a player keeps the cards they
+// threw; such a card never became a discard, so it is not dealt to anyone else.
+func TestDrawACardThatComesBackIsNotDealtAgain(t *testing.T) {
+	for seed := uint64(0); seed <= 3; seed++ {
+		_, h := drawEveryCard(t, seed, 32, 6, 5)
+		checkNoCardTwice(t, h)
+	}
+}
+
+// checkNoCardTwice fails when a card is in two players' hands.
+func checkNoCardTwice(t *testing.T, h *engine.Hand) {
+	t.Helper()
+	var held engine.CardSet
+	for i := 0; i < h.NumSeats(); i++ {
+		for _, c := range h.Hole(i) {
+			if held.Has(c) {
+				t.Fatalf("%v is in two hands: %v", c, h.Events())
+			}
+			held = held.Add(c)
+		}
+	}
+}
+
+func seatsOf(n int, stack int64) []engine.Seat {
+	s := make([]engine.Seat, n)
+	for i := range s {
+		s[i].Stack = stack
+	}
+	return s
+}
+
+func deckOf(t *testing.T, size int, seed uint64) []engine.Card {
+	t.Helper()
+	deck, err := engine.NewDeck(size, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := engine.Shuffle(deck, engine.NewSeededReader(seed)); err != nil {
+		t.Fatal(err)
+	}
+	return deck
+}

@@ -68,6 +68,7 @@ type Hand struct {
 	discards  [64]Card // the draw's discard pile, in order
 	discardN  int
 	discardBy [64]int8 // seat that threw each discard
+	reshuffle uint64   // discards taken at random so far (DrawConfig.ReshuffleSeed)
 
 	pots  [MaxSeats + 1]potState
 	nPots int
