@@ -3,6 +3,7 @@ package engine_test
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/engine"
@@ -110,6 +111,30 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 	p := &enginetest.Player{Src: src}
 	check := func(when string) {
 		t.Helper()
+		// No card is in two places: two hands, or a hand and a board.
+		var seen engine.CardSet
+		place := func(c engine.Card, where string, i int) {
+			if c == engine.NoCard {
+				return
+			}
+			if seen.Has(c) {
+				t.Fatalf("%s: %v dealt twice (again in %s %d)", when, c, where, i)
+			}
+			seen = seen.Add(c)
+		}
+		for i := range seats {
+			for _, c := range h.Hole(i) {
+				place(c, "seat", i)
+			}
+		}
+		for b := 0; b < 2; b++ {
+			for _, c := range h.Board(b) {
+				if b == 1 && seen.Has(c) && slices.Contains(h.Board(0), c) {
+					continue // a second run shares the cards dealt before it
+				}
+				place(c, "board", b)
+			}
+		}
 		var stacks, committed int64
 		for i := range seats {
 			if h.Stack(i) < 0 {
