@@ -20,7 +20,7 @@ var (
 	ErrNoPlayers        = errors.New("no players")
 	ErrNonPositiveStack = errors.New("stacks must be positive")
 	ErrTooManyForExact  = fmt.Errorf("more than %d players for exact ICM", MaxExactICM)
-	ErrBadTrials        = errors.New("Monte Carlo needs at least 2 trials")
+	ErrBadTrials        = errors.New("a Monte Carlo estimate needs at least 2 trials")
 )
 
 func checkStacks(stacks []Chips) (float64, error) {
