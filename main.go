@@ -15,7 +15,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/pokerroom/pokerroom/engine/phh"
+	"github.com/pokerroom/pokerroom/phh"
 	"io"
 	"log/slog"
 	"net"

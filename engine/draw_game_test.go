@@ -185,7 +185,7 @@ func TestDrawReshufflesTheDiscardsWhenTheStubRunsOut(t *testing.T) {
 			differs++
 		}
 		checkNoCardTwice(t, h)
-		r, err := engine.Resume(h.Config(), seatsOf(9, 100), 0, deckOf(t, 52, 7), h.Events())
+		r, err := engine.Resume(engine.Setup{Rules: h.Config(), Seats: seatsOf(9, 100), Button: 0, Deck: deckOf(t, 52, 7)}, h.Events())
 		if err != nil {
 			t.Fatalf("seed %d: resume: %v", seed, err)
 		}

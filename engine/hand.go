@@ -392,14 +392,14 @@ func (h *Hand) RakeTaken() int64 { return h.rake }
 // nobody opened).
 func (h *Hand) CarryOver() int64 { return h.carry }
 
-// Resume rebuilds a hand from the inputs that started it and its events (all
+// Resume rebuilds a hand from the setup that started it and its events (all
 // of them or a prefix): it replays the player actions the events record and
 // checks that every other event comes out the same. The result equals the
 // hand that produced the events, as it was after the last action included.
 // Events the hand did not produce, or actions it refuses, give an error
 // wrapping ErrResume (and, for a refused action, the *ActionError).
-func Resume(cfg Config, seats []Seat, button int, deck []Card, events []Event) (*Hand, error) {
-	h, err := New(cfg, seats, button, deck)
+func Resume(setup Setup, events []Event) (*Hand, error) {
+	h, err := Start(setup)
 	if err != nil {
 		return nil, err
 	}

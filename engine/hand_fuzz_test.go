@@ -198,7 +198,7 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 			}
 		}
 	}
-	again, err := engine.Resume(cfg, seats, button, deck, h.Events())
+	again, err := engine.Resume(engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck}, h.Events())
 	if err != nil {
 		t.Fatalf("Resume: %v", err)
 	}

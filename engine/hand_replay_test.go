@@ -14,7 +14,7 @@ import (
 // A minimal reader of the PHH hands in ../shared/testdata/phh, enough to
 // check the engine's betting, pots and showdown against hands nobody here
 // wrote. The real PHH support (TOML, writing, the replay command) lives in
-// engine/phh.
+// phh.
 
 const phhDir = "../../shared/testdata/phh"
 

@@ -220,7 +220,7 @@ func TestResumeFromEveryPrefixRebuildsTheSameHand(t *testing.T) {
 	}
 	all := tb.h.Events()
 	for k, n := range lens {
-		h, err := engine.Resume(tb.cfg, tb.seats, tb.button, tb.deck, all[:n])
+		h, err := engine.Resume(engine.Setup{Rules: tb.cfg, Seats: tb.seats, Button: tb.button, Deck: tb.deck}, all[:n])
 		if err != nil {
 			t.Fatalf("prefix %d: %v", n, err)
 		}
@@ -231,11 +231,11 @@ func TestResumeFromEveryPrefixRebuildsTheSameHand(t *testing.T) {
 	// Any prefix resumes (cut inside the automatic steps too) and the full
 	// history gives the finished hand.
 	for n := 0; n <= len(all); n++ {
-		if _, err := engine.Resume(tb.cfg, tb.seats, tb.button, tb.deck, all[:n]); err != nil {
+		if _, err := engine.Resume(engine.Setup{Rules: tb.cfg, Seats: tb.seats, Button: tb.button, Deck: tb.deck}, all[:n]); err != nil {
 			t.Fatalf("prefix %d: %v", n, err)
 		}
 	}
-	h, _ := engine.Resume(tb.cfg, tb.seats, tb.button, tb.deck, all)
+	h, _ := engine.Resume(engine.Setup{Rules: tb.cfg, Seats: tb.seats, Button: tb.button, Deck: tb.deck}, all)
 	if !reflect.DeepEqual(*h, *tb.h) {
 		t.Fatal("resumed finished hand differs")
 	}
@@ -246,7 +246,7 @@ func TestResumeRefusesEventsTheHandDidNotProduce(t *testing.T) {
 	tb.do("0 raise 30", "1 call")
 	evs := append([]engine.Event(nil), tb.h.Events()...)
 	evs[len(evs)-1].Amount = 999
-	if _, err := engine.Resume(tb.cfg, tb.seats, tb.button, tb.deck, evs); !errors.Is(err, engine.ErrResume) {
+	if _, err := engine.Resume(engine.Setup{Rules: tb.cfg, Seats: tb.seats, Button: tb.button, Deck: tb.deck}, evs); !errors.Is(err, engine.ErrResume) {
 		t.Fatalf("error %v, want ErrResume", err)
 	}
 }
@@ -266,7 +266,7 @@ func TestEventsRoundTripThroughJSON(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	h, err := engine.Resume(tb.cfg, tb.seats, tb.button, tb.deck, back)
+	h, err := engine.Resume(engine.Setup{Rules: tb.cfg, Seats: tb.seats, Button: tb.button, Deck: tb.deck}, back)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func TestResumeRefusesTamperedEventsWithErrResume(t *testing.T) {
 	for name, f := range tamper {
 		t.Run(name, func(t *testing.T) {
 			evs := f(append([]engine.Event(nil), orig...))
-			h, err := engine.Resume(tb.cfg, tb.seats, tb.button, tb.deck, evs)
+			h, err := engine.Resume(engine.Setup{Rules: tb.cfg, Seats: tb.seats, Button: tb.button, Deck: tb.deck}, evs)
 			if !errors.Is(err, engine.ErrResume) {
 				t.Fatalf("error %v, want ErrResume", err)
 			}
@@ -362,7 +362,7 @@ func TestResumeNeverAcceptsAChangedHistorySilently(t *testing.T) {
 					evs[i], evs[j] = evs[j], evs[i]
 				}
 			}
-			got, err := engine.Resume(cfg, seats, button, deck, evs)
+			got, err := engine.Resume(engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck}, evs)
 			if err != nil {
 				if !errors.Is(err, engine.ErrResume) {
 					t.Fatalf("event %d changed to %+v: error %v, want ErrResume", i, evs[i], err)

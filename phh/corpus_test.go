@@ -10,7 +10,7 @@ import (
 // corpusDir returns the shared PHH corpus (../shared/testdata/phh from the
 // repository root), skipping the test when it is missing.
 func corpusDir(t testing.TB) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "testdata", "phh"))
+	dir, err := filepath.Abs(filepath.Join("..", "..", "shared", "testdata", "phh"))
 	if err != nil {
 		t.Fatal(err)
 	}
