@@ -1,0 +1,87 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies an application error: what kind of answer the user gets.
+// Adapters translate an *Error once, by its Code and Key, into the chat's
+// language; the cause (Err) is logged, never shown.
+type Code string
+
+// The error classes.
+const (
+	EInvalid     Code = "invalid"     // bad input: an amount, an argument, a command out of turn
+	ENotFound    Code = "not_found"   // no such table, hand, player or account
+	EConflict    Code = "conflict"    // the state changed under the request (stale, duplicate)
+	EForbidden   Code = "forbidden"   // not allowed for this user (not an admin, not your seat)
+	EBusy        Code = "busy"        // try again shortly (a full inbox)
+	EUnavailable Code = "unavailable" // a dependency is down (the database)
+	EInternal    Code = "internal"    // a bug: the user gets a generic apology
+)
+
+// Error is the application's error: a class, a message key naming the
+// specific problem (its translations live in the catalogue), the values the
+// message shows, and the cause.
+type Error struct {
+	Code Code
+	// Key names the message, for example "bet.below_minimum".
+	Key string
+	// Args are the values the message shows (an allowed range, a seat...).
+	Args []any
+	// Err is the underlying error, for logs only.
+	Err error
+}
+
+// Error returns the key, its arguments and the cause, for logs.
+func (e *Error) Error() string {
+	s := string(e.Code) + ": " + e.Key
+	if len(e.Args) > 0 {
+		s += fmt.Sprint(e.Args)
+	}
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is matches another *Error with the same Code and Key, so that sentinels
+// such as ErrNotFound match however they were wrapped or annotated.
+func (e *Error) Is(target error) bool {
+	var t *Error
+	if !errors.As(target, &t) {
+		return false
+	}
+	return t.Code == e.Code && t.Key == e.Key
+}
+
+// Errorf returns an *Error with the given code and key; args are the values
+// the message shows.
+func Errorf(code Code, key string, args ...any) *Error {
+	return &Error{Code: code, Key: key, Args: args}
+}
+
+// ErrorCode returns the code of the first *Error in err's chain, EInternal
+// for any other non-nil error, and "" for nil.
+func ErrorCode(err error) Code {
+	if err == nil {
+		return ""
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return EInternal
+}
+
+// Errors the storage contracts return (see storage.go); implementations wrap
+// them with detail: fmt.Errorf("%w: hand %d", bot.ErrNotFound, id).
+var (
+	ErrNotFound          = Errorf(ENotFound, "not_found")
+	ErrDuplicate         = Errorf(EConflict, "duplicate")
+	ErrInsufficientFunds = Errorf(EInvalid, "insufficient_funds")
+)
