@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // Pots: side pots from the chips committed (R-BET-9), rake (R-POT-7) and the
 // split of a pot between tied hands with odd chips (R-POT-4).
 
@@ -10,12 +12,20 @@ type potState struct {
 	eligible uint16 // bit i: seat i may win it
 }
 
-// buildPots makes the main pot and the side pots from what every seat bet:
-// each all-in level of a player still in the hand closes a pot that only the
-// players who reached it can win (R-BET-9). Chips of folded players are dead
-// money in the pots they reach; antes (the big-blind ante included) and a
-// carried pot are dead money in the main pot, which a player all in on the
-// ante alone can win: they make a pot of their own then.
+// buildPots makes the main pot and the side pots from what every seat put
+// in (R-BET-8, R-BET-9). Antes and bets are two layers:
+//
+//   - Antes (the big-blind ante included) are dead money that every player
+//     still in can win, except a player all in on the antes (posting no
+//     blind or bet): such a player wins from each opponent at most what they
+//     posted themselves, so each short ante level closes an ante pot of its
+//     own, and the antes above it go to the players who posted more.
+//   - Bets: each all-in level of a player still in closes a pot that only
+//     the players who reached it can win. Chips of folded players are dead
+//     money in the pots they reach.
+//
+// A carried five-card draw pot goes into the first pot, which every player
+// still in can win. Neighbouring pots with the same players are one pot.
 //
 // The seats of out are treated as folded: their chips stay in the pots as
 // dead money but they are eligible for none (PokerKit's killed hands, see
@@ -23,22 +33,68 @@ type potState struct {
 func (h *Hand) buildPots(out uint16) {
 	in := func(i int) bool { return h.status[i] != stFolded && out&(1<<i) == 0 }
 	h.nPots = 0
-	prev := int64(0)
-	if h.dead > 0 {
-		for i := 0; i < h.n; i++ {
-			if in(i) && h.total[i] == 0 {
-				h.pots[0] = potState{amount: h.dead}
-				for j := 0; j < h.n; j++ {
-					if in(j) {
-						h.pots[0].eligible |= 1 << j
-					}
-				}
-				h.nPots = 1
-				break
-			}
+	var pending int64 // chips that only folded players reached, for the next pot
+	add := func(amount int64, eligible uint16) {
+		switch {
+		case eligible == 0 && h.nPots > 0:
+			h.pots[h.nPots-1].amount += amount
+		case eligible == 0:
+			pending += amount
+		case h.nPots > 0 && h.pots[h.nPots-1].eligible == eligible:
+			h.pots[h.nPots-1].amount += amount
+		default:
+			h.pots[h.nPots] = potState{amount: amount + pending, eligible: eligible}
+			pending = 0
+			h.nPots++
 		}
 	}
-	deadPot := h.nPots == 1
+	// capped reports whether seat i is all in on the antes: it wins from
+	// each opponent's antes at most its own.
+	capped := func(i int) bool { return h.status[i] == stAllIn && h.total[i] == 0 }
+
+	// The ante layer.
+	var antes int64
+	for i := 0; i < h.n; i++ {
+		antes += h.ante[i]
+	}
+	if antes > 0 {
+		prev := int64(0)
+		for {
+			level := int64(-1)
+			for i := 0; i < h.n; i++ {
+				if in(i) && capped(i) && h.ante[i] > prev && (level < 0 || h.ante[i] < level) {
+					level = h.ante[i]
+				}
+			}
+			if level < 0 {
+				break
+			}
+			var amount int64
+			var eligible uint16
+			for i := 0; i < h.n; i++ {
+				amount += min(h.ante[i], level) - min(h.ante[i], prev)
+				if in(i) && (!capped(i) || h.ante[i] >= level) {
+					eligible |= 1 << i
+				}
+			}
+			add(amount, eligible)
+			prev = level
+		}
+		var rest int64
+		var eligible uint16
+		for i := 0; i < h.n; i++ {
+			rest += h.ante[i] - min(h.ante[i], prev)
+			if in(i) && !capped(i) {
+				eligible |= 1 << i
+			}
+		}
+		if rest > 0 {
+			add(rest, eligible)
+		}
+	}
+
+	// The bet layer.
+	prev := int64(0)
 	for {
 		// The next level: the smallest commitment above prev of a player in.
 		level := int64(-1)
@@ -50,44 +106,43 @@ func (h *Hand) buildPots(out uint16) {
 		if level < 0 {
 			break
 		}
-		var p potState
+		var amount int64
+		var eligible uint16
 		for i := 0; i < h.n; i++ {
-			p.amount += min(h.total[i], level) - min(h.total[i], prev)
+			amount += min(h.total[i], level) - min(h.total[i], prev)
 			if in(i) && h.total[i] >= level {
-				p.eligible |= 1 << i
+				eligible |= 1 << i
 			}
 		}
-		if p.eligible == 0 && h.nPots > 0 { // only folded players reached it
-			h.pots[h.nPots-1].amount += p.amount
-		} else {
-			h.pots[h.nPots] = p
-			h.nPots++
-		}
+		add(amount, eligible)
 		prev = level
 	}
-	if h.nPots == 0 { // nobody in bet a chip
-		for i := 0; i < h.n; i++ {
-			if in(i) {
-				h.pots[0].eligible |= 1 << i
-			}
-		}
-		h.nPots = 1
-	}
 	// Folded chips above the last level (none after uncalled returns, but
-	// be safe) and a carried pot are dead money.
+	// be safe) are dead money in the last pot.
 	for i := 0; i < h.n; i++ {
 		if h.total[i] > prev {
-			h.pots[h.nPots-1].amount += h.total[i] - prev
+			pending += h.total[i] - prev
 		}
 	}
-	if !deadPot {
-		h.pots[0].amount += h.dead
+	if h.nPots == 0 { // nobody in put a chip in
+		var eligible uint16
+		for i := 0; i < h.n; i++ {
+			if in(i) {
+				eligible |= 1 << i
+			}
+		}
+		h.pots[0] = potState{eligible: eligible}
+		h.nPots = 1
 	}
+	h.pots[h.nPots-1].amount += pending
+	h.pots[0].amount += h.dead - antes // a carried draw pot
 }
 
 // takeRake takes the house's share (R-POT-7): cash tables only, nothing when
 // the hand ended before the flop (or, in draw, before the draw); a percent of
-// the pots, by whole steps when set, capped; from the main pot first.
+// the pots, by whole steps when set, capped. The rake comes from each pot in
+// proportion to its size, so nobody pays rake on a pot they cannot win; the
+// odd chips of rake come from the largest pot (the first of equal ones).
 func (h *Hand) takeRake() {
 	r := h.cfg.Rake
 	if h.cfg.Tournament || r.Percent <= 0 {
@@ -101,8 +156,12 @@ func (h *Hand) takeRake() {
 		return
 	}
 	var total int64
+	largest := 0
 	for p := 0; p < h.nPots; p++ {
 		total += h.pots[p].amount
+		if h.pots[p].amount > h.pots[largest].amount {
+			largest = p
+		}
 	}
 	base := total
 	if r.Step > 0 {
@@ -112,13 +171,32 @@ func (h *Hand) takeRake() {
 	if r.Cap > 0 && rake > r.Cap {
 		rake = r.Cap
 	}
-	for p := 0; p < h.nPots && rake > 0; p++ {
-		take := min(rake, h.pots[p].amount)
-		h.pots[p].rake = take
-		h.rake += take
-		rake -= take
-		h.emit(Event{Kind: EvRake, Seat: -1, Pot: p, Amount: take})
+	if rake <= 0 {
+		return
 	}
+	left := rake
+	for p := 0; p < h.nPots; p++ {
+		// rake*amount fits: both are at most ten stacks of MaxChips (2^50)
+		// at 100%, and rake is capped by the pot; use 128-bit safe order.
+		take := mulDiv(rake, h.pots[p].amount, total)
+		h.pots[p].rake = take
+		left -= take
+	}
+	h.pots[largest].rake += left
+	for p := 0; p < h.nPots; p++ {
+		if h.pots[p].rake > 0 {
+			h.rake += h.pots[p].rake
+			h.emit(Event{Kind: EvRake, Seat: -1, Pot: p, Amount: h.pots[p].rake})
+		}
+	}
+}
+
+// mulDiv returns a*b/c rounded down, for 0 <= a, b and c > 0, without
+// overflowing int64 in the product.
+func mulDiv(a, b, c int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	q, _ := bits.Div64(hi, lo, uint64(c))
+	return int64(q)
 }
 
 // split divides amount among the seats of winners: equal shares, the odd
