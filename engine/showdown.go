@@ -117,28 +117,56 @@ func (h *Hand) showdown() {
 	h.buildPots(0)
 	var v showdownValues
 	h.evaluate(&v)
-	// Who wins something: they show; the first to show always does, and so
-	// do all-in players, whose hands are turned up (TDA 15). The others muck.
-	var winners uint16
-	for p := 0; p < h.nPots; p++ {
-		for b := 0; b < h.runs; b++ {
-			winners |= h.bestHigh(&v, b, h.pots[p].eligible)
-			if h.cfg.Game.HiLo() {
-				winners |= h.bestLow(&v, b, h.pots[p].eligible)
-			}
+	// Who shows (R-POT-2): when a player is all in, every hand still in is
+	// turned up, the callers' too, whatever the round of the all-in (TDA
+	// 15). Otherwise the first to show always does, and each later hand
+	// only when it beats or ties the best hand shown so far, high or low,
+	// for a pot it can win; the others are mucked.
+	allIn := false
+	for i := 0; i < h.n; i++ {
+		if h.status[i] == stAllIn {
+			allIn = true
 		}
 	}
+	var shownHi [MaxSeats + 1][2]HandValue
+	var shownLo [MaxSeats + 1][2]LowValue
+	var hasHi, hasLo [MaxSeats + 1][2]bool
 	first := h.firstToShow()
 	for k := 0; k < h.n; k++ {
 		i := (first + k) % h.n
 		if h.status[i] == stFolded || h.shown[i] {
 			continue
 		}
-		if k == 0 || winners&(1<<i) != 0 || h.status[i] == stAllIn {
-			h.shown[i] = true
-			h.emit(Event{Kind: EvShow, Seat: i, Cards: h.cards(h.hole[i][:h.nHole])})
-		} else {
+		show := k == 0 || allIn
+		for p := 0; p < h.nPots && !show; p++ {
+			if h.pots[p].eligible&(1<<i) == 0 {
+				continue
+			}
+			for b := 0; b < h.runs; b++ {
+				if !hasHi[p][b] || v.hi[b][i] >= shownHi[p][b] ||
+					h.cfg.Game.HiLo() && v.lok[b][i] && (!hasLo[p][b] || v.lo[b][i] >= shownLo[p][b]) {
+					show = true
+				}
+			}
+		}
+		if !show {
 			h.emit(Event{Kind: EvMuck, Seat: i})
+			continue
+		}
+		h.shown[i] = true
+		h.emit(Event{Kind: EvShow, Seat: i, Cards: h.cards(h.hole[i][:h.nHole])})
+		for p := 0; p < h.nPots; p++ {
+			if h.pots[p].eligible&(1<<i) == 0 {
+				continue
+			}
+			for b := 0; b < h.runs; b++ {
+				if !hasHi[p][b] || v.hi[b][i] > shownHi[p][b] {
+					shownHi[p][b], hasHi[p][b] = v.hi[b][i], true
+				}
+				if v.lok[b][i] && (!hasLo[p][b] || v.lo[b][i] > shownLo[p][b]) {
+					shownLo[p][b], hasLo[p][b] = v.lo[b][i], true
+				}
+			}
 		}
 	}
 	if h.cfg.PokerKit {
