@@ -47,7 +47,7 @@ type Action struct {
 // Legal says what the player to act may do now.
 type Legal struct {
 	Seat     int  // the player to act, -1 if nobody
-	CanFold  bool // false when nothing is to act or when drawing
+	CanFold  bool // true in every betting round, also when checking is free (TDA 53); false when nothing is to act or when drawing
 	CanCheck bool
 	// CallAmount is the chips a call adds (capped at the stack); 0 when there
 	// is nothing to call.

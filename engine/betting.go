@@ -164,9 +164,11 @@ func (h *Hand) legal(i int) Legal {
 	}
 	stack := h.stack[i]
 	l.AllInTo = h.bet[i] + stack
+	// A fold is always accepted, also when checking is free (TDA 53: the
+	// fold is binding).
+	l.CanFold = true
 	if h.curBet > h.bet[i] {
 		l.CallAmount = min(h.curBet-h.bet[i], stack)
-		l.CanFold = true
 	} else {
 		l.CanCheck = true
 	}

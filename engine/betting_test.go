@@ -7,7 +7,7 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// R-BET-1: fold, check only with nothing to call, bet only with no bet in
+// R-BET-1: fold at any time (TDA 53), check only with nothing to call, bet only with no bet in
 // the round, call, raise, all in.
 func TestActionsAllowedOnlyWhenTheyMakeSense(t *testing.T) {
 	tb := deal(t, nlhe(5, 10), []int64{500, 500, 500}, 0, nil)
@@ -20,11 +20,10 @@ func TestActionsAllowedOnlyWhenTheyMakeSense(t *testing.T) {
 	tb.do("0 call", "1 call")
 	// The big blind may check, not call, and may raise.
 	l = tb.h.Legal()
-	if !l.CanCheck || l.CanFold || l.CallAmount != 0 || !l.CanRaise {
+	if !l.CanCheck || !l.CanFold || l.CallAmount != 0 || !l.CanRaise {
 		t.Fatalf("big blind option: %+v", l)
 	}
 	tb.refuse("2 call", engine.ErrCannotCall)
-	tb.refuse("2 fold", engine.ErrInvalidAction)
 	tb.do("2 check")
 	// Flop: no bet yet, so bet, not raise.
 	l = tb.h.Legal()
@@ -403,5 +402,26 @@ func TestOutOfTurnRefusedNotQueued(t *testing.T) {
 	tb.do("0 call", "1 call")
 	if tb.h.ToAct() != 2 || tb.h.Folded(2) {
 		t.Fatal("the refused fold of seat 2 must not have been kept")
+	}
+}
+
+// R-BET-1 (TDA 53): a player may fold when checking is free; the fold is
+// binding and the hand goes on without them.
+func TestFoldWhenCheckingIsFree(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{500, 500, 500}, 0, nil)
+	tb.do("0 call", "1 call")
+	if l := tb.h.Legal(); !l.CanFold || !l.CanCheck {
+		t.Fatalf("big blind option: %+v", l)
+	}
+	tb.do("2 fold")
+	if !tb.h.Folded(2) {
+		t.Fatal("the big blind's fold was not applied")
+	}
+	if l := tb.h.Legal(); l.Seat != 1 || !l.CanFold || !l.CanCheck {
+		t.Fatalf("on the flop, nothing bet: %+v", l)
+	}
+	tb.do("1 fold")
+	if !tb.h.Done() || tb.h.Stack(0) != 520 {
+		t.Fatalf("seat 0 should win the blinds uncontested: done %v, stack %d", tb.h.Done(), tb.h.Stack(0))
 	}
 }

@@ -188,8 +188,8 @@ func (p *Player) IllegalAction(h *engine.Hand) (a engine.Action, ok bool) {
 		a.Kind, a.Amount = engine.Bet, l.MinTo
 		return a, true
 	case 5:
-		if l.Discard || l.CanFold {
-			return a, false
+		if !l.Discard {
+			return a, false // a fold is legal in every betting round (TDA 53)
 		}
 		a.Kind = engine.Fold
 		return a, true
