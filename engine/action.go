@@ -65,6 +65,10 @@ type Legal struct {
 	// Discard is true in the draw; MaxDiscard is the most cards to change.
 	Discard    bool
 	MaxDiscard int
+	// MustDiscardJoker is true in the draw when the player holds both jokers:
+	// only one joker plays in a hand, so one of them must be thrown (seed
+	// 004, R-CARD-7); a draw keeping both is refused with ErrKeepsTwoJokers.
+	MustDiscardJoker bool
 }
 
 // The errors Apply returns, wrapped in an *ActionError. Test with errors.Is.
@@ -79,7 +83,9 @@ var (
 	ErrHandOver      = errors.New("engine: the hand is over")
 	ErrInvalidAction = errors.New("engine: invalid action")
 	ErrBadDiscard    = errors.New("engine: bad discard")
-	ErrNoOpeners     = errors.New("engine: the hand does not qualify to open")
+	// ErrKeepsTwoJokers refuses a draw that keeps both jokers (R-CARD-7).
+	ErrKeepsTwoJokers = errors.New("engine: a hand may keep only one joker: throw the other")
+	ErrNoOpeners      = errors.New("engine: the hand does not qualify to open")
 )
 
 // ActionError is the error of a refused action: which action, why (Err, one

@@ -160,6 +160,7 @@ func (h *Hand) legal(i int) Legal {
 	if h.street == DrawStreet {
 		l.Discard = true
 		l.MaxDiscard = h.cfg.maxDiscard()
+		l.MustDiscardJoker = h.jokersHeld(i) > 1
 		return l
 	}
 	stack := h.stack[i]

@@ -58,9 +58,31 @@ func (h *Hand) afterDraw() {
 	}
 }
 
+// jokersHeld counts the jokers in seat i's hand.
+func (h *Hand) jokersHeld(i int) int {
+	n := 0
+	for _, c := range h.hole[i][:h.nHole] {
+		if c.IsJoker() {
+			n++
+		}
+	}
+	return n
+}
+
 func (h *Hand) verifyDiscard(i int, cards []Card) error {
 	if len(cards) > h.cfg.maxDiscard() {
 		return ErrBadDiscard
+	}
+	if held := h.jokersHeld(i); held > 1 {
+		thrown := 0
+		for _, c := range cards {
+			if c.IsJoker() {
+				thrown++
+			}
+		}
+		if held-thrown > 1 {
+			return ErrKeepsTwoJokers
+		}
 	}
 	var seen CardSet
 	for _, c := range cards {

@@ -242,3 +242,58 @@ func deckOf(t *testing.T, size int, seed uint64) []engine.Card {
 	}
 	return deck
 }
+
+// R-CARD-7 (seed 004): only one joker plays in a hand; a player dealt both
+// must throw one. Legal says so, and a draw keeping both is refused without
+// changing anything.
+func TestTwoJokersMustThrowOne(t *testing.T) {
+	cfg := engine.Config{Game: engine.Draw, Betting: engine.NoLimit, Ante: 5, SmallBet: 10,
+		Draw: engine.DrawConfig{Jokers: 2}}
+	h0, _ := engine.ParseCards("Jk Jk 2c 7d 9h")
+	h0[1] = engine.Joker2
+	h1, _ := engine.ParseCards("AsAhKdQc3s")
+	deck, err := engine.ArrangeDeck(cfg, 2, 1, [][]engine.Card{h0, h1}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := engine.Start(engine.Setup{Rules: cfg, Seats: []engine.Seat{{Stack: 500}, {Stack: 500}}, Button: 1, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !h.Legal().Discard {
+		l := h.Legal()
+		a := engine.Action{Seat: l.Seat, Kind: engine.Check}
+		switch {
+		case l.CallAmount > 0:
+			a.Kind = engine.Call
+		case l.Seat == 1 && l.CanBet:
+			a.Kind, a.Amount = engine.Bet, 10
+		}
+		if _, err := h.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for h.Legal().Seat != 0 {
+		if _, err := h.Apply(engine.Action{Seat: h.Legal().Seat, Kind: engine.Discard}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := h.Legal()
+	if !l.MustDiscardJoker {
+		t.Fatalf("seat 0 holds both jokers; Legal %+v", l)
+	}
+	two, _ := engine.ParseCards("2c 7d")
+	for _, cards := range [][]engine.Card{nil, two} {
+		n := len(h.Events())
+		_, err := h.Apply(engine.Action{Seat: 0, Kind: engine.Discard, Cards: cards})
+		if !errors.Is(err, engine.ErrKeepsTwoJokers) || !errors.As(err, new(*engine.ActionError)) {
+			t.Fatalf("keeping both jokers (throwing %v): %v", cards, err)
+		}
+		if len(h.Events()) != n {
+			t.Fatal("a refused draw changed the hand")
+		}
+	}
+	if _, err := h.Apply(engine.Action{Seat: 0, Kind: engine.Discard, Cards: []engine.Card{engine.Joker2}}); err != nil {
+		t.Fatalf("throwing one joker: %v", err)
+	}
+}

@@ -79,6 +79,19 @@ func (p *Player) Action(h *engine.Hand) engine.Action {
 		for k := 0; k < n; k++ {
 			buf = append(buf, h.HoleCard(l.Seat, (off+k)%5))
 		}
+		if l.MustDiscardJoker && !hasJoker(buf) {
+			// Both jokers held: throw one (R-CARD-7), in place of a card.
+			for k := 0; k < 5; k++ {
+				if c := h.HoleCard(l.Seat, k); c.IsJoker() {
+					if len(buf) == 0 || len(buf) < l.MaxDiscard {
+						buf = append(buf, c)
+					} else {
+						buf[0] = c
+					}
+					break
+				}
+			}
+		}
 		a.Kind = engine.Discard
 		a.Cards = buf
 		return a
@@ -212,4 +225,13 @@ func (p *Player) IllegalAction(h *engine.Hand) (a engine.Action, ok bool) {
 		a.Kind = engine.Call
 		return a, true
 	}
+}
+
+func hasJoker(cs []engine.Card) bool {
+	for _, c := range cs {
+		if c.IsJoker() {
+			return true
+		}
+	}
+	return false
 }
