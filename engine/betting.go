@@ -11,13 +11,13 @@ func (h *Hand) startPreflop() {
 	// poster is short: the minimum bet is still the big blind.
 	last := h.button
 	if h.bb >= 0 {
-		if !c.PokerKit {
+		if !h.in.pokerKit {
 			h.curBet = c.BigBlind
 		}
 		last = h.bb
 	}
 	if h.straddle >= 0 {
-		if !c.PokerKit {
+		if !h.in.pokerKit {
 			h.curBet = max(h.curBet, c.Straddle)
 		}
 		last = h.straddle
@@ -127,7 +127,7 @@ func (h *Hand) potForLimit() int64 {
 	for i := 0; i < h.n; i++ {
 		t += h.total[i]
 		if h.street == Preflop && h.status[i] == stAllIn && h.bet[i] < h.cfg.BigBlind && h.bet[i] > 0 &&
-			!(i == h.sb && h.bet[i] <= h.cfg.SmallBlind) && !h.cfg.PokerKit {
+			!(i == h.sb && h.bet[i] <= h.cfg.SmallBlind) && !h.in.pokerKit {
 			t += h.cfg.BigBlind - h.bet[i] // the small blind's own short post stays as posted
 		}
 	}
@@ -137,7 +137,7 @@ func (h *Hand) potForLimit() int64 {
 // reopened reports whether seat i may raise: it has not acted this round,
 // or it faces at least a full raise since it acted (R-BET-6, R-BET-7).
 func (h *Hand) reopened(i int) bool {
-	if !h.acted[i] || h.cfg.PokerKit {
+	if !h.acted[i] || h.in.pokerKit {
 		return true
 	}
 	more := h.curBet - h.faced[i]
@@ -197,7 +197,7 @@ func (h *Hand) legal(i int) Legal {
 		if !h.reopened(i) {
 			return l
 		}
-		if cp := c.raiseCap(); cp >= 0 && h.raises >= cp {
+		if cp := c.raiseCap(h.in.twoPlayersLeft); cp >= 0 && h.raises >= cp {
 			return l
 		}
 		l.CanRaise = true

@@ -104,8 +104,7 @@ func TestBigBlindAnte(t *testing.T) {
 	if l := tb.h.Legal(); l.CallAmount != 100 {
 		t.Fatalf("call %d, want the full big blind 100", l.CallAmount)
 	}
-	cfg.PokerKit = true
-	tb = deal(t, cfg, []int64{1000, 1000, 150}, 0, nil)
+	tb = dealX(t, extra{replay: engine.PokerKitRules}, cfg, []int64{1000, 1000, 150}, 0, nil)
 	if l := tb.h.Legal(); l.CallAmount != 50 {
 		t.Fatalf("PokerKit: call %d, want the 50 posted", l.CallAmount)
 	}
@@ -233,8 +232,8 @@ func TestFixedLimitBetsAndCap(t *testing.T) {
 // players remain in the event; the house may set another cap.
 func TestFixedLimitCapHeadsUpAndWhenLifted(t *testing.T) {
 	base := engine.Config{Game: engine.Holdem, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10}
-	raises := func(cfg engine.Config) int {
-		tb := deal(t, cfg, []int64{10000, 10000}, 0, nil)
+	raises := func(cfg engine.Config, x ...extra) int {
+		tb := dealX(t, append(x, extra{})[0], cfg, []int64{10000, 10000}, 0, nil)
 		n := 0
 		for tb.h.Legal().CanRaise && n < 50 {
 			l := tb.h.Legal()
@@ -251,8 +250,7 @@ func TestFixedLimitCapHeadsUpAndWhenLifted(t *testing.T) {
 	if n := raises(tour); n != 3 {
 		t.Fatalf("tournament: %d raises, want 3", n)
 	}
-	tour.TwoPlayersLeft = true
-	if n := raises(tour); n != 50 {
+	if n := raises(tour, extra{twoPlayersLeft: true}); n != 50 {
 		t.Fatalf("tournament with two players left: %d raises, want no cap", n)
 	}
 	five := base

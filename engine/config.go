@@ -115,20 +115,12 @@ type DrawConfig struct {
 	DeckSize int
 	// FiveFigures plays the "five figures" hand.
 	FiveFigures bool
-	// CarriedPot is the pot carried from the previous hand when everybody
-	// checked before the draw; it goes into this hand's main pot.
-	CarriedPot int64
-	// ReshuffleSeed shuffles the discards when the stub runs out (seed 004):
-	// each replacement is then drawn at random from the other players'
-	// discards, by a generator seeded with it, so nobody can know the cards
-	// another player will draw. The room draws it from crypto/rand for every
-	// hand and keeps it with the deck (the hand replays from the same
-	// inputs). Zero hands the discards out in the order thrown, which is how
-	// recorded hand histories are replayed.
-	ReshuffleSeed uint64
 }
 
-// Config is a hand's table configuration.
+// Config is a table's rules: the game, the betting, the stakes, the rake and
+// the options that hold for every hand at the table. What belongs to one hand
+// only (a carried pot, a dead small blind, the draw's reshuffle seed, two
+// players left in a tournament) is in Setup.
 type Config struct {
 	Game    Game
 	Betting Betting
@@ -161,15 +153,6 @@ type Config struct {
 	Rake Rake
 	// Tournament marks a tournament hand: no rake, no run it twice.
 	Tournament bool
-	// TwoPlayersLeft lifts the fixed-limit cap in a tournament when only two
-	// players remain in the whole event (TDA 48).
-	TwoPlayersLeft bool
-	// NoSmallBlind skips the small blind this hand (dead small blind under
-	// the dead-button rule, R-SEAT-2): the player left of the button posts
-	// the big blind. A dead button on an empty seat needs no option: pass as
-	// button the player right of the empty button seat; order and odd chips
-	// are the same.
-	NoSmallBlind bool
 	// AntesFirst posts every ante, the big-blind ante included, before the
 	// blinds (the PHH/PokerKit order); it only matters for stacks too short
 	// for both.
@@ -182,26 +165,6 @@ type Config struct {
 	// the button's left (seed 002, TDA 19-D "as evenly as possible").
 	// PokerKit, and so the PHH corpus, gives them all to the first.
 	OddChipsToFirst bool
-	// PokerKit reproduces PokerKit 0.7.4's choices where they differ from
-	// the room's rules, for replaying the hand histories it produced (never
-	// for play):
-	//   - any raise, even an all-in short of a full raise, reopens the
-	//     betting (the room follows TDA 44, R-BET-6);
-	//   - a big blind short of the full blind sets the amount to call at
-	//     what it posted (the room asks for the full big blind);
-	//   - at the showdown the hands that cannot win anything are killed
-	//     first and the pots rebuilt without them, so the pots of their
-	//     all-in levels merge with their neighbours (the room splits each
-	//     side pot on its own);
-	//   - in hi/lo, a pot is split high/low whenever any hand left at the
-	//     table has a qualifying low, and when none of the pot's own players
-	//     has one they all share its low half (R-POT-5 gives such a pot to
-	//     the high hand);
-	//   - all the odd chips of a share go to the first winner left of the
-	//     button, as with OddChipsToFirst (R-POT-4: one each); the odd chip
-	//     of a hi/lo split still goes to the high half.
-	// See awardPokerKit in showdown.go for PokerKit's algorithm step by step.
-	PokerKit bool
 }
 
 // Seat is one player dealt in, in clockwise order.
@@ -255,8 +218,8 @@ func (c *Config) bigBet() int64 {
 
 // raiseCap returns the number of bets and raises allowed per round in fixed
 // limit, or -1 for no cap.
-func (c *Config) raiseCap() int {
-	if c.Betting != FixedLimit || c.RaiseCap < 0 || (c.Tournament && c.TwoPlayersLeft) {
+func (c *Config) raiseCap(twoPlayersLeft bool) int {
+	if c.Betting != FixedLimit || c.RaiseCap < 0 || (c.Tournament && twoPlayersLeft) {
 		return -1
 	}
 	if c.RaiseCap == 0 {
@@ -292,7 +255,7 @@ func (c *Config) validate(seats []Seat, button int) error {
 		return configError("button %d outside the %d seats", button, len(seats))
 	}
 	if c.SmallBlind < 0 || c.BigBlind < 0 || c.Ante < 0 || c.BigBlindAnte < 0 || c.Straddle < 0 ||
-		c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 || c.Draw.CarriedPot < 0 {
+		c.SmallBet < 0 || c.BigBet < 0 || c.MinBet < 0 {
 		return configError("negative stake")
 	}
 	if c.Rake.Percent < 0 || c.Rake.Percent > 100 || c.Rake.Cap < 0 || c.Rake.Step < 0 {

@@ -168,7 +168,7 @@ func (h *Hand) takeDiscard(i int, out *Card) bool {
 		return false
 	}
 	pick := 0
-	if seed := h.cfg.Draw.ReshuffleSeed; seed != 0 {
+	if seed := h.in.reshuffleSeed; seed != 0 {
 		h.reshuffle++
 		pick = int(splitmix64(seed+h.reshuffle*0x9e3779b97f4a7c15) % uint64(avail))
 	}

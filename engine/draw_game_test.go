@@ -15,6 +15,12 @@ func drawCfg() engine.Config {
 // dealDraw starts a draw hand with the given hole cards and replacements.
 func dealDraw(t *testing.T, cfg engine.Config, stacks []int64, button int, holes []string, draws []string) *table {
 	t.Helper()
+	return dealDrawX(t, extra{}, cfg, stacks, button, holes, draws)
+}
+
+// dealDrawX is dealDraw with per-hand inputs.
+func dealDrawX(t *testing.T, x extra, cfg engine.Config, stacks []int64, button int, holes []string, draws []string) *table {
+	t.Helper()
 	hole := make([][]engine.Card, len(stacks))
 	for i, s := range holes {
 		if s != "" {
@@ -35,7 +41,7 @@ func dealDraw(t *testing.T, cfg engine.Config, stacks []int64, button int, holes
 	for i := range seats {
 		seats[i].Stack = stacks[i]
 	}
-	h, err := engine.New(cfg, seats, button, deck)
+	h, err := x.start(cfg, seats, button, deck)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +74,7 @@ func TestDrawOpenersDrawAndShowdown(t *testing.T) {
 
 	// Next hand: the carried pot goes to the winner.
 	cfg := drawCfg()
-	cfg.Draw.CarriedPot = 15
-	tb = dealDraw(t, cfg, []int64{195, 195, 195}, 1,
+	tb = dealDrawX(t, extra{carriedPot: 15}, cfg, []int64{195, 195, 195}, 1,
 		[]string{"9s 9h 2c 5d Kc", "Qs Qh 3c 4d 8c", "As Ks 7h 6h 2d"},
 		[]string{"", "9c 9d 3s", "Qd 3h 4h"}) // seat 0 folds before the draw: no cards for it
 	// Button 1: seat 2 acts first, then 0, then 1.
@@ -130,8 +135,8 @@ func TestDrawMaxDiscardJokersAndStrippedDeck(t *testing.T) {
 func drawEveryCard(t *testing.T, seed uint64, deckSize, n, change int) ([]engine.Card, *engine.Hand) {
 	t.Helper()
 	cfg := engine.Config{Game: engine.Draw, Betting: engine.NoLimit, Ante: 1, SmallBet: 2,
-		Draw: engine.DrawConfig{DeckSize: deckSize, ReshuffleSeed: seed}}
-	h, err := engine.New(cfg, seatsOf(n, 100), 0, deckOf(t, deckSize, 7))
+		Draw: engine.DrawConfig{DeckSize: deckSize}}
+	h, err := engine.Start(engine.Setup{Rules: cfg, Seats: seatsOf(n, 100), Button: 0, Deck: deckOf(t, deckSize, 7), ReshuffleSeed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +190,7 @@ func TestDrawReshufflesTheDiscardsWhenTheStubRunsOut(t *testing.T) {
 			differs++
 		}
 		checkNoCardTwice(t, h)
-		r, err := engine.Resume(engine.Setup{Rules: h.Config(), Seats: seatsOf(9, 100), Button: 0, Deck: deckOf(t, 52, 7)}, h.Events())
+		r, err := engine.Resume(engine.Setup{Rules: h.Config(), Seats: seatsOf(9, 100), Button: 0, Deck: deckOf(t, 52, 7), ReshuffleSeed: seed}, h.Events())
 		if err != nil {
 			t.Fatalf("seed %d: resume: %v", seed, err)
 		}

@@ -149,7 +149,7 @@ type Result struct {
 	Rake     int64       `json:"rake"`
 	Returned []Return    `json:"returned,omitempty"`
 	// CarryOver is the pot left for the next hand when nobody opened a
-	// five-card draw hand; pass it as the next hand's Draw.CarriedPot.
+	// five-card draw hand; pass it as the next hand's Setup.CarriedPot.
 	CarryOver int64 `json:"carry_over,omitempty"`
 	// Stacks are the final stacks by seat index.
 	Stacks []int64 `json:"stacks"`

@@ -75,8 +75,20 @@ type Hand struct {
 	rake  int64
 
 	events []Event
-	arena  [cardArena]Card
+	arena  *[cardArena]Card // on the heap, so that Reset can leave it to the previous hand's events
 	arenaN int
+
+	in inputs // the per-hand inputs of the Setup
+}
+
+// inputs are the parts of a Setup that are not table rules, and the replay
+// conventions.
+type inputs struct {
+	carried        int64
+	reshuffleSeed  uint64
+	noSmallBlind   bool
+	twoPlayersLeft bool
+	pokerKit       bool
 }
 
 // MaxChips is the most chips a stack, a stake (blind, ante, straddle, bet
@@ -86,9 +98,9 @@ const MaxChips = 1 << 50
 
 // checkChips refuses amounts above MaxChips (New would otherwise compute
 // overflowed, even negative, betting ranges).
-func checkChips(cfg *Config, seats []Seat) error {
+func checkChips(cfg *Config, seats []Seat, carried int64) error {
 	for _, v := range [...]int64{cfg.SmallBlind, cfg.BigBlind, cfg.Ante, cfg.BigBlindAnte, cfg.Straddle,
-		cfg.SmallBet, cfg.BigBet, cfg.MinBet, cfg.Draw.CarriedPot, cfg.Rake.Cap, cfg.Rake.Step} {
+		cfg.SmallBet, cfg.BigBet, cfg.MinBet, cfg.Rake.Cap, cfg.Rake.Step, carried} {
 		if v > MaxChips {
 			return configError("stake %d above %d", v, int64(MaxChips))
 		}
@@ -101,28 +113,92 @@ func checkChips(cfg *Config, seats []Seat) error {
 	return nil
 }
 
-// New starts a hand: posts antes and blinds, deals the hole cards and stops at
-// the first player to act. seats are the players dealt in, clockwise; button
-// indexes seats. The deck is dealt from its start (see ArrangeDeck for the
-// order); it must hold enough cards for the game.
+// New starts a hand from the table's rules, the seats, the button and the
+// deck, with no per-hand inputs: Start(Setup{Rules: cfg, Seats: seats,
+// Button: button, Deck: deck}). seats are the players dealt in, clockwise;
+// button indexes seats. The deck is dealt from its start (see ArrangeDeck
+// for the order); it must hold enough cards for the game.
 func New(cfg Config, seats []Seat, button int, deck []Card) (*Hand, error) {
-	h := &Hand{events: make([]Event, 0, 64)}
-	if err := h.Reset(cfg, seats, button, deck); err != nil {
+	return Start(Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck})
+}
+
+// Start starts the hand the setup describes: posts antes and blinds, deals
+// the hole cards and stops at the first player to act.
+func Start(s Setup) (*Hand, error) {
+	h := new(Hand)
+	if err := h.Reset(s); err != nil {
 		return nil, err
 	}
 	return h, nil
 }
 
-// Reset starts a new hand in h, reusing its memory; it is New without the
-// allocation. The events of the previous hand, and the card slices in them,
-// are overwritten: copy them first if they are still needed. On error h is
-// left empty and over (Apply refuses every action with ErrHandOver) until
-// the next successful Reset.
-func (h *Hand) Reset(cfg Config, seats []Seat, button int, deck []Card) error {
-	ev := h.events[:0]
-	*h = Hand{events: ev}
-	if err := h.reset(cfg, seats, button, deck); err != nil {
-		*h = Hand{events: ev, over: true, toAct: -1, sb: -1, bb: -1, straddle: -1, aggressor: -1, lastAggr: -1}
+// Reset starts a new hand in h. The previous hand's events (and the cards in
+// them) stay as they were: a live table may still store or render them. On
+// error h is left empty and over (Apply refuses every action with
+// ErrHandOver) until the next successful Reset.
+func (h *Hand) Reset(s Setup) error {
+	*h = Hand{}
+	return h.restart(s, inputs{})
+}
+
+// Recycle starts a new hand in h reusing its memory: Reset without an
+// allocation, for simulations and replays that are done with the previous
+// hand's events, which it overwrites.
+func (h *Hand) Recycle(s Setup) error {
+	ev, arena := h.events[:0], h.arena
+	*h = Hand{events: ev, arena: arena}
+	return h.restart(s, inputs{})
+}
+
+// ReplayRules are conventions of other programs that the engine can play by
+// to replay their hand histories. They are not table rules: no Config or
+// Setup holds them, so no table can be configured to play by them.
+type ReplayRules uint8
+
+// The replay conventions.
+const (
+	// PokerKitRules reproduces PokerKit 0.7.4's choices where they differ
+	// from the room's rules, for replaying the hand histories it produced
+	// (never for play):
+	//   - any raise, even an all-in short of a full raise, reopens the
+	//     betting (the room follows TDA 44, R-BET-6);
+	//   - a big blind short of the full blind sets the amount to call at
+	//     what it posted (the room asks for the full big blind);
+	//   - at the showdown the hands that cannot win anything are killed
+	//     first and the pots rebuilt without them, so the pots of their
+	//     all-in levels merge with their neighbours (the room splits each
+	//     side pot on its own);
+	//   - in hi/lo, a pot is split high/low whenever any hand left at the
+	//     table has a qualifying low, and when none of the pot's own players
+	//     has one they all share its low half (R-POT-5 gives such a pot to
+	//     the high hand);
+	//   - all the odd chips of a share go to the first winner left of the
+	//     button, as with Config.OddChipsToFirst (R-POT-4: one each); the
+	//     odd chip of a hi/lo split still goes to the high half.
+	// See awardPokerKit in showdown.go for PokerKit's algorithm step by step.
+	PokerKitRules ReplayRules = 1 << iota
+)
+
+// RecycleReplay is Recycle playing by the given replay conventions.
+func (h *Hand) RecycleReplay(s Setup, r ReplayRules) error {
+	ev, arena := h.events[:0], h.arena
+	*h = Hand{events: ev, arena: arena}
+	return h.restart(s, inputs{pokerKit: r&PokerKitRules != 0})
+}
+
+// restart starts the hand of s in an empty h.
+func (h *Hand) restart(s Setup, in inputs) error {
+	if h.events == nil {
+		h.events = make([]Event, 0, 64)
+	}
+	if h.arena == nil {
+		h.arena = new([cardArena]Card)
+	}
+	in.carried, in.reshuffleSeed = s.CarriedPot, s.ReshuffleSeed
+	in.noSmallBlind, in.twoPlayersLeft = s.NoSmallBlind, s.TwoPlayersLeft
+	h.in = in
+	if err := h.reset(s.Rules, s.Seats, s.Button, s.Deck); err != nil {
+		*h = Hand{events: h.events[:0], arena: h.arena, over: true, toAct: -1, sb: -1, bb: -1, straddle: -1, aggressor: -1, lastAggr: -1}
 		return err
 	}
 	return nil
@@ -132,7 +208,10 @@ func (h *Hand) reset(cfg Config, seats []Seat, button int, deck []Card) error {
 	if err := cfg.validate(seats, button); err != nil {
 		return err
 	}
-	if err := checkChips(&cfg, seats); err != nil {
+	if h.in.carried < 0 {
+		return configError("negative carried pot %d", h.in.carried)
+	}
+	if err := checkChips(&cfg, seats, h.in.carried); err != nil {
 		return err
 	}
 	h.cfg = cfg
@@ -173,7 +252,7 @@ func (h *Hand) reset(cfg Config, seats []Seat, button int, deck []Card) error {
 		h.start[i] = s.Stack
 		h.stack[i] = s.Stack
 	}
-	h.dead = cfg.Draw.CarriedPot
+	h.dead = h.in.carried
 	h.aggressor, h.lastAggr, h.toAct = -1, -1, -1
 	h.runs = 1
 	if cfg.Game == Draw {
@@ -202,11 +281,11 @@ func (h *Hand) setPositions() {
 		return
 	}
 	switch {
-	case h.n == 2 && h.cfg.NoSmallBlind:
+	case h.n == 2 && h.in.noSmallBlind:
 		h.bb = h.seatAfter(h.button)
 	case h.n == 2: // heads-up: the button is the small blind
 		h.sb, h.bb = h.button, h.seatAfter(h.button)
-	case h.cfg.NoSmallBlind:
+	case h.in.noSmallBlind:
 		h.bb = h.seatAfter(h.button)
 	default:
 		h.sb = h.seatAfter(h.button)
@@ -296,6 +375,24 @@ func (h *Hand) dealHoles() {
 		i := (h.button + k) % h.n
 		h.emit(Event{Kind: EvDealHole, Seat: i, Cards: h.cards(h.hole[i][:h.nHole])})
 	}
+}
+
+// Clone returns a deep copy of h: the copy and h share no memory, so either
+// can go on without changing the other.
+func (h *Hand) Clone() *Hand {
+	c := *h
+	if h.arena != nil {
+		c.arena = new([cardArena]Card)
+		copy(c.arena[:h.arenaN], h.arena[:h.arenaN])
+	}
+	c.events = make([]Event, len(h.events), max(cap(h.events), 64))
+	copy(c.events, h.events)
+	for i := range c.events {
+		if cs := c.events[i].Cards; cs != nil {
+			c.events[i].Cards = append([]Card(nil), cs...)
+		}
+	}
+	return &c
 }
 
 // emit appends an event.
@@ -403,6 +500,20 @@ func Resume(setup Setup, events []Event) (*Hand, error) {
 	if err != nil {
 		return nil, err
 	}
+	return h.resume(events)
+}
+
+// ResumeReplay is Resume for a hand played by replay conventions.
+func ResumeReplay(setup Setup, r ReplayRules, events []Event) (*Hand, error) {
+	h, err := StartReplay(setup, r)
+	if err != nil {
+		return nil, err
+	}
+	return h.resume(events)
+}
+
+// resume replays events on the freshly started h.
+func (h *Hand) resume(events []Event) (*Hand, error) {
 	for {
 		m := min(len(h.events), len(events))
 		for i := 0; i < m; i++ {

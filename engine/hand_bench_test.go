@@ -39,7 +39,7 @@ func BenchmarkHand(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				enginetest.Shuffle(deck, rng)
-				if err := h.Reset(c.cfg, seats, i%6, deck); err != nil {
+				if err := h.Recycle(engine.Setup{Rules: c.cfg, Seats: seats, Button: i % 6, Deck: deck}); err != nil {
 					b.Fatal(err)
 				}
 				n, err := p.Play(h)

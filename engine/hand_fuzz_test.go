@@ -12,8 +12,10 @@ import (
 
 // randomTable draws a table from the fuzz bytes: 2 to 9 players with random
 // stacks, random stakes and options for the game.
-func randomTable(src enginetest.Source, game engine.Game) (engine.Config, []engine.Seat, int, []engine.Card) {
+func randomTable(src enginetest.Source, game engine.Game) (engine.Setup, engine.ReplayRules) {
 	cfg := engine.Config{Game: game, Betting: engine.Betting(src.IntN(3))}
+	var setup engine.Setup
+	var replay engine.ReplayRules
 	cfg.BigBlind = int64(1 + src.IntN(20))
 	cfg.SmallBlind = cfg.BigBlind / 2
 	switch src.IntN(6) {
@@ -25,18 +27,20 @@ func randomTable(src enginetest.Source, game engine.Game) (engine.Config, []engi
 	case 2:
 		cfg.Straddle = 2 * cfg.BigBlind
 	case 3:
-		cfg.NoSmallBlind = true
+		setup.NoSmallBlind = true
 	}
 	if cfg.Betting == engine.FixedLimit {
 		cfg.RaiseCap = src.IntN(6) - 1
 		cfg.Tournament = src.IntN(4) == 0
-		cfg.TwoPlayersLeft = src.IntN(2) == 0
+		setup.TwoPlayersLeft = src.IntN(2) == 0
 	}
 	if src.IntN(2) == 0 {
 		cfg.Rake = engine.Rake{Percent: 5, Cap: int64(src.IntN(30)), Step: int64(src.IntN(3)) * 10}
 	}
 	cfg.RunItTwice = src.IntN(2) == 0
-	cfg.PokerKit = src.IntN(4) == 0
+	if src.IntN(4) == 0 {
+		replay = engine.PokerKitRules
+	}
 	cfg.OddChipsToFirst = src.IntN(2) == 0
 	if src.IntN(4) == 0 {
 		cfg.MinBet = int64(1 + src.IntN(30))
@@ -56,8 +60,8 @@ func randomTable(src enginetest.Source, game engine.Game) (engine.Config, []engi
 			Openers:    engine.Openers(src.IntN(2)),
 			MaxDiscard: src.IntN(6),
 			Jokers:     src.IntN(3),
-			CarriedPot: int64(src.IntN(3)) * 7,
 		}
+		setup.CarriedPot = int64(src.IntN(3)) * 7
 		switch src.IntN(4) {
 		case 1:
 			deckSize = 40
@@ -90,7 +94,8 @@ func randomTable(src enginetest.Source, game engine.Game) (engine.Config, []engi
 		deck = enginetest.FullDeck(&d)
 	}
 	enginetest.Shuffle(deck, src)
-	return cfg, seats, src.IntN(n), deck
+	setup.Rules, setup.Seats, setup.Button, setup.Deck = cfg, seats, src.IntN(n), deck
+	return setup, replay
 }
 
 // fuzzHand plays one random hand from data with random legal and illegal
@@ -99,8 +104,9 @@ func randomTable(src enginetest.Source, game engine.Game) (engine.Config, []engi
 // events rebuilds the same hand.
 func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 	src := &enginetest.Bytes{B: data}
-	cfg, seats, button, deck := randomTable(src, game)
-	h, err := engine.New(cfg, seats, button, deck)
+	setup, replay := randomTable(src, game)
+	cfg, seats := setup.Rules, setup.Seats
+	h, err := engine.StartReplay(setup, replay)
 	if err != nil {
 		t.Fatalf("New(%+v): %v", cfg, err)
 	}
@@ -149,8 +155,8 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 			}
 			return
 		}
-		if got := stacks + h.RakeTaken() + h.CarryOver(); got != start+cfg.Draw.CarriedPot {
-			t.Fatalf("%s: stacks %d + rake %d + carry %d != start %d + carried %d", when, stacks, h.RakeTaken(), h.CarryOver(), start, cfg.Draw.CarriedPot)
+		if got := stacks + h.RakeTaken() + h.CarryOver(); got != start+setup.CarriedPot {
+			t.Fatalf("%s: stacks %d + rake %d + carry %d != start %d + carried %d", when, stacks, h.RakeTaken(), h.CarryOver(), start, setup.CarriedPot)
 		}
 	}
 	check("start")
@@ -198,7 +204,7 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 			}
 		}
 	}
-	again, err := engine.Resume(engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck}, h.Events())
+	again, err := engine.ResumeReplay(setup, replay, h.Events())
 	if err != nil {
 		t.Fatalf("Resume: %v", err)
 	}

@@ -105,7 +105,7 @@ func parsePHH(name, text string) []*phhHand {
 
 // replayPHH replays one hand; it returns the final stacks or an error.
 func replayPHH(p *phhHand) ([]int64, error) {
-	cfg := engine.Config{AntesFirst: true, PokerKit: true}
+	cfg := engine.Config{AntesFirst: true}
 	switch p.variant {
 	case "NT":
 		cfg.Game, cfg.Betting = engine.Holdem, engine.NoLimit
@@ -180,7 +180,7 @@ func replayPHH(p *phhHand) ([]int64, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := engine.New(cfg, seats, button, deck)
+	h, err := engine.StartReplay(engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck}, engine.PokerKitRules)
 	if err != nil {
 		return nil, err
 	}

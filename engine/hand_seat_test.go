@@ -33,8 +33,7 @@ func TestButtonByHighCard(t *testing.T) {
 // starts after the big blind.
 func TestDeadSmallBlind(t *testing.T) {
 	cfg := nlhe(50, 100)
-	cfg.NoSmallBlind = true
-	tb := deal(t, cfg, []int64{1000, 1000, 1000, 1000}, 0, nil)
+	tb := dealX(t, extra{noSmallBlind: true}, cfg, []int64{1000, 1000, 1000, 1000}, 0, nil)
 	if n := len(eventsOf(tb.h.Events(), engine.EvPostSmallBlind)); n != 0 {
 		t.Fatalf("%d small blinds posted", n)
 	}

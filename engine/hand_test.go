@@ -20,10 +20,33 @@ type table struct {
 	h      *engine.Hand
 }
 
+// extra holds the per-hand inputs and replay conventions a test deals with.
+type extra struct {
+	noSmallBlind, twoPlayersLeft bool
+	carriedPot                   int64
+	replay                       engine.ReplayRules
+}
+
+// start starts the hand of the given inputs.
+func (x extra) start(cfg engine.Config, seats []engine.Seat, button int, deck []engine.Card) (*engine.Hand, error) {
+	s := engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck,
+		NoSmallBlind: x.noSmallBlind, TwoPlayersLeft: x.twoPlayersLeft, CarriedPot: x.carriedPot}
+	if x.replay != 0 {
+		return engine.StartReplay(s, x.replay)
+	}
+	return engine.Start(s)
+}
+
 // deal starts a hand with the given stacks, hole cards ("AsKd", one string
 // per seat; "" for any) and board(s) ("Ah Kh 2c 7d 9s"; a second string for
 // the second run).
 func deal(t *testing.T, cfg engine.Config, stacks []int64, button int, holes []string, boards ...string) *table {
+	t.Helper()
+	return dealX(t, extra{}, cfg, stacks, button, holes, boards...)
+}
+
+// dealX is deal with per-hand inputs.
+func dealX(t *testing.T, x extra, cfg engine.Config, stacks []int64, button int, holes []string, boards ...string) *table {
 	t.Helper()
 	hole := make([][]engine.Card, len(stacks))
 	for i, s := range holes {
@@ -43,7 +66,7 @@ func deal(t *testing.T, cfg engine.Config, stacks []int64, button int, holes []s
 	for i, s := range stacks {
 		seats[i].Stack = s
 	}
-	h, err := engine.New(cfg, seats, button, deck)
+	h, err := x.start(cfg, seats, button, deck)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
@@ -208,11 +231,11 @@ func TestResumeFromEveryPrefixRebuildsTheSameHand(t *testing.T) {
 	tb := deal(t, cfg, []int64{300, 120, 500, 80}, 1, []string{"AsAh", "KsKh", "QdQc", "7c2d"}, "Ac Kd 2h 9s 3c")
 	var snapshots []engine.Hand
 	var lens []int
-	snapshots = append(snapshots, *tb.h)
+	snapshots = append(snapshots, *tb.h.Clone())
 	lens = append(lens, len(tb.h.Events()))
 	for _, s := range []string{"0 raise 40", "1 allin", "2 call", "3 fold", "0 call", "2 bet 50", "0 call"} {
 		tb.do(s)
-		snapshots = append(snapshots, *tb.h)
+		snapshots = append(snapshots, *tb.h.Clone())
 		lens = append(lens, len(tb.h.Events()))
 	}
 	if !tb.h.Done() {
@@ -315,5 +338,36 @@ func TestNewRefusesBadInputs(t *testing.T) {
 		if _, err := engine.New(tc.cfg, tc.seats, tc.btn, tc.deck); !errors.Is(err, engine.ErrConfig) {
 			t.Errorf("%s: error %v, want ErrConfig", tc.name, err)
 		}
+	}
+}
+
+// A live table keeps a hand's events (to store and render them) after the
+// next hand starts: Reset leaves them and their cards as they were, while
+// Recycle, for simulations, reuses the memory.
+func TestResetKeepsThePreviousHandsEvents(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{100, 100, 100}, 0, []string{"AsAh", "KsKh", "QsQh"}, "2c 3d 4h 5s 7c")
+	tb.do("0 allin", "1 call", "2 call")
+	before := tb.h.Events()
+	want, err := json.Marshal(before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deck2, err := engine.ArrangeDeck(nlhe(5, 10), 3, 1, [][]engine.Card{engine.MustParseCards("2s2h"), engine.MustParseCards("3s3h"), engine.MustParseCards("4s4h")}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := engine.Setup{Rules: nlhe(5, 10), Seats: []engine.Seat{{Stack: 300}, {Stack: 300}, {Stack: 300}}, Button: 1, Deck: deck2}
+	if err := tb.h.Reset(next); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.h.Apply(engine.Action{Seat: tb.h.ToAct(), Kind: engine.AllIn}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := json.Marshal(before); string(got) != string(want) {
+		t.Fatalf("Reset changed the previous hand's events:\n%s\nwant\n%s", got, want)
+	}
+	// Recycle may overwrite them (documented); it must still start the hand.
+	if err := tb.h.Recycle(next); err != nil || tb.h.Done() {
+		t.Fatalf("Recycle: %v", err)
 	}
 }

@@ -218,7 +218,7 @@ func (h *Hand) split(amount int64, winners uint16, pot, board int, low bool) {
 		}
 		won := share
 		switch {
-		case odd > 0 && (h.cfg.OddChipsToFirst || h.cfg.PokerKit):
+		case odd > 0 && (h.cfg.OddChipsToFirst || h.in.pokerKit):
 			won += odd
 			odd = 0
 		case odd > 0:

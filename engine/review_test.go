@@ -149,6 +149,7 @@ func TestNewRefusesStakesThatWouldOverflow(t *testing.T) {
 	seats := []engine.Seat{{Stack: 100}, {Stack: 100}, {Stack: 100}, {Stack: 100}}
 	deck, _ := engine.NewDeck(52, 0)
 	cases := map[string]func(c *engine.Config, s []engine.Seat){
+		"carried pot": nil, // a per-hand input: see below
 		"min bet":     func(c *engine.Config, s []engine.Seat) { c.MinBet = huge },
 		"straddle":    func(c *engine.Config, s []engine.Seat) { c.Straddle = huge },
 		"big blind":   func(c *engine.Config, s []engine.Seat) { c.BigBlind = huge },
@@ -157,14 +158,18 @@ func TestNewRefusesStakesThatWouldOverflow(t *testing.T) {
 		"ante":        func(c *engine.Config, s []engine.Seat) { c.Ante = huge },
 		"seat ante":   func(c *engine.Config, s []engine.Seat) { s[1].Ante = huge },
 		"stack":       func(c *engine.Config, s []engine.Seat) { s[2].Stack = 1 << 62 },
-		"carried pot": func(c *engine.Config, s []engine.Seat) { c.Draw.CarriedPot = huge },
 	}
 	for name, f := range cases {
 		t.Run(name, func(t *testing.T) {
 			cfg := nlhe(1, 2)
 			s := append([]engine.Seat(nil), seats...)
-			f(&cfg, s)
-			h, err := engine.New(cfg, s, 0, deck)
+			setup := engine.Setup{Rules: cfg, Seats: s, Button: 0, Deck: deck}
+			if f == nil {
+				setup.CarriedPot = huge
+			} else {
+				f(&setup.Rules, s)
+			}
+			h, err := engine.Start(setup)
 			if !errors.Is(err, engine.ErrConfig) {
 				t.Fatalf("error %v, want ErrConfig (legal %+v)", err, h.Legal())
 			}
@@ -191,7 +196,7 @@ func TestFailedResetLeavesNoHandToPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.Reset(nlhe(5, 10), []engine.Seat{{Stack: 100}, {Stack: 0}}, 0, deck); !errors.Is(err, engine.ErrConfig) {
+	if err := h.Reset(engine.Setup{Rules: nlhe(5, 10), Seats: []engine.Seat{{Stack: 100}, {Stack: 0}}, Button: 0, Deck: deck}); !errors.Is(err, engine.ErrConfig) {
 		t.Fatalf("Reset with an empty stack: %v, want ErrConfig", err)
 	}
 	if !h.Done() || h.ToAct() != -1 || h.Legal().Seat != -1 || len(h.Events()) != 0 {
@@ -202,7 +207,7 @@ func TestFailedResetLeavesNoHandToPlay(t *testing.T) {
 			t.Fatalf("%v after a failed Reset: %v, want ErrHandOver", k, err)
 		}
 	}
-	if err := h.Reset(nlhe(5, 10), []engine.Seat{{Stack: 100}, {Stack: 100}}, 1, deck); err != nil || h.Done() || h.ToAct() != 1 {
+	if err := h.Reset(engine.Setup{Rules: nlhe(5, 10), Seats: []engine.Seat{{Stack: 100}, {Stack: 100}}, Button: 1, Deck: deck}); err != nil || h.Done() || h.ToAct() != 1 {
 		t.Fatalf("a good Reset after a failed one: %v, done %v, to act %d", err, h.Done(), h.ToAct())
 	}
 }
@@ -330,8 +335,8 @@ func TestResumeNeverAcceptsAChangedHistorySilently(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	for it := 0; it < 300; it++ {
 		game := []engine.Game{engine.Holdem, engine.Omaha, engine.OmahaHiLo, engine.Draw}[it%4]
-		cfg, seats, button, deck := randomTable(r, game)
-		h, err := engine.New(cfg, seats, button, deck)
+		setup, replay := randomTable(r, game)
+		h, err := engine.StartReplay(setup, replay)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -348,7 +353,7 @@ func TestResumeNeverAcceptsAChangedHistorySilently(t *testing.T) {
 			e := &evs[i]
 			switch r.IntN(6) {
 			case 0:
-				e.Seat = (e.Seat + 1 + r.IntN(len(seats))) % (len(seats) + 1)
+				e.Seat = (e.Seat + 1 + r.IntN(len(setup.Seats))) % (len(setup.Seats) + 1)
 			case 1:
 				e.Amount += int64(1 + r.IntN(50))
 			case 2:
@@ -362,7 +367,7 @@ func TestResumeNeverAcceptsAChangedHistorySilently(t *testing.T) {
 					evs[i], evs[j] = evs[j], evs[i]
 				}
 			}
-			got, err := engine.Resume(engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck}, evs)
+			got, err := engine.ResumeReplay(setup, replay, evs)
 			if err != nil {
 				if !errors.Is(err, engine.ErrResume) {
 					t.Fatalf("event %d changed to %+v: error %v, want ErrResume", i, evs[i], err)

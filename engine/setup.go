@@ -29,26 +29,12 @@ type Setup struct {
 	TwoPlayersLeft bool `json:"two_players_left,omitempty"`
 }
 
-// config returns the hand configuration the setup starts: the rules with the
-// per-hand inputs applied.
-func (s *Setup) config() Config {
-	cfg := s.Rules
-	if s.CarriedPot != 0 {
-		cfg.Draw.CarriedPot = s.CarriedPot
+// StartReplay is Start playing by the given replay conventions (see
+// ReplayRules): for replaying other programs' hand histories, never for play.
+func StartReplay(s Setup, r ReplayRules) (*Hand, error) {
+	h := new(Hand)
+	if err := h.RecycleReplay(s, r); err != nil {
+		return nil, err
 	}
-	if s.NoSmallBlind {
-		cfg.NoSmallBlind = true
-	}
-	if s.ReshuffleSeed != 0 {
-		cfg.Draw.ReshuffleSeed = s.ReshuffleSeed
-	}
-	if s.TwoPlayersLeft {
-		cfg.TwoPlayersLeft = true
-	}
-	return cfg
-}
-
-// Start starts the hand the setup describes: New with the setup's inputs.
-func Start(s Setup) (*Hand, error) {
-	return New(s.config(), s.Seats, s.Button, s.Deck)
+	return h, nil
 }

@@ -169,7 +169,7 @@ func (h *Hand) showdown() {
 			}
 		}
 	}
-	if h.cfg.PokerKit {
+	if h.in.pokerKit {
 		h.awardPokerKit(&v)
 		return
 	}

@@ -250,9 +250,9 @@ func TestRake(t *testing.T) {
 // folds after putting in 40, seats 0 and 4 tie with ace-king high. The main
 // pot (89: the small blind's 5 and 21 from each of four) and the side pot
 // (117) are both odd.
-func killedHandScenario(t *testing.T, cfg engine.Config) *table {
+func killedHandScenario(t *testing.T, x extra, cfg engine.Config) *table {
 	t.Helper()
-	tb := deal(t, cfg, []int64{200, 100, 200, 21, 200}, 0,
+	tb := dealX(t, x, cfg, []int64{200, 100, 200, 21, 200}, 0,
 		[]string{"AsKd", "7h8h", "9s9d", "2c3d", "AhKc"}, "Qc Jd 7s 6h 4c")
 	tb.do("3 allin", "4 call", "0 call", "1 fold", "2 raise 40", "4 call", "0 call")
 	tb.do("2 check", "4 bet 30", "0 call", "2 fold")
@@ -276,9 +276,11 @@ func TestPokerKitKilledHandsMergeThePots(t *testing.T) {
 		{"PokerKit", true, []int64{233, 95, 160, 0, 233}, 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := nlhe(5, 10)
-			cfg.PokerKit = tt.pokerKit
-			tb := killedHandScenario(t, cfg)
+			x := extra{}
+			if tt.pokerKit {
+				x.replay = engine.PokerKitRules
+			}
+			tb := killedHandScenario(t, x, nlhe(5, 10))
 			wantStacks(t, tb.h, tt.want...)
 			pots := tb.h.Result().Pots
 			if len(pots) != tt.pots {
@@ -296,9 +298,9 @@ func TestPokerKitKilledHandsMergeThePots(t *testing.T) {
 // folds on the flop after putting in 250. The main pot (120) has a low; the
 // first side pot (210, seats 0 and 1) has none; the second (300) is seat 1's
 // alone.
-func hiLoSidePotWithoutLow(t *testing.T, cfg engine.Config) *table {
+func hiLoSidePotWithoutLow(t *testing.T, x extra, cfg engine.Config) *table {
 	t.Helper()
-	tb := deal(t, cfg, []int64{100, 500, 500, 30}, 0,
+	tb := dealX(t, x, cfg, []int64{100, 500, 500, 30}, 0,
 		[]string{"Kd Kh 9c 9d", "Qs Qd Jc Tc", "8s 8h 6s 4d", "As 3d Qh Jd"}, "2c 5d 7h Kc Ks")
 	tb.do("3 allin", "0 allin", "1 call", "2 raise 250", "1 call")
 	tb.do("1 bet 50", "2 fold")
@@ -325,9 +327,11 @@ func TestPokerKitSharesTheLowHalfOfAPotWithoutLow(t *testing.T) {
 		{"PokerKit", true, []int64{217, 603, 250, 60}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := omaha8(5, 10)
-			cfg.PokerKit = tt.pokerKit
-			wantStacks(t, hiLoSidePotWithoutLow(t, cfg).h, tt.want...)
+			x := extra{}
+			if tt.pokerKit {
+				x.replay = engine.PokerKitRules
+			}
+			wantStacks(t, hiLoSidePotWithoutLow(t, x, omaha8(5, 10)).h, tt.want...)
 		})
 	}
 }
@@ -338,11 +342,11 @@ func TestPokerKitSharesTheLowHalfOfAPotWithoutLow(t *testing.T) {
 // first hand type).
 func TestPokerKitHiLoWithoutAnyLowAndOddChip(t *testing.T) {
 	cfg := omaha8(5, 10)
-	cfg.PokerKit = true
-	tb := deal(t, cfg, []int64{100, 100}, 0, []string{"As 3d Qh Qd", "Kd Kh 9c 9d"}, "Kc Ks 9h 8d 7s")
+	pk := extra{replay: engine.PokerKitRules}
+	tb := dealX(t, pk, cfg, []int64{100, 100}, 0, []string{"As 3d Qh Qd", "Kd Kh 9c 9d"}, "Kc Ks 9h 8d 7s")
 	tb.do("0 allin", "1 call")
 	wantStacks(t, tb.h, 0, 200)
-	tb = deal(t, cfg, []int64{100, 100, 100}, 0,
+	tb = dealX(t, pk, cfg, []int64{100, 100, 100}, 0,
 		[]string{"As 3d Qh Qd", "2h 2s 3c 3h", "Kd Kh 9c 9d"}, "2c 5d 7h Kc Ks")
 	tb.do("0 raise 30", "1 fold", "2 call")
 	tb.do("2 bet 70", "0 call")

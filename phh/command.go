@@ -16,8 +16,9 @@ import (
 // RunCommand is the "replay" command: it replays the files and folders named
 // in args (folders recursively), prints one line per failing hand and the
 // summary line to stdout, and returns the exit status: 0 when no hand
-// mismatched, 1 when some did, 2 for a usage error (no path, a path that does
-// not exist, a flag; -h prints the usage and returns 0). The command's main
+// mismatched, 1 when some did or a file could not be read as hand histories,
+// 2 for a usage error (no path, a path that does not exist, no hand history
+// in the paths, a flag; -h prints the usage and returns 0). The command's main
 // only needs
 //
 //	os.Exit(phh.RunCommand(os.Args[2:], os.Stdout, os.Stderr))
@@ -123,7 +124,7 @@ func RunCommand(args []string, stdout, stderr io.Writer) int {
 				}
 				data, err := fs.ReadFile(f.fsys, f.path)
 				if err != nil {
-					r.record(&Result{Status: Mismatch, Err: &Error{File: f.name, Msg: "read: " + err.Error()}})
+					r.record(&Result{Status: Unreadable, Err: &Error{File: f.name, Msg: "read: " + err.Error()}})
 				} else {
 					r.ReplayData(f.name, data)
 				}
@@ -158,7 +159,11 @@ func RunCommand(args []string, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	if s := total.Finish(); s.Mismatch > 0 {
+	if s := total.Summary; s.Hands == 0 && s.Unreadable == 0 {
+		fmt.Fprintf(stderr, "replay: no hand histories (.phh or .phhs files) found in %s\n", strings.Join(args, " "))
+		return 2
+	}
+	if s := total.Finish(); s.Mismatch > 0 || s.Unreadable > 0 {
 		return 1
 	}
 	return 0

@@ -12,7 +12,7 @@
 // (engine.ArrangeDeck, unknown "????" cards filled), applies every action and
 // compares the final stacks with finishing_stacks. A hand is replayed under
 // the room's rules first and, if it differs, under PokerKit's
-// (engine.Config.PokerKit), the program that judged the generated hands; such
+// (engine.PokerKitRules), the program that judged the generated hands; such
 // hands, half-chip hands (compared within one chip) and ante-trimming hands
 // are counted apart, never dropped; no hand is excused by name. A Runner walks files
 // and folders of an fs.FS and prints one line per failing hand and the

@@ -19,8 +19,8 @@ const (
 	// finishing_stacks (within one chip for half-chip hands), or, for a hand
 	// without finishing_stacks, it accepted every action.
 	Match Status = iota
-	// Mismatch: an action was refused, the stacks differ, the hand did not
-	// end, or the hand could not be read.
+	// Mismatch: an action was refused, the stacks differ, or the hand did
+	// not end.
 	Mismatch
 	// Skipped: the variant (or a forced-bet layout) is not one the engine
 	// plays.
@@ -31,9 +31,12 @@ const (
 	// seeds). Reported apart, not as a mismatch; Reason says why. No hand
 	// is counted apart by name.
 	Apart
+	// Unreadable: a file, or a part of one, that could not be read or parsed
+	// as a hand history: an error in the input, not a hand that mismatched.
+	Unreadable
 )
 
-var statusNames = [...]string{"match", "mismatch", "skipped", "apart"}
+var statusNames = [...]string{"match", "mismatch", "skipped", "apart", "unreadable"}
 
 func (s Status) String() string {
 	if int(s) < len(statusNames) {
@@ -55,7 +58,7 @@ type Result struct {
 	// Reason explains a skip or why the hand is counted apart.
 	Reason string
 	// PokerKitRules: the hand matched only when replayed with
-	// engine.Config.PokerKit (see Replayer.Replay).
+	// engine.PokerKitRules (see Replayer.Replay).
 	PokerKitRules bool
 
 	HalfChip     bool // finishing_stacks hold fractions (Pluribus split pots): compared within one chip
@@ -74,9 +77,20 @@ type Setup struct {
 	Seats  []engine.Seat
 	Button int
 	Deck   []engine.Card
+	// NoSmallBlind: the hand posts one blind (blinds_or_straddles = [X, 0,
+	// ...]): a dead small blind, X is the big blind.
+	NoSmallBlind bool
+	// Replay is the replay convention the hand was played by (PokerKit's,
+	// when it matched only that way).
+	Replay engine.ReplayRules
 	// Scale is the number of engine chips per PHH chip: 1, or more for a
 	// hand whose amounts have fractions (quarter chips are played as 4).
 	Scale float64
+}
+
+// Engine returns the engine's setup of the hand.
+func (s *Setup) Engine() engine.Setup {
+	return engine.Setup{Rules: s.Config, Seats: s.Seats, Button: s.Button, Deck: s.Deck, NoSmallBlind: s.NoSmallBlind}
 }
 
 // Report is the line printed for a hand that did not match (and for hands
@@ -95,9 +109,12 @@ func (r *Result) Report() string {
 		return "skipped " + label + ": " + r.Reason
 	}
 	var b strings.Builder
-	if r.Status == Apart {
+	switch r.Status {
+	case Apart:
 		b.WriteString("apart ")
-	} else {
+	case Unreadable:
+		b.WriteString("error ")
+	default:
 		b.WriteString("mismatch ")
 	}
 	if r.Hand == nil {
@@ -236,7 +253,7 @@ func configure(h *Hand, buf []engine.Seat, pokerKit bool) (s Setup, skip string,
 		return s, "", fmt.Errorf("%w: amounts with fractions finer than a thousandth of a chip", errSetup)
 	}
 	chips := func(x float64, what string) (int64, error) { return chips(x*k, what) }
-	cfg := engine.Config{Game: v.Game, Betting: v.Betting, AntesFirst: true, PokerKit: pokerKit}
+	cfg := engine.Config{Game: v.Game, Betting: v.Betting, AntesFirst: true}
 	sb, bb := 0, 1 // player indexes of the blinds
 	if n == 2 {
 		sb, bb = 1, 0
@@ -256,6 +273,13 @@ func configure(h *Hand, buf []engine.Seat, pokerKit bool) (s Setup, skip string,
 		case x != 0:
 			return s, fmt.Sprintf("forced bet of %d by p%d: only blinds and a straddle left of the big blind are played", x, i+1), nil
 		}
+	}
+	// One blind posted by p1 ([X, 0, ...]) is a big blind with a dead small
+	// blind (R-SEAT-2): p1, left of the button, posts the big blind.
+	noSB := n > 2 && cfg.BigBlind == 0 && cfg.SmallBlind > 0
+	if noSB {
+		cfg.SmallBlind, cfg.BigBlind = 0, cfg.SmallBlind
+		bb = 0
 	}
 	seats := append(buf[:0], make([]engine.Seat, n)...)
 	var antesBuf [engine.MaxSeats]int64
@@ -296,7 +320,11 @@ func configure(h *Hand, buf []engine.Seat, pokerKit bool) (s Setup, skip string,
 	} else if h.MinBet*k != float64(cfg.BigBlind) {
 		return s, fmt.Sprintf("min_bet %s differs from the big blind %d", formatNumber(h.MinBet), cfg.BigBlind), nil
 	}
-	return Setup{Config: cfg, Seats: seats, Button: n - 1, Scale: k}, "", nil
+	s = Setup{Config: cfg, Seats: seats, Button: n - 1, Scale: k, NoSmallBlind: noSB}
+	if pokerKit {
+		s.Replay = engine.PokerKitRules
+	}
+	return s, "", nil
 }
 
 // cardsOf collects the dealt hole cards and board of a hand, unknown hole
@@ -397,7 +425,7 @@ func (rp *Replayer) stacks(eh *engine.Hand) []int64 {
 // Replay is the package's Replay with the Replayer's memory.
 //
 // A hand is replayed under the room's rules first. When it does not match,
-// it is replayed again with engine.Config.PokerKit, which reproduces PokerKit
+// it is replayed again with engine.PokerKitRules, which reproduces PokerKit
 // 0.7.4's choices (the program that judged the generated hands); a match
 // then counts, marked PokerKitRules. A hand that matches neither way is a
 // mismatch, reported with the room's result.
@@ -445,7 +473,7 @@ func (rp *Replayer) replay(h *Hand, pokerKit bool) Result {
 	}
 	r.Setup.Deck = deck
 	eh := &rp.hand
-	if err := eh.Reset(cfg, setup.Seats, setup.Button, deck); err != nil {
+	if err := eh.RecycleReplay(r.Setup.Engine(), setup.Replay); err != nil {
 		r.Status, r.Err = Mismatch, err
 		return r
 	}

@@ -1,6 +1,7 @@
 package phh
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -164,7 +165,7 @@ func TestReplayFallsBackToPokerKitRules(t *testing.T) {
 		t.Fatalf("under the room's rules: %s", room.Report())
 	}
 	r := Replay(h)
-	if r.Status != Match || !r.PokerKitRules || !r.Setup.Config.PokerKit {
+	if r.Status != Match || !r.PokerKitRules || r.Setup.Replay != engine.PokerKitRules {
 		t.Fatalf("status %s, PokerKit rules %v: %s", r.Status, r.PokerKitRules, r.Report())
 	}
 	var sum Summary
@@ -282,5 +283,55 @@ func TestPokerKitChipPushingMatchesItsHands(t *testing.T) {
 				t.Fatalf("altered finishing stacks: status %s, want mismatch", r.Status)
 			}
 		})
+	}
+}
+
+// R-SEAT-2: a hand that posts one blind (blinds_or_straddles = [X, 0, ...])
+// has a dead small blind: p1, left of the button, posts X as the big blind.
+func TestReplayOneBlindIsADeadSmallBlind(t *testing.T) {
+	doc := "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 0, 0]\nmin_bet = 2\n" +
+		"starting_stacks = [100, 100, 100]\n" +
+		"actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 7c2d', 'p2 f', 'p3 cc', 'p1 cbr 10', 'p3 f']\n" +
+		"finishing_stacks = [102, 100, 98]\n"
+	h, err := Parse("one-blind.phh", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rp Replayer
+	r := rp.Replay(h)
+	if r.Status != Match {
+		t.Fatalf("status %v: %v (stacks %v)", r.Status, r.Err, r.Actual)
+	}
+	if !r.Setup.NoSmallBlind || r.Setup.Config.BigBlind != 2 || r.Setup.Config.SmallBlind != 0 {
+		t.Fatalf("setup %+v", r.Setup)
+	}
+}
+
+// Written back, the one-blind hand keeps its one blind and replays the same.
+func TestWriteOneBlindRoundTrip(t *testing.T) {
+	doc := "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [2, 0, 0]\nmin_bet = 2\n" +
+		"starting_stacks = [100, 100, 100]\n" +
+		"actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'd dh p3 7c2d', 'p2 f', 'p3 cc', 'p1 cbr 10', 'p3 f']\n" +
+		"finishing_stacks = [102, 100, 98]\n"
+	h, err := Parse("one-blind.phh", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rp Replayer
+	r := rp.Replay(h)
+	var buf bytes.Buffer
+	if err := Write(&buf, Record{Setup: r.Setup, Events: r.Engine.Events()}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "blinds_or_straddles = [2, 0, 0]") {
+		t.Fatalf("written:\n%s", buf.String())
+	}
+	h2, err := Parse("again.phh", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rp2 Replayer
+	if r2 := rp2.Replay(h2); r2.Status != Match {
+		t.Fatalf("written hand replays as %v: %v\n%s", r2.Status, r2.Err, buf.String())
 	}
 }

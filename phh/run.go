@@ -12,12 +12,15 @@ import (
 // Summary counts the hands a Runner replayed. Hands = Match + Mismatch +
 // Skipped + AnteTrimming.
 type Summary struct {
-	Hands    int // hands read, or files that could not be read as any hand
+	Hands    int // hands read
 	Match    int // final stacks equal finishing_stacks, or legal hands without them
-	Mismatch int // different stacks, a refused action, or unreadable input
+	Mismatch int // different stacks or a refused action
 	Skipped  int // variants (or forced-bet layouts) the engine does not play
+	// Unreadable counts the files (or parts of .phhs files) that could not
+	// be read or parsed as hand histories: errors, not hands.
+	Unreadable int
 
-	PokerKitRules int // Match hands that match only with engine.Config.PokerKit
+	PokerKitRules int // Match hands that match only with engine.PokerKitRules
 	HalfChip      int // Match hands whose finishing_stacks hold half chips, compared within one chip
 	LegalityOnly  int // Match hands without finishing_stacks, replayed for legality only
 	AnteTrimming  int // ante_trimming_status with a big-blind ante and different stacks: reported apart
@@ -25,14 +28,18 @@ type Summary struct {
 
 // String is the summary line of the replay command.
 func (s Summary) String() string {
-	return fmt.Sprintf("replayed %d hands: %d match, %d mismatch, %d skipped (unsupported variant)",
+	line := fmt.Sprintf("replayed %d hands: %d match, %d mismatch, %d skipped (unsupported variant)",
 		s.Hands, s.Match, s.Mismatch, s.Skipped)
+	if s.Unreadable > 0 {
+		line += fmt.Sprintf("; %d unreadable (not counted as hands)", s.Unreadable)
+	}
+	return line
 }
 
 // Apart is the note printed before the summary line: the hands counted apart
 // or compared differently.
 func (s Summary) Apart() string {
-	return fmt.Sprintf("%d hands match only under PokerKit's rules (engine.Config.PokerKit), %d half-chip hands compared within one chip, "+
+	return fmt.Sprintf("%d hands match only under PokerKit's rules (engine.PokerKitRules), %d half-chip hands compared within one chip, "+
 		"%d hands without finishing stacks replayed for legality only; %d ante-trimming hands reported apart",
 		s.PokerKitRules, s.HalfChip, s.LegalityOnly, s.AnteTrimming)
 }
@@ -43,6 +50,7 @@ func (s *Summary) merge(o Summary) {
 	s.Match += o.Match
 	s.Mismatch += o.Mismatch
 	s.Skipped += o.Skipped
+	s.Unreadable += o.Unreadable
 	s.PokerKitRules += o.PokerKitRules
 	s.HalfChip += o.HalfChip
 	s.LegalityOnly += o.LegalityOnly
@@ -51,6 +59,10 @@ func (s *Summary) merge(o Summary) {
 
 // add counts one result.
 func (s *Summary) add(r *Result) {
+	if r.Status == Unreadable {
+		s.Unreadable++
+		return
+	}
 	s.Hands++
 	switch r.Status {
 	case Match:
@@ -109,7 +121,7 @@ func (r *Runner) ReplayData(name string, data []byte) {
 	// Hands and errors in file order.
 	for len(hands) > 0 || len(list) > 0 {
 		if len(list) > 0 && (len(hands) == 0 || list[0].Line < hands[0].Line) {
-			r.record(&Result{Status: Mismatch, Err: list[0]})
+			r.record(&Result{Status: Unreadable, Err: list[0]})
 			list = list[1:]
 			continue
 		}
@@ -142,7 +154,7 @@ func IsHandFile(name string) bool {
 // lexical order, files ending in .phh or .phhs). Names in the report are
 // root's path within fsys with display put in front of it (display may be
 // empty). It returns the first error met walking fsys; unreadable files are
-// counted as mismatches and walking goes on.
+// counted as Unreadable and walking goes on.
 func (r *Runner) ReplayFS(fsys fs.FS, root, display string) error {
 	show := func(p string) string { return displayName(display, p) }
 	var buf bytes.Buffer
@@ -160,7 +172,7 @@ func (r *Runner) ReplayFS(fsys fs.FS, root, display string) error {
 			f.Close()
 		}
 		if err != nil {
-			r.record(&Result{Status: Mismatch, Err: &Error{File: show(p), Msg: "read: " + err.Error()}})
+			r.record(&Result{Status: Unreadable, Err: &Error{File: show(p), Msg: "read: " + err.Error()}})
 			return nil
 		}
 		r.ReplayData(show(p), buf.Bytes())

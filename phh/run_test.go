@@ -31,21 +31,21 @@ func TestRunnerReportsFailingHandsAndASummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Summary{Hands: 9, Match: 4, Mismatch: 4, Skipped: 1, HalfChip: 1, LegalityOnly: 1}
+	want := Summary{Hands: 8, Match: 4, Mismatch: 3, Skipped: 1, Unreadable: 1, HalfChip: 1, LegalityOnly: 1}
 	if sum != want {
 		t.Errorf("summary = %+v, want %+v", sum, want)
 	}
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	last := lines[len(lines)-1]
-	if last != "replayed 9 hands: 4 match, 4 mismatch, 1 skipped (unsupported variant)" {
+	if last != "replayed 8 hands: 4 match, 3 mismatch, 1 skipped (unsupported variant); 1 unreadable (not counted as hands)" {
 		t.Errorf("summary line = %q", last)
 	}
 	for _, w := range []string{
 		"mismatch a/wrong.phh: expected [99 100 101], actual [99 101 100]",
 		`mismatch a/b/refused.phh: expected [99 101 100], actual [99 98 100]; refused actions[3] "p2 f" (line 6): engine: not your turn (p3 to act`,
-		"mismatch a/b/broken.phh:1: TOML:",
+		"error a/b/broken.phh:1: TOML:", // an unparseable file is an error, not a mismatch
 		"mismatch a/many.phhs [2]: expected [100 100 100], actual [99 101 100]",
-		"0 hands match only under PokerKit's rules (engine.Config.PokerKit), 1 half-chip hands compared within one chip, 1 hands without finishing stacks replayed for legality only; 0 ante-trimming hands reported apart",
+		"0 hands match only under PokerKit's rules (engine.PokerKitRules), 1 half-chip hands compared within one chip, 1 hands without finishing stacks replayed for legality only; 0 ante-trimming hands reported apart",
 	} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("report lacks %q:\n%s", w, out.String())
@@ -78,6 +78,15 @@ func TestRunCommandExitStatus(t *testing.T) {
 	}
 	good := write("good.phh", handWith("[99, 101, 100]"))
 	bad := write("bad.phh", handWith("[1, 2, 3]"))
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write("empty/notes.txt", "no hands here")
+	broken := filepath.Join(t.TempDir(), "broken.phh")
+	if err := os.WriteFile(broken, []byte("variant = 'NT\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -90,6 +99,8 @@ func TestRunCommandExitStatus(t *testing.T) {
 		{"unknown flag", []string{"-v", good}, 2, ""},
 		{"help", []string{"-h"}, 0, "usage: replay PATH... (.phh and .phhs files, or folders holding them)\n"},
 		{"missing path", []string{good, filepath.Join(dir, "nope")}, 2, ""},
+		{"no hand histories in the folder", []string{empty}, 2, ""},
+		{"an unparseable file is an error", []string{good, broken}, 1, "replayed 1 hands: 1 match, 0 mismatch, 0 skipped (unsupported variant); 1 unreadable (not counted as hands)\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -81,10 +81,15 @@ func Write(w io.Writer, rec Record) error {
 	}
 	antes[bbP] += cfg.BigBlindAnte
 	blinds[sbP] = cfg.SmallBlind
-	if cfg.NoSmallBlind {
+	blinds[bbP] = cfg.BigBlind
+	switch {
+	case rec.NoSmallBlind && n > 2:
+		// A dead small blind: p1, left of the button, posts the big blind
+		// and is the only blind ([X, 0, ...], as Configure reads it).
+		blinds[sbP], blinds[bbP] = cfg.BigBlind, 0
+	case rec.NoSmallBlind:
 		blinds[sbP] = 0
 	}
-	blinds[bbP] = cfg.BigBlind
 	if cfg.Straddle > 0 {
 		blinds[2] = cfg.Straddle
 	}
