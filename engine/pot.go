@@ -30,7 +30,13 @@ type potState struct {
 // The seats of out are treated as folded: their chips stay in the pots as
 // dead money but they are eligible for none (PokerKit's killed hands, see
 // pokerKitKilled). The room's rules pass 0.
-func (h *Hand) buildPots(out uint16) {
+func (h *Hand) buildPots(out uint16) { h.buildPotsAs(out, false) }
+
+// buildPotsAs is buildPots; open builds the pots of a hand still being bet:
+// only all-in players close a level, the others may still put chips in and
+// can win every pot, and the chips above the last all-in level make a pot of
+// the players not all in.
+func (h *Hand) buildPotsAs(out uint16, open bool) {
 	in := func(i int) bool { return h.status[i] != stFolded && out&(1<<i) == 0 }
 	h.nPots = 0
 	var pending int64 // chips that only folded players reached, for the next pot
@@ -99,7 +105,7 @@ func (h *Hand) buildPots(out uint16) {
 		// The next level: the smallest commitment above prev of a player in.
 		level := int64(-1)
 		for i := 0; i < h.n; i++ {
-			if in(i) && h.total[i] > prev && (level < 0 || h.total[i] < level) {
+			if in(i) && (!open || h.status[i] == stAllIn) && h.total[i] > prev && (level < 0 || h.total[i] < level) {
 				level = h.total[i]
 			}
 		}
@@ -110,7 +116,7 @@ func (h *Hand) buildPots(out uint16) {
 		var eligible uint16
 		for i := 0; i < h.n; i++ {
 			amount += min(h.total[i], level) - min(h.total[i], prev)
-			if in(i) && h.total[i] >= level {
+			if in(i) && (h.total[i] >= level || open && h.status[i] != stAllIn) {
 				eligible |= 1 << i
 			}
 		}
@@ -118,11 +124,22 @@ func (h *Hand) buildPots(out uint16) {
 		prev = level
 	}
 	// Folded chips above the last level (none after uncalled returns, but
-	// be safe) are dead money in the last pot.
+	// be safe) are dead money in the last pot; in an open hand, the chips
+	// above the last all-in level are the players' still betting.
+	var above int64
+	var betting uint16
 	for i := 0; i < h.n; i++ {
 		if h.total[i] > prev {
-			pending += h.total[i] - prev
+			above += h.total[i] - prev
 		}
+		if open && in(i) && h.status[i] != stAllIn {
+			betting |= 1 << i
+		}
+	}
+	if betting != 0 && above > 0 {
+		add(above, betting)
+	} else {
+		pending += above
 	}
 	if h.nPots == 0 { // nobody in put a chip in
 		var eligible uint16
