@@ -1,5 +1,9 @@
 package store
 
+// The models mirror the fixed DDL of migrations/ (the schema is created by
+// those files, never from these structs): gorm reads and writes rows with
+// them.
+
 import "time"
 
 // Platform names a chat platform.
@@ -15,13 +19,16 @@ const (
 // Community is a group chat (Telegram group, Discord server channel, the
 // console) in which tables and tournaments live.
 type Community struct {
-	ID        int64     `gorm:"primaryKey"`
-	Platform  Platform  `gorm:"size:16;not null;uniqueIndex:ux_communities_platform_chat,priority:1"`
-	ChatID    string    `gorm:"size:64;not null;uniqueIndex:ux_communities_platform_chat,priority:2"`
-	Title     string    `gorm:"size:256;not null;default:''"`
-	Language  string    `gorm:"size:8;not null;default:''"`
-	CreatedAt time.Time `gorm:"not null"`
-	UpdatedAt time.Time `gorm:"not null"`
+	ID       int64    `gorm:"primaryKey"`
+	Platform Platform `gorm:"size:16;not null;uniqueIndex:ux_communities_platform_chat,priority:1"`
+	ChatID   string   `gorm:"size:64;not null;uniqueIndex:ux_communities_platform_chat,priority:2"`
+	Title    string   `gorm:"size:256;not null;default:''"`
+	Language string   `gorm:"size:8;not null;default:''"`
+	// SpectatorChat is the chat (channel) hand summaries and tournament
+	// news are posted to; empty: none.
+	SpectatorChat string    `gorm:"size:64;not null;default:''"`
+	CreatedAt     time.Time `gorm:"not null"`
+	UpdatedAt     time.Time `gorm:"not null"`
 }
 
 // Player is one platform user.
@@ -129,9 +136,11 @@ type Hand struct {
 	Deck string `gorm:"type:text;not null"`
 	// Commitment is a hash of the deck published before the first card is
 	// dealt, so that players can check the deck afterwards.
-	Commitment string     `gorm:"size:128;not null;default:''"`
-	StartedAt  time.Time  `gorm:"not null"`
-	EndedAt    *time.Time `gorm:""`
+	Commitment string `gorm:"size:128;not null;default:''"`
+	// Setup is the engine.Setup the hand started from, as JSON.
+	Setup     string     `gorm:"type:text;not null;default:''"`
+	StartedAt time.Time  `gorm:"not null"`
+	EndedAt   *time.Time `gorm:""`
 }
 
 // HandEvent is one step of a hand: Seq counts from 1 within the hand and
@@ -146,11 +155,27 @@ type HandEvent struct {
 	CreatedAt time.Time `gorm:"not null"`
 }
 
-// schemaMigration records one applied migration step.
-type schemaMigration struct {
-	Version   int       `gorm:"primaryKey;autoIncrement:false"`
-	Name      string    `gorm:"size:128;not null"`
-	AppliedAt time.Time `gorm:"not null"`
+// Seat is a player sitting at a cash table (seat numbers from 1).
+type Seat struct {
+	TableID    int64     `gorm:"primaryKey;autoIncrement:false"`
+	Seat       int       `gorm:"primaryKey;autoIncrement:false"`
+	PlayerID   int64     `gorm:"not null"`
+	Stack      int64     `gorm:"not null;default:0"`
+	SittingOut bool      `gorm:"not null;default:false"`
+	State      string    `gorm:"type:text;not null;default:'{}'"`
+	UpdatedAt  time.Time `gorm:"not null"`
 }
 
-func (schemaMigration) TableName() string { return "schema_migrations" }
+// Deadline is a stored timer: due at DueAt, re-armed after a restart.
+type Deadline struct {
+	Key     string    `gorm:"primaryKey;size:128"`
+	DueAt   time.Time `gorm:"not null"`
+	Payload string    `gorm:"type:text;not null;default:''"`
+}
+
+// MessageID maps a view's key to the platform id of the message showing it.
+type MessageID struct {
+	Key       string    `gorm:"primaryKey;size:128"`
+	MessageID string    `gorm:"size:128;not null"`
+	UpdatedAt time.Time `gorm:"not null"`
+}

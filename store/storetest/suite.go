@@ -25,6 +25,9 @@ func Run(t *testing.T, open Opener) {
 		{"MigrateFromEmpty", testMigrateFromEmpty},
 		{"RemigrateIsIdempotent", testRemigrateIsIdempotent},
 		{"SchemaHasTheSameColumns", testSchemaColumns},
+		{"FirstReleaseDatabaseMigratesOn", testFirstReleaseMigratesOn},
+		{"RefusesNewerSchema", testRefusesNewerSchema},
+		{"RefusesForeignTables", testRefusesForeignTables},
 		{"SchemaRefusesBadRowsDirectly", testSchemaConstraints},
 		{"EnsureIsIdempotentAndUnique", testEnsure},
 		{"GetByIDFindsTheRowOrNotFound", testGetByID},
@@ -542,13 +545,16 @@ func testConcurrentTransfers(t *testing.T, open Opener) {
 // wantColumns is the schema every backend must have after migrating.
 var wantColumns = map[string][]string{
 	"schema_migrations": {"applied_at", "name", "version"},
-	"communities":       {"chat_id", "created_at", "id", "language", "platform", "title", "updated_at"},
+	"communities":       {"chat_id", "created_at", "id", "language", "platform", "spectator_chat", "title", "updated_at"},
 	"players":           {"created_at", "display_name", "id", "language", "platform", "updated_at", "user_id"},
 	"accounts":          {"balance", "created_at", "id", "key", "kind", "player_id"},
 	"ledger_entries":    {"amount", "created_at", "from_account_id", "id", "reason", "reference", "to_account_id"},
 	"tables":            {"account_id", "closed_at", "community_id", "config", "created_at", "id", "name", "stakes", "variant"},
-	"hands":             {"commitment", "deck", "ended_at", "id", "started_at", "table_id", "variant"},
+	"hands":             {"commitment", "deck", "ended_at", "id", "setup", "started_at", "table_id", "variant"},
 	"hand_events":       {"created_at", "hand_id", "id", "kind", "payload", "seq"},
+	"seats":             {"player_id", "seat", "sitting_out", "stack", "state", "table_id", "updated_at"},
+	"deadlines":         {"due_at", "key", "payload"},
+	"message_ids":       {"key", "message_id", "updated_at"},
 }
 
 func testSchemaColumns(t *testing.T, open Opener) {
