@@ -3,16 +3,20 @@ package store
 import (
 	"errors"
 	"fmt"
+
+	"github.com/pokerroom/pokerroom/bot"
 )
 
 // Errors returned by the store. Test for them with errors.Is; the typed
 // errors below carry the details and match the corresponding sentinel.
 var (
-	// ErrNotFound: the row asked for does not exist.
-	ErrNotFound = errors.New("not found")
+	// ErrNotFound: the row asked for does not exist. It matches
+	// bot.ErrNotFound.
+	ErrNotFound error = &roomError{"not found", bot.ErrNotFound}
 	// ErrInsufficientFunds: a transfer would make a balance negative that
-	// may not go negative (see [AccountKind.MayGoNegative]).
-	ErrInsufficientFunds = errors.New("insufficient funds")
+	// may not go negative (see [AccountKind.MayGoNegative]). It matches
+	// bot.ErrInsufficientFunds.
+	ErrInsufficientFunds error = &roomError{"insufficient funds", bot.ErrInsufficientFunds}
 	// ErrNonPositiveAmount: a transfer of zero or a negative amount.
 	ErrNonPositiveAmount = errors.New("transfer amount must be positive")
 	// ErrSameAccount: a transfer from an account to itself.
@@ -22,13 +26,23 @@ var (
 	// ErrBalanceOverflow: a transfer would overflow a 64-bit balance.
 	ErrBalanceOverflow = errors.New("balance would overflow")
 	// ErrDuplicateEvent: a hand event whose (hand, sequence) already exists.
-	ErrDuplicateEvent = errors.New("duplicate hand event")
+	ErrDuplicateEvent error = &roomError{"duplicate hand event", bot.ErrDuplicate}
 	// ErrInvalidEvent: a hand event that is malformed (bad sequence,
 	// empty kind, payload that is not JSON).
 	ErrInvalidEvent = errors.New("invalid hand event")
 	// ErrConflict: a row that must be unique already exists.
-	ErrConflict = errors.New("already exists")
+	ErrConflict error = &roomError{"already exists", bot.ErrDuplicate}
 )
+
+// roomError is a store error that is also one of the room's (bot's), so
+// that the room can test the errors of its storage contracts with errors.Is.
+type roomError struct {
+	msg  string
+	room error
+}
+
+func (e *roomError) Error() string { return e.msg }
+func (e *roomError) Unwrap() error { return e.room }
 
 // InsufficientFundsError is returned when a transfer would overdraw an
 // account that may not go negative. It matches [ErrInsufficientFunds].
@@ -45,6 +59,9 @@ func (e *InsufficientFundsError) Error() string {
 // Is reports whether target is [ErrInsufficientFunds].
 func (e *InsufficientFundsError) Is(target error) bool { return target == ErrInsufficientFunds }
 
+// Unwrap returns [ErrInsufficientFunds] (which matches bot.ErrInsufficientFunds).
+func (e *InsufficientFundsError) Unwrap() error { return ErrInsufficientFunds }
+
 // DuplicateEventError is returned when a hand event's (hand, sequence)
 // already exists. It matches [ErrDuplicateEvent].
 type DuplicateEventError struct {
@@ -58,3 +75,6 @@ func (e *DuplicateEventError) Error() string {
 
 // Is reports whether target is [ErrDuplicateEvent].
 func (e *DuplicateEventError) Is(target error) bool { return target == ErrDuplicateEvent }
+
+// Unwrap returns [ErrDuplicateEvent] (which matches bot.ErrDuplicate).
+func (e *DuplicateEventError) Unwrap() error { return ErrDuplicateEvent }

@@ -39,6 +39,9 @@ func Run(t *testing.T, open Opener) {
 		{"DuplicateHandEventRefused", testDuplicateHandEvent},
 		{"InvalidHandEventRefused", testInvalidHandEvent},
 		{"ConcurrentTransfersBalanceExactly", testConcurrentTransfers},
+		{"HandLogResumesEveryPrefix", testHandLogResumesEveryPrefix},
+		{"AppendEventsAllOrNothing", testAppendEventsAllOrNothing},
+		{"RoomRecords", testRoomRecords},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })

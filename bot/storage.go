@@ -1,0 +1,190 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// The storage the room consumes, defined here and implemented by package
+// store (SQLite and PostgreSQL). Values are the room's, never database rows.
+// Every method honours ctx's deadline and cancellation. Errors: wrapped
+// ErrNotFound for a missing row, ErrDuplicate for a conflict on a unique
+// key, ErrInsufficientFunds for a transfer that would overdraw an account
+// that may not go negative; anything else is a storage failure.
+
+// Move is one chip movement between two ledger accounts.
+type Move struct {
+	From, To  int64 // account ids
+	Amount    int64 // > 0
+	Reason    string
+	Reference string // what caused it: "hand:42", "table:7"
+}
+
+// HandRecord is a hand as stored: the setup it started from and its events.
+type HandRecord struct {
+	ID        int64
+	TableID   int64
+	Setup     engine.Setup
+	Events    []engine.Event
+	StartedAt time.Time
+	// EndedAt is zero while the hand is being played.
+	EndedAt time.Time
+}
+
+// HandLog stores hands and their event logs. Recovery reads the unfinished
+// hands back and rebuilds each with engine.Resume(record.Setup,
+// record.Events).
+type HandLog interface {
+	// StartHand stores a new hand of a table with its setup and returns its
+	// id. ErrNotFound: no such table.
+	StartHand(ctx context.Context, tableID int64, setup engine.Setup, at time.Time) (int64, error)
+	// AppendEvents stores events (their Seq continue the hand's log) and the
+	// ledger moves they caused, in one transaction: all or nothing.
+	// ErrDuplicate: an event's Seq is already stored (a retried or
+	// concurrent commit); ErrInsufficientFunds from a move; ErrNotFound: no
+	// such hand or account.
+	AppendEvents(ctx context.Context, handID int64, events []engine.Event, moves []Move) error
+	// EndHand marks the hand finished.
+	EndHand(ctx context.Context, handID int64, at time.Time) error
+	// LoadHand reads a hand with all its events, in order.
+	LoadHand(ctx context.Context, handID int64) (HandRecord, error)
+	// OpenHands returns the table's hands not ended, oldest first.
+	OpenHands(ctx context.Context, tableID int64) ([]HandRecord, error)
+}
+
+// AccountKind says who owns an account; only the house, bank and system
+// accounts may go negative.
+type AccountKind string
+
+// Account kinds.
+const (
+	AccountPlayer     AccountKind = "player"
+	AccountTable      AccountKind = "table"
+	AccountTournament AccountKind = "tournament"
+	AccountHouse      AccountKind = "house"
+	AccountBank       AccountKind = "bank"
+	AccountSystem     AccountKind = "system"
+)
+
+// Wallets is the chip ledger.
+type Wallets interface {
+	// OpenAccount returns the id of the account with key, creating it (balance
+	// 0) if needed; playerID is 0 for accounts no player owns. ErrDuplicate:
+	// the key belongs to an account of another kind.
+	OpenAccount(ctx context.Context, kind AccountKind, key string, playerID int64) (int64, error)
+	// Balance returns an account's balance.
+	Balance(ctx context.Context, accountID int64) (int64, error)
+	// Move moves chips between two accounts, all the moves in one
+	// transaction.
+	Move(ctx context.Context, moves ...Move) error
+}
+
+// Player is a platform user.
+type Player struct {
+	ID          int64
+	Platform    string // "telegram", "discord", "console"
+	UserID      string // the platform's user id
+	DisplayName string
+	Language    string // "" = the community's
+}
+
+// Community is a group chat in which tables and tournaments live.
+type Community struct {
+	ID       int64
+	Platform string
+	ChatID   string
+	Title    string
+	Language string
+	// SpectatorChat is where summaries and news are posted; "" = none.
+	SpectatorChat string
+}
+
+// Members finds and records players and communities.
+type Members interface {
+	// Player returns the player, creating it if needed; a changed display
+	// name is stored.
+	Player(ctx context.Context, platform, userID, displayName string) (Player, error)
+	// Community returns the community, creating it if needed.
+	Community(ctx context.Context, platform, chatID, title string) (Community, error)
+	// SetCommunity stores a community's language and spectator chat.
+	SetCommunity(ctx context.Context, c Community) error
+}
+
+// TableRecord is a cash table as stored.
+type TableRecord struct {
+	ID          int64
+	CommunityID int64
+	Name        string
+	Variant     string
+	Stakes      string
+	// Config is the table's options, as the room encodes them (JSON).
+	Config    string
+	AccountID int64 // the account holding the chips in play
+	CreatedAt time.Time
+	ClosedAt  time.Time // zero while open
+}
+
+// SeatRecord is a player sitting at a table.
+type SeatRecord struct {
+	Seat       int // 1..N
+	PlayerID   int64
+	Stack      int64
+	SittingOut bool
+	// State is the room's per-seat state (time bank, waiting flags), JSON.
+	State string
+}
+
+// Tables stores cash tables and who sits at them.
+type Tables interface {
+	// AddTable stores a table and returns its id.
+	AddTable(ctx context.Context, t TableRecord) (int64, error)
+	// OpenTables returns the community's open tables (communityID 0: every
+	// community's), oldest first.
+	OpenTables(ctx context.Context, communityID int64) ([]TableRecord, error)
+	// CloseTable marks a table closed.
+	CloseTable(ctx context.Context, tableID int64, at time.Time) error
+	// SaveSeats replaces the table's seats with seats.
+	SaveSeats(ctx context.Context, tableID int64, seats []SeatRecord, at time.Time) error
+	// Seats returns the table's seats by seat number.
+	Seats(ctx context.Context, tableID int64) ([]SeatRecord, error)
+}
+
+// Deadline is a stored timer: turn clocks, levels, registration windows.
+type Deadline struct {
+	Key     string // "turn:table:7", "level:tourney:3"
+	At      time.Time
+	Payload string // what the timer does, as its owner encodes it
+}
+
+// Deadlines stores timers as deadlines, so that they are re-armed after a
+// restart.
+type Deadlines interface {
+	// SetDeadline stores (or moves) the deadline with d.Key.
+	SetDeadline(ctx context.Context, d Deadline) error
+	// ClearDeadline removes it; clearing a missing one is not an error.
+	ClearDeadline(ctx context.Context, key string) error
+	// Deadlines returns every stored deadline, earliest first.
+	Deadlines(ctx context.Context) ([]Deadline, error)
+}
+
+// MessageIDs remembers the platform id of the message showing a view (the
+// table message of a hand, a lobby), so that it is edited in place, also
+// after a restart.
+type MessageIDs interface {
+	// SetMessageID stores id for key.
+	SetMessageID(ctx context.Context, key, id string) error
+	// MessageID returns the id stored for key; ErrNotFound when none.
+	MessageID(ctx context.Context, key string) (string, error)
+}
+
+// Storage is everything the room stores.
+type Storage interface {
+	HandLog
+	Wallets
+	Members
+	Tables
+	Deadlines
+	MessageIDs
+}

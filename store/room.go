@@ -1,0 +1,361 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+)
+
+// Store implements the room's storage contracts.
+var _ bot.Storage = (*Store)(nil)
+
+// roomErr maps the store's errors to the room's: not found, duplicate,
+// insufficient funds; others are returned as they are.
+func roomErr(err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, bot.ErrNotFound), errors.Is(err, bot.ErrDuplicate), errors.Is(err, bot.ErrInsufficientFunds):
+		return err
+	case errors.Is(err, gorm.ErrRecordNotFound), errors.Is(err, gorm.ErrForeignKeyViolated):
+		return fmt.Errorf("%w: %w", ErrNotFound, err)
+	case errors.Is(err, gorm.ErrDuplicatedKey):
+		return fmt.Errorf("%w: %w", ErrConflict, err)
+	}
+	return err
+}
+
+// StartHand implements bot.HandLog.
+func (s *Store) StartHand(ctx context.Context, tableID int64, setup engine.Setup, at time.Time) (int64, error) {
+	js, err := json.Marshal(setup)
+	if err != nil {
+		return 0, fmt.Errorf("hand setup: %w", err)
+	}
+	deck, err := json.Marshal(setup.Deck)
+	if err != nil {
+		return 0, fmt.Errorf("hand deck: %w", err)
+	}
+	h := Hand{TableID: tableID, Variant: setup.Rules.Game.String(),
+		Deck: string(deck), Setup: string(js), StartedAt: at}
+	if err := s.db.WithContext(ctx).Omit(clause.Associations).Create(&h).Error; err != nil {
+		return 0, roomErr(fmt.Errorf("start hand at table %d: %w", tableID, err))
+	}
+	return h.ID, nil
+}
+
+// AppendEvents implements bot.HandLog: the events and the moves in one
+// transaction; a stored (hand, seq) is refused by the unique index, not by a
+// query per event.
+func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.Event, moves []bot.Move) error {
+	rows := make([]HandEvent, len(events))
+	now := s.clock.Now()
+	for i, e := range events {
+		js, err := json.Marshal(e)
+		if err != nil {
+			return fmt.Errorf("hand %d event %d: %w", handID, e.Seq, err)
+		}
+		if e.Seq < 0 {
+			return fmt.Errorf("hand %d event seq %d: %w", handID, e.Seq, ErrInvalidEvent)
+		}
+		rows[i] = HandEvent{HandID: handID, Seq: e.Seq + 1, Kind: e.Kind.String(), Payload: string(js), CreatedAt: now}
+	}
+	err := s.InTx(ctx, func(tx *Tx) error {
+		if len(rows) > 0 {
+			err := tx.db.Omit(clause.Associations).Create(&rows).Error
+			switch {
+			case errors.Is(err, gorm.ErrDuplicatedKey):
+				return &DuplicateEventError{HandID: handID, Seq: rows[0].Seq}
+			case errors.Is(err, gorm.ErrForeignKeyViolated):
+				return fmt.Errorf("hand %d: %w", handID, ErrNotFound)
+			case err != nil:
+				return fmt.Errorf("hand %d events: %w", handID, err)
+			}
+		}
+		for _, m := range moves {
+			if _, err := tx.Transfer(Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return roomErr(err)
+}
+
+// EndHand implements bot.HandLog.
+func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
+	res := s.db.WithContext(ctx).Model(&Hand{}).Where("id = ?", handID).Update("ended_at", at)
+	if res.Error != nil {
+		return fmt.Errorf("end hand %d: %w", handID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: hand %d", bot.ErrNotFound, handID)
+	}
+	return nil
+}
+
+// LoadHand implements bot.HandLog.
+func (s *Store) LoadHand(ctx context.Context, handID int64) (bot.HandRecord, error) {
+	var h Hand
+	if err := s.db.WithContext(ctx).Where("id = ?", handID).Take(&h).Error; err != nil {
+		return bot.HandRecord{}, roomErr(fmt.Errorf("hand %d: %w", handID, err))
+	}
+	return s.handRecord(ctx, h)
+}
+
+// OpenHands implements bot.HandLog.
+func (s *Store) OpenHands(ctx context.Context, tableID int64) ([]bot.HandRecord, error) {
+	var hs []Hand
+	if err := s.db.WithContext(ctx).Where("table_id = ? AND ended_at IS NULL", tableID).Order("id").Find(&hs).Error; err != nil {
+		return nil, fmt.Errorf("open hands of table %d: %w", tableID, err)
+	}
+	out := make([]bot.HandRecord, 0, len(hs))
+	for _, h := range hs {
+		r, err := s.handRecord(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+func (s *Store) handRecord(ctx context.Context, h Hand) (bot.HandRecord, error) {
+	r := bot.HandRecord{ID: h.ID, TableID: h.TableID, StartedAt: h.StartedAt}
+	if h.EndedAt != nil {
+		r.EndedAt = *h.EndedAt
+	}
+	if h.Setup == "" {
+		return r, fmt.Errorf("hand %d was stored without its setup", h.ID)
+	}
+	if err := json.Unmarshal([]byte(h.Setup), &r.Setup); err != nil {
+		return r, fmt.Errorf("hand %d setup: %w", h.ID, err)
+	}
+	rows, err := s.HandEvents(ctx, h.ID)
+	if err != nil {
+		return r, err
+	}
+	r.Events = make([]engine.Event, len(rows))
+	for i, row := range rows {
+		if err := json.Unmarshal([]byte(row.Payload), &r.Events[i]); err != nil {
+			return r, fmt.Errorf("hand %d event %d: %w", h.ID, row.Seq, err)
+		}
+		if r.Events[i].Seq != i {
+			return r, fmt.Errorf("hand %d: event %d stored as number %d: the log has a gap", h.ID, r.Events[i].Seq, i)
+		}
+	}
+	return r, nil
+}
+
+// OpenAccount implements bot.Wallets.
+func (s *Store) OpenAccount(ctx context.Context, kind bot.AccountKind, key string, playerID int64) (int64, error) {
+	spec := AccountSpec{Kind: AccountKind(kind), Key: key}
+	if playerID != 0 {
+		spec.PlayerID = &playerID
+	}
+	a, err := s.EnsureAccount(ctx, spec)
+	if err != nil {
+		return 0, roomErr(err)
+	}
+	return a.ID, nil
+}
+
+// Move implements bot.Wallets.
+func (s *Store) Move(ctx context.Context, moves ...bot.Move) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error {
+		for _, m := range moves {
+			if _, err := tx.Transfer(Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+}
+
+// Player implements bot.Members.
+func (s *Store) Player(ctx context.Context, platform, userID, displayName string) (bot.Player, error) {
+	p, err := s.EnsurePlayer(ctx, Platform(platform), userID, displayName)
+	if err != nil {
+		return bot.Player{}, roomErr(err)
+	}
+	return bot.Player{ID: p.ID, Platform: string(p.Platform), UserID: p.UserID, DisplayName: p.DisplayName, Language: p.Language}, nil
+}
+
+// Community implements bot.Members.
+func (s *Store) Community(ctx context.Context, platform, chatID, title string) (bot.Community, error) {
+	c, err := s.EnsureCommunity(ctx, Platform(platform), chatID, title)
+	if err != nil {
+		return bot.Community{}, roomErr(err)
+	}
+	return bot.Community{ID: c.ID, Platform: string(c.Platform), ChatID: c.ChatID, Title: c.Title,
+		Language: c.Language, SpectatorChat: c.SpectatorChat}, nil
+}
+
+// SetCommunity implements bot.Members.
+func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
+	res := s.db.WithContext(ctx).Model(&Community{}).Where("id = ?", c.ID).
+		Updates(map[string]any{"language": c.Language, "spectator_chat": c.SpectatorChat, "updated_at": s.clock.Now()})
+	if res.Error != nil {
+		return fmt.Errorf("community %d: %w", c.ID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: community %d", bot.ErrNotFound, c.ID)
+	}
+	return nil
+}
+
+// AddTable implements bot.Tables.
+func (s *Store) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) {
+	row := Table{CommunityID: t.CommunityID, Name: t.Name, Variant: t.Variant, Stakes: t.Stakes, Config: t.Config, CreatedAt: t.CreatedAt}
+	if row.Config == "" {
+		row.Config = "{}"
+	}
+	if t.AccountID != 0 {
+		row.AccountID = &t.AccountID
+	}
+	if row.CreatedAt.IsZero() {
+		row.CreatedAt = s.clock.Now()
+	}
+	if err := s.db.WithContext(ctx).Omit(clause.Associations).Create(&row).Error; err != nil {
+		return 0, roomErr(fmt.Errorf("create table: %w", err))
+	}
+	return row.ID, nil
+}
+
+// OpenTables implements bot.Tables.
+func (s *Store) OpenTables(ctx context.Context, communityID int64) ([]bot.TableRecord, error) {
+	q := s.db.WithContext(ctx).Where("closed_at IS NULL")
+	if communityID != 0 {
+		q = q.Where("community_id = ?", communityID)
+	}
+	var rows []Table
+	if err := q.Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("open tables: %w", err)
+	}
+	out := make([]bot.TableRecord, len(rows))
+	for i, r := range rows {
+		out[i] = bot.TableRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Variant: r.Variant,
+			Stakes: r.Stakes, Config: r.Config, CreatedAt: r.CreatedAt}
+		if r.AccountID != nil {
+			out[i].AccountID = *r.AccountID
+		}
+	}
+	return out, nil
+}
+
+// CloseTable implements bot.Tables.
+func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) error {
+	res := s.db.WithContext(ctx).Model(&Table{}).Where("id = ?", tableID).Update("closed_at", at)
+	if res.Error != nil {
+		return fmt.Errorf("close table %d: %w", tableID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: table %d", bot.ErrNotFound, tableID)
+	}
+	return nil
+}
+
+// SaveSeats implements bot.Tables.
+func (s *Store) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRecord, at time.Time) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error {
+		if err := tx.db.Where("table_id = ?", tableID).Delete(&Seat{}).Error; err != nil {
+			return fmt.Errorf("seats of table %d: %w", tableID, err)
+		}
+		if len(seats) == 0 {
+			return nil
+		}
+		rows := make([]Seat, len(seats))
+		for i, st := range seats {
+			if st.Seat < 1 || st.Stack < 0 {
+				return fmt.Errorf("table %d: seat %d with stack %d: %w", tableID, st.Seat, st.Stack, ErrInvalidEvent)
+			}
+			state := st.State
+			if state == "" {
+				state = "{}"
+			}
+			rows[i] = Seat{TableID: tableID, Seat: st.Seat, PlayerID: st.PlayerID, Stack: st.Stack, SittingOut: st.SittingOut, State: state, UpdatedAt: at}
+		}
+		if err := tx.db.Create(&rows).Error; err != nil {
+			return fmt.Errorf("seats of table %d: %w", tableID, err)
+		}
+		return nil
+	}))
+}
+
+// Seats implements bot.Tables.
+func (s *Store) Seats(ctx context.Context, tableID int64) ([]bot.SeatRecord, error) {
+	var rows []Seat
+	if err := s.db.WithContext(ctx).Where("table_id = ?", tableID).Order("seat").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("seats of table %d: %w", tableID, err)
+	}
+	out := make([]bot.SeatRecord, len(rows))
+	for i, r := range rows {
+		out[i] = bot.SeatRecord{Seat: r.Seat, PlayerID: r.PlayerID, Stack: r.Stack, SittingOut: r.SittingOut, State: r.State}
+	}
+	return out, nil
+}
+
+// SetDeadline implements bot.Deadlines.
+func (s *Store) SetDeadline(ctx context.Context, d bot.Deadline) error {
+	if d.Key == "" {
+		return errors.New("deadline without a key")
+	}
+	row := Deadline{Key: d.Key, DueAt: d.At, Payload: d.Payload}
+	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"due_at", "payload"}),
+	}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("deadline %q: %w", d.Key, err)
+	}
+	return nil
+}
+
+// ClearDeadline implements bot.Deadlines.
+func (s *Store) ClearDeadline(ctx context.Context, key string) error {
+	if err := s.db.WithContext(ctx).Where("key = ?", key).Delete(&Deadline{}).Error; err != nil {
+		return fmt.Errorf("deadline %q: %w", key, err)
+	}
+	return nil
+}
+
+// Deadlines implements bot.Deadlines.
+func (s *Store) Deadlines(ctx context.Context) ([]bot.Deadline, error) {
+	var rows []Deadline
+	if err := s.db.WithContext(ctx).Order("due_at, key").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("deadlines: %w", err)
+	}
+	out := make([]bot.Deadline, len(rows))
+	for i, r := range rows {
+		out[i] = bot.Deadline{Key: r.Key, At: r.DueAt, Payload: r.Payload}
+	}
+	return out, nil
+}
+
+// SetMessageID implements bot.MessageIDs.
+func (s *Store) SetMessageID(ctx context.Context, key, id string) error {
+	row := MessageID{Key: key, MessageID: id, UpdatedAt: s.clock.Now()}
+	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"message_id", "updated_at"}),
+	}).Create(&row).Error
+	if err != nil {
+		return fmt.Errorf("message id %q: %w", key, err)
+	}
+	return nil
+}
+
+// MessageID implements bot.MessageIDs.
+func (s *Store) MessageID(ctx context.Context, key string) (string, error) {
+	var row MessageID
+	if err := s.db.WithContext(ctx).Where("key = ?", key).Take(&row).Error; err != nil {
+		return "", roomErr(fmt.Errorf("message id %q: %w", key, err))
+	}
+	return row.MessageID, nil
+}

@@ -1,0 +1,299 @@
+package storetest
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/engine/enginetest"
+	"github.com/pokerroom/pokerroom/store"
+)
+
+// The room's storage contracts (bot.Storage), run through the interface.
+
+// roomTable returns a storage with a community and a table.
+func roomTable(t *testing.T, open Opener) (bot.Storage, *store.Store, int64) {
+	t.Helper()
+	s, _ := migrated(t, open)
+	var st bot.Storage = s
+	ctx := context.Background()
+	c, err := st.Community(ctx, "console", "room", "The room")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := st.AddTable(ctx, bot.TableRecord{CommunityID: c.ID, Name: "t1", Variant: "nlhe", Stakes: "1/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, s, id
+}
+
+// randomHandSetup deals a random hand of any game.
+func randomHandSetup(r *rand.Rand) engine.Setup {
+	games := []engine.Game{engine.Holdem, engine.Omaha, engine.OmahaHiLo, engine.Draw}
+	cfg := engine.Config{Game: games[r.IntN(len(games))], Betting: engine.Betting(r.IntN(3)), SmallBlind: 1, BigBlind: 2}
+	if r.IntN(2) == 0 {
+		cfg.Ante = 1
+	}
+	cfg.Rake = engine.Rake{Percent: 5, Cap: 3}
+	n := 2 + r.IntN(4)
+	seats := make([]engine.Seat, n)
+	for i := range seats {
+		seats[i].Stack = int64(5 + r.IntN(200))
+	}
+	var deck []engine.Card
+	if cfg.Game == engine.Draw {
+		deck, _ = engine.NewDeck(52, 0)
+	} else {
+		var d [52]engine.Card
+		deck = enginetest.FullDeck(&d)
+	}
+	r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	return engine.Setup{Rules: cfg, Seats: seats, Button: r.IntN(n), Deck: deck, ReshuffleSeed: r.Uint64()}
+}
+
+// testHandLogResumesEveryPrefix: random hands stored action by action with
+// a ledger move per action; read back, engine.Resume at every prefix of the
+// stored events rebuilds the hand as it was.
+func testHandLogResumesEveryPrefix(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	bank, err := st.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pot, err := st.OpenAccount(ctx, bot.AccountTable, "table:1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	hands := 12
+	if testing.Short() {
+		hands = 4
+	}
+	for k := 0; k < hands; k++ {
+		setup := randomHandSetup(r)
+		h, err := engine.Start(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := st.StartHand(ctx, table, setup, epoch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 512)
+		for i := range buf {
+			buf[i] = byte(r.Uint32())
+		}
+		p := &enginetest.Player{Src: &enginetest.Bytes{B: buf}}
+		committed := 0
+		var lens []int
+		var snaps []engine.Snapshot
+		commit := func() {
+			evs := h.Events()[committed:]
+			if err := st.AppendEvents(ctx, id, evs, []bot.Move{{From: bank, To: pot, Amount: 1, Reason: "test", Reference: "hand"}}); err != nil {
+				t.Fatalf("append %d events: %v", len(evs), err)
+			}
+			committed = len(h.Events())
+			lens = append(lens, committed)
+			snaps = append(snaps, h.Snapshot())
+		}
+		commit()
+		for !h.Done() {
+			if _, err := h.Apply(p.Action(h)); err != nil {
+				t.Fatal(err)
+			}
+			commit()
+		}
+		if err := st.EndHand(ctx, id, epoch.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		rec, err := st.LoadHand(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.TableID != table || rec.EndedAt.IsZero() || len(rec.Events) != len(h.Events()) {
+			t.Fatalf("hand %d read back: table %d, ended %v, %d events, want %d", id, rec.TableID, rec.EndedAt, len(rec.Events), len(h.Events()))
+		}
+		for j, n := range lens {
+			got, err := engine.Resume(rec.Setup, rec.Events[:n])
+			if err != nil {
+				t.Fatalf("hand %d: resume %d events: %v", id, n, err)
+			}
+			if !reflect.DeepEqual(got.Snapshot(), snaps[j]) {
+				t.Fatalf("hand %d: resumed at %d events differs:\n%+v\nwant\n%+v", id, n, got.Snapshot(), snaps[j])
+			}
+		}
+		if !reflect.DeepEqual(engine.Redact(rec.Events, engine.AllCards), engine.Redact(h.Events(), engine.AllCards)) {
+			t.Fatalf("hand %d: events read back differ", id)
+		}
+	}
+	bal, err := st.Balance(ctx, pot)
+	if err != nil || bal <= 0 {
+		t.Fatalf("table account %d, %v", bal, err)
+	}
+}
+
+// testAppendEventsAllOrNothing: a duplicate event or an overdraft refuses
+// the whole commit: no event and no move is kept.
+func testAppendEventsAllOrNothing(t *testing.T, open Opener) {
+	st, s, table := roomTable(t, open)
+	ctx := context.Background()
+	bank, _ := st.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	pl, err := st.Player(ctx, "console", "u1", "Ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wallet, err := st.OpenAccount(ctx, bot.AccountPlayer, "wallet:1", pl.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tacc, _ := st.OpenAccount(ctx, bot.AccountTable, "table:1", 0)
+	setup := randomHandSetup(rand.New(rand.NewPCG(9, 9)))
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := st.StartHand(ctx, table, setup, epoch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := h.Events()
+	if err := st.AppendEvents(ctx, id, evs[:2], []bot.Move{{From: bank, To: wallet, Amount: 50, Reason: "grant"}}); err != nil {
+		t.Fatal(err)
+	}
+	// A retry of the same events with a move: refused, the move not applied.
+	err = st.AppendEvents(ctx, id, evs[1:], []bot.Move{{From: wallet, To: tacc, Amount: 10, Reason: "buyin"}})
+	if !errors.Is(err, bot.ErrDuplicate) {
+		t.Fatalf("duplicate events: %v, want bot.ErrDuplicate", err)
+	}
+	// Events with an overdraft: refused, the events not stored.
+	err = st.AppendEvents(ctx, id, evs[2:], []bot.Move{{From: wallet, To: tacc, Amount: 51, Reason: "buyin"}})
+	if !errors.Is(err, bot.ErrInsufficientFunds) {
+		t.Fatalf("overdraft: %v, want bot.ErrInsufficientFunds", err)
+	}
+	rec, err := st.LoadHand(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Events) != 2 {
+		t.Fatalf("%d events stored, want the first 2", len(rec.Events))
+	}
+	if b, _ := st.Balance(ctx, wallet); b != 50 {
+		t.Fatalf("wallet %d, want 50", b)
+	}
+	if b, _ := st.Balance(ctx, tacc); b != 0 {
+		t.Fatalf("table account %d, want 0", b)
+	}
+	if a, err := s.Audit(ctx); err != nil || !a.OK() {
+		t.Fatalf("audit %+v, %v", a, err)
+	}
+	if _, err := st.LoadHand(ctx, id+1000); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("missing hand: %v", err)
+	}
+	if err := st.AppendEvents(ctx, id+1000, evs[:1], nil); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("events of a missing hand: %v", err)
+	}
+	if _, err := st.StartHand(ctx, table+1000, setup, epoch); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("hand of a missing table: %v", err)
+	}
+	open2, err := st.OpenHands(ctx, table)
+	if err != nil || len(open2) != 1 || open2[0].ID != id {
+		t.Fatalf("open hands %+v, %v", open2, err)
+	}
+}
+
+// testRoomRecords: members, tables and seats, deadlines, message ids.
+func testRoomRecords(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	c, err := st.Community(ctx, "console", "room", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Language, c.SpectatorChat = "es", "news"
+	if err := st.SetCommunity(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := st.Community(ctx, "console", "room", ""); again.Language != "es" || again.SpectatorChat != "news" || again.ID != c.ID {
+		t.Fatalf("community %+v", again)
+	}
+	if err := st.SetCommunity(ctx, bot.Community{ID: c.ID + 99}); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("missing community: %v", err)
+	}
+	a, _ := st.Player(ctx, "console", "a", "Ana")
+	b, _ := st.Player(ctx, "console", "b", "Bea")
+	if a2, _ := st.Player(ctx, "console", "a", "Ana María"); a2.ID != a.ID || a2.DisplayName != "Ana María" {
+		t.Fatalf("player %+v", a2)
+	}
+	if _, err := st.OpenAccount(ctx, bot.AccountHouse, "wallet:x", 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.OpenAccount(ctx, bot.AccountPlayer, "wallet:x", a.ID); !errors.Is(err, bot.ErrDuplicate) {
+		t.Fatalf("an account key of another kind: %v", err)
+	}
+	seats := []bot.SeatRecord{{Seat: 1, PlayerID: a.ID, Stack: 100}, {Seat: 4, PlayerID: b.ID, Stack: 0, SittingOut: true, State: `{"bank":30}`}}
+	if err := st.SaveSeats(ctx, table, seats, epoch); err != nil {
+		t.Fatal(err)
+	}
+	got, err := st.Seats(ctx, table)
+	seats[0].State = "{}"
+	if err != nil || !reflect.DeepEqual(got, seats) {
+		t.Fatalf("seats %+v, %v; want %+v", got, err, seats)
+	}
+	if err := st.SaveSeats(ctx, table, []bot.SeatRecord{{Seat: 2, PlayerID: a.ID, Stack: -1}}, epoch); err == nil {
+		t.Fatal("a negative stack was saved")
+	}
+	if got, _ := st.Seats(ctx, table); len(got) != 2 {
+		t.Fatalf("a refused save changed the seats: %+v", got)
+	}
+	if err := st.SaveSeats(ctx, table, []bot.SeatRecord{{Seat: 2, PlayerID: a.ID}, {Seat: 3, PlayerID: a.ID}}, epoch); !errors.Is(err, bot.ErrDuplicate) {
+		t.Fatalf("one player in two seats: %v", err)
+	}
+	tables, err := st.OpenTables(ctx, c.ID)
+	if err != nil || len(tables) != 1 || tables[0].ID != table || tables[0].Config != "{}" {
+		t.Fatalf("open tables %+v, %v", tables, err)
+	}
+	if err := st.CloseTable(ctx, table, epoch); err != nil {
+		t.Fatal(err)
+	}
+	if tables, _ := st.OpenTables(ctx, 0); len(tables) != 0 {
+		t.Fatalf("a closed table is open: %+v", tables)
+	}
+
+	later, sooner := epoch.Add(time.Hour), epoch.Add(time.Minute)
+	for _, d := range []bot.Deadline{{Key: "turn:1", At: later}, {Key: "level:2", At: sooner, Payload: "3"}, {Key: "turn:1", At: sooner.Add(time.Second)}} {
+		if err := st.SetDeadline(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ds, err := st.Deadlines(ctx)
+	if err != nil || len(ds) != 2 || ds[0].Key != "level:2" || ds[0].Payload != "3" || ds[1].Key != "turn:1" || !ds[1].At.Equal(sooner.Add(time.Second)) {
+		t.Fatalf("deadlines %+v, %v", ds, err)
+	}
+	if err := st.ClearDeadline(ctx, "level:2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.ClearDeadline(ctx, "nothing"); err != nil {
+		t.Fatal(err)
+	}
+	if ds, _ := st.Deadlines(ctx); len(ds) != 1 {
+		t.Fatalf("deadlines after clear %+v", ds)
+	}
+	if _, err := st.MessageID(ctx, "table:1"); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("missing message id: %v", err)
+	}
+	for _, id := range []string{"100", "101"} {
+		if err := st.SetMessageID(ctx, "table:1", id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if id, err := st.MessageID(ctx, "table:1"); err != nil || id != "101" {
+		t.Fatalf("message id %q, %v", id, err)
+	}
+}
