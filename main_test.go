@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -16,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
 
@@ -132,7 +134,7 @@ func TestRunWithoutEnvironmentUsesPokerroomDBInWorkingDir(t *testing.T) {
 	if !strings.Contains(r.stderr, `msg="opened database" backend=sqlite`) || !strings.Contains(r.stderr, "file="+file) {
 		t.Errorf("log does not name the database file %s:\n%s", file, r.stderr)
 	}
-	if !strings.Contains(r.stdout, "database: sqlite "+file) || !strings.Contains(r.stdout, "schema version: 1") {
+	if !strings.Contains(r.stdout, "database: sqlite "+file) || !strings.Contains(r.stdout, fmt.Sprintf("schema version: %d", store.LatestSchemaVersion())) {
 		t.Errorf("status output:\n%s", r.stdout)
 	}
 	if !strings.Contains(r.stderr, "end of input") || !strings.Contains(r.stderr, "closed database") {
@@ -183,7 +185,7 @@ func TestRunStopsCleanlyWhenInterrupted(t *testing.T) {
 
 func TestMigrateCreatesAndKeepsSchema(t *testing.T) {
 	env, path := tempDB(t)
-	for i, applied := range []string{"migrations_applied=1", "migrations_applied=0"} {
+	for i, applied := range []string{fmt.Sprintf("migrations_applied=%d", store.LatestSchemaVersion()), "migrations_applied=0"} {
 		r := runMain(t, context.Background(), env, nil, "migrate")
 		if r.code != exitOK {
 			t.Fatalf("migrate %d: exit status %d:\n%s", i+1, r.code, r.stderr)

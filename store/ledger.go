@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"time"
 
@@ -190,7 +191,7 @@ func (s *Store) LedgerBalance(ctx context.Context, accountID int64) (int64, erro
 type AccountAudit struct {
 	AccountID int64
 	Balance   int64 // cached column
-	Ledger    int64 // sum of the ledger
+	Ledger    int64 // sum of the ledger (math.MaxInt64 when it is beyond int64: a tampered ledger)
 }
 
 // Audit is the result of [Store.Audit].
@@ -206,26 +207,74 @@ type Audit struct {
 func (a Audit) OK() bool { return a.Total == 0 && len(a.Mismatches) == 0 }
 
 // Audit recomputes every account's balance from the ledger, in one
-// consistent snapshot.
+// consistent snapshot. The sums are taken in Go, entry by entry in the
+// order they were written, so they are exact whatever an account's
+// lifetime inflow (SQLite's SUM overflows past 2^63): the running sum of an
+// account is its balance at that point, which the ledger kept in range.
 func (s *Store) Audit(ctx context.Context) (Audit, error) {
 	var out Audit
 	err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
-		var rows []AccountAudit
-		err := db.Raw(`SELECT a.id AS account_id, a.balance AS balance, CAST(
-			COALESCE((SELECT SUM(amount) FROM ledger_entries WHERE to_account_id = a.id), 0) -
-			COALESCE((SELECT SUM(amount) FROM ledger_entries WHERE from_account_id = a.id), 0) AS BIGINT) AS ledger
-			FROM accounts a ORDER BY a.id`).Scan(&rows).Error
+		var accs []Account
+		if err := db.Select("id", "balance").Order("id").Find(&accs).Error; err != nil {
+			return err
+		}
+		ledger := make(map[int64]*big.Int, len(accs))
+		for _, a := range accs {
+			ledger[a.ID] = new(big.Int)
+		}
+		rows, err := db.Model(&LedgerEntry{}).Select("from_account_id", "to_account_id", "amount").Order("id").Rows()
 		if err != nil {
 			return err
 		}
-		out = Audit{Accounts: len(rows)}
-		for _, r := range rows {
-			out.Total += r.Balance
-			if r.Balance != r.Ledger {
-				out.Mismatches = append(out.Mismatches, r)
+		defer rows.Close()
+		amount := new(big.Int)
+		for rows.Next() {
+			var from, to, n int64
+			if err := rows.Scan(&from, &to, &n); err != nil {
+				return err
+			}
+			out.Entries++
+			amount.SetInt64(n)
+			for _, side := range []struct {
+				id  int64
+				add bool
+			}{{from, false}, {to, true}} {
+				sum := ledger[side.id]
+				if sum == nil {
+					sum = new(big.Int)
+					ledger[side.id] = sum
+				}
+				if side.add {
+					sum.Add(sum, amount)
+				} else {
+					sum.Sub(sum, amount)
+				}
 			}
 		}
-		return db.Model(&LedgerEntry{}).Count(&out.Entries).Error
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		out.Accounts = len(accs)
+		total := new(big.Int)
+		defer func() {
+			if total.IsInt64() {
+				out.Total = total.Int64()
+			} else {
+				out.Total = math.MaxInt64
+			}
+		}()
+		for _, a := range accs {
+			total.Add(total, big.NewInt(a.Balance))
+			sum := ledger[a.ID]
+			if !sum.IsInt64() || sum.Int64() != a.Balance {
+				m := AccountAudit{AccountID: a.ID, Balance: a.Balance, Ledger: math.MaxInt64}
+				if sum.IsInt64() {
+					m.Ledger = sum.Int64()
+				}
+				out.Mismatches = append(out.Mismatches, m)
+			}
+		}
+		return nil
 	}, repeatableRead(s.loc.Backend))
 	if err != nil {
 		return Audit{}, fmt.Errorf("audit ledger: %w", err)

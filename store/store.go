@@ -51,6 +51,10 @@ func (l Location) String() string { return l.redacted }
 
 var schemeRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9+.-]+):`)
 
+// credentialsRE matches a user:password@ part: user information with a
+// password, as in user:secret@host or //user:secret@host.
+var credentialsRE = regexp.MustCompile(`:[^@]*@`)
+
 // keywordDSNRE matches a libpq keyword/value connection string, which
 // would otherwise pass for a SQLite file name.
 var keywordDSNRE = regexp.MustCompile(`(^|\s)(host|hostaddr|port|dbname|user|password|passfile|sslmode|service|connect_timeout|application_name)\s*=`)
@@ -62,6 +66,18 @@ var keywordDSNRE = regexp.MustCompile(`(^|\s)(host|hostaddr|port|dbname|user|pas
 func ParseURL(raw string) (Location, error) {
 	if raw == "" {
 		raw = DefaultSQLiteFile
+	}
+	if credentialsRE.MatchString(raw) && !strings.HasPrefix(strings.ToLower(raw), "postgres://") && !strings.HasPrefix(strings.ToLower(raw), "postgresql://") {
+		// user:password@host... without (or with another) scheme: a
+		// database URL, not a file name. Never echo it: it holds a password.
+		scheme := ""
+		if m := schemeRE.FindStringSubmatch(raw); m != nil && strings.Contains(raw, "://") {
+			scheme = m[1]
+		}
+		if scheme != "" && !strings.EqualFold(scheme, "sqlite") && !strings.EqualFold(scheme, "file") {
+			return Location{}, fmt.Errorf("unsupported scheme %q in %q (accepted: %s)", scheme, redactURL(raw), AcceptedURLs)
+		}
+		return Location{}, fmt.Errorf("%s looks like a database URL with credentials but without the postgres:// scheme (accepted: %s; write postgres://user:password@host:port/dbname)", redactURL(raw), AcceptedURLs)
 	}
 	m := schemeRE.FindStringSubmatch(raw)
 	if m == nil {
@@ -106,7 +122,10 @@ func sqliteLocation(raw, p string) (Location, error) {
 		return Location{}, fmt.Errorf("empty SQLite path in %q (accepted: %s)", raw, AcceptedURLs)
 	}
 	// The driver opens "file:" names as URIs; a plain path loses its query.
-	params := "_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	// busy_timeout comes first: switching a new file to WAL takes a lock
+	// that another process creating the same file may hold, and the
+	// pragmas run in order.
+	params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	var dsn string
 	if strings.HasPrefix(p, "file:") {
 		dsn = "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params
@@ -124,6 +143,21 @@ func sqliteLocation(raw, p string) (Location, error) {
 }
 
 func redactURL(raw string) string {
+	if at := strings.LastIndex(raw, "@"); at >= 0 {
+		// Whatever is before the @ may be a password: keep only the
+		// scheme.
+		start := 0
+		if i := strings.Index(raw, "://"); i >= 0 && i < at {
+			start = i + 3
+		} else if m := schemeRE.FindString(raw); m != "" && len(m) <= at {
+			start = len(m)
+		}
+		u, err := url.Parse(raw)
+		if err == nil && u.User != nil && u.Opaque == "" && u.Host != "" {
+			return redactParsed(u)
+		}
+		return raw[:start] + "xxxxx" + raw[at:]
+	}
 	u, err := url.Parse(raw)
 	if err != nil {
 		// Cannot tell where a password is: show only the scheme.
@@ -181,8 +215,11 @@ func Open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 	}
 	clock := opts.Clock
 	cfg := &gorm.Config{
-		Logger:                 logger.Default.LogMode(logger.Silent),
-		TranslateError:         true,
+		Logger:         logger.Default.LogMode(logger.Silent),
+		TranslateError: true,
+		// gorm's own ping has no context: a server that accepts and never
+		// answers would hang the start, deaf to Ctrl-C. Ping(ctx) below.
+		DisableAutomaticPing:   true,
 		SkipDefaultTransaction: true,
 		NowFunc: func() time.Time {
 			// PostgreSQL keeps microseconds: round so that what is read
@@ -193,10 +230,10 @@ func Open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 	var dialector gorm.Dialector
 	switch loc.Backend {
 	case SQLite:
-		// SQLite reports a missing directory as "out of memory (14)".
+		// SQLite reports most of these as "out of memory (14)".
 		if loc.Path != ":memory:" {
-			if fi, err := os.Stat(filepath.Dir(loc.Path)); err != nil || !fi.IsDir() {
-				return nil, fmt.Errorf("open sqlite database %s: directory %s does not exist", loc, filepath.Dir(loc.Path))
+			if err := checkSQLitePath(loc.Path); err != nil {
+				return nil, fmt.Errorf("open sqlite database %s: %w", loc, err)
 			}
 		}
 		dialector = sqlite.Open(loc.dsn)
@@ -207,7 +244,7 @@ func Open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 	}
 	db, err := gorm.Open(dialector, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err)
+		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, sqliteHint(err))
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
@@ -229,7 +266,16 @@ func Open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 	s := &Store{db: db, sqlDB: sqlDB, loc: loc, clock: clock}
 	if err := s.Ping(ctx); err != nil {
 		sqlDB.Close()
-		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("open %s database %s: no answer: %w", loc.Backend, loc, ctx.Err())
+		}
+		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, sqliteHint(err))
+	}
+	if loc.Backend == SQLite {
+		if err := s.quickCheck(ctx); err != nil {
+			sqlDB.Close()
+			return nil, fmt.Errorf("open sqlite database %s: %w", loc, err)
+		}
 	}
 	return s, nil
 }
@@ -262,3 +308,64 @@ func (s *Store) TransferCount() uint64 { return s.transfers.Load() }
 
 // DB returns the underlying gorm handle, for tests and tools only.
 func (s *Store) DB() *gorm.DB { return s.db }
+
+// checkSQLitePath says plainly what SQLite would report as "out of memory
+// (14)": a missing directory, a directory given as the file, a file or
+// directory this user may not write.
+func checkSQLitePath(path string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("directory %s does not exist", dir)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("%s is a directory, not a database file (name a file inside it, for example %s)", path, filepath.Join(path, DefaultSQLiteFile))
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return fmt.Errorf("cannot open %s for reading and writing (%v): check the file's owner and permissions (this process runs as uid %d)", path, errors.Unwrap(err), os.Getuid())
+	}
+	f.Close()
+	// WAL keeps two files beside the database: the directory must be
+	// writable too.
+	probe, err := os.CreateTemp(dir, ".pokerroom-write-check-*")
+	if err != nil {
+		return fmt.Errorf("directory %s is not writable (%v): SQLite keeps its -wal and -shm files beside the database; check the directory's owner and permissions (this process runs as uid %d)", dir, errors.Unwrap(err), os.Getuid())
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
+
+// sqliteHint adds a plain reason to SQLite's numbered errors.
+func sqliteHint(err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "(26)") || strings.Contains(msg, "file is not a database"):
+		return fmt.Errorf("the file is not a SQLite database, or it is corrupt: %w", err)
+	case strings.Contains(msg, "(14)") || strings.Contains(msg, "unable to open"):
+		return fmt.Errorf("cannot open the file (check the path, its directory and their permissions): %w", err)
+	case strings.Contains(msg, "(11)") || strings.Contains(msg, "malformed"):
+		return fmt.Errorf("the database file is corrupt: %w", err)
+	}
+	return err
+}
+
+// quickCheck runs PRAGMA quick_check and refuses a damaged database.
+func (s *Store) quickCheck(ctx context.Context) error {
+	var rows []string
+	if err := s.db.WithContext(ctx).Raw("PRAGMA quick_check").Scan(&rows).Error; err != nil {
+		return fmt.Errorf("integrity check: %w", sqliteHint(err))
+	}
+	if len(rows) != 1 || rows[0] != "ok" {
+		first := ""
+		if len(rows) > 0 {
+			first = rows[0]
+		}
+		return fmt.Errorf("the database file is damaged (PRAGMA quick_check: %s); restore it from a backup", first)
+	}
+	return nil
+}
