@@ -205,7 +205,7 @@ func TestConcurrentProcessesCreateOneDatabase(t *testing.T) {
 		}
 		return
 	}
-	rounds, procs := 6, 6
+	rounds, procs := 20, 8
 	if testing.Short() {
 		rounds = 2
 	}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	mathrand "math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -204,9 +205,36 @@ type Store struct {
 	transfers atomic.Uint64
 }
 
-// Open connects to the database at loc. It does not migrate: call
-// [Store.Migrate].
+// Open connects to the database at loc, within ctx's deadline. It does not
+// migrate: call [Store.Migrate]. A SQLite file that another process is
+// creating or recovering at the same moment (SQLITE_BUSY, which SQLite
+// returns there without waiting) is waited for, up to sqliteBusyWait.
 func Open(ctx context.Context, loc Location, opts Options) (*Store, error) {
+	deadline := time.Now().Add(sqliteBusyWait)
+	for {
+		s, err := open(ctx, loc, opts)
+		if err == nil || loc.Backend != SQLite || !isBusy(err) || time.Now().After(deadline) {
+			return s, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(time.Duration(10+mathrand.IntN(40)) * time.Millisecond):
+		}
+	}
+}
+
+// sqliteBusyWait bounds how long Open waits for another process to finish
+// creating the same SQLite file.
+const sqliteBusyWait = 10 * time.Second
+
+// isBusy reports whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "database is locked")
+}
+
+func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 	if opts.Clock == nil {
 		opts.Clock = systemClock{}
 	}
