@@ -34,7 +34,10 @@ func TestHealthz(t *testing.T) {
 		body   string
 	}{
 		{"database answers", fakeDB{}, http.MethodGet, http.StatusOK, "ok\n"},
-		{"database down", fakeDB{errors.New("connection refused")}, http.MethodGet, http.StatusServiceUnavailable, "database: connection refused\n"},
+		{"database down", fakeDB{errors.New("connection refused")}, http.MethodGet, http.StatusServiceUnavailable, "database unavailable\n"},
+		// The body never names the host, user or database of the error.
+		{"database down, detailed error", fakeDB{errors.New(`failed to connect to host=db.internal user=pokerroom database=rooms: dial tcp 10.0.0.5:5432: connect: connection refused`)},
+			http.MethodGet, http.StatusServiceUnavailable, "database unavailable\n"},
 		{"HEAD is a GET without body", fakeDB{}, http.MethodHead, http.StatusOK, ""},
 		{"POST is refused", fakeDB{}, http.MethodPost, http.StatusMethodNotAllowed, ""},
 	} {

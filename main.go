@@ -27,7 +27,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/pokerroom/pokerroom/adapters/console"
 	"github.com/pokerroom/pokerroom/config"
 	"github.com/pokerroom/pokerroom/store"
 )
@@ -85,7 +84,7 @@ func init() {
 		{name: "version", summary: "print the version and exit", noConfig: true, run: runVersion},
 		{name: "replay", summary: "replay PHH hand histories (files or folders) through the engine and compare final stacks", noConfig: true, takesArgs: true, run: runReplay},
 		{name: "healthcheck", summary: "GET /healthz on HTTP_ADDR; exit 0 when healthy (for container health checks)", run: runHealthcheck},
-		{name: "help", summary: "print this help", noConfig: true, run: runHelp},
+		{name: "help", summary: "print this help; help COMMAND prints a command's flags and variables", noConfig: true, takesArgs: true, run: runHelp},
 	}
 }
 
@@ -153,6 +152,25 @@ func runVersion(_ context.Context, a *app) int {
 }
 
 func runHelp(_ context.Context, a *app) int {
+	if len(a.args) > 1 {
+		fmt.Fprintf(a.stderr, "pokerroom help: one command at a time (accepted: %s)\n", commandNames())
+		return exitUsage
+	}
+	if len(a.args) == 1 {
+		for _, c := range commands {
+			if c.name != a.args[0] {
+				continue
+			}
+			fmt.Fprintf(a.stdout, "pokerroom %s: %s\n", c.name, c.summary)
+			if !c.noConfig {
+				fmt.Fprintln(a.stdout)
+				config.Usage(a.stdout, c.name)
+			}
+			return exitOK
+		}
+		fmt.Fprintf(a.stderr, "pokerroom help: unknown command %q (accepted: %s)\n", a.args[0], commandNames())
+		return exitUsage
+	}
 	fmt.Fprintf(a.stdout, "pokerroom: a self-hosted poker room for Telegram and Discord (play money).\n\nUsage: pokerroom [command] [flags]\n\nCommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(a.stdout, "  %-12s %s\n", c.name, c.summary)
@@ -178,7 +196,13 @@ func openStore(ctx context.Context, a *app) (*store.Store, error) {
 		s.Close()
 		return nil, err
 	}
-	attrs := []any{"backend", loc.Backend, "schema_version", store.LatestSchemaVersion(), "migrations_applied", applied}
+	// The database's version, as read back, not the binary's target.
+	v, err := s.SchemaVersion(ctx)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	attrs := []any{"backend", loc.Backend, "schema_version", v, "migrations_applied", applied}
 	if loc.Backend == store.SQLite {
 		attrs = append(attrs, "file", loc.Path)
 	} else {
@@ -220,77 +244,21 @@ func runBot(ctx context.Context, a *app) int {
 			return exitUsage
 		}
 	}
-	s, err := openStore(ctx, a)
+	p, err := openProgram(ctx, a)
 	if err != nil {
-		a.log.Error("open database", "err", err)
+		a.log.Error("start", "err", err)
 		return exitFail
 	}
-	defer closeStore(a, s)
-
-	var httpDone <-chan error
-	if a.cfg.HTTPAddr != "" {
-		ln, err := net.Listen("tcp", a.cfg.HTTPAddr)
-		if err != nil {
-			a.log.Error("HTTP server", "err", err)
-			return exitFail
-		}
-		srv := &http.Server{
-			Handler:           newHTTPHandler(s, newMetrics(s), a.log),
-			ReadHeaderTimeout: 5 * time.Second,
-			ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
-		}
-		done := make(chan error, 1)
-		httpDone = done
-		go func() { done <- srv.Serve(ln) }()
-		a.log.Info("serving /healthz and /metrics", "addr", ln.Addr().String())
-		defer func() {
-			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			if err := srv.Shutdown(sctx); err != nil {
-				a.log.Error("HTTP server shutdown", "err", err)
-			}
-		}()
+	code := exitOK
+	if err := p.Run(ctx); err != nil {
+		a.log.Error("stopped", "err", err)
+		code = exitFail
 	}
-
-	con := &console.Console{In: a.stdin, Out: a.stdout, Status: func(ctx context.Context) (console.Status, error) {
-		v, err := s.SchemaVersion(ctx)
-		if err != nil {
-			return console.Status{}, err
-		}
-		loc := s.Location()
-		return console.Status{
-			Backend:       string(loc.Backend),
-			Database:      loc.String(),
-			SchemaVersion: v,
-			Telegram:      a.cfg.TelegramToken != "",
-			Discord:       a.cfg.DiscordToken != "",
-		}, nil
-	}}
-	err = con.Run(ctx)
-	switch {
-	case err == nil:
-		a.log.Info("console: quit")
-	case errors.Is(err, io.EOF):
-		a.log.Info("console: end of input")
-		if httpDone != nil {
-			// Headless (a container without stdin): keep serving until
-			// told to stop.
-			a.log.Info("still serving HTTP until interrupted", "addr", a.cfg.HTTPAddr)
-			select {
-			case <-ctx.Done():
-				a.log.Info("interrupted")
-			case err := <-httpDone:
-				a.log.Error("HTTP server", "err", err)
-				return exitFail
-			}
-		}
-	case ctx.Err() != nil:
-		a.log.Info("interrupted")
-	default:
-		a.log.Error("console", "err", err)
-		return exitFail
+	if err := p.Close(); err != nil {
+		a.log.Error("close", "err", err)
+		code = exitFail
 	}
-	return exitOK
+	return code
 }
 
 // runHealthcheck GETs /healthz on HTTP_ADDR. It is the container's health

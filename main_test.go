@@ -255,6 +255,8 @@ func TestCommandLine(t *testing.T) {
 	}{
 		{"version", []string{"version"}, exitOK, "pokerroom dev go1.", ""},
 		{"help", []string{"help"}, exitOK, "migrate ", ""},
+		{"help run lists run's flags and variables", []string{"help", "run"}, exitOK, "DATABASE_URL", ""},
+		{"help for an unknown command", []string{"help", "nope"}, exitUsage, "", `unknown command "nope"`},
 		{"flag help", []string{"run", "-h"}, exitOK, "$DATABASE_URL", ""},
 		{"unknown command", []string{"serve"}, exitUsage, "", `pokerroom: unknown command "serve" (accepted: run, migrate, version, replay, healthcheck, help)`},
 		{"unknown flag", []string{"-bogus"}, exitUsage, "", "pokerroom: flag provided but not defined: -bogus"},

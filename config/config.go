@@ -17,7 +17,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/pokerroom/pokerroom/store"
+	"github.com/pokerroom/pokerroom/store/dburl"
 )
 
 // DefaultTelegramAPIEndpoint is the official Bot API, as a format string
@@ -27,7 +27,7 @@ const DefaultTelegramAPIEndpoint = "https://api.telegram.org/bot%s/%s"
 // Config is the validated configuration.
 type Config struct {
 	DatabaseURL           string         // as given ("" for the default)
-	Database              store.Location // parsed DatabaseURL
+	Database              dburl.Location // parsed DatabaseURL
 	TelegramToken         string         // secret
 	TelegramAPIEndpoint   string
 	TelegramWebhookURL    string // may hold a secret path
@@ -51,7 +51,7 @@ type Var struct {
 
 // Vars lists every setting, in the order of the README.
 var Vars = []Var{
-	{"DATABASE_URL", "database-url", store.DefaultSQLiteFile, "database: a SQLite file path (file:..., sqlite:...) or postgres://user:password@host/db", true},
+	{"DATABASE_URL", "database-url", dburl.DefaultSQLiteFile, "database: a SQLite file path (file:..., sqlite:...) or postgres://user:password@host/db", true},
 	{"TELEGRAM_TOKEN", "telegram-token", "", "Telegram bot token from @BotFather (prefer the variable: flags show in ps)", true},
 	{"TELEGRAM_API_ENDPOINT", "telegram-api-endpoint", DefaultTelegramAPIEndpoint, "Telegram Bot API endpoint format, with %s for the token and %s for the method", false},
 	{"TELEGRAM_WEBHOOK_URL", "telegram-webhook-url", "", "public https URL for Telegram webhooks; long polling when empty", true},
@@ -145,7 +145,7 @@ func build(vals map[string]value) (Config, error) {
 	get := func(env string) value { return vals[env] }
 
 	v := get("DATABASE_URL")
-	loc, err := store.ParseURL(v.s)
+	loc, err := dburl.Parse(v.s)
 	if err != nil {
 		return cfg, v.fail("%v", err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pokerroom/pokerroom/store"
+	"github.com/pokerroom/pokerroom/store/dburl"
 )
 
 func env(m map[string]string) func(string) string {
@@ -23,8 +23,8 @@ func TestLoadDefaults(t *testing.T) {
 	if len(rest) != 0 {
 		t.Errorf("rest = %q", rest)
 	}
-	if cfg.Database.Backend != store.SQLite || !strings.HasSuffix(cfg.Database.Path, store.DefaultSQLiteFile) {
-		t.Errorf("database = %v %q, want the SQLite file %s", cfg.Database.Backend, cfg.Database.Path, store.DefaultSQLiteFile)
+	if cfg.Database.Backend != dburl.SQLite || !strings.HasSuffix(cfg.Database.Path, dburl.DefaultSQLiteFile) {
+		t.Errorf("database = %v %q, want the SQLite file %s", cfg.Database.Backend, cfg.Database.Path, dburl.DefaultSQLiteFile)
 	}
 	if cfg.TelegramAPIEndpoint != DefaultTelegramAPIEndpoint || cfg.HTTPAddr != "" ||
 		cfg.LogLevel != slog.LevelInfo || cfg.LogFormat != "text" || cfg.DefaultLang != "en" {
@@ -49,7 +49,7 @@ func TestValidValuesAreKept(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Database.Backend != store.Postgres || cfg.TelegramToken != "123456:ABC-def_ghi" ||
+	if cfg.Database.Backend != dburl.Postgres || cfg.TelegramToken != "123456:ABC-def_ghi" ||
 		cfg.TelegramAPIEndpoint != "http://127.0.0.1:8081/bot%s/%s" || cfg.TelegramWebhookListen != ":8443" ||
 		cfg.DiscordToken != "MTA.abc-def_ghi" || cfg.HTTPAddr != "0.0.0.0:8080" ||
 		cfg.LogLevel != slog.LevelDebug || cfg.LogFormat != "json" || cfg.DefaultLang != "es" {

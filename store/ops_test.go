@@ -277,3 +277,21 @@ func TestAuditIsExactPastInt64Inflows(t *testing.T) {
 		t.Fatalf("audit of a tampered balance: %+v, %v", audit, err)
 	}
 }
+
+// With the database gone, SchemaVersion says so instead of answering 0 (the
+// console's status showed "schema version: 0").
+func TestSchemaVersionReportsADownDatabase(t *testing.T) {
+	ctx := context.Background()
+	loc, _ := store.ParseURL(filepath.Join(t.TempDir(), "a.db"))
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	if v, err := s.SchemaVersion(ctx); err == nil {
+		t.Fatalf("schema version %d from a closed database, want an error", v)
+	}
+}

@@ -1,4 +1,4 @@
-package store
+package dburl
 
 import (
 	"path/filepath"
@@ -31,7 +31,7 @@ func TestParseURLSelectsBackend(t *testing.T) {
 		{"postgresql://bot@db/pokerroom?password=hunter2&sslmode=disable", Postgres, "", "postgresql://bot@db/pokerroom?password=xxxxx&sslmode=disable", "postgresql://"},
 	} {
 		t.Run(tc.raw, func(t *testing.T) {
-			loc, err := ParseURL(tc.raw)
+			loc, err := Parse(tc.raw)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,7 +62,7 @@ func TestParseURLRefusesOtherSchemes(t *testing.T) {
 		{"password=hunter2 host=db", "write postgres://user:password@host:port/dbname", "hunter2"},
 	} {
 		t.Run(tc.raw, func(t *testing.T) {
-			_, err := ParseURL(tc.raw)
+			_, err := Parse(tc.raw)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err = %v, want it to contain %q", err, tc.want)
 			}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// The dependency rule of DESIGN.md: the core (engine, tourney, bot) never
+// imports gorm, a database driver, a platform library or config; engine and
+// tourney import only the standard library (and each other where allowed);
+// config does not import store.
+
+const module = "github.com/pokerroom/pokerroom"
+
+// dependency is one package in a package's import graph.
+type dependency struct {
+	Path     string
+	Standard bool
+}
+
+// importRule says what a package may import, transitively: the standard
+// library always, and only the listed packages beyond it.
+type importRule struct {
+	pkg string
+	// allowed are the module's own packages it may import.
+	allowed []string
+	// thirdParty are the non-module, non-standard packages it may import.
+	thirdParty []string
+}
+
+var importRules = []importRule{
+	{pkg: module + "/engine"},
+	{pkg: module + "/tourney"},
+	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"}},
+	// config: not store (gorm, the drivers); only the standard-library
+	// parser of database URLs.
+	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
+}
+
+// forbiddenImports returns the imports of pkg's graph that rule does not
+// allow: anything outside the standard library, the package itself and its
+// allowed packages (and their internal packages).
+func forbiddenImports(rule importRule, deps []dependency) []string {
+	var bad []string
+	for _, d := range deps {
+		switch {
+		case d.Standard, d.Path == rule.pkg, strings.HasPrefix(d.Path, rule.pkg+"/internal/"):
+			continue
+		}
+		ok := false
+		for _, a := range rule.allowed {
+			if d.Path == a || strings.HasPrefix(d.Path, a+"/internal/") {
+				ok = true
+			}
+		}
+		for _, a := range rule.thirdParty {
+			if d.Path == a || strings.HasPrefix(d.Path, a+"/") {
+				ok = true
+			}
+		}
+		if !ok {
+			bad = append(bad, d.Path)
+		}
+	}
+	return bad
+}
+
+// listDeps runs go list -deps on pkg.
+func listDeps(t *testing.T, pkg string) []dependency {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}}", pkg).Output()
+	if err != nil {
+		t.Fatalf("go list -deps %s: %v", pkg, err)
+	}
+	var deps []dependency
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		path, std, _ := strings.Cut(sc.Text(), " ")
+		deps = append(deps, dependency{Path: path, Standard: std == "true"})
+	}
+	if len(deps) == 0 {
+		t.Fatalf("go list -deps %s listed nothing", pkg)
+	}
+	return deps
+}
+
+func TestDependencyRule(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	for _, rule := range importRules {
+		t.Run(strings.TrimPrefix(rule.pkg, module+"/"), func(t *testing.T) {
+			if bad := forbiddenImports(rule, listDeps(t, rule.pkg)); len(bad) > 0 {
+				t.Errorf("%s imports what DESIGN.md forbids: %s", rule.pkg, strings.Join(bad, ", "))
+			}
+		})
+	}
+}
+
+// The checker fails on a forbidden import: gorm, a platform library, config
+// or store in the core.
+func TestDependencyRuleCatchesForbiddenImports(t *testing.T) {
+	std := dependency{Path: "fmt", Standard: true}
+	for _, tc := range []struct {
+		rule importRule
+		dep  string
+	}{
+		{importRules[0], "gorm.io/gorm"},
+		{importRules[0], module + "/tourney"},
+		{importRules[1], "github.com/bwmarrin/discordgo"},
+		{importRules[2], "github.com/go-telegram-bot-api/telegram-bot-api/v5"},
+		{importRules[2], module + "/config"},
+		{importRules[2], module + "/store"},
+		{importRules[3], module + "/store"},
+	} {
+		bad := forbiddenImports(tc.rule, []dependency{std, {Path: tc.rule.pkg}, {Path: tc.dep}})
+		if len(bad) != 1 || bad[0] != tc.dep {
+			t.Errorf("%s importing %s: checker says %v", tc.rule.pkg, tc.dep, bad)
+		}
+	}
+	if bad := forbiddenImports(importRules[2], []dependency{std, {Path: module + "/engine"}, {Path: module + "/engine/internal/x"}}); len(bad) != 0 {
+		t.Errorf("bot importing engine refused: %v", bad)
+	}
+}
+
+// dburl, which config may import, must itself stay free of the store.
+func TestDburlIsStandardLibraryOnly(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	rule := importRule{pkg: module + "/store/dburl"}
+	if bad := forbiddenImports(rule, listDeps(t, rule.pkg)); len(bad) > 0 {
+		t.Errorf("store/dburl imports %s", strings.Join(bad, ", "))
+	}
+}

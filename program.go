@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/pokerroom/pokerroom/adapters/console"
+	"github.com/pokerroom/pokerroom/store"
+)
+
+// part is one long-running piece of the program: the HTTP server, the
+// console, later the room and the platform adapters. run returns when ctx is
+// cancelled (nil, or ctx's error) or when the part fails; errStop asks the
+// whole program to stop normally (the console's quit). close releases what
+// the part holds, within its context's deadline.
+type part struct {
+	name  string
+	run   func(ctx context.Context) error
+	close func(ctx context.Context) error
+}
+
+// errStop, returned by a part, stops the program normally.
+var errStop = errors.New("stop requested")
+
+// closeTimeout bounds each part's close.
+const closeTimeout = 5 * time.Second
+
+// program is what `run` runs: the store and the parts, opened together,
+// supervised together (the first part to fail, a stop request or Ctrl-C
+// stops them all) and closed in reverse order.
+type program struct {
+	log   *slog.Logger
+	store *store.Store
+	parts []part
+}
+
+// openProgram opens the database and builds the parts the configuration
+// asks for. On error nothing stays open.
+func openProgram(ctx context.Context, a *app) (*program, error) {
+	s, err := openStore(ctx, a)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	p := &program{log: a.log, store: s}
+	if a.cfg.HTTPAddr != "" {
+		hp, err := httpPart(a, s)
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		p.parts = append(p.parts, hp)
+	}
+	p.parts = append(p.parts, consolePart(a, s, len(p.parts) > 0))
+	return p, nil
+}
+
+// httpPart serves /healthz and /metrics; it listens at once so that a busy
+// port fails the start.
+func httpPart(a *app, s *store.Store) (part, error) {
+	ln, err := net.Listen("tcp", a.cfg.HTTPAddr)
+	if err != nil {
+		return part{}, fmt.Errorf("HTTP server: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           newHTTPHandler(s, newMetrics(s), a.log),
+		ReadHeaderTimeout: 5 * time.Second,
+		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
+	}
+	return part{
+		name: "http",
+		run: func(ctx context.Context) error {
+			a.log.Info("serving /healthz and /metrics", "addr", ln.Addr().String())
+			done := make(chan error, 1)
+			go func() { done <- srv.Serve(ln) }()
+			select {
+			case err := <-done:
+				return err
+			case <-ctx.Done():
+				sctx, cancel := context.WithTimeout(context.Background(), closeTimeout)
+				defer cancel()
+				return srv.Shutdown(sctx)
+			}
+		},
+		close: func(context.Context) error {
+			if err := srv.Close(); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				return err
+			}
+			return nil
+		},
+	}, nil
+}
+
+// consolePart is the terminal console. At the end of its input it stops the
+// program, unless other parts serve on (a container without stdin).
+func consolePart(a *app, s *store.Store, others bool) part {
+	con := &console.Console{In: a.stdin, Out: a.stdout, Status: func(ctx context.Context) (console.Status, error) {
+		v, err := s.SchemaVersion(ctx)
+		if err != nil {
+			return console.Status{}, err
+		}
+		loc := s.Location()
+		return console.Status{
+			Backend:       string(loc.Backend),
+			Database:      loc.String(),
+			SchemaVersion: v,
+			Telegram:      a.cfg.TelegramToken != "",
+			Discord:       a.cfg.DiscordToken != "",
+		}, nil
+	}}
+	return part{name: "console", run: func(ctx context.Context) error {
+		err := con.Run(ctx)
+		switch {
+		case err == nil:
+			a.log.Info("console: quit")
+			return errStop
+		case errors.Is(err, io.EOF) && others:
+			a.log.Info("console: end of input; still serving until interrupted")
+			return nil
+		case errors.Is(err, io.EOF):
+			a.log.Info("console: end of input")
+			return errStop
+		case ctx.Err() != nil:
+			return nil
+		}
+		return fmt.Errorf("console: %w", err)
+	}}
+}
+
+// Run runs every part until one fails, one asks to stop, or ctx is
+// cancelled; it returns the first failure (nil for a normal stop).
+func (p *program) Run(ctx context.Context) error {
+	err := supervise(ctx, p.parts)
+	if ctx.Err() != nil && err == nil {
+		p.log.Info("interrupted")
+	}
+	return err
+}
+
+// supervise runs the parts together: the first to fail or to return
+// errStop cancels the others, and supervise returns when all have returned,
+// with the first failure.
+func supervise(ctx context.Context, parts []part) error {
+	g, gctx := errgroup.WithContext(ctx)
+	for _, pt := range parts {
+		g.Go(func() error {
+			if err := pt.run(gctx); err != nil && !errors.Is(err, context.Canceled) {
+				if errors.Is(err, errStop) {
+					return errStop
+				}
+				return fmt.Errorf("%s: %w", pt.name, err)
+			}
+			return nil
+		})
+	}
+	err := g.Wait()
+	if errors.Is(err, errStop) {
+		return nil
+	}
+	return err
+}
+
+// Close closes the parts in reverse order, each within closeTimeout, then
+// the database, and returns every error met.
+func (p *program) Close() error {
+	var errs []error
+	for i := len(p.parts) - 1; i >= 0; i-- {
+		pt := p.parts[i]
+		if pt.close == nil {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), closeTimeout)
+		if err := pt.close(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("close %s: %w", pt.name, err))
+		}
+		cancel()
+	}
+	if p.store != nil {
+		if err := p.store.Close(); err != nil {
+			errs = append(errs, fmt.Errorf("close database: %w", err))
+		} else {
+			p.log.Info("closed database")
+		}
+	}
+	return errors.Join(errs...)
+}
