@@ -3,6 +3,7 @@ package tourney
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -62,11 +63,15 @@ var (
 	ErrEntryOut          = errors.New("entry is out")
 )
 
+// entry finds an entry by its ID. IDs are given in increasing order and
+// never reused: an unregistered entry's ID stays unused, so a stored ID
+// never points at another player.
 func (t *Tournament) entry(id EntryID) (*Entry, error) {
-	if id < 1 || int(id) > len(t.entries) || t.entries[id-1] == nil {
+	i := sort.Search(len(t.entries), func(i int) bool { return t.entries[i].ID >= id })
+	if id < 1 || i == len(t.entries) || t.entries[i].ID != id {
 		return nil, fmt.Errorf("%w: %d", ErrUnknownEntry, id)
 	}
-	return t.entries[id-1], nil
+	return t.entries[i], nil
 }
 
 // Entry returns a copy of an entry.
@@ -129,9 +134,6 @@ func (t *Tournament) dropRegistration(p PlayerID) bool {
 		if e.Player == p {
 			t.refunds = append(t.refunds, e.refund())
 			t.entries = append(t.entries[:i], t.entries[i+1:]...)
-			for j := i; j < len(t.entries); j++ {
-				t.entries[j].ID = EntryID(j + 1)
-			}
 			return true
 		}
 	}
@@ -187,7 +189,8 @@ func (t *Tournament) Register(p PlayerID, name string, pay Payment, rng Rand) (R
 			return Registration{}, fmt.Errorf("%w: %d of %d used", ErrReentryLimit, number-1, max(t.cfg.MaxEntries, 1))
 		}
 	}
-	e := &Entry{ID: EntryID(len(t.entries) + 1), Player: p, Number: number, Name: name, Ticket: pay.Ticket}
+	t.lastID++
+	e := &Entry{ID: t.lastID, Player: p, Number: number, Name: name, Ticket: pay.Ticket}
 	if number > 1 {
 		e.Name = fmt.Sprintf("%s [%d]", name, number)
 	}
@@ -226,6 +229,8 @@ func (t *Tournament) Rebuy(id EntryID, stack Chips) (Chips, error) {
 	}
 	r := t.cfg.Rebuys
 	switch {
+	case t.state == Cancelled || t.state == Finished:
+		return 0, &StateError{"rebuy", t.state}
 	case r.Limit == 0:
 		return 0, ErrNoRebuys
 	case !t.rebuys:
@@ -269,6 +274,8 @@ func (t *Tournament) AddOn(id EntryID) (Chips, error) {
 		return 0, err
 	}
 	switch {
+	case t.state == Cancelled || t.state == Finished:
+		return 0, &StateError{"add-on", t.state}
 	case t.cfg.AddOn.Stack == 0:
 		return 0, ErrNoAddOn
 	case !t.addOn:

@@ -81,8 +81,9 @@ type Config struct {
 	Name    string
 	Kind    Kind
 	StartAt time.Time // scheduled events
-	// MinPlayers is the minimum to start (R-TRN-1; seed 001 says 10 for
-	// scheduled events); 0 means 2.
+	// MinPlayers is the minimum to start (R-TRN-1); 0 means the default:
+	// DefaultMinPlayers (10, seed 001) for a scheduled event, capped at
+	// MaxPlayers, and all its seats for a sit-and-go.
 	MinPlayers int
 	// MaxPlayers caps the field; a sit-and-go starts when it is reached.
 	// 0 means no cap (scheduled events only).
@@ -185,11 +186,24 @@ func (c Config) Validate() error {
 	return nil
 }
 
+// DefaultMinPlayers is a scheduled event's minimum number of players when
+// its configuration sets none (R-TRN-1, seed 001).
+const DefaultMinPlayers = 10
+
+// minPlayers is the number of entries the event needs to start: the
+// configured minimum; by default a sit-and-go's seats (it starts when full)
+// and for a scheduled event DefaultMinPlayers, or its maximum when that is
+// smaller.
 func (c Config) minPlayers() int {
-	if c.MinPlayers == 0 {
-		return 2
+	switch {
+	case c.MinPlayers != 0:
+		return c.MinPlayers
+	case c.Kind == SitAndGo:
+		return c.MaxPlayers
+	case c.MaxPlayers > 0 && c.MaxPlayers < DefaultMinPlayers:
+		return c.MaxPlayers
 	}
-	return c.MinPlayers
+	return DefaultMinPlayers
 }
 
 // Tournament is one tournament's direction: its state, entries, seating,
@@ -199,6 +213,7 @@ type Tournament struct {
 	cfg       Config
 	state     State
 	entries   []*Entry
+	lastID    EntryID // the last entry ID given; IDs are never reused
 	refused   map[PlayerID]bool
 	seating   *Seating
 	bounties  *Bounties
@@ -350,6 +365,7 @@ func (t *Tournament) cancel() {
 		t.refunds = append(t.refunds, e.refund())
 	}
 	t.state = Cancelled
+	t.rebuys, t.addOn = false, false
 }
 
 // Refunds lists what was refunded by cancellation or unregistration.
@@ -551,8 +567,9 @@ func (t *Tournament) Prizes() ([]Prize, error) {
 // Results pays a finished tournament (R-TRN-7): the prizes of Prizes by
 // finishing place, tied finishers sharing the sum of their places' prizes
 // (odd chips to the earliest listed). A seat cannot be shared: tied
-// players whose places include a seat share its value as tournament
-// money. Real names are shown, also in anonymous events (R-TRN-13). When
+// players whose places are all seats each take one; tied players whose
+// places include a seat and other places share the value as tournament
+// money (R-TRN-15). Real names are shown, also in anonymous events (R-TRN-13). When
 // disqualifications leave fewer finishers than paid places, the prizes of
 // the places nobody reaches go to first place, so the chip prizes paid
 // always sum to the pool.
@@ -587,14 +604,21 @@ func (t *Tournament) Results() ([]Result, error) {
 	out := make([]Result, len(st))
 	for i, s := range st {
 		e, _ := t.entry(s.Entry)
-		kind := ChipPrize
-		for k := s.Place - 1; k < s.Place-1+s.Tied && k < len(prizes); k++ {
-			if prizes[k].Kind == SeatPrize {
-				kind = TournamentMoney
-				if s.Tied == 1 {
-					kind = SeatPrize
-				}
+		// Tied players whose places are all seats each take a seat; a
+		// tie over seat and other places shares the seat's value as
+		// tournament money (a seat cannot be split).
+		kind, seats, covered := ChipPrize, 0, 0
+		for k := s.Place - 1; k < s.Place-1+s.Tied; k++ {
+			covered++
+			if k < len(prizes) && prizes[k].Kind == SeatPrize {
+				seats++
 			}
+		}
+		switch {
+		case seats > 0 && seats == covered:
+			kind = SeatPrize
+		case seats > 0:
+			kind = TournamentMoney
 		}
 		out[i] = Result{Entry: s.Entry, Player: e.Player, Name: e.Name, Place: s.Place, Kind: kind, Prize: amounts[i]}
 	}

@@ -12,7 +12,7 @@ var t0 = time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
 func newTourney(t *testing.T, mutate func(*Config)) *Tournament {
 	t.Helper()
 	cfg := Config{
-		Name: "test", Kind: Scheduled, StartAt: t0, TableSize: 9,
+		Name: "test", Kind: Scheduled, StartAt: t0, TableSize: 9, MinPlayers: 2,
 		BuyIn: BuyIn{Prize: 10, Fee: 1}, Structure: MultiTablePreset(Normal),
 		Payout: PayoutRule{Kind: Proportional},
 	}
@@ -490,9 +490,9 @@ func TestBountiesFollowEntriesAfterWithdrawals(t *testing.T) {
 	if b.Outstanding() != 40 {
 		t.Errorf("bounties %d, want 4 entries x 10", b.Outstanding())
 	}
-	for id := EntryID(1); id <= 4; id++ {
-		if b.Of(id) != 10 {
-			t.Errorf("entry %d bounty %d", id, b.Of(id))
+	for _, e := range tr.Entries() {
+		if b.Of(e.ID) != 10 {
+			t.Errorf("entry %d bounty %d", e.ID, b.Of(e.ID))
 		}
 	}
 	if c := tr.Clock(); !c.Start.Equal(t0) {
@@ -626,5 +626,95 @@ func TestDisqualificationsNeverLeaveThePoolUnpaid(t *testing.T) {
 	}
 	if res[0].Prize+res[1].Prize != pool || res[0].Prize != 28 || res[1].Prize != 12 {
 		t.Errorf("paid %d + %d of a pool of %d, want 28 (first and the unreached third) + 12", res[0].Prize, res[1].Prize, pool)
+	}
+}
+
+// An unregistration never makes a stored entry ID point at another player:
+// IDs are never renumbered nor reused.
+func TestEntryIDsAreStable(t *testing.T) {
+	tr := newTourney(t, nil)
+	register(t, tr, 4)
+	before := map[EntryID]PlayerID{}
+	for _, e := range tr.Entries() {
+		before[e.ID] = e.Player
+	}
+	if err := tr.Unregister("p2"); err != nil {
+		t.Fatal(err)
+	}
+	reg, err := tr.Register("p9", "P9", Payment{}, testRand(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id, p := range before {
+		e, err := tr.Entry(id)
+		switch {
+		case p == "p2":
+			if err == nil {
+				t.Errorf("the withdrawn entry %d now belongs to %s", id, e.Player)
+			}
+		case err != nil || e.Player != p:
+			t.Errorf("entry %d: %v %v, want %s", id, e.Player, err, p)
+		}
+	}
+	if _, ok := before[reg.Entry.ID]; ok {
+		t.Errorf("the new entry reuses ID %d", reg.Entry.ID)
+	}
+}
+
+// A cancelled event refunds its entries and takes no more rebuys or
+// add-ons (chips were paid after the refunds).
+func TestCancelledEventRefusesRebuysAndAddOns(t *testing.T) {
+	tr := newTourney(t, func(c *Config) {
+		c.Rebuys = RebuyRules{Limit: Unlimited, Price: 10}
+		c.AddOn = AddOnRules{Stack: 1000, Price: 10}
+	})
+	register(t, tr, 4)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	id := tr.Entries()[0].ID
+	if _, err := tr.Rebuy(id, 0); err != nil {
+		t.Fatalf("rebuy while running: %v", err)
+	}
+	if err := tr.Cancel(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Rebuy(id, 0); !errors.Is(err, ErrWrongState) {
+		t.Errorf("rebuy after cancel: %v", err)
+	}
+	if _, err := tr.AddOn(id); !errors.Is(err, ErrWrongState) {
+		t.Errorf("add-on after cancel: %v", err)
+	}
+}
+
+// R-TRN-1: a scheduled event needs 10 players by default (seed 001) and is
+// cancelled under them; a sit-and-go starts only when full.
+func TestDefaultMinimumPlayers(t *testing.T) {
+	tr := newTourney(t, func(c *Config) { c.MinPlayers = 0 })
+	register(t, tr, 9)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if tr.State() != Cancelled || len(tr.Refunds()) != 9 {
+		t.Fatalf("9 players: state %v, %d refunds; want cancelled with 9", tr.State(), len(tr.Refunds()))
+	}
+	tr = newTourney(t, func(c *Config) { c.MinPlayers = 0 })
+	register(t, tr, 10)
+	if err := tr.Start(t0, testRand(1)); err != nil || tr.State() == Cancelled {
+		t.Fatalf("10 players: %v, state %v", err, tr.State())
+	}
+	sng := newTourney(t, func(c *Config) { c.Kind, c.MinPlayers, c.MaxPlayers = SitAndGo, 0, 6 })
+	register(t, sng, 5)
+	if sng.ShouldStart(t0) {
+		t.Fatal("a sit-and-go with 5 of 6 seats wants to start")
+	}
+	if err := sng.Start(t0, testRand(1)); !errors.Is(err, ErrNotFull) {
+		t.Fatalf("start with 5 of 6: %v", err)
+	}
+	if _, err := sng.Register("p6", "p6", Payment{}, testRand(6)); err != nil {
+		t.Fatal(err)
+	}
+	if !sng.ShouldStart(t0) {
+		t.Fatal("a full sit-and-go does not want to start")
 	}
 }

@@ -83,21 +83,33 @@ func SatellitePrizes(pool, seatValue, satelliteBuyIn Chips, rule LeftoverRule) (
 	if rule == LeftoverInDoubleBuyIns && satelliteBuyIn <= 0 {
 		return nil, ErrBadSatBuyIn
 	}
+	for _, v := range []Chips{pool, seatValue, satelliteBuyIn} {
+		if v > MaxChips {
+			return nil, fmt.Errorf("%w: %d", ErrAmountTooLarge, v)
+		}
+	}
+	if rule != LeftoverToNext && rule != LeftoverInDoubleBuyIns {
+		return nil, fmt.Errorf("%w: leftover rule %d", ErrUnknownValue, rule)
+	}
 	seats := pool / seatValue
-	if seats > MaxSeats {
+	left := pool % seatValue
+	var chunk, chunks Chips
+	if rule == LeftoverInDoubleBuyIns {
+		chunk = 2 * satelliteBuyIn // both at most MaxChips: no overflow
+		chunks = left / chunk
+	}
+	// Every place paid counts against the cap: the seats, and the
+	// leftover's double buy-ins (a huge seat value leaves a huge leftover).
+	if seats+chunks > MaxSeats {
 		return nil, ErrTooManySeats
 	}
-	left := pool % seatValue
-	var out []Prize
+	out := make([]Prize, 0, seats+chunks+1)
 	for i := Chips(0); i < seats; i++ {
 		out = append(out, Prize{Place: len(out) + 1, Kind: SeatPrize, Chips: seatValue})
 	}
-	if rule == LeftoverInDoubleBuyIns {
-		chunk := 2 * satelliteBuyIn
-		for left >= chunk {
-			out = append(out, Prize{Place: len(out) + 1, Kind: ChipPrize, Chips: chunk})
-			left -= chunk
-		}
+	for i := Chips(0); i < chunks; i++ {
+		out = append(out, Prize{Place: len(out) + 1, Kind: ChipPrize, Chips: chunk})
+		left -= chunk
 	}
 	if left > 0 {
 		out = append(out, Prize{Place: len(out) + 1, Kind: ChipPrize, Chips: left})
