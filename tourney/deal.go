@@ -3,6 +3,7 @@ package tourney
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"sort"
 )
 
@@ -28,11 +29,17 @@ var (
 	ErrNegativePrize      = errors.New("negative prize")
 )
 
-// checkPrizes refuses prizes of negative amounts.
+// checkPrizes refuses prizes of negative amounts and prizes whose total
+// passes MaxChips.
 func checkPrizes(prizes []Prize) error {
+	var total Chips
 	for _, p := range prizes {
 		if p.Chips < 0 {
 			return fmt.Errorf("%w: place %d: %d", ErrNegativePrize, p.Place, p.Chips)
+		}
+		var err error
+		if total, err = addChips(total, p.Chips); err != nil {
+			return fmt.Errorf("prizes sum past %d: %w", MaxChips, err)
 		}
 	}
 	return nil
@@ -148,8 +155,9 @@ func MakeDeal(in DealInput) (DealResult, error) {
 }
 
 // chipChop gives each player the payout of the last place still in and
-// splits the rest by chip share, rounding down and giving the odd chips to
-// the largest stacks (ties to the earliest listed).
+// splits the rest by chip share, rounded by largest remainder as ICM deals
+// are: each share rounded down, the chips left one each to the largest
+// remainders (ties to the larger stack, then the earliest listed).
 func chipChop(stacks []Chips, values []Chips, total Chips) []Chips {
 	n := len(stacks)
 	base := Chips(0)
@@ -165,16 +173,25 @@ func chipChop(stacks []Chips, values []Chips, total Chips) []Chips {
 		chips += s
 	}
 	out := make([]Chips, n)
+	rem := make([]uint64, n)
 	var sum Chips
 	for i, s := range stacks {
-		out[i] = base + mulDiv(rest, s, chips)
+		hi, lo := bits.Mul64(uint64(rest), uint64(s))
+		q, r := bits.Div64(hi, lo, uint64(chips))
+		out[i] = base + Chips(q)
+		rem[i] = r
 		sum += out[i]
 	}
 	order := make([]int, n)
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return stacks[order[a]] > stacks[order[b]] })
+	sort.SliceStable(order, func(a, b int) bool {
+		if rem[order[a]] != rem[order[b]] {
+			return rem[order[a]] > rem[order[b]]
+		}
+		return stacks[order[a]] > stacks[order[b]]
+	})
 	for k := 0; sum < total; k = (k + 1) % n {
 		out[order[k]]++
 		sum++

@@ -48,6 +48,9 @@ type WindfallOutcome struct {
 // before the first hand and sets its pool and payouts: winner takes all
 // below 100x, 80/10/10 from 100x (larger prizes pay more places).
 func DrawWindfall(b BuyIn, rng Rand) (WindfallOutcome, error) {
+	if rng == nil {
+		return WindfallOutcome{}, ErrNilRand
+	}
 	x := rng.IntN(1000000)
 	var m int64
 	for _, o := range WindfallDistribution {

@@ -161,6 +161,20 @@ func (c Config) Validate() error {
 		c.Rebuys.Stack < 0 || c.AddOn.Price < 0 || c.AddOn.Stack < 0 || c.Guarantee < 0 {
 		return ErrNegativeAmount
 	}
+	for _, v := range []Chips{c.BuyIn.Total(), c.Rebuys.Price, c.Rebuys.Stack, c.AddOn.Price, c.AddOn.Stack, c.Guarantee} {
+		if v > MaxChips || v < 0 { // v < 0: the buy-in's parts overflowed
+			return fmt.Errorf("%w: %d (at most %d)", ErrAmountTooLarge, v, MaxChips)
+		}
+	}
+	if c.Kind != Scheduled && c.Kind != SitAndGo {
+		return fmt.Errorf("%w: tournament kind %d", ErrUnknownValue, c.Kind)
+	}
+	if c.Bounty != NoBounty && c.Bounty != Knockout && c.Bounty != ProgressiveKnockout {
+		return fmt.Errorf("%w: bounty mode %d", ErrUnknownValue, c.Bounty)
+	}
+	if c.MaxPlayers < 0 || c.MaxPlayers > MaxSeats {
+		return fmt.Errorf("%w: at most %d players", ErrBadMinPlayers, MaxSeats)
+	}
 	if c.AddOn.Stack > 0 && c.Rebuys.Limit == 0 && !c.LateRegistration {
 		return ErrAddOnNoPeriod
 	}
@@ -179,6 +193,12 @@ func (c Config) Validate() error {
 		}
 		if tk.Leftover == LeftoverInDoubleBuyIns && tk.SatelliteBuyIn <= 0 {
 			return ErrBadSatBuyIn
+		}
+		if tk.Leftover != LeftoverToNext && tk.Leftover != LeftoverInDoubleBuyIns {
+			return fmt.Errorf("%w: leftover rule %d", ErrUnknownValue, tk.Leftover)
+		}
+		if tk.SeatValue > MaxChips || tk.SatelliteBuyIn > MaxChips {
+			return fmt.Errorf("%w: seat value %d", ErrAmountTooLarge, tk.SeatValue)
 		}
 	} else if err := c.Payout.Validate(); err != nil {
 		return err
@@ -283,6 +303,9 @@ func (t *Tournament) ShouldStart(now time.Time) bool {
 // cancelled instead, every entry refunded (see Refunds), and Start
 // returns nil with the state Cancelled.
 func (t *Tournament) Start(now time.Time, rng Rand) error {
+	if rng == nil {
+		return ErrNilRand
+	}
 	if t.state != RegistrationOpen {
 		return &StateError{"start", t.state}
 	}

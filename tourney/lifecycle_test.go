@@ -119,7 +119,7 @@ func TestLifecycleRunsToFinished(t *testing.T) {
 		if err := tr.Eliminate([]Bust{{Entry: e, StartStack: 1000}}); err != nil {
 			t.Fatal(err)
 		}
-		tr.Seating().Rebalance(testRand(uint64(e)))
+		_, _ = tr.Seating().Rebalance(testRand(uint64(e)))
 	}
 	if tr.State() != FinalTable {
 		t.Fatalf("10 left of a 9-max event: %v, want final table", tr.State())

@@ -13,7 +13,7 @@ var (
 	ErrNoPlaces        = errors.New("no paid places")
 	ErrBadWeights      = errors.New("payout weights must be positive and non-increasing")
 	ErrNoEntrants      = errors.New("no entrants")
-	ErrTooManyPlaces   = errors.New("more paid places than entrants")
+	ErrTooManyPlaces   = errors.New("too many paid places")
 	ErrUnknownPayout   = errors.New("unknown payout kind")
 	ErrBadRoundingUnit = errors.New("rounding unit must be positive")
 )
@@ -339,10 +339,16 @@ func (r PayoutRule) Validate() error {
 	if r.Unit < 0 {
 		return ErrBadRoundingUnit
 	}
+	if r.Unit > MaxChips {
+		return fmt.Errorf("rounding unit %d: %w", r.Unit, ErrAmountTooLarge)
+	}
 	switch r.Kind {
 	case Proportional, WinnerTakesAll:
 		return nil
 	case TopN:
+		if r.Places > MaxSeats || len(r.Weights) > MaxSeats {
+			return fmt.Errorf("%w: %d places, at most %d", ErrTooManyPlaces, max(r.Places, len(r.Weights)), MaxSeats)
+		}
 		if len(r.Weights) == 0 {
 			if r.Places <= 0 {
 				return ErrNoPlaces
@@ -386,7 +392,8 @@ func (r PayoutRule) Payouts(entrants int, pool Chips) ([]Chips, error) {
 	case TopN:
 		w = r.Weights
 		if len(w) == 0 {
-			w = TopNWeights(r.Places)
+			// Weights only for the places the field can fill.
+			w = TopNWeights(min(r.Places, entrants))
 		}
 		if len(w) > entrants {
 			w = w[:entrants]

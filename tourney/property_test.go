@@ -34,7 +34,9 @@ func TestSeatingStaysBalancedThroughRandomBusts(t *testing.T) {
 				}
 				alive = append(alive[:i], alive[i+1:]...)
 			}
-			s.Rebalance(rng)
+			if _, err := s.Rebalance(rng); err != nil {
+				t.Fatal(err)
+			}
 			checkSeating(t, s, len(alive))
 			need := (len(alive) + size - 1) / size
 			if len(alive) <= s.FinalSize {
@@ -187,7 +189,9 @@ func TestRandomOperationsKeepTheTournamentConsistent(t *testing.T) {
 						_, _ = tb.StartHand()
 					}
 				}
-				s.Rebalance(rng)
+				if _, err := s.Rebalance(rng); err != nil {
+					t.Fatal(err)
+				}
 				if st := tr.State(); st == LateRegistration || st == Running || st == FinalTable {
 					checkSeating(t, s, tr.Active())
 				}

@@ -183,6 +183,9 @@ func NewSeating(tableSize int) (*Seating, error) {
 // sizes within one of each other, random seats at each table. A field
 // that fits the final table plays at one table.
 func Draw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
+	if rng == nil {
+		return nil, ErrNilRand
+	}
 	s, err := NewSeating(tableSize)
 	if err != nil {
 		return nil, err
@@ -282,6 +285,9 @@ func (s *Seating) Remove(e EntryID) error {
 // random open seat of one of the shortest tables, opening a new table
 // when every seat is taken (balancing then fills it).
 func (s *Seating) SeatLate(e EntryID, rng Rand) (Placement, error) {
+	if rng == nil {
+		return Placement{}, ErrNilRand
+	}
 	if e == 0 {
 		return Placement{}, ErrNoEntryZero
 	}
@@ -327,18 +333,27 @@ func (s *Seating) openSeatsAtShortest(exclude *Table) []Placement {
 
 // Rebalance runs between hands: it forms the final table when the players
 // fit it, breaks tables while the players fit into one table fewer, then
-// balances. It returns every move made.
-func (s *Seating) Rebalance(rng Rand) []Move {
+// balances. It returns every move made; a nil rng is ErrNilRand.
+func (s *Seating) Rebalance(rng Rand) ([]Move, error) {
+	if rng == nil {
+		return nil, ErrNilRand
+	}
 	if len(s.Tables) > 1 && s.Players() <= s.FinalSize {
 		return s.FormFinalTable(rng)
 	}
-	moves := s.BreakTables(rng)
-	return append(moves, s.Balance()...)
+	moves, err := s.BreakTables(rng)
+	if err != nil {
+		return nil, err
+	}
+	return append(moves, s.Balance()...), nil
 }
 
 // FormFinalTable redraws every remaining player at random into one final
 // table of FinalSize seats (TDA 11).
-func (s *Seating) FormFinalTable(rng Rand) []Move {
+func (s *Seating) FormFinalTable(rng Rand) ([]Move, error) {
+	if rng == nil {
+		return nil, ErrNilRand
+	}
 	var entries []EntryID
 	from := make(map[EntryID]Placement)
 	for _, t := range s.Tables {
@@ -362,7 +377,7 @@ func (s *Seating) FormFinalTable(rng Rand) []Move {
 		s.put(e, t, seats[k])
 		moves = append(moves, Move{Entry: e, From: from[e], To: s.where[e]})
 	}
-	return moves
+	return moves, nil
 }
 
 // BreakTables breaks tables while the players fit into one table fewer
@@ -370,7 +385,10 @@ func (s *Seating) FormFinalTable(rng Rand) []Move {
 // (the fixed procedure); its players, in random order, take random open
 // seats at the shortest remaining tables, where they may land in the
 // blinds or on the button.
-func (s *Seating) BreakTables(rng Rand) []Move {
+func (s *Seating) BreakTables(rng Rand) ([]Move, error) {
+	if rng == nil {
+		return nil, ErrNilRand
+	}
 	var moves []Move
 	for len(s.Tables) > 1 && s.Players() <= (len(s.Tables)-1)*s.TableSize {
 		broken := s.Tables[len(s.Tables)-1]
@@ -391,7 +409,7 @@ func (s *Seating) BreakTables(rng Rand) []Move {
 			moves = append(moves, Move{Entry: e, From: from, To: p})
 		}
 	}
-	return moves
+	return moves, nil
 }
 
 // Balance moves players between hands until no table has more than one
@@ -463,6 +481,9 @@ func worstSeat(t *Table) Seat {
 // Redraw reseats every remaining player at random, as at the start of a
 // new day of a multi-day event (R-TRN-16, seed 001 #17).
 func (s *Seating) Redraw(rng Rand) error {
+	if rng == nil {
+		return ErrNilRand
+	}
 	var entries []EntryID
 	for _, t := range s.Tables {
 		for _, e := range t.Seats {

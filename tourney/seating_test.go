@@ -215,7 +215,7 @@ func TestBreakTablesWhenPlayersFitOneFewer(t *testing.T) {
 			}
 		}
 	}
-	moves := s.Rebalance(testRand(6))
+	moves, _ := s.Rebalance(testRand(6))
 	if len(s.Tables) != 2 || s.Tables[0].ID != 1 || s.Tables[1].ID != 2 {
 		t.Fatalf("tables after break: %d", len(s.Tables))
 	}
@@ -236,7 +236,7 @@ func TestFinalTableSeatsFullTablePlusOne(t *testing.T) {
 	for e := EntryID(1); e <= 5; e++ {
 		_ = s.Remove(e)
 	}
-	s.Rebalance(testRand(9))
+	_, _ = s.Rebalance(testRand(9))
 	if len(s.Tables) != 1 || s.Tables[0].Size() != 7 || s.Tables[0].Count() != 7 {
 		t.Fatalf("final table: %d tables, size %d", len(s.Tables), s.Tables[0].Size())
 	}
@@ -251,7 +251,7 @@ func TestFinalTableSeatsFullTablePlusOne(t *testing.T) {
 			}
 		}
 	}
-	h.Rebalance(testRand(11))
+	_, _ = h.Rebalance(testRand(11))
 	if len(h.Tables) != 3 {
 		t.Errorf("heads-up event: %d tables for 6 players, want 3", len(h.Tables))
 	}

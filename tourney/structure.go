@@ -118,6 +118,15 @@ func (s Structure) Validate() error {
 	if s.StartingStack <= 0 {
 		return ErrNoStartingStack
 	}
+	if s.StartingStack > MaxChips {
+		return fmt.Errorf("starting stack %d: %w", s.StartingStack, ErrAmountTooLarge)
+	}
+	if s.ActionTimer < 0 || s.EndAfter < 0 {
+		return fmt.Errorf("action timer %v, end after %v: %w", s.ActionTimer, s.EndAfter, ErrNegativeDuration)
+	}
+	if s.EndAtLevel < 0 {
+		return fmt.Errorf("end at level %d: %w", s.EndAtLevel, ErrUnknownValue)
+	}
 	return ValidateLevels(s.Levels)
 }
 
@@ -132,6 +141,12 @@ func ValidateLevels(levels []Level) error {
 		fail := func(err error) error { return &LevelError{Index: i + 1, Err: err} }
 		if l.Duration <= 0 {
 			return fail(ErrBadDuration)
+		}
+		if l.SmallBlind < 0 || l.BigBlind < 0 || l.Ante < 0 {
+			return fail(ErrNegativeAmount)
+		}
+		if l.SmallBlind > MaxChips || l.BigBlind > MaxChips || l.Ante > MaxChips {
+			return fail(ErrAmountTooLarge)
 		}
 		if l.Break {
 			if l.SmallBlind != 0 || l.BigBlind != 0 || l.Ante != 0 || l.BigBlindAnte {
