@@ -1,6 +1,6 @@
 // Package store keeps pokerroom's state in a relational database through gorm:
-// SQLite (github.com/glebarez/sqlite, pure Go) as the embedded default and
-// PostgreSQL (gorm.io/driver/postgres) for production. Both get the same
+// SQLite (modernc.org/sqlite through gorm.io/driver/sqlite, pure Go) as the
+// embedded default and PostgreSQL (gorm.io/driver/postgres) for production. Both get the same
 // schema from the same migrations.
 //
 // Money is a double-entry ledger: every chip movement is one [LedgerEntry]

@@ -295,3 +295,34 @@ func TestSchemaVersionReportsADownDatabase(t *testing.T) {
 		t.Fatalf("schema version %d from a closed database, want an error", v)
 	}
 }
+
+// The SQLite connection runs with the pragmas the DSN asks for, on a
+// current SQLite (modernc.org/sqlite).
+func TestSQLitePragmasAndVersion(t *testing.T) {
+	ctx := context.Background()
+	loc, _ := store.ParseURL(filepath.Join(t.TempDir(), "p.db"))
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var version string
+	if err := s.DB().Raw("select sqlite_version()").Scan(&version).Error; err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("SQLite %s", version)
+	if version < "3.50" {
+		t.Errorf("SQLite %s: want a current release (3.50 or later)", version)
+	}
+	for _, p := range []struct{ pragma, want string }{
+		{"journal_mode", "wal"}, {"foreign_keys", "1"}, {"busy_timeout", "10000"}, {"synchronous", "1"},
+	} {
+		var got string
+		if err := s.DB().Raw("PRAGMA " + p.pragma).Scan(&got).Error; err != nil {
+			t.Fatal(err)
+		}
+		if got != p.want {
+			t.Errorf("PRAGMA %s = %s, want %s", p.pragma, got, p.want)
+		}
+	}
+}

@@ -12,11 +12,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/glebarez/sqlite"
 	"github.com/pokerroom/pokerroom/store/dburl"
 	"gorm.io/driver/postgres"
+	gormsqlite "gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
+	"modernc.org/sqlite"
 )
 
 // Backend names a database engine.
@@ -125,7 +126,7 @@ func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 				return nil, fmt.Errorf("open sqlite database %s: %w", loc, err)
 			}
 		}
-		dialector = sqlite.Open(loc.DSN())
+		dialector = sqliteDialector{gormsqlite.Dialector{DriverName: "sqlite", DSN: loc.DSN()}}
 	case Postgres:
 		dialector = postgres.Open(loc.DSN())
 	default:
@@ -257,4 +258,25 @@ func (s *Store) quickCheck(ctx context.Context) error {
 		return fmt.Errorf("the database file is damaged (PRAGMA quick_check: %s); restore it from a backup", first)
 	}
 	return nil
+}
+
+// sqliteDialector is gorm's SQLite dialect on modernc.org/sqlite, a
+// maintained pure-Go SQLite (no cgo): gorm.io/driver/sqlite's dialect with
+// the driver named "sqlite", and modernc's constraint errors translated to
+// gorm's (gorm.io/driver/sqlite reads mattn/go-sqlite3's error fields).
+type sqliteDialector struct{ gormsqlite.Dialector }
+
+// Translate maps SQLite's extended result codes for a primary key or unique
+// violation and a foreign key violation to gorm's errors.
+func (d sqliteDialector) Translate(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case 1555, 2067: // SQLITE_CONSTRAINT_PRIMARYKEY, SQLITE_CONSTRAINT_UNIQUE
+			return gorm.ErrDuplicatedKey
+		case 787: // SQLITE_CONSTRAINT_FOREIGNKEY
+			return gorm.ErrForeignKeyViolated
+		}
+	}
+	return err
 }
