@@ -133,6 +133,7 @@ func (t *Tournament) dropRegistration(p PlayerID) bool {
 	for i, e := range t.entries {
 		if e.Player == p {
 			t.refunds = append(t.refunds, e.refund())
+			t.taken -= t.cfg.BuyIn.Total()
 			t.entries = append(t.entries[:i], t.entries[i+1:]...)
 			return true
 		}
@@ -189,6 +190,12 @@ func (t *Tournament) Register(p PlayerID, name string, pay Payment, rng Rand) (R
 			return Registration{}, fmt.Errorf("%w: %d of %d used", ErrReentryLimit, number-1, max(t.cfg.MaxEntries, 1))
 		}
 	}
+	// Every chip paid in counts, tickets at the buy-in's value: the pool
+	// and the bounties can never pass MaxChips.
+	if _, err := addChips(t.taken, t.cfg.BuyIn.Total()); err != nil {
+		return Registration{}, fmt.Errorf("the prize pool would pass %d chips: %w", MaxChips, err)
+	}
+	t.taken += t.cfg.BuyIn.Total()
 	t.lastID++
 	e := &Entry{ID: t.lastID, Player: p, Number: number, Name: name, Ticket: pay.Ticket}
 	if number > 1 {
@@ -244,6 +251,10 @@ func (t *Tournament) Rebuy(id EntryID, stack Chips) (Chips, error) {
 	case r.Limit != Unlimited && e.Rebuys >= r.Limit:
 		return 0, fmt.Errorf("%w: %d", ErrRebuyLimit, r.Limit)
 	}
+	if _, err := addChips(t.taken, r.Price); err != nil {
+		return 0, fmt.Errorf("the prize pool would pass %d chips: %w", MaxChips, err)
+	}
+	t.taken += r.Price
 	e.Rebuys++
 	e.paidChips += r.Price
 	if r.Stack > 0 {
@@ -285,6 +296,10 @@ func (t *Tournament) AddOn(id EntryID) (Chips, error) {
 	case e.AddOn:
 		return 0, ErrAddOnTaken
 	}
+	if _, err := addChips(t.taken, t.cfg.AddOn.Price); err != nil {
+		return 0, fmt.Errorf("the prize pool would pass %d chips: %w", MaxChips, err)
+	}
+	t.taken += t.cfg.AddOn.Price
 	e.AddOn = true
 	e.paidChips += t.cfg.AddOn.Price
 	return t.cfg.AddOn.Stack, nil

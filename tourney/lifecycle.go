@@ -234,6 +234,7 @@ type Tournament struct {
 	state     State
 	entries   []*Entry
 	lastID    EntryID // the last entry ID given; IDs are never reused
+	taken     Chips   // every chip paid in (buy-ins, rebuys, add-ons): kept within MaxChips
 	refused   map[PlayerID]bool
 	seating   *Seating
 	bounties  *Bounties

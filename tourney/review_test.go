@@ -235,3 +235,16 @@ func TestNilRandIsAnError(t *testing.T) {
 		})
 	}
 }
+
+// The pool can never overflow: entries whose buy-ins would take it past
+// MaxChips are refused.
+func TestPrizePoolCannotPassMaxChips(t *testing.T) {
+	tr := newTourney(t, func(c *Config) { c.BuyIn = BuyIn{Prize: MaxChips / 2} })
+	register(t, tr, 2)
+	if _, err := tr.Register("p3", "p3", Payment{}, testRand(3)); !errors.Is(err, ErrAmountTooLarge) {
+		t.Fatalf("third entry of MaxChips/2: %v", err)
+	}
+	if p := tr.PrizePool(); p.Collected != MaxChips/2*2 {
+		t.Fatalf("pool %d", p.Collected)
+	}
+}
