@@ -6,4 +6,11 @@
 // no clock, does no I/O and keeps no mutable global state: the same
 // configuration, deck and actions always produce the same events, which is what
 // lets the room persist a hand as its event log and rebuild it after a crash.
+//
+// A hand starts from a Setup (the table's rules in Config, the seats, the
+// button, the deck and the inputs of this hand only): Start(setup) deals it,
+// Legal and Apply play it, Resume(setup, events) rebuilds it from its stored
+// events, and Snapshot is the read model views are rendered from (For and
+// Redact hide what one viewer may not see). PokerKitRules is a replay
+// convention for other programs' hand histories, never a table rule.
 package engine

@@ -251,7 +251,7 @@ func parseMaybe(s string) ([]engine.Card, error) {
 
 // TestReplayPHHCorpus replays the PHH corpus's hands of our games and
 // compares final stacks with finishing_stacks (R-BET-1..9, R-POT-1..3 on
-// real and generated hands), under Config.PokerKit, the chip pushing of the
+// real and generated hands), under PokerKitRules, the chip pushing of the
 // program that judged them. Every hand must match; only the half-chip hands
 // are counted apart. No hand is excused by name.
 func TestReplayPHHCorpus(t *testing.T) {

@@ -2,7 +2,7 @@ package engine
 
 // Showdown: who shows and who mucks (R-POT-2), the values of the hands
 // (R-POT-1), hi/lo splits (R-POT-5), run it twice (R-POT-6), and PokerKit's
-// chip pushing for Config.PokerKit.
+// chip pushing for PokerKitRules.
 
 import "math/bits"
 
@@ -210,7 +210,7 @@ func (h *Hand) boardShare(amount int64, b int) int64 {
 	return amount / 2
 }
 
-// PokerKit's chip pushing (Config.PokerKit), as PokerKit 0.7.4 does it
+// PokerKit's chip pushing (PokerKitRules), as PokerKit 0.7.4 does it
 // (state.py: _begin_hand_killing, pots, _begin_chips_pushing, push_chips):
 //
 //  1. Hand killing: every hand still in that cannot win anything is mucked

@@ -262,7 +262,7 @@ func killedHandScenario(t *testing.T, x extra, cfg engine.Config) *table {
 
 // R-POT-4: the room splits each pot on its own, one odd chip each to the
 // winners nearest the button's left (seat 4 here), so seat 4 gets the odd
-// chip of both pots. Under Config.PokerKit the losing all-in hand is killed
+// chip of both pots. Under PokerKitRules the losing all-in hand is killed
 // before the chips are pushed; without its level the two pots merge into one
 // of 206, split evenly, as PokerKit 0.7.4 does.
 func TestPokerKitKilledHandsMergeThePots(t *testing.T) {
@@ -336,7 +336,7 @@ func TestPokerKitSharesTheLowHalfOfAPotWithoutLow(t *testing.T) {
 	}
 }
 
-// R-POT-5 holds under Config.PokerKit too when nobody at the table has a
+// R-POT-5 holds under PokerKitRules too when nobody at the table has a
 // low: high is then the only hand type and takes every pot; and the odd
 // chip of a hi/lo split still goes to the high half (R-POT-4, PokerKit's
 // first hand type).

@@ -203,7 +203,7 @@ func TestRefusalNamesPHHPlayers(t *testing.T) {
 // pokerKitPushingHands are three generated hands of the shared corpus
 // (generated/FO8.phhs [1135] and [1633], generated/PO.phhs [1943]) whose
 // finishing stacks PokerKit 0.7.4 computed with its own chip pushing: the
-// room's rules (R-POT-4, R-POT-5) give other stacks, engine.Config.PokerKit
+// room's rules (R-POT-4, R-POT-5) give other stacks, engine.PokerKitRules
 // gives theirs.
 var pokerKitPushingHands = []struct {
 	name string
@@ -258,7 +258,7 @@ var pokerKitPushingHands = []struct {
 	},
 }
 
-// Hands PokerKit pushes differently match under engine.Config.PokerKit, by
+// Hands PokerKit pushes differently match under engine.PokerKitRules, by
 // what the engine computes, not by name; under the room's rules they keep
 // R-POT-4 and R-POT-5.
 func TestPokerKitChipPushingMatchesItsHands(t *testing.T) {
