@@ -71,7 +71,7 @@ func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.
 			err := tx.db.Omit(clause.Associations).Create(&rows).Error
 			switch {
 			case errors.Is(err, gorm.ErrDuplicatedKey):
-				return &DuplicateEventError{HandID: handID, Seq: rows[0].Seq}
+				return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, handID, rows[0].Seq-1, rows[len(rows)-1].Seq-1)
 			case errors.Is(err, gorm.ErrForeignKeyViolated):
 				return fmt.Errorf("hand %d: %w", handID, ErrNotFound)
 			case err != nil:
