@@ -41,6 +41,10 @@ var catalogue = map[string]message{
 	"duplicate":          {"That was already done.", "Eso ya estaba hecho."},
 	"insufficient_funds": {"You do not have enough chips for that.", "No tienes fichas suficientes para eso."},
 
+	"token.forged":  {"That button is not one of ours.", "Ese botón no es de la sala."},
+	"token.stale":   {"That button is out of date: use the newest table message.", "Ese botón está caducado: usa el mensaje de mesa más reciente."},
+	"token.foreign": {"That button is for another player.", "Ese botón es para otro jugador."},
+
 	"action.not_your_turn":    {"It is not your turn.", "No es tu turno."},
 	"action.below_minimum":    {"Too little: bet or raise to between %[1]v and %[2]v.", "Demasiado poco: apuesta o sube a entre %[1]v y %[2]v."},
 	"action.above_maximum":    {"Too much: bet or raise to between %[1]v and %[2]v.", "Demasiado: apuesta o sube a entre %[1]v y %[2]v."},

@@ -179,6 +179,15 @@ type MessageIDs interface {
 	MessageID(ctx context.Context, key string) (string, error)
 }
 
+// Secrets keeps the room's secrets, such as the key that signs button
+// tokens: generated once, at the first start, and the same ever after, for
+// every process sharing the database.
+type Secrets interface {
+	// Secret returns the secret named name, creating it from size bytes of
+	// crypto/rand the first time; concurrent first calls agree on one value.
+	Secret(ctx context.Context, name string, size int) ([]byte, error)
+}
+
 // Storage is everything the room stores.
 type Storage interface {
 	HandLog
@@ -187,4 +196,5 @@ type Storage interface {
 	Tables
 	Deadlines
 	MessageIDs
+	Secrets
 }

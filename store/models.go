@@ -179,3 +179,10 @@ type MessageID struct {
 	MessageID string    `gorm:"size:128;not null"`
 	UpdatedAt time.Time `gorm:"not null"`
 }
+
+// Secret is one of the room's secrets (never logged).
+type Secret struct {
+	Name      string    `gorm:"primaryKey;size:64"`
+	Value     []byte    `gorm:"not null"`
+	CreatedAt time.Time `gorm:"not null"`
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -358,4 +359,26 @@ func (s *Store) MessageID(ctx context.Context, key string) (string, error) {
 		return "", roomErr(fmt.Errorf("message id %q: %w", key, err))
 	}
 	return row.MessageID, nil
+}
+
+// Secret implements bot.Secrets: insert a fresh random value unless one
+// exists (the database settles a race), then read the one stored.
+func (s *Store) Secret(ctx context.Context, name string, size int) ([]byte, error) {
+	if name == "" || size < 16 || size > 1024 {
+		return nil, fmt.Errorf("secret %q of %d bytes: want a name and 16 to 1024 bytes", name, size)
+	}
+	fresh := make([]byte, size)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, fmt.Errorf("secret %q: %w", name, err)
+	}
+	row := Secret{Name: name, Value: fresh, CreatedAt: s.clock.Now()}
+	db := s.db.WithContext(ctx)
+	if err := db.Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
+		return nil, fmt.Errorf("secret %q: %w", name, err)
+	}
+	var got Secret
+	if err := db.Where("name = ?", name).Take(&got).Error; err != nil {
+		return nil, fmt.Errorf("secret %q: %w", name, err)
+	}
+	return got.Value, nil
 }

@@ -297,3 +297,44 @@ func testRoomRecords(t *testing.T, open Opener) {
 		t.Fatalf("message id %q, %v", id, err)
 	}
 }
+
+// testSecrets: a secret is random, made once, the same for every caller
+// (also racing ones), and different per name.
+func testSecrets(t *testing.T, open Opener) {
+	s, _ := migrated(t, open)
+	var st bot.Storage = s
+	ctx := context.Background()
+	got := make([][]byte, 8)
+	errs := make(chan error, len(got))
+	for i := range got {
+		go func() {
+			var err error
+			got[i], err = st.Secret(ctx, "buttons", 32)
+			errs <- err
+		}()
+	}
+	for range got {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range got {
+		if len(got[i]) != 32 || string(got[i]) != string(got[0]) {
+			t.Fatalf("racing callers got different secrets: %x vs %x", got[i], got[0])
+		}
+	}
+	if string(got[0]) == string(make([]byte, 32)) {
+		t.Fatal("the secret is all zeros")
+	}
+	again, err := st.Secret(ctx, "buttons", 32)
+	if err != nil || string(again) != string(got[0]) {
+		t.Fatalf("second call: %x, %v", again, err)
+	}
+	other, err := st.Secret(ctx, "other", 32)
+	if err != nil || string(other) == string(got[0]) {
+		t.Fatalf("another name: %x, %v", other, err)
+	}
+	if _, err := st.Secret(ctx, "short", 4); err == nil {
+		t.Fatal("a 4-byte secret was made")
+	}
+}

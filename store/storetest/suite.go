@@ -42,6 +42,7 @@ func Run(t *testing.T, open Opener) {
 		{"HandLogResumesEveryPrefix", testHandLogResumesEveryPrefix},
 		{"AppendEventsAllOrNothing", testAppendEventsAllOrNothing},
 		{"RoomRecords", testRoomRecords},
+		{"SecretsAreMadeOnceAndKept", testSecrets},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
@@ -558,6 +559,7 @@ var wantColumns = map[string][]string{
 	"seats":             {"player_id", "seat", "sitting_out", "stack", "state", "table_id", "updated_at"},
 	"deadlines":         {"due_at", "key", "payload"},
 	"message_ids":       {"key", "message_id", "updated_at"},
+	"secrets":           {"created_at", "name", "value"},
 }
 
 func testSchemaColumns(t *testing.T, open Opener) {
