@@ -1,0 +1,110 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// Practice opponents, seeing only what their seat may see, play thousands
+// of random hands of every game through the engine: every action they
+// choose is legal, and every hand ends.
+func TestPracticeOpponentsPlayLegallyInEveryGame(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	bot := &Practice{Rand: r, Trials: 40}
+	games := []engine.Game{engine.Holdem, engine.Omaha, engine.Omaha5, engine.OmahaHiLo, engine.OmahaHiLo5, engine.Draw}
+	hands := 300
+	if testing.Short() {
+		hands = 60
+	}
+	for _, g := range games {
+		for k := 0; k < hands; k++ {
+			cfg := engine.Config{Game: g, Betting: engine.Betting(r.IntN(3)), SmallBlind: 5, BigBlind: 10}
+			n := 2 + r.IntN(5)
+			if g == engine.Draw {
+				cfg.Ante = 2
+				cfg.Draw = engine.DrawConfig{Jokers: r.IntN(3), MaxDiscard: r.IntN(6)}
+			}
+			deck, _ := engine.NewDeck(52, cfg.Draw.Jokers)
+			r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+			seats := make([]engine.Seat, n)
+			var start int64
+			for i := range seats {
+				seats[i].Stack = int64(50 + r.IntN(2000))
+				start += seats[i].Stack
+			}
+			h, err := engine.Start(engine.Setup{Rules: cfg, Seats: seats, Button: r.IntN(n), Deck: deck})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for steps := 0; !h.Done(); steps++ {
+				if steps > 500 {
+					t.Fatalf("%v: the hand does not end", g)
+				}
+				seat := h.ToAct()
+				a := bot.Act(h.Snapshot().For(seat), seat)
+				if _, err := h.Apply(a); err != nil {
+					t.Fatalf("%v: practice action %+v refused: %v (legal %+v)", g, a, err, h.Legal())
+				}
+			}
+			var end int64
+			for _, s := range h.Stacks() {
+				end += s
+			}
+			if end+h.RakeTaken()+h.CarryOver() != start {
+				t.Fatalf("%v: chips %d + rake + carry != %d", g, end, start)
+			}
+		}
+	}
+}
+
+// Strong hands are not folded; trash facing a big all-in is.
+func TestPracticeOpponentsFollowTheOdds(t *testing.T) {
+	cfg := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10}
+	decide := func(mine string) engine.Action {
+		hole := [][]engine.Card{engine.MustParseCards("2c2d"), engine.MustParseCards(mine)}
+		deck, err := engine.ArrangeDeck(cfg, 2, 0, hole, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := engine.Start(engine.Setup{Rules: cfg, Seats: []engine.Seat{{Stack: 1000}, {Stack: 1000}}, Button: 0, Deck: deck})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.Apply(engine.Action{Seat: 0, Kind: engine.AllIn}); err != nil {
+			t.Fatal(err)
+		}
+		p := &Practice{Rand: rand.New(rand.NewPCG(1, 1)), Trials: 2000}
+		return p.Act(h.Snapshot().For(1), 1)
+	}
+	if a := decide("AsAh"); a.Kind == engine.Fold {
+		t.Errorf("aces fold to an all-in: %+v", a)
+	}
+	if a := decide("7h2s"); a.Kind != engine.Fold {
+		t.Errorf("seven-deuce calls an all-in for the whole stack: %+v", a)
+	}
+}
+
+// Honest: the decision is the same whether or not the snapshot shows the
+// other players' cards (it never looks at them).
+func TestPracticeOpponentsNeverUseHiddenCards(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 8))
+	for k := 0; k < 200; k++ {
+		cfg := engine.Config{Game: []engine.Game{engine.Holdem, engine.OmahaHiLo}[k%2], Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10}
+		deck, _ := engine.NewDeck(52, 0)
+		r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+		h, err := engine.Start(engine.Setup{Rules: cfg, Seats: []engine.Seat{{Stack: 500}, {Stack: 500}, {Stack: 500}}, Button: 0, Deck: deck})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := h.ToAct()
+		full := h.Snapshot()
+		seed := r.Uint64()
+		a := (&Practice{Rand: rand.New(rand.NewPCG(seed, 1)), Trials: 100}).Act(full.For(seat), seat)
+		b := (&Practice{Rand: rand.New(rand.NewPCG(seed, 1)), Trials: 100}).Act(full, seat)
+		if a.Kind != b.Kind || a.Amount != b.Amount {
+			t.Fatalf("with the others' cards the action changes: %+v vs %+v", a, b)
+		}
+	}
+}
