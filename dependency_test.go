@@ -34,7 +34,8 @@ type importRule struct {
 var importRules = []importRule{
 	{pkg: module + "/engine"},
 	{pkg: module + "/tourney"},
-	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"}},
+	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"},
+		thirdParty: []string{"golang.org/x/time/rate"}}, // the outbox's rate limiters
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},

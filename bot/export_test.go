@@ -1,0 +1,12 @@
+package bot
+
+import (
+	"context"
+	"time"
+)
+
+// Step exposes one delivery step of the outbox to the tests of package
+// bot_test, so that they drive it with a fake clock without goroutines.
+func (o *Outbox) Step(ctx context.Context, onError func(Outgoing, error)) (bool, time.Duration, error) {
+	return o.step(ctx, onError)
+}

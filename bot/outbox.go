@@ -1,0 +1,373 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// Destination is where an outgoing message goes: a chat (a group, a
+// channel), or one user privately.
+type Destination struct {
+	Platform string
+	Chat     string // the chat; "" for a private message
+	User     string // the user of a private message
+}
+
+// Private reports whether the destination is one user.
+func (d Destination) Private() bool { return d.Chat == "" }
+
+func (d Destination) String() string {
+	if d.Private() {
+		return d.Platform + ":user:" + d.User
+	}
+	return d.Platform + ":chat:" + d.Chat
+}
+
+// Priority orders what an outbox sends first: turn prompts and private
+// cards before table updates, summaries last.
+type Priority int
+
+// Priorities, most urgent first.
+const (
+	PriorityPrompt  Priority = iota // the acting player's buttons
+	PriorityPrivate                 // hole cards and private answers
+	PriorityTable                   // the table message
+	PrioritySummary                 // hand summaries, spectator news
+)
+
+// Outgoing is one message for an outbox.
+type Outgoing struct {
+	To       Destination
+	Priority Priority
+	// Key names an editable message (the table message of a hand): messages
+	// with the same key are versions of one message, edited in place, and
+	// only the latest queued version is sent. "" is a new message each time.
+	Key string
+	// Version orders the versions of a keyed message: a version older than
+	// the last one queued or sent is dropped, never sent over a newer one.
+	Version int64
+	// Body is the rendered view, for the adapter.
+	Body any
+}
+
+// Sender delivers messages on one platform; the adapters implement it.
+type Sender interface {
+	// Deliver sends m. For a keyed message, id is the platform id of the
+	// message to edit ("" when none was sent yet); it returns the id of the
+	// message sent or edited. A *RateLimitError asks to wait.
+	Deliver(ctx context.Context, m Outgoing, id string) (string, error)
+}
+
+// RateLimitError is a platform's "slow down" (HTTP 429 with retry_after).
+type RateLimitError struct{ RetryAfter time.Duration }
+
+func (e *RateLimitError) Error() string {
+	return fmt.Sprintf("rate limited: retry after %v", e.RetryAfter)
+}
+
+// Limits are a platform's sending limits. The zero value of a field means
+// no limit of that kind.
+type Limits struct {
+	PerChat      rate.Limit // messages per second to one chat or user
+	PerChatBurst int
+	PerGroupMin  int        // messages per minute to one group chat
+	Global       rate.Limit // messages per second in all
+	GlobalBurst  int
+}
+
+// TelegramLimits are Telegram's published limits: about one message a
+// second per chat, 20 a minute per group, 30 a second in all.
+var TelegramLimits = Limits{PerChat: 1, PerChatBurst: 1, PerGroupMin: 20, Global: 30, GlobalBurst: 30}
+
+// DiscordLimits are Discord's: 5 messages per 5 seconds per channel, about
+// 50 requests a second in all.
+var DiscordLimits = Limits{PerChat: 1, PerChatBurst: 5, Global: 50, GlobalBurst: 50}
+
+// ErrOutboxFull refuses a message when a destination already holds
+// maxQueued messages not sent (a chat that stopped answering).
+var ErrOutboxFull = Errorf(EBusy, KeyBusy)
+
+// maxQueued bounds the unsent messages of one destination.
+const maxQueued = 256
+
+// Outbox queues messages per destination and delivers them within the
+// platform's limits: the most urgent first, only the latest version of an
+// edited message, after retry_after when the platform says so. Enqueue
+// never blocks (a table actor calls it); Run delivers until its context
+// ends. Remembered message ids (MessageIDs) let a restarted room edit the
+// messages it sent before.
+type Outbox struct {
+	send   Sender
+	limits Limits
+	clock  Clock
+	ids    MessageIDs
+
+	mu      sync.Mutex
+	queues  map[Destination]*destQueue
+	global  *rate.Limiter
+	wake    chan struct{}
+	latest  map[string]int64  // key -> newest version queued or sent
+	msgIDs  map[string]string // key -> platform message id
+	blocked time.Time         // a global retry_after
+	sent    int
+	limited int
+}
+
+type destQueue struct {
+	items   []*Outgoing
+	chat    *rate.Limiter
+	group   *rate.Limiter
+	blocked time.Time // retry_after for this destination
+}
+
+// NewOutbox returns an outbox delivering through s within limits; ids may
+// be nil (message ids then live only in memory).
+func NewOutbox(s Sender, limits Limits, clock Clock, ids MessageIDs) *Outbox {
+	o := &Outbox{send: s, limits: limits, clock: clock, ids: ids,
+		queues: map[Destination]*destQueue{}, wake: make(chan struct{}, 1), latest: map[string]int64{}, msgIDs: map[string]string{}}
+	if limits.Global > 0 {
+		o.global = rate.NewLimiter(limits.Global, max(limits.GlobalBurst, 1))
+	}
+	return o
+}
+
+// Enqueue queues m without blocking. A keyed message replaces the queued
+// version of the same key; an older version than one already queued or
+// sent is dropped.
+func (o *Outbox) Enqueue(m Outgoing) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	q := o.queues[m.To]
+	if q == nil {
+		q = &destQueue{}
+		if o.limits.PerChat > 0 {
+			q.chat = rate.NewLimiter(o.limits.PerChat, max(o.limits.PerChatBurst, 1))
+		}
+		if o.limits.PerGroupMin > 0 && !m.To.Private() {
+			q.group = rate.NewLimiter(rate.Limit(float64(o.limits.PerGroupMin)/60), o.limits.PerGroupMin)
+		}
+		o.queues[m.To] = q
+	}
+	if m.Key != "" {
+		if v, ok := o.latest[m.Key]; ok && m.Version < v {
+			return nil // stale: a newer version is queued or sent
+		}
+		o.latest[m.Key] = m.Version
+		for i, it := range q.items {
+			if it.Key == m.Key {
+				q.items[i] = &m // coalesce: only the latest state is sent
+				o.poke()
+				return nil
+			}
+		}
+	}
+	if len(q.items) >= maxQueued {
+		return ErrOutboxFull
+	}
+	q.items = append(q.items, &m)
+	o.poke()
+	return nil
+}
+
+func (o *Outbox) poke() {
+	select {
+	case o.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Stats returns the messages delivered and the rate-limit answers met.
+func (o *Outbox) Stats() (sent, rateLimited int) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.sent, o.limited
+}
+
+// Queued returns the number of messages waiting.
+func (o *Outbox) Queued() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for _, q := range o.queues {
+		n += len(q.items)
+	}
+	return n
+}
+
+// next picks the most urgent message that may go now, and when none may,
+// how long to wait.
+func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
+	if now.Before(o.blocked) {
+		return nil, nil, o.blocked.Sub(now)
+	}
+	type cand struct {
+		m *Outgoing
+		q *destQueue
+	}
+	var cands []cand
+	wait := time.Duration(-1)
+	minWait := func(d time.Duration) {
+		if wait < 0 || d < wait {
+			wait = d
+		}
+	}
+	for _, q := range o.queues {
+		if len(q.items) == 0 {
+			continue
+		}
+		if now.Before(q.blocked) {
+			minWait(q.blocked.Sub(now))
+			continue
+		}
+		if d := delay(q.chat, now); d > 0 {
+			minWait(d)
+			continue
+		}
+		if d := delay(q.group, now); d > 0 {
+			minWait(d)
+			continue
+		}
+		best := q.items[0]
+		for _, it := range q.items[1:] {
+			if it.Priority < best.Priority {
+				best = it
+			}
+		}
+		cands = append(cands, cand{best, q})
+	}
+	if len(cands) == 0 {
+		return nil, nil, wait
+	}
+	if d := delay(o.global, now); d > 0 {
+		return nil, nil, d
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].m.Priority < cands[j].m.Priority })
+	c := cands[0]
+	for i, it := range c.q.items {
+		if it == c.m {
+			c.q.items = append(c.q.items[:i], c.q.items[i+1:]...)
+			break
+		}
+	}
+	for _, l := range []*rate.Limiter{c.q.chat, c.q.group, o.global} {
+		if l != nil {
+			l.AllowN(now, 1)
+		}
+	}
+	return c.m, c.q, 0
+}
+
+// delay is how long l needs before it allows one more event at now.
+func delay(l *rate.Limiter, now time.Time) time.Duration {
+	if l == nil {
+		return 0
+	}
+	r := l.ReserveN(now, 1)
+	d := r.DelayFrom(now)
+	r.CancelAt(now)
+	return d
+}
+
+// Run delivers until ctx ends. Delivery errors other than rate limits are
+// reported to onError (nil: ignored) and the message dropped: a message a
+// platform refuses is not retried forever.
+func (o *Outbox) Run(ctx context.Context, onError func(Outgoing, error)) error {
+	for {
+		sentOne, wait, err := o.step(ctx, onError)
+		if err != nil {
+			return err
+		}
+		if !sentOne {
+			if err := o.sleep(ctx, wait); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// step delivers the most urgent message that may go now; when none may, it
+// returns how long to wait (-1: until a message comes).
+func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool, time.Duration, error) {
+	o.mu.Lock()
+	m, q, wait := o.next(o.clock.Now())
+	o.mu.Unlock()
+	if m == nil {
+		return false, wait, ctx.Err()
+	}
+	id := ""
+	if m.Key != "" {
+		o.mu.Lock()
+		id = o.msgIDs[m.Key]
+		o.mu.Unlock()
+		if id == "" && o.ids != nil {
+			if got, err := o.ids.MessageID(ctx, m.Key); err == nil {
+				id = got
+			}
+		}
+	}
+	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	newID, err := o.send.Deliver(dctx, *m, id)
+	cancel()
+	var rl *RateLimitError
+	switch {
+	case errors.As(err, &rl):
+		o.mu.Lock()
+		o.limited++
+		q.blocked = o.clock.Now().Add(rl.RetryAfter)
+		// Back in front, unless a newer version was queued meanwhile.
+		newer := false
+		for _, it := range q.items {
+			if m.Key != "" && it.Key == m.Key {
+				newer = true
+			}
+		}
+		if !newer {
+			q.items = append([]*Outgoing{m}, q.items...)
+		}
+		o.mu.Unlock()
+	case err != nil:
+		if ctx.Err() != nil {
+			return false, 0, ctx.Err()
+		}
+		if onError != nil {
+			onError(*m, err)
+		}
+	default:
+		o.mu.Lock()
+		o.sent++
+		if m.Key != "" && newID != "" {
+			o.msgIDs[m.Key] = newID
+		}
+		o.mu.Unlock()
+		if m.Key != "" && newID != "" && newID != id && o.ids != nil {
+			if err := o.ids.SetMessageID(ctx, m.Key, newID); err != nil && onError != nil {
+				onError(*m, err)
+			}
+		}
+	}
+	return true, 0, nil
+}
+
+// sleep waits for d (forever when d < 0), a new message, or ctx's end.
+func (o *Outbox) sleep(ctx context.Context, d time.Duration) error {
+	var fire <-chan struct{}
+	if d >= 0 {
+		ch := make(chan struct{})
+		t := o.clock.AfterFunc(d, func() { close(ch) })
+		defer t.Stop()
+		fire = ch
+	}
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-o.wake:
+	case <-fire:
+	}
+	return nil
+}

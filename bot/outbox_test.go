@@ -1,0 +1,249 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
+)
+
+var t0 = time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
+
+// fakeSender records deliveries with the fake time, and answers 429 when
+// told to.
+type fakeSender struct {
+	mu     sync.Mutex
+	clock  *bottest.Clock
+	got    []delivery
+	limitN int // the next limitN deliveries answer 429
+	retry  time.Duration
+	nextID int
+}
+
+type delivery struct {
+	at   time.Time
+	m    bot.Outgoing
+	edit string
+}
+
+func (f *fakeSender) Deliver(_ context.Context, m bot.Outgoing, id string) (string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.limitN > 0 {
+		f.limitN--
+		return "", &bot.RateLimitError{RetryAfter: f.retry}
+	}
+	f.got = append(f.got, delivery{at: f.clock.Now(), m: m, edit: id})
+	if id != "" {
+		return id, nil
+	}
+	f.nextID++
+	return fmt.Sprint(f.nextID), nil
+}
+
+// drain delivers everything, advancing the fake clock as the outbox asks.
+func drain(t *testing.T, o *bot.Outbox, c *bottest.Clock) {
+	t.Helper()
+	ctx := context.Background()
+	for i := 0; i < 100000; i++ {
+		sent, wait, err := o.Step(ctx, func(m bot.Outgoing, err error) { t.Errorf("deliver %+v: %v", m, err) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sent {
+			continue
+		}
+		if o.Queued() == 0 {
+			return
+		}
+		if wait <= 0 {
+			t.Fatalf("%d queued, nothing sendable and no wait", o.Queued())
+		}
+		c.Advance(wait)
+	}
+	t.Fatalf("%d messages never delivered", o.Queued())
+}
+
+// Run delivers with the real loop too, and stops when its context ends.
+func TestOutboxRunDeliversAndStops(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.Limits{}, c, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- o.Run(ctx, nil) }()
+	for i := 0; i < 5; i++ {
+		o.Enqueue(bot.Outgoing{To: group, Body: i})
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if sent, _ := o.Stats(); sent == 5 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Run did not deliver")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != context.Canceled {
+			t.Fatalf("Run returned %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Run did not stop")
+	}
+}
+
+var group = bot.Destination{Platform: "telegram", Chat: "-100"}
+
+// Telegram's limits: at most 20 messages a minute to a group, one a second
+// to a chat.
+func TestOutboxKeepsToTheChatLimits(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	for i := 0; i < 45; i++ {
+		if err := o.Enqueue(bot.Outgoing{To: group, Priority: bot.PrioritySummary, Body: i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	drain(t, o, c)
+	if len(f.got) != 45 {
+		t.Fatalf("%d delivered", len(f.got))
+	}
+	for i := range f.got {
+		if i > 0 && f.got[i].at.Sub(f.got[i-1].at) < 900*time.Millisecond {
+			t.Fatalf("messages %d and %d %v apart: more than one a second", i-1, i, f.got[i].at.Sub(f.got[i-1].at))
+		}
+		// Any 60 s window holds at most 20 (the burst) plus what the
+		// refill allows.
+		n := 0
+		for j := i; j < len(f.got) && f.got[j].at.Sub(f.got[i].at) < time.Minute; j++ {
+			n++
+		}
+		if n > 40 {
+			t.Fatalf("%d messages within a minute from message %d", n, i)
+		}
+	}
+	if span := f.got[44].at.Sub(f.got[0].at); span < time.Minute {
+		t.Fatalf("45 group messages in %v: the per-group limit was not applied", span)
+	}
+}
+
+// Edits of one message are coalesced to the latest version; an older
+// version never overwrites a newer one; the edit goes to the message sent.
+func TestOutboxCoalescesEditsAndDropsStaleVersions(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	o.Enqueue(bot.Outgoing{To: group, Key: "hand:1", Version: 1, Body: "v1"})
+	drain(t, o, c)
+	for v := int64(2); v <= 9; v++ {
+		o.Enqueue(bot.Outgoing{To: group, Key: "hand:1", Version: v, Body: fmt.Sprint("v", v)})
+	}
+	o.Enqueue(bot.Outgoing{To: group, Key: "hand:1", Version: 4, Body: "stale"})
+	drain(t, o, c)
+	if len(f.got) != 2 || f.got[1].m.Body != "v9" || f.got[1].edit != "1" {
+		t.Fatalf("deliveries %+v; want v1 then one edit of message 1 to v9", f.got)
+	}
+}
+
+// Turn prompts and private cards go before the table and summaries.
+func TestOutboxSendsPromptsFirst(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.Limits{Global: 1, GlobalBurst: 1}, c, nil)
+	o.Enqueue(bot.Outgoing{To: group, Priority: bot.PrioritySummary, Body: "summary"})
+	o.Enqueue(bot.Outgoing{To: group, Priority: bot.PriorityTable, Key: "t", Version: 1, Body: "table"})
+	o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: "ana"}, Priority: bot.PriorityPrivate, Body: "cards"})
+	o.Enqueue(bot.Outgoing{To: group, Priority: bot.PriorityPrompt, Body: "prompt"})
+	drain(t, o, c)
+	var order []any
+	for _, d := range f.got {
+		order = append(order, d.m.Body)
+	}
+	if fmt.Sprint(order) != "[prompt cards table summary]" {
+		t.Fatalf("order %v", order)
+	}
+}
+
+// A 429 is waited out for its retry_after, then the message goes; nothing
+// is lost or sent twice.
+func TestOutboxWaitsOutRetryAfter(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c, limitN: 2, retry: 7 * time.Second}
+	o := bot.NewOutbox(f, bot.Limits{}, c, nil)
+	for i := 0; i < 3; i++ {
+		o.Enqueue(bot.Outgoing{To: group, Body: i})
+	}
+	drain(t, o, c)
+	if len(f.got) != 3 || f.got[0].m.Body != 0 || f.got[2].m.Body != 2 {
+		t.Fatalf("deliveries %+v", f.got)
+	}
+	if f.got[0].at.Sub(t0) < 14*time.Second {
+		t.Fatalf("first delivery at +%v, want after two 7 s waits", f.got[0].at.Sub(t0))
+	}
+	if _, limited := o.Stats(); limited != 2 {
+		t.Fatalf("%d rate limits counted", limited)
+	}
+}
+
+// Enqueue never blocks and refuses a destination that stopped draining.
+func TestOutboxEnqueueNeverBlocks(t *testing.T) {
+	c := bottest.NewClock(t0)
+	o := bot.NewOutbox(&fakeSender{clock: c}, bot.TelegramLimits, c, nil)
+	var err error
+	for i := 0; i < 1000 && err == nil; i++ {
+		err = o.Enqueue(bot.Outgoing{To: group, Body: i})
+	}
+	if err != bot.ErrOutboxFull {
+		t.Fatalf("no refusal after 1000 unsent messages: %v", err)
+	}
+	if err := o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", Chat: "other"}}); err != nil {
+		t.Fatalf("another chat refused: %v", err)
+	}
+}
+
+// A restarted room edits the message it sent before: the id is kept in
+// MessageIDs.
+func TestOutboxRemembersMessageIDs(t *testing.T) {
+	c := bottest.NewClock(t0)
+	ids := &memIDs{m: map[string]string{}}
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.Limits{}, c, ids)
+	o.Enqueue(bot.Outgoing{To: group, Key: "hand:9", Version: 1})
+	drain(t, o, c)
+	again := bot.NewOutbox(f, bot.Limits{}, c, ids) // after a restart
+	again.Enqueue(bot.Outgoing{To: group, Key: "hand:9", Version: 2})
+	drain(t, again, c)
+	if len(f.got) != 2 || f.got[1].edit != "1" {
+		t.Fatalf("deliveries %+v: the restarted outbox did not edit message 1", f.got)
+	}
+}
+
+type memIDs struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (s *memIDs) SetMessageID(_ context.Context, key, id string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[key] = id
+	return nil
+}
+
+func (s *memIDs) MessageID(_ context.Context, key string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id, ok := s.m[key]; ok {
+		return id, nil
+	}
+	return "", bot.ErrNotFound
+}
