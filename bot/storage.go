@@ -197,4 +197,38 @@ type Storage interface {
 	Deadlines
 	MessageIDs
 	Secrets
+	Committer
+}
+
+// TableWrite is everything one step of a table changes, stored at once: a
+// new hand (NewHand), the events of the hand and the chips they moved, the
+// end of the hand, the seats, and the table's timers. Nothing of it is
+// shown before it is stored.
+type TableWrite struct {
+	TableID int64
+	// NewHand starts a hand with this setup; HandID is set when stored.
+	NewHand *engine.Setup
+	// HandID is the hand Events belong to (set by the store for NewHand).
+	HandID int64
+	Events []engine.Event
+	Moves  []Move
+	// EndHand marks the hand finished.
+	EndHand bool
+	// Seats, when SaveSeats, replace the table's seats.
+	Seats     []SeatRecord
+	SaveSeats bool
+	// SetDeadlines and ClearDeadlines (keys) change the stored timers.
+	SetDeadlines   []Deadline
+	ClearDeadlines []string
+	At             time.Time
+}
+
+// Committer stores table writes; many tables' writes share one
+// transaction (group commit), so that the room is not capped at one
+// transaction per action.
+type Committer interface {
+	// CommitTables stores every write in one transaction: all or nothing.
+	// The errors are HandLog's (ErrDuplicate, ErrInsufficientFunds,
+	// ErrNotFound).
+	CommitTables(ctx context.Context, writes []*TableWrite) error
 }

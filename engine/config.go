@@ -174,6 +174,11 @@ type Seat struct {
 	// Ante is an extra ante posted by this seat only, on top of Config.Ante
 	// (for hand histories whose antes differ by seat).
 	Ante int64
+	// Post is a live big blind posted by a player who joins a cash table
+	// and plays at once instead of waiting for the big blind (R-SEAT-4):
+	// it counts as the player's bet, and the player keeps the option to
+	// check when nobody raised. Ignored for the blinds' own seats.
+	Post int64 `json:",omitempty"`
 }
 
 // ErrConfig is wrapped by every configuration error from New.
@@ -282,7 +287,7 @@ func (c *Config) validate(seats []Seat, button int) error {
 		return configError("deck of %d cards, want 52, 40, 36 or 32", c.Draw.DeckSize)
 	}
 	for i, s := range seats {
-		if s.Stack < 0 || s.Ante < 0 {
+		if s.Stack < 0 || s.Ante < 0 || s.Post < 0 {
 			return configError("seat %d: negative stack or ante", i)
 		}
 	}

@@ -335,6 +335,12 @@ func (h *Hand) postForced(seats []Seat) {
 	if h.straddle >= 0 {
 		h.post(h.straddle, h.cfg.Straddle, EvPostStraddle, true)
 	}
+	for k := 1; k <= h.n; k++ {
+		i := (h.button + k) % h.n
+		if seats[i].Post > 0 && i != h.sb && i != h.bb && i != h.straddle {
+			h.post(i, min(seats[i].Post, h.cfg.BigBlind), EvPostBigBlind, true)
+		}
+	}
 }
 
 // post moves up to amount from seat i's stack: into its bet for a blind, into

@@ -35,6 +35,16 @@ func roomErr(err error) error {
 
 // StartHand implements bot.HandLog.
 func (s *Store) StartHand(ctx context.Context, tableID int64, setup engine.Setup, at time.Time) (int64, error) {
+	var id int64
+	err := s.InTx(ctx, func(tx *Tx) error {
+		var err error
+		id, err = tx.startHand(tableID, setup, at)
+		return err
+	})
+	return id, roomErr(err)
+}
+
+func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64, error) {
 	js, err := json.Marshal(setup)
 	if err != nil {
 		return 0, fmt.Errorf("hand setup: %w", err)
@@ -45,8 +55,8 @@ func (s *Store) StartHand(ctx context.Context, tableID int64, setup engine.Setup
 	}
 	h := Hand{TableID: tableID, Variant: setup.Rules.Game.String(),
 		Deck: string(deck), Setup: string(js), StartedAt: at}
-	if err := s.db.WithContext(ctx).Omit(clause.Associations).Create(&h).Error; err != nil {
-		return 0, roomErr(fmt.Errorf("start hand at table %d: %w", tableID, err))
+	if err := tx.db.Omit(clause.Associations).Create(&h).Error; err != nil {
+		return 0, fmt.Errorf("start hand at table %d: %w", tableID, err)
 	}
 	return h.ID, nil
 }
@@ -55,8 +65,12 @@ func (s *Store) StartHand(ctx context.Context, tableID int64, setup engine.Setup
 // transaction; a stored (hand, seq) is refused by the unique index, not by a
 // query per event.
 func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.Event, moves []bot.Move) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.appendEvents(handID, events, moves) }))
+}
+
+func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move) error {
 	rows := make([]HandEvent, len(events))
-	now := s.clock.Now()
+	now := tx.s.clock.Now()
 	for i, e := range events {
 		js, err := json.Marshal(e)
 		if err != nil {
@@ -67,31 +81,84 @@ func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.
 		}
 		rows[i] = HandEvent{HandID: handID, Seq: e.Seq + 1, Kind: e.Kind.String(), Payload: string(js), CreatedAt: now}
 	}
-	err := s.InTx(ctx, func(tx *Tx) error {
-		if len(rows) > 0 {
-			err := tx.db.Omit(clause.Associations).Create(&rows).Error
-			switch {
-			case errors.Is(err, gorm.ErrDuplicatedKey):
-				return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, handID, rows[0].Seq-1, rows[len(rows)-1].Seq-1)
-			case errors.Is(err, gorm.ErrForeignKeyViolated):
-				return fmt.Errorf("hand %d: %w", handID, ErrNotFound)
-			case err != nil:
-				return fmt.Errorf("hand %d events: %w", handID, err)
-			}
+	if len(rows) > 0 {
+		err := tx.db.Omit(clause.Associations).Create(&rows).Error
+		switch {
+		case errors.Is(err, gorm.ErrDuplicatedKey):
+			return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, handID, rows[0].Seq-1, rows[len(rows)-1].Seq-1)
+		case errors.Is(err, gorm.ErrForeignKeyViolated):
+			return fmt.Errorf("hand %d: %w", handID, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("hand %d events: %w", handID, err)
 		}
-		for _, m := range moves {
-			if _, err := tx.Transfer(Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}); err != nil {
-				return err
+	}
+	for _, m := range moves {
+		if _, err := tx.Transfer(Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CommitTables implements bot.Committer: every write in one transaction.
+// The hand ids of new hands are set only when the transaction commits.
+func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
+	ids := make([]int64, len(writes))
+	err := s.InTx(ctx, func(tx *Tx) error {
+		for i, w := range writes {
+			hand := w.HandID
+			if w.NewHand != nil {
+				id, err := tx.startHand(w.TableID, *w.NewHand, w.At)
+				if err != nil {
+					return err
+				}
+				hand = id
+			}
+			ids[i] = hand
+			if len(w.Events) > 0 || len(w.Moves) > 0 {
+				if err := tx.appendEvents(hand, w.Events, w.Moves); err != nil {
+					return err
+				}
+			}
+			if w.EndHand {
+				if err := tx.endHand(hand, w.At); err != nil {
+					return err
+				}
+			}
+			if w.SaveSeats {
+				if err := tx.saveSeats(w.TableID, w.Seats, w.At); err != nil {
+					return err
+				}
+			}
+			for _, d := range w.SetDeadlines {
+				if err := tx.setDeadline(d); err != nil {
+					return err
+				}
+			}
+			if len(w.ClearDeadlines) > 0 {
+				if err := tx.db.Where("key IN ?", w.ClearDeadlines).Delete(&Deadline{}).Error; err != nil {
+					return fmt.Errorf("deadlines: %w", err)
+				}
 			}
 		}
 		return nil
 	})
-	return roomErr(err)
+	if err != nil {
+		return roomErr(err)
+	}
+	for i, w := range writes {
+		w.HandID = ids[i]
+	}
+	return nil
 }
 
 // EndHand implements bot.HandLog.
 func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
-	res := s.db.WithContext(ctx).Model(&Hand{}).Where("id = ?", handID).Update("ended_at", at)
+	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.endHand(handID, at) }))
+}
+
+func (tx *Tx) endHand(handID int64, at time.Time) error {
+	res := tx.db.Model(&Hand{}).Where("id = ?", handID).Update("ended_at", at)
 	if res.Error != nil {
 		return fmt.Errorf("end hand %d: %w", handID, res.Error)
 	}
@@ -264,7 +331,11 @@ func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) err
 
 // SaveSeats implements bot.Tables.
 func (s *Store) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRecord, at time.Time) error {
-	return roomErr(s.InTx(ctx, func(tx *Tx) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.saveSeats(tableID, seats, at) }))
+}
+
+func (tx *Tx) saveSeats(tableID int64, seats []bot.SeatRecord, at time.Time) error {
+	{
 		if err := tx.db.Where("table_id = ?", tableID).Delete(&Seat{}).Error; err != nil {
 			return fmt.Errorf("seats of table %d: %w", tableID, err)
 		}
@@ -286,7 +357,7 @@ func (s *Store) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRe
 			return fmt.Errorf("seats of table %d: %w", tableID, err)
 		}
 		return nil
-	}))
+	}
 }
 
 // Seats implements bot.Tables.
@@ -307,8 +378,15 @@ func (s *Store) SetDeadline(ctx context.Context, d bot.Deadline) error {
 	if d.Key == "" {
 		return errors.New("deadline without a key")
 	}
+	return s.InTx(ctx, func(tx *Tx) error { return tx.setDeadline(d) })
+}
+
+func (tx *Tx) setDeadline(d bot.Deadline) error {
+	if d.Key == "" {
+		return errors.New("deadline without a key")
+	}
 	row := Deadline{Key: d.Key, DueAt: d.At, Payload: d.Payload}
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
+	err := tx.db.Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "key"}},
 		DoUpdates: clause.AssignmentColumns([]string{"due_at", "payload"}),
 	}).Create(&row).Error
