@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -27,7 +29,7 @@ const healthTimeout = 3 * time.Second
 
 // newMetrics returns a registry with the Go and process collectors, the
 // build information and the ledger transfer counter.
-func newMetrics(tc transferCounter) *prometheus.Registry {
+func newMetrics(tc transferCounter, m *bot.Metrics) *prometheus.Registry {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(
 		collectors.NewGoCollector(),
@@ -42,6 +44,9 @@ func newMetrics(tc transferCounter) *prometheus.Registry {
 			Help: "Ledger transfers committed since the process started.",
 		}, func() float64 { return float64(tc.TransferCount()) }),
 	)
+	if m != nil {
+		reg.MustRegister(roomCollector{m})
+	}
 	return reg
 }
 
@@ -66,4 +71,52 @@ func newHTTPHandler(db pinger, reg prometheus.Gatherer, log *slog.Logger) http.H
 	})
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}))
 	return mux
+}
+
+// roomCollector exposes the room's metrics: actions, hands, the latency
+// histogram, messages queued and dropped, busy tables, open tables and
+// group commits.
+type roomCollector struct{ m *bot.Metrics }
+
+var (
+	descActions  = prometheus.NewDesc("pokerroom_actions_total", "Player actions committed.", nil, nil)
+	descHands    = prometheus.NewDesc("pokerroom_hands_total", "Hands dealt.", nil, nil)
+	descQueued   = prometheus.NewDesc("pokerroom_messages_queued_total", "Messages handed to an outbox.", nil, nil)
+	descDropped  = prometheus.NewDesc("pokerroom_messages_dropped_total", "Messages an outbox refused because its queue was full.", nil, nil)
+	descBusy     = prometheus.NewDesc("pokerroom_busy_total", "Commands refused because a table's inbox was full.", nil, nil)
+	descTables   = prometheus.NewDesc("pokerroom_open_tables", "Cash tables running.", nil, nil)
+	descBatches  = prometheus.NewDesc("pokerroom_commit_batches_total", "Group-commit transactions.", nil, nil)
+	descBatched  = prometheus.NewDesc("pokerroom_commit_writes_total", "Table writes committed in them.", nil, nil)
+	descLatency  = prometheus.NewDesc("pokerroom_action_latency_seconds", "Time from a command received to its events committed and its views queued.", nil, nil)
+	descOutQueue = prometheus.NewDesc("pokerroom_outbox_queued", "Messages waiting in the outboxes.", nil, nil)
+	descLimited  = prometheus.NewDesc("pokerroom_outbox_rate_limited_total", "Platform 429 answers waited out.", nil, nil)
+)
+
+func (c roomCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited} {
+		ch <- d
+	}
+}
+
+func (c roomCollector) Collect(ch chan<- prometheus.Metric) {
+	m := c.m
+	counter := func(d *prometheus.Desc, v int64) {
+		ch <- prometheus.MustNewConstMetric(d, prometheus.CounterValue, float64(v))
+	}
+	counter(descActions, m.Actions.Load())
+	counter(descHands, m.Hands.Load())
+	counter(descQueued, m.Queued.Load())
+	counter(descDropped, m.Dropped.Load())
+	counter(descBusy, m.Busy.Load())
+	counter(descBatches, m.Batches.Load())
+	counter(descBatched, m.Batched.Load())
+	counter(descLimited, m.RateLimited.Load())
+	ch <- prometheus.MustNewConstMetric(descTables, prometheus.GaugeValue, float64(m.OpenTables.Load()))
+	ch <- prometheus.MustNewConstMetric(descOutQueue, prometheus.GaugeValue, float64(m.OutboxQueued.Load()))
+	l := m.Latency()
+	buckets := map[float64]uint64{}
+	for i, b := range l.Bounds {
+		buckets[b.Seconds()] = uint64(l.Buckets[i])
+	}
+	ch <- prometheus.MustNewConstHistogram(descLatency, uint64(l.Count), l.Sum.Seconds(), buckets)
 }

@@ -8,11 +8,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pokerroom/pokerroom/adapters/console"
+	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/store"
 )
 
@@ -39,6 +41,7 @@ const closeTimeout = 5 * time.Second
 type program struct {
 	log   *slog.Logger
 	store *store.Store
+	room  *bot.Room
 	parts []part
 }
 
@@ -50,27 +53,51 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	p := &program{log: a.log, store: s}
+	sink := console.NewSink(a.stdout, isTerminal(a.stdout))
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause,
+		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
+		Admins:   map[string]bot.Admins{console.Platform: console.Admins}})
+	if err != nil {
+		p.Close()
+		return nil, err
+	}
+	if err := room.Start(ctx); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("start the room: %w", err)
+	}
+	p.room = room
 	if a.cfg.HTTPAddr != "" {
-		hp, err := httpPart(a, s)
+		hp, err := httpPart(a, s, room.Metrics())
 		if err != nil {
 			p.Close()
 			return nil, err
 		}
 		p.parts = append(p.parts, hp)
 	}
-	p.parts = append(p.parts, consolePart(a, s, len(p.parts) > 0))
+	p.parts = append(p.parts, consolePart(a, s, room, sink, len(p.parts) > 0))
 	return p, nil
+}
+
+// isTerminal reports whether w is a terminal (the console then redraws
+// the table in place).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // httpPart serves /healthz and /metrics; it listens at once so that a busy
 // port fails the start.
-func httpPart(a *app, s *store.Store) (part, error) {
+func httpPart(a *app, s *store.Store, m *bot.Metrics) (part, error) {
 	ln, err := net.Listen("tcp", a.cfg.HTTPAddr)
 	if err != nil {
 		return part{}, fmt.Errorf("HTTP server: %w", err)
 	}
 	srv := &http.Server{
-		Handler:           newHTTPHandler(s, newMetrics(s), a.log),
+		Handler:           newHTTPHandler(s, newMetrics(s, m), a.log),
 		ReadHeaderTimeout: 5 * time.Second,
 		ErrorLog:          slog.NewLogLogger(a.log.Handler(), slog.LevelWarn),
 	}
@@ -100,8 +127,8 @@ func httpPart(a *app, s *store.Store) (part, error) {
 
 // consolePart is the terminal console. At the end of its input it stops the
 // program, unless other parts serve on (a container without stdin).
-func consolePart(a *app, s *store.Store, others bool) part {
-	con := &console.Console{In: a.stdin, Out: a.stdout, Status: func(ctx context.Context) (console.Status, error) {
+func consolePart(a *app, s *store.Store, room *bot.Room, sink *console.Sink, others bool) part {
+	con := &console.Console{In: a.stdin, Out: a.stdout, Room: room, Sink: sink, Welcome: welcome(room), Status: func(ctx context.Context) (console.Status, error) {
 		v, err := s.SchemaVersion(ctx)
 		if err != nil {
 			return console.Status{}, err
@@ -181,6 +208,9 @@ func (p *program) Close() error {
 			errs = append(errs, fmt.Errorf("close %s: %w", pt.name, err))
 		}
 		cancel()
+	}
+	if p.room != nil {
+		p.room.Close()
 	}
 	if p.store != nil {
 		if err := p.store.Close(); err != nil {

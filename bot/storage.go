@@ -120,7 +120,9 @@ type TableRecord struct {
 	Variant     string
 	Stakes      string
 	// Config is the table's options, as the room encodes them (JSON).
-	Config    string
+	Config string
+	// State is the room's state of the table between hands (JSON).
+	State     string
 	AccountID int64 // the account holding the chips in play
 	CreatedAt time.Time
 	ClosedAt  time.Time // zero while open
@@ -217,6 +219,9 @@ type TableWrite struct {
 	// Seats, when SaveSeats, replace the table's seats.
 	Seats     []SeatRecord
 	SaveSeats bool
+	// State, when SaveState, replaces the table's TableRecord.State.
+	State     string
+	SaveState bool
 	// SetDeadlines and ClearDeadlines (keys) change the stored timers.
 	SetDeadlines   []Deadline
 	ClearDeadlines []string

@@ -27,6 +27,9 @@ type Setup struct {
 	// TwoPlayersLeft lifts the fixed-limit cap in a tournament when only two
 	// players remain in the whole event (TDA 48).
 	TwoPlayersLeft bool `json:"two_players_left,omitempty"`
+	// Tag is the caller's own data kept with the hand (the room's map of
+	// table seats); the engine ignores it.
+	Tag string `json:"tag,omitempty"`
 }
 
 // StartReplay is Start playing by the given replay conventions (see

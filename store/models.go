@@ -119,6 +119,8 @@ type Table struct {
 	Stakes      string     `gorm:"size:32;not null;default:''"`
 	// Config holds the table's options as JSON.
 	Config string `gorm:"type:text;not null;default:'{}'"`
+	// State is the room's state of the table between hands (JSON).
+	State string `gorm:"type:text;not null;default:''"`
 	// AccountID is the account holding the chips in play at this table.
 	AccountID *int64     `gorm:"index"`
 	Account   *Account   `gorm:"constraint:OnDelete:RESTRICT"`

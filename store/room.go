@@ -130,6 +130,15 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 					return err
 				}
 			}
+			if w.SaveState {
+				res := tx.db.Model(&Table{}).Where("id = ?", w.TableID).Update("state", w.State)
+				if res.Error != nil {
+					return fmt.Errorf("table %d state: %w", w.TableID, res.Error)
+				}
+				if res.RowsAffected == 0 {
+					return fmt.Errorf("%w: table %d", bot.ErrNotFound, w.TableID)
+				}
+			}
 			for _, d := range w.SetDeadlines {
 				if err := tx.setDeadline(d); err != nil {
 					return err
@@ -280,7 +289,7 @@ func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
 
 // AddTable implements bot.Tables.
 func (s *Store) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) {
-	row := Table{CommunityID: t.CommunityID, Name: t.Name, Variant: t.Variant, Stakes: t.Stakes, Config: t.Config, CreatedAt: t.CreatedAt}
+	row := Table{CommunityID: t.CommunityID, Name: t.Name, Variant: t.Variant, Stakes: t.Stakes, Config: t.Config, State: t.State, CreatedAt: t.CreatedAt}
 	if row.Config == "" {
 		row.Config = "{}"
 	}
@@ -309,7 +318,7 @@ func (s *Store) OpenTables(ctx context.Context, communityID int64) ([]bot.TableR
 	out := make([]bot.TableRecord, len(rows))
 	for i, r := range rows {
 		out[i] = bot.TableRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Variant: r.Variant,
-			Stakes: r.Stakes, Config: r.Config, CreatedAt: r.CreatedAt}
+			Stakes: r.Stakes, Config: r.Config, State: r.State, CreatedAt: r.CreatedAt}
 		if r.AccountID != nil {
 			out[i].AccountID = *r.AccountID
 		}

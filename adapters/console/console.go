@@ -1,9 +1,14 @@
-// Package console is a terminal chat with pokerroom: it reads commands from
-// a line-oriented input (stdin) and writes answers to an output (stdout).
-// It is what `pokerroom run` starts when no platform token is set.
+// Package console is a terminal chat with the poker room: one group chat
+// ("group") and its users, typed at one keyboard. It is what `pokerroom
+// run` starts when no platform token is set, and what `pokerroom console
+// --script FILE` plays non-interactively.
 //
-// For now it offers the commands that are real in this build: help,
-// status and quit. Every other line gets a one-line, specific error.
+// Lines starting with a slash are the room's commands (/join, /call,
+// /raise 40 ...), sent as the current user; "ana: /call" sends one as
+// ana, and "as ana" (or /as ana) makes ana the current user. The console's
+// own commands are help, status, as and quit. Every message the room sends
+// is printed with its audience: [group] for the chat, [ana] for what only
+// ana sees. On a terminal the table is redrawn in place.
 package console
 
 import (
@@ -12,7 +17,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
+	"sync"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Platform is the console's platform name; Chat its one group chat.
+const (
+	Platform = "console"
+	Chat     = "group"
 )
 
 // Status is what the status command shows. It never holds a secret.
@@ -27,49 +43,190 @@ type Status struct {
 // StatusFunc reports the current status.
 type StatusFunc func(context.Context) (Status, error)
 
+// Room is what the console needs of the room.
+type Room interface {
+	Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error)
+	Settle(ctx context.Context) error
+}
+
+// FakeClock is the clock of a script: `sleep 30s` moves it, firing the
+// room's timers in order.
+type FakeClock interface {
+	Now() time.Time
+	Next() (time.Time, bool)
+	Set(t time.Time) int
+}
+
 // Console is one terminal session.
 type Console struct {
 	In     io.Reader
 	Out    io.Writer
 	Status StatusFunc
+	// Room plays the commands; Sink must be the Enqueuer the room sends
+	// the console's messages to.
+	Room Room
+	Sink *Sink
+	// User is the current user (default "you").
+	User string
+	// Script: no prompt, each input line echoed, the room settled after
+	// every line, so that the transcript is the same at every run.
+	Script bool
+	// Clock, in a script, is moved by sleep lines.
+	Clock FakeClock
+	// Welcome is run before the first line: the newcomer's table.
+	Welcome func(ctx context.Context, c *Console) error
 }
 
-// Run reads and answers commands until the user quits (nil), the input
-// ends ([io.EOF]), or ctx is cancelled (ctx.Err()). Another error means
-// the input or output failed.
+// Sink prints the room's messages: every one with its audience, or on a
+// terminal (Redraw) the latest table message redrawn in place above the
+// other messages.
+type Sink struct {
+	mu     sync.Mutex
+	out    io.Writer
+	redraw bool
+	table  string   // the latest table message, when redrawing
+	log    []string // the latest other lines, when redrawing
+}
+
+// NewSink returns a sink writing to out; redraw repaints the screen (for a
+// terminal).
+func NewSink(out io.Writer, redraw bool) *Sink { return &Sink{out: out, redraw: redraw} }
+
+var _ bot.Enqueuer = (*Sink)(nil)
+
+// Enqueue prints m at once.
+func (s *Sink) Enqueue(m bot.Outgoing) error {
+	v, ok := m.Body.(bot.View)
+	if !ok {
+		return fmt.Errorf("console: message body %T is not a view", m.Body)
+	}
+	aud := "group"
+	switch {
+	case m.To.Private():
+		aud = m.To.User
+	case m.To.Chat != Chat:
+		aud = "spectators:" + m.To.Chat
+	}
+	text := Render(v)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.redraw && v.Kind == bot.ViewTable && !m.To.Private() && m.To.Chat == Chat {
+		s.table = text
+		s.paint()
+		return nil
+	}
+	lines := prefix(aud, text)
+	if s.redraw {
+		s.log = append(s.log, lines...)
+		if len(s.log) > 14 {
+			s.log = s.log[len(s.log)-14:]
+		}
+		s.paint()
+		return nil
+	}
+	_, err := io.WriteString(s.out, strings.Join(lines, "\n")+"\n")
+	return err
+}
+
+// Print prints a console line (a reply or an echo) through the sink.
+func (s *Sink) Print(aud, text string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lines := prefix(aud, text)
+	if s.redraw {
+		s.log = append(s.log, lines...)
+		if len(s.log) > 14 {
+			s.log = s.log[len(s.log)-14:]
+		}
+		s.paint()
+		return
+	}
+	_, _ = io.WriteString(s.out, strings.Join(lines, "\n")+"\n")
+}
+
+// paint clears the terminal and draws the table, then the latest lines.
+func (s *Sink) paint() {
+	var b strings.Builder
+	b.WriteString("\x1b[H\x1b[2J")
+	if s.table != "" {
+		b.WriteString(strings.Join(prefix("group", s.table), "\n") + "\n\n")
+	}
+	b.WriteString(strings.Join(s.log, "\n"))
+	b.WriteString("\n> ")
+	_, _ = io.WriteString(s.out, b.String())
+}
+
+func prefix(aud, text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		out = append(out, "["+aud+"] "+l)
+	}
+	return out
+}
+
+// Render shows a view as text: its lines, then its buttons with the
+// command each stands for.
+func Render(v bot.View) string {
+	text := v.Text
+	for _, row := range v.Buttons {
+		var parts []string
+		for _, b := range row {
+			parts = append(parts, fmt.Sprintf("[%s: %s]", b.Label, b.Command))
+		}
+		text += "\n" + strings.Join(parts, " ")
+	}
+	return text
+}
+
+// Run reads and answers lines until the user quits (nil), the input ends
+// ([io.EOF]), or ctx is cancelled (ctx.Err()). Another error means the
+// input or output failed.
 //
 // Reading happens on its own goroutine, since a read from a terminal
 // cannot be interrupted; after a cancellation that goroutine ends at the
 // next line or when In is closed.
 func (c *Console) Run(ctx context.Context) error {
+	if c.User == "" {
+		c.User = "you"
+	}
+	if c.Sink == nil {
+		c.Sink = NewSink(c.Out, false)
+	}
 	lines := make(chan line)
 	readErr := make(chan error, 1)
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() { readErr <- readLines(c.In, lines, stop) }()
 
-	if _, err := fmt.Fprintln(c.Out, "pokerroom console: type help for the commands, quit or Ctrl-D to leave."); err != nil {
-		return err
+	if !c.Script {
+		c.Sink.Print("console", "pokerroom console: type help for the commands, quit or Ctrl-D to leave.")
+	}
+	if c.Welcome != nil {
+		if err := c.Welcome(ctx, c); err != nil {
+			return err
+		}
 	}
 	for {
-		if _, err := fmt.Fprint(c.Out, "> "); err != nil {
-			return err
+		if !c.Script && c.Sink != nil && !c.Sink.redraw {
+			if _, err := fmt.Fprint(c.Out, "> "); err != nil {
+				return err
+			}
 		}
 		select {
 		case <-ctx.Done():
 			fmt.Fprintln(c.Out)
 			return ctx.Err()
 		case err := <-readErr:
-			fmt.Fprintln(c.Out)
+			if !c.Script {
+				fmt.Fprintln(c.Out)
+			}
 			if err != nil {
 				return fmt.Errorf("console input: %w", err)
 			}
 			return io.EOF
 		case l := <-lines:
 			if l.tooLong {
-				if _, err := fmt.Fprintf(c.Out, "line too long (more than %d bytes): ignored; try help\n", MaxLine); err != nil {
-					return err
-				}
+				c.Sink.Print("console", fmt.Sprintf("line too long (more than %d bytes): ignored; try help", MaxLine))
 				continue
 			}
 			quit, err := c.handle(ctx, l.text)
@@ -120,61 +277,147 @@ func readLines(in io.Reader, lines chan<- line, stop <-chan struct{}) error {
 	}
 }
 
-type command struct {
-	name, help string
-	run        func(c *Console, ctx context.Context) (quit bool, err error)
-}
+// userRE is a user name: letters, digits, dot, dash, underscore.
+var userRE = regexp.MustCompile(`^[\p{L}\p{N}._-]{1,32}$`)
 
-var commands []command
-
-func init() {
-	commands = []command{
-		{"help", "list the commands", (*Console).help},
-		{"status", "show the database and which platforms are configured", (*Console).status},
-		{"quit", "leave the console", func(*Console, context.Context) (bool, error) { return true, nil }},
-	}
-}
-
-// handle answers one line. The error is an output failure only.
-func (c *Console) handle(ctx context.Context, line string) (quit bool, err error) {
-	fields := strings.Fields(line)
-	if len(fields) == 0 {
+// handle answers one line. The error is an output failure or a broken
+// room (a script stops there).
+func (c *Console) handle(ctx context.Context, text string) (quit bool, err error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
 		return false, nil
 	}
-	name := strings.ToLower(strings.TrimPrefix(fields[0], "/"))
-	for _, cmd := range commands {
-		if cmd.name != name {
-			continue
+	if strings.HasPrefix(text, "#") {
+		if c.Script {
+			c.Sink.Print("script", text)
 		}
-		if len(fields) > 1 {
-			_, err := fmt.Fprintf(c.Out, "%s takes no arguments; try %s\n", cmd.name, cmd.name)
-			return false, err
-		}
-		return cmd.run(c, ctx)
+		return false, nil
 	}
-	_, err = fmt.Fprintf(c.Out, "unknown command %q; try help\n", fields[0])
-	return false, err
+	user := c.User
+	if who, rest, ok := strings.Cut(text, ":"); ok && userRE.MatchString(strings.TrimSpace(who)) && strings.HasPrefix(strings.TrimSpace(rest), "/") {
+		user, text = strings.TrimSpace(who), strings.TrimSpace(rest)
+	}
+	if c.Script {
+		c.Sink.Print("script", "> "+user+": "+text)
+	}
+	fields := strings.Fields(text)
+	word := strings.ToLower(fields[0])
+	switch strings.TrimPrefix(word, "/") {
+	case "quit", "exit":
+		if len(fields) == 1 {
+			return true, nil
+		}
+	case "status":
+		if !strings.HasPrefix(word, "/") || c.Room == nil {
+			return false, c.status(ctx, len(fields) > 1)
+		}
+	case "as":
+		if len(fields) != 2 || !userRE.MatchString(fields[1]) {
+			c.Sink.Print("console", "usage: as NAME (letters, digits, . - _; at most 32)")
+			return false, nil
+		}
+		c.User = fields[1]
+		c.Sink.Print("console", "you are now "+c.User)
+		return false, nil
+	case "sleep":
+		return false, c.sleep(ctx, fields[1:])
+	case "help":
+		if !strings.HasPrefix(word, "/") {
+			c.help()
+			return false, nil
+		}
+	}
+	if !strings.HasPrefix(word, "/") {
+		c.Sink.Print("console", fmt.Sprintf("unknown command %q; try help (room commands start with /)", fields[0]))
+		return false, nil
+	}
+	if c.Room == nil {
+		c.Sink.Print("console", "no room is running")
+		return false, nil
+	}
+	name, args, ok := bot.ParseCommand(text)
+	if !ok {
+		c.Sink.Print(user, fmt.Sprintf("%q is not a command: write / and a name, such as /help", fields[0]))
+		return false, nil
+	}
+	reply, err := c.Room.Handle(ctx, bot.Command{Platform: Platform, Chat: Chat, ChatTitle: "console", User: user, UserName: user,
+		Name: name, Args: args})
+	switch {
+	case err != nil:
+		var e *bot.Error
+		if errors.As(err, &e) {
+			c.Sink.Print(user, e.Message(bot.English))
+		} else {
+			c.Sink.Print(user, err.Error())
+		}
+	case reply.Text != "" && reply.Private:
+		c.Sink.Print(user, reply.Text)
+	case reply.Text != "":
+		c.Sink.Print("group", reply.Text)
+	}
+	if c.Script {
+		if err := c.Room.Settle(ctx); err != nil {
+			return false, fmt.Errorf("console: the room did not settle: %w", err)
+		}
+	}
+	return false, nil
 }
 
-func (c *Console) help(context.Context) (bool, error) {
-	var b strings.Builder
-	b.WriteString("commands:\n")
-	for _, cmd := range commands {
-		fmt.Fprintf(&b, "  %-7s %s\n", cmd.name, cmd.help)
+// sleep moves a script's clock, firing the room's timers one deadline at a
+// time.
+func (c *Console) sleep(ctx context.Context, args []string) error {
+	if len(args) != 1 {
+		c.Sink.Print("console", "usage: sleep DURATION (such as 30s or 5m)")
+		return nil
 	}
-	b.WriteString("Tables and games come in later releases.\n")
-	_, err := io.WriteString(c.Out, b.String())
-	return false, err
+	d, err := time.ParseDuration(args[0])
+	if err != nil || d < 0 || d > 24*time.Hour {
+		c.Sink.Print("console", fmt.Sprintf("sleep %q: want a duration from 0s to 24h, such as 30s", args[0]))
+		return nil
+	}
+	if c.Clock == nil {
+		c.Sink.Print("console", "sleep works in scripts only (time passes by itself here)")
+		return nil
+	}
+	target := c.Clock.Now().Add(d)
+	for {
+		next, ok := c.Clock.Next()
+		if !ok || next.After(target) {
+			break
+		}
+		c.Clock.Set(next)
+		if err := c.Room.Settle(ctx); err != nil {
+			return err
+		}
+	}
+	c.Clock.Set(target)
+	return c.Room.Settle(ctx)
 }
 
-func (c *Console) status(ctx context.Context) (bool, error) {
+func (c *Console) help() {
+	c.Sink.Print("console", strings.Join([]string{
+		"console commands:",
+		"  help      this list; /help lists the room's commands",
+		"  status    the database and which platforms are configured",
+		"  as NAME   play as another user (or prefix a line: ana: /call)",
+		"  quit      leave the console",
+		"room commands start with a slash: /join /call /check /fold /raise 40 /bet 1/2 pot /leave /wallet /tables ...",
+	}, "\n"))
+}
+
+func (c *Console) status(ctx context.Context, args bool) error {
+	if args {
+		c.Sink.Print("console", "status takes no arguments; try status")
+		return nil
+	}
 	if c.Status == nil {
-		return false, errors.New("console: no status source")
+		c.Sink.Print("console", "status unavailable: no status source")
+		return nil
 	}
 	st, err := c.Status(ctx)
 	if err != nil {
-		_, werr := fmt.Fprintf(c.Out, "status unavailable: %v\n", err)
-		return false, werr
+		c.Sink.Print("console", fmt.Sprintf("status unavailable: %v", err))
+		return nil
 	}
 	configured := func(b bool) string {
 		if b {
@@ -182,7 +425,11 @@ func (c *Console) status(ctx context.Context) (bool, error) {
 		}
 		return "not configured"
 	}
-	_, err = fmt.Fprintf(c.Out, "database: %s %s\nschema version: %d\ntelegram: %s\ndiscord: %s\n",
-		st.Backend, st.Database, st.SchemaVersion, configured(st.Telegram), configured(st.Discord))
-	return false, err
+	c.Sink.Print("console", fmt.Sprintf("database: %s %s\nschema version: %d\ntelegram: %s\ndiscord: %s",
+		st.Backend, st.Database, st.SchemaVersion, configured(st.Telegram), configured(st.Discord)))
+	return nil
 }
+
+// Admins makes every console user an admin of the console's chat: it is
+// one person at one keyboard.
+var Admins = bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })

@@ -114,3 +114,16 @@ func (c *Clock) Pending() int {
 	defer c.mu.Unlock()
 	return len(c.timers)
 }
+
+// Next returns the deadline of the earliest pending timer.
+func (c *Clock) Next() (time.Time, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var at time.Time
+	for _, t := range c.timers {
+		if at.IsZero() || t.at.Before(at) {
+			at = t.at
+		}
+	}
+	return at, !at.IsZero()
+}

@@ -1,0 +1,641 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// Button kinds carried in tokens.
+const (
+	tokFold byte = iota + 1
+	tokCheck
+	tokCall
+	tokTo // bet or raise to Amount
+	tokAllIn
+	tokCards
+)
+
+// handle runs one command in the table's actor.
+func (t *table) handle(req request) (Reply, error) {
+	start := req.cmd.Received
+	if start.IsZero() {
+		start = time.Now()
+	}
+	name := req.cmd.Name
+	if req.tok != nil {
+		return t.press(req, start)
+	}
+	switch name {
+	case "join", "sit":
+		return t.join(req)
+	case "leave", "standup":
+		return t.leave(req)
+	case "sitout":
+		return t.sitOut(req)
+	case "back":
+		return t.back(req)
+	case "topup", "rebuy":
+		return t.topUp(req)
+	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
+		return t.typedAction(req, start)
+	case "cards":
+		return t.cards(req.p)
+	case "clock":
+		return t.callClock(req)
+	case "addbot":
+		return t.addBots(req)
+	case "kickbot":
+		return t.kickBots(req)
+	case "history":
+		return t.historyReply(req)
+	}
+	return Reply{}, Errorf(EInvalid, "command.unknown", "/"+name)
+}
+
+// press runs a button press: the token was verified by the room.
+func (t *table) press(req request, start time.Time) (Reply, error) {
+	tok := req.tok
+	if tok.Kind == tokCards {
+		if t.hand == nil || tok.Hand != t.handID {
+			return Reply{}, ErrTokenStale
+		}
+		return t.cards(req.p)
+	}
+	if t.hand == nil {
+		return Reply{}, ErrTokenStale
+	}
+	if err := tok.Check(t.id, t.handID, int64(len(t.hand.Events())), req.p.ID); err != nil {
+		return Reply{}, err
+	}
+	k := t.engineSeat(t.seatOf(req.p.ID))
+	if k < 0 || t.hand.ToAct() != k {
+		return Reply{}, ErrTokenStale
+	}
+	a := engine.Action{Seat: k}
+	switch tok.Kind {
+	case tokFold:
+		a.Kind = engine.Fold
+	case tokCheck:
+		a.Kind = engine.Check
+	case tokCall:
+		a.Kind = engine.Call
+	case tokTo:
+		a.Kind, a.Amount = engine.Raise, tok.Amount
+		if t.hand.Legal().CanBet {
+			a.Kind = engine.Bet
+		}
+	case tokAllIn:
+		a.Kind = engine.AllIn
+	default:
+		return Reply{}, ErrTokenForged
+	}
+	return t.act(req.p, a, start)
+}
+
+// act applies a player's action; the reply is empty: the table message
+// shows it.
+func (t *table) act(p Player, a engine.Action, start time.Time) (Reply, error) {
+	i := t.seatOf(p.ID)
+	if err := t.apply(a, start); err != nil {
+		return Reply{}, err
+	}
+	if s := t.seats[i]; s != nil {
+		s.Timeouts = 0
+	}
+	return Reply{}, nil
+}
+
+// typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
+// /discard cards.
+func (t *table) typedAction(req request, start time.Time) (Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	if t.hand == nil {
+		return Reply{}, Errorf(EInvalid, "action.no_hand")
+	}
+	k := t.engineSeat(i)
+	if k < 0 || t.hand.Folded(k) {
+		return Reply{}, Errorf(EInvalid, "action.not_in_hand")
+	}
+	if to := t.hand.ToAct(); to != k {
+		if to < 0 {
+			return Reply{}, Errorf(EInvalid, "action.nobody_to_act")
+		}
+		return Reply{}, Errorf(EInvalid, "action.turn_of", t.name(t.order[to]))
+	}
+	l := t.hand.Legal()
+	a := engine.Action{Seat: k}
+	switch req.cmd.Name {
+	case "fold":
+		a.Kind = engine.Fold
+	case "check":
+		a.Kind = engine.Check
+	case "call":
+		a.Kind = engine.Call
+	case "allin":
+		a.Kind = engine.AllIn
+	case "bet", "raise":
+		spec, err := parseAmount(req.cmd.Args)
+		if err != nil {
+			return Reply{}, err
+		}
+		if !l.CanBet && !l.CanRaise {
+			if l.CallAmount > 0 {
+				return Reply{}, Errorf(EInvalid, "action.cannot_raise")
+			}
+			return Reply{}, Errorf(EInvalid, "action.invalid")
+		}
+		a.Kind, a.Amount = engine.Raise, resolveAmount(spec, t.hand, k)
+		if l.CanBet {
+			a.Kind = engine.Bet
+		}
+	case "discard", "draw", "pat":
+		if !l.Discard {
+			return Reply{}, Errorf(EInvalid, "action.not_draw")
+		}
+		a.Kind = engine.Discard
+		if req.cmd.Name != "pat" {
+			for _, arg := range req.cmd.Args {
+				cs, err := engine.ParseCards(arg)
+				if err != nil {
+					return Reply{}, Errorf(EInvalid, "card.bad", arg)
+				}
+				a.Cards = append(a.Cards, cs...)
+			}
+		}
+	}
+	return t.act(req.p, a, start)
+}
+
+// resolveAmount turns a typed amount into a "raise to" total: a pot
+// fraction of what the pot would be after calling, on top of the call.
+func resolveAmount(spec amountSpec, h *engine.Hand, k int) int64 {
+	l := h.Legal()
+	switch {
+	case spec.min:
+		return l.MinTo
+	case spec.max:
+		return l.MaxTo
+	case spec.den > 0:
+		base := h.Bet(k) + l.CallAmount
+		pot := l.PotTo - base
+		if pot <= 0 {
+			pot = h.Pot() + l.CallAmount
+		}
+		to := base + pot*spec.num/spec.den
+		return min(max(to, l.MinTo), l.MaxTo)
+	}
+	return spec.to
+}
+
+// join seats the player, or puts them on the waiting list.
+func (t *table) join(req request) (Reply, error) {
+	p := req.p
+	lang := t.lang()
+	if t.seatOf(p.ID) >= 0 {
+		return Reply{}, Errorf(EInvalid, "join.already", t.label())
+	}
+	var amountArg string
+	post := false
+	wantSeat := -1
+	for _, a := range req.cmd.Args {
+		switch la := strings.ToLower(a); {
+		case la == "post":
+			post = true
+		case la == "wait":
+			post = false
+		case strings.HasPrefix(la, "seat="):
+			n, err := strconv.Atoi(la[5:])
+			if err != nil || n < 1 || n > len(t.seats) {
+				return Reply{}, Errorf(EInvalid, "join.bad_seat", a, len(t.seats))
+			}
+			wantSeat = n - 1
+		default:
+			amountArg = a
+		}
+	}
+	wi := t.waitIndex(p.ID)
+	called := wi >= 0 && !t.waiting[wi].Called.IsZero()
+	free := t.freeSeats()
+	if called {
+		free++
+	}
+	if free <= 0 {
+		if wi >= 0 {
+			return Reply{Private: true, Text: tr(lang, "wait.position", wi+1, t.label())}, nil
+		}
+		wt := waiter{Player: p, Since: t.r.clock.Now()}
+		t.waiting = append(t.waiting, wt)
+		w := &TableWrite{SetDeadlines: []Deadline{t.waitDeadline(wt)}}
+		if err := t.write(w); err != nil {
+			t.waiting = t.waiting[:len(t.waiting)-1]
+			return Reply{}, err
+		}
+		return Reply{Text: tr(lang, "wait.added", t.name2(p), t.label(), len(t.waiting))}, nil
+	}
+	if err := t.r.checkTableChange(req.ctx, t, p); err != nil {
+		return Reply{}, err
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	acc, err := t.r.wallet(ctx, p)
+	if err != nil {
+		return Reply{}, err
+	}
+	bal, err := t.r.store.Balance(ctx, acc)
+	if err != nil {
+		return Reply{}, err
+	}
+	lo, hi := t.cfg.MinBuyIn, t.cfg.MaxBuyIn
+	if l, ok := t.left[p.ID]; ok && l.Stack > lo { // R-CASH-3: the stack left with comes back
+		lo, hi = l.Stack, max(hi, l.Stack)
+	}
+	amount := min(hi, bal)
+	if amountArg != "" {
+		if amount, err = parseChips(amountArg); err != nil {
+			return Reply{}, err
+		}
+	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.cfg.MinBuyIn {
+		amount = l.Stack
+	}
+	if amount < lo || amount > hi {
+		return Reply{}, Errorf(EInvalid, "join.range", Chips(lo), Chips(hi))
+	}
+	if amount > bal {
+		return Reply{}, Errorf(EInvalid, "join.funds", Chips(amount), Chips(bal))
+	}
+	i := -1
+	for k, s := range t.seats {
+		if s == nil && (wantSeat < 0 || wantSeat == k) {
+			i = k
+			break
+		}
+	}
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "join.seat_taken", wantSeat+1)
+	}
+	s := &seat{Player: p, Account: acc, Stack: amount, Bank: t.cfg.Bank}
+	// R-SEAT-4: with a game on, a newcomer posts a big blind or waits for it.
+	playing := 0
+	for k := range t.seats {
+		if t.eligible(k) {
+			playing++
+		}
+	}
+	if playing >= 2 {
+		s.WaitBB, s.Post = !post, post
+	}
+	t.seats[i] = s
+	w := &TableWrite{Moves: []Move{{From: acc, To: t.account, Amount: amount, Reason: "buy-in", Reference: t.ref()}}}
+	if wi >= 0 {
+		t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", p.ID))
+	}
+	if _, ok := t.left[p.ID]; ok {
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("left", p.ID))
+	}
+	if err := t.write(w); err != nil {
+		return Reply{}, err
+	}
+	delete(t.left, p.ID)
+	t.r.setSeated(p.ID, t.id, true)
+	t.publishIdle()
+	t.poke()
+	key := "join.seated"
+	switch {
+	case s.WaitBB:
+		key = "join.seated_wait"
+	case s.Post:
+		key = "join.seated_post"
+	}
+	return Reply{Text: tr(lang, key, t.name(i), i+1, t.label(), Chips(amount))}, nil
+}
+
+// name2 is how a player not (yet) seated is shown.
+func (t *table) name2(p Player) string {
+	if t.cfg.Anon {
+		return "Anonym"
+	}
+	return p.DisplayName
+}
+
+func (t *table) leave(req request) (Reply, error) {
+	lang := t.lang()
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		if wi := t.waitIndex(req.p.ID); wi >= 0 {
+			t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
+			if err := t.write(&TableWrite{ClearDeadlines: []string{t.key("wait", req.p.ID)}}); err != nil {
+				return Reply{}, err
+			}
+			return Reply{Private: true, Text: tr(lang, "wait.left", t.label())}, nil
+		}
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if t.inHand(i) {
+		s.Leaving = true
+		if k := t.engineSeat(i); t.hand.ToAct() == k {
+			t.timeoutAction(k, true)
+			return Reply{Text: tr(lang, "leave.now", t.name(i), t.label())}, nil
+		}
+		if err := t.write(&TableWrite{}); err != nil {
+			s.Leaving = false
+			return Reply{}, err
+		}
+		return Reply{Private: true, Text: tr(lang, "leave.after_hand")}, nil
+	}
+	name, stack := t.name(i), s.Stack+s.Pending
+	w := &TableWrite{}
+	t.cashOut(i, t.r.clock.Now(), w)
+	t.callWaiting(t.r.clock.Now(), w)
+	if err := t.write(w); err != nil {
+		return Reply{}, err
+	}
+	t.publishIdle()
+	return Reply{Text: tr(lang, "leave.done", name, t.label(), Chips(stack))}, nil
+}
+
+func (t *table) sitOut(req request) (Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if s.SittingOut {
+		return Reply{}, Errorf(EInvalid, "sitout.already")
+	}
+	now := t.r.clock.Now()
+	s.SittingOut, s.SatOutAt, s.Away = true, now, false
+	w := &TableWrite{}
+	t.setSitout(i, now, w)
+	if err := t.write(w); err != nil {
+		return Reply{}, err
+	}
+	t.publishIdle()
+	return Reply{Text: tr(t.lang(), "sitout.done", t.name(i), durationText(t.cfg.SitOut+SitOutGrace))}, nil
+}
+
+func (t *table) back(req request) (Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if !s.SittingOut && !s.Away {
+		return Reply{}, Errorf(EInvalid, "back.not_out")
+	}
+	if s.Stack+s.Pending < t.cfg.BigBlind {
+		return Reply{}, Errorf(EInvalid, "back.short", Chips(t.cfg.BigBlind), Chips(t.cfg.MinBuyIn-s.Stack-s.Pending))
+	}
+	s.SittingOut, s.Away, s.Timeouts = false, false, 0
+	w := &TableWrite{}
+	if _, ok := t.sitoutAt[i]; ok {
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+	}
+	if err := t.write(w); err != nil {
+		return Reply{}, err
+	}
+	t.publishIdle()
+	t.poke()
+	return Reply{Text: tr(t.lang(), "back.done", t.name(i))}, nil
+}
+
+// topUp adds chips from the wallet: the stack after it at least the
+// minimum buy-in and at most the maximum (R-CASH-1); during a hand the
+// chips join the stack before the next one.
+func (t *table) topUp(req request) (Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if len(req.cmd.Args) == 0 {
+		return Reply{}, Errorf(EInvalid, "topup.usage", Chips(max(0, t.cfg.MaxBuyIn-s.Stack-s.Pending)))
+	}
+	n, err := parseChips(req.cmd.Args[0])
+	if err != nil {
+		return Reply{}, err
+	}
+	after := s.Stack + s.Pending + n
+	if after < t.cfg.MinBuyIn || after > t.cfg.MaxBuyIn {
+		return Reply{}, Errorf(EInvalid, "topup.range", Chips(max(0, t.cfg.MinBuyIn-s.Stack-s.Pending)), Chips(max(0, t.cfg.MaxBuyIn-s.Stack-s.Pending)))
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	bal, err := t.r.store.Balance(ctx, s.Account)
+	if err != nil {
+		return Reply{}, err
+	}
+	if n > bal {
+		return Reply{}, Errorf(EInvalid, "join.funds", Chips(n), Chips(bal))
+	}
+	if t.inHand(i) || t.engineSeat(i) >= 0 {
+		s.Pending += n
+	} else {
+		s.Stack += n
+	}
+	w := &TableWrite{Moves: []Move{{From: s.Account, To: t.account, Amount: n, Reason: "top-up", Reference: t.ref()}}}
+	if err := t.write(w); err != nil {
+		return Reply{}, err
+	}
+	t.publishIdle()
+	t.poke()
+	return Reply{Text: tr(t.lang(), "topup.done", t.name(i), Chips(n), Chips(s.Stack+s.Pending))}, nil
+}
+
+// cards answers a player's hole cards, privately.
+func (t *table) cards(p Player) (Reply, error) {
+	i := t.seatOf(p.ID)
+	if i < 0 || t.hand == nil {
+		return Reply{}, Errorf(EInvalid, "cards.none")
+	}
+	k := t.engineSeat(i)
+	if k < 0 {
+		return Reply{}, Errorf(EInvalid, "cards.none")
+	}
+	return Reply{Private: true, Text: t.cardsText(k)}, nil
+}
+
+// callClock gives the acting player a short countdown (R-TIME-3).
+func (t *table) callClock(req request) (Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	if t.hand == nil || t.hand.ToAct() < 0 {
+		return Reply{}, Errorf(EInvalid, "action.no_hand")
+	}
+	k := t.hand.ToAct()
+	j := t.order[k]
+	switch {
+	case j == i:
+		return Reply{}, Errorf(EInvalid, "clock.self")
+	case t.turnPhase == "clock":
+		return Reply{}, Errorf(EInvalid, "clock.already")
+	}
+	now := t.r.clock.Now()
+	at := now.Add(t.cfg.Clock)
+	if t.turnAt.Before(at) && t.turnPhase == "timer" {
+		return Reply{}, Errorf(EInvalid, "clock.soon", durationText(t.turnAt.Sub(now)))
+	}
+	old := [2]any{t.turnAt, t.turnPhase}
+	t.turnAt, t.turnPhase, t.reminded = at, "clock", true
+	w := &TableWrite{}
+	t.storeTurn(t.hand, w)
+	if err := t.write(w); err != nil {
+		t.turnAt, t.turnPhase = old[0].(time.Time), old[1].(string)
+		return Reply{}, err
+	}
+	if s := t.seats[j]; !s.Bot {
+		t.r.send(t.private(s.Player, tr(t.lang(), "clock.you", durationText(t.cfg.Clock), t.label())))
+	}
+	t.publish()
+	return Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), durationText(t.cfg.Clock))}, nil
+}
+
+// botNames are the practice opponents' names.
+var botNames = []string{"Alba", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gala", "Hugo", "Iris", "Jon"}
+
+// addBots seats practice opponents with house chips.
+func (t *table) addBots(req request) (Reply, error) {
+	n := 1
+	if len(req.cmd.Args) > 0 {
+		v, err := strconv.Atoi(req.cmd.Args[0])
+		if err != nil || v < 1 || v > engine.MaxSeats {
+			return Reply{}, Errorf(EInvalid, "addbot.usage", engine.MaxSeats)
+		}
+		n = v
+	}
+	if free := t.freeSeats(); free < n {
+		if free <= 0 {
+			return Reply{}, Errorf(EInvalid, "addbot.full")
+		}
+		n = free
+	}
+	used := map[string]bool{}
+	for _, s := range t.seats {
+		if s != nil {
+			used[s.Player.DisplayName] = true
+		}
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	w := &TableWrite{}
+	var added []int
+	for _, name := range botNames {
+		if len(added) == n {
+			break
+		}
+		if used[name] {
+			continue
+		}
+		p, err := t.r.store.Player(ctx, botPlatform, "bot:"+name, name)
+		if err != nil {
+			return Reply{}, err
+		}
+		i := -1
+		for k, s := range t.seats {
+			if s == nil {
+				i = k
+				break
+			}
+		}
+		t.seats[i] = &seat{Player: p, Account: t.r.house, Stack: t.cfg.MaxBuyIn, Bot: true}
+		w.Moves = append(w.Moves, Move{From: t.r.house, To: t.account, Amount: t.cfg.MaxBuyIn, Reason: "practice buy-in", Reference: t.ref()})
+		added = append(added, i)
+	}
+	if err := t.write(w); err != nil {
+		return Reply{}, err
+	}
+	var names []string
+	for _, i := range added {
+		t.r.setSeated(t.seats[i].Player.ID, t.id, true)
+		names = append(names, t.name(i))
+	}
+	t.publishIdle()
+	t.poke()
+	return Reply{Text: tr(t.lang(), "addbot.done", strings.Join(names, ", "), t.label())}, nil
+}
+
+// kickBots stands every practice opponent up (after the hand for those in
+// it).
+func (t *table) kickBots(req request) (Reply, error) {
+	now := t.r.clock.Now()
+	w := &TableWrite{}
+	n := 0
+	for i, s := range t.seats {
+		if s == nil || !s.Bot {
+			continue
+		}
+		n++
+		if t.inHand(i) {
+			s.Leaving = true
+		} else {
+			t.cashOut(i, now, w)
+		}
+	}
+	if n == 0 {
+		return Reply{}, Errorf(EInvalid, "kickbot.none")
+	}
+	t.callWaiting(now, w)
+	if err := t.write(w); err != nil {
+		return Reply{}, err
+	}
+	t.publishIdle()
+	return Reply{Text: tr(t.lang(), "kickbot.done", n, t.label())}, nil
+}
+
+func (t *table) historyReply(req request) (Reply, error) {
+	n := 3
+	if len(req.cmd.Args) > 0 {
+		v, err := strconv.Atoi(req.cmd.Args[0])
+		if err != nil || v < 1 {
+			return Reply{}, Errorf(EInvalid, "history.usage")
+		}
+		n = min(v, 20)
+	}
+	if len(t.history) == 0 {
+		return Reply{Private: true, Text: tr(t.lang(), "history.none", t.label())}, nil
+	}
+	h := t.history[max(0, len(t.history)-n):]
+	return Reply{Private: true, Text: strings.Join(h, "\n\n")}, nil
+}
+
+// checkTableChange applies R-CASH-5 to a player seated at another table of
+// the same game and stakes who joins t: allowed only when that leaves the
+// two tables within one player of each other; the old seat is then given up
+// after its hand.
+func (r *Room) checkTableChange(ctx context.Context, t *table, p Player) error {
+	for _, o := range r.seatedTables(p.ID) {
+		if o == t || o.cfg.Variant != t.cfg.Variant || o.cfg.Stakes() != t.cfg.Stakes() {
+			continue
+		}
+		src, dst := o.count(), t.seatedCount()
+		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
+			return Errorf(EInvalid, "join.unbalanced", o.label(), t.label())
+		}
+		go func() {
+			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+			defer cancel()
+			if _, err := o.do(ctx, request{cmd: Command{Name: "leave"}, p: p}); err != nil && !errors.Is(err, ErrNotFound) {
+				r.log.Warn("table change: leaving the old table", "table", o.id, "err", err)
+			}
+		}()
+	}
+	return nil
+}
+
+// count is the number of seated players, readable from other goroutines.
+func (t *table) count() int { return int(t.seatedN.Load()) }
+
+func (t *table) label() string { return fmt.Sprintf("#%d", t.id) }

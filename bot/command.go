@@ -1,0 +1,119 @@
+package bot
+
+import (
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Command is one thing a user asked for, as an adapter received it: who,
+// where, what, and for a button press the token it carried.
+type Command struct {
+	Platform  string
+	Chat      string // the chat it was typed in; "" for a private chat with the bot
+	ChatTitle string
+	User      string // the platform's user id
+	UserName  string // how the user is shown
+	Name      string // "join", "raise" (no slash, lower case)
+	Args      []string
+	// Token is the signed token of a pressed button ("" for a typed command).
+	Token string
+	// Received is when the adapter received it (for latency figures); zero
+	// means when the room did.
+	Received time.Time
+}
+
+// Reply is the room's direct answer to a command: shown in the chat, or
+// only to the user (a popup, an ephemeral reply, a private message).
+type Reply struct {
+	Text    string
+	Private bool
+}
+
+// ParseCommand splits a typed line ("/raise@pokerbot 40") into a command
+// name and its arguments; ok is false when the line is not a command.
+func ParseCommand(line string) (name string, args []string, ok bool) {
+	line = strings.TrimSpace(line)
+	if !strings.HasPrefix(line, "/") {
+		return "", nil, false
+	}
+	f := strings.Fields(line[1:])
+	if len(f) == 0 {
+		return "", nil, false
+	}
+	name, _, _ = strings.Cut(f[0], "@")
+	name = strings.ToLower(name)
+	if name == "" || strings.IndexFunc(name, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }) >= 0 {
+		return "", nil, false
+	}
+	return name, f[1:], true
+}
+
+// amountSpec is a bet or raise as typed: a "raise to" total, a fraction of
+// the pot, the minimum or everything.
+type amountSpec struct {
+	to       int64
+	num, den int64 // a pot fraction num/den when den > 0
+	min, max bool
+}
+
+// parseAmount reads "40", "1,000", "pot", "1/2 pot", "1/2", "3/4pot",
+// "min", "max", "allin".
+func parseAmount(args []string) (amountSpec, error) {
+	s := strings.ToLower(strings.Join(args, ""))
+	s = strings.ReplaceAll(s, "_", "")
+	if s == "" {
+		return amountSpec{}, Errorf(EInvalid, "amount.missing")
+	}
+	switch s {
+	case "pot":
+		return amountSpec{num: 1, den: 1}, nil
+	case "min":
+		return amountSpec{min: true}, nil
+	case "max", "allin":
+		return amountSpec{max: true}, nil
+	}
+	if f, ok := strings.CutSuffix(s, "pot"); ok {
+		s = f
+		if s == "" {
+			return amountSpec{num: 1, den: 1}, nil
+		}
+	}
+	if n, d, ok := strings.Cut(s, "/"); ok {
+		a, err1 := strconv.ParseInt(n, 10, 64)
+		b, err2 := strconv.ParseInt(d, 10, 64)
+		if err1 != nil || err2 != nil || a < 1 || b < 1 || a > 100 || b > 100 {
+			return amountSpec{}, Errorf(EInvalid, "amount.bad", strings.Join(args, " "))
+		}
+		return amountSpec{num: a, den: b}, nil
+	}
+	n, err := parseChips(s)
+	if err != nil {
+		return amountSpec{}, Errorf(EInvalid, "amount.bad", strings.Join(args, " "))
+	}
+	return amountSpec{to: n}, nil
+}
+
+// parseChips reads a positive whole number of chips, "1,000", "1.000" or
+// "2k" too.
+func parseChips(s string) (int64, error) {
+	s = strings.ToLower(strings.NewReplacer(",", "", ".", "", "_", "").Replace(strings.TrimSpace(s)))
+	mult := int64(1)
+	if t, ok := strings.CutSuffix(s, "k"); ok {
+		s, mult = t, 1000
+	}
+	n, ok := new(big.Int).SetString(s, 10)
+	if !ok || n.Sign() <= 0 {
+		return 0, Errorf(EInvalid, "amount.bad", s)
+	}
+	n.Mul(n, big.NewInt(mult))
+	if !n.IsInt64() || n.Int64() > MaxAmount {
+		return 0, Errorf(EInvalid, "amount.too_large", Chips(MaxAmount))
+	}
+	return n.Int64(), nil
+}
+
+// MaxAmount is the largest amount a command accepts.
+const MaxAmount = 1 << 50

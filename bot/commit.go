@@ -1,0 +1,89 @@
+package bot
+
+import (
+	"context"
+	"time"
+)
+
+// groupCommit batches the writes of many tables into one transaction: a
+// table's actor hands its write over and waits for the batch it joined, so
+// the room's throughput is not capped at one transaction per action.
+type groupCommit struct {
+	c       Committer
+	in      chan *pendingWrite
+	metrics *Metrics
+}
+
+type pendingWrite struct {
+	w    *TableWrite
+	done chan error
+}
+
+// maxBatch bounds the writes in one transaction.
+const maxBatch = 512
+
+func newGroupCommit(c Committer, m *Metrics) *groupCommit {
+	return &groupCommit{c: c, in: make(chan *pendingWrite, maxBatch), metrics: m}
+}
+
+// commit stores w in the next batch and waits for it.
+func (g *groupCommit) commit(ctx context.Context, w *TableWrite) error {
+	p := &pendingWrite{w: w, done: make(chan error, 1)}
+	select {
+	case g.in <- p:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-p.done:
+		return err
+	case <-ctx.Done():
+		// The batch may still commit; the table reloads from the store.
+		return ctx.Err()
+	}
+}
+
+// run commits batches until ctx ends: whatever is waiting when the last
+// batch finished forms the next one.
+func (g *groupCommit) run(ctx context.Context) {
+	batch := make([]*pendingWrite, 0, maxBatch)
+	writes := make([]*TableWrite, 0, maxBatch)
+	for {
+		batch, writes = batch[:0], writes[:0]
+		select {
+		case <-ctx.Done():
+			return
+		case p := <-g.in:
+			batch = append(batch, p)
+		}
+	fill:
+		for len(batch) < maxBatch {
+			select {
+			case p := <-g.in:
+				batch = append(batch, p)
+			default:
+				break fill
+			}
+		}
+		for _, p := range batch {
+			writes = append(writes, p.w)
+		}
+		cctx, cancel := context.WithTimeout(ctx, opTimeout)
+		start := time.Now()
+		err := g.c.CommitTables(cctx, writes)
+		g.metrics.observeBatch(len(batch), time.Since(start))
+		if err != nil && len(batch) > 1 {
+			// One table's bad write must not fail the others: commit
+			// each alone to find it.
+			for _, p := range batch {
+				p.done <- g.c.CommitTables(cctx, []*TableWrite{p.w})
+			}
+			cancel()
+			continue
+		}
+		cancel()
+		for _, p := range batch {
+			p.done <- err
+		}
+	}
+}

@@ -1,0 +1,524 @@
+package bot
+
+import (
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// The game side of a table's actor: starting hands, actions, timers,
+// players standing up.
+
+func (t *table) ref() string { return "table:" + strconv.FormatInt(t.id, 10) }
+
+// eligible reports whether seat i can be dealt into the next hand.
+func (t *table) eligible(i int) bool {
+	s := t.seats[i]
+	return s != nil && !s.SittingOut && !s.Leaving && s.Stack+s.Pending >= t.cfg.BigBlind
+}
+
+// step starts a hand when none is running and it is time, or lets a
+// practice opponent (or an away or leaving player) act.
+func (t *table) step() {
+	if t.hand != nil {
+		k := t.hand.ToAct()
+		if k < 0 {
+			return
+		}
+		s := t.seats[t.order[k]]
+		switch {
+		case s.Bot:
+			start := time.Now()
+			a := t.bots.Act(t.hand.Snapshot().For(k), k)
+			if err := t.apply(a, start); err != nil {
+				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)
+			}
+		case s.Away || s.Leaving:
+			t.timeoutAction(k, false)
+		}
+		return
+	}
+	if !t.nextAt.IsZero() && t.r.clock.Now().Before(t.nextAt) {
+		return
+	}
+	t.nextAt = time.Time{}
+	t.startHand()
+}
+
+// startHand deals the next hand when at least two players can play.
+func (t *table) startHand() {
+	now := t.r.clock.Now()
+	w := &TableWrite{}
+	for i, s := range t.seats {
+		if s == nil {
+			continue
+		}
+		if s.Pending > 0 {
+			s.Stack += s.Pending
+			s.Pending = 0
+		}
+		if s.Bot && s.Stack < t.cfg.BigBlind && !s.Leaving {
+			add := t.cfg.MaxBuyIn - s.Stack
+			w.Moves = append(w.Moves, Move{From: t.r.house, To: t.account, Amount: add, Reason: "practice top-up", Reference: t.ref()})
+			s.Stack += add
+		}
+		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.cfg.BigBlind { // R-SEAT-5
+			s.SittingOut, s.SatOutAt = true, now
+			t.notify(s.Player, "table.short_stack", Chips(t.cfg.BigBlind), Chips(t.cfg.MinBuyIn-s.Stack), Chips(t.cfg.MaxBuyIn-s.Stack))
+			t.setSitout(i, now, w)
+		}
+	}
+	var dealt, waitingBB []int
+	for i := range t.seats {
+		switch {
+		case !t.eligible(i):
+		case t.seats[i].WaitBB && !t.seats[i].Post:
+			waitingBB = append(waitingBB, i)
+		default:
+			dealt = append(dealt, i)
+		}
+	}
+	// A newcomer waiting for the big blind comes in when it reaches them
+	// (R-SEAT-4); with fewer than two others there is no game to wait for.
+	if len(dealt) < 2 {
+		dealt = append(dealt, waitingBB...)
+		sort.Ints(dealt)
+		waitingBB = nil
+	}
+	if len(dealt) < 2 {
+		if len(w.Moves) > 0 || len(w.SetDeadlines) > 0 || len(t.outq) > 0 {
+			_ = t.write(w)
+		}
+		t.publishIdle()
+		return
+	}
+	deck, err := t.r.shuffle(t.rules)
+	if err != nil {
+		t.r.log.Error("shuffle", "table", t.id, "err", err)
+		return
+	}
+	button := t.nextButton(dealt, deck)
+	for _, i := range waitingBB {
+		with := append(append([]int(nil), dealt...), i)
+		sort.Ints(with)
+		if t.bigBlindSeat(with, button) == i {
+			dealt = with
+		}
+	}
+	order := t.clockwise(dealt, button)
+	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry}
+	for _, i := range order {
+		s := t.seats[i]
+		st := engine.Seat{Stack: s.Stack}
+		if s.Post {
+			st.Post = t.cfg.BigBlind
+		}
+		s.Post, s.WaitBB = false, false
+		setup.Seats = append(setup.Seats, st)
+	}
+	setup.Tag = mustJSON(handState{Order: order, Number: t.handNo + 1, Button: order[0]})
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.r.log.Error("start hand", "table", t.id, "err", err)
+		return
+	}
+	prevOrder := t.order
+	t.order = order
+	w.NewHand = &setup
+	w.Events = h.Events()
+	t.setTurn(h, now, w)
+	if err := t.write(w); err != nil {
+		t.order = prevOrder
+		return
+	}
+	t.hand, t.handID, t.button, t.handNo, t.carry = h, w.HandID, order[0], t.handNo+1, 0
+	t.version, t.last = 0, nil
+	t.r.metrics.Hands.Add(1)
+	t.publish()
+	t.sendCards(nil)
+	t.poke()
+}
+
+// nextButton moves the button to the next dealt seat after the last one;
+// at the first hand the highest card decides (R-SEAT-1).
+func (t *table) nextButton(dealt []int, deck []engine.Card) int {
+	if t.button < 0 {
+		cards := make([]engine.Card, len(dealt))
+		// The cards drawn for the button are the deck's last ones, which
+		// the hand never reaches with ten players or fewer.
+		for k := range dealt {
+			cards[k] = deck[len(deck)-1-k]
+		}
+		return dealt[engine.ButtonByHighCard(cards)]
+	}
+	for k := 1; k <= len(t.seats); k++ {
+		i := (t.button + k) % len(t.seats)
+		for _, d := range dealt {
+			if d == i {
+				return i
+			}
+		}
+	}
+	return dealt[0]
+}
+
+// clockwise returns dealt starting at the button.
+func (t *table) clockwise(dealt []int, button int) []int {
+	out := make([]int, 0, len(dealt))
+	for k := 0; k < len(t.seats); k++ {
+		i := (button + k) % len(t.seats)
+		for _, d := range dealt {
+			if d == i {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// bigBlindSeat returns the table seat posting the big blind when dealt
+// play with button.
+func (t *table) bigBlindSeat(dealt []int, button int) int {
+	order := t.clockwise(dealt, button)
+	if len(order) < 2 || order[0] != button {
+		return -1
+	}
+	_, bb := engine.BlindSeats(len(order), 0, false)
+	return order[bb]
+}
+
+// setTurn sets the turn deadline for whoever acts in h now, or clears it.
+func (t *table) setTurn(h *engine.Hand, now time.Time, w *TableWrite) {
+	t.reminded = false
+	if h.Done() || h.ToAct() < 0 {
+		t.turnAt, t.turnPhase = time.Time{}, ""
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("turn"))
+		return
+	}
+	t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
+	t.storeTurn(h, w)
+}
+
+func (t *table) storeTurn(h *engine.Hand, w *TableWrite) {
+	hand := t.handID
+	if w.NewHand != nil {
+		hand = 0 // set once stored; a turn of hand 0 is re-armed from the hand's state
+	}
+	w.SetDeadlines = append(w.SetDeadlines, Deadline{Key: t.key("turn"), At: t.turnAt,
+		Payload: mustJSON(turnPayload{Hand: hand, Actions: len(h.Events()), Phase: t.turnPhase, Start: t.turnStart})})
+}
+
+// apply plays a for the player to act, stores the events and only then
+// shows them.
+func (t *table) apply(a engine.Action, received time.Time) error {
+	h := t.hand
+	k := a.Seat
+	s := t.seats[t.order[k]]
+	now := t.r.clock.Now()
+	evs, err := h.Apply(a)
+	if err != nil {
+		return err
+	}
+	events := append([]engine.Event(nil), evs...)
+	bank := s.Bank
+	if t.turnPhase == "bank" { // R-TIME-1: what the turn took of the bank
+		s.Bank = max(0, s.Bank-max(now.Sub(t.turnStart)-t.cfg.Timer, 0))
+	}
+	w := &TableWrite{HandID: t.handID, Events: events}
+	if h.Done() {
+		t.endMoves(w)
+	}
+	turn := [3]any{t.turnAt, t.turnPhase, t.turnStart}
+	t.setTurn(h, now, w)
+	if err := t.write(w); err != nil {
+		// load() rebuilt the hand and the seats from the store.
+		s.Bank = bank
+		t.turnAt, t.turnPhase, t.turnStart = turn[0].(time.Time), turn[1].(string), turn[2].(time.Time)
+		return err
+	}
+	t.r.metrics.Actions.Add(1)
+	t.noteEvents(events)
+	if h.Done() {
+		t.finish()
+	} else {
+		t.publish()
+		t.sendCards(events)
+		t.poke()
+	}
+	t.r.metrics.ObserveLatency(time.Since(received))
+	return nil
+}
+
+// endMoves adds what a finished hand moves on the ledger (the rake, to the
+// house: R-POT-7) and the new stacks.
+func (t *table) endMoves(w *TableWrite) {
+	res := t.hand.Result()
+	if res.Rake > 0 {
+		w.Moves = append(w.Moves, Move{From: t.account, To: t.r.house, Amount: res.Rake, Reason: "rake",
+			Reference: "hand:" + strconv.FormatInt(t.handID, 10)})
+	}
+	for k, st := range res.Stacks {
+		t.seats[t.order[k]].Stack = st
+	}
+	t.carry = res.CarryOver
+	w.EndHand = true
+}
+
+// finish shows a finished hand, lets the leavers go and schedules the
+// next hand.
+func (t *table) finish() {
+	snap := t.hand.Snapshot()
+	t.publish()
+	sum := t.summaryView(snap)
+	t.history = append(t.history, sum.Text)
+	if len(t.history) > 20 {
+		t.history = t.history[len(t.history)-20:]
+	}
+	t.r.send(Outgoing{To: t.group(), Priority: PrioritySummary, Body: sum})
+	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" {
+		t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: sum})
+	}
+	t.hand, t.order, t.handID = nil, nil, 0
+	t.standUp()
+	if t.r.cfg.HandPause > 0 {
+		t.nextAt = t.r.clock.Now().Add(t.r.cfg.HandPause)
+	} else {
+		t.poke()
+	}
+}
+
+// standUp cashes out the players who asked to leave, and offers the seats
+// freed to the waiting list.
+func (t *table) standUp() {
+	now := t.r.clock.Now()
+	w := &TableWrite{}
+	n := 0
+	for i, s := range t.seats {
+		if s != nil && s.Leaving {
+			t.cashOut(i, now, w)
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	t.callWaiting(now, w)
+	if t.write(w) == nil {
+		t.publishIdle()
+	}
+}
+
+// cashOut stands the player at seat i up: their chips go back to their
+// wallet (practice opponents' to the house), and the stack is remembered
+// for ReturnWindow (R-CASH-3).
+func (t *table) cashOut(i int, now time.Time, w *TableWrite) {
+	s := t.seats[i]
+	if amt := s.Stack + s.Pending; amt > 0 {
+		w.Moves = append(w.Moves, Move{From: t.account, To: s.Account, Amount: amt, Reason: "cash-out", Reference: t.ref()})
+	}
+	if !s.Bot && s.Stack+s.Pending > 0 {
+		l := leftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
+		t.left[s.Player.ID] = l
+		w.SetDeadlines = append(w.SetDeadlines, Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: mustJSON(l)})
+	}
+	if _, ok := t.sitoutAt[i]; ok {
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+	}
+	t.seats[i] = nil
+	t.unseat = append(t.unseat, s.Player.ID)
+}
+
+// setSitout starts seat i's sit-out clock (R-CASH-4).
+func (t *table) setSitout(i int, now time.Time, w *TableWrite) {
+	at := now.Add(t.cfg.SitOut + SitOutGrace)
+	t.sitoutAt[i] = at
+	w.SetDeadlines = append(w.SetDeadlines, Deadline{Key: t.key("sitout", i), At: at})
+}
+
+// freeSeats returns the empty seats not held for a called player.
+func (t *table) freeSeats() int {
+	n := 0
+	for _, s := range t.seats {
+		if s == nil {
+			n++
+		}
+	}
+	for _, w := range t.waiting {
+		if !w.Called.IsZero() {
+			n--
+		}
+	}
+	return n
+}
+
+// callWaiting offers free seats to the waiting list, in order (R-CASH-2).
+func (t *table) callWaiting(now time.Time, w *TableWrite) {
+	for k := range t.waiting {
+		if t.freeSeats() <= 0 {
+			return
+		}
+		wt := &t.waiting[k]
+		if !wt.Called.IsZero() {
+			continue
+		}
+		wt.Called = now
+		w.SetDeadlines = append(w.SetDeadlines, t.waitDeadline(*wt))
+		t.notify(wt.Player, "wait.called", t.label(), durationText(t.cfg.Window))
+	}
+}
+
+func (t *table) waitDeadline(wt waiter) Deadline {
+	at := wt.Since
+	if !wt.Called.IsZero() {
+		at = wt.Called.Add(t.cfg.Window)
+	}
+	return Deadline{Key: t.key("wait", wt.Player.ID), At: at, Payload: mustJSON(wt)}
+}
+
+func (t *table) waitIndex(player int64) int {
+	for k, w := range t.waiting {
+		if w.Player.ID == player {
+			return k
+		}
+	}
+	return -1
+}
+
+// timeoutAction acts for a player whose time ran out: a check when it is
+// free, else a fold (a stand-pat in the draw); two in a row sit the player
+// out (R-TIME-2). A called clock folds (R-TIME-3).
+func (t *table) timeoutAction(k int, clock bool) {
+	h := t.hand
+	l := h.Legal()
+	i := t.order[k]
+	s := t.seats[i]
+	a := engine.Action{Seat: k, Kind: engine.Fold}
+	switch {
+	case l.Discard:
+		a.Kind = engine.Discard
+		if l.MustDiscardJoker {
+			for _, c := range h.Hole(k) {
+				if c.IsJoker() {
+					a.Cards = []engine.Card{c}
+					break
+				}
+			}
+		}
+	case l.CanCheck && !clock:
+		a.Kind = engine.Check
+	}
+	now := t.r.clock.Now()
+	if !s.Away && !s.Leaving && !s.Bot {
+		s.Timeouts++
+		if s.Timeouts >= 2 && !s.SittingOut {
+			s.SittingOut, s.SatOutAt = true, now
+			t.sitoutAt[i] = now.Add(t.cfg.SitOut + SitOutGrace)
+			t.notify(s.Player, "time.sat_out")
+		} else {
+			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
+		}
+	}
+	t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
+	if err := t.apply(a, time.Now()); err != nil {
+		t.r.log.Error("timeout action refused", "table", t.id, "err", err)
+		return
+	}
+	if s.SittingOut {
+		if at, ok := t.sitoutAt[i]; ok && t.seats[i] == s {
+			w := &TableWrite{SetDeadlines: []Deadline{{Key: t.key("sitout", i), At: at}}}
+			_ = t.write(w)
+		}
+	}
+}
+
+// fire runs every deadline that has come.
+func (t *table) fire() {
+	now := t.r.clock.Now()
+	if t.hand != nil && !t.turnAt.IsZero() {
+		k := t.hand.ToAct()
+		if k >= 0 {
+			i := t.order[k]
+			s := t.seats[i]
+			switch {
+			case !now.Before(t.turnAt) && t.turnPhase == "timer" && s.Bank > 0:
+				t.turnPhase, t.turnAt, t.reminded = "bank", t.turnAt.Add(s.Bank), true
+				w := &TableWrite{}
+				t.storeTurn(t.hand, w)
+				t.notify(s.Player, "time.bank", durationText(s.Bank))
+				if t.write(w) == nil {
+					t.publish()
+				}
+			case !now.Before(t.turnAt):
+				t.timeoutAction(k, t.turnPhase == "clock")
+			case t.turnPhase == "timer" && !t.reminded && !now.Before(t.turnAt.Add(-t.reminderLead())):
+				t.reminded = true
+				if !s.Bot {
+					t.r.send(t.private(s.Player, tr(t.lang(), "time.reminder", durationText(t.turnAt.Sub(now)), t.label())))
+				}
+			}
+		}
+	}
+	if !t.nextAt.IsZero() && !now.Before(t.nextAt) {
+		t.nextAt = time.Time{}
+		t.poke()
+	}
+	w := &TableWrite{}
+	changed := false
+	for i, at := range t.sitoutAt {
+		if now.Before(at) {
+			continue
+		}
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+		changed = true
+		s := t.seats[i]
+		if s == nil || !s.SittingOut {
+			continue
+		}
+		if len(t.waiting) > 0 { // R-CASH-4: the seat goes to who waits
+			t.notify(s.Player, "sitout.freed", t.label())
+			if t.inHand(i) {
+				s.Leaving = true
+			} else {
+				t.cashOut(i, now, w)
+			}
+		} else { // nobody waits: dealt in again, paying the blinds
+			s.SittingOut, s.Away = false, true
+		}
+	}
+	for k := 0; k < len(t.waiting); k++ {
+		wt := t.waiting[k]
+		if wt.Called.IsZero() || now.Before(wt.Called.Add(t.cfg.Window)) {
+			continue
+		}
+		changed = true
+		t.waiting = append(t.waiting[:k], t.waiting[k+1:]...)
+		k--
+		if !wt.Missed && len(t.waiting) > 0 { // to the end of the list, once
+			wt.Called, wt.Missed, wt.Since = time.Time{}, true, now
+			t.waiting = append(t.waiting, wt)
+			w.SetDeadlines = append(w.SetDeadlines, t.waitDeadline(wt))
+			t.notify(wt.Player, "wait.missed")
+		} else {
+			w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", wt.Player.ID))
+			t.notify(wt.Player, "wait.removed", t.label())
+		}
+	}
+	for p, l := range t.left {
+		if !now.Before(l.Until) {
+			delete(t.left, p)
+			w.ClearDeadlines = append(w.ClearDeadlines, t.key("left", p))
+			changed = true
+		}
+	}
+	if changed {
+		t.callWaiting(now, w)
+		if t.write(w) == nil {
+			t.publishIdle()
+			t.poke()
+		}
+	}
+}

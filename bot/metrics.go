@@ -1,0 +1,115 @@
+package bot
+
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Metrics counts what the room does, for /metrics and the simulator. The
+// latency histogram has buckets 5% apart from 1µs to about 100 s, so that
+// percentiles read from it are within 5%.
+type Metrics struct {
+	Actions    atomic.Int64 // player actions committed
+	Hands      atomic.Int64 // hands dealt
+	Queued     atomic.Int64 // messages handed to an outbox
+	Dropped    atomic.Int64 // messages an outbox refused (full)
+	Busy       atomic.Int64 // commands refused by a full table inbox
+	OpenTables atomic.Int64
+	Batches    atomic.Int64 // group-commit transactions
+	Batched    atomic.Int64 // writes in them
+	// RateLimited counts platform 429s waited out and OutboxQueued the
+	// messages waiting, as the adapters' outboxes report them.
+	RateLimited  atomic.Int64
+	OutboxQueued atomic.Int64
+
+	mu      sync.Mutex
+	buckets [latencyBuckets]int64
+	count   int64
+	sum     time.Duration
+	maxLat  time.Duration
+}
+
+const (
+	latencyBuckets = 380
+	latencyGrowth  = 1.05
+)
+
+// NewMetrics returns zeroed metrics.
+func NewMetrics() *Metrics { return &Metrics{} }
+
+func bucketOf(d time.Duration) int {
+	us := float64(d) / float64(time.Microsecond)
+	if us <= 1 {
+		return 0
+	}
+	b := int(math.Log(us)/math.Log(latencyGrowth)) + 1
+	return min(b, latencyBuckets-1)
+}
+
+// bucketUpper is the upper bound of bucket b.
+func bucketUpper(b int) time.Duration {
+	return time.Duration(math.Pow(latencyGrowth, float64(b)) * float64(time.Microsecond))
+}
+
+// ObserveLatency records one command's time from receipt to its events
+// committed and its views queued.
+func (m *Metrics) ObserveLatency(d time.Duration) {
+	m.mu.Lock()
+	m.buckets[bucketOf(d)]++
+	m.count++
+	m.sum += d
+	m.maxLat = max(m.maxLat, d)
+	m.mu.Unlock()
+}
+
+func (m *Metrics) observeBatch(n int, _ time.Duration) {
+	m.Batches.Add(1)
+	m.Batched.Add(int64(n))
+}
+
+// LatencySummary is the latency histogram read at one moment.
+type LatencySummary struct {
+	Count         int64
+	Sum           time.Duration
+	P50, P99, Max time.Duration
+	// Buckets are cumulative counts at the upper bounds Bounds.
+	Bounds  []time.Duration
+	Buckets []int64
+}
+
+// Latency returns the histogram's percentiles and buckets (the coarse
+// Prometheus buckets: 1ms, 2ms, 5ms, ... 10s).
+func (m *Metrics) Latency() LatencySummary {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	s := LatencySummary{Count: m.count, Sum: m.sum, Max: m.maxLat}
+	pct := func(q float64) time.Duration {
+		if m.count == 0 {
+			return 0
+		}
+		want := int64(math.Ceil(q * float64(m.count)))
+		var c int64
+		for b, n := range m.buckets {
+			c += n
+			if c >= want {
+				return min(bucketUpper(b), m.maxLat)
+			}
+		}
+		return m.maxLat
+	}
+	s.P50, s.P99 = pct(0.50), pct(0.99)
+	for _, ms := range []float64{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000} {
+		bound := time.Duration(ms * float64(time.Millisecond))
+		var c int64
+		for b, n := range m.buckets {
+			if bucketUpper(b) <= bound {
+				c += n
+			}
+		}
+		s.Bounds = append(s.Bounds, bound)
+		s.Buckets = append(s.Buckets, c)
+	}
+	return s
+}

@@ -1,0 +1,490 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	mrand "math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// Enqueuer takes outgoing messages without blocking (an *Outbox, or a
+// counting sink in the simulator).
+type Enqueuer interface {
+	Enqueue(Outgoing) error
+}
+
+// Admins answers whether a user administers a chat; each adapter
+// implements it with its platform's notion (Telegram chat admins, Discord's
+// Manage Server permission, everyone in the terminal).
+type Admins interface {
+	IsAdmin(ctx context.Context, chat, user string) (bool, error)
+}
+
+// AdminsFunc adapts a function to Admins.
+type AdminsFunc func(ctx context.Context, chat, user string) (bool, error)
+
+// IsAdmin calls f.
+func (f AdminsFunc) IsAdmin(ctx context.Context, chat, user string) (bool, error) {
+	return f(ctx, chat, user)
+}
+
+// RoomConfig is what a room is built from.
+type RoomConfig struct {
+	Store Storage
+	Clock Clock
+	// Deck is the randomness decks are shuffled with; nil is crypto/rand.
+	// A seeded reader (engine.NewSeededReader) makes a session reproducible.
+	Deck io.Reader
+	// Seed seeds the practice opponents' choices; 0 picks one at random.
+	Seed uint64
+	// Outboxes deliver each platform's messages.
+	Outboxes map[string]Enqueuer
+	// Admins tells chat admins apart, per platform; a platform without one
+	// has no admins.
+	Admins map[string]Admins
+	Log    *slog.Logger
+	// WelcomeChips are given to a new player's wallet (default 10,000).
+	WelcomeChips int64
+	// HandPause is the pause between hands, for the summary to be read.
+	HandPause time.Duration
+	// Metrics, when set, counts what the room does.
+	Metrics *Metrics
+}
+
+// Room is the poker room: communities, players, wallets and tables. Handle
+// takes every user's command; each table is an actor (one goroutine fed by
+// a bounded inbox) that owns its state.
+type Room struct {
+	cfg     RoomConfig
+	store   Storage
+	clock   Clock
+	log     *slog.Logger
+	signer  *Signer
+	commit  *groupCommit
+	metrics *Metrics
+
+	house, bank int64 // ledger accounts
+
+	deckMu sync.Mutex
+	deck   io.Reader
+
+	mu          sync.Mutex
+	communities map[string]*Community // platform \x00 chat
+	players     map[string]*playerEntry
+	tables      map[int64]*table
+	byCommunity map[int64][]int64
+	seated      map[int64]map[int64]bool // player -> tables
+	deadlines   map[int64][]Deadline     // loaded at start, per table
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+type playerEntry struct {
+	mu sync.Mutex
+	p  Player
+	ok bool
+}
+
+// opTimeout bounds every storage call the room makes for a command.
+const opTimeout = 10 * time.Second
+
+// NewRoom returns a room; Start recovers its tables and starts it.
+func NewRoom(cfg RoomConfig) (*Room, error) {
+	if cfg.Store == nil || cfg.Clock == nil {
+		return nil, errors.New("room: a store and a clock are needed")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.WelcomeChips == 0 {
+		cfg.WelcomeChips = 10000
+	}
+	if cfg.Deck == nil {
+		cfg.Deck = rand.Reader
+	}
+	if cfg.Seed == 0 {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		cfg.Seed = binary.LittleEndian.Uint64(b[:]) | 1
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics()
+	}
+	r := &Room{cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, deck: cfg.Deck, metrics: cfg.Metrics,
+		communities: map[string]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{},
+		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}}
+	return r, nil
+}
+
+// Metrics returns the room's counters.
+func (r *Room) Metrics() *Metrics { return r.metrics }
+
+// Start opens the ledger accounts, reads the button-token key, and
+// rebuilds every open table from the store: seats, the hand in progress
+// (Resume from its setup and events) and the timers, a deadline that passed
+// while the room was down firing once now. Tables run until ctx ends or
+// Close.
+func (r *Room) Start(ctx context.Context) error {
+	r.ctx, r.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	go func() {
+		select {
+		case <-ctx.Done():
+			r.cancel()
+		case <-r.ctx.Done():
+		}
+	}()
+	sctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	key, err := r.store.Secret(sctx, "button-tokens", 32)
+	if err != nil {
+		return fmt.Errorf("room: button token key: %w", err)
+	}
+	if r.signer, err = NewSigner(key); err != nil {
+		return err
+	}
+	if r.house, err = r.store.OpenAccount(sctx, AccountHouse, "house", 0); err != nil {
+		return fmt.Errorf("room: house account: %w", err)
+	}
+	if r.bank, err = r.store.OpenAccount(sctx, AccountBank, "bank", 0); err != nil {
+		return fmt.Errorf("room: bank account: %w", err)
+	}
+	r.commit = newGroupCommit(r.store, r.metrics)
+	r.wg.Add(1)
+	go func() { defer r.wg.Done(); r.commit.run(r.ctx) }()
+
+	ds, err := r.store.Deadlines(sctx)
+	if err != nil {
+		return fmt.Errorf("room: deadlines: %w", err)
+	}
+	for _, d := range ds {
+		if id, ok := deadlineTable(d.Key); ok {
+			r.deadlines[id] = append(r.deadlines[id], d)
+		}
+	}
+	recs, err := r.store.OpenTables(sctx, 0)
+	if err != nil {
+		return fmt.Errorf("room: open tables: %w", err)
+	}
+	for _, rec := range recs {
+		t, err := r.restoreTable(sctx, rec)
+		if err != nil {
+			r.Close()
+			return fmt.Errorf("room: table %d: %w", rec.ID, err)
+		}
+		r.startTable(t)
+	}
+	return nil
+}
+
+// Close stops the tables and waits for them. What they committed is kept;
+// nothing is half written.
+func (r *Room) Close() {
+	if r.cancel != nil {
+		r.cancel()
+	}
+	r.wg.Wait()
+}
+
+// Tables returns the ids of the open tables.
+func (r *Room) Tables() []int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ids := make([]int64, 0, len(r.tables))
+	for id := range r.tables {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids
+}
+
+// Settle waits until every table has done what is due at the clock's
+// current time: the practice opponents' actions, the next hand, the
+// timers. Scripts and tests call it after each command (with a fake clock,
+// after each Advance) to read a deterministic transcript.
+func (r *Room) Settle(ctx context.Context) error {
+	for range 3 {
+		for _, id := range r.Tables() {
+			if t := r.tableByID(id); t != nil {
+				for {
+					_, err := t.do(ctx, request{sync: true})
+					if err == nil {
+						break
+					}
+					if ErrorCode(err) != EBusy {
+						return err
+					}
+					time.Sleep(time.Millisecond)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Room) startTable(t *table) {
+	r.mu.Lock()
+	r.tables[t.id] = t
+	r.byCommunity[t.comm.ID] = append(r.byCommunity[t.comm.ID], t.id)
+	for _, s := range t.seats {
+		if s != nil {
+			r.setSeatedLocked(s.Player.ID, t.id, true)
+		}
+	}
+	r.mu.Unlock()
+	r.metrics.OpenTables.Add(1)
+	r.wg.Add(1)
+	go func() {
+		defer r.wg.Done()
+		defer r.metrics.OpenTables.Add(-1)
+		t.run(r.ctx)
+	}()
+}
+
+func (r *Room) setSeatedLocked(player, table int64, on bool) {
+	m := r.seated[player]
+	if on {
+		if m == nil {
+			m = map[int64]bool{}
+			r.seated[player] = m
+		}
+		m[table] = true
+		return
+	}
+	delete(m, table)
+	if len(m) == 0 {
+		delete(r.seated, player)
+	}
+}
+
+func (r *Room) setSeated(player, table int64, on bool) {
+	r.mu.Lock()
+	r.setSeatedLocked(player, table, on)
+	r.mu.Unlock()
+}
+
+// shuffle returns a fresh deck for cfg, shuffled from the room's source.
+func (r *Room) shuffle(cfg engine.Config) ([]engine.Card, error) {
+	size, jokers := 52, 0
+	if cfg.Game == engine.Draw {
+		if cfg.Draw.DeckSize != 0 {
+			size = cfg.Draw.DeckSize
+		}
+		jokers = cfg.Draw.Jokers
+	}
+	d, err := engine.NewDeck(size, jokers)
+	if err != nil {
+		return nil, err
+	}
+	r.deckMu.Lock()
+	defer r.deckMu.Unlock()
+	return d, engine.Shuffle(d, r.deck)
+}
+
+// botRand returns a source for one practice opponent's choices.
+func (r *Room) botRand(table int64) *mrand.Rand {
+	return mrand.New(mrand.NewPCG(r.cfg.Seed, uint64(table)))
+}
+
+// player returns the command's player, creating them (with the welcome
+// chips) at first sight.
+func (r *Room) player(ctx context.Context, platform, user, name string) (Player, error) {
+	if user == "" {
+		return Player{}, Errorf(EInvalid, "command.no_user")
+	}
+	key := platform + "\x00" + user
+	r.mu.Lock()
+	e := r.players[key]
+	if e == nil {
+		e = &playerEntry{}
+		r.players[key] = e
+	}
+	r.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ok && (name == "" || e.p.DisplayName == name) {
+		return e.p, nil
+	}
+	if name == "" {
+		name = user
+	}
+	p, err := r.store.Player(ctx, platform, user, name)
+	if err != nil {
+		return Player{}, err
+	}
+	if !e.ok {
+		if err := r.welcome(ctx, p); err != nil {
+			return Player{}, err
+		}
+	}
+	e.p, e.ok = p, true
+	return p, nil
+}
+
+// welcome gives a new player their first chips, once: the grant is marked
+// in the store so that a restarted room does not give it again.
+func (r *Room) welcome(ctx context.Context, p Player) error {
+	mark := "welcome:" + strconv.FormatInt(p.ID, 10)
+	if _, err := r.store.MessageID(ctx, mark); err == nil {
+		return nil
+	} else if !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	acc, err := r.wallet(ctx, p)
+	if err != nil {
+		return err
+	}
+	if p.Platform != botPlatform {
+		if err := r.store.Move(ctx, Move{From: r.bank, To: acc, Amount: r.cfg.WelcomeChips, Reason: "welcome", Reference: mark}); err != nil {
+			return err
+		}
+	}
+	return r.store.SetMessageID(ctx, mark, "done")
+}
+
+func (r *Room) wallet(ctx context.Context, p Player) (int64, error) {
+	return r.store.OpenAccount(ctx, AccountPlayer, "player:"+strconv.FormatInt(p.ID, 10), p.ID)
+}
+
+// community returns the chat's community, cached.
+func (r *Room) community(ctx context.Context, platform, chat, title string) (Community, error) {
+	key := platform + "\x00" + chat
+	r.mu.Lock()
+	c := r.communities[key]
+	r.mu.Unlock()
+	if c != nil {
+		return *c, nil
+	}
+	got, err := r.store.Community(ctx, platform, chat, title)
+	if err != nil {
+		return Community{}, err
+	}
+	r.mu.Lock()
+	if c := r.communities[key]; c != nil {
+		got = *c
+	} else {
+		r.communities[key] = &got
+	}
+	r.mu.Unlock()
+	return got, nil
+}
+
+// communityByKey returns the cached community (language and spectator chat
+// as last set).
+func (r *Room) communityNow(c Community) Community {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if got := r.communities[c.Platform+"\x00"+c.ChatID]; got != nil {
+		return *got
+	}
+	return c
+}
+
+// send queues m on its platform's outbox; a full or missing outbox is
+// counted and logged, never waited for.
+func (r *Room) send(m Outgoing) {
+	ob := r.cfg.Outboxes[m.To.Platform]
+	if ob == nil {
+		return
+	}
+	if err := ob.Enqueue(m); err != nil {
+		r.metrics.Dropped.Add(1)
+		r.log.Warn("outgoing message dropped", "to", m.To.String(), "err", err)
+		return
+	}
+	r.metrics.Queued.Add(1)
+}
+
+// isAdmin asks the platform whether cmd's user administers its chat.
+func (r *Room) isAdmin(ctx context.Context, cmd Command) (bool, error) {
+	if cmd.Chat == "" {
+		return false, nil
+	}
+	a := r.cfg.Admins[cmd.Platform]
+	if a == nil {
+		return false, nil
+	}
+	ok, err := a.IsAdmin(ctx, cmd.Chat, cmd.User)
+	if err != nil {
+		return false, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+	}
+	return ok, nil
+}
+
+func (r *Room) requireAdmin(ctx context.Context, cmd Command) error {
+	ok, err := r.isAdmin(ctx, cmd)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return Errorf(EForbidden, "admin.only", "/"+cmd.Name)
+	}
+	return nil
+}
+
+// tablesOf returns the community's open tables, oldest first.
+func (r *Room) tablesOf(communityID int64) []*table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []*table
+	for _, id := range r.byCommunity[communityID] {
+		if t := r.tables[id]; t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (r *Room) tableByID(id int64) *table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tables[id]
+}
+
+// seatedTables returns the tables the player sits at.
+func (r *Room) seatedTables(player int64) []*table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []*table
+	for id := range r.seated[player] {
+		if t := r.tables[id]; t != nil {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// deadlineTable reads the table id of a table's deadline key ("t7:turn").
+func deadlineTable(key string) (int64, bool) {
+	rest, ok := strings.CutPrefix(key, "t")
+	if !ok {
+		return 0, false
+	}
+	id, _, ok := strings.Cut(rest, ":")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	return n, err == nil
+}
+
+func (r *Room) takeDeadlines(table int64) []Deadline {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	d := r.deadlines[table]
+	delete(r.deadlines, table)
+	return d
+}

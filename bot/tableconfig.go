@@ -1,0 +1,238 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// TableConfig is a cash table's settings, chosen with /newtable and stored
+// with the table (JSON).
+type TableConfig struct {
+	Variant    string         `json:"variant"` // nlhe, plo, ...
+	Game       engine.Game    `json:"game"`
+	Betting    engine.Betting `json:"betting"`
+	SmallBlind int64          `json:"small_blind"`
+	BigBlind   int64          `json:"big_blind"`
+	Ante       int64          `json:"ante,omitempty"`
+	// MinBuyIn and MaxBuyIn bound buy-ins and top-ups (R-CASH-1).
+	MinBuyIn int64 `json:"min_buyin"`
+	MaxBuyIn int64 `json:"max_buyin"`
+	Seats    int   `json:"seats"`
+	// Rake goes to the house (R-POT-7).
+	Rake engine.Rake `json:"rake"`
+	// Twice deals the rest of the board twice when everyone is all in
+	// (R-POT-6); Anon shows players as "Anonym N" (R-CASH-6).
+	Twice bool `json:"twice,omitempty"`
+	Anon  bool `json:"anon,omitempty"`
+	// Timer is the time to act, Bank each player's time bank, Clock the
+	// countdown after /clock (R-TIME-1..3).
+	Timer time.Duration `json:"timer"`
+	Bank  time.Duration `json:"bank"`
+	Clock time.Duration `json:"clock"`
+	// Window is a called waiting player's time to take the seat
+	// (R-CASH-2); SitOut how long a player may sit out while others wait
+	// (R-CASH-4, plus a grace of SitOutGrace).
+	Window time.Duration `json:"window"`
+	SitOut time.Duration `json:"sitout"`
+}
+
+// SitOutGrace is added to a table's sit-out limit before the seat is freed
+// (R-CASH-4: 20 minutes plus 5 of grace).
+const SitOutGrace = 5 * time.Minute
+
+// ReturnWindow is how long a player who left must bring back the stack
+// they left with (R-CASH-3).
+const ReturnWindow = 15 * time.Minute
+
+// variants maps /newtable's variant names to games and betting.
+var variants = map[string]struct {
+	game    engine.Game
+	betting engine.Betting
+	name    string
+}{
+	"nlhe": {engine.Holdem, engine.NoLimit, "No-Limit Hold'em"},
+	"plhe": {engine.Holdem, engine.PotLimit, "Pot-Limit Hold'em"},
+	"flhe": {engine.Holdem, engine.FixedLimit, "Limit Hold'em"},
+	"nlo":  {engine.Omaha, engine.NoLimit, "No-Limit Omaha"},
+	"plo":  {engine.Omaha, engine.PotLimit, "Pot-Limit Omaha"},
+	"flo":  {engine.Omaha, engine.FixedLimit, "Limit Omaha"},
+	"plo5": {engine.Omaha5, engine.PotLimit, "Pot-Limit 5-Card Omaha"},
+	"o8":   {engine.OmahaHiLo, engine.FixedLimit, "Limit Omaha Hi/Lo"},
+	"plo8": {engine.OmahaHiLo, engine.PotLimit, "Pot-Limit Omaha Hi/Lo"},
+	"nlo8": {engine.OmahaHiLo, engine.NoLimit, "No-Limit Omaha Hi/Lo"},
+	"draw": {engine.Draw, engine.PotLimit, "Five-Card Draw"},
+}
+
+// VariantNames lists the variants /newtable accepts.
+const VariantNames = "nlhe plhe flhe nlo plo flo plo5 o8 plo8 nlo8 draw"
+
+// maxStake bounds blinds so that stacks of 1,000 big blinds stay far from
+// overflow.
+const maxStake = 1 << 40
+
+// ParseTableConfig reads /newtable's arguments: a variant, stakes ("1/2")
+// and key=value options. Each mistake is an EInvalid *Error naming it.
+func ParseTableConfig(args []string) (TableConfig, error) {
+	if len(args) < 2 {
+		return TableConfig{}, Errorf(EInvalid, "newtable.usage", VariantNames)
+	}
+	v, ok := variants[strings.ToLower(args[0])]
+	if !ok {
+		return TableConfig{}, Errorf(EInvalid, "newtable.variant", args[0], VariantNames)
+	}
+	c := TableConfig{Variant: strings.ToLower(args[0]), Game: v.game, Betting: v.betting, Seats: 6,
+		Timer: 30 * time.Second, Bank: 60 * time.Second, Clock: 60 * time.Second,
+		Window: 5 * time.Minute, SitOut: 20 * time.Minute}
+	sb, bb, ok := strings.Cut(args[1], "/")
+	if !ok {
+		return c, Errorf(EInvalid, "newtable.stakes", args[1])
+	}
+	var err1, err2 error
+	c.SmallBlind, err1 = strconv.ParseInt(sb, 10, 64)
+	c.BigBlind, err2 = strconv.ParseInt(bb, 10, 64)
+	if err1 != nil || err2 != nil || c.SmallBlind < 1 || c.BigBlind < c.SmallBlind || c.BigBlind > maxStake {
+		return c, Errorf(EInvalid, "newtable.stakes", args[1])
+	}
+	c.MinBuyIn, c.MaxBuyIn = 40*c.BigBlind, 100*c.BigBlind
+	c.Rake = engine.Rake{Percent: 5, Cap: 5 * c.BigBlind}
+	for _, opt := range args[2:] {
+		key, val, ok := strings.Cut(opt, "=")
+		if !ok {
+			return c, Errorf(EInvalid, "newtable.option", opt)
+		}
+		if err := c.set(strings.ToLower(key), val); err != nil {
+			return c, err
+		}
+	}
+	if c.MinBuyIn < c.BigBlind || c.MaxBuyIn < c.MinBuyIn || c.MaxBuyIn > 1000*c.BigBlind {
+		return c, Errorf(EInvalid, "newtable.buyin_range", Chips(c.MinBuyIn), Chips(c.MaxBuyIn), Chips(c.BigBlind), Chips(1000*c.BigBlind))
+	}
+	if c.Twice && (c.Betting == engine.FixedLimit || c.Game == engine.Draw) {
+		return c, Errorf(EInvalid, "newtable.twice")
+	}
+	return c, nil
+}
+
+func (c *TableConfig) set(key, val string) error {
+	bad := func() error { return Errorf(EInvalid, "newtable.value", key, val) }
+	onOff := func(dst *bool) error {
+		switch strings.ToLower(val) {
+		case "on", "yes", "true", "1":
+			*dst = true
+		case "off", "no", "false", "0":
+			*dst = false
+		default:
+			return bad()
+		}
+		return nil
+	}
+	seconds := func(dst *time.Duration, lo, hi time.Duration) error {
+		d, err := time.ParseDuration(val)
+		if err != nil {
+			n, err2 := strconv.Atoi(val)
+			if err2 != nil {
+				return bad()
+			}
+			d = time.Duration(n) * time.Second
+		}
+		if d < lo || d > hi {
+			return Errorf(EInvalid, "newtable.duration", key, lo.String(), hi.String())
+		}
+		*dst = d
+		return nil
+	}
+	chips := func(s string) (int64, bool) {
+		n, err := strconv.ParseInt(s, 10, 64)
+		return n, err == nil && n >= 0 && n <= 1000*maxStake
+	}
+	switch key {
+	case "buyin":
+		lo, hi, ok := strings.Cut(val, "-")
+		a, ok1 := chips(lo)
+		b, ok2 := chips(hi)
+		if !ok || !ok1 || !ok2 {
+			return bad()
+		}
+		c.MinBuyIn, c.MaxBuyIn = a, b
+	case "seats":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 2 || n > engine.MaxSeats {
+			return Errorf(EInvalid, "newtable.seats", val, engine.MaxSeats)
+		}
+		c.Seats = n
+	case "ante":
+		n, ok := chips(val)
+		if !ok || n > c.BigBlind {
+			return bad()
+		}
+		c.Ante = n
+	case "rake":
+		if val == "0" || strings.EqualFold(val, "off") {
+			c.Rake = engine.Rake{}
+			return nil
+		}
+		pct, capv, _ := strings.Cut(val, ":")
+		p, err := strconv.ParseInt(strings.TrimSuffix(pct, "%"), 10, 64)
+		if err != nil || p < 0 || p > 10 {
+			return Errorf(EInvalid, "newtable.rake", val)
+		}
+		c.Rake = engine.Rake{Percent: p}
+		if capv != "" {
+			n, ok := chips(capv)
+			if !ok {
+				return Errorf(EInvalid, "newtable.rake", val)
+			}
+			c.Rake.Cap = n
+		}
+	case "twice":
+		return onOff(&c.Twice)
+	case "anon":
+		return onOff(&c.Anon)
+	case "timer":
+		return seconds(&c.Timer, 5*time.Second, 10*time.Minute)
+	case "bank":
+		return seconds(&c.Bank, 0, 30*time.Minute)
+	case "clock":
+		return seconds(&c.Clock, 5*time.Second, 10*time.Minute)
+	case "window":
+		return seconds(&c.Window, 30*time.Second, time.Hour)
+	case "sitout":
+		return seconds(&c.SitOut, time.Minute, 24*time.Hour)
+	default:
+		return Errorf(EInvalid, "newtable.unknown_option", key)
+	}
+	return nil
+}
+
+// Rules returns the engine configuration of the table's hands.
+func (c TableConfig) Rules() engine.Config {
+	return engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind,
+		Ante: c.Ante, RunItTwice: c.Twice, Rake: c.Rake}
+}
+
+// Stakes returns "1/2".
+func (c TableConfig) Stakes() string { return fmt.Sprintf("%d/%d", c.SmallBlind, c.BigBlind) }
+
+// Name returns the variant's long name.
+func (c TableConfig) Name() string { return variants[c.Variant].name }
+
+func (c TableConfig) encode() string {
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
+func decodeTableConfig(s string) (TableConfig, error) {
+	var c TableConfig
+	if err := json.Unmarshal([]byte(s), &c); err != nil {
+		return c, fmt.Errorf("table config: %w", err)
+	}
+	if c.BigBlind < 1 || c.Seats < 2 || c.Seats > engine.MaxSeats {
+		return c, fmt.Errorf("table config %s: stakes or seats out of range", s)
+	}
+	return c, nil
+}

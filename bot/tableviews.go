@@ -1,0 +1,190 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// The table actor's side of the views: it builds scenes from its state,
+// renders them with the pure functions of views.go, signs the buttons and
+// queues the messages.
+
+func (t *table) group() Destination {
+	return Destination{Platform: t.comm.Platform, Chat: t.comm.ChatID}
+}
+
+func (t *table) private(p Player, text string) Outgoing {
+	return Outgoing{To: Destination{Platform: p.Platform, User: p.UserID}, Priority: PriorityPrivate,
+		Body: View{Kind: ViewNotice, Text: text}}
+}
+
+// notify queues a private note to p, sent once the table's next write is
+// stored (or at once when nothing is pending).
+func (t *table) notify(p Player, key string, args ...any) {
+	if p.Platform == botPlatform {
+		return
+	}
+	t.outq = append(t.outq, t.private(p, tr(t.lang(), key, args...)))
+}
+
+func (t *table) title() string {
+	return fmt.Sprintf("%s %s", t.cfg.Name(), t.cfg.Stakes())
+}
+
+// scene builds the table message's scene from the state.
+func (t *table) scene() tableScene {
+	sc := tableScene{Lang: t.lang(), Label: t.label(), Title: t.title(), Order: t.order, Last: t.last}
+	for i, s := range t.seats {
+		if s == nil {
+			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
+			continue
+		}
+		sc.Seats = append(sc.Seats, sceneSeat{Name: t.name(i), Stack: s.Stack + s.Pending, Out: s.SittingOut,
+			Away: s.Away, WaitBB: s.WaitBB, Leaving: s.Leaving})
+	}
+	for _, w := range t.waiting {
+		_ = w
+		sc.Waiting++
+	}
+	if t.hand != nil {
+		snap := t.hand.Snapshot().For(-1)
+		sc.Snap = &snap
+		sc.HandNo = t.handNo
+		if !t.turnAt.IsZero() {
+			sc.Left, sc.Phase = t.turnAt.Sub(t.r.clock.Now()), t.turnPhase
+		}
+	} else {
+		sc.HandNo = 0
+	}
+	return sc
+}
+
+// messageKey names the table message of hand n: the message announcing the
+// next hand becomes that hand's message.
+func (t *table) messageKey(n int) string {
+	return "table:" + strconv.FormatInt(t.id, 10) + ":" + strconv.Itoa(n)
+}
+
+func (t *table) nextVersion() int64 {
+	if t.version == 0 {
+		t.version = time.Now().UnixNano()
+	}
+	t.version++
+	return t.version
+}
+
+// publish queues the table message of the hand in progress, with the
+// acting player's buttons.
+func (t *table) publish() {
+	if t.hand == nil {
+		t.publishIdle()
+		return
+	}
+	v := renderTable(t.scene())
+	full := t.hand.Snapshot()
+	if !full.Over {
+		if k := full.ToAct; k >= 0 {
+			s := t.seats[t.order[k]]
+			if !s.Bot {
+				v.Buttons = t.sign(actionButtons(full.Legal, t.hand.Bet(k)+full.Legal.CallAmount, t.lang()), s.Player.ID)
+			}
+		}
+		cards, err := t.r.signer.Sign(ButtonToken{Table: t.id, Hand: t.handID, Kind: tokCards})
+		if err == nil {
+			v.Buttons = append(v.Buttons, []Button{{Label: tr(t.lang(), "button.cards"), Token: cards, Command: "/cards"}})
+		}
+	}
+	t.r.send(Outgoing{To: t.group(), Priority: PriorityTable, Key: t.messageKey(t.handNo), Version: t.nextVersion(), Body: v})
+}
+
+// publishIdle queues the table message between hands (it becomes the next
+// hand's message).
+func (t *table) publishIdle() {
+	if t.hand != nil {
+		t.publish()
+		return
+	}
+	sc := t.scene()
+	v := renderTable(sc)
+	t.r.send(Outgoing{To: t.group(), Priority: PriorityTable, Key: t.messageKey(t.handNo + 1), Version: t.nextVersion(), Body: v})
+}
+
+// sign turns button specs into signed buttons for player, in rows of three.
+func (t *table) sign(specs []buttonSpec, player int64) [][]Button {
+	var rows [][]Button
+	var row []Button
+	actions := int64(len(t.hand.Events()))
+	for _, b := range specs {
+		tok, err := t.r.signer.Sign(ButtonToken{Table: t.id, Hand: t.handID, Action: actions, Player: player, Kind: b.kind, Amount: b.amount})
+		if err != nil {
+			continue
+		}
+		row = append(row, Button{Label: b.label, Token: tok, Command: b.command})
+		if len(row) == 3 {
+			rows, row = append(rows, row), nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// cardsText is seat k's hole cards, for them only.
+func (t *table) cardsText(k int) string {
+	return tr(t.lang(), "cards.yours", t.label(), t.handNo, engine.FormatCards(t.hand.Hole(k)))
+}
+
+// sendCards sends each human player dealt in their hole cards privately:
+// at the deal (events nil) and after a five-card draw's new cards.
+func (t *table) sendCards(events []engine.Event) {
+	for k, i := range t.order {
+		s := t.seats[i]
+		if s == nil || s.Bot {
+			continue
+		}
+		if events != nil {
+			drew := false
+			for _, e := range events {
+				if e.Kind == engine.EvDrawCards && e.Seat == k {
+					drew = true
+				}
+			}
+			if !drew {
+				continue
+			}
+		}
+		t.r.send(Outgoing{To: Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: PriorityPrivate,
+			Key: fmt.Sprintf("cards:%d:%d:%d", t.id, t.handID, s.Player.ID), Version: t.nextVersion(),
+			Body: View{Kind: ViewCards, Text: t.cardsText(k)}})
+	}
+}
+
+// noteEvents keeps the hand's last actions for the table message.
+func (t *table) noteEvents(events []engine.Event) {
+	for _, e := range events {
+		name := ""
+		if e.Seat >= 0 && e.Seat < len(t.order) {
+			name = t.name(t.order[e.Seat])
+		}
+		if s := eventText(e, name, t.lang()); s != "" {
+			t.last = append(t.last, s)
+		}
+	}
+	if len(t.last) > 4 {
+		t.last = append([]string(nil), t.last[len(t.last)-4:]...)
+	}
+}
+
+// summaryView renders the finished hand for the chat and spectators.
+func (t *table) summaryView(snap engine.Snapshot) View {
+	names := make([]string, len(t.order))
+	for k, i := range t.order {
+		names[k] = t.name(i)
+	}
+	return renderSummary(summaryScene{Lang: t.lang(), Label: t.label(), Title: t.title(), HandNo: t.handNo,
+		Snap: snap.For(-1), Result: t.hand.Result(), Names: names})
+}
