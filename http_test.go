@@ -42,7 +42,7 @@ func TestHealthz(t *testing.T) {
 		{"POST is refused", fakeDB{}, http.MethodPost, http.StatusMethodNotAllowed, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newHTTPHandler(tc.db, newMetrics(tc.db), quiet)
+			h := newHTTPHandler(tc.db, newMetrics(tc.db, nil), quiet)
 			code, body := get(t, h, tc.method, "/healthz")
 			if code != tc.code || (tc.body != "" && body != tc.body) {
 				t.Errorf("%s /healthz = %d %q, want %d %q", tc.method, code, body, tc.code, tc.body)
@@ -53,7 +53,7 @@ func TestHealthz(t *testing.T) {
 
 func TestMetrics(t *testing.T) {
 	db := fakeDB{}
-	h := newHTTPHandler(db, newMetrics(db), slog.New(slog.DiscardHandler))
+	h := newHTTPHandler(db, newMetrics(db, nil), slog.New(slog.DiscardHandler))
 	code, body := get(t, h, http.MethodGet, "/metrics")
 	if code != http.StatusOK {
 		t.Fatalf("GET /metrics = %d", code)

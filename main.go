@@ -80,6 +80,8 @@ var commands []command
 func init() {
 	commands = []command{
 		{name: "run", summary: "run the bot (the terminal console when no platform token is set)", run: runBot},
+		{name: "console", summary: "the terminal chat on a fresh database: --script FILE plays a script (--seed N for the same decks)", noConfig: true, takesArgs: true, run: runConsole},
+		{name: "sim", summary: "simulate --tables N of practice opponents for --hands H through the whole room and print throughput, latency, messages and memory", noConfig: true, takesArgs: true, run: runSim},
 		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
 		{name: "version", summary: "print the version and exit", noConfig: true, run: runVersion},
 		{name: "replay", summary: "replay PHH hand histories (files or folders) through the engine and compare final stacks", noConfig: true, takesArgs: true, run: runReplay},

@@ -102,11 +102,17 @@ func (t *table) press(req request, start time.Time) (Reply, error) {
 // shows it.
 func (t *table) act(p Player, a engine.Action, start time.Time) (Reply, error) {
 	i := t.seatOf(p.ID)
-	if err := t.apply(a, start); err != nil {
-		return Reply{}, err
+	s := t.seats[i]
+	timeouts := s.Timeouts
+	if timeouts != 0 {
+		s.Timeouts = 0 // a player who acts is no longer timing out (R-TIME-2)
+		t.seatsDirty = true
 	}
-	if s := t.seats[i]; s != nil {
-		s.Timeouts = 0
+	if err := t.apply(a, start); err != nil {
+		if t.seats[i] == s {
+			s.Timeouts = timeouts
+		}
+		return Reply{}, err
 	}
 	return Reply{}, nil
 }

@@ -30,9 +30,8 @@ func (t *table) step() {
 		s := t.seats[t.order[k]]
 		switch {
 		case s.Bot:
-			start := time.Now()
 			a := t.bots.Act(t.hand.Snapshot().For(k), k)
-			if err := t.apply(a, start); err != nil {
+			if err := t.apply(a, time.Now()); err != nil {
 				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)
 			}
 		case s.Away || s.Leaving:
@@ -44,6 +43,9 @@ func (t *table) step() {
 		return
 	}
 	t.nextAt = time.Time{}
+	if m := t.r.cfg.MaxHands; m > 0 && t.handNo >= m {
+		return
+	}
 	t.startHand()
 }
 
@@ -198,6 +200,11 @@ func (t *table) setTurn(h *engine.Hand, now time.Time, w *TableWrite) {
 		return
 	}
 	t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
+	if s := t.seats[t.order[h.ToAct()]]; s.Bot || s.Away {
+		// A practice opponent (or an away player) acts at once, also
+		// after a restart: no timer to store.
+		return
+	}
 	t.storeTurn(h, w)
 }
 
@@ -232,7 +239,10 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	}
 	turn := [3]any{t.turnAt, t.turnPhase, t.turnStart}
 	t.setTurn(h, now, w)
-	if err := t.write(w); err != nil {
+	// The seats change with an action only at the end of the hand, or when
+	// a time bank was spent or a timeout count is reset.
+	seats := h.Done() || s.Bank != bank || t.seatsDirty
+	if err := t.commitWrite(w, seats); err != nil {
 		// load() rebuilt the hand and the seats from the store.
 		s.Bank = bank
 		t.turnAt, t.turnPhase, t.turnStart = turn[0].(time.Time), turn[1].(string), turn[2].(time.Time)
@@ -412,6 +422,7 @@ func (t *table) timeoutAction(k int, clock bool) {
 	}
 	now := t.r.clock.Now()
 	if !s.Away && !s.Leaving && !s.Bot {
+		t.seatsDirty = true
 		s.Timeouts++
 		if s.Timeouts >= 2 && !s.SittingOut {
 			s.SittingOut, s.SatOutAt = true, now

@@ -58,6 +58,9 @@ type RoomConfig struct {
 	WelcomeChips int64
 	// HandPause is the pause between hands, for the summary to be read.
 	HandPause time.Duration
+	// MaxHands, when not zero, stops each table after that many hands
+	// (the simulator).
+	MaxHands int
 	// Metrics, when set, counts what the room does.
 	Metrics *Metrics
 }

@@ -116,6 +116,9 @@ type table struct {
 	outq    []Outgoing
 	unseat  []int64
 	seatedN atomic.Int32
+	lastTable string // what the last table message showed
+	// seatsDirty: a seat changed in a way the next write must store.
+	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.
 	stateJSON string
 }
@@ -501,6 +504,7 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 	w.TableID = t.id
 	w.At = t.r.clock.Now()
 	if seats {
+		t.seatsDirty = false
 		w.Seats, w.SaveSeats = t.seatRecords(), true
 		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, Carry: t.carry}), true
 	}

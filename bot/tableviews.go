@@ -97,7 +97,23 @@ func (t *table) publish() {
 			v.Buttons = append(v.Buttons, []Button{{Label: tr(t.lang(), "button.cards"), Token: cards, Command: "/cards"}})
 		}
 	}
-	t.r.send(Outgoing{To: t.group(), Priority: PriorityTable, Key: t.messageKey(t.handNo), Version: t.nextVersion(), Body: v})
+	t.sendTable(t.messageKey(t.handNo), v)
+}
+
+// sendTable queues a version of the table message, unless it shows
+// exactly what the last one did.
+func (t *table) sendTable(key string, v View) {
+	sig := key + "\x00" + v.Text
+	for _, row := range v.Buttons {
+		for _, b := range row {
+			sig += "\x00" + b.Token
+		}
+	}
+	if sig == t.lastTable {
+		return
+	}
+	t.lastTable = sig
+	t.r.send(Outgoing{To: t.group(), Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
 }
 
 // publishIdle queues the table message between hands (it becomes the next
@@ -109,7 +125,7 @@ func (t *table) publishIdle() {
 	}
 	sc := t.scene()
 	v := renderTable(sc)
-	t.r.send(Outgoing{To: t.group(), Priority: PriorityTable, Key: t.messageKey(t.handNo + 1), Version: t.nextVersion(), Body: v})
+	t.sendTable(t.messageKey(t.handNo+1), v)
 }
 
 // sign turns button specs into signed buttons for player, in rows of three.

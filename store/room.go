@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -69,29 +70,69 @@ func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.
 }
 
 func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move) error {
-	rows := make([]HandEvent, len(events))
+	rows, err := tx.eventRows(handID, events, nil)
+	if err != nil {
+		return err
+	}
+	if err := tx.insertEventRows(rows); err != nil {
+		return err
+	}
+	return tx.moves(moves)
+}
+
+// eventRows appends the rows of a hand's events to rows.
+func (tx *Tx) eventRows(handID int64, events []engine.Event, rows []HandEvent) ([]HandEvent, error) {
 	now := tx.s.clock.Now()
-	for i, e := range events {
+	for _, e := range events {
 		js, err := json.Marshal(e)
 		if err != nil {
-			return fmt.Errorf("hand %d event %d: %w", handID, e.Seq, err)
+			return nil, fmt.Errorf("hand %d event %d: %w", handID, e.Seq, err)
 		}
 		if e.Seq < 0 {
-			return fmt.Errorf("hand %d event seq %d: %w", handID, e.Seq, ErrInvalidEvent)
+			return nil, fmt.Errorf("hand %d event seq %d: %w", handID, e.Seq, ErrInvalidEvent)
 		}
-		rows[i] = HandEvent{HandID: handID, Seq: e.Seq + 1, Kind: e.Kind.String(), Payload: string(js), CreatedAt: now}
+		rows = append(rows, HandEvent{HandID: handID, Seq: e.Seq + 1, Kind: e.Kind.String(), Payload: string(js), CreatedAt: now})
 	}
-	if len(rows) > 0 {
-		err := tx.db.Omit(clause.Associations).Create(&rows).Error
+	return rows, nil
+}
+
+// eventChunk bounds the rows of one INSERT (SQLite allows 32,766
+// parameters).
+const eventChunk = 400
+
+// insertEventRows stores rows with multi-row INSERTs written here rather
+// than by gorm, whose reflection and statement preparation per call were
+// most of a busy room's write time. A stored (hand, seq) is refused by the
+// unique index.
+func (tx *Tx) insertEventRows(rows []HandEvent) error {
+	for len(rows) > 0 {
+		n := min(len(rows), eventChunk)
+		chunk := rows[:n]
+		rows = rows[n:]
+		var b strings.Builder
+		b.WriteString("INSERT INTO hand_events (hand_id, seq, kind, payload, created_at) VALUES ")
+		args := make([]any, 0, 5*n)
+		for i, r := range chunk {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString("(?,?,?,?,?)")
+			args = append(args, r.HandID, r.Seq, r.Kind, r.Payload, r.CreatedAt)
+		}
+		err := tx.db.Exec(b.String(), args...).Error
 		switch {
 		case errors.Is(err, gorm.ErrDuplicatedKey):
-			return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, handID, rows[0].Seq-1, rows[len(rows)-1].Seq-1)
+			return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, chunk[0].HandID, chunk[0].Seq-1, chunk[len(chunk)-1].Seq-1)
 		case errors.Is(err, gorm.ErrForeignKeyViolated):
-			return fmt.Errorf("hand %d: %w", handID, ErrNotFound)
+			return fmt.Errorf("hand %d: %w", chunk[0].HandID, ErrNotFound)
 		case err != nil:
-			return fmt.Errorf("hand %d events: %w", handID, err)
+			return fmt.Errorf("hand %d events: %w", chunk[0].HandID, err)
 		}
 	}
+	return nil
+}
+
+func (tx *Tx) moves(moves []bot.Move) error {
 	for _, m := range moves {
 		if _, err := tx.Transfer(Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}); err != nil {
 			return err
@@ -105,6 +146,7 @@ func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move
 func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
 	ids := make([]int64, len(writes))
 	err := s.InTx(ctx, func(tx *Tx) error {
+		var rows []HandEvent
 		for i, w := range writes {
 			hand := w.HandID
 			if w.NewHand != nil {
@@ -115,10 +157,12 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				hand = id
 			}
 			ids[i] = hand
-			if len(w.Events) > 0 || len(w.Moves) > 0 {
-				if err := tx.appendEvents(hand, w.Events, w.Moves); err != nil {
-					return err
-				}
+			var err error
+			if rows, err = tx.eventRows(hand, w.Events, rows); err != nil {
+				return err
+			}
+			if err := tx.moves(w.Moves); err != nil {
+				return err
 			}
 			if w.EndHand {
 				if err := tx.endHand(hand, w.At); err != nil {
@@ -150,7 +194,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				}
 			}
 		}
-		return nil
+		return tx.insertEventRows(rows)
 	})
 	if err != nil {
 		return roomErr(err)

@@ -28,7 +28,7 @@ func TestCommandsAnswer(t *testing.T) {
 		wantErr     error
 	}{
 		{"help lists every command", "help\n", []string{"help ", "status ", "quit "}, io.EOF},
-		{"slash and case are accepted", "/HELP\n", []string{"commands:"}, io.EOF},
+		{"case is ignored", "HELP\n", []string{"console commands:"}, io.EOF},
 		{"status shows the database and platforms", "status\n", []string{"database: sqlite /tmp/x.db", "schema version: 3", "telegram: not configured", "discord: token configured"}, io.EOF},
 		{"unknown command names itself", "foo bar\n", []string{`unknown command "foo"; try help`}, io.EOF},
 		{"arguments are refused", "status now\n", []string{"status takes no arguments"}, io.EOF},

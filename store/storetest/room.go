@@ -338,3 +338,66 @@ func testSecrets(t *testing.T, open Opener) {
 		t.Fatal("a 4-byte secret was made")
 	}
 }
+
+// testCommitTables: many tables' writes in one transaction, all or
+// nothing; new hands get their ids; seats, state and deadlines go with them.
+func testCommitTables(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	a, _ := st.Player(ctx, "console", "a", "Ana")
+	bank, _ := st.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	tacc, _ := st.OpenAccount(ctx, bot.AccountTable, "table:x", 0)
+	r := rand.New(rand.NewPCG(3, 4))
+	setup := randomHandSetup(r)
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w1 := &bot.TableWrite{TableID: table, NewHand: &setup, Events: h.Events(), Moves: []bot.Move{{From: bank, To: tacc, Amount: 50, Reason: "buy-in"}},
+		Seats: []bot.SeatRecord{{Seat: 2, PlayerID: a.ID, Stack: 50}}, SaveSeats: true, State: `{"hands":1}`, SaveState: true,
+		SetDeadlines: []bot.Deadline{{Key: "t1:turn", At: epoch.Add(time.Minute), Payload: "p"}}, At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{w1}); err != nil {
+		t.Fatal(err)
+	}
+	if w1.HandID == 0 {
+		t.Fatal("the new hand got no id")
+	}
+	rec, err := st.LoadHand(ctx, w1.HandID)
+	if err != nil || len(rec.Events) != len(h.Events()) {
+		t.Fatalf("hand %+v, %v", rec, err)
+	}
+	if bal, _ := st.Balance(ctx, tacc); bal != 50 {
+		t.Fatalf("table account %d, want 50", bal)
+	}
+	if seats, _ := st.Seats(ctx, table); len(seats) != 1 || seats[0].Stack != 50 {
+		t.Fatalf("seats %+v", seats)
+	}
+	tabs, _ := st.OpenTables(ctx, 0)
+	if len(tabs) != 1 || tabs[0].State != `{"hands":1}` {
+		t.Fatalf("tables %+v", tabs)
+	}
+	// A batch whose second write repeats an event stores nothing at all.
+	good := &bot.TableWrite{TableID: table, HandID: w1.HandID, Moves: []bot.Move{{From: bank, To: tacc, Amount: 7, Reason: "top-up"}},
+		ClearDeadlines: []string{"t1:turn"}, At: epoch}
+	dup := &bot.TableWrite{TableID: table, HandID: w1.HandID, Events: h.Events()[:1], At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{good, dup}); !errors.Is(err, bot.ErrDuplicate) {
+		t.Fatalf("a repeated event: %v, want ErrDuplicate", err)
+	}
+	if bal, _ := st.Balance(ctx, tacc); bal != 50 {
+		t.Fatalf("a failed batch moved chips: table account %d", bal)
+	}
+	if ds, _ := st.Deadlines(ctx); len(ds) != 1 {
+		t.Fatalf("a failed batch cleared a deadline: %+v", ds)
+	}
+	// The end of the hand.
+	end := &bot.TableWrite{TableID: table, HandID: w1.HandID, EndHand: true, ClearDeadlines: []string{"t1:turn"}, At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{end}); err != nil {
+		t.Fatal(err)
+	}
+	if open, _ := st.OpenHands(ctx, table); len(open) != 0 {
+		t.Fatalf("ended hand still open: %d", len(open))
+	}
+	if ds, _ := st.Deadlines(ctx); len(ds) != 0 {
+		t.Fatalf("deadline not cleared: %+v", ds)
+	}
+}

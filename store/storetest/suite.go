@@ -43,6 +43,7 @@ func Run(t *testing.T, open Opener) {
 		{"AppendEventsAllOrNothing", testAppendEventsAllOrNothing},
 		{"RoomRecords", testRoomRecords},
 		{"SecretsAreMadeOnceAndKept", testSecrets},
+		{"CommitTablesAllOrNothing", testCommitTables},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
@@ -553,7 +554,7 @@ var wantColumns = map[string][]string{
 	"players":           {"created_at", "display_name", "id", "language", "platform", "updated_at", "user_id"},
 	"accounts":          {"balance", "created_at", "id", "key", "kind", "player_id"},
 	"ledger_entries":    {"amount", "created_at", "from_account_id", "id", "reason", "reference", "to_account_id"},
-	"tables":            {"account_id", "closed_at", "community_id", "config", "created_at", "id", "name", "stakes", "variant"},
+	"tables":            {"account_id", "closed_at", "community_id", "config", "created_at", "id", "name", "stakes", "state", "variant"},
 	"hands":             {"commitment", "deck", "ended_at", "id", "setup", "started_at", "table_id", "variant"},
 	"hand_events":       {"created_at", "hand_id", "id", "kind", "payload", "seq"},
 	"seats":             {"player_id", "seat", "sitting_out", "stack", "state", "table_id", "updated_at"},

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/store"
+	"github.com/pokerroom/pokerroom/store/dburl"
+)
+
+// simPlatform is the simulator's platform: chats "sim-1", "sim-2"...
+const simPlatform = "sim"
+
+// countingSender is the simulator's platform: it counts what it is given.
+type countingSender struct{ sent atomic.Int64 }
+
+func (c *countingSender) Deliver(_ context.Context, m bot.Outgoing, id string) (string, error) {
+	n := c.sent.Add(1)
+	if id != "" {
+		return id, nil
+	}
+	return strconv.FormatInt(n, 10), nil
+}
+
+// runSim is `pokerroom sim --tables N --hands H [--db URL] [--seed N]`:
+// N tables of six practice opponents each play H hands through the whole
+// room (actors, store with group commit, an outbox at one message a second
+// per chat into a counting sink), then the figures are printed.
+func runSim(ctx context.Context, a *app) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(a.stderr)
+	tables := fs.Int("tables", 100, "tables, each with six practice opponents")
+	hands := fs.Int("hands", 20, "hands each table plays")
+	dbFlag := fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
+	seed := fs.Uint64("seed", 1, "seed of the decks and the practice opponents")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	baseline := fs.Int("baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
+	if err := fs.Parse(a.args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if *tables < 1 || *tables > 100000 || *hands < 1 || *hands > 100000 || fs.NArg() > 0 {
+		fmt.Fprintln(a.stderr, "pokerroom sim: want --tables 1..100000 and --hands 1..100000, no other arguments")
+		return exitUsage
+	}
+	dsn := *dbFlag
+	if dsn == "" {
+		dir, err := os.MkdirTemp("", "pokerroom-sim-")
+		if err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+			return exitFail
+		}
+		defer os.RemoveAll(dir)
+		dsn = filepath.Join(dir, "sim.db")
+	}
+	loc, err := dburl.Parse(dsn)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: --db: %v\n", err)
+		return exitUsage
+	}
+	octx, cancel := context.WithTimeout(ctx, openTimeout)
+	s, err := store.Open(octx, loc, store.Options{})
+	cancel()
+	if err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: open database: %v\n", err)
+		return exitFail
+	}
+	defer s.Close()
+	if _, err := s.Migrate(ctx); err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: migrate: %v\n", err)
+		return exitFail
+	}
+	out := a.stdout
+	fmt.Fprintf(out, "sim: %d tables x %d hands on %s %s\n", *tables, *hands, loc.Backend, loc.String())
+
+	var transferRate float64
+	if *baseline > 0 {
+		if transferRate, err = measureTransfers(ctx, s, *baseline); err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: baseline: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintf(out, "baseline: %.0f ledger transfers/s, one per transaction\n", transferRate)
+	}
+
+	sender := &countingSender{}
+	clock := bot.SystemClock{}
+	ob := bot.NewOutbox(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
+	metrics := bot.NewMetrics()
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, Deck: engine.NewSeededReader(*seed),
+		MaxHands: *hands, Metrics: metrics,
+		Outboxes: map[string]bot.Enqueuer{simPlatform: ob},
+		Admins:   map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
+	if err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+		return exitFail
+	}
+	obCtx, obStop := context.WithCancel(ctx)
+	var obWG sync.WaitGroup
+	obWG.Add(1)
+	go func() { defer obWG.Done(); _ = ob.Run(obCtx, nil) }()
+	defer func() { obStop(); obWG.Wait() }()
+
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+			return exitFail
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+			return exitFail
+		}
+		defer pprof.StopCPUProfile()
+	}
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := room.Start(ctx); err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+		return exitFail
+	}
+	defer room.Close()
+	// Open the tables and seat the opponents, a few at a time.
+	start := time.Now()
+	sem := make(chan struct{}, 16)
+	errc := make(chan error, 1)
+	var wg sync.WaitGroup
+	for i := 1; i <= *tables; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			chat := "sim-" + strconv.Itoa(i)
+			for _, c := range []bot.Command{
+				{Name: "newtable", Args: []string{"nlhe", "1/2"}},
+				{Name: "addbot", Args: []string{"6"}},
+			} {
+				c.Platform, c.Chat, c.User, c.UserName = simPlatform, chat, "admin", "admin"
+				if _, err := room.Handle(ctx, c); err != nil {
+					select {
+					case errc <- fmt.Errorf("%s /%s: %w", chat, c.Name, err):
+					default:
+					}
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	select {
+	case err := <-errc:
+		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+		return exitFail
+	default:
+	}
+	want := int64(*tables) * int64(*hands)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		done := metrics.Hands.Load() >= want && room.Settle(ctx) == nil && metrics.Hands.Load() >= want
+		fmt.Fprintf(a.stderr, "\r%d/%d hands, %d actions, %.0fs   ", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
+		if done {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(a.stderr)
+			return exitFail
+		case <-tick.C:
+		}
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintln(a.stderr)
+	// Let the outbox send what is left (coalesced) before counting.
+	for deadline := time.Now().Add(5 * time.Second); ob.Queued() > 0 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(*tables)
+
+	actions := metrics.Actions.Load()
+	rate := float64(actions) / elapsed.Seconds()
+	l := metrics.Latency()
+	nh := float64(metrics.Hands.Load())
+	fmt.Fprintf(out, "hands: %d, actions: %d in %.1fs\n", metrics.Hands.Load(), actions, elapsed.Seconds())
+	fmt.Fprintf(out, "actions/s: %.0f", rate)
+	if transferRate > 0 {
+		fmt.Fprintf(out, " (%.1f x the one-transfer-per-transaction rate)", rate/transferRate)
+	}
+	fmt.Fprintln(out)
+	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
+		l.P50.Round(10*time.Microsecond), l.P99.Round(10*time.Microsecond), l.Max.Round(10*time.Microsecond))
+	fmt.Fprintf(out, "messages per hand: %.1f queued, %.1f sent after coalescing (1 message/s per chat), %d left queued\n",
+		float64(metrics.Queued.Load())/nh, float64(sender.sent.Load())/nh, ob.Queued())
+	if b := metrics.Batches.Load(); b > 0 {
+		fmt.Fprintf(out, "group commit: %d transactions, %.1f table writes each\n", b, float64(metrics.Batched.Load())/float64(b))
+	}
+	fmt.Fprintf(out, "memory per idle table: %.1f KB (heap and stacks after GC, over %d tables)\n", float64(perTable)/1024, *tables)
+	return exitOK
+}
+
+// measureTransfers times n ledger transfers, each its own transaction.
+func measureTransfers(ctx context.Context, s *store.Store, n int) (float64, error) {
+	bank, err := s.OpenAccount(ctx, bot.AccountBank, "sim-baseline-bank", 0)
+	if err != nil {
+		return 0, err
+	}
+	to, err := s.OpenAccount(ctx, bot.AccountSystem, "sim-baseline", 0)
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	for range n {
+		if err := s.Move(ctx, bot.Move{From: bank, To: to, Amount: 1, Reason: "baseline"}); err != nil {
+			return 0, err
+		}
+	}
+	return float64(n) / time.Since(start).Seconds(), nil
+}
