@@ -347,7 +347,7 @@ func (t *table) leave(req request) (Reply, error) {
 		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
 	}
 	s := t.seats[i]
-	if t.inHand(i) {
+	if t.dealtIn(i) {
 		s.Leaving = true
 		if k := t.engineSeat(i); t.hand.ToAct() == k {
 			t.timeoutAction(k, true)
@@ -445,7 +445,7 @@ func (t *table) topUp(req request) (Reply, error) {
 	if n > bal {
 		return Reply{}, Errorf(EInvalid, "join.funds", Chips(n), Chips(bal))
 	}
-	if t.inHand(i) || t.engineSeat(i) >= 0 {
+	if t.dealtIn(i) {
 		s.Pending += n
 	} else {
 		s.Stack += n
@@ -584,7 +584,7 @@ func (t *table) kickBots(req request) (Reply, error) {
 			continue
 		}
 		n++
-		if t.inHand(i) {
+		if t.dealtIn(i) {
 			s.Leaving = true
 		} else {
 			t.cashOut(i, now, w)

@@ -270,7 +270,11 @@ func (t *table) endMoves(w *TableWrite) {
 			Reference: "hand:" + strconv.FormatInt(t.handID, 10)})
 	}
 	for k, st := range res.Stacks {
-		t.seats[t.order[k]].Stack = st
+		if s := t.seats[t.order[k]]; s != nil {
+			s.Stack = st
+		} else {
+			t.r.log.Error("a seat dealt in was emptied during the hand", "table", t.id, "seat", t.order[k]+1)
+		}
 	}
 	t.carry = res.CarryOver
 	w.EndHand = true
@@ -491,7 +495,7 @@ func (t *table) fire() {
 		}
 		if len(t.waiting) > 0 { // R-CASH-4: the seat goes to who waits
 			t.notify(s.Player, "sitout.freed", t.label())
-			if t.inHand(i) {
+			if t.dealtIn(i) {
 				s.Leaving = true
 			} else {
 				t.cashOut(i, now, w)

@@ -113,9 +113,9 @@ type table struct {
 	carry             int64 // a five-card draw pot carried to the next hand
 	// outq and unseat wait for the next successful write: messages to
 	// send and players who left.
-	outq    []Outgoing
-	unseat  []int64
-	seatedN atomic.Int32
+	outq      []Outgoing
+	unseat    []int64
+	seatedN   atomic.Int32
 	lastTable string // what the last table message showed
 	// seatsDirty: a seat changed in a way the next write must store.
 	seatsDirty bool
@@ -437,6 +437,12 @@ func (t *table) engineSeat(i int) int {
 	return -1
 }
 
+// dealtIn reports whether seat i is dealt into the hand being played (its
+// stack is then the engine's until the hand ends).
+func (t *table) dealtIn(i int) bool {
+	return t.hand != nil && t.engineSeat(i) >= 0
+}
+
 func (t *table) inHand(i int) bool {
 	if t.hand == nil || t.hand.Done() {
 		return false
@@ -559,4 +565,3 @@ func (t *table) syncSeated() {
 		}
 	}
 }
-

@@ -1,0 +1,287 @@
+package bot_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/store"
+	"github.com/pokerroom/pokerroom/store/storetest"
+)
+
+
+// recorder is the room's outbox in tests: it keeps every message.
+type recorder struct {
+	mu   sync.Mutex
+	msgs []bot.Outgoing
+}
+
+func (r *recorder) Enqueue(m bot.Outgoing) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.msgs = append(r.msgs, m)
+	return nil
+}
+
+func (r *recorder) all() []bot.Outgoing {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]bot.Outgoing(nil), r.msgs...)
+}
+
+// harness is a room on a real store (SQLite in a temporary directory, or
+// the DSN given), a fake clock and a recording outbox.
+type harness struct {
+	t     testing.TB
+	dsn   string
+	seed  uint64
+	store *store.Store
+	room  *bot.Room
+	clock *bottest.Clock
+	rec   *recorder
+	// admins are the users who administer the chat.
+	admins map[string]bool
+}
+
+func newHarness(t testing.TB, seed uint64) *harness {
+	return newHarnessAt(t, filepath.Join(t.TempDir(), "room.db"), seed)
+}
+
+func newHarnessAt(t testing.TB, dsn string, seed uint64) *harness {
+	h := &harness{t: t, dsn: dsn, seed: seed, clock: bottest.NewClock(t0), admins: map[string]bool{"admin": true}}
+	h.open()
+	t.Cleanup(h.close)
+	return h
+}
+
+// open opens the store and starts a room on it (again after close: a
+// restart on the same database and clock).
+func (h *harness) open() {
+	h.t.Helper()
+	loc, err := store.ParseURL(h.dsn)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	ctx := context.Background()
+	s, err := store.Open(ctx, loc, store.Options{Clock: h.clock})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := s.Migrate(ctx); err != nil {
+		h.t.Fatal(err)
+	}
+	h.store, h.rec = s, &recorder{}
+	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, Deck: engine.NewSeededReader(h.seed),
+		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
+		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
+			return h.admins[user], nil
+		})}})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if err := h.room.Start(ctx); err != nil {
+		h.t.Fatal(err)
+	}
+	h.settle()
+}
+
+func (h *harness) close() {
+	if h.room != nil {
+		h.room.Close()
+		h.room = nil
+	}
+	if h.store != nil {
+		h.store.Close()
+		h.store = nil
+	}
+}
+
+// restart closes the room and the store and opens them again.
+func (h *harness) restart() {
+	h.close()
+	h.open()
+}
+
+func (h *harness) settle() {
+	h.t.Helper()
+	if err := h.room.Settle(context.Background()); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// do runs a typed command as user in the chat and lets the room settle.
+func (h *harness) do(user, line string) (bot.Reply, error) {
+	h.t.Helper()
+	name, args, ok := bot.ParseCommand(line)
+	if !ok {
+		h.t.Fatalf("%q is not a command", line)
+	}
+	r, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: user, UserName: user, Name: name, Args: args})
+	h.settle()
+	return r, err
+}
+
+// must runs a command that must succeed.
+func (h *harness) must(user, line string) bot.Reply {
+	h.t.Helper()
+	r, err := h.do(user, line)
+	if err != nil {
+		h.t.Fatalf("%s: %s: %v", user, line, err)
+	}
+	return r
+}
+
+// fails runs a command that must be refused with key.
+func (h *harness) fails(user, line, key string) *bot.Error {
+	h.t.Helper()
+	_, err := h.do(user, line)
+	e, ok := err.(*bot.Error)
+	if !ok || e.Key != key {
+		h.t.Fatalf("%s: %s: error %v, want %s", user, line, err, key)
+	}
+	return e
+}
+
+// press presses a button as user.
+func (h *harness) press(user, token string) (bot.Reply, error) {
+	r, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: user, UserName: user, Token: token})
+	h.settle()
+	return r, err
+}
+
+// sleep moves the clock, one timer at a time, settling after each.
+func (h *harness) sleep(d time.Duration) {
+	target := h.clock.Now().Add(d)
+	for {
+		next, ok := h.clock.Next()
+		if !ok || next.After(target) {
+			break
+		}
+		h.clock.Set(next)
+		h.settle()
+	}
+	h.clock.Set(target)
+	h.settle()
+}
+
+// table returns the latest table message of the group.
+func (h *harness) table() bot.View {
+	h.t.Helper()
+	msgs := h.rec.all()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if v, ok := msgs[i].Body.(bot.View); ok && v.Kind == bot.ViewTable && msgs[i].To.Chat == "group" {
+			return v
+		}
+	}
+	h.t.Fatal("no table message yet")
+	return bot.View{}
+}
+
+var toActRE = regexp.MustCompile(`(?m)^▶ \d+  (\S+)  `)
+
+// toAct returns who is to act, from the table message ("" for nobody).
+func (h *harness) toAct() string {
+	m := toActRE.FindStringSubmatch(h.table().Text)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// button returns the token of the table message's button whose command
+// starts with prefix.
+func (h *harness) button(prefix string) string {
+	h.t.Helper()
+	for _, row := range h.table().Buttons {
+		for _, b := range row {
+			if strings.HasPrefix(b.Command, prefix) {
+				return b.Token
+			}
+		}
+	}
+	h.t.Fatalf("no %s button on the table:\n%s", prefix, h.table().Text)
+	return ""
+}
+
+// private returns the texts sent privately to user.
+func (h *harness) private(user string) []string {
+	var out []string
+	for _, m := range h.rec.all() {
+		if m.To.Private() && m.To.User == user {
+			out = append(out, m.Body.(bot.View).Text)
+		}
+	}
+	return out
+}
+
+// group returns every text the group saw.
+func (h *harness) group() []string {
+	var out []string
+	for _, m := range h.rec.all() {
+		if !m.To.Private() {
+			out = append(out, m.Body.(bot.View).Text)
+		}
+	}
+	return out
+}
+
+// wallet returns user's wallet balance.
+func (h *harness) wallet(user string) int64 {
+	h.t.Helper()
+	r := h.must(user, "/wallet")
+	var n int64
+	first := strings.SplitN(r.Text, "\n", 2)[0]
+	if _, err := fmt.Sscanf(strings.ReplaceAll(first, ",", ""), "Your wallet: %d chips.", &n); err != nil {
+		h.t.Fatalf("wallet %q: %v", r.Text, err)
+	}
+	return n
+}
+
+// checkBooks fails unless the ledger balances and every table account
+// holds exactly its seats' chips (between hands).
+func (h *harness) checkBooks() {
+	h.t.Helper()
+	ctx := context.Background()
+	a, err := h.store.Audit(ctx)
+	if err != nil || !a.OK() {
+		h.t.Fatalf("ledger audit: %+v, %v", a, err)
+	}
+}
+
+var handRE = regexp.MustCompile(`· (?:hand|mano) (\d+)`)
+
+// handNo returns the number of the hand the table message shows (0 for
+// none).
+func (h *harness) handNo() string {
+	m := handRE.FindStringSubmatch(h.table().Text)
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// playToEnd has whoever is to act check or call until the hand is over.
+func (h *harness) playToEnd(max int) {
+	h.t.Helper()
+	hand := h.handNo()
+	for range max {
+		who := h.toAct()
+		if who == "" || h.handNo() != hand {
+			return
+		}
+		if _, err := h.do(who, "/check"); err != nil {
+			h.must(who, "/call")
+		}
+	}
+	h.t.Fatalf("the hand did not end in %d actions", max)
+}
+
+var _ = storetest.PostgresEnv
