@@ -14,7 +14,6 @@ import (
 	"github.com/pokerroom/pokerroom/adapters/console"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
-	"github.com/pokerroom/pokerroom/engine"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/dburl"
 )
@@ -93,9 +92,7 @@ func runConsole(ctx context.Context, a *app) int {
 	cfg := bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, Seed: seed,
 		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:   map[string]bot.Admins{console.Platform: console.Admins}}
-	if seed != 0 {
-		cfg.Deck = engine.NewSeededReader(seed)
-	}
+	cfg.DeckSeed = seed
 	var clock *bottest.Clock
 	if *script != "" {
 		clock = bottest.NewClock(scriptStart)

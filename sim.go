@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
-	"github.com/pokerroom/pokerroom/engine"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/dburl"
 )
@@ -100,7 +99,7 @@ func runSim(ctx context.Context, a *app) int {
 	clock := bot.SystemClock{}
 	ob := bot.NewOutbox(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
 	metrics := bot.NewMetrics()
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, Deck: engine.NewSeededReader(*seed),
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, DeckSeed: *seed,
 		MaxHands: *hands, Metrics: metrics,
 		Outboxes: map[string]bot.Enqueuer{simPlatform: ob},
 		Admins:   map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})

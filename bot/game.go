@@ -30,6 +30,7 @@ func (t *table) step() {
 		s := t.seats[t.order[k]]
 		switch {
 		case s.Bot:
+			t.bots.Rand = t.r.botRand(t.id, t.handNo, len(t.hand.Events()))
 			a := t.bots.Act(t.hand.Snapshot().For(k), k)
 			if err := t.apply(a, time.Now()); err != nil {
 				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)
@@ -96,7 +97,7 @@ func (t *table) startHand() {
 		t.publishIdle()
 		return
 	}
-	deck, err := t.r.shuffle(t.rules)
+	deck, err := t.r.shuffle(t.rules, t.id, t.handNo+1)
 	if err != nil {
 		t.r.log.Error("shuffle", "table", t.id, "err", err)
 		return

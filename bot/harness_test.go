@@ -12,11 +12,9 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
-	"github.com/pokerroom/pokerroom/engine"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
-
 
 // recorder is the room's outbox in tests: it keeps every message.
 type recorder struct {
@@ -47,6 +45,8 @@ type harness struct {
 	room  *bot.Room
 	clock *bottest.Clock
 	rec   *recorder
+	// noSettle: do does not wait for the room to settle.
+	noSettle bool
 	// admins are the users who administer the chat.
 	admins map[string]bool
 }
@@ -79,7 +79,7 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store, h.rec = s, &recorder{}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, Deck: engine.NewSeededReader(h.seed),
+	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil
@@ -125,7 +125,9 @@ func (h *harness) do(user, line string) (bot.Reply, error) {
 		h.t.Fatalf("%q is not a command", line)
 	}
 	r, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: user, UserName: user, Name: name, Args: args})
-	h.settle()
+	if !h.noSettle {
+		h.settle()
+	}
 	return r, err
 }
 
@@ -175,7 +177,9 @@ func (h *harness) sleep(d time.Duration) {
 // table returns the latest table message of the group.
 func (h *harness) table() bot.View {
 	h.t.Helper()
-	msgs := h.rec.all()
+	h.rec.mu.Lock()
+	defer h.rec.mu.Unlock()
+	msgs := h.rec.msgs
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if v, ok := msgs[i].Body.(bot.View); ok && v.Kind == bot.ViewTable && msgs[i].To.Chat == "group" {
 			return v
@@ -285,3 +289,22 @@ func (h *harness) playToEnd(max int) {
 }
 
 var _ = storetest.PostgresEnv
+
+// reopenWith starts a new room on st (a wrapped store), same clock.
+func (h *harness) reopenWith(st bot.Storage) {
+	h.t.Helper()
+	var err error
+	h.rec = &recorder{}
+	h.room, err = bot.NewRoom(bot.RoomConfig{Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed,
+		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
+		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
+			return h.admins[user], nil
+		})}})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if err := h.room.Start(context.Background()); err != nil {
+		h.t.Fatal(err)
+	}
+	h.settle()
+}

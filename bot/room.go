@@ -43,10 +43,13 @@ func (f AdminsFunc) IsAdmin(ctx context.Context, chat, user string) (bool, error
 type RoomConfig struct {
 	Store Storage
 	Clock Clock
-	// Deck is the randomness decks are shuffled with; nil is crypto/rand.
-	// A seeded reader (engine.NewSeededReader) makes a session reproducible.
-	Deck io.Reader
-	// Seed seeds the practice opponents' choices; 0 picks one at random.
+	// DeckSeed, when not zero, shuffles the deck of each hand from a
+	// seed made of it, the table and the hand's number, so that a session
+	// deals the same cards whenever it is replayed, restarts included.
+	// Zero shuffles with crypto/rand.
+	DeckSeed uint64
+	// Seed seeds the practice opponents' choices (per table, hand and
+	// action, so a restart changes nothing); 0 picks one at random.
 	Seed uint64
 	// Outboxes deliver each platform's messages.
 	Outboxes map[string]Enqueuer
@@ -79,8 +82,6 @@ type Room struct {
 
 	house, bank int64 // ledger accounts
 
-	deckMu sync.Mutex
-	deck   io.Reader
 
 	mu          sync.Mutex
 	communities map[string]*Community // platform \x00 chat
@@ -115,9 +116,6 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	if cfg.WelcomeChips == 0 {
 		cfg.WelcomeChips = 10000
 	}
-	if cfg.Deck == nil {
-		cfg.Deck = rand.Reader
-	}
 	if cfg.Seed == 0 {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
@@ -126,7 +124,7 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
-	r := &Room{cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, deck: cfg.Deck, metrics: cfg.Metrics,
+	r := &Room{cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}}
 	return r, nil
@@ -278,8 +276,9 @@ func (r *Room) setSeated(player, table int64, on bool) {
 	r.mu.Unlock()
 }
 
-// shuffle returns a fresh deck for cfg, shuffled from the room's source.
-func (r *Room) shuffle(cfg engine.Config) ([]engine.Card, error) {
+// shuffle returns a fresh deck for hand n of table, shuffled from
+// crypto/rand or, with DeckSeed, from a seed of its own.
+func (r *Room) shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error) {
 	size, jokers := 52, 0
 	if cfg.Game == engine.Draw {
 		if cfg.Draw.DeckSize != 0 {
@@ -291,14 +290,29 @@ func (r *Room) shuffle(cfg engine.Config) ([]engine.Card, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.deckMu.Lock()
-	defer r.deckMu.Unlock()
-	return d, engine.Shuffle(d, r.deck)
+	src := io.Reader(rand.Reader)
+	if r.cfg.DeckSeed != 0 {
+		src = engine.NewSeededReader(mix(r.cfg.DeckSeed, uint64(table), uint64(n)))
+	}
+	return d, engine.Shuffle(d, src)
 }
 
-// botRand returns a source for one practice opponent's choices.
-func (r *Room) botRand(table int64) *mrand.Rand {
-	return mrand.New(mrand.NewPCG(r.cfg.Seed, uint64(table)))
+// mix combines numbers into one seed (splitmix64 steps).
+func mix(xs ...uint64) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range xs {
+		h ^= x + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+		h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
+		h = (h ^ h>>27) * 0x94d049bb133111eb
+		h ^= h >> 31
+	}
+	return h
+}
+
+// botRand returns the source of a practice opponent's decision at action
+// n of hand hand of table.
+func (r *Room) botRand(table int64, hand, n int) *mrand.Rand {
+	return mrand.New(mrand.NewPCG(mix(r.cfg.Seed, uint64(table)), mix(uint64(hand), uint64(n))))
 }
 
 // player returns the command's player, creating them (with the welcome

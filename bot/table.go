@@ -132,7 +132,7 @@ func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table 
 	t := &table{r: r, id: rec.ID, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
 		inbox: make(chan request, inboxSize), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
 		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
-	t.bots = &Practice{Rand: r.botRand(rec.ID), Trials: 200}
+	t.bots = &Practice{Trials: 200}
 	t.stateJSON = rec.State
 	return t
 }
@@ -293,6 +293,9 @@ func (t *table) run(ctx context.Context) {
 			t.timer.Stop()
 		}
 	}()
+	// Show the table as it stands (after a restart: the same message,
+	// edited), then go on.
+	t.publish()
 	t.poke()
 	for {
 		select {
