@@ -82,7 +82,6 @@ type Room struct {
 
 	house, bank int64 // ledger accounts
 
-
 	mu          sync.Mutex
 	communities map[string]*Community // platform \x00 chat
 	players     map[string]*playerEntry
