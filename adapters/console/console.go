@@ -297,10 +297,14 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 	if who, rest, ok := strings.Cut(text, ":"); ok && userRE.MatchString(strings.TrimSpace(who)) && strings.HasPrefix(strings.TrimSpace(rest), "/") {
 		user, text = strings.TrimSpace(who), strings.TrimSpace(rest)
 	}
-	if c.Script {
-		c.Sink.Print("script", "> "+user+": "+text)
-	}
 	fields := strings.Fields(text)
+	if c.Script {
+		if strings.HasPrefix(text, "/") {
+			c.Sink.Print("script", "> "+user+": "+text)
+		} else {
+			c.Sink.Print("script", "> "+text)
+		}
+	}
 	word := strings.ToLower(fields[0])
 	switch strings.TrimPrefix(word, "/") {
 	case "quit", "exit":
