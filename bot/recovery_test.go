@@ -20,8 +20,7 @@ import (
 // the clock run out instead. stop, when set, is called before step k and
 // may restart the room in one of several ways.
 type session struct {
-	h     *harness
-	steps int
+	h *harness
 }
 
 // policy is what the player to act does at step k: mostly call or check,

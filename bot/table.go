@@ -55,11 +55,10 @@ type waiter struct {
 
 // request is a command for a table's actor.
 type request struct {
-	ctx   context.Context
-	cmd   Command
-	p     Player
-	admin bool
-	tok   *ButtonToken
+	ctx context.Context
+	cmd Command
+	p   Player
+	tok *ButtonToken
 	// sync asks the actor to do everything due now before answering.
 	sync  bool
 	reply chan response
@@ -444,14 +443,6 @@ func (t *table) engineSeat(i int) int {
 // stack is then the engine's until the hand ends).
 func (t *table) dealtIn(i int) bool {
 	return t.hand != nil && t.engineSeat(i) >= 0
-}
-
-func (t *table) inHand(i int) bool {
-	if t.hand == nil || t.hand.Done() {
-		return false
-	}
-	k := t.engineSeat(i)
-	return k >= 0 && !t.hand.Folded(k)
 }
 
 func (t *table) lang() string {

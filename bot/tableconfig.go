@@ -221,11 +221,6 @@ func (c TableConfig) Stakes() string { return fmt.Sprintf("%d/%d", c.SmallBlind,
 // Name returns the variant's long name.
 func (c TableConfig) Name() string { return variants[c.Variant].name }
 
-func (c TableConfig) encode() string {
-	b, _ := json.Marshal(c)
-	return string(b)
-}
-
 func decodeTableConfig(s string) (TableConfig, error) {
 	var c TableConfig
 	if err := json.Unmarshal([]byte(s), &c); err != nil {

@@ -132,7 +132,7 @@ var roomTexts = map[string]message{
 	// views
 	"view.table":           {"Table", "Mesa"},
 	"view.hand":            {"hand", "mano"},
-	"view.board":           {"Board", "Mesa"},
+	"view.board":           {"Board", "Tablero"},
 	"view.pot":             {"Pot", "Bote"},
 	"view.waiting_players": {"Waiting for players: /join to sit down.", "Esperando jugadores: /join para sentarte."},
 	"view.dealer":          {"dealer", "repartidor"},

@@ -84,8 +84,12 @@ type Sink struct {
 	mu     sync.Mutex
 	out    io.Writer
 	redraw bool
-	table  string   // the latest table message, when redrawing
-	log    []string // the latest other lines, when redrawing
+	// held keeps the room's messages while a script's command runs, so
+	// that they print after its reply, in the order the room sent them.
+	holding bool
+	held    []string
+	table   string   // the latest table message, when redrawing
+	log     []string // the latest other lines, when redrawing
 }
 
 // NewSink returns a sink writing to out; redraw repaints the screen (for a
@@ -124,8 +128,30 @@ func (s *Sink) Enqueue(m bot.Outgoing) error {
 		s.paint()
 		return nil
 	}
+	if s.holding {
+		s.held = append(s.held, lines...)
+		return nil
+	}
 	_, err := io.WriteString(s.out, strings.Join(lines, "\n")+"\n")
 	return err
+}
+
+// hold keeps the room's messages until release.
+func (s *Sink) hold() {
+	s.mu.Lock()
+	s.holding = true
+	s.mu.Unlock()
+}
+
+// release prints the messages held.
+func (s *Sink) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.holding = false
+	if len(s.held) > 0 {
+		_, _ = io.WriteString(s.out, strings.Join(s.held, "\n")+"\n")
+	}
+	s.held = nil
 }
 
 // Print prints a console line (a reply or an echo) through the sink.
@@ -344,6 +370,10 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 		c.Sink.Print(user, fmt.Sprintf("%q is not a command: write / and a name, such as /help", fields[0]))
 		return false, nil
 	}
+	if c.Script {
+		c.Sink.hold()
+		defer c.Sink.release()
+	}
 	reply, err := c.Room.Handle(ctx, bot.Command{Platform: Platform, Chat: Chat, ChatTitle: "console", User: user, UserName: user,
 		Name: name, Args: args})
 	switch {
@@ -364,7 +394,7 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 			return false, fmt.Errorf("console: the room did not settle: %w", err)
 		}
 	}
-	return false, nil
+	return false, nil // the held messages print now (release)
 }
 
 // sleep moves a script's clock, firing the room's timers one deadline at a
@@ -383,6 +413,8 @@ func (c *Console) sleep(ctx context.Context, args []string) error {
 		c.Sink.Print("console", "sleep works in scripts only (time passes by itself here)")
 		return nil
 	}
+	c.Sink.hold()
+	defer c.Sink.release()
 	target := c.Clock.Now().Add(d)
 	for {
 		next, ok := c.Clock.Next()
