@@ -89,11 +89,12 @@ var (
 	descBatched  = prometheus.NewDesc("pokerroom_commit_writes_total", "Table writes committed in them.", nil, nil)
 	descLatency  = prometheus.NewDesc("pokerroom_action_latency_seconds", "Time from a command received to its events committed and its views queued.", nil, nil)
 	descOutQueue = prometheus.NewDesc("pokerroom_outbox_queued", "Messages waiting in the outboxes.", nil, nil)
+	descSent     = prometheus.NewDesc("pokerroom_outbox_sent_total", "Messages the outboxes delivered.", nil, nil)
 	descLimited  = prometheus.NewDesc("pokerroom_outbox_rate_limited_total", "Platform 429 answers waited out.", nil, nil)
 )
 
 func (c roomCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited} {
+	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent} {
 		ch <- d
 	}
 }
@@ -110,9 +111,11 @@ func (c roomCollector) Collect(ch chan<- prometheus.Metric) {
 	counter(descBusy, m.Busy.Load())
 	counter(descBatches, m.Batches.Load())
 	counter(descBatched, m.Batched.Load())
-	counter(descLimited, m.RateLimited.Load())
+	queued, sent, limited := m.OutboxStats()
+	counter(descLimited, int64(limited))
+	counter(descSent, int64(sent))
 	ch <- prometheus.MustNewConstMetric(descTables, prometheus.GaugeValue, float64(m.OpenTables.Load()))
-	ch <- prometheus.MustNewConstMetric(descOutQueue, prometheus.GaugeValue, float64(m.OutboxQueued.Load()))
+	ch <- prometheus.MustNewConstMetric(descOutQueue, prometheus.GaugeValue, float64(queued))
 	l := m.Latency()
 	buckets := map[float64]uint64{}
 	for i, b := range l.Bounds {

@@ -9,6 +9,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
 )
 
 type fakeDB struct{ err error }
@@ -53,7 +56,11 @@ func TestHealthz(t *testing.T) {
 
 func TestMetrics(t *testing.T) {
 	db := fakeDB{}
-	h := newHTTPHandler(db, newMetrics(db, nil), slog.New(slog.DiscardHandler))
+	m := bot.NewMetrics()
+	m.Actions.Add(3)
+	m.OpenTables.Add(2)
+	m.ObserveLatency(3 * time.Millisecond)
+	h := newHTTPHandler(db, newMetrics(db, m), slog.New(slog.DiscardHandler))
 	code, body := get(t, h, http.MethodGet, "/metrics")
 	if code != http.StatusOK {
 		t.Fatalf("GET /metrics = %d", code)
@@ -64,6 +71,12 @@ func TestMetrics(t *testing.T) {
 		"pokerroom_ledger_transfers_total 7",
 		"go_goroutines ",
 		"process_",
+		"pokerroom_actions_total 3",
+		"pokerroom_open_tables 2",
+		`pokerroom_action_latency_seconds_bucket{le="0.005"} 1`,
+		`pokerroom_action_latency_seconds_bucket{le="0.002"} 0`,
+		"pokerroom_outbox_queued 0",
+		"pokerroom_outbox_rate_limited_total 0",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q", want)

@@ -99,6 +99,7 @@ func runSim(ctx context.Context, a *app) int {
 	clock := bot.SystemClock{}
 	ob := bot.NewOutbox(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
 	metrics := bot.NewMetrics()
+	metrics.WatchOutbox(ob)
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, DeckSeed: *seed,
 		MaxHands: *hands, Metrics: metrics,
 		Outboxes: map[string]bot.Enqueuer{simPlatform: ob},

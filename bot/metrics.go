@@ -19,12 +19,9 @@ type Metrics struct {
 	OpenTables atomic.Int64
 	Batches    atomic.Int64 // group-commit transactions
 	Batched    atomic.Int64 // writes in them
-	// RateLimited counts platform 429s waited out and OutboxQueued the
-	// messages waiting, as the adapters' outboxes report them.
-	RateLimited  atomic.Int64
-	OutboxQueued atomic.Int64
 
-	mu      sync.Mutex
+	mu       sync.Mutex
+	outboxes []*Outbox
 	buckets [latencyBuckets]int64
 	count   int64
 	sum     time.Duration
@@ -112,4 +109,26 @@ func (m *Metrics) Latency() LatencySummary {
 		s.Buckets = append(s.Buckets, c)
 	}
 	return s
+}
+
+// WatchOutbox adds o to the outboxes OutboxStats sums.
+func (m *Metrics) WatchOutbox(o *Outbox) {
+	m.mu.Lock()
+	m.outboxes = append(m.outboxes, o)
+	m.mu.Unlock()
+}
+
+// OutboxStats sums the watched outboxes: messages waiting, sent, and
+// platform 429s waited out.
+func (m *Metrics) OutboxStats() (queued, sent, rateLimited int) {
+	m.mu.Lock()
+	obs := append([]*Outbox(nil), m.outboxes...)
+	m.mu.Unlock()
+	for _, o := range obs {
+		s, l := o.Stats()
+		queued += o.Queued()
+		sent += s
+		rateLimited += l
+	}
+	return queued, sent, rateLimited
 }
