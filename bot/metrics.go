@@ -22,10 +22,10 @@ type Metrics struct {
 
 	mu       sync.Mutex
 	outboxes []*Outbox
-	buckets [latencyBuckets]int64
-	count   int64
-	sum     time.Duration
-	maxLat  time.Duration
+	buckets  [latencyBuckets]int64
+	count    int64
+	sum      time.Duration
+	maxLat   time.Duration
 }
 
 const (
