@@ -89,14 +89,14 @@ func runConsole(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
-	cfg := bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, Seed: seed,
+	cfg := bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
 		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:   map[string]bot.Admins{console.Platform: console.Admins}}
 	cfg.DeckSeed = seed
 	var clock *bottest.Clock
 	if *script != "" {
 		clock = bottest.NewClock(scriptStart)
-		cfg.Clock, cfg.HandPause = clock, 0
+		cfg.Clock, cfg.HandPause, cfg.BotDelay = clock, 0, 0
 	}
 	room, err := bot.NewRoom(cfg)
 	if err != nil {

@@ -54,7 +54,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	}
 	p := &program{log: a.log, store: s}
 	sink := console.NewSink(a.stdout, isTerminal(a.stdout))
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause,
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay,
 		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:   map[string]bot.Admins{console.Platform: console.Admins}})
 	if err != nil {

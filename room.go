@@ -14,6 +14,9 @@ import (
 // summary.
 const handPause = 2 * time.Second
 
+// botDelay is how long practice opponents think in a chat (on average).
+const botDelay = 1200 * time.Millisecond
+
 // welcome seats a newcomer at the console: a 6-max no-limit Hold'em table
 // with practice opponents, dealt in at once. On a later start the table is
 // there already, and the user is seated again if they had left.

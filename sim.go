@@ -45,6 +45,8 @@ func runSim(ctx context.Context, a *app) int {
 	dbFlag := fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
 	seed := fs.Uint64("seed", 1, "seed of the decks and the practice opponents")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	rate := fs.Float64("rate", 3000, "the load offered, in actions per second across all tables: practice opponents think tables/rate on average before acting; 0 = no thinking (the room's limit)")
+	trials := fs.Int("trials", 100, "deals in a practice opponent's estimate")
 	baseline := fs.Int("baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
 	if err := fs.Parse(a.args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -84,7 +86,7 @@ func runSim(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	out := a.stdout
-	fmt.Fprintf(out, "sim: %d tables x %d hands on %s %s\n", *tables, *hands, loc.Backend, loc.String())
+	fmt.Fprintf(out, "sim: %d tables x %d hands on %s %s, offered load %s\n", *tables, *hands, loc.Backend, loc.String(), offered(*rate))
 
 	var transferRate float64
 	if *baseline > 0 {
@@ -95,13 +97,17 @@ func runSim(ctx context.Context, a *app) int {
 		fmt.Fprintf(out, "baseline: %.0f ledger transfers/s, one per transaction\n", transferRate)
 	}
 
+	var think time.Duration
+	if *rate > 0 {
+		think = time.Duration(float64(*tables) / *rate * float64(time.Second))
+	}
 	sender := &countingSender{}
 	clock := bot.SystemClock{}
 	ob := bot.NewOutbox(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
 	metrics := bot.NewMetrics()
 	metrics.WatchOutbox(ob)
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, DeckSeed: *seed,
-		MaxHands: *hands, Metrics: metrics,
+		MaxHands: *hands, Metrics: metrics, BotDelay: think, BotTrials: *trials,
 		Outboxes: map[string]bot.Enqueuer{simPlatform: ob},
 		Admins:   map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
 	if err != nil {
@@ -197,13 +203,13 @@ func runSim(ctx context.Context, a *app) int {
 	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(*tables)
 
 	actions := metrics.Actions.Load()
-	rate := float64(actions) / elapsed.Seconds()
+	achieved := float64(actions) / elapsed.Seconds()
 	l := metrics.Latency()
 	nh := float64(metrics.Hands.Load())
 	fmt.Fprintf(out, "hands: %d, actions: %d in %.1fs\n", metrics.Hands.Load(), actions, elapsed.Seconds())
-	fmt.Fprintf(out, "actions/s: %.0f", rate)
+	fmt.Fprintf(out, "actions/s: %.0f", achieved)
 	if transferRate > 0 {
-		fmt.Fprintf(out, " (%.1f x the one-transfer-per-transaction rate)", rate/transferRate)
+		fmt.Fprintf(out, " (%.1f x the one-transfer-per-transaction rate)", achieved/transferRate)
 	}
 	fmt.Fprintln(out)
 	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
@@ -234,4 +240,11 @@ func measureTransfers(ctx context.Context, s *store.Store, n int) (float64, erro
 		}
 	}
 	return float64(n) / time.Since(start).Seconds(), nil
+}
+
+func offered(rate float64) string {
+	if rate <= 0 {
+		return "unlimited (practice opponents act at once)"
+	}
+	return fmt.Sprintf("%.0f actions/s", rate)
 }

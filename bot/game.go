@@ -30,7 +30,20 @@ func (t *table) step() {
 		s := t.seats[t.order[k]]
 		switch {
 		case s.Bot:
-			t.bots.Rand = t.r.botRand(t.id, t.handNo, len(t.hand.Events()))
+			n := len(t.hand.Events())
+			rnd := t.r.botRand(t.id, t.handNo, n)
+			if d := t.r.cfg.BotDelay; d > 0 {
+				now := t.r.clock.Now()
+				if t.botAt.IsZero() || t.botN != n {
+					t.botAt, t.botN = now.Add(d/2+time.Duration(rnd.Int64N(int64(d)))), n
+					return
+				}
+				if now.Before(t.botAt) {
+					return
+				}
+			}
+			t.botAt = time.Time{}
+			t.bots.Rand = rnd
 			a := t.bots.Act(t.hand.Snapshot().For(k), k)
 			if err := t.apply(a, time.Now()); err != nil {
 				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)
@@ -479,6 +492,9 @@ func (t *table) fire() {
 	}
 	if !t.nextAt.IsZero() && !now.Before(t.nextAt) {
 		t.nextAt = time.Time{}
+		t.poke()
+	}
+	if !t.botAt.IsZero() && !now.Before(t.botAt) {
 		t.poke()
 	}
 	w := &TableWrite{}

@@ -124,6 +124,7 @@ type destQueue struct {
 	chat    *rate.Limiter
 	group   *rate.Limiter
 	blocked time.Time // retry_after for this destination
+	readyAt time.Time // the limiters allow a message from then on
 }
 
 // NewOutbox returns an outbox delivering through s within limits; ids may
@@ -225,11 +226,14 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 			minWait(q.blocked.Sub(now))
 			continue
 		}
-		if d := delay(q.chat, now); d > 0 {
-			minWait(d)
+		// A destination's limiters only refill with time until it sends:
+		// the time they need is kept, not asked again at every step.
+		if now.Before(q.readyAt) {
+			minWait(q.readyAt.Sub(now))
 			continue
 		}
-		if d := delay(q.group, now); d > 0 {
+		if d := max(delay(q.chat, now), delay(q.group, now)); d > 0 {
+			q.readyAt = now.Add(d)
 			minWait(d)
 			continue
 		}

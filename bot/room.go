@@ -61,6 +61,13 @@ type RoomConfig struct {
 	WelcomeChips int64
 	// HandPause is the pause between hands, for the summary to be read.
 	HandPause time.Duration
+	// BotDelay is how long a practice opponent thinks before it acts
+	// (between half and one and a half times it, at random): time to
+	// follow the game in a chat. Zero acts at once.
+	BotDelay time.Duration
+	// BotTrials is the number of deals a practice opponent's estimate
+	// takes (default 200).
+	BotTrials int
 	// MaxHands, when not zero, stops each table after that many hands
 	// (the simulator).
 	MaxHands int
@@ -111,6 +118,9 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.BotTrials == 0 {
+		cfg.BotTrials = 200
 	}
 	if cfg.WelcomeChips == 0 {
 		cfg.WelcomeChips = 10000

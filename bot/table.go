@@ -102,6 +102,9 @@ type table struct {
 	turnPhase         string
 	reminded          bool
 	nextAt            time.Time // the next hand starts (between hands)
+	// botAt is when the practice opponent to act at action botN acts.
+	botAt time.Time
+	botN  int
 	waiting           []waiter
 	left              map[int64]leftStack // R-CASH-3
 	sitoutAt          map[int]time.Time   // seat index -> when the seat is freed
@@ -131,7 +134,7 @@ func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table 
 	t := &table{r: r, id: rec.ID, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
 		inbox: make(chan request, inboxSize), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
 		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
-	t.bots = &Practice{Trials: 200}
+	t.bots = &Practice{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
 	return t
 }
@@ -326,9 +329,7 @@ func (t *table) drain() {
 	for range 10000 {
 		if at := t.nextDeadline(); !at.IsZero() && !at.After(t.r.clock.Now()) {
 			t.fire()
-			continue
 		}
-		t.arm()
 		select {
 		case <-t.wake:
 			t.timerAt = time.Time{}
@@ -336,9 +337,11 @@ func (t *table) drain() {
 		case <-t.kick:
 			t.step()
 		default:
+			t.arm()
 			return
 		}
 	}
+	t.arm()
 }
 
 // poke asks the loop to take its next step (start a hand, let a practice
@@ -383,6 +386,9 @@ func (t *table) nextDeadline() time.Time {
 		}
 	}
 	earlier(t.nextAt)
+	if t.hand != nil {
+		earlier(t.botAt)
+	}
 	for _, x := range t.sitoutAt {
 		earlier(x)
 	}

@@ -388,29 +388,37 @@ func (s *Store) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRe
 }
 
 func (tx *Tx) saveSeats(tableID int64, seats []bot.SeatRecord, at time.Time) error {
-	{
-		if err := tx.db.Where("table_id = ?", tableID).Delete(&Seat{}).Error; err != nil {
-			return fmt.Errorf("seats of table %d: %w", tableID, err)
+	for _, st := range seats {
+		if st.Seat < 1 || st.Stack < 0 {
+			return fmt.Errorf("table %d: seat %d with stack %d: %w", tableID, st.Seat, st.Stack, ErrInvalidEvent)
 		}
-		if len(seats) == 0 {
-			return nil
-		}
-		rows := make([]Seat, len(seats))
-		for i, st := range seats {
-			if st.Seat < 1 || st.Stack < 0 {
-				return fmt.Errorf("table %d: seat %d with stack %d: %w", tableID, st.Seat, st.Stack, ErrInvalidEvent)
-			}
-			state := st.State
-			if state == "" {
-				state = "{}"
-			}
-			rows[i] = Seat{TableID: tableID, Seat: st.Seat, PlayerID: st.PlayerID, Stack: st.Stack, SittingOut: st.SittingOut, State: state, UpdatedAt: at}
-		}
-		if err := tx.db.Create(&rows).Error; err != nil {
-			return fmt.Errorf("seats of table %d: %w", tableID, err)
-		}
+	}
+	// Written here rather than through gorm's models: a busy room saves
+	// seats at every hand's start and end.
+	if err := tx.db.Exec("DELETE FROM seats WHERE table_id = ?", tableID).Error; err != nil {
+		return fmt.Errorf("seats of table %d: %w", tableID, err)
+	}
+	if len(seats) == 0 {
 		return nil
 	}
+	var b strings.Builder
+	b.WriteString("INSERT INTO seats (table_id, seat, player_id, stack, sitting_out, state, updated_at) VALUES ")
+	args := make([]any, 0, 7*len(seats))
+	for i, st := range seats {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString("(?,?,?,?,?,?,?)")
+		state := st.State
+		if state == "" {
+			state = "{}"
+		}
+		args = append(args, tableID, st.Seat, st.PlayerID, st.Stack, st.SittingOut, state, at.UTC().Round(time.Microsecond))
+	}
+	if err := tx.db.Exec(b.String(), args...).Error; err != nil {
+		return fmt.Errorf("seats of table %d: %w", tableID, err)
+	}
+	return nil
 }
 
 // Seats implements bot.Tables.
