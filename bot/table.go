@@ -103,16 +103,16 @@ type table struct {
 	reminded          bool
 	nextAt            time.Time // the next hand starts (between hands)
 	// botAt is when the practice opponent to act at action botN acts.
-	botAt time.Time
-	botN  int
-	waiting           []waiter
-	left              map[int64]leftStack // R-CASH-3
-	sitoutAt          map[int]time.Time   // seat index -> when the seat is freed
-	last              []string            // the hand's last actions, for the table message
-	history           []string            // summaries of the last hands
-	timer             Timer
-	timerAt           time.Time
-	carry             int64 // a five-card draw pot carried to the next hand
+	botAt    time.Time
+	botN     int
+	waiting  []waiter
+	left     map[int64]leftStack // R-CASH-3
+	sitoutAt map[int]time.Time   // seat index -> when the seat is freed
+	last     []string            // the hand's last actions, for the table message
+	history  []string            // summaries of the last hands
+	timer    Timer
+	timerAt  time.Time
+	carry    int64 // a five-card draw pot carried to the next hand
 	// outq and unseat wait for the next successful write: messages to
 	// send and players who left.
 	outq      []Outgoing
