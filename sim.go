@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"sort"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -178,7 +179,17 @@ func runSim(ctx context.Context, a *app) int {
 	want := int64(*tables) * int64(*hands)
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
+	// The rate while every table still plays: each second's actions until
+	// 80% of the hands are dealt (the end waits for the slowest table).
+	var perSecond []float64
+	lastActions, lastAt := metrics.Actions.Load(), time.Now()
 	for {
+		if a, at := metrics.Actions.Load(), time.Now(); metrics.Hands.Load() < want*8/10 && at.Sub(lastAt) > 500*time.Millisecond {
+			if a > 0 && lastActions > 0 {
+				perSecond = append(perSecond, float64(a-lastActions)/at.Sub(lastAt).Seconds())
+			}
+			lastActions, lastAt = a, at
+		}
 		done := metrics.Hands.Load() >= want && room.Settle(ctx) == nil && metrics.Hands.Load() >= want
 		fmt.Fprintf(a.stderr, "\r%d/%d hands, %d actions, %.0fs   ", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
 		if done {
@@ -212,6 +223,15 @@ func runSim(ctx context.Context, a *app) int {
 		fmt.Fprintf(out, " (%.1f x the one-transfer-per-transaction rate)", achieved/transferRate)
 	}
 	fmt.Fprintln(out)
+	if len(perSecond) > 0 {
+		sort.Float64s(perSecond)
+		steady := perSecond[len(perSecond)/2]
+		fmt.Fprintf(out, "actions/s while every table plays (median of %d seconds): %.0f", len(perSecond), steady)
+		if transferRate > 0 {
+			fmt.Fprintf(out, " (%.1f x)", steady/transferRate)
+		}
+		fmt.Fprintln(out)
+	}
 	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
 		l.P50.Round(10*time.Microsecond), l.P99.Round(10*time.Microsecond), l.Max.Round(10*time.Microsecond))
 	fmt.Fprintf(out, "messages per hand: %.1f queued, %.1f sent after coalescing (1 message/s per chat), %d left queued\n",

@@ -1,10 +1,10 @@
 package bot
 
 import (
+	"container/heap"
 	"context"
 	"errors"
 	"fmt"
-	"sort"
 	"sync"
 	"time"
 
@@ -108,15 +108,18 @@ type Outbox struct {
 	clock  Clock
 	ids    MessageIDs
 
-	mu      sync.Mutex
-	queues  map[Destination]*destQueue
-	global  *rate.Limiter
-	wake    chan struct{}
-	latest  map[string]int64  // key -> newest version queued or sent
-	msgIDs  map[string]string // key -> platform message id
-	blocked time.Time         // a global retry_after
-	sent    int
-	limited int
+	mu       sync.Mutex
+	queues   map[Destination]*destQueue
+	global   *rate.Limiter
+	wake     chan struct{}
+	latest   map[string]int64  // key -> newest version queued or sent
+	msgIDs   map[string]string // key -> platform message id
+	keys     []string          // the keys of latest, oldest first (to forget old ones)
+	ready    map[*destQueue]struct{}
+	sleeping sleepers
+	blocked  time.Time // a global retry_after
+	sent     int
+	limited  int
 }
 
 type destQueue struct {
@@ -124,14 +127,17 @@ type destQueue struct {
 	chat    *rate.Limiter
 	group   *rate.Limiter
 	blocked time.Time // retry_after for this destination
-	readyAt time.Time // the limiters allow a message from then on
+	readyAt time.Time // asleep until then (the limiters, a retry_after)
+	asleep  bool
+	index   int // in the sleepers heap
 }
 
 // NewOutbox returns an outbox delivering through s within limits; ids may
 // be nil (message ids then live only in memory).
 func NewOutbox(s Sender, limits Limits, clock Clock, ids MessageIDs) *Outbox {
 	o := &Outbox{send: s, limits: limits, clock: clock, ids: ids,
-		queues: map[Destination]*destQueue{}, wake: make(chan struct{}, 1), latest: map[string]int64{}, msgIDs: map[string]string{}}
+		queues: map[Destination]*destQueue{}, wake: make(chan struct{}, 1), latest: map[string]int64{}, msgIDs: map[string]string{},
+		ready: map[*destQueue]struct{}{}}
 	if limits.Global > 0 {
 		o.global = rate.NewLimiter(limits.Global, max(limits.GlobalBurst, 1))
 	}
@@ -159,6 +165,9 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		if v, ok := o.latest[m.Key]; ok && m.Version < v {
 			return nil // stale: a newer version is queued or sent
 		}
+		if _, seen := o.latest[m.Key]; !seen {
+			o.remember(m.Key)
+		}
 		o.latest[m.Key] = m.Version
 		for i, it := range q.items {
 			if it.Key == m.Key {
@@ -172,8 +181,26 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		return ErrOutboxFull
 	}
 	q.items = append(q.items, &m)
+	o.wakeQueue(q)
 	o.poke()
 	return nil
+}
+
+// maxKeys bounds the edited messages an outbox remembers (their newest
+// version and platform id); the oldest are forgotten first: a message that
+// old is not edited any more (a finished hand's table).
+const maxKeys = 20000
+
+func (o *Outbox) remember(key string) {
+	o.keys = append(o.keys, key)
+	if len(o.keys) > maxKeys {
+		drop := len(o.keys) - maxKeys*9/10
+		for _, k := range o.keys[:drop] {
+			delete(o.latest, k)
+			delete(o.msgIDs, k)
+		}
+		o.keys = append([]string(nil), o.keys[drop:]...)
+	}
 }
 
 func (o *Outbox) poke() {
@@ -202,69 +229,93 @@ func (o *Outbox) Queued() int {
 }
 
 // next picks the most urgent message that may go now, and when none may,
-// how long to wait.
+// how long to wait. Destinations waiting for their limiters sleep in a heap
+// by the time they may send again, so that a step looks only at the
+// destinations ready now, however many chats wait.
 func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 	if now.Before(o.blocked) {
 		return nil, nil, o.blocked.Sub(now)
 	}
-	type cand struct {
-		m *Outgoing
-		q *destQueue
-	}
-	var cands []cand
-	wait := time.Duration(-1)
-	minWait := func(d time.Duration) {
-		if wait < 0 || d < wait {
-			wait = d
+	for len(o.sleeping) > 0 && !now.Before(o.sleeping[0].readyAt) {
+		q := heap.Pop(&o.sleeping).(*destQueue)
+		if len(q.items) > 0 {
+			o.ready[q] = struct{}{}
 		}
 	}
-	for _, q := range o.queues {
+	var best *Outgoing
+	var bestQ *destQueue
+	for q := range o.ready {
 		if len(q.items) == 0 {
+			delete(o.ready, q)
 			continue
 		}
-		if now.Before(q.blocked) {
-			minWait(q.blocked.Sub(now))
+		at := q.blocked
+		if d := max(delay(q.chat, now), delay(q.group, now)); d > 0 && now.Add(d).After(at) {
+			at = now.Add(d)
+		}
+		if now.Before(at) {
+			delete(o.ready, q)
+			q.readyAt = at
+			heap.Push(&o.sleeping, q)
 			continue
 		}
-		// A destination's limiters only refill with time until it sends:
-		// the time they need is kept, not asked again at every step.
-		if now.Before(q.readyAt) {
-			minWait(q.readyAt.Sub(now))
-			continue
-		}
-		if d := max(delay(q.chat, now), delay(q.group, now)); d > 0 {
-			q.readyAt = now.Add(d)
-			minWait(d)
-			continue
-		}
-		best := q.items[0]
-		for _, it := range q.items[1:] {
-			if it.Priority < best.Priority {
-				best = it
+		for _, it := range q.items {
+			if best == nil || it.Priority < best.Priority {
+				best, bestQ = it, q
 			}
 		}
-		cands = append(cands, cand{best, q})
 	}
-	if len(cands) == 0 {
-		return nil, nil, wait
+	if best == nil {
+		if len(o.sleeping) > 0 {
+			return nil, nil, o.sleeping[0].readyAt.Sub(now)
+		}
+		return nil, nil, -1
 	}
 	if d := delay(o.global, now); d > 0 {
 		return nil, nil, d
 	}
-	sort.SliceStable(cands, func(i, j int) bool { return cands[i].m.Priority < cands[j].m.Priority })
-	c := cands[0]
-	for i, it := range c.q.items {
-		if it == c.m {
-			c.q.items = append(c.q.items[:i], c.q.items[i+1:]...)
+	q := bestQ
+	for i, it := range q.items {
+		if it == best {
+			q.items = append(q.items[:i], q.items[i+1:]...)
 			break
 		}
 	}
-	for _, l := range []*rate.Limiter{c.q.chat, c.q.group, o.global} {
+	if len(q.items) == 0 {
+		delete(o.ready, q)
+	}
+	for _, l := range []*rate.Limiter{q.chat, q.group, o.global} {
 		if l != nil {
 			l.AllowN(now, 1)
 		}
 	}
-	return c.m, c.q, 0
+	return best, q, 0
+}
+
+// sleepers is a min-heap of destinations by the time they may send.
+type sleepers []*destQueue
+
+func (h sleepers) Len() int           { return len(h) }
+func (h sleepers) Less(i, j int) bool { return h[i].readyAt.Before(h[j].readyAt) }
+func (h sleepers) Swap(i, j int)      { h[i], h[j] = h[j], h[i]; h[i].index, h[j].index = i, j }
+func (h *sleepers) Push(x any) {
+	q := x.(*destQueue)
+	q.index, q.asleep = len(*h), true
+	*h = append(*h, q)
+}
+func (h *sleepers) Pop() any {
+	old := *h
+	q := old[len(old)-1]
+	*h = old[:len(old)-1]
+	q.index, q.asleep = -1, false
+	return q
+}
+
+// wakeQueue makes q ready unless it sleeps (it is then woken in time).
+func (o *Outbox) wakeQueue(q *destQueue) {
+	if !q.asleep {
+		o.ready[q] = struct{}{}
+	}
 }
 
 // delay is how long l needs before it allows one more event at now.
@@ -334,6 +385,7 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 		if !newer {
 			q.items = append([]*Outgoing{m}, q.items...)
 		}
+		o.wakeQueue(q) // next() puts it to sleep until the retry_after
 		o.mu.Unlock()
 	case err != nil:
 		if ctx.Err() != nil {
