@@ -87,6 +87,10 @@ func runSim(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	out := a.stdout
+	if open, err := s.OpenTables(ctx, 0); err != nil || len(open) > 0 {
+		fmt.Fprintf(a.stderr, "pokerroom sim: the database must be empty of tables (found %d open, %v): give --db a fresh database\n", len(open), err)
+		return exitUsage
+	}
 	fmt.Fprintf(out, "sim: %d tables x %d hands on %s %s, offered load %s\n", *tables, *hands, loc.Backend, loc.String(), offered(*rate))
 
 	var transferRate float64
