@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -59,6 +60,13 @@ func newHarnessAt(t testing.TB, dsn string, seed uint64) *harness {
 	h := &harness{t: t, dsn: dsn, seed: seed, clock: bottest.NewClock(t0), admins: map[string]bool{"admin": true}}
 	h.open()
 	t.Cleanup(h.close)
+	// Every scenario ends with balanced books (cleanups run last first:
+	// this one before the close).
+	t.Cleanup(func() {
+		if h.store != nil && !t.Failed() {
+			h.checkBooks()
+		}
+	})
 	return h
 }
 
@@ -257,6 +265,34 @@ func (h *harness) checkBooks() {
 	a, err := h.store.Audit(ctx)
 	if err != nil || !a.OK() {
 		h.t.Fatalf("ledger audit: %+v, %v", a, err)
+	}
+	tables, err := h.store.OpenTables(ctx, 0)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, tr := range tables {
+		if open, err := h.store.OpenHands(ctx, tr.ID); err != nil || len(open) > 0 {
+			continue // chips are in the pot: checked when the hand ends
+		}
+		seats, err := h.store.Seats(ctx, tr.ID)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		var sum int64
+		for _, st := range seats {
+			var extra struct {
+				Pending int64 `json:"pending"`
+			}
+			_ = json.Unmarshal([]byte(st.State), &extra)
+			sum += st.Stack + extra.Pending
+		}
+		acc, err := h.store.OpenAccount(ctx, bot.AccountTable, fmt.Sprintf("table:%d", tr.ID), 0)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if bal, _ := h.store.Balance(ctx, acc); bal != sum {
+			h.t.Fatalf("table %d: its account holds %d, its seats %d", tr.ID, bal, sum)
+		}
 	}
 }
 
