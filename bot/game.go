@@ -115,15 +115,7 @@ func (t *table) startHand() {
 		t.r.log.Error("shuffle", "table", t.id, "err", err)
 		return
 	}
-	button := t.nextButton(dealt, deck)
-	for _, i := range waitingBB {
-		with := append(append([]int(nil), dealt...), i)
-		sort.Ints(with)
-		if t.bigBlindSeat(with, button) == i {
-			dealt = with
-		}
-	}
-	order := t.clockwise(dealt, button)
+	order := planHand(len(t.seats), t.button, dealt, waitingBB, deck)
 	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry}
 	for _, i := range order {
 		s := t.seats[i]
@@ -155,54 +147,6 @@ func (t *table) startHand() {
 	t.publish()
 	t.sendCards(nil)
 	t.poke()
-}
-
-// nextButton moves the button to the next dealt seat after the last one;
-// at the first hand the highest card decides (R-SEAT-1).
-func (t *table) nextButton(dealt []int, deck []engine.Card) int {
-	if t.button < 0 {
-		cards := make([]engine.Card, len(dealt))
-		// The cards drawn for the button are the deck's last ones, which
-		// the hand never reaches with ten players or fewer.
-		for k := range dealt {
-			cards[k] = deck[len(deck)-1-k]
-		}
-		return dealt[engine.ButtonByHighCard(cards)]
-	}
-	for k := 1; k <= len(t.seats); k++ {
-		i := (t.button + k) % len(t.seats)
-		for _, d := range dealt {
-			if d == i {
-				return i
-			}
-		}
-	}
-	return dealt[0]
-}
-
-// clockwise returns dealt starting at the button.
-func (t *table) clockwise(dealt []int, button int) []int {
-	out := make([]int, 0, len(dealt))
-	for k := 0; k < len(t.seats); k++ {
-		i := (button + k) % len(t.seats)
-		for _, d := range dealt {
-			if d == i {
-				out = append(out, i)
-			}
-		}
-	}
-	return out
-}
-
-// bigBlindSeat returns the table seat posting the big blind when dealt
-// play with button.
-func (t *table) bigBlindSeat(dealt []int, button int) int {
-	order := t.clockwise(dealt, button)
-	if len(order) < 2 || order[0] != button {
-		return -1
-	}
-	_, bb := engine.BlindSeats(len(order), 0, false)
-	return order[bb]
 }
 
 // setTurn sets the turn deadline for whoever acts in h now, or clears it.

@@ -1,0 +1,78 @@
+package bot
+
+import (
+	"sort"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// Seating: which table seats (0..n-1, some empty, some sitting out) are
+// dealt into the next hand, and where the button is. It is the one place
+// that maps table seats to the engine's seats (engine seat k is table seat
+// order[k], order[0] the button), for cash tables and tournaments alike.
+
+// planHand returns the table seats dealt in, clockwise from the button.
+// dealt are the seats that play (sorted); waitingBB the newcomers who come
+// in only when the big blind reaches them (R-SEAT-4). The button moves to
+// the next seat dealt in after lastButton, so the big blind moves on to the
+// next player too (R-SEAT-2, cash tables); before the first hand
+// (lastButton < 0) the highest card of the deck's last ones decides, suits
+// breaking ties (R-SEAT-1).
+func planHand(n, lastButton int, dealt, waitingBB []int, deck []engine.Card) []int {
+	button := nextButton(n, lastButton, dealt, deck)
+	for _, i := range waitingBB {
+		with := append(append([]int(nil), dealt...), i)
+		sort.Ints(with)
+		if bigBlindSeat(n, with, button) == i {
+			dealt = with
+		}
+	}
+	return clockwise(n, dealt, button)
+}
+
+// nextButton is the seat of the next button.
+func nextButton(n, last int, dealt []int, deck []engine.Card) int {
+	if last < 0 {
+		// The cards drawn for the button are the deck's last ones, which
+		// a hand of ten players or fewer never reaches.
+		cards := make([]engine.Card, len(dealt))
+		for k := range dealt {
+			cards[k] = deck[len(deck)-1-k]
+		}
+		return dealt[engine.ButtonByHighCard(cards)]
+	}
+	for k := 1; k <= n; k++ {
+		i := (last + k) % n
+		for _, d := range dealt {
+			if d == i {
+				return i
+			}
+		}
+	}
+	return dealt[0]
+}
+
+// clockwise returns dealt starting at the button.
+func clockwise(n int, dealt []int, button int) []int {
+	out := make([]int, 0, len(dealt))
+	for k := 0; k < n; k++ {
+		i := (button + k) % n
+		for _, d := range dealt {
+			if d == i {
+				out = append(out, i)
+			}
+		}
+	}
+	return out
+}
+
+// bigBlindSeat returns the table seat posting the big blind when dealt
+// play with button.
+func bigBlindSeat(n int, dealt []int, button int) int {
+	order := clockwise(n, dealt, button)
+	if len(order) < 2 || order[0] != button {
+		return -1
+	}
+	_, bb := engine.BlindSeats(len(order), 0, false)
+	return order[bb]
+}
