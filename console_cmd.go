@@ -29,9 +29,9 @@ var scriptStart = time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
 func runConsole(ctx context.Context, a *app) int {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(a.stderr)
-	script := fs.String("script", "", "play this file of lines (`ana: /join 100`, `sleep 30s`, `# comment`); - reads standard input")
-	seedFlag := fs.String("seed", "", "seed of the decks and the practice opponents (a whole number); default: random")
-	dbFlag := fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
+	script := fs.String("script", "", "play the script in `FILE` (lines such as \"ana: /join 100\", \"sleep 30s\", \"# comment\"); - reads standard input")
+	seedFlag := fs.String("seed", "", "the `N` that seeds the decks and the practice opponents (a whole number); default: random")
+	dbFlag := fs.String("db", "", "database `URL` or SQLite file; default: a fresh SQLite file, deleted at the end")
 	if err := fs.Parse(a.args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
