@@ -139,6 +139,9 @@ func (t *table) typedAction(req request, start time.Time) (Reply, error) {
 	}
 	l := t.hand.Legal()
 	a := engine.Action{Seat: k}
+	if l.Discard && req.cmd.Name != "discard" && req.cmd.Name != "draw" && req.cmd.Name != "pat" {
+		return Reply{}, Errorf(EInvalid, "action.draw_now", l.MaxDiscard)
+	}
 	switch req.cmd.Name {
 	case "fold":
 		a.Kind = engine.Fold

@@ -170,6 +170,8 @@ func renderTable(sc tableScene) View {
 	}
 	if s != nil && s.Over {
 		b.WriteString(tr(lang, "view.hand_over") + "\n")
+	} else if s != nil && s.Street == engine.DrawStreet && toAct >= 0 {
+		b.WriteString(tr(lang, "view.draw_hint") + "\n")
 	}
 	return View{Kind: ViewTable, Text: strings.TrimRight(b.String(), "\n")}
 }
