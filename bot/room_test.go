@@ -445,3 +445,36 @@ func TestNewcomersWaitForTheBigBlindOrPost(t *testing.T) {
 	}
 	t.Fatalf("cy never came in as the big blind:\n%s", h.table().Text)
 }
+
+// R-SEAT-5: a stack below one big blind cannot play a hand: the player
+// sits out, is told to top up, and comes back once they did.
+func TestBelowTheBigBlindSitsOutUntilTopUp(t *testing.T) {
+	h := newHarness(t, 21)
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 200")
+	h.must("cy", "/sitout")
+	h.playToEnd(40)
+	h.must(h.toAct(), "/allin")
+	h.must(h.toAct(), "/call")
+	loser := ""
+	for _, u := range []string{"ana", "ben"} {
+		if regexp.MustCompile(`  ` + u + `  0  `).MatchString(h.table().Text) {
+			loser = u
+		}
+	}
+	if loser == "" {
+		t.Fatalf("the all-in did not leave anyone broke with seed 21:\n%s", h.table().Text)
+	}
+	if got := strings.Join(h.private(loser), "\n"); !strings.Contains(got, "below the big blind") {
+		t.Fatalf("%s was not told to top up: %q", loser, got)
+	}
+	h.fails(loser, "/back", "back.short")
+	h.must(loser, "/topup 80")
+	h.must(loser, "/back")
+	line := regexp.MustCompile(`(?m)^.*  ` + loser + `  \d+.*$`).FindString(h.table().Text)
+	if strings.Contains(line, "sitting out") || !regexp.MustCompile(`bet|to act|dealer`).MatchString(line) {
+		t.Fatalf("%s is not dealt in again: %q\n%s", loser, line, h.table().Text)
+	}
+}
