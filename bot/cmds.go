@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -613,11 +614,48 @@ func (t *table) historyReply(req request) (Reply, error) {
 		}
 		n = min(v, 20)
 	}
-	if len(t.history) == 0 {
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	recs, err := t.r.store.RecentHands(ctx, t.id, n)
+	if err != nil {
+		return Reply{}, err
+	}
+	if len(recs) == 0 {
 		return Reply{Private: true, Text: tr(t.lang(), "history.none", t.label())}, nil
 	}
-	h := t.history[max(0, len(t.history)-n):]
-	return Reply{Private: true, Text: strings.Join(h, "\n\n")}, nil
+	var parts []string
+	for k := len(recs) - 1; k >= 0; k-- { // oldest first
+		v, err := t.pastSummary(recs[k])
+		if err != nil {
+			t.r.log.Error("history: a stored hand does not replay", "hand", recs[k].ID, "err", err)
+			continue
+		}
+		parts = append(parts, v.Text)
+	}
+	return Reply{Private: true, Text: strings.Join(parts, "\n\n")}, nil
+}
+
+// pastSummary renders a finished hand from the store, as its summary
+// showed it.
+func (t *table) pastSummary(rec HandRecord) (View, error) {
+	h, err := engine.Resume(rec.Setup, rec.Events)
+	if err != nil {
+		return View{}, err
+	}
+	var hs handState
+	if err := json.Unmarshal([]byte(rec.Setup.Tag), &hs); err != nil {
+		return View{}, err
+	}
+	names := hs.Names
+	if len(names) != len(rec.Setup.Seats) {
+		names = make([]string, len(rec.Setup.Seats))
+		for k := range names {
+			names[k] = fmt.Sprintf("%d", k+1)
+		}
+	}
+	snap := h.Snapshot()
+	return renderSummary(summaryScene{Lang: t.lang(), Label: t.label(), Title: t.title(), HandNo: hs.Number,
+		Snap: snap.For(-1), Result: h.Result(), Names: names}), nil
 }
 
 // checkTableChange applies R-CASH-5 to a player seated at another table of

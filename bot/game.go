@@ -126,7 +126,11 @@ func (t *table) startHand() {
 		s.Post, s.WaitBB = false, false
 		setup.Seats = append(setup.Seats, st)
 	}
-	setup.Tag = mustJSON(handState{Order: order, Number: t.handNo + 1, Button: order[0]})
+	names := make([]string, len(order))
+	for k, i := range order {
+		names[k] = t.name(i)
+	}
+	setup.Tag = mustJSON(handState{Order: order, Number: t.handNo + 1, Button: order[0], Names: names})
 	h, err := engine.Start(setup)
 	if err != nil {
 		t.r.log.Error("start hand", "table", t.id, "err", err)
@@ -244,10 +248,6 @@ func (t *table) finish() {
 	snap := t.hand.Snapshot()
 	t.publish()
 	sum := t.summaryView(snap)
-	t.history = append(t.history, sum.Text)
-	if len(t.history) > 20 {
-		t.history = t.history[len(t.history)-20:]
-	}
 	t.r.send(Outgoing{To: t.group(), Priority: PrioritySummary, Body: sum})
 	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" {
 		t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: sum})

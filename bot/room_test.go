@@ -478,3 +478,28 @@ func TestBelowTheBigBlindSitsOutUntilTopUp(t *testing.T) {
 		t.Fatalf("%s is not dealt in again: %q\n%s", loser, line, h.table().Text)
 	}
 }
+
+// /history tells the last hands from the store: the same after a restart.
+func TestHistoryKeepsAcrossRestarts(t *testing.T) {
+	h := newHarness(t, 22)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.fails("ana", "/history x", "history.usage")
+	if r := h.must("ana", "/history"); !strings.Contains(r.Text, "No hand has finished") {
+		t.Fatalf("history before any hand: %q", r.Text)
+	}
+	h.must("ben", "/join 100")
+	h.playToEnd(40)
+	h.playToEnd(40)
+	var summaries []string
+	for _, m := range h.rec.all() {
+		if v := m.Body.(bot.View); v.Kind == bot.ViewSummary {
+			summaries = append(summaries, v.Text)
+		}
+	}
+	h.restart()
+	r := h.must("ana", "/history 2")
+	if !r.Private || r.Text != strings.Join(summaries, "\n\n") {
+		t.Fatalf("history after a restart:\n%s\nwant the summaries shown:\n%s", r.Text, strings.Join(summaries, "\n\n"))
+	}
+}

@@ -52,6 +52,8 @@ type HandLog interface {
 	LoadHand(ctx context.Context, handID int64) (HandRecord, error)
 	// OpenHands returns the table's hands not ended, oldest first.
 	OpenHands(ctx context.Context, tableID int64) ([]HandRecord, error)
+	// RecentHands returns the table's last n finished hands, newest first.
+	RecentHands(ctx context.Context, tableID int64, n int) ([]HandRecord, error)
 }
 
 // AccountKind says who owns an account; only the house, bank and system

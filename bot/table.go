@@ -233,6 +233,9 @@ type handState struct {
 	Order  []int `json:"order"`
 	Number int   `json:"number"`
 	Button int   `json:"button"`
+	// Names are the players as the hand's summary shows them (by engine
+	// seat), so that /history tells it the same after they left.
+	Names []string `json:"names,omitempty"`
 }
 
 func mustJSON(v any) string {

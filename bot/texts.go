@@ -114,7 +114,7 @@ var roomTexts = map[string]message{
 	"kickbot.none":         {"There are no practice opponents at this table.", "No hay rivales de práctica en esta mesa."},
 	"kickbot.done":         {"%[1]v practice opponents leave %[2]v (after the hand for those in it).", "%[1]v rivales de práctica dejan %[2]v (al acabar la mano los que juegan)."},
 	"history.usage":        {"Usage: /history [n].", "Uso: /history [n]."},
-	"history.none":         {"No hands finished at %[1]v since the room started.", "No ha terminado ninguna mano en %[1]v desde que arrancó la sala."},
+	"history.none":         {"No hand has finished at %[1]v yet.", "Aún no ha terminado ninguna mano en %[1]v."},
 	"action.no_hand":       {"No hand is being played.", "No se está jugando ninguna mano."},
 	"action.not_in_hand":   {"You are not in this hand.", "No estás en esta mano."},
 	"action.nobody_to_act": {"Nobody is to act now.", "Ahora no le toca a nadie."},

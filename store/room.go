@@ -247,6 +247,26 @@ func (s *Store) OpenHands(ctx context.Context, tableID int64) ([]bot.HandRecord,
 	return out, nil
 }
 
+// RecentHands implements bot.HandLog.
+func (s *Store) RecentHands(ctx context.Context, tableID int64, n int) ([]bot.HandRecord, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	var hs []Hand
+	if err := s.db.WithContext(ctx).Where("table_id = ? AND ended_at IS NOT NULL", tableID).Order("id DESC").Limit(n).Find(&hs).Error; err != nil {
+		return nil, fmt.Errorf("recent hands of table %d: %w", tableID, err)
+	}
+	out := make([]bot.HandRecord, 0, len(hs))
+	for _, h := range hs {
+		r, err := s.handRecord(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
 func (s *Store) handRecord(ctx context.Context, h Hand) (bot.HandRecord, error) {
 	r := bot.HandRecord{ID: h.ID, TableID: h.TableID, StartedAt: h.StartedAt}
 	if h.EndedAt != nil {

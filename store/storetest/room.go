@@ -400,4 +400,20 @@ func testCommitTables(t *testing.T, open Opener) {
 	if ds, _ := st.Deadlines(ctx); len(ds) != 0 {
 		t.Fatalf("deadline not cleared: %+v", ds)
 	}
+	// A second hand, still open: RecentHands lists finished hands only,
+	// newest first.
+	w2 := &bot.TableWrite{TableID: table, NewHand: &setup, Events: h.Events(), At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{w2}); err != nil {
+		t.Fatal(err)
+	}
+	recent, err := st.RecentHands(ctx, table, 5)
+	if err != nil || len(recent) != 1 || recent[0].ID != w1.HandID || len(recent[0].Events) != len(h.Events()) {
+		t.Fatalf("recent hands %+v, %v", recent, err)
+	}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{{TableID: table, HandID: w2.HandID, EndHand: true, At: epoch}}); err != nil {
+		t.Fatal(err)
+	}
+	if recent, _ := st.RecentHands(ctx, table, 1); len(recent) != 1 || recent[0].ID != w2.HandID {
+		t.Fatalf("the newest hand first: %+v", recent)
+	}
 }
