@@ -109,7 +109,6 @@ type table struct {
 	left     map[int64]leftStack // R-CASH-3
 	sitoutAt map[int]time.Time   // seat index -> when the seat is freed
 	last     []string            // the hand's last actions, for the table message
-	history  []string            // summaries of the last hands
 	timer    Timer
 	timerAt  time.Time
 	carry    int64 // a five-card draw pot carried to the next hand
