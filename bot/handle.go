@@ -17,7 +17,7 @@ var tableCommands = map[string]bool{
 }
 
 // adminCommands need a chat admin.
-var adminCommands = map[string]bool{"newtable": true, "closetable": true, "addbot": true, "kickbot": true, "grant": true, "lang": true, "spectate": true}
+var adminCommands = map[string]bool{"newtable": true, "addbot": true, "kickbot": true, "grant": true, "lang": true, "spectate": true}
 
 // Handle runs one command and returns the direct answer. Errors are
 // *Error values whose Message is the short, specific answer for the user

@@ -444,7 +444,7 @@ func (r *Room) isAdmin(ctx context.Context, cmd Command) (bool, error) {
 	}
 	ok, err := a.IsAdmin(ctx, cmd.Chat, cmd.User)
 	if err != nil {
-		return false, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+		return false, &Error{Code: EUnavailable, Key: "admin.unavailable", Err: err}
 	}
 	return ok, nil
 }

@@ -26,6 +26,7 @@ var roomTexts = map[string]message{
 	"command.unknown":         {"%[1]v is not a command here. /help lists them.", "%[1]v no es un comando aquí. /help los muestra."},
 	"command.no_user":         {"The command came without a user.", "El comando llegó sin usuario."},
 	"command.in_group":        {"%[1]v works in the group, not in a private chat.", "%[1]v funciona en el grupo, no en un chat privado."},
+	"admin.unavailable":       {"Could not check with the platform whether you administer this chat. Try again shortly.", "No se pudo comprobar con la plataforma si administras este chat. Inténtalo de nuevo en breve."},
 	"admin.only":              {"Only a chat admin can use %[1]v.", "Solo un administrador del chat puede usar %[1]v."},
 	"amount.missing":          {"Say how much: a \"raise to\" total such as 40, or pot, 1/2 pot, min, max.", "Indica cuánto: un total como 40, o pot, 1/2 pot, min, max."},
 	"amount.bad":              {"%[1]q is not an amount: write a whole number such as 40, or pot, 1/2 pot, min, max.", "%[1]q no es una cantidad: escribe un número entero como 40, o pot, 1/2 pot, min, max."},

@@ -29,11 +29,14 @@ type View struct {
 }
 
 // Button is one button: its label, the signed token it carries, and the
-// typed command that does the same (for chats without buttons).
+// typed command that does the same (for chats without buttons). A button
+// with a URL opens a link instead (a deep link that starts a private chat
+// with the bot).
 type Button struct {
 	Label   string
 	Token   string
 	Command string
+	URL     string
 }
 
 // sceneSeat is one table seat as the table message shows it.

@@ -1,0 +1,265 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+func jsonDecoder(r io.Reader) *json.Decoder { return json.NewDecoder(r) }
+
+// Deliver implements bot.Sender: it sends or edits one message.
+func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	switch b := m.Body.(type) {
+	case note:
+		return "", a.deliverNote(b)
+	case bot.View:
+		chat, err := a.chatOf(m.To)
+		if err != nil {
+			return "", err
+		}
+		if m.To.Private() {
+			return a.deliverPrivate(chat, m, b)
+		}
+		return a.deliverView(chat, id, b)
+	default:
+		return "", fmt.Errorf("telegram: cannot send a %T", m.Body)
+	}
+}
+
+func (a *Adapter) chatOf(d bot.Destination) (int64, error) {
+	s := d.Chat
+	if d.Private() {
+		s = d.User
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("telegram: %q is not a chat id", s)
+	}
+	return n, nil
+}
+
+// keyboard turns a view's buttons into an inline keyboard: a token becomes
+// callback_data, a URL a link button.
+func keyboard(rows [][]bot.Button) *tgbotapi.InlineKeyboardMarkup {
+	kb := tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}}
+	for _, row := range rows {
+		var out []tgbotapi.InlineKeyboardButton
+		for _, b := range row {
+			switch {
+			case b.URL != "":
+				out = append(out, tgbotapi.NewInlineKeyboardButtonURL(b.Label, b.URL))
+			case b.Token != "" && len(b.Token) <= maxCallbackData:
+				out = append(out, tgbotapi.NewInlineKeyboardButtonData(b.Label, b.Token))
+			}
+		}
+		if len(out) > 0 {
+			kb.InlineKeyboard = append(kb.InlineKeyboard, out)
+		}
+	}
+	return &kb
+}
+
+// deliverView sends a view to a group, or edits the message id showing it:
+// "message is not modified" is success, and a table message deleted by
+// someone is sent again.
+func (a *Adapter) deliverView(chat int64, id string, v bot.View) (string, error) {
+	text := clip(v.Text, maxText)
+	kb := keyboard(v.Buttons)
+	if msgID, err := strconv.Atoi(id); err == nil && id != "" {
+		edit := tgbotapi.NewEditMessageText(chat, msgID, text)
+		edit.ReplyMarkup = kb
+		_, err := a.api.Request(edit)
+		switch {
+		case err == nil, isNotModified(err):
+			return id, nil
+		case isGone(err):
+			// deleted: send it again below
+		default:
+			return "", a.classify(err)
+		}
+	}
+	msg := tgbotapi.NewMessage(chat, text)
+	if len(kb.InlineKeyboard) > 0 {
+		msg.ReplyMarkup = kb
+	}
+	sent, err := a.api.Send(msg)
+	if err != nil {
+		return "", a.classify(err)
+	}
+	return strconv.Itoa(sent.MessageID), nil
+}
+
+// deliverPrivate sends a view to one user: their hole cards (the previous
+// hand's card message is deleted) or a note. A user who never started the
+// bot cannot be messaged (403): the group is shown, once, a button that
+// starts the bot, and the game goes on.
+func (a *Adapter) deliverPrivate(user int64, m bot.Outgoing, v bot.View) (string, error) {
+	a.mu.Lock()
+	refused := a.notStarted[user]
+	a.mu.Unlock()
+	if refused {
+		return "", nil // they use the My cards button until they start the bot
+	}
+	msg := tgbotapi.NewMessage(user, clip(v.Text, maxText))
+	if kb := keyboard(v.Buttons); len(kb.InlineKeyboard) > 0 {
+		msg.ReplyMarkup = kb
+	}
+	sent, err := a.api.Send(msg)
+	if isForbidden(err) {
+		a.refused(user)
+		return "", nil
+	}
+	if err != nil {
+		return "", a.classify(err)
+	}
+	if v.Kind == bot.ViewCards {
+		a.mu.Lock()
+		prev := a.lastCards[user]
+		a.lastCards[user] = sent.MessageID
+		a.mu.Unlock()
+		if prev != 0 {
+			if _, err := a.api.Request(tgbotapi.NewDeleteMessage(user, prev)); err != nil && !isGone(err) {
+				a.log.Debug("could not delete an old cards message", "err", err)
+			}
+		}
+	}
+	return strconv.Itoa(sent.MessageID), nil
+}
+
+// refused notes a user the bot cannot message and, once until they start
+// it, shows their group a button that does.
+func (a *Adapter) refused(user int64) {
+	a.mu.Lock()
+	a.notStarted[user] = true
+	chat, known := a.lastChat[user]
+	told := a.noticed[user]
+	if known && !told {
+		a.noticed[user] = true
+	}
+	a.mu.Unlock()
+	if !known || told {
+		return
+	}
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(chat, 10)}, Priority: bot.PriorityPrivate,
+		Body: bot.View{Kind: bot.ViewNotice, Text: a.startText(user),
+			Buttons: [][]bot.Button{{{Label: "🔒 Start the bot / Iniciar el bot", URL: a.StartLink("cards")}}}}})
+}
+
+func (a *Adapter) startText(user int64) string {
+	a.mu.Lock()
+	name := a.names[user]
+	a.mu.Unlock()
+	return fmt.Sprintf("%s: I cannot send you private messages yet. Press the button below, then Start: your cards will arrive privately. Until then, use the My cards button.\n"+
+		"%s: aún no puedo escribirte en privado. Pulsa el botón y luego Iniciar: tus cartas te llegarán en privado. Mientras tanto, usa el botón Mis cartas.", name, name)
+}
+
+// StartLink is the deep link that opens a private chat with the bot and
+// runs /start with payload.
+func (a *Adapter) StartLink(payload string) string {
+	name := ""
+	if a.api != nil {
+		name = a.api.Self.UserName
+	}
+	return "https://t.me/" + name + "?start=" + payload
+}
+
+// deliverNote sends an answer: privately to its user (falling back to a
+// reply in the group for error answers when the user never started the
+// bot), or as a reply in a chat.
+func (a *Adapter) deliverNote(n note) error {
+	text := clip(n.Text, maxText)
+	if n.User == 0 {
+		return a.reply(n.Chat, n.ReplyTo, text)
+	}
+	a.mu.Lock()
+	refused := a.notStarted[n.User]
+	a.mu.Unlock()
+	if !refused {
+		_, err := a.api.Send(tgbotapi.NewMessage(n.User, text))
+		if err == nil {
+			return nil
+		}
+		if !isForbidden(err) {
+			return a.classify(err)
+		}
+		a.mu.Lock()
+		a.notStarted[n.User] = true
+		a.mu.Unlock()
+	}
+	if n.Chat == 0 {
+		return nil
+	}
+	if !n.Fallback {
+		a.refused(n.User)
+		return nil
+	}
+	return a.reply(n.Chat, n.ReplyTo, text)
+}
+
+// reply sends text to chat as a reply to message replyTo.
+func (a *Adapter) reply(chat int64, replyTo int, text string) error {
+	msg := tgbotapi.NewMessage(chat, text)
+	msg.ReplyToMessageID = replyTo
+	msg.AllowSendingWithoutReply = true
+	if _, err := a.api.Send(msg); err != nil {
+		return a.classify(err)
+	}
+	return nil
+}
+
+// classify turns Telegram's "slow down" into the outbox's RateLimitError,
+// and a Telegram that cannot be reached or fails (5xx) into a wait too: the
+// message is tried again, not lost.
+func (a *Adapter) classify(err error) error {
+	var te *tgbotapi.Error
+	if errors.As(err, &te) {
+		if te.Code == http.StatusTooManyRequests || te.RetryAfter > 0 {
+			return &bot.RateLimitError{RetryAfter: time.Duration(max(te.RetryAfter, 1)) * time.Second}
+		}
+		if te.Code >= 500 {
+			return &bot.RateLimitError{RetryAfter: 2 * time.Second}
+		}
+		return fmt.Errorf("telegram: %d %s", te.Code, te.Message)
+	}
+	if isNetwork(err) {
+		a.reachable(false, err)
+		return &bot.RateLimitError{RetryAfter: 2 * time.Second}
+	}
+	return err
+}
+
+func isNetwork(err error) bool {
+	var te *tgbotapi.Error
+	return err != nil && !errors.As(err, &te)
+}
+
+func isNotModified(err error) bool {
+	var te *tgbotapi.Error
+	return errors.As(err, &te) && te.Code == http.StatusBadRequest && strings.Contains(te.Message, "message is not modified")
+}
+
+func isGone(err error) bool {
+	var te *tgbotapi.Error
+	return errors.As(err, &te) && te.Code == http.StatusBadRequest &&
+		(strings.Contains(te.Message, "message to edit not found") || strings.Contains(te.Message, "message to delete not found") ||
+			strings.Contains(te.Message, "message can't be edited"))
+}
+
+func isForbidden(err error) bool {
+	var te *tgbotapi.Error
+	return errors.As(err, &te) && te.Code == http.StatusForbidden
+}

@@ -1,0 +1,720 @@
+// Package telegram connects the room to Telegram through the Bot API, with
+// github.com/go-telegram-bot-api/telegram-bot-api/v5.
+//
+// Updates (typed commands, button presses) become bot.Commands; the room's
+// views become messages with inline keyboards: one table message per hand,
+// edited in place; hole cards privately, three ways (a "My cards" popup
+// only the presser sees, a direct message to players who started the bot,
+// and for those who did not, a t.me deep link that starts it). Everything
+// sent goes through a bot.Outbox with Telegram's limits, so the group is
+// never flooded and a 429 is waited out.
+//
+// Updates come by long polling (a loop of getUpdates under the adapter's
+// context) or, when a webhook URL is configured, by webhook with
+// Telegram's secret-token header checked. The cursor of handled updates is
+// stored, so an update is never applied twice, restarts included.
+package telegram
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Platform is the room's name for Telegram.
+const Platform = "telegram"
+
+// Telegram's limits on what a bot sends.
+const (
+	maxText         = 4096 // characters in a message
+	maxCallbackText = 200  // characters in a callback answer
+	maxCallbackData = 64   // bytes of callback_data
+)
+
+// offsetKey is where the cursor of handled updates is stored.
+const offsetKey = "telegram:update_offset"
+
+// Room is what the adapter needs of the room.
+type Room interface {
+	Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error)
+}
+
+// Config configures the adapter.
+type Config struct {
+	Token string
+	// Endpoint is tgbotapi's endpoint format, "https://host/bot%s/%s"
+	// (default: the official Bot API).
+	Endpoint string
+	// WebhookURL, when set, receives updates by webhook on WebhookListen
+	// instead of long polling.
+	WebhookURL    string
+	WebhookListen string
+	// PollTimeout is the long poll's timeout (default 30 s).
+	PollTimeout time.Duration
+	// Limits are the sending limits (default bot.TelegramLimits).
+	Limits bot.Limits
+	// AdminTTL is how long a chat admin check is cached (default 2 min).
+	AdminTTL time.Duration
+	// State keeps message ids and the update cursor (nil: memory only).
+	State bot.MessageIDs
+	Clock bot.Clock
+	Log   *slog.Logger
+	// HTTP is the HTTP client (default: a new one).
+	HTTP *http.Client
+	// MaxBackoff caps the wait between attempts to reach Telegram
+	// (default 30 s).
+	MaxBackoff time.Duration
+}
+
+// Adapter is the Telegram side of the room.
+type Adapter struct {
+	cfg    Config
+	log    *slog.Logger
+	outbox *bot.Outbox
+	room   Room
+	secret string // the webhook's secret token
+
+	api    *tgbotapi.BotAPI // set by Run once Telegram answered
+	poller *tgbotapi.BotAPI // the same bot with the long poll's timeout
+	ready  chan struct{}
+
+	mu         sync.Mutex
+	admins     map[[2]int64]adminEntry
+	lastChat   map[int64]int64 // user -> the group they last wrote in
+	notStarted map[int64]bool  // users a direct message was refused to
+	noticed    map[int64]bool  // users told how to start the bot
+	usernames  map[string]int64
+	names      map[int64]string
+	lastCards  map[int64]int // user -> their last cards message
+	seen       map[int]bool  // update ids handled lately
+	seenOrder  []int
+	offset     int // the last update id handled
+	floor      int // ids up to it were handled (by an earlier run, or long ago)
+	lanes      map[int64]*lane
+	wg         sync.WaitGroup
+	down       bool // Telegram unreachable (logged once per change)
+}
+
+type adminEntry struct {
+	ok bool
+	at time.Time
+}
+
+// New returns an adapter; nothing is contacted until Run.
+func New(cfg Config) (*Adapter, error) {
+	if strings.TrimSpace(cfg.Token) == "" {
+		return nil, errors.New("telegram: the bot token is empty (set TELEGRAM_TOKEN to the token from @BotFather)")
+	}
+	if cfg.Endpoint == "" {
+		cfg.Endpoint = tgbotapi.APIEndpoint
+	}
+	if cfg.PollTimeout <= 0 {
+		cfg.PollTimeout = 30 * time.Second
+	}
+	if cfg.Limits == (bot.Limits{}) {
+		cfg.Limits = bot.TelegramLimits
+	}
+	if cfg.AdminTTL <= 0 {
+		cfg.AdminTTL = 2 * time.Minute
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = bot.SystemClock{}
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.HTTP == nil {
+		cfg.HTTP = &http.Client{}
+	}
+	if cfg.MaxBackoff <= 0 {
+		cfg.MaxBackoff = 30 * time.Second
+	}
+	if cfg.WebhookURL != "" && cfg.WebhookListen == "" {
+		return nil, errors.New("telegram: a webhook URL needs an address to listen on (TELEGRAM_WEBHOOK_LISTEN)")
+	}
+	mac := hmac.New(sha256.New, []byte(cfg.Token))
+	mac.Write([]byte("pokerroom webhook secret"))
+	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), secret: hex.EncodeToString(mac.Sum(nil)),
+		ready: make(chan struct{}), admins: map[[2]int64]adminEntry{}, lastChat: map[int64]int64{},
+		notStarted: map[int64]bool{}, noticed: map[int64]bool{}, usernames: map[string]int64{}, names: map[int64]string{}, lastCards: map[int64]int{},
+		seen: map[int]bool{}, lanes: map[int64]*lane{}}
+	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
+	return a, nil
+}
+
+// Outbox is where the room queues Telegram's messages.
+func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
+
+// Run connects to Telegram and serves the room until ctx ends. A refused
+// token stops it with an error; an unreachable Telegram is retried with
+// backoff.
+func (a *Adapter) Run(ctx context.Context, room Room) error {
+	a.room = room
+	if err := a.connect(ctx); err != nil {
+		return err
+	}
+	a.setCommands()
+	a.loadOffset(ctx)
+	outDone := make(chan struct{})
+	go func() {
+		defer close(outDone)
+		err := a.outbox.Run(ctx, func(m bot.Outgoing, err error) {
+			a.log.Warn("message not delivered", "to", m.To.String(), "key", m.Key, "err", err)
+		})
+		if err != nil && ctx.Err() == nil {
+			a.log.Error("outbox stopped", "err", err)
+		}
+	}()
+	var err error
+	if a.cfg.WebhookURL != "" {
+		err = a.serveWebhook(ctx)
+	} else {
+		err = a.poll(ctx)
+	}
+	a.wg.Wait()
+	<-outDone
+	if ctx.Err() != nil {
+		return nil
+	}
+	return err
+}
+
+// connect calls getMe until Telegram answers.
+func (a *Adapter) connect(ctx context.Context) error {
+	backoff := time.Second
+	for {
+		api, err := tgbotapi.NewBotAPIWithClient(a.cfg.Token, a.cfg.Endpoint,
+			&client{ctx: ctx, http: a.cfg.HTTP, token: a.cfg.Token, timeout: 20 * time.Second})
+		if err == nil {
+			poller := *api
+			poller.Client = &client{ctx: ctx, http: a.cfg.HTTP, token: a.cfg.Token, timeout: a.cfg.PollTimeout + 15*time.Second}
+			a.api, a.poller = api, &poller
+			close(a.ready)
+			a.reachable(true, nil)
+			a.log.Info("connected", "bot", "@"+api.Self.UserName)
+			return nil
+		}
+		var te *tgbotapi.Error
+		if errors.As(err, &te) && (te.Code == http.StatusUnauthorized || te.Code == http.StatusNotFound) {
+			return fmt.Errorf("telegram: the bot token was refused (%d %s): copy it again from @BotFather into TELEGRAM_TOKEN", te.Code, te.Message)
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		a.reachable(false, err)
+		if !sleep(ctx, backoff) {
+			return nil
+		}
+		backoff = min(backoff*2, a.cfg.MaxBackoff)
+	}
+}
+
+// reachable logs Telegram going away and coming back, once per change.
+func (a *Adapter) reachable(up bool, err error) {
+	a.mu.Lock()
+	changed := a.down == up
+	a.down = !up
+	a.mu.Unlock()
+	if !changed {
+		return
+	}
+	if up {
+		a.log.Info("Telegram is reachable")
+	} else {
+		a.log.Warn("Telegram is unreachable; retrying with backoff", "err", err)
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// setCommands registers the command menus: players' commands for
+// everyone, and admins' too for chat admins, in English and Spanish.
+func (a *Adapter) setCommands() {
+	for _, scope := range []tgbotapi.BotCommandScope{tgbotapi.NewBotCommandScopeDefault(), tgbotapi.NewBotCommandScopeAllChatAdministrators()} {
+		for _, lang := range []string{"", bot.Spanish} {
+			var cmds []tgbotapi.BotCommand
+			for _, c := range bot.Commands() {
+				if c.Admin && scope.Type == "default" {
+					continue
+				}
+				l := lang
+				if l == "" {
+					l = bot.English
+				}
+				cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: c.Description[l]})
+			}
+			cfg := tgbotapi.NewSetMyCommandsWithScope(scope, cmds...)
+			cfg.LanguageCode = lang
+			if _, err := a.api.Request(cfg); err != nil {
+				a.log.Warn("setMyCommands failed; the command menu may be out of date", "scope", scope.Type, "lang", lang, "err", err)
+			}
+		}
+	}
+}
+
+func (a *Adapter) loadOffset(ctx context.Context) {
+	if a.cfg.State == nil {
+		return
+	}
+	v, err := a.cfg.State.MessageID(ctx, offsetKey)
+	if err != nil {
+		return
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		a.offset, a.floor = n, n
+	}
+}
+
+// accept decides whether update id is new: not handled before, restarts
+// included. The cursor is stored before the update is handled, so a crash
+// loses at most the update in hand, never applies one twice.
+func (a *Adapter) accept(ctx context.Context, id int) bool {
+	a.mu.Lock()
+	if a.seen[id] || id <= a.floor {
+		a.mu.Unlock()
+		return false
+	}
+	a.seen[id] = true
+	a.seenOrder = append(a.seenOrder, id)
+	if len(a.seenOrder) > maxSeen {
+		delete(a.seen, a.seenOrder[0])
+		a.floor = max(a.floor, a.seenOrder[0])
+		a.seenOrder = a.seenOrder[1:]
+	}
+	newest := id > a.offset
+	if newest {
+		a.offset = id
+	}
+	a.mu.Unlock()
+	if a.cfg.State != nil && newest {
+		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := a.cfg.State.SetMessageID(sctx, offsetKey, strconv.Itoa(id))
+		cancel()
+		if err != nil {
+			a.log.Warn("could not store the update cursor", "err", err)
+		}
+	}
+	return true
+}
+
+// maxSeen is how many recent update ids are remembered.
+const maxSeen = 4096
+
+// poll runs the long-polling loop until ctx ends.
+func (a *Adapter) poll(ctx context.Context) error {
+	if _, err := a.api.MakeRequest("deleteWebhook", nil); err != nil && ctx.Err() == nil {
+		a.log.Warn("deleteWebhook failed", "err", err)
+	}
+	backoff := time.Second
+	for ctx.Err() == nil {
+		a.mu.Lock()
+		offset := a.offset
+		a.mu.Unlock()
+		ups, err := a.poller.GetUpdates(tgbotapi.UpdateConfig{Offset: offset + 1, Limit: 100,
+			Timeout: int(a.cfg.PollTimeout / time.Second), AllowedUpdates: []string{"message", "callback_query"}})
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			var te *tgbotapi.Error
+			if errors.As(err, &te) && te.Code == http.StatusUnauthorized {
+				return fmt.Errorf("telegram: the bot token was revoked (401): get a new one from @BotFather")
+			}
+			if errors.As(err, &te) && te.RetryAfter > 0 {
+				if !sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
+					return nil
+				}
+				continue
+			}
+			a.reachable(false, err)
+			if !sleep(ctx, backoff) {
+				return nil
+			}
+			backoff = min(backoff*2, a.cfg.MaxBackoff)
+			continue
+		}
+		backoff = time.Second
+		a.reachable(true, nil)
+		for _, u := range ups {
+			a.dispatch(ctx, u)
+		}
+	}
+	return nil
+}
+
+// serveWebhook registers the webhook and serves it until ctx ends.
+func (a *Adapter) serveWebhook(ctx context.Context) error {
+	backoff := time.Second
+	for {
+		_, err := a.api.MakeRequest("setWebhook", tgbotapi.Params{"url": a.cfg.WebhookURL, "secret_token": a.secret,
+			"allowed_updates": `["message","callback_query"]`})
+		if err == nil {
+			break
+		}
+		var te *tgbotapi.Error
+		if errors.As(err, &te) && te.Code == http.StatusBadRequest {
+			return fmt.Errorf("telegram: setWebhook refused the URL (%s): it must be a public https URL", te.Message)
+		}
+		a.reachable(false, err)
+		if !sleep(ctx, backoff) {
+			return nil
+		}
+		backoff = min(backoff*2, a.cfg.MaxBackoff)
+	}
+	srv := &http.Server{Addr: a.cfg.WebhookListen, Handler: a.WebhookHandler(ctx), ReadHeaderTimeout: 5 * time.Second}
+	done := make(chan error, 1)
+	go func() { done <- srv.ListenAndServe() }()
+	a.log.Info("serving the webhook", "listen", a.cfg.WebhookListen)
+	select {
+	case err := <-done:
+		return fmt.Errorf("telegram: webhook server: %w", err)
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		return nil
+	}
+}
+
+// WebhookSecret is the secret token Telegram sends with every webhook
+// request (derived from the bot token: the same at every start).
+func (a *Adapter) WebhookSecret() string { return a.secret }
+
+// WebhookHandler serves Telegram's webhook requests: a request without the
+// secret-token header is refused with 401.
+func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "POST only", http.StatusMethodNotAllowed)
+			return
+		}
+		got := r.Header.Get("X-Telegram-Bot-Api-Secret-Token")
+		if !hmac.Equal([]byte(got), []byte(a.secret)) {
+			http.Error(w, "missing or wrong secret token", http.StatusUnauthorized)
+			return
+		}
+		var u tgbotapi.Update
+		dec := jsonDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
+		if err := dec.Decode(&u); err != nil {
+			http.Error(w, "malformed update: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		select {
+		case <-a.ready:
+		default:
+			http.Error(w, "not ready", http.StatusServiceUnavailable)
+			return
+		}
+		a.dispatch(ctx, u)
+		w.WriteHeader(http.StatusOK)
+	})
+}
+
+// dispatch queues an update on its chat's lane: one chat's updates are
+// handled in order, different chats' at once.
+func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) {
+	if !a.accept(ctx, u.UpdateID) {
+		return
+	}
+	received := time.Now()
+	switch {
+	case u.CallbackQuery != nil:
+		q := u.CallbackQuery
+		key := q.From.ID
+		if q.Message != nil {
+			key = q.Message.Chat.ID
+		}
+		if !a.enqueue(key, func() { a.onCallback(ctx, q, received) }) {
+			a.answerCallback(q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
+		}
+	case u.Message != nil:
+		m := u.Message
+		a.enqueue(m.Chat.ID, func() { a.onMessage(ctx, m, received) })
+	}
+}
+
+// lane is one chat's queue of updates.
+type lane struct{ q []func() }
+
+const maxLane = 64
+
+func (a *Adapter) enqueue(key int64, f func()) bool {
+	a.mu.Lock()
+	l := a.lanes[key]
+	start := l == nil
+	if start {
+		l = &lane{}
+		a.lanes[key] = l
+	}
+	if len(l.q) >= maxLane {
+		a.mu.Unlock()
+		return false
+	}
+	l.q = append(l.q, f)
+	if start {
+		a.wg.Add(1)
+	}
+	a.mu.Unlock()
+	if start {
+		go a.drain(key, l)
+	}
+	return true
+}
+
+func (a *Adapter) drain(key int64, l *lane) {
+	defer a.wg.Done()
+	for {
+		a.mu.Lock()
+		if len(l.q) == 0 {
+			delete(a.lanes, key)
+			a.mu.Unlock()
+			return
+		}
+		f := l.q[0]
+		l.q = l.q[1:]
+		a.mu.Unlock()
+		f()
+	}
+}
+
+// displayName is how a user is shown at the table.
+func displayName(u *tgbotapi.User) string {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.UserName
+	}
+	if utf8.RuneCountInString(name) > 24 {
+		name = string([]rune(name)[:24])
+	}
+	return name
+}
+
+// langOf picks the room's language for a user's own messages.
+func langOf(u *tgbotapi.User) string {
+	if u != nil && strings.HasPrefix(strings.ToLower(u.LanguageCode), "es") {
+		return bot.Spanish
+	}
+	return bot.English
+}
+
+// learn remembers a user's username (for /grant @name) and group.
+func (a *Adapter) learn(u *tgbotapi.User, chat *tgbotapi.Chat) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.names[u.ID] = displayName(u)
+	if u.UserName != "" {
+		a.usernames[strings.ToLower(u.UserName)] = u.ID
+	}
+	if chat != nil && !chat.IsPrivate() {
+		a.lastChat[u.ID] = chat.ID
+	}
+}
+
+// started notes that a user opened a private chat with the bot: direct
+// messages reach them now.
+func (a *Adapter) started(user int64) {
+	a.mu.Lock()
+	delete(a.notStarted, user)
+	delete(a.noticed, user)
+	a.mu.Unlock()
+}
+
+func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received time.Time) {
+	if m.From == nil || m.From.IsBot || m.Text == "" {
+		return
+	}
+	a.learn(m.From, m.Chat)
+	name, args, ok := bot.ParseCommand(m.Text)
+	if !ok {
+		return
+	}
+	if first := strings.Fields(m.Text)[0]; strings.Contains(first, "@") {
+		_, to, _ := strings.Cut(first, "@")
+		if !strings.EqualFold(to, a.api.Self.UserName) {
+			return // a command for another bot
+		}
+	}
+	private := m.Chat.IsPrivate()
+	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(m.From.ID, 10), UserName: displayName(m.From),
+		Name: name, Args: args, Received: received}
+	if private {
+		a.started(m.From.ID)
+		if name == "start" && len(args) == 1 {
+			cmd.Name, cmd.Args = deepLink(args[0])
+		}
+	} else {
+		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(m.Chat.ID, 10), m.Chat.Title
+	}
+	if name == "grant" {
+		a.mu.Lock()
+		for i, arg := range cmd.Args {
+			if id, ok := a.usernames[strings.ToLower(strings.TrimPrefix(arg, "@"))]; ok && strings.HasPrefix(arg, "@") {
+				cmd.Args[i] = strconv.FormatInt(id, 10)
+			}
+		}
+		a.mu.Unlock()
+	}
+	reply, err := a.room.Handle(ctx, cmd)
+	lang := langOf(m.From)
+	switch {
+	case err != nil:
+		a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, lang), true)
+	case reply.Text == "":
+	case reply.Private || private:
+		a.tell(m.From.ID, m.Chat.ID, m.MessageID, reply.Text, false)
+	default:
+		a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(m.Chat.ID, 10)},
+			Priority: bot.PriorityPrivate, Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
+	}
+}
+
+// deepLink turns a /start payload into the command it names:
+// "cards" (see my cards), "join_7" (join table 7), else help.
+func deepLink(payload string) (string, []string) {
+	switch {
+	case payload == "cards":
+		return "cards", nil
+	case strings.HasPrefix(payload, "join_"):
+		if _, err := strconv.ParseInt(payload[5:], 10, 64); err == nil {
+			return "join", []string{"#" + payload[5:]}
+		}
+	}
+	return "start", nil
+}
+
+// tell answers one user privately. When they never started the bot, an
+// error answer (fallback) is posted as a reply in the group instead;
+// anything else (their cards, their wallet) never is: they get the deep
+// link to start the bot.
+func (a *Adapter) tell(user, chat int64, replyTo int, text string, fallback bool) {
+	n := note{Text: text, User: user}
+	if chat != user {
+		n.Chat, n.ReplyTo, n.Fallback = chat, replyTo, fallback
+	}
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, User: strconv.FormatInt(user, 10)}, Priority: bot.PriorityPrivate, Body: n})
+}
+
+func (a *Adapter) queue(m bot.Outgoing) {
+	if err := a.outbox.Enqueue(m); err != nil {
+		a.log.Warn("outbox full; message dropped", "to", m.To.String())
+	}
+}
+
+// note is a private answer or a reply to a command: the adapter's own
+// message body.
+type note struct {
+	Text     string
+	User     int64 // the user a private note is for
+	Chat     int64 // the group the command came from (0: a private chat)
+	ReplyTo  int
+	Fallback bool // reply in the group when a direct message is refused
+}
+
+func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, received time.Time) {
+	lang := langOf(q.From)
+	if q.From == nil {
+		return
+	}
+	a.learn(q.From, nil)
+	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(q.From.ID, 10), UserName: displayName(q.From),
+		Token: q.Data, Received: received}
+	if q.Message != nil && !q.Message.Chat.IsPrivate() {
+		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(q.Message.Chat.ID, 10), q.Message.Chat.Title
+		a.learn(q.From, q.Message.Chat)
+	}
+	if q.Data == "" {
+		a.answerCallback(q.ID, bot.Translate(bot.ErrTokenForged, lang), true)
+		return
+	}
+	reply, err := a.room.Handle(ctx, cmd)
+	switch {
+	case err != nil:
+		a.answerCallback(q.ID, bot.Translate(err, lang), true)
+	default:
+		a.answerCallback(q.ID, reply.Text, reply.Private)
+	}
+}
+
+// answerCallback answers a button press (Telegram shows a spinner until
+// it is): a popup only the presser sees when alert is set. A 429 is waited
+// out once.
+func (a *Adapter) answerCallback(id, text string, alert bool) {
+	cfg := tgbotapi.NewCallback(id, clip(text, maxCallbackText))
+	cfg.ShowAlert = alert && text != ""
+	for try := 0; try < 2; try++ {
+		_, err := a.api.Request(cfg)
+		var te *tgbotapi.Error
+		if errors.As(err, &te) && te.RetryAfter > 0 && try == 0 {
+			time.Sleep(time.Duration(te.RetryAfter) * time.Second)
+			continue
+		}
+		if err != nil {
+			a.log.Warn("answerCallbackQuery failed", "err", err)
+		}
+		return
+	}
+}
+
+// clip shortens s to n characters.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// IsAdmin implements bot.Admins: the chat's creator and administrators,
+// asked with getChatMember and cached for a short time.
+func (a *Adapter) IsAdmin(ctx context.Context, chat, user string) (bool, error) {
+	c, err1 := strconv.ParseInt(chat, 10, 64)
+	u, err2 := strconv.ParseInt(user, 10, 64)
+	if err1 != nil || err2 != nil {
+		return false, nil
+	}
+	key := [2]int64{c, u}
+	now := a.cfg.Clock.Now()
+	a.mu.Lock()
+	e, ok := a.admins[key]
+	a.mu.Unlock()
+	if ok && now.Sub(e.at) < a.cfg.AdminTTL {
+		return e.ok, nil
+	}
+	select {
+	case <-a.ready:
+	default:
+		return false, errors.New("not connected to Telegram yet")
+	}
+	m, err := a.api.GetChatMember(tgbotapi.GetChatMemberConfig{ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: c, UserID: u}})
+	if err != nil {
+		return false, fmt.Errorf("getChatMember: %w", err)
+	}
+	isAdmin := m.IsCreator() || m.IsAdministrator()
+	a.mu.Lock()
+	a.admins[key] = adminEntry{ok: isAdmin, at: now}
+	a.mu.Unlock()
+	return isAdmin, nil
+}

@@ -1,0 +1,397 @@
+package telegram_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/adapters/telegram"
+	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/store"
+	"github.com/pokerroom/pokerroom/store/dburl"
+)
+
+const (
+	token   = "123456:TEST-token-secret"
+	botName = "pokerroom_test_bot"
+	group   = int64(-100200300)
+	ana     = int64(101) // the group's owner
+	ben     = int64(102)
+	cy      = int64(103)
+	wait    = 20 * time.Second
+)
+
+var names = map[int64]string{ana: "Ana", ben: "Ben", cy: "Cy"}
+
+// env is one run of the room with the Telegram adapter, on a database
+// file that outlives it (a restart is a new env on the same file).
+type env struct {
+	t      *testing.T
+	fake   *telegramtest.Server
+	store  *store.Store
+	room   *bot.Room
+	ad     *telegram.Adapter
+	cancel context.CancelFunc
+	done   chan error
+	logs   *syncBuffer
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type options struct {
+	limits   bot.Limits
+	maxHands int
+}
+
+// scale speeds up Telegram's limits in the fake, and the adapter's to match:
+// the tests play at full speed under the same rules.
+const scale = 50
+
+var scaledLimits = bot.Limits{PerChat: bot.TelegramLimits.PerChat * scale, PerChatBurst: 1,
+	PerGroupMin: bot.TelegramLimits.PerGroupMin * scale, Global: bot.TelegramLimits.Global * scale, GlobalBurst: 30}
+
+func newFake(t *testing.T) *telegramtest.Server {
+	f := telegramtest.NewServer(t, token, botName)
+	f.Scale = scale
+	f.AddUser(telegramtest.User{ID: ana, FirstName: "Ana", Username: "ana"})
+	f.AddUser(telegramtest.User{ID: ben, FirstName: "Ben", Username: "ben"})
+	f.AddUser(telegramtest.User{ID: cy, FirstName: "Cy", Lang: "en"})
+	f.AddGroup(group, "Poker night", ana)
+	return f
+}
+
+func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	loc, err := dburl.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if o.limits == (bot.Limits{}) {
+		o.limits = scaledLimits
+	}
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: 2 * time.Second,
+		Limits: o.limits, State: s, Log: log, MaxBackoff: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
+		Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
+		Admins:   map[string]bot.Admins{telegram.Platform: ad},
+		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := room.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, fake: fake, store: s, room: room, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs}
+	go func() { e.done <- ad.Run(ctx, room) }()
+	t.Cleanup(e.stop)
+	return e
+}
+
+func (e *env) stop() {
+	if e.cancel == nil {
+		return
+	}
+	e.cancel()
+	e.cancel = nil
+	select {
+	case err := <-e.done:
+		if err != nil {
+			e.t.Errorf("adapter stopped with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		e.t.Error("the adapter did not stop within 10 s of its context's end")
+	}
+	e.room.Close()
+	e.store.Close()
+}
+
+// say has user type text in chat and waits until the update is taken.
+func (e *env) say(chat, user int64, text string) {
+	e.fake.Say(chat, user, text)
+}
+
+// reply waits for the bot's next message in chat after n messages, whose
+// text contains want.
+func (e *env) waitText(chat int64, want string) telegramtest.Message {
+	e.t.Helper()
+	var got telegramtest.Message
+	e.fake.Wait(wait, fmt.Sprintf("a message in %d containing %q", chat, want), func() bool {
+		for _, m := range e.fake.BotMessages(chat) {
+			if strings.Contains(m.Text, want) {
+				got = m
+				return true
+			}
+		}
+		return false
+	})
+	return got
+}
+
+var handRE = regexp.MustCompile(`· hand (\d+)`)
+
+// tableMessage returns the group's message for hand n.
+func (e *env) tableMessage(n int) (telegramtest.Message, bool) {
+	for _, m := range e.fake.BotMessages(group) {
+		if strings.HasPrefix(m.Text, "Table #") {
+			if mm := handRE.FindStringSubmatch(m.Text); mm != nil && mm[1] == strconv.Itoa(n) {
+				return m, true
+			}
+		}
+	}
+	return telegramtest.Message{}, false
+}
+
+// toAct returns who the table message shows to act, with a button to press.
+func toAct(m telegramtest.Message) (int64, bool) {
+	for _, line := range strings.Split(m.Text, "\n") {
+		if strings.HasPrefix(line, "▶") {
+			for id, n := range names {
+				if strings.Contains(line, " "+n+" ") {
+					return id, len(m.Keyboard) > 1
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+// playHand plays hand n to its end by pressing Check, else Call, for
+// whoever is to act, and returns the hand's summary.
+func (e *env) playHand(n int) string {
+	e.t.Helper()
+	deadline := time.Now().Add(wait)
+	for time.Now().Before(deadline) {
+		if s, ok := e.summary(n); ok {
+			return s
+		}
+		m, ok := e.tableMessage(n)
+		if !ok {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		who, ok := toAct(m)
+		if !ok {
+			time.Sleep(10 * time.Millisecond)
+			continue
+		}
+		id, pressed := e.fake.Press(group, m.ID, who, "Check")
+		if !pressed {
+			id, pressed = e.fake.Press(group, m.ID, who, "Call")
+		}
+		if !pressed {
+			e.t.Fatalf("hand %d: no Check or Call button for %s in\n%s", n, names[who], m.Text)
+		}
+		a := e.fake.WaitAnswer(id, wait)
+		if a.ShowAlert {
+			// A press on a message that moved on since: try again.
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	e.t.Fatalf("hand %d did not end within %v", n, wait)
+	return ""
+}
+
+func (e *env) summary(n int) (string, bool) {
+	for _, m := range e.fake.BotMessages(group) {
+		if strings.HasPrefix(m.Text, fmt.Sprintf("Hand %d at #", n)) {
+			return m.Text, true
+		}
+	}
+	return "", false
+}
+
+var cardsRE = regexp.MustCompile(`hand (\d+): your cards (.+)$`)
+
+// Three users in a group: the owner opens a table, all join, hands are
+// played with buttons to a showdown; each sees their own cards in the My
+// cards popup (and, having started the bot, by direct message); the
+// summary is posted; the table message of a hand is one message edited in
+// place.
+func TestThreeUsersPlayWithButtons(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	fake.Start(cy, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.waitText(ana, "Commands") // the /start answer: help
+	e.say(group, ana, "/newtable@"+botName+" nlhe 1/2")
+	e.waitText(group, "Table #1 opened")
+	for _, u := range []int64{ana, ben, cy} {
+		e.say(group, u, "/join")
+	}
+	// Hand 1 is dealt to the first two; Cy waits for the big blind.
+	e.playHand(1)
+	var showdown string
+	for n := 2; n <= 6 && showdown == ""; n++ {
+		m := e.waitTable(n)
+		// Each player in the hand sees their cards in the popup, and the
+		// same cards arrived privately.
+		for _, u := range []int64{ana, ben, cy} {
+			if !strings.Contains(m.Text, " "+names[u]+" ") {
+				continue
+			}
+			id, ok := fake.Press(group, m.ID, u, "My cards")
+			if !ok {
+				t.Fatalf("hand %d: no My cards button:\n%s", n, m.Text)
+			}
+			a := fake.WaitAnswer(id, wait)
+			if !a.ShowAlert || !strings.Contains(a.Text, fmt.Sprintf("hand %d: your cards", n)) {
+				t.Errorf("hand %d: %s's My cards answer = %+v, want a popup with their cards", n, names[u], a)
+			}
+			dm := e.waitText(u, fmt.Sprintf("hand %d: your cards", n))
+			if dm.Text != a.Text {
+				t.Errorf("hand %d: %s's popup says %q, their private message %q", n, names[u], a.Text, dm.Text)
+			}
+		}
+		s := e.playHand(n)
+		if strings.Contains(s, " shows ") {
+			showdown = s
+		}
+		// One table message for the hand, edited in place.
+		count := 0
+		for _, msg := range fake.BotMessages(group) {
+			if strings.HasPrefix(msg.Text, "Table #") && strings.Contains(msg.Text, fmt.Sprintf("· hand %d\n", n)) {
+				count++
+				if msg.Edits == 0 {
+					t.Errorf("hand %d: the table message was never edited", n)
+				}
+			}
+		}
+		if count != 1 {
+			t.Errorf("hand %d has %d table messages, want 1", n, count)
+		}
+	}
+	if showdown == "" || !strings.Contains(showdown, " wins ") {
+		t.Fatalf("no showdown summary in hands 2-6 (last: %q)", showdown)
+	}
+	// Only the previous hand's cards message stays in a private chat.
+	live := 0
+	for _, m := range fake.BotMessages(ana) {
+		if strings.Contains(m.Text, "your cards") {
+			live++
+		}
+	}
+	if live != 1 {
+		t.Errorf("Ana's private chat keeps %d cards messages, want 1 (older ones deleted)", live)
+	}
+	scanForLeaks(t, fake)
+	// The command menus were registered, admin commands for admins only.
+	if got := fake.Commands("default", ""); !contains(got, "join") || contains(got, "newtable") {
+		t.Errorf("default commands = %v", got)
+	}
+	if got := fake.Commands("all_chat_administrators", "es"); !contains(got, "newtable") {
+		t.Errorf("admin commands (es) = %v", got)
+	}
+	if strings.Contains(e.logs.String(), token) {
+		t.Error("the token reached the log")
+	}
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *env) waitTable(n int) telegramtest.Message {
+	e.t.Helper()
+	var m telegramtest.Message
+	e.fake.Wait(wait, fmt.Sprintf("the table message of hand %d", n), func() bool {
+		var ok bool
+		m, ok = e.tableMessage(n)
+		if !ok {
+			return false
+		}
+		_, ok = toAct(m)
+		return ok
+	})
+	return m
+}
+
+// scanForLeaks checks every text the group was ever shown and every popup:
+// a player's hole cards appear in the group only where that player shows
+// them, and a popup shows only the presser's own cards.
+func scanForLeaks(t *testing.T, fake *telegramtest.Server) {
+	t.Helper()
+	type holding struct {
+		user  int64
+		cards string
+	}
+	byHand := map[string][]holding{}
+	for _, u := range []int64{ana, ben, cy} {
+		for _, m := range fake.Messages(u) {
+			if mm := cardsRE.FindStringSubmatch(m.Text); m.FromBot && mm != nil {
+				byHand[mm[1]] = append(byHand[mm[1]], holding{u, mm[2]})
+			}
+		}
+	}
+	if len(byHand) == 0 {
+		t.Fatal("no cards were dealt privately: nothing to scan")
+	}
+	for _, text := range fake.Transcript(group) {
+		hand := ""
+		if mm := handRE.FindStringSubmatch(text); mm != nil {
+			hand = mm[1]
+		} else if strings.HasPrefix(text, "Hand ") {
+			hand = strings.Fields(text)[1]
+		}
+		for _, h := range byHand[hand] {
+			for _, line := range strings.Split(text, "\n") {
+				if strings.Contains(line, h.cards) && !(strings.Contains(line, names[h.user]) && strings.Contains(line, "shows "+h.cards)) {
+					t.Errorf("hand %s: %s's cards %s are in a group message without a showdown:\n%s", hand, names[h.user], h.cards, text)
+				}
+			}
+		}
+	}
+	for id, a := range fake.Answers() {
+		mm := cardsRE.FindStringSubmatch(a.Text)
+		if mm == nil {
+			continue
+		}
+		for _, h := range byHand[mm[1]] {
+			if h.cards == mm[2] && h.user != a.User {
+				t.Errorf("popup %s shows %s's cards to user %d", id, names[h.user], a.User)
+			}
+		}
+	}
+}

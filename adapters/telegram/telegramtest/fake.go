@@ -1,0 +1,1092 @@
+// Package telegramtest is a fake Telegram Bot API: an HTTP server, run in
+// process by tests, that the real tgbotapi client talks to.
+//
+// It implements getMe, getUpdates (long polling that honours timeout and
+// offset), sendMessage, editMessageText, editMessageReplyMarkup,
+// answerCallbackQuery, deleteMessage, setMyCommands, getChatMember,
+// sendDocument, setWebhook and deleteWebhook, with Telegram's rules: 403
+// for a direct message to a user who never started the bot,
+// callback_data over 64 bytes and text over 4,096 characters refused,
+// "message is not modified", a callback query answered twice refused,
+// selective keyboards reported, and the sending limits (about one message
+// a second per chat, 20 a minute per group, 30 a second in all) answered
+// with 429 and retry_after. The limits run on a clock scaled by Scale, so
+// a test plays at full speed under proportionally faster limits.
+//
+// Tests act as users through Say, Press, Start and friends, and read what
+// each chat shows with Messages, Transcript and Answers. A call to a
+// method the fake does not implement fails the test.
+package telegramtest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/time/rate"
+)
+
+// TB is the part of testing.TB the fake reports through.
+type TB interface {
+	Errorf(format string, args ...any)
+	Helper()
+}
+
+// Limits are the sending limits the fake enforces, in Telegram's time
+// (scaled by Server.Scale).
+type Limits struct {
+	PerChat      float64 // messages per second to one chat
+	PerChatBurst int
+	PerGroupMin  int     // messages per minute to one group
+	Global       float64 // messages per second in all
+	GlobalBurst  int
+}
+
+// TelegramLimits are the limits Telegram publishes.
+var TelegramLimits = Limits{PerChat: 1, PerChatBurst: 3, PerGroupMin: 20, Global: 30, GlobalBurst: 30}
+
+// User is a Telegram user the fake knows.
+type User struct {
+	ID        int64
+	FirstName string
+	LastName  string
+	Username  string
+	Lang      string // language_code
+	Started   bool   // opened a private chat with the bot
+}
+
+// Button is one inline keyboard button as the fake stored it.
+type Button struct {
+	Text string `json:"text"`
+	Data string `json:"callback_data,omitempty"`
+	URL  string `json:"url,omitempty"`
+}
+
+// Message is a message in a chat, as it stands now.
+type Message struct {
+	ID       int
+	Chat     int64
+	Text     string
+	Keyboard [][]Button
+	FromBot  bool
+	From     int64 // the user, when not the bot
+	Deleted  bool
+	Edits    int
+	ReplyTo  int
+}
+
+// Answer is a callback query's answer.
+type Answer struct {
+	Text      string
+	ShowAlert bool
+	User      int64 // who pressed
+	Answered  bool
+	Times     int
+}
+
+// Stats counts what the bot did.
+type Stats struct {
+	Calls       map[string]int
+	RateLimited int // 429 answers
+	Refused403  int
+	Sent        int // messages sent to chats
+	Edits       int
+}
+
+// Server is the fake Bot API.
+type Server struct {
+	// Token is the bot's token; requests with another one get 401.
+	Token string
+	// BotUser is the bot's username.
+	BotUser string
+	// Scale speeds up the clock of the limits (1: real time).
+	Scale float64
+	// URL is the endpoint format for tgbotapi: URL + "/bot%s/%s".
+	URL string
+
+	tb      TB
+	srv     *httptest.Server
+	closing chan struct{}
+	start   time.Time
+
+	mu        sync.Mutex
+	changed   chan struct{} // closed and replaced at every change
+	limits    Limits
+	users     map[int64]*User
+	groups    map[int64]*group
+	msgs      map[int64][]*Message // chat -> messages by id-1
+	history   map[int64][]string   // chat -> every text shown (sent or edited)
+	updates   []json.RawMessage
+	updateIDs []int
+	nextUpd   int
+	confirmed int
+	answers   map[string]*Answer
+	nextQuery int
+	commands  map[string][]map[string]string // scope/lang -> commands
+	webhook   string
+	whSecret  string
+	whCancel  context.CancelFunc
+	stats     Stats
+	chatLim   map[int64]*rate.Limiter
+	groupLim  map[int64]*rate.Limiter
+	global    *rate.Limiter
+	flood     int // answer the next n sends with 429
+	docs      map[int64][]string
+}
+
+type group struct {
+	id     int64
+	title  string
+	admins map[int64]bool
+	owner  int64
+}
+
+// NewServer starts a fake Bot API; it is closed when the test ends if tb
+// has a Cleanup method.
+func NewServer(tb TB, token, botUser string) *Server {
+	s := &Server{Token: token, BotUser: botUser, Scale: 1, tb: tb, closing: make(chan struct{}), start: time.Now(),
+		changed: make(chan struct{}), limits: TelegramLimits, users: map[int64]*User{}, groups: map[int64]*group{},
+		msgs: map[int64][]*Message{}, history: map[int64][]string{}, answers: map[string]*Answer{}, nextUpd: 1000,
+		commands: map[string][]map[string]string{}, stats: Stats{Calls: map[string]int{}},
+		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]string{}}
+	s.global = rate.NewLimiter(rate.Limit(s.limits.Global), s.limits.GlobalBurst)
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.URL = s.srv.URL
+	if c, ok := tb.(interface{ Cleanup(func()) }); ok {
+		c.Cleanup(s.Close)
+	}
+	return s
+}
+
+// Endpoint is the tgbotapi endpoint format pointing at the fake.
+func (s *Server) Endpoint() string { return s.URL + "/bot%s/%s" }
+
+// Close stops the server, ending long polls at once.
+func (s *Server) Close() {
+	s.mu.Lock()
+	select {
+	case <-s.closing:
+		s.mu.Unlock()
+		return
+	default:
+	}
+	close(s.closing)
+	if s.whCancel != nil {
+		s.whCancel()
+	}
+	s.mu.Unlock()
+	s.srv.Close()
+}
+
+// SetLimits replaces the limits (in Telegram's time).
+func (s *Server) SetLimits(l Limits) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.limits = l
+	s.chatLim, s.groupLim = map[int64]*rate.Limiter{}, map[int64]*rate.Limiter{}
+	s.global = rate.NewLimiter(rate.Limit(l.Global), max(l.GlobalBurst, 1))
+}
+
+// Flood answers the next n message sends with 429 whatever the limits.
+func (s *Server) Flood(n int) {
+	s.mu.Lock()
+	s.flood = n
+	s.mu.Unlock()
+}
+
+// now is the clock of the limits.
+func (s *Server) now() time.Time {
+	return s.start.Add(time.Duration(float64(time.Since(s.start)) * s.Scale))
+}
+
+// AddUser makes a user known to Telegram.
+func (s *Server) AddUser(u User) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cp := u
+	s.users[u.ID] = &cp
+}
+
+// AddGroup creates a group chat (its id should be negative) owned by owner;
+// admins administer it too.
+func (s *Server) AddGroup(id int64, title string, owner int64, admins ...int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := &group{id: id, title: title, admins: map[int64]bool{}, owner: owner}
+	for _, a := range admins {
+		g.admins[a] = true
+	}
+	s.groups[id] = g
+}
+
+// bump wakes everyone waiting for a change; s.mu is held.
+func (s *Server) bump() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// Wait waits until cond (which may call the fake's accessors) is true, or
+// fails the test after timeout.
+func (s *Server) Wait(timeout time.Duration, what string, cond func() bool) bool {
+	deadline := time.After(timeout)
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		ok := cond()
+		if ok {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			s.tb.Helper()
+			s.tb.Errorf("telegramtest: timed out after %v waiting for %s", timeout, what)
+			return false
+		case <-s.closing:
+			return false
+		}
+	}
+}
+
+// userJSON is user id as the Bot API shows it; s.mu is held.
+func (s *Server) userJSON(id int64) map[string]any {
+	u := s.users[id]
+	if u == nil {
+		return map[string]any{"id": id, "is_bot": false, "first_name": fmt.Sprint("user", id)}
+	}
+	m := map[string]any{"id": u.ID, "is_bot": false, "first_name": u.FirstName}
+	if u.LastName != "" {
+		m["last_name"] = u.LastName
+	}
+	if u.Username != "" {
+		m["username"] = u.Username
+	}
+	if u.Lang != "" {
+		m["language_code"] = u.Lang
+	}
+	return m
+}
+
+func (s *Server) chatJSON(id int64) map[string]any {
+	if g := s.groups[id]; g != nil {
+		return map[string]any{"id": id, "type": "supergroup", "title": g.title}
+	}
+	m := map[string]any{"id": id, "type": "private"}
+	if u := s.users[id]; u != nil {
+		m["first_name"] = u.FirstName
+	}
+	return m
+}
+
+func (s *Server) messageJSON(m *Message) map[string]any {
+	out := map[string]any{"message_id": m.ID, "chat": s.chatJSON(m.Chat), "date": s.start.Unix(), "text": m.Text}
+	if m.FromBot {
+		out["from"] = map[string]any{"id": 1, "is_bot": true, "first_name": s.BotUser, "username": s.BotUser}
+	} else {
+		out["from"] = s.userJSON(m.From)
+	}
+	if len(m.Keyboard) > 0 {
+		out["reply_markup"] = map[string]any{"inline_keyboard": m.Keyboard}
+	}
+	if m.Text != "" && strings.HasPrefix(m.Text, "/") {
+		cmd, _, _ := strings.Cut(m.Text, " ")
+		out["entities"] = []map[string]any{{"type": "bot_command", "offset": 0, "length": utf8.RuneCountInString(cmd)}}
+	}
+	return out
+}
+
+// push queues an update; s.mu is held.
+func (s *Server) push(kind string, body map[string]any) int {
+	s.nextUpd++
+	raw, _ := json.Marshal(map[string]any{"update_id": s.nextUpd, kind: body})
+	s.updates = append(s.updates, raw)
+	s.updateIDs = append(s.updateIDs, s.nextUpd)
+	s.bump()
+	return s.nextUpd
+}
+
+// addMessage stores a message in chat; s.mu is held.
+func (s *Server) addMessage(chat int64, m *Message) *Message {
+	m.ID = len(s.msgs[chat]) + 1
+	m.Chat = chat
+	s.msgs[chat] = append(s.msgs[chat], m)
+	if m.FromBot {
+		s.history[chat] = append(s.history[chat], m.Text)
+	}
+	return m
+}
+
+// Say has user write text in chat (a group id, or the user's own id for
+// their private chat with the bot). It returns the message id.
+func (s *Server) Say(chat, user int64, text string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.addMessage(chat, &Message{Text: text, From: user})
+	s.push("message", s.messageJSON(m))
+	return m.ID
+}
+
+// Start has user open the bot's private chat with /start and a payload
+// (a deep link when payload is not "").
+func (s *Server) Start(user int64, payload string) {
+	s.mu.Lock()
+	if u := s.users[user]; u != nil {
+		u.Started = true
+	}
+	s.mu.Unlock()
+	text := "/start"
+	if payload != "" {
+		text += " " + payload
+	}
+	s.Say(user, user, text)
+}
+
+// PressData has user press a button of message msg in chat carrying data
+// (which need not be one the message shows: a forged press). It returns
+// the callback query's id.
+func (s *Server) PressData(chat int64, msg int, user int64, data string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.press(chat, msg, user, data, "")
+}
+
+func (s *Server) press(chat int64, msg int, user int64, data, id string) string {
+	if id == "" {
+		s.nextQuery++
+		id = "q" + strconv.Itoa(s.nextQuery)
+	}
+	s.answers[id] = &Answer{User: user}
+	q := map[string]any{"id": id, "from": s.userJSON(user), "chat_instance": strconv.FormatInt(chat, 10), "data": data}
+	if msg > 0 && msg <= len(s.msgs[chat]) {
+		q["message"] = s.messageJSON(s.msgs[chat][msg-1])
+	}
+	s.push("callback_query", q)
+	return id
+}
+
+// Press has user press the first button of message msg whose label starts
+// with label. ok is false when the message shows no such button.
+func (s *Server) Press(chat int64, msg int, user int64, label string) (id string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if msg <= 0 || msg > len(s.msgs[chat]) {
+		return "", false
+	}
+	for _, row := range s.msgs[chat][msg-1].Keyboard {
+		for _, b := range row {
+			if strings.HasPrefix(b.Text, label) && b.Data != "" {
+				return s.press(chat, msg, user, b.Data, ""), true
+			}
+		}
+	}
+	return "", false
+}
+
+// Redeliver delivers the update of callback query id again, as Telegram
+// does after a lost answer: the same update id, the same query.
+func (s *Server) Redeliver(updateID int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, id := range s.updateIDs {
+		if id == updateID {
+			raw := s.updates[i]
+			s.updates = append(s.updates, raw)
+			s.updateIDs = append(s.updateIDs, id)
+			s.bump()
+			return
+		}
+	}
+	// Confirmed already: rebuild is not possible; deliver nothing.
+}
+
+// LastUpdate is the id of the last update queued.
+func (s *Server) LastUpdate() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nextUpd
+}
+
+// Answer returns the answer to callback query id.
+func (s *Server) Answer(id string) Answer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a := s.answers[id]; a != nil {
+		return *a
+	}
+	return Answer{}
+}
+
+// WaitAnswer waits until callback query id is answered.
+func (s *Server) WaitAnswer(id string, timeout time.Duration) Answer {
+	s.tb.Helper()
+	s.Wait(timeout, "the answer to callback "+id, func() bool { return s.Answer(id).Answered })
+	return s.Answer(id)
+}
+
+// Answers returns every callback answer, by query id.
+func (s *Server) Answers() map[string]Answer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]Answer{}
+	for id, a := range s.answers {
+		out[id] = *a
+	}
+	return out
+}
+
+// Messages returns the messages of chat as they stand (deleted ones
+// included, marked).
+func (s *Server) Messages(chat int64) []Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Message, len(s.msgs[chat]))
+	for i, m := range s.msgs[chat] {
+		out[i] = *m
+		out[i].Keyboard = append([][]Button(nil), m.Keyboard...)
+	}
+	return out
+}
+
+// BotMessages returns the bot's messages in chat that are not deleted.
+func (s *Server) BotMessages(chat int64) []Message {
+	var out []Message
+	for _, m := range s.Messages(chat) {
+		if m.FromBot && !m.Deleted {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Transcript returns every text the bot showed in chat, every version of
+// an edited message included, in order.
+func (s *Server) Transcript(chat int64) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.history[chat]...)
+}
+
+// Stats returns the counts so far.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	st := s.stats
+	st.Calls = map[string]int{}
+	for k, v := range s.stats.Calls {
+		st.Calls[k] = v
+	}
+	return st
+}
+
+// Commands returns the commands registered for a scope type and language
+// ("" for the default language).
+func (s *Server) Commands(scope, lang string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, c := range s.commands[scope+"/"+lang] {
+		out = append(out, c["command"])
+	}
+	return out
+}
+
+// Webhook returns the webhook URL set ("" when none).
+func (s *Server) Webhook() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.webhook
+}
+
+// --- the HTTP side ---
+
+type apiError struct {
+	code        int
+	description string
+	retryAfter  int
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	path := strings.TrimPrefix(r.URL.Path, "/bot")
+	token, method, ok := strings.Cut(path, "/")
+	if !ok || token != s.Token {
+		writeError(w, apiError{code: 401, description: "Unauthorized"})
+		return
+	}
+	params, err := readParams(r)
+	if err != nil {
+		writeError(w, apiError{code: 400, description: "Bad Request: " + err.Error()})
+		return
+	}
+	s.mu.Lock()
+	s.stats.Calls[method]++
+	s.mu.Unlock()
+	var result any
+	var aerr *apiError
+	switch method {
+	case "getMe":
+		result = map[string]any{"id": 1, "is_bot": true, "first_name": s.BotUser, "username": s.BotUser,
+			"can_join_groups": true, "can_read_all_group_messages": false, "supports_inline_queries": false}
+	case "getUpdates":
+		result, aerr = s.getUpdates(r.Context(), params)
+	case "sendMessage":
+		result, aerr = s.sendMessage(params)
+	case "editMessageText", "editMessageReplyMarkup":
+		result, aerr = s.editMessage(method, params)
+	case "answerCallbackQuery":
+		result, aerr = s.answerCallback(params)
+	case "deleteMessage":
+		result, aerr = s.deleteMessage(params)
+	case "setMyCommands":
+		result, aerr = s.setMyCommands(params)
+	case "getChatMember":
+		result, aerr = s.getChatMember(params)
+	case "sendDocument":
+		result, aerr = s.sendDocument(params)
+	case "setWebhook":
+		result, aerr = s.setWebhook(params)
+	case "deleteWebhook":
+		s.mu.Lock()
+		s.webhook, s.whSecret = "", ""
+		if s.whCancel != nil {
+			s.whCancel()
+			s.whCancel = nil
+		}
+		s.mu.Unlock()
+		result = true
+	default:
+		s.tb.Errorf("telegramtest: the bot called %s, which the fake does not implement", method)
+		aerr = &apiError{code: 404, description: "Not Found: method not found"}
+	}
+	if aerr != nil {
+		writeError(w, *aerr)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "result": result})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, e apiError) {
+	body := map[string]any{"ok": false, "error_code": e.code, "description": e.description}
+	if e.retryAfter > 0 {
+		body["parameters"] = map[string]any{"retry_after": e.retryAfter}
+	}
+	writeJSON(w, e.code, body)
+}
+
+// readParams reads a request's parameters: a query string, a form, a
+// multipart form or a JSON object.
+func readParams(r *http.Request) (url.Values, error) {
+	v := r.URL.Query()
+	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	switch ct {
+	case "application/json":
+		var m map[string]any
+		if err := json.NewDecoder(io.LimitReader(r.Body, 10<<20)).Decode(&m); err != nil {
+			return nil, fmt.Errorf("malformed JSON: %v", err)
+		}
+		for k, x := range m {
+			switch t := x.(type) {
+			case string:
+				v.Set(k, t)
+			default:
+				b, _ := json.Marshal(t)
+				v.Set(k, string(b))
+			}
+		}
+	case "multipart/form-data":
+		if err := r.ParseMultipartForm(10 << 20); err != nil {
+			return nil, err
+		}
+		for k, xs := range r.MultipartForm.Value {
+			v[k] = xs
+		}
+		for k, fs := range r.MultipartForm.File {
+			if len(fs) > 0 {
+				v.Set(k, "file:"+fs[0].Filename)
+			}
+		}
+	default:
+		if err := r.ParseForm(); err != nil {
+			return nil, err
+		}
+		for k, xs := range r.PostForm {
+			v[k] = xs
+		}
+	}
+	return v, nil
+}
+
+func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) {
+	offset, _ := strconv.Atoi(p.Get("offset"))
+	limit, _ := strconv.Atoi(p.Get("limit"))
+	if limit <= 0 || limit > 100 {
+		limit = 100
+	}
+	timeout, _ := strconv.Atoi(p.Get("timeout"))
+	deadline := time.NewTimer(time.Duration(timeout) * time.Second)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		if s.webhook != "" {
+			s.mu.Unlock()
+			return nil, &apiError{code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"}
+		}
+		if offset > 0 {
+			// Updates before offset are confirmed: forget them.
+			i := 0
+			for i < len(s.updateIDs) && s.updateIDs[i] < offset {
+				i++
+			}
+			s.updates, s.updateIDs = s.updates[i:], s.updateIDs[i:]
+			s.confirmed = max(s.confirmed, offset-1)
+		}
+		var out []json.RawMessage
+		for i, id := range s.updateIDs {
+			if id >= offset && len(out) < limit {
+				out = append(out, s.updates[i])
+			}
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		if len(out) > 0 || timeout <= 0 {
+			if out == nil {
+				out = []json.RawMessage{}
+			}
+			return out, nil
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			return []json.RawMessage{}, nil
+		case <-ctx.Done():
+			return []json.RawMessage{}, nil
+		case <-s.closing:
+			return []json.RawMessage{}, nil
+		}
+	}
+}
+
+// admit applies the sending limits to one message to chat; s.mu is held.
+func (s *Server) admit(chat int64) *apiError {
+	now := s.now()
+	if s.flood > 0 {
+		s.flood--
+		s.stats.RateLimited++
+		return &apiError{code: 429, description: "Too Many Requests: retry after 1", retryAfter: 1}
+	}
+	lims := []*rate.Limiter{s.global}
+	if s.limits.PerChat > 0 {
+		l := s.chatLim[chat]
+		if l == nil {
+			l = rate.NewLimiter(rate.Limit(s.limits.PerChat), max(s.limits.PerChatBurst, 1))
+			s.chatLim[chat] = l
+		}
+		lims = append(lims, l)
+	}
+	if chat < 0 && s.limits.PerGroupMin > 0 {
+		l := s.groupLim[chat]
+		if l == nil {
+			l = rate.NewLimiter(rate.Limit(float64(s.limits.PerGroupMin)/60), s.limits.PerGroupMin)
+			s.groupLim[chat] = l
+		}
+		lims = append(lims, l)
+	}
+	var wait time.Duration
+	var rs []*rate.Reservation
+	for _, l := range lims {
+		r := l.ReserveN(now, 1)
+		rs = append(rs, r)
+		wait = max(wait, r.DelayFrom(now))
+	}
+	if wait > 0 {
+		for _, r := range rs {
+			r.CancelAt(now)
+		}
+		s.stats.RateLimited++
+		real := time.Duration(float64(wait) / s.Scale)
+		secs := int(math.Ceil(real.Seconds()))
+		return &apiError{code: 429, description: fmt.Sprintf("Too Many Requests: retry after %d", max(secs, 1)), retryAfter: max(secs, 1)}
+	}
+	return nil
+}
+
+func parseKeyboard(raw string) ([][]Button, bool, *apiError) {
+	if raw == "" {
+		return nil, false, nil
+	}
+	var m struct {
+		InlineKeyboard [][]Button `json:"inline_keyboard"`
+		Keyboard       any        `json:"keyboard"`
+		Selective      bool       `json:"selective"`
+	}
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return nil, false, &apiError{code: 400, description: "Bad Request: can't parse reply keyboard markup JSON object"}
+	}
+	for _, row := range m.InlineKeyboard {
+		for _, b := range row {
+			if len(b.Data) > 64 {
+				return nil, false, &apiError{code: 400, description: "Bad Request: BUTTON_DATA_INVALID"}
+			}
+			if b.Data == "" && b.URL == "" {
+				return nil, false, &apiError{code: 400, description: "Bad Request: can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"}
+			}
+			if b.Text == "" {
+				return nil, false, &apiError{code: 400, description: "Bad Request: inline keyboard button text must be non-empty"}
+			}
+		}
+	}
+	return m.InlineKeyboard, m.Selective || m.Keyboard != nil, nil
+}
+
+func checkText(text string) *apiError {
+	switch {
+	case strings.TrimSpace(text) == "":
+		return &apiError{code: 400, description: "Bad Request: message text is empty"}
+	case utf8.RuneCountInString(text) > 4096:
+		return &apiError{code: 400, description: "Bad Request: message is too long"}
+	}
+	return nil
+}
+
+func (s *Server) chatParam(p url.Values) (int64, *apiError) {
+	id, err := strconv.ParseInt(p.Get("chat_id"), 10, 64)
+	if err != nil {
+		return 0, &apiError{code: 400, description: "Bad Request: chat not found"}
+	}
+	return id, nil
+}
+
+// reachable reports whether the bot may write to chat; s.mu is held.
+func (s *Server) reachable(chat int64) *apiError {
+	if s.groups[chat] != nil {
+		return nil
+	}
+	u := s.users[chat]
+	if u == nil {
+		return &apiError{code: 400, description: "Bad Request: chat not found"}
+	}
+	if !u.Started {
+		s.stats.Refused403++
+		return &apiError{code: 403, description: "Forbidden: bot can't initiate conversation with a user"}
+	}
+	return nil
+}
+
+func (s *Server) sendMessage(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	text := p.Get("text")
+	if e := checkText(text); e != nil {
+		return nil, e
+	}
+	kb, selective, e := parseKeyboard(p.Get("reply_markup"))
+	if e != nil {
+		return nil, e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if selective {
+		s.tb.Errorf("telegramtest: the bot sent a reply keyboard (selective keyboards leak on desktop clients): %s", p.Get("reply_markup"))
+	}
+	if e := s.reachable(chat); e != nil {
+		return nil, e
+	}
+	if e := s.admit(chat); e != nil {
+		return nil, e
+	}
+	replyTo, _ := strconv.Atoi(p.Get("reply_to_message_id"))
+	m := s.addMessage(chat, &Message{Text: text, Keyboard: kb, FromBot: true, ReplyTo: replyTo})
+	s.stats.Sent++
+	s.bump()
+	return s.messageJSON(m), nil
+}
+
+func (s *Server) sendDocument(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	doc := p.Get("document")
+	if doc == "" {
+		return nil, &apiError{code: 400, description: "Bad Request: there is no document in the request"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e := s.reachable(chat); e != nil {
+		return nil, e
+	}
+	if e := s.admit(chat); e != nil {
+		return nil, e
+	}
+	s.docs[chat] = append(s.docs[chat], doc)
+	m := s.addMessage(chat, &Message{Text: p.Get("caption"), FromBot: true})
+	s.stats.Sent++
+	s.bump()
+	out := s.messageJSON(m)
+	out["document"] = map[string]any{"file_id": fmt.Sprint("doc", len(s.docs[chat])), "file_unique_id": "u", "file_name": strings.TrimPrefix(doc, "file:")}
+	return out, nil
+}
+
+// message finds a message of the bot; s.mu is held.
+func (s *Server) message(chat int64, id int, verb string) (*Message, *apiError) {
+	if id <= 0 || id > len(s.msgs[chat]) || s.msgs[chat][id-1].Deleted {
+		return nil, &apiError{code: 400, description: "Bad Request: message to " + verb + " not found"}
+	}
+	m := s.msgs[chat][id-1]
+	if !m.FromBot && verb == "edit" {
+		return nil, &apiError{code: 400, description: "Bad Request: message can't be edited"}
+	}
+	return m, nil
+}
+
+func sameKeyboard(a, b [][]Button) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y) || (len(a) == 0 && len(b) == 0)
+}
+
+func (s *Server) editMessage(method string, p url.Values) (any, *apiError) {
+	if p.Get("inline_message_id") != "" {
+		return nil, &apiError{code: 400, description: "Bad Request: inline messages are not supported by the fake"}
+	}
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	id, _ := strconv.Atoi(p.Get("message_id"))
+	text := p.Get("text")
+	if method == "editMessageText" {
+		if e := checkText(text); e != nil {
+			return nil, e
+		}
+	}
+	kb, selective, e := parseKeyboard(p.Get("reply_markup"))
+	if e != nil {
+		return nil, e
+	}
+	if selective {
+		return nil, &apiError{code: 400, description: "Bad Request: inline keyboard expected"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, e := s.message(chat, id, "edit")
+	if e != nil {
+		return nil, e
+	}
+	if method == "editMessageReplyMarkup" {
+		text = m.Text
+	}
+	if text == m.Text && sameKeyboard(kb, m.Keyboard) {
+		return nil, &apiError{code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"}
+	}
+	if e := s.admit(chat); e != nil {
+		return nil, e
+	}
+	m.Text, m.Keyboard = text, kb
+	m.Edits++
+	s.stats.Edits++
+	s.history[chat] = append(s.history[chat], text)
+	s.bump()
+	return s.messageJSON(m), nil
+}
+
+func (s *Server) deleteMessage(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	id, _ := strconv.Atoi(p.Get("message_id"))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, e := s.message(chat, id, "delete")
+	if e != nil {
+		return nil, e
+	}
+	m.Deleted = true
+	s.bump()
+	return true, nil
+}
+
+// Delete deletes a message as a chat admin would.
+func (s *Server) Delete(chat int64, id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id > 0 && id <= len(s.msgs[chat]) {
+		s.msgs[chat][id-1].Deleted = true
+		s.bump()
+	}
+}
+
+func (s *Server) answerCallback(p url.Values) (any, *apiError) {
+	id := p.Get("callback_query_id")
+	text := p.Get("text")
+	if utf8.RuneCountInString(text) > 200 {
+		return nil, &apiError{code: 400, description: "Bad Request: MESSAGE_TOO_LONG"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.answers[id]
+	if a == nil || a.Answered {
+		if a != nil {
+			a.Times++
+		}
+		return nil, &apiError{code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid"}
+	}
+	a.Answered, a.Text, a.ShowAlert = true, text, p.Get("show_alert") == "true"
+	a.Times++
+	s.bump()
+	return true, nil
+}
+
+func (s *Server) setMyCommands(p url.Values) (any, *apiError) {
+	var cmds []map[string]string
+	if err := json.Unmarshal([]byte(p.Get("commands")), &cmds); err != nil {
+		return nil, &apiError{code: 400, description: "Bad Request: can't parse commands JSON"}
+	}
+	for _, c := range cmds {
+		name, desc := c["command"], c["description"]
+		if name == "" || len(name) > 32 || strings.ToLower(name) != name || strings.ContainsAny(name, " /@") {
+			return nil, &apiError{code: 400, description: "Bad Request: BOT_COMMAND_INVALID"}
+		}
+		if n := utf8.RuneCountInString(desc); n < 1 || n > 256 {
+			return nil, &apiError{code: 400, description: "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID"}
+		}
+	}
+	scope := "default"
+	if raw := p.Get("scope"); raw != "" {
+		var sc struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal([]byte(raw), &sc); err != nil || sc.Type == "" {
+			return nil, &apiError{code: 400, description: "Bad Request: can't parse BotCommandScope JSON object"}
+		}
+		scope = sc.Type
+	}
+	s.mu.Lock()
+	s.commands[scope+"/"+p.Get("language_code")] = cmds
+	s.mu.Unlock()
+	return true, nil
+}
+
+func (s *Server) getChatMember(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	user, _ := strconv.ParseInt(p.Get("user_id"), 10, 64)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil {
+		return nil, &apiError{code: 400, description: "Bad Request: chat not found"}
+	}
+	status := "member"
+	switch {
+	case g.owner == user:
+		status = "creator"
+	case g.admins[user]:
+		status = "administrator"
+	}
+	return map[string]any{"user": s.userJSON(user), "status": status}, nil
+}
+
+func (s *Server) setWebhook(p url.Values) (any, *apiError) {
+	u := p.Get("url")
+	if u == "" {
+		s.mu.Lock()
+		s.webhook = ""
+		s.mu.Unlock()
+		return true, nil
+	}
+	pu, err := url.Parse(u)
+	if err != nil || (pu.Scheme != "https" && pu.Scheme != "http") || pu.Host == "" {
+		return nil, &apiError{code: 400, description: "Bad Request: bad webhook: An HTTPS URL must be provided for webhook"}
+	}
+	secret := p.Get("secret_token")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.webhook, s.whSecret = u, secret
+	if s.whCancel != nil {
+		s.whCancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.whCancel = cancel
+	go s.deliverWebhook(ctx, u, secret)
+	return true, nil
+}
+
+// deliverWebhook posts queued updates to the webhook, in order, each until
+// it is accepted with 200.
+func (s *Server) deliverWebhook(ctx context.Context, u, secret string) {
+	client := &http.Client{Timeout: 10 * time.Second}
+	for ctx.Err() == nil {
+		s.mu.Lock()
+		var raw json.RawMessage
+		var id int
+		if len(s.updates) > 0 {
+			raw, id = s.updates[0], s.updateIDs[0]
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		if raw == nil {
+			select {
+			case <-ch:
+			case <-ctx.Done():
+			}
+			continue
+		}
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader(string(raw)))
+		req.Header.Set("Content-Type", "application/json")
+		if secret != "" {
+			req.Header.Set("X-Telegram-Bot-Api-Secret-Token", secret)
+		}
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		if err != nil || resp.StatusCode != http.StatusOK {
+			select {
+			case <-time.After(100 * time.Millisecond):
+			case <-ctx.Done():
+			}
+			continue
+		}
+		s.mu.Lock()
+		if len(s.updateIDs) > 0 && s.updateIDs[0] == id {
+			s.updates, s.updateIDs = s.updates[1:], s.updateIDs[1:]
+		}
+		s.mu.Unlock()
+	}
+}
+
+// Chats returns the ids of the chats with messages, sorted.
+func (s *Server) Chats() []int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []int64
+	for id := range s.msgs {
+		out = append(out, id)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}

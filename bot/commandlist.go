@@ -1,0 +1,43 @@
+package bot
+
+// CommandInfo describes one command for a platform's command menu
+// (Telegram's setMyCommands, Discord's application commands).
+type CommandInfo struct {
+	Name  string
+	Admin bool   // only chat admins may run it
+	Args  string // the arguments, as help shows them ("" for none)
+	// Description is a short line per language (at most 100 characters,
+	// Discord's limit).
+	Description map[string]string
+}
+
+// Commands lists the commands of cash play, in the order a menu shows them.
+func Commands() []CommandInfo {
+	d := func(en, es string) map[string]string { return map[string]string{English: en, Spanish: es} }
+	return []CommandInfo{
+		{Name: "tables", Description: d("List the tables of this chat", "Lista las mesas de este chat")},
+		{Name: "join", Args: "[buy-in] [post] [seat=N] [#table]", Description: d("Sit down at a table with a buy-in", "Siéntate en una mesa con una entrada")},
+		{Name: "leave", Description: d("Leave the table and cash out", "Deja la mesa y cobra tus fichas")},
+		{Name: "sitout", Description: d("Miss the next hands without paying blinds", "Sáltate las próximas manos sin pagar ciegas")},
+		{Name: "back", Description: d("Play again after sitting out", "Vuelve a jugar tras ausentarte")},
+		{Name: "topup", Args: "<chips>", Description: d("Add chips from your wallet between hands", "Añade fichas de tu cartera entre manos")},
+		{Name: "fold", Description: d("Fold your hand", "Tira tu mano")},
+		{Name: "check", Description: d("Check", "Pasa")},
+		{Name: "call", Description: d("Call the bet", "Iguala la apuesta")},
+		{Name: "bet", Args: "<to>", Description: d("Bet a total: /bet 40, /bet 1/2 pot, /bet pot", "Apuesta un total: /bet 40, /bet 1/2 pot, /bet pot")},
+		{Name: "raise", Args: "<to>", Description: d("Raise to a total: /raise 60, /raise pot", "Sube a un total: /raise 60, /raise pot")},
+		{Name: "allin", Description: d("Go all in", "Apuesta todo")},
+		{Name: "discard", Args: "<cards>", Description: d("Five-card draw: throw these cards", "Póquer cubierto: descarta estas cartas")},
+		{Name: "cards", Description: d("See your hole cards, privately", "Mira tus cartas, en privado")},
+		{Name: "clock", Description: d("Call the clock on the player to act", "Pide tiempo al jugador que actúa")},
+		{Name: "wallet", Description: d("Your chips in the wallet and at tables", "Tus fichas en la cartera y en las mesas")},
+		{Name: "history", Args: "[n]", Description: d("The last hands of your table", "Las últimas manos de tu mesa")},
+		{Name: "help", Args: "[command]", Description: d("How to play, and every command", "Cómo jugar, y todos los comandos")},
+		{Name: "newtable", Admin: true, Args: "<variant> <stakes> [key=value ...]", Description: d("Open a cash table (admins)", "Abre una mesa de cash (admins)")},
+		{Name: "addbot", Admin: true, Args: "[n]", Description: d("Seat practice opponents (admins)", "Sienta rivales de práctica (admins)")},
+		{Name: "kickbot", Admin: true, Description: d("Remove the practice opponents (admins)", "Quita los rivales de práctica (admins)")},
+		{Name: "grant", Admin: true, Args: "@user <chips>", Description: d("Give play chips to a player (admins)", "Da fichas de juego a un jugador (admins)")},
+		{Name: "lang", Admin: true, Args: "en|es", Description: d("The chat's language (admins)", "El idioma del chat (admins)")},
+		{Name: "spectate", Admin: true, Args: "<channel>", Description: d("Post hand summaries to a channel (admins)", "Publica los resúmenes en un canal (admins)")},
+	}
+}
