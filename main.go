@@ -235,16 +235,15 @@ func runMigrate(ctx context.Context, a *app) int {
 // runBot runs the bot until ctx is cancelled or, on the console, the input
 // ends or the user quits.
 func runBot(ctx context.Context, a *app) int {
-	// The platform adapters are not in this build yet: say so instead of
+	// The Discord adapter is not in this build yet: say so instead of
 	// running without the platform the user asked for.
-	for _, p := range []struct{ env, name, token string }{
-		{"TELEGRAM_TOKEN", "Telegram", a.cfg.TelegramToken},
-		{"DISCORD_TOKEN", "Discord", a.cfg.DiscordToken},
-	} {
-		if p.token != "" {
-			fmt.Fprintf(a.stderr, "pokerroom: %s is set, but the %s adapter is not available in this build yet; unset %s to use the terminal console\n", p.env, p.name, p.env)
-			return exitUsage
-		}
+	if a.cfg.DiscordToken != "" {
+		fmt.Fprintf(a.stderr, "pokerroom: DISCORD_TOKEN is set, but the Discord adapter is not available in this build yet; unset DISCORD_TOKEN to use Telegram or the terminal console\n")
+		return exitUsage
+	}
+	if !a.cfg.Console && a.cfg.TelegramToken == "" {
+		fmt.Fprintf(a.stderr, "pokerroom: CONSOLE=off and no platform token is set: nothing to run (set TELEGRAM_TOKEN, or CONSOLE=auto)\n")
+		return exitUsage
 	}
 	p, err := openProgram(ctx, a)
 	if err != nil {

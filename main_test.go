@@ -96,7 +96,6 @@ func TestInvalidConfigurationExitsTwoWithOneLine(t *testing.T) {
 
 func TestPlatformTokenWithoutAdapterExitsTwo(t *testing.T) {
 	for _, tc := range []struct{ env, value, platform string }{
-		{"TELEGRAM_TOKEN", "123456:hunter2hunter2", "Telegram"},
 		{"DISCORD_TOKEN", "hunter2.hunter2", "Discord"},
 	} {
 		t.Run(tc.env, func(t *testing.T) {

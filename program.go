@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pokerroom/pokerroom/adapters/console"
+	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/store"
 )
@@ -53,13 +54,32 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	p := &program{log: a.log, store: s}
-	sink := console.NewSink(a.stdout, isTerminal(a.stdout))
+	outboxes, admins := map[string]bot.Enqueuer{}, map[string]bot.Admins{}
+	var sink *console.Sink
+	if a.cfg.Console {
+		sink = console.NewSink(a.stdout, isTerminal(a.stdout))
+		outboxes[console.Platform], admins[console.Platform] = sink, console.Admins
+	}
+	var tg *telegram.Adapter
+	if a.cfg.TelegramToken != "" {
+		tg, err = telegram.New(telegram.Config{Token: a.cfg.TelegramToken, Endpoint: a.cfg.TelegramAPIEndpoint,
+			WebhookURL: a.cfg.TelegramWebhookURL, WebhookListen: a.cfg.TelegramWebhookListen,
+			State: s, Clock: bot.SystemClock{}, Log: a.log})
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		outboxes[telegram.Platform], admins[telegram.Platform] = tg.Outbox(), tg
+	}
+	metrics := bot.NewMetrics()
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay,
-		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
-		Admins:   map[string]bot.Admins{console.Platform: console.Admins}})
+		Outboxes: outboxes, Admins: admins, Metrics: metrics})
 	if err != nil {
 		p.Close()
 		return nil, err
+	}
+	if tg != nil {
+		metrics.WatchOutbox(tg.Outbox())
 	}
 	if err := room.Start(ctx); err != nil {
 		p.Close()
@@ -74,7 +94,12 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		}
 		p.parts = append(p.parts, hp)
 	}
-	p.parts = append(p.parts, consolePart(a, s, room, sink, len(p.parts) > 0))
+	if tg != nil {
+		p.parts = append(p.parts, part{name: "telegram", run: func(ctx context.Context) error { return tg.Run(ctx, room) }})
+	}
+	if sink != nil {
+		p.parts = append(p.parts, consolePart(a, s, room, sink, len(p.parts) > 0))
+	}
 	return p, nil
 }
 

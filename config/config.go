@@ -38,6 +38,9 @@ type Config struct {
 	LogLevel              slog.Level
 	LogFormat             string // "text" or "json"
 	DefaultLang           string // "en" or "es"
+	// Console runs the terminal chat: on by default when no platform token
+	// is set.
+	Console bool
 }
 
 // Var describes one setting.
@@ -58,6 +61,7 @@ var Vars = []Var{
 	{"TELEGRAM_WEBHOOK_LISTEN", "telegram-webhook-listen", "", "host:port the webhook server listens on; required with TELEGRAM_WEBHOOK_URL", false},
 	{"DISCORD_TOKEN", "discord-token", "", "Discord bot token from the developer portal (prefer the variable)", true},
 	{"DISCORD_API_URL", "discord-api-url", "", "Discord API base URL (tests only)", false},
+	{"CONSOLE", "console", "auto", "the terminal chat: auto (on when no platform token is set), on or off", false},
 	{"HTTP_ADDR", "http-addr", "", "host:port for /healthz and /metrics; off when empty", false},
 	{"LOG_LEVEL", "log-level", "info", "debug, info, warn or error", false},
 	{"LOG_FORMAT", "log-format", "text", "text or json", false},
@@ -197,6 +201,18 @@ func build(vals map[string]value) (Config, error) {
 	}
 	cfg.DiscordAPIURL = v.s
 
+	v = get("CONSOLE")
+	switch strings.ToLower(v.s) {
+	case "", "auto":
+		cfg.Console = cfg.TelegramToken == "" && cfg.DiscordToken == ""
+	case "on", "true", "1":
+		cfg.Console = true
+	case "off", "false", "0":
+		cfg.Console = false
+	default:
+		return cfg, v.fail("invalid value %s (accepted: auto, on, off)", v.shown())
+	}
+
 	if v = get("HTTP_ADDR"); v.s != "" && !validAddr(v.s) {
 		return cfg, v.fail("invalid address %s (accepted: empty for off, or host:port or :port, port 0-65535)", v.shown())
 	}
@@ -280,6 +296,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("telegram_webhook_listen", c.TelegramWebhookListen),
 		slog.String("discord_token", isSet(c.DiscordToken)),
 		slog.String("discord_api_url", c.DiscordAPIURL),
+		slog.Bool("console", c.Console),
 		slog.String("http_addr", httpAddr),
 		slog.String("log_level", strings.ToLower(c.LogLevel.String())),
 		slog.String("log_format", c.LogFormat),

@@ -164,8 +164,8 @@ func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
 // backoff.
 func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.room = room
-	if err := a.connect(ctx); err != nil {
-		return err
+	if err := a.connect(ctx); err != nil || a.api == nil {
+		return err // nil: ctx ended before Telegram answered
 	}
 	a.setCommands()
 	a.loadOffset(ctx)

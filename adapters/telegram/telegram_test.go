@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -87,19 +89,9 @@ func newFake(t *testing.T) *telegramtest.Server {
 func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	loc, err := dburl.Parse(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := store.Open(ctx, loc, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	s := openStore(t, db)
 	logs := &syncBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	log := newLog(logs)
 	if o.limits == (bot.Limits{}) {
 		o.limits = scaledLimits
 	}
@@ -109,8 +101,8 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		t.Fatal(err)
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
-		Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
-		Admins:   map[string]bot.Admins{telegram.Platform: ad},
+		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
+		Admins:    map[string]bot.Admins{telegram.Platform: ad},
 		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands})
 	if err != nil {
 		t.Fatal(err)
@@ -122,6 +114,34 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	go func() { e.done <- ad.Run(ctx, room) }()
 	t.Cleanup(e.stop)
 	return e
+}
+
+func openStore(t *testing.T, db string) *store.Store {
+	t.Helper()
+	loc, err := dburl.Parse(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(context.Background(), loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func newLog(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
+}
+
+func toValues(m map[string]string) url.Values {
+	v := url.Values{}
+	for k, x := range m {
+		v.Set(k, x)
+	}
+	return v
 }
 
 func (e *env) stop() {

@@ -130,6 +130,8 @@ type Server struct {
 	history   map[int64][]string   // chat -> every text shown (sent or edited)
 	updates   []json.RawMessage
 	updateIDs []int
+	forced    map[int]bool // redelivered: sent whatever the offset
+	all       map[int]json.RawMessage
 	nextUpd   int
 	confirmed int
 	answers   map[string]*Answer
@@ -158,7 +160,7 @@ type group struct {
 func NewServer(tb TB, token, botUser string) *Server {
 	s := &Server{Token: token, BotUser: botUser, Scale: 1, tb: tb, closing: make(chan struct{}), start: time.Now(),
 		changed: make(chan struct{}), limits: TelegramLimits, users: map[int64]*User{}, groups: map[int64]*group{},
-		msgs: map[int64][]*Message{}, history: map[int64][]string{}, answers: map[string]*Answer{}, nextUpd: 1000,
+		msgs: map[int64][]*Message{}, history: map[int64][]string{}, answers: map[string]*Answer{}, nextUpd: 1000, forced: map[int]bool{}, all: map[int]json.RawMessage{},
 		commands: map[string][]map[string]string{}, stats: Stats{Calls: map[string]int{}},
 		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]string{}}
 	s.global = rate.NewLimiter(rate.Limit(s.limits.Global), s.limits.GlobalBurst)
@@ -314,6 +316,7 @@ func (s *Server) push(kind string, body map[string]any) int {
 	raw, _ := json.Marshal(map[string]any{"update_id": s.nextUpd, kind: body})
 	s.updates = append(s.updates, raw)
 	s.updateIDs = append(s.updateIDs, s.nextUpd)
+	s.all[s.nextUpd] = raw
 	s.bump()
 	return s.nextUpd
 }
@@ -332,11 +335,16 @@ func (s *Server) addMessage(chat int64, m *Message) *Message {
 // Say has user write text in chat (a group id, or the user's own id for
 // their private chat with the bot). It returns the message id.
 func (s *Server) Say(chat, user int64, text string) int {
+	id, _ := s.SayUpdate(chat, user, text)
+	return id
+}
+
+// SayUpdate is Say, returning the update id too.
+func (s *Server) SayUpdate(chat, user int64, text string) (msg, update int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.addMessage(chat, &Message{Text: text, From: user})
-	s.push("message", s.messageJSON(m))
-	return m.ID
+	return m.ID, s.push("message", s.messageJSON(m))
 }
 
 // Start has user open the bot's private chat with /start and a payload
@@ -395,21 +403,20 @@ func (s *Server) Press(chat int64, msg int, user int64, label string) (id string
 	return "", false
 }
 
-// Redeliver delivers the update of callback query id again, as Telegram
-// does after a lost answer: the same update id, the same query.
-func (s *Server) Redeliver(updateID int) {
+// Redeliver delivers update id once more, whatever offset the bot
+// confirmed: the same update twice, as after a lost getUpdates answer.
+func (s *Server) Redeliver(id int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for i, id := range s.updateIDs {
-		if id == updateID {
-			raw := s.updates[i]
-			s.updates = append(s.updates, raw)
-			s.updateIDs = append(s.updateIDs, id)
-			s.bump()
-			return
-		}
+	raw, ok := s.all[id]
+	if !ok {
+		s.tb.Errorf("telegramtest: no update %d to deliver again", id)
+		return
 	}
-	// Confirmed already: rebuild is not possible; deliver nothing.
+	s.updates = append(s.updates, raw)
+	s.updateIDs = append(s.updateIDs, id)
+	s.forced[id] = true
+	s.bump()
 }
 
 // LastUpdate is the id of the last update queued.
@@ -651,17 +658,27 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 		}
 		if offset > 0 {
 			// Updates before offset are confirmed: forget them.
-			i := 0
-			for i < len(s.updateIDs) && s.updateIDs[i] < offset {
-				i++
+			var keepU []json.RawMessage
+			var keepI []int
+			for i, id := range s.updateIDs {
+				if id >= offset || s.forced[id] {
+					keepU, keepI = append(keepU, s.updates[i]), append(keepI, id)
+				}
 			}
-			s.updates, s.updateIDs = s.updates[i:], s.updateIDs[i:]
+			s.updates, s.updateIDs = keepU, keepI
 			s.confirmed = max(s.confirmed, offset-1)
 		}
 		var out []json.RawMessage
 		for i, id := range s.updateIDs {
-			if id >= offset && len(out) < limit {
+			if len(out) < limit {
 				out = append(out, s.updates[i])
+			}
+			if s.forced[id] {
+				// Sent once more: confirmed by this answer.
+				delete(s.forced, id)
+				s.updates = append(s.updates[:i:i], s.updates[i+1:]...)
+				s.updateIDs = append(s.updateIDs[:i:i], s.updateIDs[i+1:]...)
+				break
 			}
 		}
 		ch := s.changed

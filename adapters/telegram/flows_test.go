@@ -1,0 +1,396 @@
+package telegram_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/adapters/telegram"
+	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// openTable has Ana open a table and the given users join it.
+func (e *env) openTable(users ...int64) {
+	e.t.Helper()
+	e.say(group, ana, "/newtable nlhe 1/2")
+	e.waitText(group, "Table #1 opened")
+	for _, u := range users {
+		e.say(group, u, "/join")
+	}
+}
+
+// A user who never started the bot: the direct message with their cards
+// is refused (403), the group is shown a button that starts the bot, once,
+// and the game goes on; after they start it, their cards arrive privately.
+func TestUserWhoNeverStartedTheBotGetsADeepLink(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.openTable(ana, ben, cy)
+	e.playHand(1)
+	m := e.waitTable(2)
+	if !strings.Contains(m.Text, " Cy ") {
+		t.Fatalf("Cy is not dealt in hand 2:\n%s", m.Text)
+	}
+	notice := e.waitText(group, "Cy: I cannot send you private messages yet")
+	link := ""
+	for _, row := range notice.Keyboard {
+		for _, b := range row {
+			link = b.URL
+		}
+	}
+	if link != "https://t.me/"+botName+"?start=cards" {
+		t.Errorf("the notice's button links to %q", link)
+	}
+	// The popup works meanwhile.
+	id, _ := fake.Press(group, m.ID, cy, "My cards")
+	if a := fake.WaitAnswer(id, wait); !a.ShowAlert || !strings.Contains(a.Text, "hand 2: your cards") {
+		t.Errorf("Cy's popup: %+v", a)
+	}
+	e.playHand(2)
+	e.waitTable(3)
+	// Cy follows the link: /start cards in the private chat answers the
+	// cards of the hand in progress, privately.
+	fake.Start(cy, "cards")
+	e.waitText(cy, "hand 3: your cards")
+	e.playHand(3)
+	e.waitTable(4)
+	e.waitText(cy, "hand 4: your cards")
+	notices := 0
+	for _, m := range fake.BotMessages(group) {
+		if strings.Contains(m.Text, "I cannot send you private messages yet") {
+			notices++
+		}
+	}
+	if notices != 1 {
+		t.Errorf("the start-the-bot notice was posted %d times, want once", notices)
+	}
+	if st := fake.Stats(); st.Refused403 == 0 {
+		t.Error("no direct message was refused: the scenario did not happen")
+	}
+	scanForLeaks(t, fake)
+}
+
+// A forged button, a stale one and another player's: each gets a short
+// popup and changes nothing. An update delivered twice is applied once.
+func TestForgedStaleForeignAndDuplicatePresses(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.openTable(ana, ben)
+	e.playHand(1)
+	old, _ := e.tableMessage(1)
+	m := e.waitTable(2)
+	who, _ := toAct(m)
+	other := ana
+	if who == ana {
+		other = ben
+	}
+	before := m.Text
+	check := func(what, id, want string) {
+		t.Helper()
+		a := fake.WaitAnswer(id, wait)
+		if !a.ShowAlert || !strings.Contains(a.Text, want) {
+			t.Errorf("%s: answer %+v, want a popup saying %q", what, a, want)
+		}
+	}
+	check("forged", fake.PressData(group, m.ID, who, "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"), "")
+	check("garbage", fake.PressData(group, m.ID, who, "hello"), "")
+	// A button of hand 1's message: the hand is over.
+	for _, row := range old.Keyboard {
+		for _, b := range row {
+			if b.Data != "" {
+				check("stale", fake.PressData(group, old.ID, who, b.Data), "")
+			}
+		}
+	}
+	// Hand 1's message has no buttons left; use one saved from hand 2 after
+	// it moves on instead, below.
+	id, ok := fake.Press(group, m.ID, other, "Call")
+	if !ok {
+		id, _ = fake.Press(group, m.ID, other, "Check")
+	}
+	check("another player's button", id, "")
+	time.Sleep(50 * time.Millisecond)
+	if now, _ := e.tableMessage(2); now.Text != before {
+		t.Fatalf("a refused press changed the table:\nbefore\n%s\nafter\n%s", before, now.Text)
+	}
+	// A typed action delivered twice is applied once: the second delivery
+	// would be "not your turn" if applied.
+	_, upd := fake.SayUpdate(group, who, "/call")
+	e.fake.Wait(wait, "the call to be applied", func() bool { now, _ := e.tableMessage(2); return now.Text != before })
+	fake.Redeliver(upd)
+	// A later command is answered only once the redelivered one was read.
+	fake.Say(group, who, "/tables")
+	e.waitText(group, "#1")
+	time.Sleep(50 * time.Millisecond)
+	for _, msg := range fake.BotMessages(who) {
+		if strings.Contains(msg.Text, "turn") || strings.Contains(msg.Text, "not") {
+			t.Errorf("the redelivered /call was applied again: %s got %q", names[who], msg.Text)
+		}
+	}
+	// The stale press of hand 2's first button, now that it moved on.
+	for _, row := range m.Keyboard {
+		for _, b := range row {
+			if b.Data != "" && strings.HasPrefix(b.Text, "Fold") {
+				check("stale (an earlier action)", fake.PressData(group, m.ID, who, b.Data), "out of date")
+			}
+		}
+	}
+	for id, a := range fake.Answers() {
+		if a.Times > 1 {
+			t.Errorf("callback %s was answered %d times", id, a.Times)
+		}
+		if !a.Answered {
+			t.Errorf("callback %s was never answered", id)
+		}
+	}
+}
+
+// A non-admin's admin command gets a short private refusal; the owner's
+// works.
+func TestAdminCommandsNeedAChatAdmin(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.say(group, ben, "/newtable nlhe 1/2")
+	e.waitText(ben, "Only a chat admin can use /newtable")
+	for _, m := range fake.BotMessages(group) {
+		t.Errorf("the refusal reached the group: %q", m.Text)
+	}
+	// Cy never started the bot: their refusal comes as a reply in the group.
+	e.say(group, cy, "/addbot")
+	e.waitText(group, "Only a chat admin can use /addbot")
+	e.say(group, ana, "/newtable nlhe 1/2")
+	e.waitText(group, "Table #1 opened")
+}
+
+// The room restarted mid-hand (a new process on the same database, the
+// same Telegram): play goes on in the same table message.
+func TestRestartMidHandContinuesInTheSameMessage(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	db := filepath.Join(t.TempDir(), "room.db")
+	e := start(t, fake, db, options{})
+	e.openTable(ana, ben)
+	m := e.waitTable(1)
+	who, _ := toAct(m)
+	id, _ := fake.Press(group, m.ID, who, "Call")
+	fake.WaitAnswer(id, wait)
+	fake.Wait(wait, "the call to show", func() bool { now, _ := e.tableMessage(1); return now.Text != m.Text })
+	e.stop()
+
+	e2 := start(t, fake, db, options{})
+	e2.playHand(1)
+	count := 0
+	for _, msg := range fake.BotMessages(group) {
+		if strings.HasPrefix(msg.Text, "Table #") && strings.Contains(msg.Text, "· hand 1\n") {
+			count++
+			if msg.ID != m.ID {
+				t.Errorf("hand 1 continued in message %d, not %d", msg.ID, m.ID)
+			}
+		}
+	}
+	if count != 1 {
+		t.Errorf("hand 1 has %d table messages after the restart, want 1", count)
+	}
+	e2.playHand(2)
+}
+
+// 50 hands at full speed with the fake's limits on (scaled) and a burst of
+// 429s: every 429 is waited out, none is logged as an error, every summary
+// arrives and the group's last table message shows the final state.
+func TestFiftyHandsUnderRateLimits(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{maxHands: 50})
+	e.say(group, ana, "/newtable nlhe 1/2 seats=6")
+	e.waitText(group, "Table #1 opened")
+	fake.Flood(5)
+	e.say(group, ana, "/addbot 5")
+	t0 := time.Now()
+	fake.Wait(60*time.Second, "the summary of hand 50", func() bool { _, ok := e.summary(50); return ok })
+	fake.Wait(wait, "the table message of hand 50 to show the hand over", func() bool {
+		m, ok := e.tableMessage(50)
+		return ok && strings.Contains(m.Text, "Hand over")
+	})
+	elapsed := time.Since(t0)
+	for n := 1; n <= 50; n++ {
+		if _, ok := e.summary(n); !ok {
+			t.Errorf("the summary of hand %d never arrived", n)
+		}
+	}
+	st := fake.Stats()
+	if st.RateLimited == 0 {
+		t.Error("no 429 was answered: the limits were not exercised")
+	}
+	logs := e.logs.String()
+	for _, line := range strings.Split(logs, "\n") {
+		if strings.Contains(line, "level=ERROR") || strings.Contains(line, "429") || strings.Contains(line, "Too Many") {
+			t.Errorf("logged: %s", line)
+		}
+	}
+	t.Logf("50 hands of 6 practice opponents in %v: %d messages sent and %d edits (%.1f per hand), %d answered 429 and waited out",
+		elapsed.Round(time.Millisecond), st.Sent, st.Edits, float64(st.Sent+st.Edits)/50, st.RateLimited)
+}
+
+// Webhook mode: setWebhook with the secret token; requests without it are
+// refused; updates arrive and are answered.
+func TestWebhookMode(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	hook := "http://" + addr + "/telegram/hook"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := openStore(t, filepath.Join(t.TempDir(), "room.db"))
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), WebhookURL: hook, WebhookListen: addr,
+		Limits: scaledLimits, State: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
+		Admins: map[string]bot.Admins{telegram.Platform: ad}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := room.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	defer room.Close()
+	done := make(chan error, 1)
+	go func() { done <- ad.Run(ctx, room) }()
+	fake.Wait(wait, "setWebhook", func() bool { return fake.Webhook() == hook })
+	fake.Say(group, ana, "/newtable nlhe 1/2")
+	fake.Wait(wait, "the table to open", func() bool {
+		for _, m := range fake.BotMessages(group) {
+			if strings.Contains(m.Text, "Table #1 opened") {
+				return true
+			}
+		}
+		return false
+	})
+	for _, c := range []struct {
+		secret string
+		body   string
+		want   int
+	}{
+		{"", `{"update_id":1}`, http.StatusUnauthorized},
+		{"wrong", `{"update_id":1}`, http.StatusUnauthorized},
+		{ad.WebhookSecret(), `{"update_id":`, http.StatusBadRequest},
+	} {
+		req, _ := http.NewRequest(http.MethodPost, hook, strings.NewReader(c.body))
+		if c.secret != "" {
+			req.Header.Set("X-Telegram-Bot-Api-Secret-Token", c.secret)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("secret %q body %q: status %d, want %d", c.secret, c.body, resp.StatusCode, c.want)
+		}
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the webhook server did not stop")
+	}
+	s.Close()
+}
+
+// A refused token is a clear error, without the token; an unreachable
+// Telegram is retried, logged once, and Ctrl-C ends the wait.
+func TestConnectionErrors(t *testing.T) {
+	fake := newFake(t)
+	ad, err := telegram.New(telegram.Config{Token: "999:wrong-secret", Endpoint: fake.Endpoint()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = ad.Run(context.Background(), nopRoom{})
+	if err == nil || !strings.Contains(err.Error(), "@BotFather") || strings.Contains(err.Error(), "wrong-secret") {
+		t.Errorf("a wrong token: Run = %v, want a clear error without the token", err)
+	}
+
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	dead := "http://" + ln.Addr().String() + "/bot%s/%s"
+	ln.Close()
+	logs := &syncBuffer{}
+	ad, err = telegram.New(telegram.Config{Token: token, Endpoint: dead, MaxBackoff: 20 * time.Millisecond, Log: newLog(logs)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 700*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if err := ad.Run(ctx, nopRoom{}); err != nil {
+		t.Errorf("Run against an unreachable endpoint returned %v, want nil at cancel", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Run took %v to honour its context", d)
+	}
+	out := logs.String()
+	if n := strings.Count(out, "unreachable"); n != 1 {
+		t.Errorf("unreachable logged %d times over several attempts, want once:\n%s", n, out)
+	}
+	if strings.Contains(out, token) {
+		t.Error("the token reached the log")
+	}
+}
+
+type nopRoom struct{}
+
+func (nopRoom) Handle(context.Context, bot.Command) (bot.Reply, error) { return bot.Reply{}, nil }
+
+// The fake refuses what Telegram refuses.
+func TestFakeKeepsTelegramsRules(t *testing.T) {
+	fake := newFake(t)
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = ad
+	long := strings.Repeat("x", 4097)
+	for _, c := range []struct {
+		what   string
+		params map[string]string
+		want   string
+	}{
+		{"text over 4096", map[string]string{"chat_id": fmt.Sprint(group), "text": long}, "message is too long"},
+		{"callback_data over 64 bytes", map[string]string{"chat_id": fmt.Sprint(group), "text": "x",
+			"reply_markup": `{"inline_keyboard":[[{"text":"b","callback_data":"` + strings.Repeat("d", 65) + `"}]]}`}, "BUTTON_DATA_INVALID"},
+		{"a user who never started the bot", map[string]string{"chat_id": fmt.Sprint(cy), "text": "hi"}, "Forbidden"},
+	} {
+		resp, err := http.PostForm(fake.URL+"/bot"+token+"/sendMessage", toValues(c.params))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body strings.Builder
+		buf := make([]byte, 4096)
+		n, _ := resp.Body.Read(buf)
+		body.Write(buf[:n])
+		resp.Body.Close()
+		if !strings.Contains(body.String(), c.want) {
+			t.Errorf("%s: %s, want %q", c.what, body.String(), c.want)
+		}
+	}
+	var _ = telegramtest.TelegramLimits
+}
