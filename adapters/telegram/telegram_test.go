@@ -332,6 +332,16 @@ func TestThreeUsersPlayWithButtons(t *testing.T) {
 		t.Errorf("Ana's private chat keeps %d cards messages, want 1 (older ones deleted)", live)
 	}
 	scanForLeaks(t, fake)
+	st := fake.Stats()
+	hands := 0
+	for n := 1; ; n++ {
+		if _, ok := e.summary(n); !ok {
+			break
+		}
+		hands++
+	}
+	t.Logf("%d hands at human pace (every action shown): %.1f group messages (sends and edits) and %.1f private messages per hand",
+		hands, float64(st.ToGroups)/float64(hands), float64(st.ToUsers)/float64(hands))
 	// The command menus were registered, admin commands for admins only.
 	if got := fake.Commands("default", ""); !contains(got, "join") || contains(got, "newtable") {
 		t.Errorf("default commands = %v", got)

@@ -103,6 +103,8 @@ type Stats struct {
 	Refused403  int
 	Sent        int // messages sent to chats
 	Edits       int
+	ToGroups    int // messages sent or edited in groups
+	ToUsers     int // messages sent or edited in private chats
 }
 
 // Server is the fake Bot API.
@@ -741,6 +743,11 @@ func (s *Server) admit(chat int64) *apiError {
 		real := time.Duration(float64(wait) / s.Scale)
 		secs := int(math.Ceil(real.Seconds()))
 		return &apiError{code: 429, description: fmt.Sprintf("Too Many Requests: retry after %d", max(secs, 1)), retryAfter: max(secs, 1)}
+	}
+	if chat < 0 {
+		s.stats.ToGroups++
+	} else {
+		s.stats.ToUsers++
 	}
 	return nil
 }
