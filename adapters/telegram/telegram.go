@@ -175,7 +175,7 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 		err := a.outbox.Run(ctx, func(m bot.Outgoing, err error) {
 			a.log.Warn("message not delivered", "to", m.To.String(), "key", m.Key, "err", err)
 		})
-		if err != nil && ctx.Err() == nil {
+		if ctx.Err() == nil {
 			a.log.Error("outbox stopped", "err", err)
 		}
 	}()
