@@ -394,3 +394,32 @@ func TestFakeKeepsTelegramsRules(t *testing.T) {
 	}
 	var _ = telegramtest.TelegramLimits
 }
+
+// A command for another bot is ignored; a deleted table message is sent
+// again at the next change, and play goes on in the new one.
+func TestOtherBotsCommandsAndADeletedTableMessage(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.say(group, ana, "/newtable@some_other_bot nlhe 1/2")
+	e.openTable(ana, ben)
+	opened := 0
+	for _, m := range fake.BotMessages(group) {
+		if strings.Contains(m.Text, "opened") {
+			opened++
+		}
+	}
+	if opened != 1 {
+		t.Errorf("%d tables opened, want 1: the command for another bot was not ignored", opened)
+	}
+	m := e.waitTable(1)
+	fake.Delete(group, m.ID)
+	who, _ := toAct(m)
+	fake.Say(group, who, "/call")
+	fake.Wait(wait, "the table message of hand 1 sent again", func() bool {
+		now, ok := e.tableMessage(1)
+		return ok && now.ID != m.ID
+	})
+	e.playHand(1)
+}
