@@ -128,14 +128,24 @@ func TestForgedStaleForeignAndDuplicatePresses(t *testing.T) {
 	_, upd := fake.SayUpdate(group, who, "/call")
 	e.fake.Wait(wait, "the call to be applied", func() bool { now, _ := e.tableMessage(2); return now.Text != before })
 	fake.Redeliver(upd)
-	// A later command is answered only once the redelivered one was read.
-	fake.Say(group, who, "/tables")
-	e.waitText(group, "#1")
-	time.Sleep(50 * time.Millisecond)
-	for _, msg := range fake.BotMessages(who) {
-		if strings.Contains(msg.Text, "turn") || strings.Contains(msg.Text, "not") {
-			t.Errorf("the redelivered /call was applied again: %s got %q", names[who], msg.Text)
+	// A later command in the same chat is handled after the redelivered
+	// one: once it is answered, the duplicate had its chance.
+	tables := fake.Say(group, who, "/tables")
+	fake.Wait(wait, "the answer to /tables", func() bool {
+		for _, m := range fake.BotMessages(group) {
+			if m.ReplyTo == tables {
+				return true
+			}
 		}
+		return false
+	})
+	for _, msg := range fake.BotMessages(who) {
+		if strings.Contains(msg.Text, "turn, not yours") || strings.Contains(msg.Text, "Nobody is to act") || strings.Contains(msg.Text, "not in this hand") {
+			t.Errorf("the redelivered /call was handled again: %s got %q", names[who], msg.Text)
+		}
+	}
+	if n := strings.Count(lastLines(e, 2), names[who]+" calls"); n != 1 {
+		t.Errorf("the table shows %d calls by %s after one /call delivered twice", n, names[who])
 	}
 	// The stale press of hand 2's first button, now that it moved on.
 	for _, row := range m.Keyboard {
@@ -422,4 +432,11 @@ func TestOtherBotsCommandsAndADeletedTableMessage(t *testing.T) {
 		return ok && now.ID != m.ID
 	})
 	e.playHand(1)
+}
+
+// lastLines is the "Last:" part of hand n's table message.
+func lastLines(e *env, n int) string {
+	m, _ := e.tableMessage(n)
+	_, last, _ := strings.Cut(m.Text, "Last:")
+	return last
 }
