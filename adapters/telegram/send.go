@@ -2,10 +2,8 @@ package telegram
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,8 +13,6 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 )
-
-func jsonDecoder(r io.Reader) *json.Decoder { return json.NewDecoder(r) }
 
 // Deliver implements bot.Sender: it sends or edits one message.
 func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (string, error) {
@@ -32,7 +28,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 			return "", err
 		}
 		if m.To.Private() {
-			return a.deliverPrivate(chat, m, b)
+			return a.deliverPrivate(chat, b)
 		}
 		return a.deliverView(chat, id, b)
 	default:
@@ -107,24 +103,20 @@ func (a *Adapter) deliverView(chat int64, id string, v bot.View) (string, error)
 // hand's card message is deleted) or a note. A user who never started the
 // bot cannot be messaged (403): the group is shown, once, a button that
 // starts the bot, and the game goes on.
-func (a *Adapter) deliverPrivate(user int64, m bot.Outgoing, v bot.View) (string, error) {
-	a.mu.Lock()
-	refused := a.notStarted[user]
-	a.mu.Unlock()
-	if refused {
-		return "", nil // they use the My cards button until they start the bot
-	}
+func (a *Adapter) deliverPrivate(user int64, v bot.View) (string, error) {
 	msg := tgbotapi.NewMessage(user, clip(v.Text, maxText))
 	if kb := keyboard(v.Buttons); len(kb.InlineKeyboard) > 0 {
 		msg.ReplyMarkup = kb
 	}
-	sent, err := a.api.Send(msg)
-	if isForbidden(err) {
+	sent, err := a.direct(msg)
+	switch {
+	case errors.Is(err, errNotStarted):
+		return "", nil // they use the My cards button until they start the bot
+	case errors.Is(err, errRefused):
 		a.refused(user)
 		return "", nil
-	}
-	if err != nil {
-		return "", a.classify(err)
+	case err != nil:
+		return "", err
 	}
 	if v.Kind == bot.ViewCards {
 		a.mu.Lock()
@@ -138,6 +130,36 @@ func (a *Adapter) deliverPrivate(user int64, m bot.Outgoing, v bot.View) (string
 		}
 	}
 	return strconv.Itoa(sent.MessageID), nil
+}
+
+// The reasons direct cannot message a user.
+var (
+	errNotStarted = errors.New("telegram: the user never started the bot")
+	errRefused    = errors.New("telegram: the user cannot be messaged (403)")
+)
+
+// direct sends msg to its user privately, unless they are known not to
+// have started the bot (errNotStarted). A 403 marks them so (errRefused);
+// other errors are classified for the outbox.
+func (a *Adapter) direct(msg tgbotapi.MessageConfig) (tgbotapi.Message, error) {
+	user := msg.ChatID
+	a.mu.Lock()
+	known := a.notStarted[user]
+	a.mu.Unlock()
+	if known {
+		return tgbotapi.Message{}, errNotStarted
+	}
+	sent, err := a.api.Send(msg)
+	switch {
+	case isForbidden(err):
+		a.mu.Lock()
+		a.notStarted[user] = true
+		a.mu.Unlock()
+		return tgbotapi.Message{}, errRefused
+	case err != nil:
+		return tgbotapi.Message{}, a.classify(err)
+	}
+	return sent, nil
 }
 
 // refused notes a user the bot cannot message and, once until they start
@@ -185,20 +207,9 @@ func (a *Adapter) deliverNote(n note) error {
 	if n.User == 0 {
 		return a.reply(n.Chat, n.ReplyTo, text)
 	}
-	a.mu.Lock()
-	refused := a.notStarted[n.User]
-	a.mu.Unlock()
-	if !refused {
-		_, err := a.api.Send(tgbotapi.NewMessage(n.User, text))
-		if err == nil {
-			return nil
-		}
-		if !isForbidden(err) {
-			return a.classify(err)
-		}
-		a.mu.Lock()
-		a.notStarted[n.User] = true
-		a.mu.Unlock()
+	_, err := a.direct(tgbotapi.NewMessage(n.User, text))
+	if err == nil || !(errors.Is(err, errNotStarted) || errors.Is(err, errRefused)) {
+		return err
 	}
 	if n.Chat == 0 {
 		return nil
@@ -235,16 +246,9 @@ func (a *Adapter) classify(err error) error {
 		}
 		return fmt.Errorf("telegram: %d %s", te.Code, te.Message)
 	}
-	if isNetwork(err) {
-		a.reachable(false, err)
-		return &bot.RateLimitError{RetryAfter: 2 * time.Second}
-	}
-	return err
-}
-
-func isNetwork(err error) bool {
-	var te *tgbotapi.Error
-	return err != nil && !errors.As(err, &te)
+	// Not an answer from Telegram: it could not be reached.
+	a.reachable(false, err)
+	return &bot.RateLimitError{RetryAfter: 2 * time.Second}
 }
 
 func isNotModified(err error) bool {

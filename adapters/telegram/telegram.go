@@ -20,6 +20,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -417,7 +418,7 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 			return
 		}
 		var u tgbotapi.Update
-		dec := jsonDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
+		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
 		if err := dec.Decode(&u); err != nil {
 			http.Error(w, "malformed update: "+err.Error(), http.StatusBadRequest)
 			return
@@ -448,7 +449,7 @@ func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) {
 			key = q.Message.Chat.ID
 		}
 		if !a.enqueue(key, func() { a.onCallback(ctx, q, received) }) {
-			a.answerCallback(q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
+			a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
 		}
 	case u.Message != nil:
 		m := u.Message
@@ -634,41 +635,44 @@ type note struct {
 }
 
 func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, received time.Time) {
-	lang := langOf(q.From)
 	if q.From == nil {
 		return
 	}
-	a.learn(q.From, nil)
+	lang := langOf(q.From)
 	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(q.From.ID, 10), UserName: displayName(q.From),
 		Token: q.Data, Received: received}
+	var chat *tgbotapi.Chat
 	if q.Message != nil && !q.Message.Chat.IsPrivate() {
-		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(q.Message.Chat.ID, 10), q.Message.Chat.Title
-		a.learn(q.From, q.Message.Chat)
+		chat = q.Message.Chat
+		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(chat.ID, 10), chat.Title
 	}
+	a.learn(q.From, chat)
 	if q.Data == "" {
-		a.answerCallback(q.ID, bot.Translate(bot.ErrTokenForged, lang), true)
+		a.answerCallback(ctx, q.ID, bot.Translate(bot.ErrTokenForged, lang), true)
 		return
 	}
 	reply, err := a.room.Handle(ctx, cmd)
 	switch {
 	case err != nil:
-		a.answerCallback(q.ID, bot.Translate(err, lang), true)
+		a.answerCallback(ctx, q.ID, bot.Translate(err, lang), true)
 	default:
-		a.answerCallback(q.ID, reply.Text, reply.Private)
+		a.answerCallback(ctx, q.ID, reply.Text, reply.Private)
 	}
 }
 
 // answerCallback answers a button press (Telegram shows a spinner until
 // it is): a popup only the presser sees when alert is set. A 429 is waited
 // out once.
-func (a *Adapter) answerCallback(id, text string, alert bool) {
+func (a *Adapter) answerCallback(ctx context.Context, id, text string, alert bool) {
 	cfg := tgbotapi.NewCallback(id, clip(text, maxCallbackText))
 	cfg.ShowAlert = alert && text != ""
 	for try := 0; try < 2; try++ {
 		_, err := a.api.Request(cfg)
 		var te *tgbotapi.Error
 		if errors.As(err, &te) && te.RetryAfter > 0 && try == 0 {
-			time.Sleep(time.Duration(te.RetryAfter) * time.Second)
+			if !sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
+				return
+			}
 			continue
 		}
 		if err != nil {
