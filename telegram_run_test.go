@@ -25,14 +25,7 @@ func TestRunServesTelegram(t *testing.T) {
 	done := make(chan result, 1)
 	go func() { done <- runMain(t, ctx, env, strings.NewReader("/tables\n")) }()
 	fake.Say(-42, 7, "/newtable nlhe 1/2")
-	fake.Wait(20*time.Second, "the table to open", func() bool {
-		for _, m := range fake.BotMessages(-42) {
-			if strings.Contains(m.Text, "Table #1 opened") {
-				return true
-			}
-		}
-		return false
-	})
+	fake.Wait(20*time.Second, "the table to open", func() bool { return fake.CountText(-42, "Table #1 opened") > 0 })
 	cancel()
 	var r result
 	select {

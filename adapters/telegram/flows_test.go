@@ -63,13 +63,7 @@ func TestUserWhoNeverStartedTheBotGetsADeepLink(t *testing.T) {
 	e.playHand(3)
 	e.waitTable(4)
 	e.waitText(cy, "hand 4: your cards")
-	notices := 0
-	for _, m := range fake.BotMessages(group) {
-		if strings.Contains(m.Text, "I cannot send you private messages yet") {
-			notices++
-		}
-	}
-	if notices != 1 {
+	if notices := fake.CountText(group, "I cannot send you private messages yet"); notices != 1 {
 		t.Errorf("the start-the-bot notice was posted %d times, want once", notices)
 	}
 	if st := fake.Stats(); st.Refused403 == 0 {
@@ -285,14 +279,7 @@ func TestWebhookMode(t *testing.T) {
 	go func() { done <- ad.Run(ctx, room) }()
 	fake.Wait(wait, "setWebhook", func() bool { return fake.Webhook() == hook })
 	fake.Say(group, ana, "/newtable nlhe 1/2")
-	fake.Wait(wait, "the table to open", func() bool {
-		for _, m := range fake.BotMessages(group) {
-			if strings.Contains(m.Text, "Table #1 opened") {
-				return true
-			}
-		}
-		return false
-	})
+	fake.Wait(wait, "the table to open", func() bool { return fake.CountText(group, "Table #1 opened") > 0 })
 	for _, c := range []struct {
 		secret string
 		body   string
@@ -414,13 +401,7 @@ func TestOtherBotsCommandsAndADeletedTableMessage(t *testing.T) {
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
 	e.say(group, ana, "/newtable@some_other_bot nlhe 1/2")
 	e.openTable(ana, ben)
-	opened := 0
-	for _, m := range fake.BotMessages(group) {
-		if strings.Contains(m.Text, "opened") {
-			opened++
-		}
-	}
-	if opened != 1 {
+	if opened := fake.CountText(group, "opened"); opened != 1 {
 		t.Errorf("%d tables opened, want 1: the command for another bot was not ignored", opened)
 	}
 	m := e.waitTable(1)

@@ -480,6 +480,18 @@ func (s *Server) BotMessages(chat int64) []Message {
 	return out
 }
 
+// CountText returns how many of the bot's messages in chat (not deleted)
+// contain substr.
+func (s *Server) CountText(chat int64, substr string) int {
+	n := 0
+	for _, m := range s.BotMessages(chat) {
+		if strings.Contains(m.Text, substr) {
+			n++
+		}
+	}
+	return n
+}
+
 // Transcript returns every text the bot showed in chat, every version of
 // an edited message included, in order.
 func (s *Server) Transcript(chat int64) []string {
@@ -832,17 +844,28 @@ func (s *Server) sendMessage(p url.Values) (any, *apiError) {
 	if selective {
 		s.tb.Errorf("telegramtest: the bot sent a reply keyboard (selective keyboards leak on desktop clients): %s", p.Get("reply_markup"))
 	}
+	replyTo, _ := strconv.Atoi(p.Get("reply_to_message_id"))
+	m, e := s.post(chat, &Message{Text: text, Keyboard: kb, ReplyTo: replyTo})
+	if e != nil {
+		return nil, e
+	}
+	return s.messageJSON(m), nil
+}
+
+// post sends the bot's message m to chat, if the chat may be written to
+// and the limits allow; s.mu is held.
+func (s *Server) post(chat int64, m *Message) (*Message, *apiError) {
 	if e := s.reachable(chat); e != nil {
 		return nil, e
 	}
 	if e := s.admit(chat); e != nil {
 		return nil, e
 	}
-	replyTo, _ := strconv.Atoi(p.Get("reply_to_message_id"))
-	m := s.addMessage(chat, &Message{Text: text, Keyboard: kb, FromBot: true, ReplyTo: replyTo})
+	m.FromBot = true
+	m = s.addMessage(chat, m)
 	s.stats.Sent++
 	s.bump()
-	return s.messageJSON(m), nil
+	return m, nil
 }
 
 func (s *Server) sendDocument(p url.Values) (any, *apiError) {
@@ -856,16 +879,11 @@ func (s *Server) sendDocument(p url.Values) (any, *apiError) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.reachable(chat); e != nil {
-		return nil, e
-	}
-	if e := s.admit(chat); e != nil {
+	m, e := s.post(chat, &Message{Text: p.Get("caption")})
+	if e != nil {
 		return nil, e
 	}
 	s.docs[chat] = append(s.docs[chat], doc)
-	m := s.addMessage(chat, &Message{Text: p.Get("caption"), FromBot: true})
-	s.stats.Sent++
-	s.bump()
 	out := s.messageJSON(m)
 	out["document"] = map[string]any{"file_id": fmt.Sprint("doc", len(s.docs[chat])), "file_unique_id": "u", "file_name": strings.TrimPrefix(doc, "file:")}
 	return out, nil
