@@ -71,15 +71,14 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		}
 		outboxes[telegram.Platform], admins[telegram.Platform] = tg.Outbox(), tg
 	}
-	metrics := bot.NewMetrics()
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay,
-		Outboxes: outboxes, Admins: admins, Metrics: metrics})
+		Outboxes: outboxes, Admins: admins})
 	if err != nil {
 		p.Close()
 		return nil, err
 	}
 	if tg != nil {
-		metrics.WatchOutbox(tg.Outbox())
+		room.Metrics().WatchOutbox(tg.Outbox())
 	}
 	if err := room.Start(ctx); err != nil {
 		p.Close()
