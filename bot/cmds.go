@@ -20,6 +20,7 @@ const (
 	tokTo // bet or raise to Amount
 	tokAllIn
 	tokCards
+	tokAmount // bet or raise to the amount typed with the press (a form)
 )
 
 // handle runs one command in the table's actor.
@@ -93,6 +94,23 @@ func (t *table) press(req request, start time.Time) (Reply, error) {
 		}
 	case tokAllIn:
 		a.Kind = engine.AllIn
+	case tokAmount:
+		l := t.hand.Legal()
+		if !l.CanBet && !l.CanRaise {
+			return Reply{}, ErrTokenStale
+		}
+		spec, err := parseAmount(req.cmd.Args)
+		if err != nil {
+			return Reply{}, err
+		}
+		to := resolveAmount(spec, t.hand, k)
+		if to < l.MinTo || to > l.MaxTo {
+			return Reply{}, Errorf(EInvalid, "action.amount_range", Chips(to), Chips(l.MinTo), Chips(l.MaxTo))
+		}
+		a.Kind, a.Amount = engine.Raise, to
+		if l.CanBet {
+			a.Kind = engine.Bet
+		}
 	default:
 		return Reply{}, ErrTokenForged
 	}

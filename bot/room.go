@@ -473,6 +473,30 @@ func (r *Room) tablesOf(communityID int64) []*table {
 	return out
 }
 
+// TableChoice is one open table, as a platform's picker lists it.
+type TableChoice struct {
+	ID            int64
+	Label         string // "#3"
+	Title         string // "No-Limit Hold'em 1/2"
+	Seated, Seats int
+}
+
+// TablesIn lists the open tables of a chat, oldest first (for a
+// platform's autocomplete of table names); none for a chat never seen.
+func (r *Room) TablesIn(platform, chat string) []TableChoice {
+	r.mu.Lock()
+	c := r.communities[platform+"\x00"+chat]
+	r.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	var out []TableChoice
+	for _, t := range r.tablesOf(c.ID) {
+		out = append(out, TableChoice{ID: t.id, Label: t.label(), Title: t.title(), Seated: t.count(), Seats: t.cfg.Seats})
+	}
+	return out
+}
+
 func (r *Room) tableByID(id int64) *table {
 	r.mu.Lock()
 	defer r.mu.Unlock()

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -118,6 +119,49 @@ func TestButtonTokensAreChecked(t *testing.T) {
 	}
 	if !strings.Contains(h.table().Text, "calls 1") || strings.Count(strings.Join(h.group(), "\n"), "calls 1") > 10 {
 		t.Fatalf("call not applied once: %s", h.table().Text)
+	}
+}
+
+// The amount form (Discord's modal): a raise typed in range is applied; one
+// out of range is refused with the range, another player's form is
+// refused, and the form of an earlier action is stale.
+func TestAmountFormRaisesWithinRange(t *testing.T) {
+	h := newHarness(t, 4)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who, other := h.toAct(), "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	form := h.table().Amount
+	if form == nil || form.Min != 4 || form.Max != 100 || !form.Raise {
+		t.Fatalf("amount form %+v, want a raise from 4 to 100", form)
+	}
+	pressWith := func(user, amount string) error {
+		_, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: user, UserName: user,
+			Token: form.Token, Args: []string{amount}})
+		h.settle()
+		return err
+	}
+	if err := pressWith(who, "500"); err == nil || err.(*bot.Error).Key != "action.amount_range" ||
+		!strings.Contains(bot.Translate(err, bot.English), "between 4 and 100") {
+		t.Fatalf("a raise out of range: %v", err)
+	}
+	if err := pressWith(other, "10"); err == nil || err.(*bot.Error).Key != "token.foreign" {
+		t.Fatalf("another player's form: %v", err)
+	}
+	if err := pressWith(who, "ten"); err == nil {
+		t.Fatal("a raise of \"ten\" was accepted")
+	}
+	if err := pressWith(who, "10"); err != nil {
+		t.Fatalf("a raise to 10: %v", err)
+	}
+	if !strings.Contains(h.table().Text, "raises to 10") {
+		t.Fatalf("raise not shown: %s", h.table().Text)
+	}
+	if err := pressWith(who, "20"); err == nil || err.(*bot.Error).Key != "token.stale" {
+		t.Fatalf("the same form again: %v", err)
 	}
 }
 

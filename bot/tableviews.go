@@ -90,6 +90,7 @@ func (t *table) publish() {
 			s := t.seats[t.order[k]]
 			if !s.Bot {
 				v.Buttons = t.sign(actionButtons(full.Legal, t.hand.Bet(k)+full.Legal.CallAmount, t.lang()), s.Player.ID)
+				v.Amount = t.amountInput(full.Legal, s.Player.ID)
 			}
 		}
 		cards, err := t.r.signer.Sign(ButtonToken{Table: t.id, Hand: t.handID, Kind: tokCards})
@@ -147,6 +148,19 @@ func (t *table) sign(specs []buttonSpec, player int64) [][]Button {
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// amountInput is the form for a bet or raise of the acting player's
+// choosing, when one is allowed.
+func (t *table) amountInput(l engine.Legal, player int64) *AmountInput {
+	if !(l.CanBet || l.CanRaise) || l.Discard || l.MinTo <= 0 {
+		return nil
+	}
+	tok, err := t.r.signer.Sign(ButtonToken{Table: t.id, Hand: t.handID, Action: int64(len(t.hand.Events())), Player: player, Kind: tokAmount})
+	if err != nil {
+		return nil
+	}
+	return &AmountInput{Token: tok, Raise: l.CanRaise, Min: l.MinTo, Max: l.MaxTo}
 }
 
 // cardsText is seat k's hole cards, for them only.

@@ -122,6 +122,7 @@ var roomTexts = map[string]message{
 	"action.turn_of":       {"It is %[1]v's turn, not yours.", "Le toca a %[1]v, no a ti."},
 	"action.draw_now":      {"This is the draw: change up to %[1]v cards with /discard, such as /discard 2c 7d, or keep them all with /pat.", "Es el descarte: cambia hasta %[1]v cartas con /discard, como /discard 2c 7d, o quédate con todas con /pat."},
 	"view.draw_hint":       {"The draw: /discard <cards> or /pat", "El descarte: /discard <cartas> o /pat"},
+	"action.amount_range":  {"%[1]v is out of range: bet or raise to between %[2]v and %[3]v.", "%[1]v está fuera de rango: apuesta o sube a entre %[2]v y %[3]v."},
 	"action.not_draw":      {"This is not the draw.", "No es el momento del descarte."},
 	"time.bank":            {"Your time ran out: your time bank (%[1]v) is running.", "Se acabó tu tiempo: corre tu banco de tiempo (%[1]v)."},
 	"time.ran_out":         {"%[1]v's time ran out", "a %[1]v se le acabó el tiempo"},

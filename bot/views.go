@@ -26,6 +26,18 @@ type View struct {
 	Kind    ViewKind
 	Text    string
 	Buttons [][]Button
+	// Amount, when set, lets the acting player type any bet or raise in
+	// range (a platform with forms shows one: Discord's modal).
+	Amount *AmountInput
+}
+
+// AmountInput is a form for a bet or raise of the player's choosing: the
+// signed token to send back with the amount typed, and the allowed range
+// of the "to" total.
+type AmountInput struct {
+	Token    string
+	Raise    bool // a raise (else a bet)
+	Min, Max int64
 }
 
 // Button is one button: its label, the signed token it carries, and the
