@@ -1,0 +1,171 @@
+package discord
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// option is one typed option of a slash command and how its value becomes
+// the room's arguments.
+type option struct {
+	name     string
+	typ      discordgo.ApplicationCommandOptionType
+	required bool
+	en, es   string // descriptions
+	choices  []string
+	auto     bool // autocomplete (table names)
+	min, max *float64
+	arg      func(v any) []string
+}
+
+func num(f float64) *float64 { return &f }
+
+// as* turn an option's value into arguments.
+func asText(v any) []string { return strings.Fields(fmt.Sprint(v)) }
+
+func asInt(v any) []string {
+	if f, ok := v.(float64); ok {
+		return []string{strconv.FormatInt(int64(f), 10)}
+	}
+	return asText(v)
+}
+
+func asTable(v any) []string {
+	s := strings.TrimPrefix(strings.TrimSpace(fmt.Sprint(v)), "#")
+	if i := strings.IndexAny(s, " ·"); i > 0 {
+		s = s[:i]
+	}
+	if s == "" {
+		return nil
+	}
+	return []string{"#" + s}
+}
+
+func prefixed(p string) func(any) []string {
+	return func(v any) []string {
+		out := asInt(v)
+		if len(out) == 1 {
+			out[0] = p + out[0]
+		}
+		return out
+	}
+}
+
+func flag(word string) func(any) []string {
+	return func(v any) []string {
+		if b, ok := v.(bool); ok && b {
+			return []string{word}
+		}
+		return nil
+	}
+}
+
+var tableOption = option{name: "table", typ: discordgo.ApplicationCommandOptionString, en: "The table (when the channel has several)",
+	es: "La mesa (si el canal tiene varias)", auto: true, arg: asTable}
+
+// options are the typed options of each command, in the order the room
+// reads its arguments.
+var options = map[string][]option{
+	"join": {
+		{name: "buyin", typ: discordgo.ApplicationCommandOptionInteger, en: "Chips to sit down with (default: the most you can)", es: "Fichas con las que sentarte (por defecto: lo máximo posible)", min: num(1), arg: asInt},
+		{name: "post", typ: discordgo.ApplicationCommandOptionBoolean, en: "Post a big blind to play at once", es: "Pon una ciega grande para jugar ya", arg: flag("post")},
+		{name: "seat", typ: discordgo.ApplicationCommandOptionInteger, en: "The seat you want", es: "El asiento que quieres", min: num(1), max: num(10), arg: prefixed("seat=")},
+		tableOption,
+	},
+	"leave":  {tableOption},
+	"sitout": {tableOption},
+	"back":   {tableOption},
+	"topup": {
+		{name: "chips", typ: discordgo.ApplicationCommandOptionInteger, required: true, en: "Chips to add", es: "Fichas que añadir", min: num(1), arg: asInt},
+		tableOption,
+	},
+	"bet":     {{name: "to", typ: discordgo.ApplicationCommandOptionString, required: true, en: "A total, or pot, 1/2 pot, min, max", es: "Un total, o pot, 1/2 pot, min, max", arg: asText}},
+	"raise":   {{name: "to", typ: discordgo.ApplicationCommandOptionString, required: true, en: "A total, or pot, 1/2 pot, min, max", es: "Un total, o pot, 1/2 pot, min, max", arg: asText}},
+	"discard": {{name: "cards", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The cards to throw, such as 2c 7d", es: "Las cartas que descartas, como 2c 7d", arg: asText}},
+	"history": {{name: "hands", typ: discordgo.ApplicationCommandOptionInteger, en: "How many hands", es: "Cuántas manos", min: num(1), max: num(20), arg: asInt}},
+	"help":    {{name: "command", typ: discordgo.ApplicationCommandOptionString, en: "A command to explain", es: "Un comando que explicar", arg: asText}},
+	"newtable": {
+		{name: "variant", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The game", es: "El juego", choices: strings.Fields(bot.VariantNames), arg: asText},
+		{name: "stakes", typ: discordgo.ApplicationCommandOptionString, required: true, en: "Small/big blind, such as 1/2", es: "Ciega pequeña/grande, como 1/2", arg: asText},
+		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "key=value options: seats=9 buyin=40-200 ante=1 ...", es: "Opciones clave=valor: seats=9 buyin=40-200 ante=1 ...", arg: asText},
+	},
+	"addbot": {{name: "count", typ: discordgo.ApplicationCommandOptionInteger, en: "How many practice opponents", es: "Cuántos rivales de práctica", min: num(1), max: num(9), arg: asInt}},
+	"grant": {
+		{name: "player", typ: discordgo.ApplicationCommandOptionUser, required: true, en: "Who gets the chips", es: "Quién recibe las fichas", arg: asText},
+		{name: "chips", typ: discordgo.ApplicationCommandOptionInteger, required: true, en: "How many chips", es: "Cuántas fichas", min: num(1), arg: asInt},
+	},
+	"lang": {{name: "language", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The channel's language", es: "El idioma del canal", choices: []string{"en", "es"}, arg: asText}},
+	"spectate": {
+		{name: "channel", typ: discordgo.ApplicationCommandOptionChannel, en: "Where hand summaries go", es: "Dónde se publican los resúmenes", arg: asText},
+		{name: "off", typ: discordgo.ApplicationCommandOptionBoolean, en: "Stop posting summaries there", es: "Deja de publicarlos allí", arg: flag("off")},
+	},
+}
+
+// spanish are the locales that read Spanish.
+var spanish = []discordgo.Locale{discordgo.SpanishES, discordgo.SpanishLATAM}
+
+func localized(es string) *map[discordgo.Locale]string {
+	m := map[discordgo.Locale]string{}
+	for _, l := range spanish {
+		m[l] = es
+	}
+	return &m
+}
+
+// applicationCommands are the room's commands as Discord's application
+// commands: typed options, choices for variants and languages,
+// autocomplete for tables, Spanish descriptions, and Manage Server as the
+// default permission of admin commands (a server can change it).
+func applicationCommands() []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	manage := int64(discordgo.PermissionManageGuild)
+	dm := false
+	for _, c := range bot.Commands() {
+		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description[bot.English],
+			DescriptionLocalizations: localized(c.Description[bot.Spanish])}
+		if c.Admin {
+			ac.DefaultMemberPermissions = &manage
+			ac.DMPermission = &dm
+		}
+		for _, o := range options[c.Name] {
+			opt := &discordgo.ApplicationCommandOption{Type: o.typ, Name: o.name, Description: o.en,
+				DescriptionLocalizations: *localized(o.es), Required: o.required, Autocomplete: o.auto}
+			if o.min != nil {
+				opt.MinValue = o.min
+			}
+			if o.max != nil {
+				opt.MaxValue = *o.max
+			}
+			for _, ch := range o.choices {
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: ch, Value: ch})
+			}
+			if o.typ == discordgo.ApplicationCommandOptionChannel {
+				opt.ChannelTypes = []discordgo.ChannelType{discordgo.ChannelTypeGuildText}
+			}
+			ac.Options = append(ac.Options, opt)
+		}
+		out = append(out, ac)
+	}
+	return out
+}
+
+// commandArgs turns a slash command's options into the room's arguments,
+// in the order the command declares them.
+func commandArgs(name string, given []*discordgo.ApplicationCommandInteractionDataOption) []string {
+	byName := map[string]any{}
+	for _, o := range given {
+		byName[o.Name] = o.Value
+	}
+	var args []string
+	for _, o := range options[name] {
+		if v, ok := byName[o.name]; ok {
+			args = append(args, o.arg(v)...)
+		}
+	}
+	return args
+}

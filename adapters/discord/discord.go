@@ -1,0 +1,309 @@
+// Package discord connects the room to Discord with
+// github.com/bwmarrin/discordgo.
+//
+// Slash commands (registered in bulk, per guild or globally, with typed
+// options, choices, table autocomplete and Spanish localizations) and
+// button presses arrive as interactions on the gateway; each is
+// acknowledged within Discord's 3 seconds, exactly once: with the room's
+// answer when it comes in time, else deferred and completed later. The
+// table is an embed with button rows, edited in place through a bot.Outbox
+// with Discord's limits; a custom bet or raise opens a modal showing the
+// allowed range. Hole cards reach their player only: an ephemeral reply
+// to the "My cards" button, and a direct message when configured.
+//
+// DISCORD_API_URL points REST and gateway discovery at another server (a
+// fake, a proxy) through the session's own HTTP client, whose transport
+// rewrites the host: discordgo's package-level endpoints are not touched.
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Platform is the room's name for Discord.
+const Platform = "discord"
+
+// Room is what the adapter needs of the room.
+type Room interface {
+	Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error)
+	TablesIn(platform, chat string) []bot.TableChoice
+}
+
+// Config configures the adapter.
+type Config struct {
+	Token string
+	// APIURL, when set, replaces https://discord.com for REST and gateway
+	// discovery (a fake in tests, a proxy).
+	APIURL string
+	// Guilds, when set, registers the commands in these guilds (at once,
+	// for development); otherwise globally.
+	Guilds []string
+	// ShardID and ShardCount split a large bot's guilds among processes.
+	ShardID, ShardCount int
+	// AdminRole, when set, makes members with this role admins too (besides
+	// Manage Server and Administrator).
+	AdminRole string
+	// DirectMessages sends each hand's hole cards by direct message too.
+	DirectMessages bool
+	// AckAfter is how long an interaction waits for the room before it is
+	// deferred (default 2 s: Discord allows 3).
+	AckAfter time.Duration
+	Limits   bot.Limits
+	State    bot.MessageIDs
+	Clock    bot.Clock
+	Log      *slog.Logger
+	// HTTP is the base transport (default http.DefaultTransport).
+	HTTP http.RoundTripper
+	// MaxBackoff caps the wait between attempts to reach Discord (30 s).
+	MaxBackoff time.Duration
+}
+
+// Adapter is the Discord side of the room.
+type Adapter struct {
+	cfg    Config
+	log    *slog.Logger
+	outbox *bot.Outbox
+	room   Room
+	s      *discordgo.Session
+	appID  string
+
+	mu       sync.Mutex
+	admins   map[[2]string]bool         // (channel, user) -> admin, from the last interaction
+	lastSeen map[string]lastInteraction // user -> their latest interaction (for ephemeral notes)
+	dms      map[string]string          // user -> DM channel
+	noDM     map[string]bool            // users who refuse DMs
+	wg       sync.WaitGroup
+	down     bool
+}
+
+type lastInteraction struct {
+	i  *discordgo.Interaction
+	at time.Time
+}
+
+// New returns an adapter; nothing is contacted until Run.
+func New(cfg Config) (*Adapter, error) {
+	if strings.TrimSpace(cfg.Token) == "" {
+		return nil, errors.New("discord: the bot token is empty (set DISCORD_TOKEN to the token of your application's bot)")
+	}
+	if cfg.ShardCount < 0 || cfg.ShardID < 0 || (cfg.ShardCount > 0 && cfg.ShardID >= cfg.ShardCount) {
+		return nil, fmt.Errorf("discord: shard %d of %d: the shard id must be below the shard count", cfg.ShardID, cfg.ShardCount)
+	}
+	var target *url.URL
+	if cfg.APIURL != "" {
+		u, err := url.Parse(cfg.APIURL)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return nil, fmt.Errorf("discord: DISCORD_API_URL %q is not an http(s) URL", cfg.APIURL)
+		}
+		target = u
+	}
+	if cfg.AckAfter <= 0 {
+		cfg.AckAfter = 2 * time.Second
+	}
+	if cfg.Limits == (bot.Limits{}) {
+		cfg.Limits = bot.DiscordLimits
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = bot.SystemClock{}
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.HTTP == nil {
+		cfg.HTTP = http.DefaultTransport
+	}
+	if cfg.MaxBackoff <= 0 {
+		cfg.MaxBackoff = 30 * time.Second
+	}
+	s, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	s.Client = &http.Client{Transport: rewrite{base: cfg.HTTP, target: target}, Timeout: 20 * time.Second}
+	s.Dialer = &websocket.Dialer{HandshakeTimeout: 15 * time.Second, Proxy: http.ProxyFromEnvironment}
+	s.UserAgent = "DiscordBot (https://github.com/pokerroom/pokerroom, 1) pokerroom"
+	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no privileged intent
+	if cfg.ShardCount > 1 {
+		s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
+	}
+	s.LogLevel = discordgo.LogError
+	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: map[[2]string]bool{},
+		lastSeen: map[string]lastInteraction{}, dms: map[string]string{}, noDM: map[string]bool{}}
+	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
+	return a, nil
+}
+
+// rewrite sends requests for discord.com to another server.
+type rewrite struct {
+	base   http.RoundTripper
+	target *url.URL
+}
+
+func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
+	if t.target == nil || (r.URL.Host != "discord.com" && !strings.HasSuffix(r.URL.Host, ".discord.com")) {
+		return t.base.RoundTrip(r)
+	}
+	r2 := r.Clone(r.Context())
+	r2.URL.Scheme, r2.URL.Host, r2.Host = t.target.Scheme, t.target.Host, t.target.Host
+	r2.URL.Path = strings.TrimRight(t.target.Path, "/") + r.URL.Path
+	if r2.URL.RawPath != "" {
+		r2.URL.RawPath = strings.TrimRight(t.target.Path, "/") + r.URL.RawPath
+	}
+	return t.base.RoundTrip(r2)
+}
+
+// Outbox is where the room queues Discord's messages.
+func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
+
+// Run connects to Discord and serves the room until ctx ends. A refused
+// token stops it with an error; an unreachable Discord is retried with
+// backoff.
+func (a *Adapter) Run(ctx context.Context, room Room) error {
+	a.room = room
+	a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		a.wg.Add(1)
+		defer a.wg.Done()
+		if ctx.Err() == nil {
+			a.onInteraction(ctx, ic.Interaction)
+		}
+	})
+	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { a.log.Info("gateway session resumed") })
+	if err := a.connect(ctx); err != nil || ctx.Err() != nil {
+		return err
+	}
+	a.register(ctx)
+	outDone := make(chan struct{})
+	go func() {
+		defer close(outDone)
+		err := a.outbox.Run(ctx, func(m bot.Outgoing, err error) {
+			a.log.Warn("message not delivered", "to", m.To.String(), "key", m.Key, "err", err)
+		})
+		if ctx.Err() == nil {
+			a.log.Error("outbox stopped", "err", err)
+		}
+	}()
+	<-ctx.Done()
+	if err := a.s.Close(); err != nil {
+		a.log.Debug("closing the gateway", "err", err)
+	}
+	a.wg.Wait()
+	<-outDone
+	return nil
+}
+
+// connect checks the token (users/@me) and opens the gateway, retrying an
+// unreachable Discord with backoff.
+func (a *Adapter) connect(ctx context.Context) error {
+	backoff := time.Second
+	for {
+		err := a.open(ctx)
+		if err == nil {
+			a.reachable(true, nil)
+			return nil
+		}
+		var re *discordgo.RESTError
+		if errors.Is(err, discordgo.ErrUnauthorized) || (errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized) ||
+			strings.Contains(err.Error(), "4004") {
+			return errors.New("discord: the bot token was refused (401): copy it again from the Bot page of your application into DISCORD_TOKEN")
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		a.reachable(false, err)
+		if !sleep(ctx, backoff) {
+			return nil
+		}
+		backoff = min(backoff*2, a.cfg.MaxBackoff)
+	}
+}
+
+func (a *Adapter) open(ctx context.Context) error {
+	me, err := a.s.User("@me", discordgo.WithContext(ctx))
+	if err != nil {
+		return err
+	}
+	a.appID = me.ID
+	done := make(chan error, 1)
+	go func() { done <- a.s.Open() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			return err
+		}
+	case <-ctx.Done():
+		go func() {
+			if <-done == nil {
+				_ = a.s.Close()
+			}
+		}()
+		return nil
+	case <-time.After(45 * time.Second):
+		return errors.New("discord: the gateway did not answer within 45 s")
+	}
+	a.log.Info("connected", "bot", me.Username)
+	return nil
+}
+
+// reachable logs Discord going away and coming back, once per change.
+func (a *Adapter) reachable(up bool, err error) {
+	a.mu.Lock()
+	changed := a.down == up
+	a.down = !up
+	a.mu.Unlock()
+	if !changed {
+		return
+	}
+	if up {
+		a.log.Info("Discord is reachable")
+	} else {
+		a.log.Warn("Discord is unreachable; retrying with backoff", "err", err)
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// register overwrites the application commands in bulk: in the configured
+// guilds (at once), else globally (Discord spreads them within an hour).
+func (a *Adapter) register(ctx context.Context) {
+	cmds := applicationCommands()
+	scopes := a.cfg.Guilds
+	if len(scopes) == 0 {
+		scopes = []string{""}
+	}
+	for _, g := range scopes {
+		if _, err := a.s.ApplicationCommandBulkOverwrite(a.appID, g, cmds, discordgo.WithContext(ctx)); err != nil {
+			a.log.Warn("registering the commands failed; the command list may be out of date", "guild", g, "err", err)
+		}
+	}
+}
+
+// IsAdmin implements bot.Admins: Manage Server, Administrator or the
+// configured role, as the member's last interaction in the channel said
+// (every command arrives with the member's permissions).
+func (a *Adapter) IsAdmin(_ context.Context, chat, user string) (bool, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.admins[[2]string{chat, user}], nil
+}

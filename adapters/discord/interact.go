@@ -1,0 +1,323 @@
+package discord
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Discord's limits on what a bot sends.
+const (
+	maxContent     = 2000
+	maxDescription = 4096
+	maxCustomID    = 100
+	maxRows        = 5
+	maxPerRow      = 5
+)
+
+// amountPrefix starts the custom_id of the button that opens the amount
+// modal and of the modal: "amt:<r|b>:<min>:<max>:<token>".
+const amountPrefix = "amt:"
+
+// langOf picks the room's language for a user's own answers.
+func langOf(i *discordgo.Interaction) string {
+	if strings.HasPrefix(string(i.Locale), "es") {
+		return bot.Spanish
+	}
+	return bot.English
+}
+
+func userOf(i *discordgo.Interaction) *discordgo.User {
+	if i.Member != nil && i.Member.User != nil {
+		return i.Member.User
+	}
+	return i.User
+}
+
+func displayName(i *discordgo.Interaction) string {
+	u := userOf(i)
+	name := ""
+	if i.Member != nil && i.Member.Nick != "" {
+		name = i.Member.Nick
+	} else if u.GlobalName != "" {
+		name = u.GlobalName
+	} else {
+		name = u.Username
+	}
+	if utf8.RuneCountInString(name) > 24 {
+		name = string([]rune(name)[:24])
+	}
+	return name
+}
+
+// learn remembers what an interaction tells about its member: admin status
+// in the channel, and the interaction itself (its token lets the adapter
+// send the member ephemeral notes for 15 minutes).
+func (a *Adapter) learn(i *discordgo.Interaction) {
+	u := userOf(i)
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if i.Member != nil {
+		perms := i.Member.Permissions
+		admin := perms&discordgo.PermissionManageGuild != 0 || perms&discordgo.PermissionAdministrator != 0
+		if a.cfg.AdminRole != "" {
+			for _, r := range i.Member.Roles {
+				if r == a.cfg.AdminRole {
+					admin = true
+				}
+			}
+		}
+		a.admins[[2]string{i.ChannelID, u.ID}] = admin
+	}
+	a.lastSeen[u.ID] = lastInteraction{i: i, at: time.Now()}
+}
+
+func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
+	u := userOf(i)
+	cmd := bot.Command{Platform: Platform, User: u.ID, UserName: displayName(i), Received: time.Now()}
+	if i.GuildID != "" {
+		cmd.Chat = i.ChannelID
+		cmd.ChatTitle = "#" + i.ChannelID
+		if a.s.State != nil {
+			if ch, err := a.s.State.Channel(i.ChannelID); err == nil && ch.Name != "" {
+				cmd.ChatTitle = "#" + ch.Name
+			}
+		}
+	}
+	return cmd
+}
+
+// onInteraction handles one interaction: a slash command, a button, a
+// modal submit or an autocomplete.
+func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
+	if userOf(i) == nil {
+		return
+	}
+	a.learn(i)
+	lang := langOf(i)
+	cmd := a.command(i)
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand:
+		d := i.ApplicationCommandData()
+		cmd.Name, cmd.Args = d.Name, commandArgs(d.Name, d.Options)
+		a.run(ctx, i, cmd, false)
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		a.autocomplete(ctx, i)
+	case discordgo.InteractionMessageComponent:
+		id := i.MessageComponentData().CustomID
+		if strings.HasPrefix(id, amountPrefix) {
+			a.openModal(ctx, i, id, lang)
+			return
+		}
+		cmd.Token = id
+		a.run(ctx, i, cmd, true)
+	case discordgo.InteractionModalSubmit:
+		d := i.ModalSubmitData()
+		_, _, _, tok, ok := parseAmountID(d.CustomID)
+		if !ok {
+			a.respond(ctx, i, ephemeral(bot.Translate(bot.ErrTokenForged, lang)))
+			return
+		}
+		cmd.Token, cmd.Args = tok, strings.Fields(modalValue(d))
+		if len(cmd.Args) == 0 {
+			cmd.Args = []string{""}
+		}
+		a.run(ctx, i, cmd, true)
+	}
+}
+
+func modalValue(d discordgo.ModalSubmitInteractionData) string {
+	for _, row := range d.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if t, ok := c.(*discordgo.TextInput); ok {
+				return t.Value
+			}
+		}
+	}
+	return ""
+}
+
+func ephemeral(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral}}
+}
+
+// respond acknowledges an interaction (once; Discord refuses a second).
+func (a *Adapter) respond(ctx context.Context, i *discordgo.Interaction, r *discordgo.InteractionResponse) {
+	if err := a.s.InteractionRespond(i, r, discordgo.WithContext(ctx)); err != nil {
+		a.log.Warn("interaction response failed", "type", r.Type, "err", err)
+	}
+}
+
+type outcome struct {
+	reply bot.Reply
+	err   error
+}
+
+// run hands cmd to the room and answers the interaction: with the room's
+// answer when it comes within AckAfter, else with a deferred
+// acknowledgement first and the answer when it comes.
+func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Command, component bool) {
+	lang := langOf(i)
+	done := make(chan outcome, 1)
+	go func() {
+		r, err := a.room.Handle(ctx, cmd)
+		done <- outcome{r, err}
+	}()
+	timer := time.NewTimer(a.cfg.AckAfter)
+	defer timer.Stop()
+	select {
+	case o := <-done:
+		a.respond(ctx, i, answer(o, lang, component))
+		return
+	case <-timer.C:
+	case <-ctx.Done():
+		return
+	}
+	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+	if component {
+		deferred = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}
+	a.respond(ctx, i, deferred)
+	var o outcome
+	select {
+	case o = <-done:
+	case <-ctx.Done():
+		return
+	}
+	text := answerText(o, lang)
+	switch {
+	case component && text == "":
+	case component:
+		if _, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: clip(text, maxContent),
+			Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx)); err != nil {
+			a.log.Warn("follow-up failed", "err", err)
+		}
+	default:
+		if text == "" {
+			text = "✓"
+		}
+		if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(ctx)); err != nil {
+			a.log.Warn("editing a deferred response failed", "err", err)
+		}
+	}
+}
+
+func answerText(o outcome, lang string) string {
+	if o.err != nil {
+		return bot.Translate(o.err, lang)
+	}
+	return o.reply.Text
+}
+
+// answer is the immediate response to an interaction the room answered:
+// errors and private answers ephemeral; a press with nothing to say just
+// acknowledged (the table message shows what it did).
+func answer(o outcome, lang string, component bool) *discordgo.InteractionResponse {
+	switch {
+	case o.err != nil:
+		return ephemeral(bot.Translate(o.err, lang))
+	case o.reply.Text == "" && component:
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	case o.reply.Text == "":
+		return ephemeral("✓")
+	case o.reply.Private:
+		return ephemeral(o.reply.Text)
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: clip(o.reply.Text, maxContent)}}
+}
+
+// autocomplete offers the channel's tables for a table option.
+func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction) {
+	typed := ""
+	for _, o := range i.ApplicationCommandData().Options {
+		if o.Focused {
+			typed = strings.ToLower(strings.TrimPrefix(fmt.Sprint(o.Value), "#"))
+		}
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, t := range a.room.TablesIn(Platform, i.ChannelID) {
+		name := fmt.Sprintf("%s · %s · %d/%d", t.Label, t.Title, t.Seated, t.Seats)
+		if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
+			continue
+		}
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, 100), Value: t.Label})
+		if len(choices) == 25 {
+			break
+		}
+	}
+	a.respond(ctx, i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices}})
+}
+
+// amountID is the custom_id of the amount button and its modal.
+func amountID(in *bot.AmountInput) string {
+	kind := "b"
+	if in.Raise {
+		kind = "r"
+	}
+	return fmt.Sprintf("%s%s:%d:%d:%s", amountPrefix, kind, in.Min, in.Max, in.Token)
+}
+
+func parseAmountID(id string) (raise bool, lo, hi int64, token string, ok bool) {
+	rest, found := strings.CutPrefix(id, amountPrefix)
+	parts := strings.SplitN(rest, ":", 4)
+	if !found || len(parts) != 4 || (parts[0] != "r" && parts[0] != "b") {
+		return false, 0, 0, "", false
+	}
+	lo, err1 := strconv.ParseInt(parts[1], 10, 64)
+	hi, err2 := strconv.ParseInt(parts[2], 10, 64)
+	if err1 != nil || err2 != nil || parts[3] == "" {
+		return false, 0, 0, "", false
+	}
+	return parts[0] == "r", lo, hi, parts[3], true
+}
+
+// openModal answers the amount button with a modal showing the range. The
+// room checks the token and the amount when the modal is submitted.
+func (a *Adapter) openModal(ctx context.Context, i *discordgo.Interaction, id, lang string) {
+	raise, lo, hi, _, ok := parseAmountID(id)
+	if !ok {
+		a.respond(ctx, i, ephemeral(bot.Translate(bot.ErrTokenForged, lang)))
+		return
+	}
+	title, label := "Bet", "Bet to"
+	if raise {
+		title, label = "Raise", "Raise to"
+	}
+	if lang == bot.Spanish {
+		title, label = "Apuesta", "Apostar a"
+		if raise {
+			title, label = "Subida", "Subir a"
+		}
+	}
+	rng := fmt.Sprintf("%s–%s", bot.FormatChips(lo, lang), bot.FormatChips(hi, lang))
+	a.respond(ctx, i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{CustomID: id, Title: title,
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: "amount", Label: clip(label+" ("+rng+")", 45), Style: discordgo.TextInputShort,
+					Placeholder: clip(rng+" · pot · 1/2 pot", 100), Required: true, MaxLength: 20},
+			}}}}})
+}
+
+// clip shortens s to n characters.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,244 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Discord's JSON error codes the adapter acts on.
+const (
+	codeUnknownMessage = 10008
+	codeCannotDM       = 50007
+)
+
+// noteLifetime is how long an interaction's token may send follow-ups
+// (Discord allows 15 minutes).
+const noteLifetime = 14 * time.Minute
+
+// Deliver implements bot.Sender: it sends or edits one message.
+func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	v, ok := m.Body.(bot.View)
+	if !ok {
+		return "", fmt.Errorf("discord: cannot send a %T", m.Body)
+	}
+	if m.To.Private() {
+		return a.deliverPrivate(ctx, m.To.User, v)
+	}
+	return a.deliverView(ctx, m.To.Chat, id, v)
+}
+
+var colors = map[bot.ViewKind]int{bot.ViewTable: 0x1f8b4c, bot.ViewSummary: 0x206694, bot.ViewNotice: 0x99aab5, bot.ViewCards: 0xa84300}
+
+// embed renders a view's text: the first line as the title, the rest as
+// the description.
+func embed(v bot.View) []*discordgo.MessageEmbed {
+	title, rest, _ := strings.Cut(v.Text, "\n")
+	if len([]rune(title)) > 256 {
+		title, rest = "", v.Text
+	}
+	return []*discordgo.MessageEmbed{{Title: title, Description: clip(rest, maxDescription), Color: colors[v.Kind]}}
+}
+
+// components turns a view's buttons into rows (at most 5 of 5): a token
+// becomes a custom_id, a URL a link button, and an amount form a button
+// that opens the modal.
+func components(v bot.View) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	var amount *discordgo.Button
+	if v.Amount != nil {
+		if id := amountID(v.Amount); len(id) <= maxCustomID {
+			label := "✏️ Bet…"
+			if v.Amount.Raise {
+				label = "✏️ Raise…"
+			}
+			amount = &discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: id}
+		}
+	}
+	for _, row := range v.Buttons {
+		var out []discordgo.MessageComponent
+		for _, b := range row {
+			switch {
+			case b.URL != "":
+				out = append(out, discordgo.Button{Label: clip(b.Label, 80), Style: discordgo.LinkButton, URL: b.URL})
+			case b.Token != "" && len(b.Token) <= maxCustomID:
+				out = append(out, discordgo.Button{Label: clip(b.Label, 80), Style: style(b.Command), CustomID: b.Token})
+			}
+		}
+		for len(out) > 0 {
+			n := min(len(out), maxPerRow)
+			rows = append(rows, discordgo.ActionsRow{Components: out[:n]})
+			out = out[n:]
+		}
+	}
+	if amount != nil {
+		// beside the action buttons (the row before My cards) when it fits
+		placed := false
+		if len(rows) >= 2 {
+			r := rows[len(rows)-2].(discordgo.ActionsRow)
+			if len(r.Components) < maxPerRow {
+				r.Components = append(r.Components, *amount)
+				rows[len(rows)-2] = r
+				placed = true
+			}
+		}
+		if !placed {
+			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{*amount}})
+		}
+	}
+	if len(rows) > maxRows {
+		rows = rows[:maxRows]
+	}
+	return rows
+}
+
+func style(command string) discordgo.ButtonStyle {
+	switch {
+	case strings.HasPrefix(command, "/fold"):
+		return discordgo.DangerButton
+	case strings.HasPrefix(command, "/check"), strings.HasPrefix(command, "/call"):
+		return discordgo.SuccessButton
+	case strings.HasPrefix(command, "/cards"):
+		return discordgo.SecondaryButton
+	}
+	return discordgo.PrimaryButton
+}
+
+// sendOpts: the outbox waits out a 429 itself (under its context), so
+// discordgo must not sleep on one.
+func sendOpts(ctx context.Context) []discordgo.RequestOption {
+	return []discordgo.RequestOption{discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false), discordgo.WithRestRetries(0)}
+}
+
+// deliverView sends a view to a channel, or edits the message showing it;
+// a message deleted meanwhile is sent again.
+func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.View) (string, error) {
+	embeds, comps := embed(v), components(v)
+	if id != "" {
+		_, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Embeds: &embeds, Components: &comps}, sendOpts(ctx)...)
+		if err == nil {
+			return id, nil
+		}
+		if !hasCode(err, codeUnknownMessage) {
+			return "", a.classify(err)
+		}
+	}
+	sent, err := a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Embeds: embeds, Components: comps}, sendOpts(ctx)...)
+	if err != nil {
+		return "", a.classify(err)
+	}
+	return sent.ID, nil
+}
+
+// deliverPrivate sends a view to one user: hole cards by direct message
+// when configured (else the player uses the My cards button); a note as an
+// ephemeral follow-up of their latest interaction while its token lives,
+// else by direct message when configured. A user who refuses DMs is not
+// asked again.
+func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (string, error) {
+	if v.Kind != bot.ViewCards {
+		a.mu.Lock()
+		last, ok := a.lastSeen[user]
+		a.mu.Unlock()
+		if ok && time.Since(last.at) < noteLifetime {
+			_, err := a.s.FollowupMessageCreate(last.i, true, &discordgo.WebhookParams{Content: clip(v.Text, maxContent),
+				Flags: discordgo.MessageFlagsEphemeral}, sendOpts(ctx)...)
+			if err == nil {
+				return "", nil
+			}
+			if isRetryable(err) {
+				return "", a.classify(err)
+			}
+			a.log.Debug("ephemeral note failed; trying a direct message", "err", err)
+		}
+	}
+	if !a.cfg.DirectMessages {
+		return "", nil
+	}
+	a.mu.Lock()
+	ch, refused := a.dms[user], a.noDM[user]
+	a.mu.Unlock()
+	if refused {
+		return "", nil
+	}
+	if ch == "" {
+		c, err := a.s.UserChannelCreate(user, sendOpts(ctx)...)
+		if err != nil {
+			return "", a.classify(err)
+		}
+		ch = c.ID
+		a.mu.Lock()
+		a.dms[user] = ch
+		a.mu.Unlock()
+	}
+	sent, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Embeds: embed(v)}, sendOpts(ctx)...)
+	if hasCode(err, codeCannotDM) {
+		a.mu.Lock()
+		a.noDM[user] = true
+		a.mu.Unlock()
+		return "", nil
+	}
+	if err != nil {
+		return "", a.classify(err)
+	}
+	return sent.ID, nil
+}
+
+func hasCode(err error, code int) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == code
+}
+
+func isRetryable(err error) bool {
+	var rl *discordgo.RateLimitError
+	var re *discordgo.RESTError
+	if errors.As(err, &rl) {
+		return true
+	}
+	if errors.As(err, &re) {
+		return re.Response != nil && re.Response.StatusCode >= 500
+	}
+	return true // not an answer from Discord
+}
+
+// classify turns Discord's "slow down" into the outbox's RateLimitError,
+// and a Discord that cannot be reached or fails (5xx) into a wait too: the
+// message is tried again, not lost.
+func (a *Adapter) classify(err error) error {
+	var rl *discordgo.RateLimitError
+	if errors.As(err, &rl) {
+		wait := time.Second
+		if rl.RateLimit != nil && rl.TooManyRequests != nil && rl.RetryAfter > 0 {
+			wait = rl.RetryAfter
+		}
+		return &bot.RateLimitError{RetryAfter: wait}
+	}
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Response != nil {
+		if re.Response.StatusCode >= 500 {
+			return &bot.RateLimitError{RetryAfter: 2 * time.Second}
+		}
+		if re.Response.StatusCode == http.StatusTooManyRequests {
+			return &bot.RateLimitError{RetryAfter: time.Second}
+		}
+		if re.Message != nil {
+			return fmt.Errorf("discord: %d %s (code %d)", re.Response.StatusCode, re.Message.Message, re.Message.Code)
+		}
+		return fmt.Errorf("discord: %s", re.Response.Status)
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	a.reachable(false, err)
+	return &bot.RateLimitError{RetryAfter: 2 * time.Second}
+}
