@@ -102,7 +102,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: []string{guild}, Limits: scaledLimits,
-		State: s, Log: log, MaxBackoff: 200 * time.Millisecond, DirectMessages: o.dm, AckAfter: o.ackAfter, AdminRole: "777x"})
+		State: s, Log: log, MaxBackoff: 200 * time.Millisecond, DirectMessages: o.dm, AckAfter: o.ackAfter, AdminRole: "777"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -377,4 +377,8 @@ func (e *env) raiseThroughModal(n int) bool {
 		return strings.Contains(m.Text(), "raises to "+lo[1]) || (over && strings.Contains(s, "raise"))
 	})
 	return true
+}
+
+func newTextLog(w *syncBuffer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
 }
