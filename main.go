@@ -235,14 +235,8 @@ func runMigrate(ctx context.Context, a *app) int {
 // runBot runs the bot until ctx is cancelled or, on the console, the input
 // ends or the user quits.
 func runBot(ctx context.Context, a *app) int {
-	// The Discord adapter is not in this build yet: say so instead of
-	// running without the platform the user asked for.
-	if a.cfg.DiscordToken != "" {
-		fmt.Fprintf(a.stderr, "pokerroom: DISCORD_TOKEN is set, but the Discord adapter is not available in this build yet; unset DISCORD_TOKEN to use Telegram or the terminal console\n")
-		return exitUsage
-	}
-	if !a.cfg.Console && a.cfg.TelegramToken == "" {
-		fmt.Fprintf(a.stderr, "pokerroom: CONSOLE=off and no platform token is set: nothing to run (set TELEGRAM_TOKEN, or CONSOLE=auto)\n")
+	if !a.cfg.Console && a.cfg.TelegramToken == "" && a.cfg.DiscordToken == "" {
+		fmt.Fprintf(a.stderr, "pokerroom: CONSOLE=off and no platform token is set: nothing to run (set TELEGRAM_TOKEN or DISCORD_TOKEN, or CONSOLE=auto)\n")
 		return exitUsage
 	}
 	p, err := openProgram(ctx, a)

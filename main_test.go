@@ -94,31 +94,6 @@ func TestInvalidConfigurationExitsTwoWithOneLine(t *testing.T) {
 	}
 }
 
-func TestPlatformTokenWithoutAdapterExitsTwo(t *testing.T) {
-	for _, tc := range []struct{ env, value, platform string }{
-		{"DISCORD_TOKEN", "hunter2.hunter2", "Discord"},
-	} {
-		t.Run(tc.env, func(t *testing.T) {
-			env, path := tempDB(t)
-			env[tc.env] = tc.value
-			r := runMain(t, context.Background(), env, strings.NewReader("status\n"))
-			if r.code != exitUsage {
-				t.Errorf("exit status %d, want 2", r.code)
-			}
-			want := "pokerroom: " + tc.env + " is set, but the " + tc.platform + " adapter is not available in this build yet"
-			if !strings.HasPrefix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
-				t.Errorf("stderr %q, want one line starting %q", r.stderr, want)
-			}
-			if strings.Contains(r.stderr+r.stdout, "hunter2") {
-				t.Errorf("output shows the token")
-			}
-			if _, err := os.Stat(path); !os.IsNotExist(err) {
-				t.Errorf("database was created (%v) although nothing can run", err)
-			}
-		})
-	}
-}
-
 func TestRunWithoutEnvironmentUsesPokerroomDBInWorkingDir(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pokerroom/pokerroom/adapters/console"
+	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/store"
@@ -71,6 +72,17 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		}
 		outboxes[telegram.Platform], admins[telegram.Platform] = tg.Outbox(), tg
 	}
+	var dc *discord.Adapter
+	if a.cfg.DiscordToken != "" {
+		dc, err = discord.New(discord.Config{Token: a.cfg.DiscordToken, APIURL: a.cfg.DiscordAPIURL, Guilds: a.cfg.DiscordGuilds,
+			ShardID: a.cfg.DiscordShardID, ShardCount: a.cfg.DiscordShardCount, AdminRole: a.cfg.DiscordAdminRole,
+			DirectMessages: a.cfg.DiscordDMCards, State: s, Clock: bot.SystemClock{}, Log: a.log})
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		outboxes[discord.Platform], admins[discord.Platform] = dc.Outbox(), dc
+	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay,
 		Outboxes: outboxes, Admins: admins})
 	if err != nil {
@@ -79,6 +91,9 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	}
 	if tg != nil {
 		room.Metrics().WatchOutbox(tg.Outbox())
+	}
+	if dc != nil {
+		room.Metrics().WatchOutbox(dc.Outbox())
 	}
 	if err := room.Start(ctx); err != nil {
 		p.Close()
@@ -95,6 +110,9 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	}
 	if tg != nil {
 		p.parts = append(p.parts, part{name: "telegram", run: func(ctx context.Context) error { return tg.Run(ctx, room) }})
+	}
+	if dc != nil {
+		p.parts = append(p.parts, part{name: "discord", run: func(ctx context.Context) error { return dc.Run(ctx, room) }})
 	}
 	if sink != nil {
 		p.parts = append(p.parts, consolePart(a, s, room, sink, len(p.parts) > 0))

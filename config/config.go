@@ -34,6 +34,11 @@ type Config struct {
 	TelegramWebhookListen string
 	DiscordToken          string // secret
 	DiscordAPIURL         string
+	DiscordGuilds         []string // register commands in these guilds; global when empty
+	DiscordShardID        int
+	DiscordShardCount     int
+	DiscordAdminRole      string
+	DiscordDMCards        bool
 	HTTPAddr              string // "" serves no HTTP
 	LogLevel              slog.Level
 	LogFormat             string // "text" or "json"
@@ -60,7 +65,12 @@ var Vars = []Var{
 	{"TELEGRAM_WEBHOOK_URL", "telegram-webhook-url", "", "public https URL for Telegram webhooks; long polling when empty", true},
 	{"TELEGRAM_WEBHOOK_LISTEN", "telegram-webhook-listen", "", "host:port the webhook server listens on; required with TELEGRAM_WEBHOOK_URL", false},
 	{"DISCORD_TOKEN", "discord-token", "", "Discord bot token from the developer portal (prefer the variable)", true},
-	{"DISCORD_API_URL", "discord-api-url", "", "Discord API base URL (tests only)", false},
+	{"DISCORD_API_URL", "discord-api-url", "", "Discord API base URL, for REST and gateway discovery (a proxy, a test fake)", false},
+	{"DISCORD_GUILDS", "discord-guilds", "", "comma-separated server (guild) ids to register the commands in at once; global registration when empty", false},
+	{"DISCORD_SHARD_ID", "discord-shard-id", "0", "this process's shard, from 0 (large bots)", false},
+	{"DISCORD_SHARD_COUNT", "discord-shard-count", "1", "the number of shards (large bots)", false},
+	{"DISCORD_ADMIN_ROLE", "discord-admin-role", "", "a role id whose members are room admins, besides Manage Server", false},
+	{"DISCORD_DM_CARDS", "discord-dm-cards", "off", "also send each hand's hole cards by direct message: on or off", false},
 	{"CONSOLE", "console", "auto", "the terminal chat: auto (on when no platform token is set), on or off", false},
 	{"HTTP_ADDR", "http-addr", "", "host:port for /healthz and /metrics; off when empty", false},
 	{"LOG_LEVEL", "log-level", "info", "debug, info, warn or error", false},
@@ -142,6 +152,7 @@ func (val value) shown() string {
 var (
 	telegramTokenRE = regexp.MustCompile(`^[0-9]+:[A-Za-z0-9_-]+$`)
 	discordTokenRE  = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+	snowflakeRE     = regexp.MustCompile(`^[0-9]{1,20}$`)
 )
 
 func build(vals map[string]value) (Config, error) {
@@ -200,6 +211,48 @@ func build(vals map[string]value) (Config, error) {
 		return cfg, v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
 	}
 	cfg.DiscordAPIURL = v.s
+
+	v = get("DISCORD_GUILDS")
+	for _, g := range strings.Split(v.s, ",") {
+		if g = strings.TrimSpace(g); g == "" {
+			continue
+		}
+		if !snowflakeRE.MatchString(g) {
+			return cfg, v.fail("invalid guild id %q (accepted: server ids, digits only, separated by commas)", g)
+		}
+		cfg.DiscordGuilds = append(cfg.DiscordGuilds, g)
+	}
+	for _, sh := range []struct {
+		env string
+		to  *int
+		def int
+	}{{"DISCORD_SHARD_ID", &cfg.DiscordShardID, 0}, {"DISCORD_SHARD_COUNT", &cfg.DiscordShardCount, 1}} {
+		v = get(sh.env)
+		*sh.to = sh.def
+		if v.s != "" {
+			n, err := strconv.Atoi(v.s)
+			if err != nil || n < 0 || (sh.def == 1 && n < 1) {
+				return cfg, v.fail("invalid value %s (accepted: a whole number, at least %d)", v.shown(), sh.def)
+			}
+			*sh.to = n
+		}
+	}
+	if cfg.DiscordShardID >= cfg.DiscordShardCount {
+		return cfg, get("DISCORD_SHARD_ID").fail("shard %d of %d (accepted: a shard id from 0 to DISCORD_SHARD_COUNT-1)", cfg.DiscordShardID, cfg.DiscordShardCount)
+	}
+	v = get("DISCORD_ADMIN_ROLE")
+	if v.s != "" && !snowflakeRE.MatchString(v.s) {
+		return cfg, v.fail("invalid role id %s (accepted: a role id, digits only: Server Settings > Roles > Copy Role ID)", v.shown())
+	}
+	cfg.DiscordAdminRole = v.s
+	v = get("DISCORD_DM_CARDS")
+	switch strings.ToLower(v.s) {
+	case "", "off", "false", "0":
+	case "on", "true", "1":
+		cfg.DiscordDMCards = true
+	default:
+		return cfg, v.fail("invalid value %s (accepted: on, off)", v.shown())
+	}
 
 	v = get("CONSOLE")
 	switch strings.ToLower(v.s) {
@@ -296,6 +349,10 @@ func (c Config) LogValue() slog.Value {
 		slog.String("telegram_webhook_listen", c.TelegramWebhookListen),
 		slog.String("discord_token", isSet(c.DiscordToken)),
 		slog.String("discord_api_url", c.DiscordAPIURL),
+		slog.String("discord_guilds", strings.Join(c.DiscordGuilds, ",")),
+		slog.String("discord_shard", fmt.Sprintf("%d/%d", c.DiscordShardID, c.DiscordShardCount)),
+		slog.String("discord_admin_role", c.DiscordAdminRole),
+		slog.Bool("discord_dm_cards", c.DiscordDMCards),
 		slog.Bool("console", c.Console),
 		slog.String("http_addr", httpAddr),
 		slog.String("log_level", strings.ToLower(c.LogLevel.String())),

@@ -41,6 +41,11 @@ func TestValidValuesAreKept(t *testing.T) {
 		"TELEGRAM_WEBHOOK_LISTEN": ":8443",
 		"DISCORD_TOKEN":           "MTA.abc-def_ghi",
 		"DISCORD_API_URL":         "http://127.0.0.1:9000/api",
+		"DISCORD_GUILDS":          "123, 456",
+		"DISCORD_SHARD_ID":        "1",
+		"DISCORD_SHARD_COUNT":     "4",
+		"DISCORD_ADMIN_ROLE":      "789",
+		"DISCORD_DM_CARDS":        "on",
 		"HTTP_ADDR":               "0.0.0.0:8080",
 		"LOG_LEVEL":               "DEBUG",
 		"LOG_FORMAT":              "json",
@@ -52,6 +57,8 @@ func TestValidValuesAreKept(t *testing.T) {
 	if cfg.Database.Backend != dburl.Postgres || cfg.TelegramToken != "123456:ABC-def_ghi" ||
 		cfg.TelegramAPIEndpoint != "http://127.0.0.1:8081/bot%s/%s" || cfg.TelegramWebhookListen != ":8443" ||
 		cfg.DiscordToken != "MTA.abc-def_ghi" || cfg.HTTPAddr != "0.0.0.0:8080" ||
+		strings.Join(cfg.DiscordGuilds, ",") != "123,456" || cfg.DiscordShardID != 1 || cfg.DiscordShardCount != 4 ||
+		cfg.DiscordAdminRole != "789" || !cfg.DiscordDMCards ||
 		cfg.LogLevel != slog.LevelDebug || cfg.LogFormat != "json" || cfg.DefaultLang != "es" {
 		t.Errorf("cfg = %+v", cfg)
 	}
@@ -93,6 +100,11 @@ func TestInvalidValueIsAnErrorNamingTheVariable(t *testing.T) {
 		{"discord token with Bot prefix", map[string]string{"DISCORD_TOKEN": "Bot hunter2"}, nil, `DISCORD_TOKEN: invalid token (hidden, 11 characters): starts with "Bot "`, "hunter2"},
 		{"discord token with spaces", map[string]string{"DISCORD_TOKEN": "hunter2 x"}, nil, `DISCORD_TOKEN: invalid token (hidden`, "hunter2"},
 		{"discord API URL", map[string]string{"DISCORD_API_URL": "localhost:9000"}, nil, `DISCORD_API_URL: invalid URL "localhost:9000"`, ""},
+		{"discord guild", map[string]string{"DISCORD_GUILDS": "123,poker"}, nil, `DISCORD_GUILDS: invalid guild id "poker"`, ""},
+		{"discord shard count", map[string]string{"DISCORD_SHARD_COUNT": "0"}, nil, `DISCORD_SHARD_COUNT: invalid value "0"`, ""},
+		{"discord shard id", map[string]string{"DISCORD_SHARD_ID": "2", "DISCORD_SHARD_COUNT": "2"}, nil, `DISCORD_SHARD_ID: shard 2 of 2`, ""},
+		{"discord admin role", map[string]string{"DISCORD_ADMIN_ROLE": "@admins"}, nil, `DISCORD_ADMIN_ROLE: invalid role id "@admins"`, ""},
+		{"discord DM cards", map[string]string{"DISCORD_DM_CARDS": "yes"}, nil, `DISCORD_DM_CARDS: invalid value "yes"`, ""},
 		{"HTTP address without port", map[string]string{"HTTP_ADDR": "8080"}, nil, `HTTP_ADDR: invalid address "8080"`, ""},
 		{"HTTP port out of range", map[string]string{"HTTP_ADDR": ":99999"}, nil, `HTTP_ADDR: invalid address ":99999"`, ""},
 		{"log level", map[string]string{"LOG_LEVEL": "loud"}, nil, `LOG_LEVEL: invalid level "loud" (accepted: debug, info, warn, error)`, ""},
