@@ -124,13 +124,13 @@ func localized(es string) *map[discordgo.Locale]string {
 func applicationCommands() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	manage := int64(discordgo.PermissionManageGuild)
-	dm := false
+	guildOnly := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	for _, c := range bot.Commands() {
 		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description[bot.English],
 			DescriptionLocalizations: localized(c.Description[bot.Spanish])}
 		if c.Admin {
 			ac.DefaultMemberPermissions = &manage
-			ac.DMPermission = &dm
+			ac.Contexts = &guildOnly // admin commands make no sense in a DM
 		}
 		for _, o := range options[c.Name] {
 			opt := &discordgo.ApplicationCommandOption{Type: o.typ, Name: o.name, Description: o.en,
