@@ -86,6 +86,7 @@ type Adapter struct {
 	dms      map[string]string          // user -> DM channel
 	noDM     map[string]bool            // users who refuse DMs
 	wg       sync.WaitGroup
+	closing  bool // Run is stopping: no new interaction is taken
 	down     bool
 }
 
@@ -174,11 +175,15 @@ func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
 func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.room = room
 	a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		a.wg.Add(1)
-		defer a.wg.Done()
-		if ctx.Err() == nil {
-			a.onInteraction(ctx, ic.Interaction)
+		a.mu.Lock()
+		if a.closing || ctx.Err() != nil {
+			a.mu.Unlock()
+			return
 		}
+		a.wg.Add(1)
+		a.mu.Unlock()
+		defer a.wg.Done()
+		a.onInteraction(ctx, ic.Interaction)
 	})
 	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { a.log.Info("gateway session resumed") })
 	if err := a.connect(ctx); err != nil || ctx.Err() != nil {
@@ -196,6 +201,9 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 		}
 	}()
 	<-ctx.Done()
+	a.mu.Lock()
+	a.closing = true
+	a.mu.Unlock()
 	if err := a.s.Close(); err != nil {
 		a.log.Debug("closing the gateway", "err", err)
 	}
@@ -253,6 +261,13 @@ func (a *Adapter) open(ctx context.Context) error {
 	case <-time.After(45 * time.Second):
 		return errors.New("discord: the gateway did not answer within 45 s")
 	}
+	// The application's id (for commands and interaction webhooks) comes
+	// with READY; it is the bot user's id for applications made since 2019.
+	a.s.State.RLock()
+	if app := a.s.State.Ready.Application; app != nil && app.ID != "" {
+		a.appID = app.ID
+	}
+	a.s.State.RUnlock()
 	a.log.Info("connected", "bot", me.Username)
 	return nil
 }

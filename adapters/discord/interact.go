@@ -58,8 +58,7 @@ func displayName(i *discordgo.Interaction) string {
 }
 
 // learn remembers what an interaction tells about its member: admin status
-// in the channel, and the interaction itself (its token lets the adapter
-// send the member ephemeral notes for 15 minutes).
+// in the channel.
 func (a *Adapter) learn(i *discordgo.Interaction) {
 	u := userOf(i)
 	a.mu.Lock()
@@ -76,7 +75,14 @@ func (a *Adapter) learn(i *discordgo.Interaction) {
 		}
 		a.admins[[2]string{i.ChannelID, u.ID}] = admin
 	}
-	a.lastSeen[u.ID] = lastInteraction{i: i, at: time.Now()}
+}
+
+// answered remembers a member's latest acknowledged interaction: its token
+// lets the adapter send them ephemeral notes (follow-ups) for 15 minutes.
+func (a *Adapter) answered(i *discordgo.Interaction) {
+	a.mu.Lock()
+	a.lastSeen[userOf(i).ID] = lastInteraction{i: i, at: time.Now()}
+	a.mu.Unlock()
 }
 
 func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
@@ -154,10 +160,12 @@ func ephemeral(text string) *discordgo.InteractionResponse {
 }
 
 // respond acknowledges an interaction (once; Discord refuses a second).
-func (a *Adapter) respond(ctx context.Context, i *discordgo.Interaction, r *discordgo.InteractionResponse) {
+func (a *Adapter) respond(ctx context.Context, i *discordgo.Interaction, r *discordgo.InteractionResponse) bool {
 	if err := a.s.InteractionRespond(i, r, discordgo.WithContext(ctx)); err != nil {
 		a.log.Warn("interaction response failed", "type", r.Type, "err", err)
+		return false
 	}
+	return true
 }
 
 type outcome struct {
@@ -179,7 +187,9 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 	defer timer.Stop()
 	select {
 	case o := <-done:
-		a.respond(ctx, i, answer(o, lang, component))
+		if a.respond(ctx, i, answer(o, lang, component)) {
+			a.answered(i)
+		}
 		return
 	case <-timer.C:
 	case <-ctx.Done():
@@ -190,7 +200,10 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 	if component {
 		deferred = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
 	}
-	a.respond(ctx, i, deferred)
+	if !a.respond(ctx, i, deferred) {
+		return
+	}
+	a.answered(i)
 	var o outcome
 	select {
 	case o = <-done:

@@ -227,6 +227,7 @@ type Server struct {
 	tb    testing.TB
 	token string
 	self  User
+	app   string // the application's id (not the bot user's, to catch a mix-up)
 	srv   *httptest.Server
 	scale float64
 
@@ -265,7 +266,7 @@ type event struct {
 // (without "Bot ").
 func NewServer(tb testing.TB, token string, self User) *Server {
 	self.Bot = true
-	s := &Server{tb: tb, token: token, self: self, scale: 1, guilds: map[string]*guild{}, channels: map[string]*channel{},
+	s := &Server{tb: tb, token: token, self: self, app: "1" + self.ID, scale: 1, guilds: map[string]*guild{}, channels: map[string]*channel{},
 		users: map[string]User{self.ID: self}, dms: map[string]string{}, commands: map[string][]json.RawMessage{},
 		interactions: map[string]*Interaction{}, messages: map[string]*Message{}, buckets: map[string]*bucket{},
 		ackWindow: AckWindow, next: 1000, changed: make(chan struct{})}
@@ -501,7 +502,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			guilds = append(guilds, map[string]any{"id": g, "unavailable": true})
 		}
 		s.dispatchLocked("READY", map[string]any{"v": 10, "user": s.self, "session_id": s.sessionID, "guilds": guilds,
-			"application": map[string]any{"id": s.self.ID, "flags": 0}, "resume_gateway_url": s.wsURL()})
+			"application": map[string]any{"id": s.app, "flags": 0}, "resume_gateway_url": s.wsURL()})
 		for _, gid := range s.guildOrder {
 			g := s.guilds[gid]
 			chans := []map[string]any{}
@@ -634,7 +635,7 @@ func (s *Server) interact(typ int, channelID, userID string, data any, message *
 	it := &Interaction{ID: s.id(), Token: "itoken-" + s.id(), Type: typ, User: u, ChannelID: channelID, Created: time.Now(), done: make(chan struct{})}
 	s.interactions[it.Token] = it
 	c := s.channels[channelID]
-	d := map[string]any{"id": it.ID, "application_id": s.self.ID, "type": typ, "data": data, "channel_id": channelID,
+	d := map[string]any{"id": it.ID, "application_id": s.app, "type": typ, "data": data, "channel_id": channelID,
 		"token": it.Token, "version": 1, "locale": "en-US"}
 	if c.GuildID != "" {
 		d["guild_id"] = c.GuildID
@@ -805,6 +806,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.putCommands(w, parts[1], parts[3], body)
 	case r.Method == "POST" && len(parts) == 4 && parts[0] == "interactions" && parts[3] == "callback":
 		s.callback(w, parts[1], parts[2], body)
+	case parts[0] == "webhooks" && len(parts) >= 3 && parts[1] != s.app:
+		s.fail(w, http.StatusNotFound, 10015, "Unknown Webhook")
 	case len(parts) == 5 && parts[0] == "webhooks" && parts[3] == "messages":
 		s.webhookMessage(w, r.Method, parts[2], parts[4], body)
 	case r.Method == "POST" && len(parts) == 3 && parts[0] == "webhooks":
@@ -869,7 +872,7 @@ var locales = map[string]bool{"en-US": true, "en-GB": true, "es-ES": true, "es-4
 
 // putCommands checks and stores a bulk overwrite of commands.
 func (s *Server) putCommands(w http.ResponseWriter, app, guildID string, body []byte) {
-	if app != s.self.ID {
+	if app != s.app {
 		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
 		return
 	}
@@ -959,7 +962,7 @@ func (s *Server) putCommands(w http.ResponseWriter, app, guildID string, body []
 	for _, raw := range cmds {
 		var m map[string]any
 		_ = json.Unmarshal(raw, &m)
-		m["id"], m["application_id"] = s.id(), s.self.ID
+		m["id"], m["application_id"] = s.id(), s.app
 		if guildID != "" {
 			m["guild_id"] = guildID
 		}
