@@ -39,12 +39,16 @@ func (e *env) actable(n int) (*discordtest.Message, string) {
 	return m, who
 }
 
-// The commands are registered in bulk in the guild, with typed options,
+// The bot identifies as its configured shard. The commands are registered
+// in bulk in the guild, with typed options,
 // choices, autocomplete, Spanish descriptions and Manage Server as the
 // default permission of admin commands.
 func TestCommandsAreRegisteredWithOptionsAndLocalizations(t *testing.T) {
 	fake := newFake(t)
-	start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{shards: [2]int{1, 2}})
+	if shard, _ := fake.Identified(); shard == nil || *shard != [2]int{1, 2} {
+		t.Errorf("identified as shard %v, want [1 2]", shard)
+	}
 	byName := map[string]map[string]any{}
 	for _, c := range fake.Commands(guild) {
 		byName[c["name"].(string)] = c

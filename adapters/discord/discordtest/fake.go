@@ -815,9 +815,6 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case r.Method == "POST" && path == "/users/@me/channels":
 		s.dmChannel(w, body)
 	case len(parts) >= 3 && parts[0] == "channels" && parts[2] == "messages":
-		if !s.take(w, "channel:"+parts[1]) {
-			return
-		}
 		s.channelMessages(w, r.Method, parts, body)
 	default:
 		s.tb.Errorf("discordtest: %s is not implemented", route)
@@ -1316,6 +1313,18 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 			s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad)
 			return
 		}
+	}
+	if method == "POST" && len(parts) == 3 && (b.Content == nil || *b.Content == "") && (b.Embeds == nil || len(*b.Embeds) == 0) {
+		s.fail(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return
+	}
+	if method == "POST" && b.Flags&FlagEphemeral != 0 {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: a channel message cannot be ephemeral")
+		return
+	}
+	// A valid request counts against the channel's bucket.
+	if !s.take(w, "channel:"+c.ID) {
+		return
 	}
 	switch {
 	case method == "POST" && len(parts) == 3:
