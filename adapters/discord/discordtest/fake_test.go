@@ -72,7 +72,9 @@ func TestCallbacksFollowDiscordsRules(t *testing.T) {
 // are refused; a Flood answers 429 with retry_after.
 func TestMessagesFollowDiscordsLimits(t *testing.T) {
 	s := newServer(t)
-	button := func(id string) map[string]any { return map[string]any{"type": 2, "style": 1, "label": "x", "custom_id": id} }
+	button := func(id string) map[string]any {
+		return map[string]any{"type": 2, "style": 1, "label": "x", "custom_id": id}
+	}
 	row := func(bs ...map[string]any) map[string]any { return map[string]any{"type": 1, "components": bs} }
 	for name, body := range map[string]map[string]any{
 		"six rows":          {"content": "x", "components": []any{row(button("a")), row(button("b")), row(button("c")), row(button("d")), row(button("e")), row(button("f"))}},
