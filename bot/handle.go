@@ -323,6 +323,7 @@ func (r *Room) saveCommunity(ctx context.Context, c Community) error {
 	}
 	r.mu.Lock()
 	r.communities[c.Platform+"\x00"+c.ChatID] = &c
+	r.commByID[c.ID] = &c
 	r.mu.Unlock()
 	return nil
 }

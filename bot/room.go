@@ -91,6 +91,7 @@ type Room struct {
 
 	mu          sync.Mutex
 	communities map[string]*Community // platform \x00 chat
+	commByID    map[int64]*Community
 	players     map[string]*playerEntry
 	tables      map[int64]*table
 	byCommunity map[int64][]int64
@@ -134,7 +135,7 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 		cfg.Metrics = NewMetrics()
 	}
 	r := &Room{cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{},
+		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}}
 	return r, nil
 }
@@ -402,6 +403,7 @@ func (r *Room) community(ctx context.Context, platform, chat, title string) (Com
 		got = *c
 	} else {
 		r.communities[key] = &got
+		r.commByID[got.ID] = &got
 	}
 	r.mu.Unlock()
 	return got, nil
@@ -412,10 +414,39 @@ func (r *Room) community(ctx context.Context, platform, chat, title string) (Com
 func (r *Room) communityNow(c Community) Community {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if got := r.communities[c.Platform+"\x00"+c.ChatID]; got != nil {
+	if got := r.commByID[c.ID]; got != nil {
 		return *got
 	}
 	return c
+}
+
+// MoveChat follows a chat that got a new id (a Telegram group upgraded to a
+// supergroup): its community, tables and settings now live at to, and
+// every message from now on goes there. A chat moved already is no error.
+func (r *Room) MoveChat(ctx context.Context, platform, from, to string) error {
+	if from == to || to == "" {
+		return nil
+	}
+	c, err := r.store.MoveCommunity(ctx, platform, from, to)
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	delete(r.communities, platform+"\x00"+from)
+	if old := r.communities[platform+"\x00"+to]; old != nil && old.ID != c.ID {
+		delete(r.commByID, old.ID) // set aside by the store
+	}
+	if cached := r.commByID[c.ID]; cached != nil {
+		c.Language, c.SpectatorChat = cached.Language, cached.SpectatorChat
+	}
+	r.communities[platform+"\x00"+to] = &c
+	r.commByID[c.ID] = &c
+	r.mu.Unlock()
+	r.log.Info("chat moved to a new id", "platform", platform, "from", from, "to", to, "community", c.ID)
+	return nil
 }
 
 // send queues m on its platform's outbox; a full or missing outbox is

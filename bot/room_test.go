@@ -165,6 +165,50 @@ func TestAmountFormRaisesWithinRange(t *testing.T) {
 	}
 }
 
+// A chat that got a new id (a Telegram group upgraded to a supergroup)
+// keeps its tables: messages go to the new id, commands typed there find
+// them, and a restart remembers the move.
+func TestMovedChatKeepsItsTables(t *testing.T) {
+	h := newHarness(t, 4)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	if err := h.room.MoveChat(context.Background(), "console", "group", "group-2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.room.MoveChat(context.Background(), "console", "group", "group-2"); err != nil {
+		t.Fatalf("moving again: %v", err)
+	}
+	before := len(h.rec.all())
+	in2 := func(user, line string) (bot.Reply, error) {
+		name, args, _ := bot.ParseCommand(line)
+		r, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group-2", User: user, UserName: user, Name: name, Args: args})
+		h.settle()
+		return r, err
+	}
+	r, err := in2("ana", "/tables")
+	if err != nil || !strings.Contains(r.Text, "#1") {
+		t.Fatalf("/tables in the new chat: %q, %v", r.Text, err)
+	}
+	who := h.toAct()
+	if _, err := in2(who, "/call"); err != nil {
+		t.Fatalf("/call in the new chat: %v", err)
+	}
+	msgs := h.rec.all()[before:]
+	if len(msgs) == 0 {
+		t.Fatal("nothing sent after the move")
+	}
+	for _, m := range msgs {
+		if m.To.Chat == "group" {
+			t.Fatalf("a message still went to the old chat id: %+v", m.To)
+		}
+	}
+	h.restart()
+	if r, err := in2("ben", "/tables"); err != nil || !strings.Contains(r.Text, "#1") {
+		t.Fatalf("/tables in the new chat after a restart: %q, %v", r.Text, err)
+	}
+}
+
 // R-CASH-3: the stack a player left with comes back when they return
 // within 15 minutes, whatever they ask for; after that the usual range.
 func TestRatholingIsRefused(t *testing.T) {

@@ -110,8 +110,16 @@ type Members interface {
 	Player(ctx context.Context, platform, userID, displayName string) (Player, error)
 	// Community returns the community, creating it if needed.
 	Community(ctx context.Context, platform, chatID, title string) (Community, error)
+	// CommunityByID returns a recorded community (ErrNotFound if none).
+	CommunityByID(ctx context.Context, id int64) (Community, error)
 	// SetCommunity stores a community's language and spectator chat.
 	SetCommunity(ctx context.Context, c Community) error
+	// MoveCommunity gives the community of chat from the chat id to (a
+	// Telegram group upgraded to a supergroup gets a new id), with its
+	// tables, settings and history. A community already recorded at to
+	// (a command typed in the new chat first) is set aside under another
+	// id. ErrNotFound when from is not a community (moved already).
+	MoveCommunity(ctx context.Context, platform, from, to string) (Community, error)
 }
 
 // TableRecord is a cash table as stored.

@@ -138,6 +138,25 @@ func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table 
 	return t
 }
 
+// tableCommunity finds the community of a stored table: by the chat its
+// record names, or by its id when the chat moved since (MoveChat).
+func (r *Room) tableCommunity(ctx context.Context, id int64, meta tableMeta) (Community, error) {
+	r.mu.Lock()
+	cached := r.commByID[id]
+	r.mu.Unlock()
+	if cached != nil {
+		return *cached, nil
+	}
+	c, err := r.store.CommunityByID(ctx, id)
+	if err != nil {
+		if !errors.Is(err, ErrNotFound) || id != 0 {
+			return Community{}, err
+		}
+		return r.community(ctx, meta.Platform, meta.Chat, "")
+	}
+	return r.community(ctx, c.Platform, c.ChatID, c.Title)
+}
+
 // restoreTable rebuilds an open table from the store.
 func (r *Room) restoreTable(ctx context.Context, rec TableRecord) (*table, error) {
 	var meta tableMeta
@@ -147,7 +166,7 @@ func (r *Room) restoreTable(ctx context.Context, rec TableRecord) (*table, error
 	if _, err := decodeTableConfig(mustJSON(meta.Config)); err != nil {
 		return nil, err
 	}
-	comm, err := r.community(ctx, meta.Platform, meta.Chat, "")
+	comm, err := r.tableCommunity(ctx, rec.CommunityID, meta)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 // queues the messages.
 
 func (t *table) group() Destination {
-	return Destination{Platform: t.comm.Platform, Chat: t.comm.ChatID}
+	return Destination{Platform: t.comm.Platform, Chat: t.r.communityNow(t.comm).ChatID} // the chat may have moved (MoveChat)
 }
 
 func (t *table) private(p Player, text string) Outgoing {

@@ -338,6 +338,19 @@ func (s *Store) Community(ctx context.Context, platform, chatID, title string) (
 		Language: c.Language, SpectatorChat: c.SpectatorChat}, nil
 }
 
+// CommunityByID implements bot.Members.
+func (s *Store) CommunityByID(ctx context.Context, id int64) (bot.Community, error) {
+	var c Community
+	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&c).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return bot.Community{}, fmt.Errorf("%w: community %d", bot.ErrNotFound, id)
+		}
+		return bot.Community{}, roomErr(fmt.Errorf("community %d: %w", id, err))
+	}
+	return bot.Community{ID: c.ID, Platform: string(c.Platform), ChatID: c.ChatID, Title: c.Title,
+		Language: c.Language, SpectatorChat: c.SpectatorChat}, nil
+}
+
 // SetCommunity implements bot.Members.
 func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
 	res := s.db.WithContext(ctx).Model(&Community{}).Where("id = ?", c.ID).
@@ -349,6 +362,37 @@ func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
 		return fmt.Errorf("%w: community %d", bot.ErrNotFound, c.ID)
 	}
 	return nil
+}
+
+// MoveCommunity implements bot.Members.
+func (s *Store) MoveCommunity(ctx context.Context, platform, from, to string) (bot.Community, error) {
+	var moved Community
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("platform = ? AND chat_id = ?", platform, from).Take(&moved).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return fmt.Errorf("%w: community %s/%s", bot.ErrNotFound, platform, from)
+			}
+			return err
+		}
+		var there Community
+		err := tx.Where("platform = ? AND chat_id = ?", platform, to).Take(&there).Error
+		switch {
+		case err == nil:
+			aside := fmt.Sprintf("replaced:%d:%s", there.ID, to)
+			if err := tx.Model(&Community{}).Where("id = ?", there.ID).Update("chat_id", aside[:min(len(aside), 64)]).Error; err != nil {
+				return err
+			}
+		case !errors.Is(err, gorm.ErrRecordNotFound):
+			return err
+		}
+		moved.ChatID = to
+		return tx.Model(&Community{}).Where("id = ?", moved.ID).Updates(map[string]any{"chat_id": to, "updated_at": s.clock.Now()}).Error
+	})
+	if err != nil {
+		return bot.Community{}, roomErr(fmt.Errorf("move community %s/%s to %s: %w", platform, from, to, err))
+	}
+	return bot.Community{ID: moved.ID, Platform: string(moved.Platform), ChatID: moved.ChatID, Title: moved.Title,
+		Language: moved.Language, SpectatorChat: moved.SpectatorChat}, nil
 }
 
 // AddTable implements bot.Tables.

@@ -226,6 +226,31 @@ func testRoomRecords(t *testing.T, open Opener) {
 	if err := st.SetCommunity(ctx, bot.Community{ID: c.ID + 99}); !errors.Is(err, bot.ErrNotFound) {
 		t.Fatalf("missing community: %v", err)
 	}
+	// A chat that got a new id keeps its community; one recorded at the
+	// new id meanwhile is set aside.
+	early, _ := st.Community(ctx, "console", "room-2", "typed there first")
+	moved, err := st.MoveCommunity(ctx, "console", "room", "room-2")
+	if err != nil || moved.ID != c.ID || moved.ChatID != "room-2" || moved.Language != "es" {
+		t.Fatalf("move: %+v, %v", moved, err)
+	}
+	if byID, err := st.CommunityByID(ctx, c.ID); err != nil || byID.ChatID != "room-2" {
+		t.Fatalf("community %d by id: %+v, %v", c.ID, byID, err)
+	}
+	if _, err := st.CommunityByID(ctx, c.ID+999); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("a missing community by id: %v", err)
+	}
+	if again, _ := st.Community(ctx, "console", "room-2", ""); again.ID != c.ID {
+		t.Fatalf("the new chat id finds community %d, want %d", again.ID, c.ID)
+	}
+	if again, _ := st.Community(ctx, "console", "room-2", ""); again.ID == early.ID {
+		t.Fatal("the community typed in first was not set aside")
+	}
+	if _, err := st.MoveCommunity(ctx, "console", "room", "room-3"); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("moving a chat moved already: %v", err)
+	}
+	if _, err := st.MoveCommunity(ctx, "console", "room-2", "room"); err != nil {
+		t.Fatal(err)
+	}
 	a, _ := st.Player(ctx, "console", "a", "Ana")
 	b, _ := st.Player(ctx, "console", "b", "Bea")
 	if a2, _ := st.Player(ctx, "console", "a", "Ana María"); a2.ID != a.ID || a2.DisplayName != "Ana María" {
