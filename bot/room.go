@@ -446,6 +446,12 @@ func (r *Room) MoveChat(ctx context.Context, platform, from, to string) error {
 	r.commByID[c.ID] = &c
 	r.mu.Unlock()
 	r.log.Info("chat moved to a new id", "platform", platform, "from", from, "to", to, "community", c.ID)
+	// The tables' messages are in the old chat: each sends its table anew.
+	for _, t := range r.tablesOf(c.ID) {
+		if _, err := t.do(ctx, request{republish: true}); err != nil {
+			r.log.Warn("table not shown in the moved chat", "table", t.id, "err", err)
+		}
+	}
 	return nil
 }
 

@@ -60,8 +60,11 @@ type request struct {
 	p   Player
 	tok *ButtonToken
 	// sync asks the actor to do everything due now before answering.
-	sync  bool
-	reply chan response
+	sync bool
+	// republish asks the actor to send the table message anew (its chat
+	// moved: the old message cannot be edited any more).
+	republish bool
+	reply     chan response
 }
 
 type response struct {
@@ -78,16 +81,19 @@ type tableMeta struct {
 
 // table is a cash table's actor: only its goroutine touches its fields.
 type table struct {
-	r       *Room
-	id      int64
-	cfg     TableConfig
-	rules   engine.Config
-	comm    Community
-	account int64
-	inbox   chan request
-	wake    chan struct{}
-	kick    chan struct{}
-	bots    *Practice
+	r     *Room
+	id    int64
+	cfg   TableConfig
+	rules engine.Config
+	comm  Community
+	// homeChat is the chat the table was opened in (its chat may move:
+	// MoveChat).
+	homeChat string
+	account  int64
+	inbox    chan request
+	wake     chan struct{}
+	kick     chan struct{}
+	bots     *Practice
 
 	seats   []*seat
 	button  int // table seat index of the last button; -1 before the first hand
@@ -135,6 +141,7 @@ func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table 
 		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &Practice{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
+	t.homeChat = meta.Chat
 	return t
 }
 
@@ -327,6 +334,12 @@ func (t *table) run(ctx context.Context) {
 		case req := <-t.inbox:
 			if req.sync {
 				t.drain()
+				req.reply <- response{}
+				break
+			}
+			if req.republish {
+				t.lastTable = ""
+				t.publish()
 				req.reply <- response{}
 				break
 			}

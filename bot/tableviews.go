@@ -65,7 +65,11 @@ func (t *table) scene() tableScene {
 // messageKey names the table message of hand n: the message announcing the
 // next hand becomes that hand's message.
 func (t *table) messageKey(n int) string {
-	return "table:" + strconv.FormatInt(t.id, 10) + ":" + strconv.Itoa(n)
+	key := "table:" + strconv.FormatInt(t.id, 10) + ":" + strconv.Itoa(n)
+	if chat := t.group().Chat; chat != t.homeChat && t.homeChat != "" {
+		key += "@" + chat // a message in the chat it moved to, never one of the old chat's ids
+	}
+	return key
 }
 
 func (t *table) nextVersion() int64 {

@@ -356,6 +356,56 @@ func TestConnectionErrors(t *testing.T) {
 type nopRoom struct{}
 
 func (nopRoom) Handle(context.Context, bot.Command) (bot.Reply, error) { return bot.Reply{}, nil }
+func (nopRoom) MoveChat(context.Context, string, string, string) error { return nil }
+
+// A group upgraded to a supergroup mid-hand (a new chat id): the room
+// follows it, the hand goes on in the supergroup with its table message
+// sent there anew, commands typed there find the table, and nothing is
+// logged as undelivered.
+func TestGroupUpgradedToSupergroupKeepsItsTable(t *testing.T) {
+	const super = int64(-1009998887776)
+	fake := newFake(t)
+	db := filepath.Join(t.TempDir(), "room.db")
+	e := start(t, fake, db, options{})
+	e.say(group, ana, "/newtable nlhe 1/2")
+	e.waitText(group, "Table #1 opened")
+	e.say(group, ana, "/join")
+	e.say(group, ben, "/join")
+	e.waitTable(1)
+	fake.Migrate(group, super)
+	// The hand goes on in the supergroup.
+	var m telegramtest.Message
+	fake.Wait(wait, "the table message in the supergroup", func() bool {
+		for _, msg := range fake.BotMessages(super) {
+			if strings.HasPrefix(msg.Text, "Table #1") {
+				m = msg
+				return true
+			}
+		}
+		return false
+	})
+	who, ok := toAct(m)
+	if !ok {
+		t.Fatalf("no one to act in the supergroup's table message:\n%s", m.Text)
+	}
+	id, pressed := fake.Press(super, m.ID, who, "Call")
+	if !pressed {
+		id, _ = fake.Press(super, m.ID, who, "Check")
+	}
+	if a := fake.WaitAnswer(id, wait); a.ShowAlert {
+		t.Fatalf("a press in the supergroup was refused: %q", a.Text)
+	}
+	fake.Say(super, ben, "/tables")
+	fake.Wait(wait, "/tables answered in the supergroup", func() bool { return fake.CountText(super, "#1 No-Limit") > 0 })
+	if logs := e.logs.String(); strings.Contains(logs, "not delivered") || strings.Contains(logs, "level=ERROR") {
+		t.Fatalf("errors logged:\n%s", logs)
+	}
+	// A restart finds the table in the supergroup.
+	e.stop()
+	e = start(t, fake, db, options{})
+	fake.Say(super, ana, "/tables")
+	fake.Wait(wait, "/tables answered after the restart", func() bool { return fake.CountText(super, "#1 No-Limit") > 1 })
+}
 
 // The fake refuses what Telegram refuses.
 func TestFakeKeepsTelegramsRules(t *testing.T) {

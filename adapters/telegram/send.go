@@ -21,7 +21,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	}
 	switch b := m.Body.(type) {
 	case note:
-		return "", a.deliverNote(b)
+		return "", a.deliverNote(ctx, b)
 	case bot.View:
 		chat, err := a.chatOf(m.To)
 		if err != nil {
@@ -30,7 +30,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 		if m.To.Private() {
 			return a.deliverPrivate(chat, b)
 		}
-		return a.deliverView(chat, id, b)
+		return a.deliverView(ctx, chat, id, b)
 	default:
 		return "", fmt.Errorf("telegram: cannot send a %T", m.Body)
 	}
@@ -72,7 +72,7 @@ func keyboard(rows [][]bot.Button) *tgbotapi.InlineKeyboardMarkup {
 // deliverView sends a view to a group, or edits the message id showing it:
 // "message is not modified" is success, and a table message deleted by
 // someone is sent again.
-func (a *Adapter) deliverView(chat int64, id string, v bot.View) (string, error) {
+func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.View) (string, error) {
 	text := clip(v.Text, maxText)
 	kb := keyboard(v.Buttons)
 	if msgID, err := strconv.Atoi(id); err == nil && id != "" {
@@ -84,6 +84,10 @@ func (a *Adapter) deliverView(chat int64, id string, v bot.View) (string, error)
 			return id, nil
 		case isGone(err):
 			// deleted: send it again below
+		case migratedTo(err) != 0:
+			// the group became a supergroup: the message goes there, anew
+			a.migrate(ctx, chat, migratedTo(err))
+			chat = migratedTo(err)
 		default:
 			return "", a.classify(err)
 		}
@@ -93,10 +97,25 @@ func (a *Adapter) deliverView(chat int64, id string, v bot.View) (string, error)
 		msg.ReplyMarkup = kb
 	}
 	sent, err := a.api.Send(msg)
+	if to := migratedTo(err); to != 0 {
+		a.migrate(ctx, chat, to)
+		msg.ChatID = to
+		sent, err = a.api.Send(msg)
+	}
 	if err != nil {
 		return "", a.classify(err)
 	}
 	return strconv.Itoa(sent.MessageID), nil
+}
+
+// migratedTo is the supergroup a group was upgraded to, when err says a
+// message cannot go to the group any more (0 otherwise).
+func migratedTo(err error) int64 {
+	var te *tgbotapi.Error
+	if errors.As(err, &te) {
+		return te.MigrateToChatID
+	}
+	return 0
 }
 
 // deliverPrivate sends a view to one user: their hole cards (the previous
@@ -202,10 +221,10 @@ func (a *Adapter) StartLink(payload string) string {
 // deliverNote sends an answer: privately to its user (falling back to a
 // reply in the group for error answers when the user never started the
 // bot), or as a reply in a chat.
-func (a *Adapter) deliverNote(n note) error {
+func (a *Adapter) deliverNote(ctx context.Context, n note) error {
 	text := clip(n.Text, maxText)
 	if n.User == 0 {
-		return a.reply(n.Chat, n.ReplyTo, text)
+		return a.reply(ctx, n.Chat, n.ReplyTo, text)
 	}
 	_, err := a.direct(tgbotapi.NewMessage(n.User, text))
 	if err == nil || !(errors.Is(err, errNotStarted) || errors.Is(err, errRefused)) {
@@ -218,15 +237,21 @@ func (a *Adapter) deliverNote(n note) error {
 		a.refused(n.User)
 		return nil
 	}
-	return a.reply(n.Chat, n.ReplyTo, text)
+	return a.reply(ctx, n.Chat, n.ReplyTo, text)
 }
 
 // reply sends text to chat as a reply to message replyTo.
-func (a *Adapter) reply(chat int64, replyTo int, text string) error {
+func (a *Adapter) reply(ctx context.Context, chat int64, replyTo int, text string) error {
 	msg := tgbotapi.NewMessage(chat, text)
 	msg.ReplyToMessageID = replyTo
 	msg.AllowSendingWithoutReply = true
-	if _, err := a.api.Send(msg); err != nil {
+	_, err := a.api.Send(msg)
+	if to := migratedTo(err); to != 0 {
+		a.migrate(ctx, chat, to)
+		msg.ChatID, msg.ReplyToMessageID = to, 0
+		_, err = a.api.Send(msg)
+	}
+	if err != nil {
 		return a.classify(err)
 	}
 	return nil

@@ -52,6 +52,8 @@ const offsetKey = "telegram:update_offset"
 // Room is what the adapter needs of the room.
 type Room interface {
 	Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error)
+	// MoveChat follows a group upgraded to a supergroup (a new chat id).
+	MoveChat(ctx context.Context, platform, from, to string) error
 }
 
 // Config configures the adapter.
@@ -544,6 +546,14 @@ func (a *Adapter) started(user int64) {
 }
 
 func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received time.Time) {
+	switch {
+	case m.MigrateToChatID != 0: // in the old group
+		a.migrate(ctx, m.Chat.ID, m.MigrateToChatID)
+		return
+	case m.MigrateFromChatID != 0: // in the new supergroup
+		a.migrate(ctx, m.MigrateFromChatID, m.Chat.ID)
+		return
+	}
 	if m.From == nil || m.From.IsBot || m.Text == "" {
 		return
 	}
@@ -589,6 +599,27 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	default:
 		a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(m.Chat.ID, 10)},
 			Priority: bot.PriorityPrivate, Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
+	}
+}
+
+// migrate follows a group upgraded to a supergroup: the room moves its
+// community and tables to the new chat id (once: the service message in
+// each chat and a send refused with migrate_to_chat_id all lead here).
+func (a *Adapter) migrate(ctx context.Context, from, to int64) {
+	a.mu.Lock()
+	for u, c := range a.lastChat {
+		if c == from {
+			a.lastChat[u] = to
+		}
+	}
+	for k := range a.admins {
+		if k[0] == from {
+			delete(a.admins, k)
+		}
+	}
+	a.mu.Unlock()
+	if err := a.room.MoveChat(ctx, Platform, strconv.FormatInt(from, 10), strconv.FormatInt(to, 10)); err != nil {
+		a.log.Warn("could not follow the group to its supergroup", "from", from, "to", to, "err", err)
 	}
 }
 

@@ -151,10 +151,11 @@ type Server struct {
 }
 
 type group struct {
-	id     int64
-	title  string
-	admins map[int64]bool
-	owner  int64
+	id       int64
+	title    string
+	admins   map[int64]bool
+	owner    int64
+	migrated int64 // upgraded to this supergroup: the group is read-only
 }
 
 // NewServer starts a fake Bot API; it is closed when the test ends if tb
@@ -233,6 +234,37 @@ func (s *Server) AddGroup(id int64, title string, owner int64, admins ...int64) 
 		g.admins[a] = true
 	}
 	s.groups[id] = g
+}
+
+// Migrate upgrades group old to a supergroup with id to, as Telegram does
+// when a group turns on a feature of supergroups: the old group takes no
+// more messages (400 with migrate_to_chat_id), members and admins are
+// those of the old group, and two service messages come as updates
+// (migrate_to_chat_id in the old group, migrate_from_chat_id in the new).
+func (s *Server) Migrate(old, to int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[old]
+	if g == nil {
+		s.tb.Errorf("telegramtest: no group %d to migrate", old)
+		return
+	}
+	g.migrated = to
+	admins := map[int64]bool{}
+	for a := range g.admins {
+		admins[a] = true
+	}
+	s.groups[to] = &group{id: to, title: g.title, admins: admins, owner: g.owner}
+	m := s.addMessage(old, &Message{From: g.owner})
+	body := s.messageJSON(m)
+	delete(body, "text")
+	body["migrate_to_chat_id"] = to
+	s.push("message", body)
+	m2 := s.addMessage(to, &Message{From: g.owner})
+	body2 := s.messageJSON(m2)
+	delete(body2, "text")
+	body2["migrate_from_chat_id"] = old
+	s.push("message", body2)
 }
 
 // bump wakes everyone waiting for a change; s.mu is held.
@@ -537,6 +569,7 @@ type apiError struct {
 	code        int
 	description string
 	retryAfter  int
+	migrateTo   int64
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
@@ -608,6 +641,9 @@ func writeError(w http.ResponseWriter, e apiError) {
 	body := map[string]any{"ok": false, "error_code": e.code, "description": e.description}
 	if e.retryAfter > 0 {
 		body["parameters"] = map[string]any{"retry_after": e.retryAfter}
+	}
+	if e.migrateTo != 0 {
+		body["parameters"] = map[string]any{"migrate_to_chat_id": e.migrateTo}
 	}
 	writeJSON(w, e.code, body)
 }
@@ -812,7 +848,10 @@ func (s *Server) chatParam(p url.Values) (int64, *apiError) {
 
 // reachable reports whether the bot may write to chat; s.mu is held.
 func (s *Server) reachable(chat int64) *apiError {
-	if s.groups[chat] != nil {
+	if g := s.groups[chat]; g != nil {
+		if g.migrated != 0 {
+			return &apiError{code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: g.migrated}
+		}
 		return nil
 	}
 	u := s.users[chat]
@@ -931,6 +970,9 @@ func (s *Server) editMessage(method string, p url.Values) (any, *apiError) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil && g.migrated != 0 {
+		return nil, &apiError{code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: g.migrated}
+	}
 	m, e := s.message(chat, id, "edit")
 	if e != nil {
 		return nil, e
