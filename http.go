@@ -91,10 +91,11 @@ var (
 	descOutQueue = prometheus.NewDesc("pokerroom_outbox_queued", "Messages waiting in the outboxes.", nil, nil)
 	descSent     = prometheus.NewDesc("pokerroom_outbox_sent_total", "Messages the outboxes delivered.", nil, nil)
 	descLimited  = prometheus.NewDesc("pokerroom_outbox_rate_limited_total", "Platform 429 answers waited out.", nil, nil)
+	descDelay    = prometheus.NewDesc("pokerroom_outbox_delay_seconds", "From a message queued to it delivered; for an edited message, from the oldest state the chat had not seen.", nil, nil)
 )
 
 func (c roomCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent} {
+	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay} {
 		ch <- d
 	}
 }
@@ -116,10 +117,11 @@ func (c roomCollector) Collect(ch chan<- prometheus.Metric) {
 	counter(descSent, int64(sent))
 	ch <- prometheus.MustNewConstMetric(descTables, prometheus.GaugeValue, float64(m.OpenTables.Load()))
 	ch <- prometheus.MustNewConstMetric(descOutQueue, prometheus.GaugeValue, float64(queued))
-	l := m.Latency()
-	buckets := map[float64]uint64{}
-	for i, b := range l.Bounds {
-		buckets[b.Seconds()] = uint64(l.Buckets[i])
+	for d, l := range map[*prometheus.Desc]bot.LatencySummary{descLatency: m.Latency(), descDelay: m.OutboxDelays()} {
+		buckets := map[float64]uint64{}
+		for i, b := range l.Bounds {
+			buckets[b.Seconds()] = uint64(l.Buckets[i])
+		}
+		ch <- prometheus.MustNewConstHistogram(d, uint64(l.Count), l.Sum.Seconds(), buckets)
 	}
-	ch <- prometheus.MustNewConstHistogram(descLatency, uint64(l.Count), l.Sum.Seconds(), buckets)
 }

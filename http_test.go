@@ -77,6 +77,7 @@ func TestMetrics(t *testing.T) {
 		`pokerroom_action_latency_seconds_bucket{le="0.002"} 0`,
 		"pokerroom_outbox_queued 0",
 		"pokerroom_outbox_rate_limited_total 0",
+		"pokerroom_outbox_delay_seconds_count 0",
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/metrics lacks %q", want)

@@ -22,10 +22,56 @@ type Metrics struct {
 
 	mu       sync.Mutex
 	outboxes []*Outbox
-	buckets  [latencyBuckets]int64
-	count    int64
-	sum      time.Duration
-	maxLat   time.Duration
+	latency  histogram
+}
+
+// histogram counts durations in buckets 5% apart (its zero value is
+// empty); its users lock around it.
+type histogram struct {
+	buckets [latencyBuckets]int64
+	count   int64
+	sum     time.Duration
+	max     time.Duration
+}
+
+func (h *histogram) observe(d time.Duration) {
+	h.buckets[bucketOf(d)]++
+	h.count++
+	h.sum += d
+	h.max = max(h.max, d)
+}
+
+// summary reads the percentiles and the coarse Prometheus buckets (1ms,
+// 2ms, 5ms, ... 10s).
+func (h *histogram) summary() LatencySummary {
+	s := LatencySummary{Count: h.count, Sum: h.sum, Max: h.max}
+	pct := func(q float64) time.Duration {
+		if h.count == 0 {
+			return 0
+		}
+		want := int64(math.Ceil(q * float64(h.count)))
+		var c int64
+		for b, n := range h.buckets {
+			c += n
+			if c >= want {
+				return min(bucketUpper(b), h.max)
+			}
+		}
+		return h.max
+	}
+	s.P50, s.P99 = pct(0.50), pct(0.99)
+	for _, ms := range []float64{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000} {
+		bound := time.Duration(ms * float64(time.Millisecond))
+		var c int64
+		for b, n := range h.buckets {
+			if bucketUpper(b) <= bound {
+				c += n
+			}
+		}
+		s.Bounds = append(s.Bounds, bound)
+		s.Buckets = append(s.Buckets, c)
+	}
+	return s
 }
 
 const (
@@ -54,10 +100,7 @@ func bucketUpper(b int) time.Duration {
 // committed and its views queued.
 func (m *Metrics) ObserveLatency(d time.Duration) {
 	m.mu.Lock()
-	m.buckets[bucketOf(d)]++
-	m.count++
-	m.sum += d
-	m.maxLat = max(m.maxLat, d)
+	m.latency.observe(d)
 	m.mu.Unlock()
 }
 
@@ -81,34 +124,7 @@ type LatencySummary struct {
 func (m *Metrics) Latency() LatencySummary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	s := LatencySummary{Count: m.count, Sum: m.sum, Max: m.maxLat}
-	pct := func(q float64) time.Duration {
-		if m.count == 0 {
-			return 0
-		}
-		want := int64(math.Ceil(q * float64(m.count)))
-		var c int64
-		for b, n := range m.buckets {
-			c += n
-			if c >= want {
-				return min(bucketUpper(b), m.maxLat)
-			}
-		}
-		return m.maxLat
-	}
-	s.P50, s.P99 = pct(0.50), pct(0.99)
-	for _, ms := range []float64{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000} {
-		bound := time.Duration(ms * float64(time.Millisecond))
-		var c int64
-		for b, n := range m.buckets {
-			if bucketUpper(b) <= bound {
-				c += n
-			}
-		}
-		s.Bounds = append(s.Bounds, bound)
-		s.Buckets = append(s.Buckets, c)
-	}
-	return s
+	return m.latency.summary()
 }
 
 // WatchOutbox adds o to the outboxes OutboxStats sums.
@@ -116,6 +132,26 @@ func (m *Metrics) WatchOutbox(o *Outbox) {
 	m.mu.Lock()
 	m.outboxes = append(m.outboxes, o)
 	m.mu.Unlock()
+}
+
+// OutboxDelays merges the watched outboxes' delivery delays.
+func (m *Metrics) OutboxDelays() LatencySummary {
+	m.mu.Lock()
+	obs := append([]*Outbox(nil), m.outboxes...)
+	m.mu.Unlock()
+	var all histogram
+	for _, o := range obs {
+		o.mu.Lock()
+		h := o.delays
+		o.mu.Unlock()
+		for b, n := range h.buckets {
+			all.buckets[b] += n
+		}
+		all.count += h.count
+		all.sum += h.sum
+		all.max = max(all.max, h.max)
+	}
+	return all.summary()
 }
 
 // OutboxStats sums the watched outboxes: messages waiting, sent, and

@@ -54,6 +54,8 @@ type Outgoing struct {
 	Version int64
 	// Body is the rendered view, for the adapter.
 	Body any
+
+	queued time.Time // when the state it shows was first queued
 }
 
 // Sender delivers messages on one platform; the adapters implement it.
@@ -120,6 +122,7 @@ type Outbox struct {
 	blocked  time.Time // a global retry_after
 	sent     int
 	limited  int
+	delays   histogram // queued to delivered; for an edited message, from its oldest state not shown yet
 }
 
 type destQueue struct {
@@ -161,6 +164,7 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		}
 		o.queues[m.To] = q
 	}
+	m.queued = o.clock.Now()
 	if m.Key != "" {
 		if v, ok := o.latest[m.Key]; ok && m.Version < v {
 			return nil // stale: a newer version is queued or sent
@@ -171,7 +175,8 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		o.latest[m.Key] = m.Version
 		for i, it := range q.items {
 			if it.Key == m.Key {
-				q.items[i] = &m // coalesce: only the latest state is sent
+				m.queued = it.queued // the chat has not seen the state since then
+				q.items[i] = &m      // coalesce: only the latest state is sent
 				o.poke()
 				return nil
 			}
@@ -215,6 +220,15 @@ func (o *Outbox) Stats() (sent, rateLimited int) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.sent, o.limited
+}
+
+// Delays returns the delivery delays so far: from a message queued to it
+// delivered (for an edited message, from the oldest state the chat had not
+// seen yet): how stale a chat's view gets.
+func (o *Outbox) Delays() LatencySummary {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.delays.summary()
 }
 
 // Queued returns the number of messages waiting.
@@ -397,6 +411,7 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 	default:
 		o.mu.Lock()
 		o.sent++
+		o.delays.observe(o.clock.Now().Sub(m.queued))
 		if m.Key != "" && newID != "" {
 			o.msgIDs[m.Key] = newID
 		}

@@ -247,3 +247,26 @@ func (s *memIDs) MessageID(_ context.Context, key string) (string, error) {
 	}
 	return "", bot.ErrNotFound
 }
+
+// The delivery delay of an edited message counts from its oldest state the
+// chat has not seen: coalescing newer versions does not hide staleness.
+func TestOutboxDelaysCountFromTheOldestUnseenState(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.Limits{}, c, nil)
+	f.limitN, f.retry = 1, 3*time.Second
+	o.Enqueue(bot.Outgoing{To: group, Key: "t", Version: 1, Body: "v1"})
+	if sent, _, _ := o.Step(context.Background(), nil); !sent {
+		t.Fatal("nothing tried")
+	}
+	c.Advance(time.Second)
+	o.Enqueue(bot.Outgoing{To: group, Key: "t", Version: 2, Body: "v2"})
+	drain(t, o, c)
+	if len(f.got) != 1 || f.got[0].m.Body != "v2" {
+		t.Fatalf("delivered %+v, want only v2", f.got)
+	}
+	d := o.Delays()
+	if d.Count != 1 || d.Max < 3*time.Second || d.Max > 3200*time.Millisecond {
+		t.Fatalf("delays %+v, want one of about 3 s (v1 queued at 0, v2 delivered after the retry_after)", d)
+	}
+}
