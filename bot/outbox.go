@@ -81,6 +81,9 @@ type Limits struct {
 	PerGroupMin  int        // messages per minute to one group chat
 	Global       rate.Limit // messages per second in all
 	GlobalBurst  int
+	// GlobalNewOnly applies Global to new messages only: edits of a sent
+	// message are bound by the per-chat limits alone.
+	GlobalNewOnly bool
 }
 
 // TelegramLimits are Telegram's published limits: about one message a
@@ -231,6 +234,13 @@ func (o *Outbox) Delays() LatencySummary {
 	return o.delays.summary()
 }
 
+// ResetDelays empties the delay histogram (after a benchmark's warm-up).
+func (o *Outbox) ResetDelays() {
+	o.mu.Lock()
+	o.delays = histogram{}
+	o.mu.Unlock()
+}
+
 // Queued returns the number of messages waiting.
 func (o *Outbox) Queued() int {
 	o.mu.Lock()
@@ -274,7 +284,9 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 			continue
 		}
 		for _, it := range q.items {
-			if best == nil || it.Priority < best.Priority {
+			// the most urgent first; among equals the longest waiting, so
+			// that no chat starves when the global limit is the bound
+			if best == nil || it.Priority < best.Priority || (it.Priority == best.Priority && it.queued.Before(best.queued)) {
 				best, bestQ = it, q
 			}
 		}
@@ -285,7 +297,11 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 		}
 		return nil, nil, -1
 	}
-	if d := delay(o.global, now); d > 0 {
+	global := o.global
+	if o.limits.GlobalNewOnly && best.Key != "" && o.msgIDs[best.Key] != "" {
+		global = nil // an edit
+	}
+	if d := delay(global, now); d > 0 {
 		return nil, nil, d
 	}
 	q := bestQ
@@ -298,7 +314,7 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 	if len(q.items) == 0 {
 		delete(o.ready, q)
 	}
-	for _, l := range []*rate.Limiter{q.chat, q.group, o.global} {
+	for _, l := range []*rate.Limiter{q.chat, q.group, global} {
 		if l != nil {
 			l.AllowN(now, 1)
 		}

@@ -270,3 +270,30 @@ func TestOutboxDelaysCountFromTheOldestUnseenState(t *testing.T) {
 		t.Fatalf("delays %+v, want one of about 3 s (v1 queued at 0, v2 delivered after the retry_after)", d)
 	}
 }
+
+// With GlobalNewOnly, edits of sent messages are bound by the per-chat
+// limits alone: a saturated global limit does not hold them back.
+func TestOutboxGlobalLimitCanSpareEdits(t *testing.T) {
+	for _, newOnly := range []bool{false, true} {
+		c := bottest.NewClock(t0)
+		f := &fakeSender{clock: c}
+		o := bot.NewOutbox(f, bot.Limits{Global: 1, GlobalBurst: 1, GlobalNewOnly: newOnly}, c, nil)
+		// two chats' table messages, sent once each: the global token is spent
+		for _, chat := range []string{"a", "b"} {
+			o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "x", Chat: chat}, Key: chat, Version: 1, Body: 1})
+		}
+		drain(t, o, c)
+		start := c.Now()
+		for _, chat := range []string{"a", "b"} {
+			o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "x", Chat: chat}, Key: chat, Version: 2, Body: 2})
+		}
+		drain(t, o, c)
+		took := c.Now().Sub(start)
+		if newOnly && took != 0 {
+			t.Errorf("GlobalNewOnly: two edits took %v, want no wait", took)
+		}
+		if !newOnly && took < 900*time.Millisecond {
+			t.Errorf("edits within the global limit took %v, want about 2 s", took)
+		}
+	}
+}

@@ -28,7 +28,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 			return "", err
 		}
 		if m.To.Private() {
-			return a.deliverPrivate(chat, b)
+			return a.deliverPrivate(ctx, chat, b)
 		}
 		return a.deliverView(ctx, chat, id, b)
 	default:
@@ -118,13 +118,35 @@ func migratedTo(err error) int64 {
 	return 0
 }
 
-// deliverPrivate sends a view to one user: their hole cards (the previous
-// hand's card message is deleted) or a note. A user who never started the
+// deliverPrivate sends a view to one user: their hole cards (each hand
+// edits the previous hand's cards message: one message, no new one to
+// count against Telegram's limits) or a note. A user who never started the
 // bot cannot be messaged (403): the group is shown, once, a button that
 // starts the bot, and the game goes on.
-func (a *Adapter) deliverPrivate(user int64, v bot.View) (string, error) {
-	msg := tgbotapi.NewMessage(user, clip(v.Text, maxText))
-	if kb := keyboard(v.Buttons); len(kb.InlineKeyboard) > 0 {
+func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (string, error) {
+	text := clip(v.Text, maxText)
+	kb := keyboard(v.Buttons)
+	if v.Kind == bot.ViewCards {
+		if prev := a.cardsMessage(ctx, user); prev != 0 {
+			edit := tgbotapi.NewEditMessageText(user, prev, text)
+			if len(kb.InlineKeyboard) > 0 {
+				edit.ReplyMarkup = kb
+			}
+			_, err := a.api.Request(edit)
+			switch {
+			case err == nil, isNotModified(err):
+				return strconv.Itoa(prev), nil
+			case isForbidden(err):
+				a.refused(user)
+				return "", nil
+			case !isGone(err):
+				return "", a.classify(err)
+			}
+			// deleted by the user: send a new one
+		}
+	}
+	msg := tgbotapi.NewMessage(user, text)
+	if len(kb.InlineKeyboard) > 0 {
 		msg.ReplyMarkup = kb
 	}
 	sent, err := a.direct(msg)
@@ -138,18 +160,42 @@ func (a *Adapter) deliverPrivate(user int64, v bot.View) (string, error) {
 		return "", err
 	}
 	if v.Kind == bot.ViewCards {
-		a.mu.Lock()
-		prev := a.lastCards[user]
-		a.lastCards[user] = sent.MessageID
-		a.mu.Unlock()
-		if prev != 0 {
-			if _, err := a.api.Request(tgbotapi.NewDeleteMessage(user, prev)); err != nil && !isGone(err) {
-				a.log.Debug("could not delete an old cards message", "err", err)
-			}
-		}
+		a.setCardsMessage(ctx, user, sent.MessageID)
 	}
 	return strconv.Itoa(sent.MessageID), nil
 }
+
+// cardsMessage is the user's cards message (0: none), remembered across
+// restarts.
+func (a *Adapter) cardsMessage(ctx context.Context, user int64) int {
+	a.mu.Lock()
+	id, ok := a.lastCards[user]
+	known := a.notStarted[user]
+	a.mu.Unlock()
+	if ok || known || a.cfg.State == nil {
+		return id
+	}
+	if v, err := a.cfg.State.MessageID(ctx, cardsKey(user)); err == nil {
+		id, _ = strconv.Atoi(v)
+	}
+	a.mu.Lock()
+	a.lastCards[user] = id
+	a.mu.Unlock()
+	return id
+}
+
+func (a *Adapter) setCardsMessage(ctx context.Context, user int64, id int) {
+	a.mu.Lock()
+	a.lastCards[user] = id
+	a.mu.Unlock()
+	if a.cfg.State != nil {
+		if err := a.cfg.State.SetMessageID(ctx, cardsKey(user), strconv.Itoa(id)); err != nil {
+			a.log.Debug("could not store the cards message id", "err", err)
+		}
+	}
+}
+
+func cardsKey(user int64) string { return "telegram:cards:" + strconv.FormatInt(user, 10) }
 
 // The reasons direct cannot message a user.
 var (

@@ -116,7 +116,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	return e
 }
 
-func openStore(t *testing.T, db string) *store.Store {
+func openStore(t testing.TB, db string) *store.Store {
 	t.Helper()
 	loc, err := dburl.Parse(db)
 	if err != nil {
