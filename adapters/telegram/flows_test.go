@@ -402,9 +402,12 @@ func TestGroupUpgradedToSupergroupKeepsItsTable(t *testing.T) {
 	}
 	// A restart finds the table in the supergroup.
 	e.stop()
-	e = start(t, fake, db, options{})
+	e2 := start(t, fake, db, options{})
 	fake.Say(super, ana, "/tables")
 	fake.Wait(wait, "/tables answered after the restart", func() bool { return fake.CountText(super, "#1 No-Limit") > 1 })
+	if logs := e2.logs.String(); strings.Contains(logs, "level=ERROR") {
+		t.Fatalf("errors logged after the restart:\n%s", logs)
+	}
 }
 
 // The fake refuses what Telegram refuses.
