@@ -1,0 +1,160 @@
+package cron_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/cron"
+)
+
+var madrid, _ = time.LoadLocation("Europe/Madrid")
+
+// Schedules as admins type them: cron expressions and friendly forms, each
+// firing when it should.
+func TestParseReadsCronAndFriendlyForms(t *testing.T) {
+	from := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) // a Wednesday
+	for _, tc := range []struct {
+		in, spec string
+		next     time.Time
+	}{
+		{"0 21 * * 5", "0 21 * * 5", time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC)},
+		{"CRON_TZ=Europe/Madrid 0 21 * * 5", "CRON_TZ=Europe/Madrid 0 21 * * 5", time.Date(2026, 11, 27, 21, 0, 0, 0, madrid)},
+		{"@daily", "@daily", time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)},
+		{"every fri 21:00 Europe/Madrid", "CRON_TZ=Europe/Madrid 0 21 * * 5", time.Date(2026, 11, 27, 21, 0, 0, 0, madrid)},
+		{"Every FRI 21:00 europe/madrid", "CRON_TZ=Europe/Madrid 0 21 * * 5", time.Date(2026, 11, 27, 21, 0, 0, 0, madrid)},
+		{"every mon,wed 19:30", "30 19 * * 1,3", time.Date(2026, 11, 25, 19, 30, 0, 0, time.UTC)},
+		{"cada vie 22:15 UTC", "CRON_TZ=UTC 15 22 * * 5", time.Date(2026, 11, 27, 22, 15, 0, 0, time.UTC)},
+		{"daily 20:00 utc", "CRON_TZ=UTC 0 20 * * *", time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)},
+		{"every weekend 18:00", "0 18 * * 0,6", time.Date(2026, 11, 28, 18, 0, 0, 0, time.UTC)},
+		{"every weekdays 09:05", "5 9 * * 1-5", time.Date(2026, 11, 26, 9, 5, 0, 0, time.UTC)},
+		{"every 2h", "@every 2h0m0s", from.Add(2 * time.Hour)},
+	} {
+		s, err := cron.Parse(tc.in)
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		if s.Spec() != tc.spec || !s.Next(from).Equal(tc.next) {
+			t.Errorf("%q: spec %q next %v, want %q %v", tc.in, s.Spec(), s.Next(from), tc.spec, tc.next)
+		}
+	}
+}
+
+// Each mistake gets an error that says what is wrong and what is accepted.
+func TestParseRefusesMistakesSpecifically(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", "empty schedule"},
+		{"every fry 21:00", `"fry" is not a day`},
+		{"every fri 25:00", `"25:00" is not a time of day`},
+		{"every fri 21:5", `"21:5" is not a time of day`},
+		{"every fri 21:00 Mars/Olympus", `unknown time zone "Mars/Olympus"`},
+		{"every fri 21:00 Local", `unknown time zone "Local"`},
+		{"every fri", "write \"every <days> <HH:MM>"},
+		{"every 10s", "too short"},
+		{"0 21 * *", "five fields"},
+		{"61 21 * * 5", "five fields"},
+		{"CRON_TZ=Nowhere/Town 0 21 * * 5", "unknown time zone"},
+	} {
+		_, err := cron.Parse(tc.in)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one containing %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// memState is a bot.MessageIDs in memory.
+type memState struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (s *memState) SetMessageID(_ context.Context, k, v string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.m[k] = v
+	return nil
+}
+
+func (s *memState) MessageID(_ context.Context, k string) (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if v, ok := s.m[k]; ok {
+		return v, nil
+	}
+	return "", bot.ErrNotFound
+}
+
+// A weekly schedule fires at its times; after a restart that missed two
+// of them it fires once at start, then on schedule; a restart that missed
+// none fires nothing early.
+func TestRunnerFiresOnTimeAndOnceForWhatWasMissed(t *testing.T) {
+	start := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	clock := bottest.NewClock(start)
+	state := &memState{m: map[string]string{}}
+	s, _ := cron.Parse("every fri 21:00 UTC")
+	var fired []time.Time
+	run := func(at time.Time) { fired = append(fired, at) }
+	r := cron.NewRunner(clock, state, nil)
+	if err := r.Add(context.Background(), "weekly", s, run); err != nil {
+		t.Fatal(err)
+	}
+	if next, _ := r.Next("weekly"); !next.Equal(time.Date(2026, 11, 27, 21, 0, 0, 0, time.UTC)) {
+		t.Fatalf("next %v", next)
+	}
+	clock.Advance(10 * 24 * time.Hour) // two Fridays
+	if len(fired) != 2 || !fired[1].Equal(time.Date(2026, 12, 4, 21, 0, 0, 0, time.UTC)) {
+		t.Fatalf("fired %v, want the 27th and the 4th at 21:00", fired)
+	}
+	r.Stop()
+	clock.Advance(14 * 24 * time.Hour) // down for two more Fridays
+	if len(fired) != 2 {
+		t.Fatalf("a stopped runner fired: %v", fired)
+	}
+	fired = nil
+	r2 := cron.NewRunner(clock, state, nil)
+	if err := r2.Add(context.Background(), "weekly", s, run); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Second)
+	if len(fired) != 1 {
+		t.Fatalf("after a restart that missed two Fridays fired %v, want once", fired)
+	}
+	clock.Advance(7 * 24 * time.Hour)
+	if len(fired) != 2 || fired[1].Weekday() != time.Friday || fired[1].Hour() != 21 {
+		t.Fatalf("then on schedule: %v", fired)
+	}
+	r2.Stop()
+	fired = nil
+	r3 := cron.NewRunner(clock, state, nil)
+	if err := r3.Add(context.Background(), "weekly", s, run); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Second)
+	if len(fired) != 0 {
+		t.Fatalf("a restart that missed nothing fired %v", fired)
+	}
+	r3.Remove("weekly")
+	clock.Advance(8 * 24 * time.Hour)
+	if len(fired) != 0 {
+		t.Fatalf("a removed job fired %v", fired)
+	}
+	if _, ok := r3.Next("weekly"); ok {
+		t.Fatal("a removed job still has a next time")
+	}
+}
+
+// A stored last run that cannot be read is an error, not a silent reset.
+func TestRunnerRefusesAGarbledLastRun(t *testing.T) {
+	clock := bottest.NewClock(time.Now())
+	state := &memState{m: map[string]string{"cron:x": "yesterday"}}
+	s, _ := cron.Parse("@daily")
+	err := cron.NewRunner(clock, state, nil).Add(context.Background(), "x", s, func(time.Time) {})
+	if err == nil || !strings.Contains(err.Error(), "stored last run of x") {
+		t.Fatalf("err = %v", err)
+	}
+}
