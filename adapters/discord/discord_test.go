@@ -71,6 +71,7 @@ type options struct {
 	ackAfter time.Duration
 	wrap     func(*bot.Room) discord.Room
 	shards   [2]int
+	limits   bot.Limits
 }
 
 // env is one run of the room with the Discord adapter, on a database file
@@ -102,7 +103,10 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	}
 	logs := &syncBuffer{}
 	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: []string{guild}, Limits: scaledLimits,
+	if o.limits == (bot.Limits{}) {
+		o.limits = scaledLimits
+	}
+	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: []string{guild}, Limits: o.limits,
 		State: s, Log: log, MaxBackoff: 200 * time.Millisecond, DirectMessages: o.dm, AckAfter: o.ackAfter, AdminRole: "777",
 		ShardID: o.shards[0], ShardCount: o.shards[1]})
 	if err != nil {

@@ -372,3 +372,28 @@ func TestRefusedTokenAndUnreachableDiscord(t *testing.T) {
 		}
 	}
 }
+
+// At real speed, with Discord's limits as they are (the channel's bucket:
+// 5 messages per 5 s), eight messages to one channel all arrive, in order,
+// without a single 429: the outbox's pace and discordgo's reading of the
+// X-RateLimit headers keep within the bucket.
+func TestChannelBucketAtRealSpeed(t *testing.T) {
+	fake := newFake(t)
+	fake.Scale(1)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{limits: bot.DiscordLimits})
+	for i := 1; i <= 8; i++ {
+		if err := e.ad.Outbox().Enqueue(bot.Outgoing{To: bot.Destination{Platform: discord.Platform, Chat: "601"}, Priority: bot.PrioritySummary,
+			Body: bot.View{Kind: bot.ViewSummary, Text: fmt.Sprintf("News %d\nline", i)}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fake.Wait(wait, "eight messages in the channel", func() bool { return len(fake.Messages("601")) == 8 })
+	for i, m := range fake.Messages("601") {
+		if !strings.HasPrefix(m.Text(), fmt.Sprintf("News %d", i+1)) {
+			t.Fatalf("message %d is %q: out of order", i+1, m.Text())
+		}
+	}
+	if n := fake.Stats().RateLimited; n != 0 {
+		t.Fatalf("%d 429s at real speed, want none", n)
+	}
+}
