@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -88,6 +89,7 @@ type Adapter struct {
 	wg       sync.WaitGroup
 	closing  bool // Run is stopping: no new interaction is taken
 	down     bool
+	opening  chan error // a gateway Open in progress (connect's goroutine only)
 }
 
 type lastInteraction struct {
@@ -97,7 +99,8 @@ type lastInteraction struct {
 
 // New returns an adapter; nothing is contacted until Run.
 func New(cfg Config) (*Adapter, error) {
-	if strings.TrimSpace(cfg.Token) == "" {
+	cfg.Token = strings.TrimSpace(cfg.Token)
+	if cfg.Token == "" {
 		return nil, errors.New("discord: the bot token is empty (set DISCORD_TOKEN to the token of your application's bot)")
 	}
 	if cfg.ShardCount < 0 || cfg.ShardID < 0 || (cfg.ShardCount > 0 && cfg.ShardID >= cfg.ShardCount) {
@@ -108,6 +111,10 @@ func New(cfg Config) (*Adapter, error) {
 		u, err := url.Parse(cfg.APIURL)
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
 			return nil, fmt.Errorf("discord: DISCORD_API_URL %q is not an http(s) URL", cfg.APIURL)
+		}
+		if u.Scheme == "http" && !loopback(u.Hostname()) {
+			// the token goes with every request: in the clear only to this machine
+			return nil, fmt.Errorf("discord: DISCORD_API_URL %q: plain http is accepted for this machine only (localhost, 127.0.0.1, ::1); use https", cfg.APIURL)
 		}
 		target = u
 	}
@@ -145,6 +152,14 @@ func New(cfg Config) (*Adapter, error) {
 		lastSeen: map[string]lastInteraction{}, dms: map[string]string{}, noDM: map[string]bool{}}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
 	return a, nil
+}
+
+func loopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // rewrite sends requests for discord.com to another server.
@@ -204,8 +219,22 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.mu.Lock()
 	a.closing = true
 	a.mu.Unlock()
-	if err := a.s.Close(); err != nil {
-		a.log.Debug("closing the gateway", "err", err)
+	// discordgo's Close takes the session's lock, which a reconnect stuck
+	// on a silent gateway holds: Run does not wait for it forever.
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		a.s.Lock()
+		a.s.ShouldReconnectOnError = false // no reconnect after Run returns
+		a.s.Unlock()
+		if err := a.s.Close(); err != nil {
+			a.log.Debug("closing the gateway", "err", err)
+		}
+	}()
+	select {
+	case <-closed:
+	case <-time.After(10 * time.Second):
+		a.log.Warn("the gateway connection did not close within 10 s; leaving it")
 	}
 	a.wg.Wait()
 	<-outDone
@@ -223,14 +252,15 @@ func (a *Adapter) connect(ctx context.Context) error {
 			return nil
 		}
 		var re *discordgo.RESTError
+		var ce *websocket.CloseError
 		if errors.Is(err, discordgo.ErrUnauthorized) || (errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized) ||
-			strings.Contains(err.Error(), "4004") {
+			(errors.As(err, &ce) && ce.Code == 4004) {
 			return errors.New("discord: the bot token was refused (401): copy it again from the Bot page of your application into DISCORD_TOKEN")
 		}
 		if ctx.Err() != nil {
 			return nil
 		}
-		a.reachable(false, err)
+		a.reachable(false, redact(err))
 		if !sleep(ctx, backoff) {
 			return nil
 		}
@@ -244,19 +274,25 @@ func (a *Adapter) open(ctx context.Context) error {
 		return err
 	}
 	a.appID = me.ID
-	done := make(chan error, 1)
-	go func() { done <- a.s.Open() }()
+	// discordgo's Open has no context: one attempt runs at a time, and an
+	// attempt that outlived its wait is waited for again, not doubled.
+	if a.opening == nil {
+		done := make(chan error, 1)
+		go func() { done <- a.s.Open() }()
+		a.opening = done
+	}
 	select {
-	case err := <-done:
-		if err != nil {
+	case err := <-a.opening:
+		a.opening = nil
+		if err != nil && !errors.Is(err, discordgo.ErrWSAlreadyOpen) {
 			return err
 		}
 	case <-ctx.Done():
-		go func() {
+		go func(done chan error) {
 			if <-done == nil {
 				_ = a.s.Close()
 			}
-		}()
+		}(a.opening)
 		return nil
 	case <-time.After(45 * time.Second):
 		return errors.New("discord: the gateway did not answer within 45 s")

@@ -179,11 +179,22 @@ func TestSlowAnswersAreDeferredThenCompleted(t *testing.T) {
 	if r.Type != discordtest.CallbackDeferred || !r.Message.Ephemeral() || !strings.Contains(r.Message.Text(), "10,000") || r.Message.Edits != 1 {
 		t.Fatalf("a slow /wallet answered type %d %+v, want deferred then edited with the balance", r.Type, r.Message)
 	}
+	// A slow public answer: the deferral was ephemeral, so the answer is
+	// posted for the channel as a follow-up.
+	slow.slow = "tables"
+	it := fake.Slash(channel, ben, "tables")
+	if r := fake.Answer(it, wait); r.Type != discordtest.CallbackDeferred || r.Message.Text() != "✓" {
+		t.Fatalf("a slow /tables answered type %d %+v, want deferred then ✓", r.Type, r.Message)
+	}
+	fake.Wait(wait, "the public answer as a follow-up", func() bool {
+		f := fake.Followups(it)
+		return len(f) == 1 && !f[0].Ephemeral() && strings.Contains(f[0].Text(), "No tables")
+	})
 	slow.slow = "press"
 	e.seatTwo()
 	m, who := e.actable(1)
 	id, _ := button(m, "My cards")
-	it := fake.Press(who, m, id)
+	it = fake.Press(who, m, id)
 	if r := fake.Answer(it, wait); r.Type != discordtest.CallbackDeferredUpdate {
 		t.Fatalf("a slow press answered type %d", r.Type)
 	}
@@ -366,7 +377,8 @@ func TestRefusedTokenAndUnreachableDiscord(t *testing.T) {
 	if n := strings.Count(logs.String(), "unreachable"); n != 1 || strings.Contains(logs.String(), token) {
 		t.Fatalf("logged 'unreachable' %d times (want once), token shown: %v\n%s", n, strings.Contains(logs.String(), token), logs)
 	}
-	for _, c := range []discord.Config{{}, {Token: "x", APIURL: "ftp://x"}, {Token: "x", ShardID: 2, ShardCount: 2}} {
+	for _, c := range []discord.Config{{}, {Token: " \n"}, {Token: "x", APIURL: "ftp://x"}, {Token: "x", ShardID: 2, ShardCount: 2},
+		{Token: "x", APIURL: "http://discord.example.org"}} {
 		if _, err := discord.New(c); err == nil {
 			t.Errorf("New(%+v) accepted a broken configuration", c)
 		}

@@ -162,7 +162,7 @@ func ephemeral(text string) *discordgo.InteractionResponse {
 // respond acknowledges an interaction (once; Discord refuses a second).
 func (a *Adapter) respond(ctx context.Context, i *discordgo.Interaction, r *discordgo.InteractionResponse) bool {
 	if err := a.s.InteractionRespond(i, r, discordgo.WithContext(ctx)); err != nil {
-		a.log.Warn("interaction response failed", "type", r.Type, "err", err)
+		a.log.Warn("interaction response failed", "type", r.Type, "err", redact(err))
 		return false
 	}
 	return true
@@ -174,16 +174,24 @@ type outcome struct {
 }
 
 // run hands cmd to the room and answers the interaction: with the room's
-// answer when it comes within AckAfter, else with a deferred
-// acknowledgement first and the answer when it comes.
+// answer when it comes in time, else with a deferred acknowledgement first
+// and the answer when it comes. The time allowed counts from when Discord
+// created the interaction (its snowflake id), so that one delivered late
+// (replayed after a RESUME) is deferred at once.
 func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Command, component bool) {
 	lang := langOf(i)
 	done := make(chan outcome, 1)
+	a.wg.Add(1)
 	go func() {
+		defer a.wg.Done()
 		r, err := a.room.Handle(ctx, cmd)
 		done <- outcome{r, err}
 	}()
-	timer := time.NewTimer(a.cfg.AckAfter)
+	wait := a.cfg.AckAfter
+	if created, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {
+		wait = min(wait, max(0, a.cfg.AckAfter-time.Since(created)))
+	}
+	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	select {
 	case o := <-done:
@@ -203,27 +211,40 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 	if !a.respond(ctx, i, deferred) {
 		return
 	}
-	a.answered(i)
+	if component {
+		a.answered(i) // a follow-up of a deferred update is a message of its own
+	}
 	var o outcome
 	select {
 	case o = <-done:
 	case <-ctx.Done():
 		return
 	}
-	text := answerText(o, lang)
+	text := clip(answerText(o, lang), maxContent)
+	public := o.err == nil && !o.reply.Private && text != ""
 	switch {
 	case component && text == "":
 	case component:
-		if _, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: clip(text, maxContent),
+		if _, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: text,
 			Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx)); err != nil {
-			a.log.Warn("follow-up failed", "err", err)
+			a.log.Warn("follow-up failed", "err", redact(err))
 		}
 	default:
-		if text == "" {
-			text = "✓"
+		// The deferral was ephemeral (the answer was not known yet): a
+		// public answer is posted as a follow-up for the channel to see.
+		first := text
+		if public || first == "" {
+			first = "✓"
 		}
-		if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(ctx)); err != nil {
-			a.log.Warn("editing a deferred response failed", "err", err)
+		if _, err := a.s.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &first}, discordgo.WithContext(ctx)); err != nil {
+			a.log.Warn("editing a deferred response failed", "err", redact(err))
+			return
+		}
+		a.answered(i)
+		if public {
+			if _, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: text}, discordgo.WithContext(ctx)); err != nil {
+				a.log.Warn("follow-up failed", "err", redact(err))
+			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -32,10 +33,28 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	if !ok {
 		return "", fmt.Errorf("discord: cannot send a %T", m.Body)
 	}
+	var got string
+	var err error
 	if m.To.Private() {
-		return a.deliverPrivate(ctx, m.To.User, v)
+		got, err = a.deliverPrivate(ctx, m.To.User, v)
+	} else {
+		got, err = a.deliverView(ctx, m.To.Chat, id, v)
 	}
-	return a.deliverView(ctx, m.To.Chat, id, v)
+	if err == nil {
+		a.reachable(true, nil)
+	}
+	return got, err
+}
+
+// bucketWait is how long discordgo's bucket for a route (its X-RateLimit
+// headers, the global limit) asks to wait: the outbox waits it out per
+// chat instead of discordgo sleeping inside Deliver, which would hold up
+// every other chat.
+func (a *Adapter) bucketWait(route string) time.Duration {
+	b := a.s.Ratelimiter.GetBucket(route)
+	b.Lock()
+	defer b.Unlock()
+	return a.s.Ratelimiter.GetWaitTime(b, 1)
 }
 
 var colors = map[bot.ViewKind]int{bot.ViewTable: 0x1f8b4c, bot.ViewSummary: 0x206694, bot.ViewNotice: 0x99aab5, bot.ViewCards: 0xa84300}
@@ -124,7 +143,13 @@ func sendOpts(ctx context.Context) []discordgo.RequestOption {
 // a message deleted meanwhile is sent again.
 func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.View) (string, error) {
 	embeds, comps := embed(v), components(v)
+	if comps == nil {
+		comps = []discordgo.MessageComponent{} // [] clears the buttons; null might not
+	}
 	if id != "" {
+		if w := a.bucketWait(discordgo.EndpointChannelMessage(channel, "")); w > 0 {
+			return "", &bot.RateLimitError{RetryAfter: w}
+		}
 		_, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Embeds: &embeds, Components: &comps}, sendOpts(ctx)...)
 		if err == nil {
 			return id, nil
@@ -132,6 +157,9 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 		if !hasCode(err, codeUnknownMessage) {
 			return "", a.classify(err)
 		}
+	}
+	if w := a.bucketWait(discordgo.EndpointChannelMessages(channel)); w > 0 {
+		return "", &bot.RateLimitError{RetryAfter: w}
 	}
 	sent, err := a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Embeds: embeds, Components: comps}, sendOpts(ctx)...)
 	if err != nil {
@@ -159,7 +187,7 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (
 			if isRetryable(err) {
 				return "", a.classify(err)
 			}
-			a.log.Debug("ephemeral note failed; trying a direct message", "err", err)
+			a.log.Debug("ephemeral note failed; trying a direct message", "err", redact(err))
 		}
 	}
 	if !a.cfg.DirectMessages {
@@ -236,9 +264,22 @@ func (a *Adapter) classify(err error) error {
 		}
 		return fmt.Errorf("discord: %s", re.Response.Status)
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+	// Not an answer from Discord (unreachable, a timeout): tried again,
+	// not lost (the outbox stops at once when its own context ended).
+	a.reachable(false, redact(err))
+	return &bot.RateLimitError{RetryAfter: 2 * time.Second}
+}
+
+// redact removes a request's URL path from an error: the path of an
+// interaction's webhook holds its token.
+func redact(err error) error {
+	var ue *url.Error
+	if err == nil || !errors.As(err, &ue) {
 		return err
 	}
-	a.reachable(false, err)
-	return &bot.RateLimitError{RetryAfter: 2 * time.Second}
+	where := ue.URL
+	if u, perr := url.Parse(ue.URL); perr == nil {
+		where = u.Scheme + "://" + u.Host + "/…"
+	}
+	return fmt.Errorf("%s %s: %w", ue.Op, where, ue.Err)
 }

@@ -328,9 +328,12 @@ func (s *Server) Identified() (shard *[2]int, intents int64) {
 	return s.shard, s.intents
 }
 
+// id returns a new snowflake: the time since Discord's epoch (2015) in its
+// high bits, as bots read an interaction's age from its id.
 func (s *Server) id() string {
 	s.next++
-	return strconv.FormatInt(s.next, 10)
+	ms := time.Now().UnixMilli() - 1420070400000
+	return strconv.FormatInt(ms<<22|(s.next&0x3fffff), 10)
 }
 
 // AddGuild adds a guild with text channels (ids given) and members with
@@ -1244,6 +1247,21 @@ func (s *Server) followup(w http.ResponseWriter, token string, body []byte) {
 	}
 	if bad := checkMessage(b); bad != "" {
 		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad)
+		return
+	}
+	if r := it.Response; r != nil && r.Type == CallbackDeferred && len(r.Message.Versions) == 0 {
+		// Discord: the first follow-up of a deferred reply replaces its
+		// "thinking…" message (keeping the deferral's flags).
+		s.apply(r.Message, b)
+		r.Message.Edits++
+		s.stats.Edits++
+		select {
+		case <-it.done:
+		default:
+			close(it.done)
+		}
+		s.ok(w, r.Message)
+		s.notify()
 		return
 	}
 	m := s.newMessage(it.ChannelID, b)
