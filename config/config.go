@@ -210,6 +210,9 @@ func build(vals map[string]value) (Config, error) {
 	if v = get("DISCORD_API_URL"); v.s != "" && !validURL(v.s) {
 		return cfg, v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
 	}
+	if u, err := url.Parse(v.s); v.s != "" && err == nil && u.Scheme == "http" && !loopbackHost(u.Hostname()) {
+		return cfg, v.fail("plain http to another machine %s would send the bot token in the clear (accepted: https://, or http:// to localhost, 127.0.0.1 or ::1)", v.shown())
+	}
 	cfg.DiscordAPIURL = v.s
 
 	v = get("DISCORD_GUILDS")
@@ -305,6 +308,14 @@ func build(vals map[string]value) (Config, error) {
 		return cfg, v.fail("invalid language %s (accepted: en, es)", v.shown())
 	}
 	return cfg, nil
+}
+
+func loopbackHost(h string) bool {
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
 }
 
 func validURL(s string) bool {

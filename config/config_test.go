@@ -100,6 +100,7 @@ func TestInvalidValueIsAnErrorNamingTheVariable(t *testing.T) {
 		{"discord token with Bot prefix", map[string]string{"DISCORD_TOKEN": "Bot hunter2"}, nil, `DISCORD_TOKEN: invalid token (hidden, 11 characters): starts with "Bot "`, "hunter2"},
 		{"discord token with spaces", map[string]string{"DISCORD_TOKEN": "hunter2 x"}, nil, `DISCORD_TOKEN: invalid token (hidden`, "hunter2"},
 		{"discord API URL", map[string]string{"DISCORD_API_URL": "localhost:9000"}, nil, `DISCORD_API_URL: invalid URL "localhost:9000"`, ""},
+		{"discord API URL in the clear", map[string]string{"DISCORD_API_URL": "http://proxy.example.org"}, nil, `DISCORD_API_URL: plain http to another machine`, ""},
 		{"discord guild", map[string]string{"DISCORD_GUILDS": "123,poker"}, nil, `DISCORD_GUILDS: invalid guild id "poker"`, ""},
 		{"discord shard count", map[string]string{"DISCORD_SHARD_COUNT": "0"}, nil, `DISCORD_SHARD_COUNT: invalid value "0"`, ""},
 		{"discord shard id", map[string]string{"DISCORD_SHARD_ID": "2", "DISCORD_SHARD_COUNT": "2"}, nil, `DISCORD_SHARD_ID: shard 2 of 2`, ""},
