@@ -322,6 +322,9 @@ func (r *Room) saveCommunity(ctx context.Context, c Community) error {
 		return err
 	}
 	r.mu.Lock()
+	if cur := r.commByID[c.ID]; cur != nil && cur.ChatID != c.ChatID {
+		c.ChatID = cur.ChatID // the chat moved meanwhile (MoveChat)
+	}
 	r.communities[c.Platform+"\x00"+c.ChatID] = &c
 	r.commByID[c.ID] = &c
 	r.mu.Unlock()

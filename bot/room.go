@@ -399,9 +399,12 @@ func (r *Room) community(ctx context.Context, platform, chat, title string) (Com
 		return Community{}, err
 	}
 	r.mu.Lock()
-	if c := r.communities[key]; c != nil {
+	switch c, moved := r.communities[key], r.commByID[got.ID]; {
+	case c != nil:
 		got = *c
-	} else {
+	case moved != nil && moved.ChatID != got.ChatID:
+		got = *moved // read before MoveChat moved it: the new chat stands
+	default:
 		r.communities[key] = &got
 		r.commByID[got.ID] = &got
 	}
@@ -444,12 +447,20 @@ func (r *Room) MoveChat(ctx context.Context, platform, from, to string) error {
 	}
 	r.communities[platform+"\x00"+to] = &c
 	r.commByID[c.ID] = &c
+	for _, other := range r.commByID {
+		if other.Platform == platform && other.SpectatorChat == from {
+			other.SpectatorChat = to // the store moved it too
+		}
+	}
 	r.mu.Unlock()
 	r.log.Info("chat moved to a new id", "platform", platform, "from", from, "to", to, "community", c.ID)
-	// The tables' messages are in the old chat: each sends its table anew.
+	// The tables' messages are in the old chat: each sends its table anew
+	// (a flag the actor reads at its next turn: never lost to a full inbox).
 	for _, t := range r.tablesOf(c.ID) {
-		if _, err := t.do(ctx, request{republish: true}); err != nil {
-			r.log.Warn("table not shown in the moved chat", "table", t.id, "err", err)
+		t.moved.Store(true)
+		select {
+		case t.kick <- struct{}{}:
+		default:
 		}
 	}
 	return nil

@@ -61,10 +61,8 @@ type request struct {
 	tok *ButtonToken
 	// sync asks the actor to do everything due now before answering.
 	sync bool
-	// republish asks the actor to send the table message anew (its chat
-	// moved: the old message cannot be edited any more).
-	republish bool
-	reply     chan response
+
+	reply chan response
 }
 
 type response struct {
@@ -93,6 +91,7 @@ type table struct {
 	inbox    chan request
 	wake     chan struct{}
 	kick     chan struct{}
+	moved    atomic.Bool // the chat moved (MoveChat): publish anew
 	bots     *Practice
 
 	seats   []*seat
@@ -337,12 +336,6 @@ func (t *table) run(ctx context.Context) {
 				req.reply <- response{}
 				break
 			}
-			if req.republish {
-				t.lastTable = ""
-				t.publish()
-				req.reply <- response{}
-				break
-			}
 			r, err := t.handle(req)
 			req.reply <- response{r, err}
 		case <-t.wake:
@@ -350,6 +343,10 @@ func (t *table) run(ctx context.Context) {
 			t.fire()
 		case <-t.kick:
 			t.step()
+		}
+		if t.moved.Swap(false) {
+			t.lastTable = "" // the chat moved: send the table message anew there
+			t.publish()
 		}
 		if ctx.Err() == nil {
 			t.arm()

@@ -386,6 +386,9 @@ func (s *Store) MoveCommunity(ctx context.Context, platform, from, to string) (b
 			return err
 		}
 		moved.ChatID = to
+		if err := tx.Model(&Community{}).Where("platform = ? AND spectator_chat = ?", platform, from).Update("spectator_chat", to).Error; err != nil {
+			return err // communities whose summaries went to the old chat follow it
+		}
 		return tx.Model(&Community{}).Where("id = ?", moved.ID).Updates(map[string]any{"chat_id": to, "updated_at": s.clock.Now()}).Error
 	})
 	if err != nil {

@@ -228,10 +228,18 @@ func testRoomRecords(t *testing.T, open Opener) {
 	}
 	// A chat that got a new id keeps its community; one recorded at the
 	// new id meanwhile is set aside.
+	watcher, _ := st.Community(ctx, "console", "watcher", "")
+	watcher.SpectatorChat = "room"
+	if err := st.SetCommunity(ctx, watcher); err != nil {
+		t.Fatal(err)
+	}
 	early, _ := st.Community(ctx, "console", "room-2", "typed there first")
 	moved, err := st.MoveCommunity(ctx, "console", "room", "room-2")
 	if err != nil || moved.ID != c.ID || moved.ChatID != "room-2" || moved.Language != "es" {
 		t.Fatalf("move: %+v, %v", moved, err)
+	}
+	if w, _ := st.CommunityByID(ctx, watcher.ID); w.SpectatorChat != "room-2" {
+		t.Fatalf("a community posting summaries to the moved chat still posts to %q", w.SpectatorChat)
 	}
 	if byID, err := st.CommunityByID(ctx, c.ID); err != nil || byID.ChatID != "room-2" {
 		t.Fatalf("community %d by id: %+v, %v", c.ID, byID, err)
