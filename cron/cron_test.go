@@ -158,3 +158,74 @@ func TestRunnerRefusesAGarbledLastRun(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// When daylight saving time ends, 02:30 happens twice in Madrid: a daily
+// 02:30 schedule fires once that night.
+func TestRunnerFiresOnceInARepeatedHour(t *testing.T) {
+	clock := bottest.NewClock(time.Date(2026, 10, 24, 12, 0, 0, 0, madrid))
+	s, err := cron.Parse("every day 02:30 Europe/Madrid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fired []time.Time
+	r := cron.NewRunner(clock, nil, nil)
+	if err := r.Add(context.Background(), "night", s, func(at time.Time) { fired = append(fired, at) }); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(48 * time.Hour) // the nights of the 25th (the change) and the 26th
+	if len(fired) != 2 {
+		t.Fatalf("fired %v, want once on the 25th and once on the 26th", fired)
+	}
+	if d0, d1 := fired[0].In(madrid).Day(), fired[1].In(madrid).Day(); d0 != 25 || d1 != 26 {
+		t.Fatalf("fired on the %dth and the %dth", d0, d1)
+	}
+}
+
+// A schedule without a time zone follows the clock's: a stored run read
+// back after a restart does not make a time look missed.
+func TestRunnerRestartInTheClocksTimeZone(t *testing.T) {
+	clock := bottest.NewClock(time.Date(2026, 11, 25, 20, 0, 0, 0, madrid))
+	state := &memState{m: map[string]string{}}
+	s, _ := cron.Parse("0 21 * * *")
+	n := 0
+	r := cron.NewRunner(clock, state, nil)
+	if err := r.Add(context.Background(), "daily", s, func(time.Time) { n++ }); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(3*time.Hour + 30*time.Minute) // fired at 21:00 Madrid; now 23:30
+	r.Stop()
+	r2 := cron.NewRunner(clock, state, nil)
+	if err := r2.Add(context.Background(), "daily", s, func(time.Time) { n++ }); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Second)
+	if n != 1 {
+		t.Fatalf("fired %d times, want once (the restart missed nothing)", n)
+	}
+}
+
+// A schedule changed under the same key counts from now: the old one's
+// last run is no missed time of the new one. A schedule that never fires
+// is refused.
+func TestRunnerChangedScheduleDoesNotFireAtOnce(t *testing.T) {
+	clock := bottest.NewClock(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)) // Wednesday
+	state := &memState{m: map[string]string{}}
+	fri, _ := cron.Parse("every fri 21:00 UTC")
+	mon, _ := cron.Parse("every mon 21:00 UTC")
+	n := 0
+	r := cron.NewRunner(clock, state, nil)
+	r.Add(context.Background(), "series", fri, func(time.Time) { n++ })
+	clock.Advance(3 * 24 * time.Hour) // Saturday: fired Friday
+	r.Stop()
+	r2 := cron.NewRunner(clock, state, nil)
+	if err := r2.Add(context.Background(), "series", mon, func(time.Time) { n++ }); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(time.Second)
+	if n != 1 {
+		t.Fatalf("fired %d times after the change to Mondays, want only Friday's", n)
+	}
+	if _, err := cron.Parse("0 0 30 2 *"); err == nil || !strings.Contains(err.Error(), "never fires") {
+		t.Fatalf("30 February: %v", err)
+	}
+}

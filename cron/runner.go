@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -12,18 +13,20 @@ import (
 )
 
 // Runner fires jobs at their schedules' times. The time each schedule last
-// fired is stored (before its job runs: a crash during a job does not run
-// it again), and a time missed while the room was down fires once when
-// the schedule is added. Jobs run in the clock's timer goroutines; a job
-// should hand its work to the room and return.
+// fired is stored with the schedule (before its job runs: a crash during a
+// job does not run it again), and a time missed while the room was down
+// fires once when the schedule is added; a schedule changed since counts
+// from now. Jobs run in the clock's timer goroutines; a job should hand
+// its work to the room and return (and never call Stop).
 type Runner struct {
 	clock bot.Clock
-	state bot.MessageIDs // "cron:<key>" -> the last time fired (RFC 3339)
+	state bot.MessageIDs // "cron:<key>" -> "<last time fired, RFC 3339> <schedule>"
 	log   *slog.Logger
 
 	mu      sync.Mutex
 	jobs    map[string]*job
 	stopped bool
+	running sync.WaitGroup
 }
 
 type job struct {
@@ -57,8 +60,12 @@ func (r *Runner) Add(ctx context.Context, key string, s Schedule, run func(at ti
 		v, err := r.state.MessageID(ctx, stateKey(key))
 		switch {
 		case err == nil:
-			if last, err = time.Parse(time.RFC3339Nano, v); err != nil {
+			at, spec, _ := strings.Cut(v, " ")
+			if last, err = time.Parse(time.RFC3339Nano, at); err != nil {
 				return fmt.Errorf("cron: stored last run of %s: %w", key, err)
+			}
+			if spec != s.Spec() {
+				last = time.Time{} // another schedule fired then: this one counts from now
 			}
 		case !errors.Is(err, bot.ErrNotFound):
 			return fmt.Errorf("cron: last run of %s: %w", key, err)
@@ -102,28 +109,30 @@ func (r *Runner) fire(j *job, at time.Time) {
 		r.mu.Unlock()
 		return
 	}
+	r.running.Add(1)
 	r.mu.Unlock()
+	defer r.running.Done()
 	if r.state != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err := r.state.SetMessageID(ctx, stateKey(j.key), at.UTC().Format(time.RFC3339Nano))
+		err := r.state.SetMessageID(ctx, stateKey(j.key), at.Format(time.RFC3339Nano)+" "+j.sched.Spec())
 		cancel()
 		if err != nil {
 			r.log.Warn("could not store a schedule's run", "job", j.key, "err", err)
 		}
 	}
 	r.mu.Lock()
-	if !r.stopped && r.jobs[j.key] == j {
-		r.arm(j, j.sched.Next(maxTime(at, r.clock.Now())))
+	current := !r.stopped && r.jobs[j.key] == j
+	if current {
+		now := r.clock.Now()
+		if at.After(now) {
+			now = at
+		}
+		r.arm(j, j.sched.After(at, now))
 	}
 	r.mu.Unlock()
-	j.run(at)
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
+	if current {
+		j.run(at)
 	}
-	return b
 }
 
 // Remove stops the job of key.
@@ -149,14 +158,16 @@ func (r *Runner) Next(key string) (time.Time, bool) {
 	return j.next, true
 }
 
-// Stop stops every job: none starts after it returns.
+// Stop stops every job and waits for a run in progress: none runs after
+// it returns.
 func (r *Runner) Stop() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.stopped = true
 	for _, j := range r.jobs {
 		if j.timer != nil {
 			j.timer.Stop()
 		}
 	}
+	r.mu.Unlock()
+	r.running.Wait()
 }

@@ -44,11 +44,32 @@ func (s Schedule) Next(t time.Time) time.Time { return s.sched.Next(t) }
 // once, however many were missed.
 func (s Schedule) Due(last, now time.Time) (missed bool, next time.Time) {
 	if !last.IsZero() {
-		if n := s.Next(last); !n.After(now) {
-			return true, s.Next(now)
+		if n := s.Next(last.In(now.Location())); !n.IsZero() && !n.After(now) {
+			return true, s.After(n, now)
 		}
 	}
 	return false, s.Next(now)
+}
+
+// After returns the first time after t the schedule fires that is not the
+// same wall-clock time as prev: when a daylight-saving change repeats an
+// hour, a schedule inside it fires once, not twice.
+func (s Schedule) After(prev, t time.Time) time.Time {
+	next := s.Next(t)
+	loc := t.Location()
+	if ss, ok := s.sched.(*robfig.SpecSchedule); ok && ss.Location != nil {
+		loc = ss.Location
+	}
+	for i := 0; i < 3 && !next.IsZero() && sameWallClock(prev.In(loc), next.In(loc)); i++ {
+		next = s.Next(next)
+	}
+	return next
+}
+
+func sameWallClock(a, b time.Time) bool {
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	return ay == by && am == bm && ad == bd && a.Hour() == b.Hour() && a.Minute() == b.Minute()
 }
 
 // parser reads standard five-field expressions and descriptors (@daily,
@@ -90,6 +111,9 @@ func Parse(text string) (Schedule, error) {
 	sched, err := parser.Parse(spec)
 	if err != nil {
 		return Schedule{}, fmt.Errorf("schedule %q: %v (accepted: a cron expression of five fields, minute hour day month weekday, such as \"0 21 * * 5\", or \"every fri 21:00 Europe/Madrid\")", shown, err)
+	}
+	if sched.Next(time.Now()).IsZero() {
+		return Schedule{}, fmt.Errorf("schedule %q never fires (a day that does not exist, such as 30 February)", shown)
 	}
 	return Schedule{spec: spec, shown: shown, sched: sched}, nil
 }
