@@ -8,7 +8,7 @@ import (
 )
 
 // Metrics counts what the room does, for /metrics and the simulator. The
-// latency histogram has buckets 5% apart from 1µs to about 100 s, so that
+// latency histogram has buckets 5% apart from 1µs to about an hour, so that
 // percentiles read from it are within 5%.
 type Metrics struct {
 	Actions    atomic.Int64 // player actions committed
@@ -60,7 +60,7 @@ func (h *histogram) summary() LatencySummary {
 		return h.max
 	}
 	s.P50, s.P99 = pct(0.50), pct(0.99)
-	for _, ms := range []float64{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000} {
+	for _, ms := range []float64{0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 30000, 60000, 120000, 300000} {
 		bound := time.Duration(ms * float64(time.Millisecond))
 		var c int64
 		for b, n := range h.buckets {
@@ -75,7 +75,7 @@ func (h *histogram) summary() LatencySummary {
 }
 
 const (
-	latencyBuckets = 380
+	latencyBuckets = 450 // up to about an hour
 	latencyGrowth  = 1.05
 )
 

@@ -266,8 +266,13 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 			o.ready[q] = struct{}{}
 		}
 	}
-	var best *Outgoing
-	var bestQ *destQueue
+	var best, bestEdit *Outgoing
+	var bestQ, bestEditQ *destQueue
+	better := func(it, than *Outgoing) bool {
+		// the most urgent first; among equals the longest waiting, so that
+		// no chat starves when the global limit is the bound
+		return than == nil || it.Priority < than.Priority || (it.Priority == than.Priority && it.queued.Before(than.queued))
+	}
 	for q := range o.ready {
 		if len(q.items) == 0 {
 			delete(o.ready, q)
@@ -284,10 +289,11 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 			continue
 		}
 		for _, it := range q.items {
-			// the most urgent first; among equals the longest waiting, so
-			// that no chat starves when the global limit is the bound
-			if best == nil || it.Priority < best.Priority || (it.Priority == best.Priority && it.queued.Before(best.queued)) {
+			if better(it, best) {
 				best, bestQ = it, q
+			}
+			if o.limits.GlobalNewOnly && it.Key != "" && o.msgIDs[it.Key] != "" && better(it, bestEdit) {
+				bestEdit, bestEditQ = it, q
 			}
 		}
 	}
@@ -298,11 +304,14 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 		return nil, nil, -1
 	}
 	global := o.global
-	if o.limits.GlobalNewOnly && best.Key != "" && o.msgIDs[best.Key] != "" {
-		global = nil // an edit
+	if best == bestEdit {
+		global = nil // an edit, exempt from the global limit
 	}
 	if d := delay(global, now); d > 0 {
-		return nil, nil, d
+		if bestEdit == nil {
+			return nil, nil, d
+		}
+		best, bestQ, global = bestEdit, bestEditQ, nil // an edit may go meanwhile
 	}
 	q := bestQ
 	for i, it := range q.items {
@@ -405,11 +414,15 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 		o.mu.Lock()
 		o.limited++
 		q.blocked = o.clock.Now().Add(rl.RetryAfter)
-		// Back in front, unless a newer version was queued meanwhile.
+		// Back in front, unless a newer version was queued meanwhile (it
+		// then shows a state the chat has waited for since m was queued).
 		newer := false
 		for _, it := range q.items {
 			if m.Key != "" && it.Key == m.Key {
 				newer = true
+				if m.queued.Before(it.queued) {
+					it.queued = m.queued
+				}
 			}
 		}
 		if !newer {
