@@ -153,6 +153,9 @@ func TestForgedStaleForeignAndDuplicatePresses(t *testing.T) {
 		if a.Times > 1 {
 			t.Errorf("callback %s was answered %d times", id, a.Times)
 		}
+		if a.Late {
+			t.Errorf("callback %s was answered too late", id)
+		}
 		if !a.Answered {
 			t.Errorf("callback %s was never answered", id)
 		}
@@ -357,6 +360,62 @@ type nopRoom struct{}
 
 func (nopRoom) Handle(context.Context, bot.Command) (bot.Reply, error) { return bot.Reply{}, nil }
 func (nopRoom) MoveChat(context.Context, string, string, string) error { return nil }
+
+// A stored cursor over a week old is not trusted (Telegram then starts
+// update ids afresh, possibly lower): new updates are handled. A fresh one
+// is, and keeps updates it covers from being applied again.
+func TestUpdateCursorOverAWeekOldIsIgnored(t *testing.T) {
+	for _, tc := range []struct {
+		age     time.Duration
+		handled bool
+	}{{8 * 24 * time.Hour, true}, {time.Hour, false}} {
+		fake := newFake(t)
+		db := filepath.Join(t.TempDir(), "room.db")
+		s := openStore(t, db)
+		v := fmt.Sprintf("999999 %d", time.Now().Add(-tc.age).Unix())
+		if err := s.SetMessageID(context.Background(), "telegram:update_offset:1", v); err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		e := start(t, fake, db, options{})
+		fake.Say(group, ana, "/tables")
+		handled := false
+		for deadline := time.Now().Add(3 * time.Second); !handled && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			handled = fake.CountText(group, "No tables here") > 0
+		}
+		if handled != tc.handled {
+			t.Errorf("cursor %v old: /tables handled %v, want %v", tc.age, handled, tc.handled)
+		}
+		e.stop()
+	}
+}
+
+// A token revoked while the bot runs stops Run with a clear error (the
+// program then exits), rather than leaving a process that polls nothing.
+func TestRevokedTokenStopsRun(t *testing.T) {
+	fake := newFake(t)
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: 200 * time.Millisecond,
+		MaxBackoff: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- ad.Run(context.Background(), nopRoom{}) }()
+	for deadline := time.Now().Add(wait); fake.Stats().Calls["getUpdates"] == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no long poll")
+		}
+	}
+	fake.Revoke()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "revoked") || strings.Contains(err.Error(), token) {
+			t.Fatalf("Run returned %v, want the revoked token named (without the token)", err)
+		}
+	case <-time.After(wait):
+		t.Fatal("Run did not return after the token was revoked")
+	}
+}
 
 // A group upgraded to a supergroup mid-hand (a new chat id): the room
 // follows it, the hand goes on in the supergroup with its table message

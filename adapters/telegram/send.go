@@ -19,6 +19,14 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
+	got, err := a.deliver(ctx, m, id)
+	if err == nil {
+		a.reachable(true, nil) // in webhook mode nothing else would say it
+	}
+	return got, err
+}
+
+func (a *Adapter) deliver(ctx context.Context, m bot.Outgoing, id string) (string, error) {
 	switch b := m.Body.(type) {
 	case note:
 		return "", a.deliverNote(ctx, b)
@@ -317,8 +325,11 @@ func (a *Adapter) classify(err error) error {
 		}
 		return fmt.Errorf("telegram: %d %s", te.Code, te.Message)
 	}
-	// Not an answer from Telegram: it could not be reached.
-	a.reachable(false, err)
+	// Not an answer from Telegram: it could not be reached (unless the
+	// request was cancelled: a shutdown).
+	if !errors.Is(err, context.Canceled) {
+		a.reachable(false, err)
+	}
 	return &bot.RateLimitError{RetryAfter: 2 * time.Second}
 }
 

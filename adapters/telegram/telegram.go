@@ -167,28 +167,42 @@ func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
 // backoff.
 func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.room = room
-	if err := a.connect(ctx); err != nil || a.api == nil {
+	// life outlives ctx by the drain at shutdown: updates taken (their
+	// cursor stored) are still handled and answered, within drainTimeout.
+	life, endLife := context.WithCancel(context.WithoutCancel(ctx))
+	defer endLife()
+	if err := a.connect(ctx, life); err != nil || a.api == nil {
 		return err // nil: ctx ended before Telegram answered
 	}
 	a.setCommands()
 	a.loadOffset(ctx)
+	outCtx, stopOut := context.WithCancel(ctx)
+	defer stopOut()
 	outDone := make(chan struct{})
 	go func() {
 		defer close(outDone)
-		err := a.outbox.Run(ctx, func(m bot.Outgoing, err error) {
+		err := a.outbox.Run(outCtx, func(m bot.Outgoing, err error) {
 			a.log.Warn("message not delivered", "to", m.To.String(), "key", m.Key, "err", err)
 		})
-		if ctx.Err() == nil {
+		if outCtx.Err() == nil {
 			a.log.Error("outbox stopped", "err", err)
 		}
 	}()
 	var err error
 	if a.cfg.WebhookURL != "" {
-		err = a.serveWebhook(ctx)
+		err = a.serveWebhook(ctx, life)
 	} else {
-		err = a.poll(ctx)
+		err = a.poll(ctx, life)
 	}
-	a.wg.Wait()
+	drained := make(chan struct{})
+	go func() { a.wg.Wait(); close(drained) }()
+	select {
+	case <-drained:
+	case <-time.After(drainTimeout):
+		a.log.Warn("updates still being handled at shutdown; leaving them", "after", drainTimeout)
+	}
+	endLife()
+	stopOut() // also when polling failed with ctx alive: Run returns its error
 	<-outDone
 	if ctx.Err() != nil {
 		return nil
@@ -196,12 +210,16 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	return err
 }
 
-// connect calls getMe until Telegram answers.
-func (a *Adapter) connect(ctx context.Context) error {
+// drainTimeout bounds the handling of updates taken before a shutdown.
+const drainTimeout = 10 * time.Second
+
+// connect calls getMe until Telegram answers (or ctx ends); the clients
+// it builds live as long as life.
+func (a *Adapter) connect(ctx, life context.Context) error {
 	backoff := time.Second
 	for {
 		api, err := tgbotapi.NewBotAPIWithClient(a.cfg.Token, a.cfg.Endpoint,
-			&client{ctx: ctx, http: a.cfg.HTTP, token: a.cfg.Token, timeout: 20 * time.Second})
+			&client{ctx: life, http: a.cfg.HTTP, token: a.cfg.Token, timeout: 20 * time.Second})
 		if err == nil {
 			poller := *api
 			poller.Client = &client{ctx: ctx, http: a.cfg.HTTP, token: a.cfg.Token, timeout: a.cfg.PollTimeout + 15*time.Second}
@@ -282,22 +300,47 @@ func (a *Adapter) loadOffset(ctx context.Context) {
 	if a.cfg.State == nil {
 		return
 	}
-	v, err := a.cfg.State.MessageID(ctx, offsetKey)
-	if err != nil {
+	key := a.offsetKey()
+	v, err := a.cfg.State.MessageID(ctx, key)
+	if errors.Is(err, bot.ErrNotFound) {
+		v, err = a.cfg.State.MessageID(ctx, offsetKey) // stored by an earlier version
+	}
+	switch {
+	case errors.Is(err, bot.ErrNotFound):
+		return
+	case err != nil:
+		a.log.Warn("could not read the update cursor: updates Telegram had not confirmed may be applied again", "err", err)
 		return
 	}
-	if n, err := strconv.Atoi(v); err == nil {
-		a.offset, a.floor = n, n
+	idText, at, _ := strings.Cut(v, " ")
+	n, err := strconv.Atoi(idText)
+	if err != nil {
+		a.log.Warn("the stored update cursor is unreadable; starting without it", "value", v)
+		return
 	}
+	// After a week without updates Telegram starts update ids afresh at
+	// random: an old cursor would hide every new update.
+	if secs, err := strconv.ParseInt(at, 10, 64); err == nil && a.cfg.Clock.Now().Sub(time.Unix(secs, 0)) > 7*24*time.Hour {
+		a.log.Info("the update cursor is over a week old; starting afresh")
+		return
+	}
+	a.offset, a.floor = n, n
+}
+
+// offsetKey is where this bot's cursor is stored (another bot on the same
+// database has its own).
+func (a *Adapter) offsetKey() string {
+	return offsetKey + ":" + strconv.FormatInt(a.api.Self.ID, 10)
 }
 
 // accept decides whether update id is new: not handled before, restarts
-// included. The cursor is stored before the update is handled, so a crash
-// loses at most the update in hand, never applies one twice.
-func (a *Adapter) accept(ctx context.Context, id int) bool {
+// included. The cursor is stored (storeOffset) before the update is
+// handled, so a crash loses at most the updates in hand, never applies one
+// twice.
+func (a *Adapter) accept(id int) bool {
 	a.mu.Lock()
+	defer a.mu.Unlock()
 	if a.seen[id] || id <= a.floor {
-		a.mu.Unlock()
 		return false
 	}
 	a.seen[id] = true
@@ -307,27 +350,34 @@ func (a *Adapter) accept(ctx context.Context, id int) bool {
 		a.floor = max(a.floor, a.seenOrder[0])
 		a.seenOrder = a.seenOrder[1:]
 	}
-	newest := id > a.offset
-	if newest {
+	if id > a.offset {
 		a.offset = id
 	}
-	a.mu.Unlock()
-	if a.cfg.State != nil && newest {
-		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err := a.cfg.State.SetMessageID(sctx, offsetKey, strconv.Itoa(id))
-		cancel()
-		if err != nil {
-			a.log.Warn("could not store the update cursor", "err", err)
-		}
-	}
 	return true
+}
+
+// storeOffset stores the cursor (the newest update taken) with the time.
+func (a *Adapter) storeOffset(ctx context.Context) {
+	if a.cfg.State == nil {
+		return
+	}
+	a.mu.Lock()
+	id := a.offset
+	a.mu.Unlock()
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	v := strconv.Itoa(id) + " " + strconv.FormatInt(a.cfg.Clock.Now().Unix(), 10)
+	if err := a.cfg.State.SetMessageID(sctx, a.offsetKey(), v); err != nil {
+		a.log.Warn("could not store the update cursor", "err", err)
+	}
 }
 
 // maxSeen is how many recent update ids are remembered.
 const maxSeen = 4096
 
-// poll runs the long-polling loop until ctx ends.
-func (a *Adapter) poll(ctx context.Context) error {
+// poll runs the long-polling loop until ctx ends; updates are handled
+// under life.
+func (a *Adapter) poll(ctx, life context.Context) error {
 	if _, err := a.api.MakeRequest("deleteWebhook", nil); err != nil && ctx.Err() == nil {
 		a.log.Warn("deleteWebhook failed", "err", err)
 	}
@@ -361,15 +411,25 @@ func (a *Adapter) poll(ctx context.Context) error {
 		}
 		backoff = time.Second
 		a.reachable(true, nil)
+		var fresh []tgbotapi.Update
 		for _, u := range ups {
-			a.dispatch(ctx, u)
+			if a.accept(u.UpdateID) {
+				fresh = append(fresh, u)
+			}
+		}
+		if len(fresh) > 0 {
+			a.storeOffset(ctx) // once per batch, before any is handled
+		}
+		for _, u := range fresh {
+			a.route(life, u)
 		}
 	}
 	return nil
 }
 
-// serveWebhook registers the webhook and serves it until ctx ends.
-func (a *Adapter) serveWebhook(ctx context.Context) error {
+// serveWebhook registers the webhook and serves it until ctx ends;
+// updates are handled under life.
+func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 	backoff := time.Second
 	for {
 		_, err := a.api.MakeRequest("setWebhook", tgbotapi.Params{"url": a.cfg.WebhookURL, "secret_token": a.secret,
@@ -387,7 +447,7 @@ func (a *Adapter) serveWebhook(ctx context.Context) error {
 		}
 		backoff = min(backoff*2, a.cfg.MaxBackoff)
 	}
-	srv := &http.Server{Addr: a.cfg.WebhookListen, Handler: a.WebhookHandler(ctx), ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Addr: a.cfg.WebhookListen, Handler: a.WebhookHandler(life), ReadHeaderTimeout: 5 * time.Second}
 	done := make(chan error, 1)
 	go func() { done <- srv.ListenAndServe() }()
 	a.log.Info("serving the webhook", "listen", a.cfg.WebhookListen)
@@ -431,17 +491,17 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 			http.Error(w, "not ready", http.StatusServiceUnavailable)
 			return
 		}
-		a.dispatch(ctx, u)
+		if a.accept(u.UpdateID) {
+			a.storeOffset(ctx)
+			a.route(ctx, u)
+		}
 		w.WriteHeader(http.StatusOK)
 	})
 }
 
-// dispatch queues an update on its chat's lane: one chat's updates are
-// handled in order, different chats' at once.
-func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) {
-	if !a.accept(ctx, u.UpdateID) {
-		return
-	}
+// route queues a taken update on its chat's lane: one chat's updates are
+// handled in order, different chats' at once. A full lane answers "busy".
+func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 	received := time.Now()
 	switch {
 	case u.CallbackQuery != nil:
@@ -451,11 +511,17 @@ func (a *Adapter) dispatch(ctx context.Context, u tgbotapi.Update) {
 			key = q.Message.Chat.ID
 		}
 		if !a.enqueue(key, func() { a.onCallback(ctx, q, received) }) {
-			a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
+			a.wg.Add(1)
+			go func() { // not in the polling loop: a 429 would hold up every chat
+				defer a.wg.Done()
+				a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
+			}()
 		}
 	case u.Message != nil:
 		m := u.Message
-		a.enqueue(m.Chat.ID, func() { a.onMessage(ctx, m, received) })
+		if !a.enqueue(m.Chat.ID, func() { a.onMessage(ctx, m, received) }) && m.From != nil {
+			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(m.From)), true)
+		}
 	}
 }
 

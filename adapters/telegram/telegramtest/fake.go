@@ -95,6 +95,8 @@ type Message struct {
 type Answer struct {
 	Text      string
 	ShowAlert bool
+	Late      bool // the bot tried to answer after Telegram's window
+	at        time.Time
 	User      int64 // who pressed
 	Answered  bool
 	Times     int
@@ -151,6 +153,7 @@ type Server struct {
 	groupLim  map[int64]*rate.Limiter
 	global    *rate.Limiter
 	flood     int // answer the next n sends with 429
+	revoked   bool
 	docs      map[int64][]string
 }
 
@@ -206,6 +209,18 @@ func (s *Server) SetLimits(l Limits) {
 	s.limits = l
 	s.chatLim, s.groupLim = map[int64]*rate.Limiter{}, map[int64]*rate.Limiter{}
 	s.global = rate.NewLimiter(rate.Limit(l.Global), max(l.GlobalBurst, 1))
+}
+
+// callbackAnswerWindow is how long Telegram waits for a callback query's
+// answer before refusing it as too old (real time: Scale speeds up the
+// sending limits only).
+const callbackAnswerWindow = 15 * time.Second
+
+// Revoke revokes the bot's token (/revoke in BotFather): every call gets 401.
+func (s *Server) Revoke() {
+	s.mu.Lock()
+	s.revoked = true
+	s.mu.Unlock()
 }
 
 // Flood answers the next n message sends with 429 whatever the limits.
@@ -414,7 +429,7 @@ func (s *Server) press(chat int64, msg int, user int64, data, id string) string 
 		s.nextQuery++
 		id = "q" + strconv.Itoa(s.nextQuery)
 	}
-	s.answers[id] = &Answer{User: user}
+	s.answers[id] = &Answer{User: user, at: time.Now()}
 	q := map[string]any{"id": id, "from": s.userJSON(user), "chat_instance": strconv.FormatInt(chat, 10), "data": data}
 	if msg > 0 && msg <= len(s.msgs[chat]) {
 		q["message"] = s.messageJSON(s.msgs[chat][msg-1])
@@ -579,7 +594,10 @@ type apiError struct {
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/bot")
 	token, method, ok := strings.Cut(path, "/")
-	if !ok || token != s.Token {
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	if !ok || token != s.Token || revoked {
 		writeError(w, apiError{code: 401, description: "Unauthorized"})
 		return
 	}
@@ -1037,6 +1055,11 @@ func (s *Server) answerCallback(p url.Values) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	a := s.answers[id]
+	if a != nil && !a.Answered && time.Since(a.at) > callbackAnswerWindow {
+		a.Late = true
+		a.Times++
+		return nil, &apiError{code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid"}
+	}
 	if a == nil || a.Answered {
 		if a != nil {
 			a.Times++
