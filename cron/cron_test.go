@@ -229,3 +229,25 @@ func TestRunnerChangedScheduleDoesNotFireAtOnce(t *testing.T) {
 		t.Fatalf("30 February: %v", err)
 	}
 }
+
+// Whatever an admin types, Parse answers without panicking, and a schedule
+// it accepts fires at a time after the one it is asked about.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"every fri 21:00 Europe/Madrid", "0 21 * * 5", "@daily", "every 2h", "daily 20:00 utc",
+		"CRON_TZ=Europe/Madrid 0 21 * * 5", "every mon,wed 19:30", "cada vie 22:15", "0 0 30 2 *", "every"} {
+		f.Add(s)
+	}
+	from := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := cron.Parse(text)
+		if err != nil {
+			if err.Error() == "" {
+				t.Fatal("an empty error")
+			}
+			return
+		}
+		if next := s.Next(from); !next.After(from) {
+			t.Fatalf("%q (%s): next after %v is %v", text, s.Spec(), from, next)
+		}
+	})
+}

@@ -108,7 +108,7 @@ func Parse(text string) (Schedule, error) {
 			}
 		}
 	}
-	sched, err := parser.Parse(spec)
+	sched, err := parse(spec)
 	if err != nil {
 		return Schedule{}, fmt.Errorf("schedule %q: %v (accepted: a cron expression of five fields, minute hour day month weekday, such as \"0 21 * * 5\", or \"every fri 21:00 Europe/Madrid\")", shown, err)
 	}
@@ -116,6 +116,20 @@ func Parse(text string) (Schedule, error) {
 		return Schedule{}, fmt.Errorf("schedule %q never fires (a day that does not exist, such as 30 February)", shown)
 	}
 	return Schedule{spec: spec, shown: shown, sched: sched}, nil
+}
+
+// parse is the robfig parser, with what it mishandles caught: a time zone
+// prefix alone ("CRON_TZ=") panics in it.
+func parse(spec string) (sched robfig.Schedule, err error) {
+	if f := strings.Fields(spec); len(f) == 1 && strings.Contains(f[0], "=") {
+		return nil, fmt.Errorf("a time zone with no schedule after it")
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			sched, err = nil, fmt.Errorf("unreadable: %v", r)
+		}
+	}()
+	return parser.Parse(spec)
 }
 
 // friendly turns "every fri,sat 21:00 Europe/Madrid", "daily 20:00" or
