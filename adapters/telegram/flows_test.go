@@ -72,6 +72,32 @@ func TestUserWhoNeverStartedTheBotGetsADeepLink(t *testing.T) {
 	scanForLeaks(t, fake)
 }
 
+// A player who blocks the bot mid-session: the next cards edit is refused
+// (403), the group is shown the start-the-bot button once, the game goes
+// on; after they start the bot again their cards come privately again.
+func TestPlayerWhoBlocksTheBot(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.openTable(ana, ben)
+	e.waitText(ana, "hand 1: your cards")
+	e.playHand(1)
+	fake.Block(ana)
+	e.waitTable(2)
+	e.waitText(group, "Ana: I cannot send you private messages yet")
+	e.playHand(2)
+	e.waitTable(3)
+	fake.Start(ana, "")
+	e.playHand(3)
+	e.waitTable(4)
+	e.waitText(ana, "hand 4: your cards")
+	if n := fake.CountText(group, "I cannot send you private messages yet"); n != 1 {
+		t.Errorf("the start-the-bot notice was posted %d times, want once", n)
+	}
+	scanForLeaks(t, fake)
+}
+
 // A forged button, a stale one and another player's: each gets a short
 // popup and changes nothing. An update delivered twice is applied once.
 func TestForgedStaleForeignAndDuplicatePresses(t *testing.T) {

@@ -134,7 +134,10 @@ func migratedTo(err error) int64 {
 func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (string, error) {
 	text := clip(v.Text, maxText)
 	kb := keyboard(v.Buttons)
-	if v.Kind == bot.ViewCards {
+	a.mu.Lock()
+	refused := a.notStarted[user]
+	a.mu.Unlock()
+	if v.Kind == bot.ViewCards && !refused {
 		if prev := a.cardsMessage(ctx, user); prev != 0 {
 			edit := tgbotapi.NewEditMessageText(user, prev, text)
 			if len(kb.InlineKeyboard) > 0 {

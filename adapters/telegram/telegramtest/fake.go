@@ -69,6 +69,7 @@ type User struct {
 	Username  string
 	Lang      string // language_code
 	Started   bool   // opened a private chat with the bot
+	Blocked   bool   // blocked the bot (Block): nothing reaches them
 }
 
 // Button is one inline keyboard button as the fake stored it.
@@ -405,7 +406,7 @@ func (s *Server) SayUpdate(chat, user int64, text string) (msg, update int) {
 func (s *Server) Start(user int64, payload string) {
 	s.mu.Lock()
 	if u := s.users[user]; u != nil {
-		u.Started = true
+		u.Started, u.Blocked = true, false
 	}
 	s.mu.Unlock()
 	text := "/start"
@@ -883,11 +884,25 @@ func (s *Server) reachable(chat int64) *apiError {
 	if u == nil {
 		return &apiError{code: 400, description: "Bad Request: chat not found"}
 	}
+	if u.Blocked {
+		s.stats.Refused403++
+		return &apiError{code: 403, description: "Forbidden: bot was blocked by the user"}
+	}
 	if !u.Started {
 		s.stats.Refused403++
 		return &apiError{code: 403, description: "Forbidden: bot can't initiate conversation with a user"}
 	}
 	return nil
+}
+
+// Block has user block the bot: sends and edits to their private chat get
+// 403 until they start it again (Start).
+func (s *Server) Block(user int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.users[user]; u != nil {
+		u.Blocked = true
+	}
 }
 
 func (s *Server) sendMessage(p url.Values) (any, *apiError) {
@@ -995,8 +1010,8 @@ func (s *Server) editMessage(method string, p url.Values) (any, *apiError) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if g := s.groups[chat]; g != nil && g.migrated != 0 {
-		return nil, &apiError{code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: g.migrated}
+	if e := s.reachable(chat); e != nil {
+		return nil, e // a migrated group, a user who blocked the bot
 	}
 	m, e := s.message(chat, id, "edit")
 	if e != nil {
