@@ -31,6 +31,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -87,9 +88,9 @@ type Adapter struct {
 	dms      map[string]string          // user -> DM channel
 	noDM     map[string]bool            // users who refuse DMs
 	wg       sync.WaitGroup
-	closing  bool // Run is stopping: no new interaction is taken
-	down     bool
+	closing  bool       // Run is stopping: no new interaction is taken
 	opening  chan error // a gateway Open in progress (connect's goroutine only)
+	link     platform.Status
 }
 
 type lastInteraction struct {
@@ -150,6 +151,7 @@ func New(cfg Config) (*Adapter, error) {
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: map[[2]string]bool{},
 		lastSeen: map[string]lastInteraction{}, dms: map[string]string{}, noDM: map[string]bool{}}
+	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
 	return a, nil
 }
@@ -205,16 +207,7 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 		return err
 	}
 	a.register(ctx)
-	outDone := make(chan struct{})
-	go func() {
-		defer close(outDone)
-		err := a.outbox.Run(ctx, func(m bot.Outgoing, err error) {
-			a.log.Warn("message not delivered", "to", m.To.String(), "key", m.Key, "err", err)
-		})
-		if ctx.Err() == nil {
-			a.log.Error("outbox stopped", "err", err)
-		}
-	}()
+	outDone := platform.RunOutbox(ctx, a.outbox, a.log)
 	<-ctx.Done()
 	a.mu.Lock()
 	a.closing = true
@@ -248,7 +241,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 	for {
 		err := a.open(ctx)
 		if err == nil {
-			a.reachable(true, nil)
+			a.link.Set(true, nil)
 			return nil
 		}
 		var re *discordgo.RESTError
@@ -260,8 +253,8 @@ func (a *Adapter) connect(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		a.reachable(false, redact(err))
-		if !sleep(ctx, backoff) {
+		a.link.Set(false, redact(err))
+		if !platform.Sleep(ctx, backoff) {
 			return nil
 		}
 		backoff = min(backoff*2, a.cfg.MaxBackoff)
@@ -306,33 +299,6 @@ func (a *Adapter) open(ctx context.Context) error {
 	a.s.State.RUnlock()
 	a.log.Info("connected", "bot", me.Username)
 	return nil
-}
-
-// reachable logs Discord going away and coming back, once per change.
-func (a *Adapter) reachable(up bool, err error) {
-	a.mu.Lock()
-	changed := a.down == up
-	a.down = !up
-	a.mu.Unlock()
-	if !changed {
-		return
-	}
-	if up {
-		a.log.Info("Discord is reachable")
-	} else {
-		a.log.Warn("Discord is unreachable; retrying with backoff", "err", err)
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
 }
 
 // register overwrites the application commands in bulk: in the configured

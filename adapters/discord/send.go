@@ -41,7 +41,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 		got, err = a.deliverView(ctx, m.To.Chat, id, v)
 	}
 	if err == nil {
-		a.reachable(true, nil)
+		a.link.Set(true, nil)
 	}
 	return got, err
 }
@@ -266,7 +266,7 @@ func (a *Adapter) classify(err error) error {
 	}
 	// Not an answer from Discord (unreachable, a timeout): tried again,
 	// not lost (the outbox stops at once when its own context ended).
-	a.reachable(false, redact(err))
+	a.link.Set(false, redact(err))
 	return &bot.RateLimitError{RetryAfter: 2 * time.Second}
 }
 

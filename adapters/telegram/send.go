@@ -21,7 +21,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	}
 	got, err := a.deliver(ctx, m, id)
 	if err == nil {
-		a.reachable(true, nil) // in webhook mode nothing else would say it
+		a.link.Set(true, nil) // in webhook mode nothing else would say it
 	}
 	return got, err
 }
@@ -331,7 +331,7 @@ func (a *Adapter) classify(err error) error {
 	// Not an answer from Telegram: it could not be reached (unless the
 	// request was cancelled: a shutdown).
 	if !errors.Is(err, context.Canceled) {
-		a.reachable(false, err)
+		a.link.Set(false, err)
 	}
 	return &bot.RateLimitError{RetryAfter: 2 * time.Second}
 }

@@ -33,6 +33,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -109,7 +110,7 @@ type Adapter struct {
 	floor      int // ids up to it were handled (by an earlier run, or long ago)
 	lanes      map[int64]*lane
 	wg         sync.WaitGroup
-	down       bool // Telegram unreachable (logged once per change)
+	link       platform.Status // Telegram reachable or not (logged once per change)
 }
 
 type adminEntry struct {
@@ -155,6 +156,7 @@ func New(cfg Config) (*Adapter, error) {
 		ready: make(chan struct{}), admins: map[[2]int64]adminEntry{}, lastChat: map[int64]int64{},
 		notStarted: map[int64]bool{}, noticed: map[int64]bool{}, usernames: map[string]int64{}, names: map[int64]string{}, lastCards: map[int64]int{},
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
+	a.link = platform.Status{Name: "Telegram", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
 	return a, nil
 }
@@ -178,16 +180,7 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.loadOffset(ctx)
 	outCtx, stopOut := context.WithCancel(ctx)
 	defer stopOut()
-	outDone := make(chan struct{})
-	go func() {
-		defer close(outDone)
-		err := a.outbox.Run(outCtx, func(m bot.Outgoing, err error) {
-			a.log.Warn("message not delivered", "to", m.To.String(), "key", m.Key, "err", err)
-		})
-		if outCtx.Err() == nil {
-			a.log.Error("outbox stopped", "err", err)
-		}
-	}()
+	outDone := platform.RunOutbox(outCtx, a.outbox, a.log)
 	var err error
 	if a.cfg.WebhookURL != "" {
 		err = a.serveWebhook(ctx, life)
@@ -225,7 +218,7 @@ func (a *Adapter) connect(ctx, life context.Context) error {
 			poller.Client = &client{ctx: ctx, http: a.cfg.HTTP, token: a.cfg.Token, timeout: a.cfg.PollTimeout + 15*time.Second}
 			a.api, a.poller = api, &poller
 			close(a.ready)
-			a.reachable(true, nil)
+			a.link.Set(true, nil)
 			a.log.Info("connected", "bot", "@"+api.Self.UserName)
 			return nil
 		}
@@ -236,38 +229,11 @@ func (a *Adapter) connect(ctx, life context.Context) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		a.reachable(false, err)
-		if !sleep(ctx, backoff) {
+		a.link.Set(false, err)
+		if !platform.Sleep(ctx, backoff) {
 			return nil
 		}
 		backoff = min(backoff*2, a.cfg.MaxBackoff)
-	}
-}
-
-// reachable logs Telegram going away and coming back, once per change.
-func (a *Adapter) reachable(up bool, err error) {
-	a.mu.Lock()
-	changed := a.down == up
-	a.down = !up
-	a.mu.Unlock()
-	if !changed {
-		return
-	}
-	if up {
-		a.log.Info("Telegram is reachable")
-	} else {
-		a.log.Warn("Telegram is unreachable; retrying with backoff", "err", err)
-	}
-}
-
-func sleep(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
 	}
 }
 
@@ -397,20 +363,20 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 				return fmt.Errorf("telegram: the bot token was revoked (401): get a new one from @BotFather")
 			}
 			if errors.As(err, &te) && te.RetryAfter > 0 {
-				if !sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
+				if !platform.Sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
 					return nil
 				}
 				continue
 			}
-			a.reachable(false, err)
-			if !sleep(ctx, backoff) {
+			a.link.Set(false, err)
+			if !platform.Sleep(ctx, backoff) {
 				return nil
 			}
 			backoff = min(backoff*2, a.cfg.MaxBackoff)
 			continue
 		}
 		backoff = time.Second
-		a.reachable(true, nil)
+		a.link.Set(true, nil)
 		var fresh []tgbotapi.Update
 		for _, u := range ups {
 			if a.accept(u.UpdateID) {
@@ -441,8 +407,8 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 		if errors.As(err, &te) && te.Code == http.StatusBadRequest {
 			return fmt.Errorf("telegram: setWebhook refused the URL (%s): it must be a public https URL", te.Message)
 		}
-		a.reachable(false, err)
-		if !sleep(ctx, backoff) {
+		a.link.Set(false, err)
+		if !platform.Sleep(ctx, backoff) {
 			return nil
 		}
 		backoff = min(backoff*2, a.cfg.MaxBackoff)
@@ -767,7 +733,7 @@ func (a *Adapter) answerCallback(ctx context.Context, id, text string, alert boo
 		_, err := a.api.Request(cfg)
 		var te *tgbotapi.Error
 		if errors.As(err, &te) && te.RetryAfter > 0 && try == 0 {
-			if !sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
+			if !platform.Sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
 				return
 			}
 			continue
