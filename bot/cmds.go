@@ -99,17 +99,12 @@ func (t *table) press(req request, start time.Time) (Reply, error) {
 		if !l.CanBet && !l.CanRaise {
 			return Reply{}, ErrTokenStale
 		}
-		spec, err := parseAmount(req.cmd.Args)
-		if err != nil {
+		var err error
+		if a, err = t.betTo(k, req.cmd.Args); err != nil {
 			return Reply{}, err
 		}
-		to := resolveAmount(spec, t.hand, k)
-		if to < l.MinTo || to > l.MaxTo {
-			return Reply{}, Errorf(EInvalid, "action.amount_range", Chips(to), Chips(l.MinTo), Chips(l.MaxTo))
-		}
-		a.Kind, a.Amount = engine.Raise, to
-		if l.CanBet {
-			a.Kind = engine.Bet
+		if a.Amount < l.MinTo || a.Amount > l.MaxTo {
+			return Reply{}, Errorf(EInvalid, "action.amount_range", Chips(a.Amount), Chips(l.MinTo), Chips(l.MaxTo))
 		}
 	default:
 		return Reply{}, ErrTokenForged
@@ -171,8 +166,8 @@ func (t *table) typedAction(req request, start time.Time) (Reply, error) {
 	case "allin":
 		a.Kind = engine.AllIn
 	case "bet", "raise":
-		spec, err := parseAmount(req.cmd.Args)
-		if err != nil {
+		var err error
+		if a, err = t.betTo(k, req.cmd.Args); err != nil {
 			return Reply{}, err
 		}
 		if !l.CanBet && !l.CanRaise {
@@ -180,10 +175,6 @@ func (t *table) typedAction(req request, start time.Time) (Reply, error) {
 				return Reply{}, Errorf(EInvalid, "action.cannot_raise")
 			}
 			return Reply{}, Errorf(EInvalid, "action.invalid")
-		}
-		a.Kind, a.Amount = engine.Raise, resolveAmount(spec, t.hand, k)
-		if l.CanBet {
-			a.Kind = engine.Bet
 		}
 	case "discard", "draw", "pat":
 		if !l.Discard {
@@ -201,6 +192,20 @@ func (t *table) typedAction(req request, start time.Time) (Reply, error) {
 		}
 	}
 	return t.act(req.p, a, start)
+}
+
+// betTo reads a typed amount ("40", "pot", "1/2 pot") as seat k's bet, or
+// raise when there is a bet to raise, to the total it names.
+func (t *table) betTo(k int, args []string) (engine.Action, error) {
+	spec, err := parseAmount(args)
+	if err != nil {
+		return engine.Action{}, err
+	}
+	a := engine.Action{Seat: k, Kind: engine.Raise, Amount: resolveAmount(spec, t.hand, k)}
+	if t.hand.Legal().CanBet {
+		a.Kind = engine.Bet
+	}
+	return a, nil
 }
 
 // resolveAmount turns a typed amount into a "raise to" total: a pot
