@@ -1062,6 +1062,36 @@ func (s *Server) apply(m *Message, b messageBody) {
 	m.Versions = append(m.Versions, m.Text())
 }
 
+// decodeMessage reads a message body and applies Discord's limits; a body
+// refused is answered (400) and ok is false.
+func (s *Server) decodeMessage(w http.ResponseWriter, body []byte) (b messageBody, ok bool) {
+	if err := json.Unmarshal(body, &b); err != nil {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return b, false
+	}
+	if bad := checkMessage(b); bad != "" {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad)
+		return b, false
+	}
+	return b, true
+}
+
+// edit applies an edit to m and counts it.
+func (s *Server) edit(m *Message, b messageBody) {
+	s.apply(m, b)
+	m.Edits++
+	s.stats.Edits++
+}
+
+// finish marks the interaction answered for Answer (once).
+func (it *Interaction) finish() {
+	select {
+	case <-it.done:
+	default:
+		close(it.done)
+	}
+}
+
 // callback is an interaction's acknowledgement.
 func (s *Server) callback(w http.ResponseWriter, id, token string, body []byte) {
 	it := s.interactions[token]
@@ -1198,24 +1228,13 @@ func (s *Server) webhookMessage(w http.ResponseWriter, method, token, msgID stri
 	case "GET":
 		s.ok(w, m)
 	case "PATCH":
-		var b messageBody
-		if err := json.Unmarshal(body, &b); err != nil {
-			s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		b, ok := s.decodeMessage(w, body)
+		if !ok {
 			return
 		}
-		if bad := checkMessage(b); bad != "" {
-			s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad)
-			return
-		}
-		s.apply(m, b)
-		m.Edits++
-		s.stats.Edits++
+		s.edit(m, b)
 		if msgID == "@original" && it.Response.Type == CallbackDeferred {
-			select {
-			case <-it.done:
-			default:
-				close(it.done)
-			}
+			it.finish()
 		}
 		s.ok(w, m)
 		s.notify()
@@ -1240,26 +1259,15 @@ func (s *Server) followup(w http.ResponseWriter, token string, body []byte) {
 		s.fail(w, http.StatusBadRequest, 40060, "Interaction has not been acknowledged")
 		return
 	}
-	var b messageBody
-	if err := json.Unmarshal(body, &b); err != nil {
-		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
-		return
-	}
-	if bad := checkMessage(b); bad != "" {
-		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad)
+	b, ok := s.decodeMessage(w, body)
+	if !ok {
 		return
 	}
 	if r := it.Response; r != nil && r.Type == CallbackDeferred && len(r.Message.Versions) == 0 {
 		// Discord: the first follow-up of a deferred reply replaces its
 		// "thinking…" message (keeping the deferral's flags).
-		s.apply(r.Message, b)
-		r.Message.Edits++
-		s.stats.Edits++
-		select {
-		case <-it.done:
-		default:
-			close(it.done)
-		}
+		s.edit(r.Message, b)
+		it.finish()
 		s.ok(w, r.Message)
 		s.notify()
 		return
@@ -1323,12 +1331,8 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 	}
 	var b messageBody
 	if method == "POST" || method == "PATCH" {
-		if err := json.Unmarshal(body, &b); err != nil {
-			s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
-			return
-		}
-		if bad := checkMessage(b); bad != "" {
-			s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad)
+		var ok bool
+		if b, ok = s.decodeMessage(w, body); !ok {
 			return
 		}
 	}
@@ -1365,9 +1369,7 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		}
 		switch method {
 		case "PATCH":
-			s.apply(m, b)
-			m.Edits++
-			s.stats.Edits++
+			s.edit(m, b)
 			s.ok(w, m)
 		case "DELETE":
 			m.Deleted = true
