@@ -1,20 +1,19 @@
 package discord_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/discord/discordtest"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/dburl"
 )
@@ -48,23 +47,6 @@ func newFake(t *testing.T) *discordtest.Server {
 	return f
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 type options struct {
 	maxHands int
 	dm       bool
@@ -84,7 +66,7 @@ type env struct {
 	ad     *discord.Adapter
 	cancel context.CancelFunc
 	done   chan error
-	logs   *syncBuffer
+	logs   *bottest.Buffer
 }
 
 func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
@@ -101,8 +83,8 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	if _, err := s.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
-	logs := &syncBuffer{}
-	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	logs := &bottest.Buffer{}
+	log := newTextLog(logs)
 	if o.limits == (bot.Limits{}) {
 		o.limits = scaledLimits
 	}
@@ -385,6 +367,6 @@ func (e *env) raiseThroughModal(n int) bool {
 	return true
 }
 
-func newTextLog(w *syncBuffer) *slog.Logger {
+func newTextLog(w *bottest.Buffer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelInfo}))
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/discord/discordtest"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
 )
 
 // seatTwo opens a table and seats Ana and Ben; hand 1 starts.
@@ -365,7 +366,7 @@ func TestRefusedTokenAndUnreachableDiscord(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "token was refused") || strings.Contains(err.Error(), "wrong-secret-token") {
 		t.Fatalf("Run with a wrong token: %v", err)
 	}
-	logs := &syncBuffer{}
+	logs := &bottest.Buffer{}
 	ad, err = discord.New(discord.Config{Token: token, APIURL: "http://127.0.0.1:1", MaxBackoff: 50 * time.Millisecond,
 		Log: newTextLog(logs)})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
 )
 
 // openTable has Ana open a table and the given users join it.
@@ -359,7 +360,7 @@ func TestConnectionErrors(t *testing.T) {
 	ln, _ := net.Listen("tcp", "127.0.0.1:0")
 	dead := "http://" + ln.Addr().String() + "/bot%s/%s"
 	ln.Close()
-	logs := &syncBuffer{}
+	logs := &bottest.Buffer{}
 	ad, err = telegram.New(telegram.Config{Token: token, Endpoint: dead, MaxBackoff: 20 * time.Millisecond, Log: newLog(logs)})
 	if err != nil {
 		t.Fatal(err)

@@ -1,7 +1,6 @@
 package telegram_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -11,13 +10,13 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/dburl"
 )
@@ -44,24 +43,7 @@ type env struct {
 	ad     *telegram.Adapter
 	cancel context.CancelFunc
 	done   chan error
-	logs   *syncBuffer
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+	logs   *bottest.Buffer
 }
 
 type options struct {
@@ -90,7 +72,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := openStore(t, db)
-	logs := &syncBuffer{}
+	logs := &bottest.Buffer{}
 	log := newLog(logs)
 	if o.limits == (bot.Limits{}) {
 		o.limits = scaledLimits
