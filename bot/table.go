@@ -84,15 +84,15 @@ type table struct {
 	cfg   TableConfig
 	rules engine.Config
 	comm  Community
-	// homeChat is the chat the table was opened in (its chat may move:
-	// MoveChat).
-	homeChat string
-	account  int64
-	inbox    chan request
-	wake     chan struct{}
-	kick     chan struct{}
-	moved    atomic.Bool // the chat moved (MoveChat): publish anew
-	bots     *Practice
+	// chat is where the table is shown: homeChat, the chat it was opened
+	// in, until that chat moves (MoveChat).
+	chat, homeChat string
+	account        int64
+	inbox          chan request
+	wake           chan struct{}
+	kick           chan struct{}
+	moved          atomic.Bool // the chat moved (MoveChat): publish anew
+	bots           *Practice
 
 	seats   []*seat
 	button  int // table seat index of the last button; -1 before the first hand
@@ -140,7 +140,7 @@ func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table 
 		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &Practice{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
-	t.homeChat = meta.Chat
+	t.homeChat, t.chat = meta.Chat, comm.ChatID
 	return t
 }
 
@@ -331,6 +331,7 @@ func (t *table) run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case req := <-t.inbox:
+			t.follow()
 			if req.sync {
 				t.drain()
 				req.reply <- response{}
@@ -339,14 +340,12 @@ func (t *table) run(ctx context.Context) {
 			r, err := t.handle(req)
 			req.reply <- response{r, err}
 		case <-t.wake:
+			t.follow()
 			t.timerAt = time.Time{}
 			t.fire()
 		case <-t.kick:
+			t.follow()
 			t.step()
-		}
-		if t.moved.Swap(false) {
-			t.lastTable = "" // the chat moved: send the table message anew there
-			t.publish()
 		}
 		if ctx.Err() == nil {
 			t.arm()
@@ -363,9 +362,11 @@ func (t *table) drain() {
 		}
 		select {
 		case <-t.wake:
+			t.follow()
 			t.timerAt = time.Time{}
 			t.fire()
 		case <-t.kick:
+			t.follow()
 			t.step()
 		default:
 			t.arm()
@@ -373,6 +374,17 @@ func (t *table) drain() {
 		}
 	}
 	t.arm()
+}
+
+// follow takes in a move of the table's chat (MoveChat) before the actor
+// does anything else: from now on the table shows in the new chat, its
+// message sent anew there.
+func (t *table) follow() {
+	if t.moved.Swap(false) {
+		t.chat = t.r.communityNow(t.comm).ChatID
+		t.lastTable = ""
+		t.publish()
+	}
 }
 
 // poke asks the loop to take its next step (start a hand, let a practice

@@ -13,7 +13,7 @@ import (
 // queues the messages.
 
 func (t *table) group() Destination {
-	return Destination{Platform: t.comm.Platform, Chat: t.r.communityNow(t.comm).ChatID} // the chat may have moved (MoveChat)
+	return Destination{Platform: t.comm.Platform, Chat: t.chat}
 }
 
 func (t *table) private(p Player, text string) Outgoing {
@@ -66,8 +66,8 @@ func (t *table) scene() tableScene {
 // next hand becomes that hand's message.
 func (t *table) messageKey(n int) string {
 	key := "table:" + strconv.FormatInt(t.id, 10) + ":" + strconv.Itoa(n)
-	if chat := t.group().Chat; chat != t.homeChat && t.homeChat != "" {
-		key += "@" + chat // a message in the chat it moved to, never one of the old chat's ids
+	if t.chat != t.homeChat && t.homeChat != "" {
+		key += "@" + t.chat // a message in the chat it moved to, never one of the old chat's ids
 	}
 	return key
 }
