@@ -33,6 +33,14 @@ func (t *table) handle(req request) (Reply, error) {
 	if req.tok != nil {
 		return t.press(req, start)
 	}
+	if t.tour != nil {
+		switch name {
+		case "join", "sit", "leave", "standup", "topup", "rebuy", "addbot", "kickbot":
+			return Reply{}, Errorf(EInvalid, "ttable.not_here", "/"+name)
+		case "sitout":
+			return t.awayTourney(req)
+		}
+	}
 	switch name {
 	case "join", "sit":
 		return t.join(req)
@@ -417,6 +425,26 @@ func (t *table) sitOut(req request) (Reply, error) {
 	return Reply{Text: tr(t.lang(), "sitout.done", t.name(i), durationText(t.cfg.SitOut+SitOutGrace))}, nil
 }
 
+// awayTourney marks a tournament player away: dealt in, and folded (or
+// checked) at once, until /back.
+func (t *table) awayTourney(req request) (Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if s.Away {
+		return Reply{}, Errorf(EInvalid, "sitout.already")
+	}
+	s.Away = true
+	if err := t.write(&TableWrite{}); err != nil {
+		return Reply{}, err
+	}
+	t.publishIdle()
+	t.poke()
+	return Reply{Text: tr(t.lang(), "ttable.away_done", t.name(i))}, nil
+}
+
 func (t *table) back(req request) (Reply, error) {
 	i := t.seatOf(req.p.ID)
 	if i < 0 {
@@ -426,7 +454,7 @@ func (t *table) back(req request) (Reply, error) {
 	if !s.SittingOut && !s.Away {
 		return Reply{}, Errorf(EInvalid, "back.not_out")
 	}
-	if s.Stack+s.Pending < t.cfg.BigBlind {
+	if s.Stack+s.Pending < t.cfg.BigBlind && t.tour == nil {
 		return Reply{}, Errorf(EInvalid, "back.short", Chips(t.cfg.BigBlind), Chips(t.cfg.MinBuyIn-s.Stack-s.Pending))
 	}
 	s.SittingOut, s.Away, s.Timeouts = false, false, 0

@@ -16,6 +16,9 @@ func (t *table) ref() string { return "table:" + strconv.FormatInt(t.id, 10) }
 // eligible reports whether seat i can be dealt into the next hand.
 func (t *table) eligible(i int) bool {
 	s := t.seats[i]
+	if t.tour != nil { // a tournament deals in everyone with chips (R-TRN-3: blinded away when absent)
+		return s != nil && s.Stack+s.Pending > 0
+	}
 	return s != nil && !s.SittingOut && !s.Leaving && s.Stack+s.Pending >= t.cfg.BigBlind
 }
 
@@ -65,10 +68,13 @@ func (t *table) step() {
 
 // startHand deals the next hand when at least two players can play.
 func (t *table) startHand() {
+	if t.tour != nil && t.held {
+		return // the director releases the next hand
+	}
 	now := t.r.clock.Now()
 	w := &TableWrite{}
 	for i, s := range t.seats {
-		if s == nil {
+		if s == nil || t.tour != nil {
 			continue
 		}
 		if s.Pending > 0 {
@@ -141,6 +147,16 @@ func (t *table) startHand() {
 	w.NewHand = &setup
 	w.Events = h.Events()
 	t.setTurn(h, now, w)
+	if h.Done() {
+		// Nobody has a decision (every player all in on the blinds, as
+		// short stacks in a tournament are): the hand ends as it starts.
+		t.hand, t.handNo = h, t.handNo+1
+		t.endMoves(w)
+		if t.tour != nil {
+			t.lastReport = t.buildReport()
+		}
+		t.hand, t.handNo = nil, t.handNo-1
+	}
 	if err := t.write(w); err != nil {
 		t.order = prevOrder
 		return
@@ -148,6 +164,10 @@ func (t *table) startHand() {
 	t.hand, t.handID, t.button, t.handNo, t.carry = h, w.HandID, order[0], t.handNo+1, 0
 	t.version, t.last = 0, nil
 	t.r.metrics.Hands.Add(1)
+	if h.Done() {
+		t.finish()
+		return
+	}
 	t.publish()
 	t.sendCards(nil)
 	t.poke()
@@ -198,6 +218,9 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	w := &TableWrite{HandID: t.handID, Events: events}
 	if h.Done() {
 		t.endMoves(w)
+		if t.tour != nil {
+			t.lastReport = t.buildReport() // stored with the seats; load() reads it back on a failed write
+		}
 	}
 	turn := [3]any{t.turnAt, t.turnPhase, t.turnStart}
 	t.setTurn(h, now, w)
@@ -249,11 +272,18 @@ func (t *table) finish() {
 	t.publish()
 	sum := t.summaryView(snap)
 	t.r.send(Outgoing{To: t.group(), Priority: PrioritySummary, Body: sum})
-	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" {
+	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
 		t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: sum})
 	}
 	t.hand, t.order, t.handID = nil, nil, 0
-	t.standUp()
+	if t.tour != nil {
+		// Hold until the director has taken the hand in (eliminations,
+		// balancing, the level of the next hand).
+		t.held = true
+		t.tour.actor.report(t.id, *t.lastReport)
+	} else {
+		t.standUp()
+	}
 	if t.r.cfg.HandPause > 0 {
 		t.nextAt = t.r.clock.Now().Add(t.r.cfg.HandPause)
 	} else {
@@ -386,7 +416,10 @@ func (t *table) timeoutAction(k int, clock bool) {
 	if !s.Away && !s.Leaving && !s.Bot {
 		t.seatsDirty = true
 		s.Timeouts++
-		if s.Timeouts >= 2 && !s.SittingOut {
+		if s.Timeouts >= 2 && t.tour != nil {
+			s.Away = true // a tournament deals the absent in and blinds them away
+			t.notify(s.Player, "ttable.away")
+		} else if s.Timeouts >= 2 && !s.SittingOut {
 			s.SittingOut, s.SatOutAt = true, now
 			t.sitoutAt[i] = now.Add(t.cfg.SitOut + SitOutGrace)
 			t.notify(s.Player, "time.sat_out")

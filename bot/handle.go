@@ -82,6 +82,24 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 		return r.setLang(ctx, cmd, comm)
 	case "spectate":
 		return r.spectate(ctx, cmd, comm, lang)
+	case "tourney":
+		if cmd.Chat == "" {
+			return Reply{}, Errorf(EInvalid, "command.in_group", "/tourney")
+		}
+		if len(cmd.Args) > 0 && tourneyAdminSubs[strings.ToLower(cmd.Args[0])] {
+			if err := r.requireAdmin(ctx, cmd); err != nil {
+				return Reply{}, err
+			}
+		}
+		return r.tourneyCmd(ctx, cmd, comm, p, lang)
+	case "tourneys":
+		return r.listTourneys(comm, lang)
+	}
+	if tourneyCommands[cmd.Name] {
+		if cmd.Chat == "" {
+			return Reply{}, Errorf(EInvalid, "command.in_group", "/"+cmd.Name)
+		}
+		return r.playerTourneyCmd(ctx, cmd, comm, p)
 	}
 	if !tableCommands[cmd.Name] {
 		return Reply{}, Errorf(EInvalid, "command.unknown", "/"+cmd.Name)
@@ -103,6 +121,9 @@ func (r *Room) press(ctx context.Context, cmd Command, p Player) (Reply, error) 
 	tok, err := r.signer.Verify(cmd.Token)
 	if err != nil {
 		return Reply{}, err
+	}
+	if tok.Kind == tokRegister || tok.Kind == tokUnregister {
+		return r.pressTourney(ctx, cmd, p, tok)
 	}
 	t := r.tableByID(tok.Table)
 	if t == nil {

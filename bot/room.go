@@ -94,6 +94,7 @@ type Room struct {
 	commByID    map[int64]*Community
 	players     map[string]*playerEntry
 	tables      map[int64]*table
+	tourneys    map[int64]*tourneyActor
 	byCommunity map[int64][]int64
 	seated      map[int64]map[int64]bool // player -> tables
 	deadlines   map[int64][]Deadline     // loaded at start, per table
@@ -135,7 +136,7 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 		cfg.Metrics = NewMetrics()
 	}
 	r := &Room{cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{},
+		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}}
 	return r, nil
 }
@@ -185,6 +186,10 @@ func (r *Room) Start(ctx context.Context) error {
 			r.deadlines[id] = append(r.deadlines[id], d)
 		}
 	}
+	if err := r.restoreTourneys(sctx); err != nil {
+		r.Close()
+		return fmt.Errorf("room: %w", err)
+	}
 	recs, err := r.store.OpenTables(sctx, 0)
 	if err != nil {
 		return fmt.Errorf("room: open tables: %w", err)
@@ -195,7 +200,22 @@ func (r *Room) Start(ctx context.Context) error {
 			r.Close()
 			return fmt.Errorf("room: table %d: %w", rec.ID, err)
 		}
+		if t.tour != nil {
+			a := r.tourneys[t.tourneyID]
+			if a == nil { // its tournament is over: the table was left open by a crash
+				if err := r.store.CloseTable(sctx, t.id, r.clock.Now()); err != nil {
+					r.Close()
+					return fmt.Errorf("room: table %d: %w", rec.ID, err)
+				}
+				continue
+			}
+			t.tour.actor = a
+			a.tables[t.tour.no] = t
+		}
 		r.startTable(t)
+	}
+	for _, a := range r.tourneys {
+		r.startTourney(a)
 	}
 	return nil
 }
@@ -225,13 +245,18 @@ func (r *Room) Tables() []int64 {
 // current time: the practice opponents' actions, the next hand, the
 // timers. Scripts and tests call it after each command (with a fake clock,
 // after each Advance) to read a deterministic transcript.
+//
+// A tournament's tables and its director take turns (a hand's report, the
+// director's answer): Settle goes on while a director took in reports, so
+// that a tournament of practice opponents plays on to where it waits for
+// a person or the clock.
 func (r *Room) Settle(ctx context.Context) error {
-	for range 3 {
+	for round := 0; round < 100000; round++ {
 		for _, id := range r.Tables() {
 			if t := r.tableByID(id); t != nil {
 				for {
 					_, err := t.do(ctx, request{sync: true})
-					if err == nil {
+					if err == nil || ErrorCode(err) == ENotFound {
 						break
 					}
 					if ErrorCode(err) != EBusy {
@@ -240,6 +265,32 @@ func (r *Room) Settle(ctx context.Context) error {
 					time.Sleep(time.Millisecond)
 				}
 			}
+		}
+		busy := false
+		r.mu.Lock()
+		ts := make([]*tourneyActor, 0, len(r.tourneys))
+		for _, a := range r.tourneys {
+			ts = append(ts, a)
+		}
+		r.mu.Unlock()
+		for _, a := range ts {
+			for {
+				rep, err := a.tdo(ctx, treq{sync: true})
+				if err == nil {
+					busy = busy || rep.Text != ""
+					break
+				}
+				if ErrorCode(err) == ENotFound {
+					break
+				}
+				if ErrorCode(err) != EBusy {
+					return err
+				}
+				time.Sleep(time.Millisecond)
+			}
+		}
+		if round >= 2 && !busy {
+			return nil
 		}
 	}
 	return nil

@@ -200,12 +200,56 @@ type Secrets interface {
 	Secret(ctx context.Context, name string, size int) ([]byte, error)
 }
 
+// TourneyRecord is a tournament as stored.
+type TourneyRecord struct {
+	ID          int64
+	CommunityID int64
+	Name        string
+	// Config is the tournament's settings, as the room encodes them (JSON).
+	Config    string
+	Status    string
+	CreatedAt time.Time
+	EndedAt   time.Time // zero while not over
+}
+
+// TourneyOp is one step of a tournament's director (a registration, the
+// draw, a hand's eliminations, moves, payouts), as the room encodes it:
+// replayed in order, the ops rebuild the tournament after a restart.
+type TourneyOp struct {
+	TourneyID int64
+	Seq       int64 // 1, 2, ... per tournament
+	Kind      string
+	Data      string // JSON
+	At        time.Time
+}
+
+// TourneyStatus changes a tournament's listed status, and ends it.
+type TourneyStatus struct {
+	TourneyID int64
+	Status    string
+	Ended     bool
+}
+
+// Tourneys stores tournaments. Their ops and status changes are written
+// with TableWrite (TourneyOps, Status), in the same transaction as the
+// chips they move.
+type Tourneys interface {
+	// AddTourney stores a tournament and returns its id.
+	AddTourney(ctx context.Context, t TourneyRecord) (int64, error)
+	// Tourneys returns the community's tournaments (communityID 0: every
+	// community's), oldest first: only those not ended when open is true.
+	Tourneys(ctx context.Context, communityID int64, open bool) ([]TourneyRecord, error)
+	// TourneyOps returns a tournament's ops in order.
+	TourneyOps(ctx context.Context, tourneyID int64) ([]TourneyOp, error)
+}
+
 // Storage is everything the room stores.
 type Storage interface {
 	HandLog
 	Wallets
 	Members
 	Tables
+	Tourneys
 	Deadlines
 	MessageIDs
 	Secrets
@@ -235,7 +279,11 @@ type TableWrite struct {
 	// SetDeadlines and ClearDeadlines (keys) change the stored timers.
 	SetDeadlines   []Deadline
 	ClearDeadlines []string
-	At             time.Time
+	// TourneyOps are appended to their tournaments' logs (ErrDuplicate:
+	// a Seq already stored); Status changes a tournament's status.
+	TourneyOps []TourneyOp
+	Status     *TourneyStatus
+	At         time.Time
 }
 
 // Committer stores table writes; many tables' writes share one

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/tourney"
 )
 
 // inboxSize bounds a table's queued commands: a full inbox answers "busy"
@@ -43,6 +44,10 @@ type seat struct {
 	Bank    time.Duration `json:"bank"`
 	// Timeouts in a row (R-TIME-2).
 	Timeouts int `json:"timeouts,omitempty"`
+	// Entry is the tournament entry playing this seat; Alias its
+	// pseudonym in an anonymous tournament (R-TRN-13).
+	Entry tourney.EntryID `json:"entry,omitempty"`
+	Alias string          `json:"alias,omitempty"`
 }
 
 // waiter is a player on the waiting list (R-CASH-2).
@@ -75,6 +80,10 @@ type tableMeta struct {
 	Config   TableConfig `json:"config"`
 	Platform string      `json:"platform"`
 	Chat     string      `json:"chat"`
+	// Tourney is the tournament of a tournament table, TNo its number in
+	// the tournament's seating.
+	Tourney int64           `json:"tourney,omitempty"`
+	TNo     tourney.TableID `json:"tno,omitempty"`
 }
 
 // table is a cash table's actor: only its goroutine touches its fields.
@@ -127,6 +136,16 @@ type table struct {
 	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.
 	stateJSON string
+
+	// tour links a tournament table to its director (nil at a cash
+	// table); held: it waits for the director before dealing; closed: it
+	// was broken; lastReport is the report of its last hand.
+	tour       *tourneyLink
+	tourneyID  int64
+	done       chan struct{} // closed when the actor stops
+	held       bool
+	closed     bool
+	lastReport *handReport
 }
 
 type leftStack struct {
@@ -136,7 +155,7 @@ type leftStack struct {
 
 func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table {
 	t := &table{r: r, id: rec.ID, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
-		inbox: make(chan request, inboxSize), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
+		inbox: make(chan request, inboxSize), done: make(chan struct{}), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
 		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &Practice{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
@@ -182,6 +201,10 @@ func (r *Room) restoreTable(ctx context.Context, rec TableRecord) (*table, error
 		}
 	}
 	t := r.newTable(rec, meta, comm)
+	if meta.Tourney != 0 {
+		t.tourneyID = meta.Tourney
+		t.tour = &tourneyLink{no: meta.TNo, sig: make(chan struct{}, 1)}
+	}
 	if err := t.load(ctx); err != nil {
 		return nil, err
 	}
@@ -227,6 +250,7 @@ func (t *table) load(ctx context.Context) error {
 			return fmt.Errorf("table state: %w", err)
 		}
 		t.handNo, t.button, t.carry = st.Hands, st.Button, st.Carry
+		t.lastReport = st.Report
 	}
 	hands, err := t.r.store.OpenHands(ctx, t.id)
 	if err != nil {
@@ -317,6 +341,7 @@ type turnPayload struct {
 
 // run is the actor's loop.
 func (t *table) run(ctx context.Context) {
+	defer close(t.done)
 	defer func() {
 		if t.timer != nil {
 			t.timer.Stop()
@@ -325,11 +350,15 @@ func (t *table) run(ctx context.Context) {
 	// Show the table as it stands (after a restart: the same message,
 	// edited), then go on.
 	t.publish()
+	t.reportHeld()
 	t.poke()
-	for {
+	for !t.closed {
 		select {
 		case <-ctx.Done():
 			return
+		case <-t.syncSignal():
+			t.follow()
+			t.applySyncs()
 		case req := <-t.inbox:
 			t.follow()
 			if req.sync {
@@ -361,6 +390,9 @@ func (t *table) drain() {
 			t.fire()
 		}
 		select {
+		case <-t.syncSignal():
+			t.follow()
+			t.applySyncs()
 		case <-t.wake:
 			t.follow()
 			t.timerAt = time.Time{}
@@ -464,6 +496,8 @@ func (t *table) do(ctx context.Context, req request) (Reply, error) {
 		return resp.r, resp.err
 	case <-ctx.Done():
 		return Reply{}, &Error{Code: EUnavailable, Key: KeyBusy, Err: ctx.Err()}
+	case <-t.done:
+		return Reply{}, Errorf(ENotFound, "table.no_such", t.label())
 	}
 }
 
@@ -504,6 +538,9 @@ func (t *table) lang() string {
 
 // name shows a seat's player: "Anonym N" at an anonymous table (R-CASH-6).
 func (t *table) name(i int) string {
+	if s := t.seats[i]; s != nil && s.Alias != "" {
+		return s.Alias
+	}
 	if t.cfg.Anon {
 		return fmt.Sprintf("Anonym %d", i+1)
 	}
@@ -545,6 +582,9 @@ type tableState struct {
 	Hands  int   `json:"hands"`
 	Button int   `json:"button"`
 	Carry  int64 `json:"carry,omitempty"`
+	// Report is a tournament table's report of its last hand, sent again
+	// after a restart.
+	Report *handReport `json:"report,omitempty"`
 }
 
 // commitWrite stores w, with the seats and the table's state when seats
@@ -555,7 +595,7 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 	if seats {
 		t.seatsDirty = false
 		w.Seats, w.SaveSeats = t.seatRecords(), true
-		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, Carry: t.carry}), true
+		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, Carry: t.carry, Report: t.lastReport}), true
 	}
 	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
 	defer cancel()

@@ -39,6 +39,12 @@ type TableConfig struct {
 	// (R-CASH-4, plus a grace of SitOutGrace).
 	Window time.Duration `json:"window"`
 	SitOut time.Duration `json:"sitout"`
+	// Tourney marks a tournament table (no rake, no run it twice); its
+	// blinds are level Level of the structure, the ante a big-blind ante
+	// when BBAnte.
+	Tourney bool `json:"tourney,omitempty"`
+	BBAnte  bool `json:"bb_ante,omitempty"`
+	Level   int  `json:"level,omitempty"`
 }
 
 // SitOutGrace is added to a table's sit-out limit before the seat is freed
@@ -211,6 +217,13 @@ func (c *TableConfig) set(key, val string) error {
 
 // Rules returns the engine configuration of the table's hands.
 func (c TableConfig) Rules() engine.Config {
+	if c.Tourney {
+		r := engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind, Ante: c.Ante, Tournament: true}
+		if c.BBAnte {
+			r.Ante, r.BigBlindAnte = 0, c.Ante
+		}
+		return r
+	}
 	return engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind,
 		Ante: c.Ante, RunItTwice: c.Twice, Rake: c.Rake}
 }

@@ -31,6 +31,9 @@ func (t *table) notify(p Player, key string, args ...any) {
 }
 
 func (t *table) title() string {
+	if t.tour != nil {
+		return t.tourneyTitle()
+	}
 	return fmt.Sprintf("%s %s", t.cfg.Name(), t.cfg.Stakes())
 }
 

@@ -18,6 +18,8 @@ const (
 	ViewCards   ViewKind = "cards"   // a player's hole cards, for them only
 	ViewSummary ViewKind = "summary" // a finished hand, for the chat and spectators
 	ViewNotice  ViewKind = "notice"  // a private note to one player
+	ViewLobby   ViewKind = "lobby"   // a tournament's lobby, edited in place
+	ViewNews    ViewKind = "news"    // tournament news, for the chat and spectators
 )
 
 // View is a rendered, platform-neutral message: text lines and rows of

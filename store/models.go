@@ -188,3 +188,25 @@ type Secret struct {
 	Value     []byte    `gorm:"not null"`
 	CreatedAt time.Time `gorm:"not null"`
 }
+
+// Tourney is a tournament: its configuration (JSON, as the room encodes
+// it) and its status; what happened in it is its log of TourneyOps.
+type Tourney struct {
+	ID          int64      `gorm:"primaryKey"`
+	CommunityID int64      `gorm:"not null"`
+	Name        string     `gorm:"size:128;not null;default:''"`
+	Config      string     `gorm:"type:text;not null;default:'{}'"`
+	Status      string     `gorm:"size:32;not null;default:''"`
+	CreatedAt   time.Time  `gorm:"not null"`
+	EndedAt     *time.Time // nil while the tournament is not over
+}
+
+// TourneyOp is one step of a tournament's director, numbered from 1.
+type TourneyOp struct {
+	ID        int64     `gorm:"primaryKey"`
+	TourneyID int64     `gorm:"not null"`
+	Seq       int64     `gorm:"not null"`
+	Kind      string    `gorm:"size:32;not null"`
+	Data      string    `gorm:"type:text;not null;default:'{}'"`
+	CreatedAt time.Time `gorm:"not null"`
+}

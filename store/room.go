@@ -193,6 +193,9 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 					return fmt.Errorf("deadlines: %w", err)
 				}
 			}
+			if err := tx.tourneyWrite(w); err != nil {
+				return err
+			}
 		}
 		return tx.insertEventRows(rows)
 	})
@@ -587,4 +590,93 @@ func (s *Store) Secret(ctx context.Context, name string, size int) ([]byte, erro
 		return nil, fmt.Errorf("secret %q: %w", name, err)
 	}
 	return got.Value, nil
+}
+
+// tourneyWrite appends a write's tournament ops and sets its status.
+func (tx *Tx) tourneyWrite(w *bot.TableWrite) error {
+	if len(w.TourneyOps) > 0 {
+		rows := make([]TourneyOp, len(w.TourneyOps))
+		for i, op := range w.TourneyOps {
+			if op.Seq < 1 || op.Kind == "" {
+				return fmt.Errorf("tournament %d op %d %q: %w", op.TourneyID, op.Seq, op.Kind, ErrInvalidEvent)
+			}
+			at := op.At
+			if at.IsZero() {
+				at = w.At
+			}
+			data := op.Data
+			if data == "" {
+				data = "{}"
+			}
+			rows[i] = TourneyOp{TourneyID: op.TourneyID, Seq: op.Seq, Kind: op.Kind, Data: data, CreatedAt: at}
+		}
+		if err := tx.db.Create(&rows).Error; err != nil {
+			return fmt.Errorf("tournament ops: %w", err)
+		}
+	}
+	if st := w.Status; st != nil {
+		upd := map[string]any{"status": st.Status}
+		if st.Ended {
+			upd["ended_at"] = w.At
+		}
+		res := tx.db.Model(&Tourney{}).Where("id = ?", st.TourneyID).Updates(upd)
+		if res.Error != nil {
+			return fmt.Errorf("tournament %d status: %w", st.TourneyID, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return fmt.Errorf("%w: tournament %d", bot.ErrNotFound, st.TourneyID)
+		}
+	}
+	return nil
+}
+
+// AddTourney implements bot.Tourneys.
+func (s *Store) AddTourney(ctx context.Context, t bot.TourneyRecord) (int64, error) {
+	row := Tourney{CommunityID: t.CommunityID, Name: t.Name, Config: t.Config, Status: t.Status, CreatedAt: t.CreatedAt}
+	if row.Config == "" {
+		row.Config = "{}"
+	}
+	if row.CreatedAt.IsZero() {
+		row.CreatedAt = s.clock.Now()
+	}
+	if err := s.db.WithContext(ctx).Create(&row).Error; err != nil {
+		return 0, roomErr(fmt.Errorf("create tournament: %w", err))
+	}
+	return row.ID, nil
+}
+
+// Tourneys implements bot.Tourneys.
+func (s *Store) Tourneys(ctx context.Context, communityID int64, open bool) ([]bot.TourneyRecord, error) {
+	q := s.db.WithContext(ctx)
+	if open {
+		q = q.Where("ended_at IS NULL")
+	}
+	if communityID != 0 {
+		q = q.Where("community_id = ?", communityID)
+	}
+	var rows []Tourney
+	if err := q.Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("tournaments: %w", err)
+	}
+	out := make([]bot.TourneyRecord, len(rows))
+	for i, r := range rows {
+		out[i] = bot.TourneyRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Config: r.Config, Status: r.Status, CreatedAt: r.CreatedAt}
+		if r.EndedAt != nil {
+			out[i].EndedAt = *r.EndedAt
+		}
+	}
+	return out, nil
+}
+
+// TourneyOps implements bot.Tourneys.
+func (s *Store) TourneyOps(ctx context.Context, tourneyID int64) ([]bot.TourneyOp, error) {
+	var rows []TourneyOp
+	if err := s.db.WithContext(ctx).Where("tourney_id = ?", tourneyID).Order("seq").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("tournament %d ops: %w", tourneyID, err)
+	}
+	out := make([]bot.TourneyOp, len(rows))
+	for i, r := range rows {
+		out[i] = bot.TourneyOp{TourneyID: r.TourneyID, Seq: r.Seq, Kind: r.Kind, Data: r.Data, At: r.CreatedAt}
+	}
+	return out, nil
 }

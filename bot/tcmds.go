@@ -1,0 +1,625 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// The tournament commands: /tourney for admins, /register, /unregister,
+// /reenter and /tourneys for players, the lobby message and its buttons.
+
+// Lobby button kinds (tokens whose Table is the tournament's id).
+const (
+	tokRegister byte = iota + 40
+	tokUnregister
+)
+
+// tourneyCommands are the player commands a tournament's actor runs.
+var tourneyCommands = map[string]bool{"register": true, "unregister": true, "reenter": true}
+
+// tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
+var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "start": true, "cancel": true,
+	"pause": true, "resume": true, "bots": true}
+
+// tourneySubcommands are /tourney's subcommands.
+const tourneySubcommands = "create open start cancel pause resume info players structure payouts bots"
+
+// tourneyCmd runs /tourney <subcommand>.
+func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Player, lang string) (Reply, error) {
+	if len(cmd.Args) == 0 {
+		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
+	}
+	sub, args := strings.ToLower(cmd.Args[0]), cmd.Args[1:]
+	switch sub {
+	case "create", "new":
+		return r.createTourney(ctx, comm, args, lang)
+	case "open", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots":
+	default:
+		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
+	}
+	a, rest, err := r.resolveTourney(comm, args, false)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd.Name, cmd.Args = "tourney:"+sub, rest
+	return a.tdo(ctx, treq{cmd: cmd, p: p, admin: true})
+}
+
+// createTourney stores a tournament and starts its actor.
+func (r *Room) createTourney(ctx context.Context, comm Community, args []string, lang string) (Reply, error) {
+	set, err := parseTourneySettings(args, r.clock.Now())
+	if err != nil {
+		return Reply{}, err
+	}
+	if n := len(r.tourneysOf(comm.ID, true)); n >= maxTourneysPerChat {
+		return Reply{}, Errorf(EInvalid, "tourney.too_many", maxTourneysPerChat)
+	}
+	set.Platform, set.Chat = comm.Platform, comm.ChatID
+	rec := TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: mustJSON(set), Status: stateNames[tourney.Announced].en, CreatedAt: r.clock.Now()}
+	id, err := r.store.AddTourney(ctx, rec)
+	if err != nil {
+		return Reply{}, err
+	}
+	rec.ID = id
+	a, err := r.newTourneyActor(rec, set, comm)
+	if err != nil {
+		return Reply{}, err
+	}
+	if a.account, err = r.store.OpenAccount(ctx, AccountTournament, a.ref(), 0); err != nil {
+		return Reply{}, err
+	}
+	r.startTourney(a)
+	if set.OpenAt.IsZero() {
+		if _, err := a.tdo(ctx, treq{cmd: Command{Name: "tourney:open"}, admin: true}); err != nil {
+			return Reply{}, err
+		}
+	} else {
+		a.tdo(ctx, treq{sync: true}) //nolint:errcheck // the lobby shows it either way
+	}
+	return Reply{Text: tr(lang, "tourney.created", a.label(), set.Config.Name, a.when(lang))}, nil
+}
+
+// maxTourneysPerChat bounds a chat's tournaments not over.
+const maxTourneysPerChat = 20
+
+func (r *Room) startTourney(a *tourneyActor) {
+	r.mu.Lock()
+	r.tourneys[a.id] = a
+	r.mu.Unlock()
+	r.wg.Add(1)
+	go func() {
+		defer r.wg.Done()
+		a.run(r.ctx)
+	}()
+}
+
+// tourneysOf lists a community's tournaments (only those not over when
+// open), oldest first.
+func (r *Room) tourneysOf(communityID int64, open bool) []*tourneyActor {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []*tourneyActor
+	for _, a := range r.tourneys {
+		if a.comm.ID == communityID && (!open || !a.isOver()) {
+			out = append(out, a)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// isOver is read outside the actor: the status as last stored.
+func (a *tourneyActor) isOver() bool {
+	select {
+	case <-a.done:
+		return true
+	default:
+	}
+	return a.overFlag.Load()
+}
+
+// resolveTourney finds the tournament a command names ("T3"), else the
+// chat's only one not over (with mine: the one the player is in).
+func (r *Room) resolveTourney(comm Community, args []string, any bool) (*tourneyActor, []string, error) {
+	var rest []string
+	var named *tourneyActor
+	for _, a := range args {
+		if n, ok := cutTourneyLabel(a); ok {
+			r.mu.Lock()
+			t := r.tourneys[n]
+			r.mu.Unlock()
+			if t == nil || (comm.ID != 0 && t.comm.ID != comm.ID) {
+				return nil, nil, Errorf(ENotFound, "tourney.no_such", a)
+			}
+			named = t
+			continue
+		}
+		rest = append(rest, a)
+	}
+	if named != nil {
+		return named, rest, nil
+	}
+	open := r.tourneysOf(comm.ID, true)
+	switch len(open) {
+	case 0:
+		return nil, nil, Errorf(EInvalid, "tourney.none")
+	case 1:
+		return open[0], rest, nil
+	}
+	var ls []string
+	for _, a := range open {
+		ls = append(ls, a.label())
+	}
+	return nil, nil, Errorf(EInvalid, "tourney.which", strings.Join(ls, " "))
+}
+
+func cutTourneyLabel(s string) (int64, bool) {
+	if len(s) < 2 || (s[0] != 'T' && s[0] != 't') {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s[1:], 10, 64)
+	return n, err == nil && n > 0
+}
+
+// playerTourneyCmd runs /register, /unregister and /reenter.
+func (r *Room) playerTourneyCmd(ctx context.Context, cmd Command, comm Community, p Player) (Reply, error) {
+	a, rest, err := r.resolveTourney(comm, cmd.Args, true)
+	if err != nil {
+		return Reply{}, err
+	}
+	cmd.Args = rest
+	return a.tdo(ctx, treq{cmd: cmd, p: p})
+}
+
+// listTourneys answers /tourneys.
+func (r *Room) listTourneys(comm Community, lang string) (Reply, error) {
+	ts := r.tourneysOf(comm.ID, true)
+	if len(ts) == 0 {
+		return Reply{Text: tr(lang, "tourney.none")}, nil
+	}
+	var b strings.Builder
+	b.WriteString(tr(lang, "tourneys.title"))
+	for _, a := range ts {
+		b.WriteString("\n")
+		b.WriteString(a.summary.Load().(string))
+	}
+	return Reply{Text: b.String()}, nil
+}
+
+// pressTourney runs a lobby button.
+func (r *Room) pressTourney(ctx context.Context, cmd Command, p Player, tok ButtonToken) (Reply, error) {
+	r.mu.Lock()
+	a := r.tourneys[tok.Table]
+	r.mu.Unlock()
+	if a == nil {
+		return Reply{}, ErrTokenStale
+	}
+	if a.comm.Platform != cmd.Platform {
+		return Reply{}, ErrTokenForged
+	}
+	cmd.Name = "register"
+	if tok.Kind == tokUnregister {
+		cmd.Name = "unregister"
+	}
+	cmd.Args = nil
+	return a.tdo(ctx, treq{cmd: cmd, p: p, tok: &tok})
+}
+
+// handle runs one command in the tournament's actor.
+func (a *tourneyActor) handle(req treq) (Reply, error) {
+	lang := a.lang()
+	switch req.cmd.Name {
+	case "register", "reenter":
+		return a.register(req, lang)
+	case "unregister":
+		return a.unregister(req, lang)
+	case "tourney:open":
+		if _, err := a.do(opOpen, top{}, nil, nil); err != nil {
+			return Reply{}, err
+		}
+		a.news("tn.open", a.name(), a.label())
+		a.publishLobby()
+		return Reply{Text: tr(lang, "tourney.opened", a.label())}, nil
+	case "tourney:start":
+		return a.startCmd(req, lang)
+	case "tourney:cancel":
+		if a.over {
+			return Reply{}, &tourney.StateError{Op: "cancel", State: a.t.State()}
+		}
+		if _, err := a.do(opCancel, top{}, nil, nil); err != nil {
+			return Reply{}, err
+		}
+		a.refundAll("tn.cancelled")
+		return Reply{Text: tr(lang, "tourney.cancelled", a.label())}, nil
+	case "tourney:pause":
+		if !a.running() || a.paused() {
+			return Reply{}, Errorf(EInvalid, "tourney.not_pausable")
+		}
+		if _, err := a.do(opPause, top{At: a.r.clock.Now()}, nil, nil); err != nil {
+			return Reply{}, err
+		}
+		a.news("tn.paused", a.name())
+		a.publishLobby()
+		return Reply{Text: tr(lang, "tourney.paused", a.label())}, nil
+	case "tourney:resume":
+		if !a.paused() {
+			return Reply{}, Errorf(EInvalid, "tourney.not_paused")
+		}
+		if _, err := a.do(opResume, top{At: a.r.clock.Now()}, nil, nil); err != nil {
+			return Reply{}, err
+		}
+		a.news("tn.resumed", a.name())
+		a.releaseHeld()
+		a.publishLobby()
+		return Reply{Text: tr(lang, "tourney.resumed", a.label())}, nil
+	case "tourney:info":
+		return Reply{Text: a.lobbyText(lang), Private: true}, nil
+	case "tourney:players":
+		return Reply{Text: a.playersText(lang), Private: true}, nil
+	case "tourney:structure":
+		return Reply{Text: a.structureText(lang), Private: true}, nil
+	case "tourney:payouts":
+		return Reply{Text: a.payoutsText(lang), Private: true}, nil
+	case "tourney:bots":
+		return a.addBots(req, lang)
+	}
+	return Reply{}, Errorf(EInvalid, "command.unknown", "/"+req.cmd.Name)
+}
+
+// register takes an entry (R-TRN-2): the buy-in leaves the wallet in the
+// same transaction; during late registration (a re-entry too, R-TRN-3)
+// the entry gets a random seat and plays at once (R-TRN-5).
+func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
+	reg, err := a.registerPlayer(req.ctx, req.p, false)
+	if err != nil {
+		return Reply{}, err
+	}
+	name := reg.Entry.Name
+	if reg.Seat.Table != 0 {
+		return Reply{Text: tr(lang, "tourney.registered_late", name, a.name(), int(reg.Seat.Table), "#"+strconv.FormatInt(a.tableIDs[reg.Seat.Table], 10), int(reg.Seat.Seat))}, nil
+	}
+	return Reply{Text: tr(lang, "tourney.registered", name, a.name(), a.t.Active())}, nil
+}
+
+func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool) (tourney.Registration, error) {
+	var moves []Move
+	b := a.t.Config().BuyIn
+	if !b.Freeroll() {
+		from := a.r.house
+		if !bot {
+			acc, err := a.r.wallet(ctx, p)
+			if err != nil {
+				return tourney.Registration{}, err
+			}
+			from = acc
+		}
+		if v := b.Prize + b.Bounty; v > 0 {
+			moves = append(moves, Move{From: from, To: a.account, Amount: v, Reason: "tournament buy-in", Reference: a.ref()})
+		}
+		if b.Fee > 0 {
+			moves = append(moves, Move{From: from, To: a.r.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
+		}
+	}
+	res, err := a.do(opRegister, top{Player: &p, Bot: bot, Seed: a.seed()}, func(any) []Move { return moves }, nil)
+	if err != nil {
+		return tourney.Registration{}, err
+	}
+	reg := res.(tourney.Registration)
+	if reg.Seat.Table != 0 {
+		if err := a.ensureTables(); err != nil {
+			return reg, err
+		}
+		// Seated now: at a table between hands the next sync seats them;
+		// at one in a hand, at once (not dealt in before the next hand).
+		no := reg.Seat.Table
+		if t := a.tables[no]; t != nil && !a.held[no] {
+			t.tour.direct(tableSync{Only: true, Seats: map[int]syncSeat{int(reg.Seat.Seat) - 1: a.syncSeat(reg.Entry.ID)}})
+		}
+		a.tellSeat(reg.Entry.ID, no, 0)
+		a.releaseHeld()
+	}
+	if a.t.ShouldStart(a.r.clock.Now()) && a.t.Config().Kind == tourney.SitAndGo {
+		if err := a.start(a.r.clock.Now()); err != nil {
+			a.r.log.Error("start sit-and-go", "tourney", a.id, "err", err)
+		}
+	}
+	a.publishLobby()
+	return reg, nil
+}
+
+func (a *tourneyActor) unregister(req treq, lang string) (Reply, error) {
+	var id tourney.EntryID
+	for _, e := range a.t.Entries() {
+		if e.Player == tpid(req.p.ID) && !e.Out {
+			id = e.ID
+		}
+	}
+	if id == 0 {
+		return Reply{}, FromError(tourney.ErrNotRegistered)
+	}
+	moves := a.refundMoves(id)
+	if _, err := a.do(opUnregister, top{Player: &req.p}, func(any) []Move { return moves }, nil); err != nil {
+		return Reply{}, err
+	}
+	a.publishLobby()
+	return Reply{Text: tr(lang, "tourney.unregistered", req.p.DisplayName, a.name())}, nil
+}
+
+// startCmd starts the tournament now (an admin's /tourney start): a
+// sit-and-go with bots=on fills its empty seats with practice opponents.
+func (a *tourneyActor) startCmd(req treq, lang string) (Reply, error) {
+	if a.t.State() != tourney.RegistrationOpen {
+		return Reply{}, &tourney.StateError{Op: "start", State: a.t.State()}
+	}
+	cfg := a.t.Config()
+	if cfg.Kind == tourney.SitAndGo {
+		if a.set.Bots {
+			for a.t.Active() < cfg.MaxPlayers && a.t.State() == tourney.RegistrationOpen {
+				if _, err := a.addBot(req.ctx); err != nil {
+					return Reply{}, err
+				}
+			}
+			if a.t.State() != tourney.RegistrationOpen {
+				return Reply{Text: tr(lang, "tourney.started", a.label())}, nil
+			}
+		}
+		return Reply{}, FromError(tourney.ErrNotFull)
+	}
+	// A scheduled event started early: it starts now.
+	a.set.Config.StartAt = a.r.clock.Now()
+	if err := a.start(a.r.clock.Now()); err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: tr(lang, "tourney.started", a.label())}, nil
+}
+
+// addBots registers practice opponents (/tourney bots <n>), when the
+// tournament allows them (bots=on).
+func (a *tourneyActor) addBots(req treq, lang string) (Reply, error) {
+	if !a.set.Bots {
+		return Reply{}, Errorf(EInvalid, "tourney.bots_off")
+	}
+	n := 1
+	if len(req.cmd.Args) > 0 {
+		v, err := strconv.Atoi(req.cmd.Args[0])
+		if err != nil || v < 1 || v > 1000 {
+			return Reply{}, Errorf(EInvalid, "tourney.range", "bots", req.cmd.Args[0], 1, 1000)
+		}
+		n = v
+	}
+	added := 0
+	for range n {
+		if _, err := a.addBot(req.ctx); err != nil {
+			if added == 0 {
+				return Reply{}, err
+			}
+			break
+		}
+		added++
+	}
+	return Reply{Text: tr(lang, "tourney.bots_added", added, a.name())}, nil
+}
+
+func (a *tourneyActor) addBot(ctx context.Context) (tourney.Registration, error) {
+	k := len(a.bots) + 1
+	name := fmt.Sprintf("%s %d", botNames[(k-1)%len(botNames)], (k-1)/len(botNames)+1)
+	if k <= len(botNames) {
+		name = botNames[k-1]
+	}
+	p, err := a.r.store.Player(ctx, botPlatform, fmt.Sprintf("bot:t%d:%d", a.id, k), name)
+	if err != nil {
+		return tourney.Registration{}, err
+	}
+	return a.registerPlayer(ctx, p, true)
+}
+
+// when says when the tournament starts.
+func (a *tourneyActor) when(lang string) string {
+	cfg := a.t.Config()
+	if cfg.Kind == tourney.SitAndGo {
+		return tr(lang, "tourney.when_full", cfg.MaxPlayers)
+	}
+	return cfg.StartAt.UTC().Format("2006-01-02 15:04 UTC")
+}
+
+// lobbyText is the lobby: status, players, prize pool, structure, level.
+func (a *tourneyActor) lobbyText(lang string) string {
+	cfg := a.t.Config()
+	var b strings.Builder
+	fmt.Fprintf(&b, "🏆 %s %s\n", a.label(), cfg.Name)
+	st := pick(stateNames[a.t.State()], lang)
+	if a.paused() {
+		st = tr(lang, "tourney.paused_state")
+	}
+	fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.status", st, a.when(lang)))
+	buy := tr(lang, "lobby.freeroll")
+	if !cfg.BuyIn.Freeroll() {
+		buy = cfg.BuyIn.String()
+	}
+	kind := ""
+	switch cfg.Bounty {
+	case tourney.Knockout:
+		kind = " · KO"
+	case tourney.ProgressiveKnockout:
+		kind = " · PKO"
+	}
+	fmt.Fprintf(&b, "%s%s\n", tr(lang, "lobby.buyin", buy, cfg.Structure.Name, Chips(cfg.Structure.StartingStack), cfg.TableSize), kind)
+	pool := a.t.PrizePool()
+	entries := len(a.t.Entries())
+	fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.players", a.t.Active(), entries, Chips(pool.Total), Chips(pool.Bounties)))
+	if cfg.Guarantee > 0 {
+		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.guarantee", Chips(cfg.Guarantee)))
+	}
+	if cfg.LateRegistration {
+		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.late", a.set.LateLevels, max(cfg.MaxEntries, 1)))
+	}
+	if a.running() {
+		now := a.r.clock.Now()
+		cs := a.clock().At(now)
+		if cs.OnBreak {
+			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.break", durationText(cs.Remaining)))
+		} else {
+			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.level", cs.Number, Chips(cs.Level.SmallBlind), Chips(cs.Level.BigBlind), Chips(cs.Level.Ante), durationText(cs.Remaining)))
+		}
+		if s := a.t.Seating(); s != nil {
+			var ls []string
+			for _, tb := range s.Tables {
+				ls = append(ls, fmt.Sprintf("%d (#%d: %d)", tb.ID, a.tableIDs[tb.ID], tb.Count()))
+			}
+			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.tables", strings.Join(ls, ", ")))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// publishLobby edits the lobby message in place, with its buttons.
+func (a *tourneyActor) publishLobby() {
+	lang := a.lang()
+	text := a.lobbyText(lang)
+	a.summary.Store(fmt.Sprintf("%s %s · %s · %d", a.label(), a.name(), pick(stateNames[a.t.State()], lang), a.t.Active()))
+	a.overFlag.Store(a.over || a.t.State() == tourney.Cancelled)
+	if text == a.lastLobby {
+		return
+	}
+	a.lastLobby = text
+	v := View{Kind: ViewLobby, Text: text}
+	st := a.t.State()
+	if st == tourney.RegistrationOpen || st == tourney.LateRegistration {
+		var row []Button
+		if tok, err := a.r.signer.Sign(ButtonToken{Table: a.id, Kind: tokRegister}); err == nil {
+			row = append(row, Button{Label: tr(lang, "button.register"), Token: tok, Command: "/register " + a.label()})
+		}
+		if st == tourney.RegistrationOpen {
+			if tok, err := a.r.signer.Sign(ButtonToken{Table: a.id, Kind: tokUnregister}); err == nil {
+				row = append(row, Button{Label: tr(lang, "button.unregister"), Token: tok, Command: "/unregister " + a.label()})
+			}
+		}
+		v.Buttons = [][]Button{row}
+	}
+	if a.version == 0 {
+		a.version = time.Now().UnixNano()
+	}
+	a.version++
+	c := a.r.communityNow(a.comm)
+	a.r.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: PriorityTable,
+		Key: "tourney:" + strconv.FormatInt(a.id, 10) + ":lobby", Version: a.version, Body: v})
+}
+
+func (a *tourneyActor) playersText(lang string) string {
+	var b strings.Builder
+	b.WriteString(tr(lang, "players.title", a.name(), a.t.Active()))
+	type row struct {
+		name  string
+		stack int64
+	}
+	var rows []row
+	for _, e := range a.t.Entries() {
+		if !e.Out {
+			rows = append(rows, row{a.entryName(e.ID), a.stacks[e.ID]})
+		}
+	}
+	sort.SliceStable(rows, func(i, j int) bool { return rows[i].stack > rows[j].stack })
+	for i, r := range rows {
+		if i == 50 {
+			fmt.Fprintf(&b, "\n… %d", len(rows)-50)
+			break
+		}
+		if a.t.Seating() != nil {
+			fmt.Fprintf(&b, "\n%d. %s · %s", i+1, r.name, FormatChips(r.stack, lang))
+		} else {
+			fmt.Fprintf(&b, "\n%d. %s", i+1, r.name)
+		}
+	}
+	return b.String()
+}
+
+func (a *tourneyActor) structureText(lang string) string {
+	cfg := a.t.Config()
+	var b strings.Builder
+	b.WriteString(tr(lang, "structure.title", cfg.Structure.Name, Chips(cfg.Structure.StartingStack)))
+	n := 0
+	for _, l := range cfg.Structure.Levels {
+		if l.Break {
+			fmt.Fprintf(&b, "\n☕ %s", durationText(l.Duration))
+			continue
+		}
+		n++
+		fmt.Fprintf(&b, "\n%d. %s/%s", n, FormatChips(l.SmallBlind, lang), FormatChips(l.BigBlind, lang))
+		if l.Ante > 0 {
+			fmt.Fprintf(&b, " (%s)", FormatChips(l.Ante, lang))
+		}
+		fmt.Fprintf(&b, " · %s", durationText(l.Duration))
+	}
+	return b.String()
+}
+
+func (a *tourneyActor) payoutsText(lang string) string {
+	prizes, err := a.t.Prizes()
+	if err != nil || len(prizes) == 0 {
+		return tr(lang, "payouts.none")
+	}
+	var b strings.Builder
+	b.WriteString(tr(lang, "payouts.title", Chips(a.t.PrizePool().Total), len(a.t.Entries())))
+	for _, p := range prizes {
+		fmt.Fprintf(&b, "\n%d. %s", p.Place, FormatChips(p.Chips, lang))
+	}
+	return b.String()
+}
+
+func (a *tourneyActor) resultsText(results []tourney.Result) string {
+	var parts []string
+	for i, r := range results {
+		if i == 10 {
+			break
+		}
+		s := fmt.Sprintf("%d. %s", r.Place, r.Name)
+		if r.Prize > 0 {
+			s += " " + FormatChips(r.Prize, a.lang())
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// restoreTourneys rebuilds every tournament not over from its log; their
+// tables are restored with the other tables and linked here.
+func (r *Room) restoreTourneys(ctx context.Context) error {
+	recs, err := r.store.Tourneys(ctx, 0, true)
+	if err != nil {
+		return fmt.Errorf("tournaments: %w", err)
+	}
+	for _, rec := range recs {
+		var set tourneySettings
+		if err := json.Unmarshal([]byte(rec.Config), &set); err != nil {
+			return fmt.Errorf("tournament %d: %w", rec.ID, err)
+		}
+		if _, err := decodeTourneySettings(rec.Config); err != nil {
+			return fmt.Errorf("tournament %d: %w", rec.ID, err)
+		}
+		comm, err := r.tableCommunity(ctx, rec.CommunityID, tableMeta{Platform: set.Platform, Chat: set.Chat})
+		if err != nil {
+			return fmt.Errorf("tournament %d: %w", rec.ID, err)
+		}
+		a, err := r.newTourneyActor(rec, set, comm)
+		if err != nil {
+			return fmt.Errorf("tournament %d: %w", rec.ID, err)
+		}
+		if a.account, err = r.store.OpenAccount(ctx, AccountTournament, a.ref(), 0); err != nil {
+			return err
+		}
+		if err := a.replay(ctx); err != nil {
+			return fmt.Errorf("tournament %d: %w", rec.ID, err)
+		}
+		r.mu.Lock()
+		r.tourneys[a.id] = a
+		r.mu.Unlock()
+	}
+	return nil
+}

@@ -1,0 +1,1004 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	mrand "math/rand/v2"
+	"sort"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// The tournament actor: one goroutine per tournament owns its
+// tourney.Tournament (registration, the draw, eliminations, balancing,
+// payouts) and directs its tables, each a table actor in tournament mode
+// (ttable.go). Everything it decides is an op, appended to the
+// tournament's log in the same transaction as the chips it moves, and
+// applied by one function (mutate) both live and when the log is replayed
+// after a restart: the replay rebuilds the same tournament.
+
+// tourneyActor is a tournament's director.
+type tourneyActor struct {
+	r       *Room
+	id      int64
+	comm    Community
+	set     tourneySettings
+	account int64 // the tournament's ledger account: prize pool and bounties
+
+	t   *tourney.Tournament
+	seq int64 // the last op stored
+
+	inbox   chan treq
+	repMu   sync.Mutex
+	reports []handReport
+	repSig  chan struct{}
+	wake    chan struct{}
+	timer   Timer
+	timerAt time.Time
+	done    chan struct{}
+
+	tableIDs map[tourney.TableID]int64 // tournament table -> room table
+	tables   map[tourney.TableID]*table
+	held     map[tourney.TableID]bool
+	stacks   map[tourney.EntryID]int64
+	players  map[tourney.EntryID]Player
+	bots     map[tourney.EntryID]bool
+	pauses   []tourney.Pause
+	// announced is the index of the last level announced; gathering:
+	// tables are held until all are, to balance them.
+	announced         int
+	gathering         bool
+	bubbleSaid, final bool
+	over              bool // finished or cancelled, paid
+	version           int64
+	lastLobby         string
+	// summary (a line for /tourneys) and overFlag are read outside the
+	// actor.
+	summary  atomic.Value
+	overFlag atomic.Bool
+}
+
+// treq is a command for a tournament's actor.
+type treq struct {
+	ctx   context.Context
+	cmd   Command
+	p     Player
+	admin bool
+	tok   *ButtonToken
+	sync  bool
+	reply chan response
+}
+
+// top is an op's data; each kind uses some of the fields.
+type top struct {
+	Player  *Player                   `json:"player,omitempty"`
+	Bot     bool                      `json:"bot,omitempty"`
+	Seed    uint64                    `json:"seed,omitempty"`
+	At      time.Time                 `json:"at,omitzero"`
+	Table   tourney.TableID           `json:"table,omitempty"`
+	TableID int64                     `json:"table_id,omitempty"`
+	Busts   []reportBust              `json:"busts,omitempty"`
+	Stacks  map[tourney.EntryID]int64 `json:"stacks,omitempty"`
+	Level   int                       `json:"level,omitempty"`
+}
+
+// Op kinds.
+const (
+	opOpen       = "open"
+	opRegister   = "register"
+	opUnregister = "unregister"
+	opStart      = "start"
+	opTable      = "table"
+	opHand       = "hand"
+	opRebalance  = "rebalance"
+	opLateEnd    = "late_end"
+	opPause      = "pause"
+	opResume     = "resume"
+	opCancel     = "cancel"
+	opFinish     = "finish"
+	opLevel      = "level"
+)
+
+func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
+	t, err := tourney.New(set.Config)
+	if err != nil {
+		return nil, err
+	}
+	a := &tourneyActor{r: r, id: rec.ID, comm: comm, set: set, t: t,
+		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
+		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{},
+		stacks: map[tourney.EntryID]int64{}, players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1}
+	a.summary.Store(a.label() + " " + set.Config.Name)
+	return a, nil
+}
+
+// rng is the randomness of an op: a seed stored with it, so that the
+// replay draws the same seats.
+func rngFrom(seed uint64) *mrand.Rand { return mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+
+func (a *tourneyActor) seed() uint64 {
+	if a.r.cfg.DeckSeed != 0 {
+		return mix(a.r.cfg.DeckSeed, uint64(a.id), uint64(a.seq+1))
+	}
+	return mrand.Uint64() | 1
+}
+
+// mutate applies one op to the tournament: the live path and the replay
+// share it, so the state after a restart is the state before.
+func (a *tourneyActor) mutate(kind string, op top) (any, error) {
+	t := a.t
+	switch kind {
+	case opOpen:
+		return nil, t.OpenRegistration()
+	case opRegister:
+		if op.Player == nil {
+			return nil, errors.New("register without a player")
+		}
+		reg, err := t.Register(tpid(op.Player.ID), op.Player.DisplayName, tourney.Payment{}, rngFrom(op.Seed))
+		if err != nil {
+			return nil, err
+		}
+		a.players[reg.Entry.ID] = *op.Player
+		if op.Bot {
+			a.bots[reg.Entry.ID] = true
+		}
+		if reg.Seat.Table != 0 {
+			a.stacks[reg.Entry.ID] = reg.Chips
+		}
+		return reg, nil
+	case opUnregister:
+		if op.Player == nil {
+			return nil, errors.New("unregister without a player")
+		}
+		var id tourney.EntryID
+		for _, e := range t.Entries() {
+			if e.Player == tpid(op.Player.ID) && !e.Out {
+				id = e.ID
+			}
+		}
+		if err := t.Unregister(tpid(op.Player.ID)); err != nil {
+			return nil, err
+		}
+		delete(a.players, id)
+		delete(a.bots, id)
+		return id, nil
+	case opStart:
+		if err := t.Start(op.At, rngFrom(op.Seed)); err != nil {
+			return nil, err
+		}
+		if t.State() != tourney.Cancelled {
+			for _, e := range t.Entries() {
+				a.stacks[e.ID] = t.Config().Structure.StartingStack
+			}
+		}
+		return nil, nil
+	case opTable:
+		a.tableIDs[op.Table] = op.TableID
+		return nil, nil
+	case opHand:
+		for e, s := range op.Stacks {
+			a.stacks[e] = s
+		}
+		var busts []tourney.Bust
+		for _, b := range op.Busts {
+			busts = append(busts, tourney.Bust{Entry: b.Entry, StartStack: b.Start})
+		}
+		if err := t.Eliminate(busts); err != nil {
+			return nil, err
+		}
+		var pays []bountyPay
+		if bs := t.Bounties(); bs != nil {
+			for _, b := range op.Busts {
+				ws := b.Winners
+				covered := false
+				for _, w := range ws {
+					if w.StartStack >= b.Start {
+						covered = true
+					}
+				}
+				if !covered { // nobody who won the last pot covered: the winners share it all the same
+					ws = append([]tourney.PotWinner(nil), ws...)
+					for i := range ws {
+						ws[i].StartStack = b.Start
+					}
+				}
+				if len(ws) == 0 {
+					continue
+				}
+				ps, err := bs.Knockout(b.Entry, b.Start, ws)
+				if err != nil {
+					continue // a bounty already taken: nothing to pay
+				}
+				for _, p := range ps {
+					pays = append(pays, bountyPay{Victim: b.Entry, BountyPayment: p})
+				}
+			}
+		}
+		for _, b := range op.Busts {
+			delete(a.stacks, b.Entry)
+		}
+		return pays, nil
+	case opRebalance:
+		for e, s := range op.Stacks {
+			a.stacks[e] = s
+		}
+		if t.Seating() == nil {
+			return nil, nil
+		}
+		return t.Seating().Rebalance(rngFrom(op.Seed))
+	case opLateEnd:
+		return nil, t.CloseLateRegistration()
+	case opPause:
+		a.pauses = append(a.pauses, tourney.Pause{From: op.At})
+		return nil, nil
+	case opResume:
+		if n := len(a.pauses); n > 0 && a.pauses[n-1].To.IsZero() {
+			a.pauses[n-1].To = op.At
+		}
+		return nil, nil
+	case opCancel:
+		return nil, t.Cancel()
+	case opFinish:
+		a.over = true
+		return nil, nil
+	case opLevel:
+		a.announced = op.Level
+		return nil, nil
+	}
+	return nil, fmt.Errorf("unknown tournament op %q", kind)
+}
+
+type bountyPay struct {
+	Victim tourney.EntryID
+	tourney.BountyPayment
+}
+
+// do stores an op with the chips it moves (and a status change), then
+// keeps it applied; a failed write rebuilds the tournament from the store.
+func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, status *TourneyStatus) (any, error) {
+	res, err := a.mutate(kind, op)
+	if err != nil {
+		return nil, err
+	}
+	w := &TableWrite{TourneyOps: []TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: kind, Data: mustJSON(op)}}, Status: status}
+	if moves != nil {
+		w.Moves = moves(res)
+	}
+	if status == nil {
+		w.Status = &TourneyStatus{TourneyID: a.id, Status: a.status()}
+	}
+	w.At = a.r.clock.Now()
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	if err := a.r.commit.commit(ctx, w); err != nil {
+		a.r.log.Error("tournament write failed; rebuilding it from the store", "tourney", a.id, "err", err)
+		if lerr := a.replay(ctx); lerr != nil {
+			a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", lerr)
+		}
+		if errors.Is(err, ErrInsufficientFunds) {
+			return nil, FromError(err)
+		}
+		return nil, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+	}
+	a.seq++
+	return res, nil
+}
+
+// status is the tournament's state as listed.
+func (a *tourneyActor) status() string {
+	if a.over && a.t.State() == tourney.Finished {
+		return "finished"
+	}
+	return stateNames[a.t.State()].en
+}
+
+// replay rebuilds the tournament from its stored ops.
+func (a *tourneyActor) replay(ctx context.Context) error {
+	ops, err := a.r.store.TourneyOps(ctx, a.id)
+	if err != nil {
+		return err
+	}
+	t, err := tourney.New(a.set.Config)
+	if err != nil {
+		return err
+	}
+	a.t, a.seq = t, 0
+	a.tableIDs, a.stacks, a.players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]Player{}, map[tourney.EntryID]bool{}
+	a.pauses, a.announced, a.over = nil, -1, false
+	for _, o := range ops {
+		var op top
+		if err := json.Unmarshal([]byte(o.Data), &op); err != nil {
+			return fmt.Errorf("op %d %s: %w", o.Seq, o.Kind, err)
+		}
+		if o.Seq != a.seq+1 {
+			return fmt.Errorf("op %d follows op %d", o.Seq, a.seq)
+		}
+		if _, err := a.mutate(o.Kind, op); err != nil {
+			return fmt.Errorf("op %d %s: %w", o.Seq, o.Kind, err)
+		}
+		a.seq = o.Seq
+	}
+	return nil
+}
+
+// clock is the level clock with the pauses.
+func (a *tourneyActor) clock() tourney.Clock {
+	c := a.t.Clock()
+	c.Pauses = a.pauses
+	return c
+}
+
+func (a *tourneyActor) paused() bool {
+	n := len(a.pauses)
+	return n > 0 && a.pauses[n-1].To.IsZero()
+}
+
+func (a *tourneyActor) running() bool {
+	switch a.t.State() {
+	case tourney.LateRegistration, tourney.Running, tourney.FinalTable:
+		return true
+	}
+	return false
+}
+
+// report hands a table's report to the actor; it never blocks.
+func (a *tourneyActor) report(tableID int64, rep handReport) {
+	a.repMu.Lock()
+	a.reports = append(a.reports, rep)
+	a.repMu.Unlock()
+	select {
+	case a.repSig <- struct{}{}:
+	default:
+	}
+}
+
+func (a *tourneyActor) takeReports() []handReport {
+	a.repMu.Lock()
+	defer a.repMu.Unlock()
+	r := a.reports
+	a.reports = nil
+	return r
+}
+
+// run is the actor's loop.
+func (a *tourneyActor) run(ctx context.Context) {
+	defer close(a.done)
+	defer func() {
+		if a.timer != nil {
+			a.timer.Stop()
+		}
+	}()
+	a.resume()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case req := <-a.inbox:
+			if req.sync {
+				var r Reply
+				if a.drain() {
+					r.Text = "busy" // it took in reports: the tables may have more to do
+				}
+				req.reply <- response{r: r}
+				break
+			}
+			r, err := a.handle(req)
+			req.reply <- response{r, err}
+		case <-a.repSig:
+			a.onReports()
+		case <-a.wake:
+			a.timerAt = time.Time{}
+			a.tick()
+		}
+		if ctx.Err() == nil {
+			a.arm()
+		}
+	}
+}
+
+// drain takes in every report and due timer: what Settle waits for.
+func (a *tourneyActor) drain() bool {
+	took := false
+	for range 1000 {
+		if at := a.nextDeadline(); !at.IsZero() && !at.After(a.r.clock.Now()) {
+			a.tick()
+		}
+		select {
+		case <-a.repSig:
+			took = true
+			a.onReports()
+		case <-a.wake:
+			a.timerAt = time.Time{}
+			a.tick()
+		default:
+			a.arm()
+			return took
+		}
+	}
+	a.arm()
+	return took
+}
+
+// resume brings a tournament back after a restart: its tables are told
+// where everyone sits; those between hands have reported again.
+func (a *tourneyActor) resume() {
+	a.overFlag.Store(a.over || a.t.State() == tourney.Cancelled)
+	a.tick()
+	a.publishLobby()
+}
+
+// arm sets the actor's timer to its next deadline.
+func (a *tourneyActor) arm() {
+	at := a.nextDeadline()
+	if at.IsZero() || at.Equal(a.timerAt) {
+		return
+	}
+	if a.timer != nil {
+		a.timer.Stop()
+	}
+	a.timerAt = at
+	a.timer = a.r.clock.AfterFunc(max(at.Sub(a.r.clock.Now()), 0), func() {
+		select {
+		case a.wake <- struct{}{}:
+		default:
+		}
+	})
+}
+
+// nextDeadline is when the tournament next has something to do: open
+// registration, start, or change level. They are computed from what is
+// stored (the settings, the start, the pauses), so a restart re-arms
+// them, and one that passed while the room was down fires at once.
+func (a *tourneyActor) nextDeadline() time.Time {
+	cfg := a.t.Config()
+	switch a.t.State() {
+	case tourney.Announced:
+		return a.set.OpenAt
+	case tourney.RegistrationOpen:
+		if cfg.Kind == tourney.Scheduled {
+			return cfg.StartAt
+		}
+		return time.Time{}
+	}
+	if !a.running() || a.paused() {
+		return time.Time{}
+	}
+	return a.clock().NextChange(a.r.clock.Now())
+}
+
+// tick does what is due now.
+func (a *tourneyActor) tick() {
+	now := a.r.clock.Now()
+	cfg := a.t.Config()
+	if a.t.State() == tourney.Announced && !a.set.OpenAt.IsZero() && !now.Before(a.set.OpenAt) {
+		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
+			a.news("tn.open", a.name(), a.label())
+			a.publishLobby()
+		}
+	}
+	if a.t.State() == tourney.RegistrationOpen && cfg.Kind == tourney.Scheduled && !now.Before(cfg.StartAt) {
+		a.start(now)
+	}
+	if !a.running() {
+		return
+	}
+	st := a.clock().At(now)
+	if st.Started && st.Index > a.announced && !a.paused() {
+		if _, err := a.do(opLevel, top{Level: st.Index}, nil, nil); err == nil {
+			if st.OnBreak {
+				a.news("tn.break", a.name(), durationText(st.Level.Duration))
+			} else {
+				a.news("tn.level", a.name(), st.Number, Chips(st.Level.SmallBlind), Chips(st.Level.BigBlind), Chips(st.Level.Ante))
+			}
+		}
+		if a.t.State() == tourney.LateRegistration && !st.OnBreak && st.Number > a.set.LateLevels {
+			if _, err := a.do(opLateEnd, top{}, nil, nil); err == nil {
+				a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
+				if a.t.State() == tourney.Finished {
+					a.finish()
+					return
+				}
+			}
+		}
+		a.publishLobby()
+	}
+	a.releaseHeld()
+}
+
+// start starts the tournament: the draw, the tables, the first hands. A
+// scheduled event under its minimum is cancelled and refunded (R-TRN-1).
+func (a *tourneyActor) start(now time.Time) error {
+	if _, err := a.do(opStart, top{Seed: a.seed(), At: now}, nil, nil); err != nil {
+		return err
+	}
+	if a.t.State() == tourney.Cancelled {
+		a.refundAll("tn.cancel_min")
+		return nil
+	}
+	if err := a.ensureTables(); err != nil {
+		return err
+	}
+	a.news("tn.start", a.name(), a.t.Active(), len(a.t.Seating().Tables), Chips(a.t.PrizePool().Total))
+	for _, tb := range a.t.Seating().Tables {
+		for _, e := range tb.Seats {
+			if e != 0 {
+				a.tellSeat(e, tb.ID, 0)
+			}
+		}
+	}
+	a.tick()
+	a.publishLobby()
+	return nil
+}
+
+// ensureTables opens a room table for every table of the seating that
+// has none yet (the draw, a new table of late registration, the final
+// table).
+func (a *tourneyActor) ensureTables() error {
+	for _, tb := range a.t.Seating().Tables {
+		if _, ok := a.tableIDs[tb.ID]; ok {
+			continue
+		}
+		id, err := a.openTable(tb)
+		if err != nil {
+			return err
+		}
+		if _, err := a.do(opTable, top{Table: tb.ID, TableID: id}, nil, nil); err != nil {
+			return err
+		}
+		a.startTable(tb.ID, id)
+	}
+	return nil
+}
+
+func (a *tourneyActor) tableConfig(size int) TableConfig {
+	v := variants[a.set.Variant]
+	l := a.t.Config().Structure.Levels[0]
+	for _, x := range a.t.Config().Structure.Levels {
+		if !x.Break {
+			l = x
+			break
+		}
+	}
+	return TableConfig{Variant: a.set.Variant, Game: v.game, Betting: v.betting, SmallBlind: max(l.SmallBlind, 1), BigBlind: max(l.BigBlind, 1),
+		Ante: l.Ante, BBAnte: l.BigBlindAnte, Level: 1, MinBuyIn: max(l.BigBlind, 1), MaxBuyIn: max(l.BigBlind, 1), Seats: size,
+		Timer: a.set.timer(), Bank: 30 * time.Second, Clock: time.Minute, Window: time.Minute, SitOut: time.Hour, Tourney: true}
+}
+
+// openTable stores a room table for a tournament table.
+func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
+	cfg := a.tableConfig(tb.Size())
+	meta := tableMeta{Config: cfg, Platform: a.comm.Platform, Chat: a.comm.ChatID, Tourney: a.id, TNo: tb.ID}
+	rec := TableRecord{CommunityID: a.comm.ID, Name: fmt.Sprintf("%s %d", a.set.Config.Name, tb.ID), Variant: cfg.Variant, Stakes: cfg.Stakes(),
+		Config: mustJSON(meta), CreatedAt: a.r.clock.Now()}
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	id, err := a.r.store.AddTable(ctx, rec)
+	if err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// startTable starts the actor of a new tournament table, held.
+func (a *tourneyActor) startTable(no tourney.TableID, id int64) {
+	tb, _ := a.t.Seating().Table(no)
+	cfg := a.tableConfig(tb.Size())
+	meta := tableMeta{Config: cfg, Platform: a.comm.Platform, Chat: a.comm.ChatID, Tourney: a.id, TNo: no}
+	t := a.r.newTable(TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm)
+	t.tour = &tourneyLink{actor: a, no: no, sig: make(chan struct{}, 1)}
+	t.held = true
+	a.tables[no] = t
+	a.held[no] = true
+	a.r.startTable(t)
+}
+
+// desired is the sync of table no: its seats as the seating has them.
+func (a *tourneyActor) desired(no tourney.TableID) tableSync {
+	s := tableSync{Seats: map[int]syncSeat{}}
+	tb, ok := a.t.Seating().Table(no)
+	if !ok {
+		s.Close = true
+		return s
+	}
+	for i, e := range tb.Seats {
+		if e != 0 {
+			s.Seats[i] = a.syncSeat(e)
+		}
+	}
+	return s
+}
+
+func (a *tourneyActor) syncSeat(e tourney.EntryID) syncSeat {
+	ss := syncSeat{Player: a.players[e], Entry: e, Stack: a.stacks[e], Bot: a.bots[e]}
+	if a.t.Config().Anonymous {
+		ss.Alias, _ = a.t.DisplayName(e)
+	}
+	return ss
+}
+
+// onReports takes in the tables' reports of their hands.
+func (a *tourneyActor) onReports() {
+	for _, rep := range a.takeReports() {
+		a.onReport(rep)
+	}
+	a.releaseHeld()
+}
+
+func (a *tourneyActor) onReport(rep handReport) {
+	if !a.running() {
+		return
+	}
+	if _, ok := a.tables[rep.Table]; !ok {
+		return
+	}
+	a.held[rep.Table] = true
+	for e, s := range rep.Stacks {
+		if tb, ok := a.t.Seating().Where(e); ok && tb.Table == rep.Table {
+			a.stacks[e] = s
+		}
+	}
+	var busts []reportBust
+	for _, b := range rep.Busts {
+		if en, err := a.t.Entry(b.Entry); err == nil && !en.Out {
+			busts = append(busts, b)
+		}
+	}
+	if len(busts) == 0 {
+		return
+	}
+	if len(busts) >= a.t.Active() && a.t.State() != tourney.LateRegistration {
+		// Cannot happen at a table of one tournament: someone won the pot.
+		a.r.log.Error("a hand busted every player left", "tourney", a.id)
+		return
+	}
+	res, err := a.do(opHand, top{Table: rep.Table, Busts: busts, Stacks: rep.Stacks}, a.bountyMoves, nil)
+	if err != nil {
+		return
+	}
+	for _, p := range res.([]bountyPay) {
+		a.news("tn.bounty", a.entryName(p.Entry), Chips(p.Cash), a.entryName(p.Victim))
+	}
+	st := a.t.Standings()
+	prizes, _ := a.t.Prizes()
+	for _, b := range busts {
+		place := 0
+		for _, s := range st {
+			if s.Entry == b.Entry {
+				place = s.Place
+			}
+		}
+		var prize int64
+		if place >= 1 && place <= len(prizes) && a.t.State() != tourney.LateRegistration {
+			prize = prizes[place-1].Chips
+		}
+		if prize > 0 {
+			a.news("tn.out_paid", a.entryName(b.Entry), place, Chips(prize))
+		} else {
+			a.news("tn.out", a.entryName(b.Entry), place)
+		}
+		a.privateTo(b.Entry, "tn.you_out", a.name(), place)
+	}
+	if a.t.State() == tourney.Finished {
+		a.finish()
+		return
+	}
+	n := a.t.Active()
+	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n == len(prizes) && n > 1 {
+		a.bubbleSaid = true
+		a.news("tn.bubble", a.name(), n)
+	}
+	a.publishLobby()
+}
+
+func (a *tourneyActor) bountyMoves(res any) []Move {
+	var out []Move
+	for _, p := range res.([]bountyPay) {
+		if p.Cash > 0 {
+			out = append(out, Move{From: a.account, To: a.walletOf(p.Entry), Amount: p.Cash, Reason: "bounty", Reference: a.ref()})
+		}
+	}
+	return out
+}
+
+func (a *tourneyActor) ref() string { return "tourney:" + strconv.FormatInt(a.id, 10) }
+
+// walletOf is the account an entry's winnings go to (the house for a
+// practice opponent).
+func (a *tourneyActor) walletOf(e tourney.EntryID) int64 {
+	if a.bots[e] {
+		return a.r.house
+	}
+	p := a.players[e]
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	acc, err := a.r.wallet(ctx, p)
+	if err != nil {
+		a.r.log.Error("wallet of a tournament player", "tourney", a.id, "player", p.ID, "err", err)
+		return a.r.house
+	}
+	return acc
+}
+
+// needsRebalance reports whether the tables must be broken or balanced
+// (R-TRN-11), or the final table formed.
+func (a *tourneyActor) needsRebalance() bool {
+	s := a.t.Seating()
+	if s == nil || len(s.Tables) < 2 {
+		return false
+	}
+	if s.Players() <= s.FinalSize || s.Players() <= (len(s.Tables)-1)*s.TableSize {
+		return true
+	}
+	lo, hi := s.TableSize+1, -1
+	for _, t := range s.Tables {
+		lo, hi = min(lo, t.Count()), max(hi, t.Count())
+	}
+	return hi-lo > 1
+}
+
+// handForHand: at the bubble of a multi-table event every table deals
+// its next hand together (TDA 12).
+func (a *tourneyActor) handForHand() bool {
+	if a.t.State() != tourney.Running || len(a.t.Seating().Tables) < 2 {
+		return false
+	}
+	prizes, err := a.t.Prizes()
+	return err == nil && a.t.Active() == len(prizes)+1
+}
+
+// releaseHeld lets held tables deal their next hand, at the level of the
+// clock (R-TRN-9): not during a break or a pause, and, to balance the
+// tables or hand for hand, only once every table is held.
+func (a *tourneyActor) releaseHeld() {
+	if !a.running() || a.paused() {
+		return
+	}
+	lvl, num, ok := a.clock().LevelForNextHand(a.r.clock.Now())
+	if !ok {
+		return
+	}
+	all := true
+	for no := range a.tables {
+		if !a.held[no] {
+			all = false
+		}
+	}
+	if a.needsRebalance() {
+		if !all {
+			a.gathering = true
+			return
+		}
+		if err := a.rebalance(); err != nil {
+			return
+		}
+	}
+	a.gathering = false
+	if a.handForHand() && !all {
+		return
+	}
+	nos := make([]tourney.TableID, 0, len(a.tables))
+	for no := range a.tables {
+		nos = append(nos, no)
+	}
+	sort.Slice(nos, func(i, j int) bool { return nos[i] < nos[j] })
+	for _, no := range nos {
+		if !a.held[no] {
+			continue
+		}
+		s := a.desired(no)
+		if s.Close {
+			a.tables[no].tour.direct(s)
+			delete(a.tables, no)
+			delete(a.held, no)
+			continue
+		}
+		s.Level, s.Release = levelOf(lvl, num), true
+		a.held[no] = false
+		a.tables[no].tour.direct(s)
+	}
+}
+
+// rebalance breaks and balances the tables, or forms the final table
+// (R-TRN-11), and tells the players moved where they go.
+func (a *tourneyActor) rebalance() error {
+	stacks := map[tourney.EntryID]int64{}
+	for e, s := range a.stacks {
+		if _, ok := a.t.Seating().Where(e); ok {
+			stacks[e] = s
+		}
+	}
+	wasFinal := len(a.t.Seating().Tables) == 1
+	res, err := a.do(opRebalance, top{Seed: a.seed(), Stacks: stacks}, nil, nil)
+	if err != nil {
+		return err
+	}
+	if err := a.ensureTables(); err != nil {
+		return err
+	}
+	moves := res.([]tourney.Move)
+	for _, m := range moves {
+		a.tellSeat(m.Entry, m.To.Table, m.From.Table)
+	}
+	for no := range a.tables {
+		if _, ok := a.t.Seating().Table(no); !ok {
+			a.news("tn.broken", a.name(), int(no))
+		}
+	}
+	if !wasFinal && len(a.t.Seating().Tables) == 1 && !a.final {
+		a.final = true
+		a.news("tn.final", a.name(), a.t.Active())
+	}
+	return nil
+}
+
+// tellSeat tells a player privately where they sit (moved from another
+// table when from is not 0).
+func (a *tourneyActor) tellSeat(e tourney.EntryID, to, from tourney.TableID) {
+	id := a.tableIDs[to]
+	pl, _ := a.t.Seating().Where(e)
+	if from != 0 {
+		a.privateTo(e, "tn.moved", a.name(), int(to), "#"+strconv.FormatInt(id, 10), int(pl.Seat))
+		return
+	}
+	a.privateTo(e, "tn.seat", a.name(), int(to), "#"+strconv.FormatInt(id, 10), int(pl.Seat))
+}
+
+// finish pays a finished tournament through the ledger: the guarantee's
+// overlay from the house (R-TRN-6), the prizes by place (R-TRN-7), the
+// winner's own bounty (R-TRN-14), and closes its last table.
+func (a *tourneyActor) finish() {
+	results, err := a.t.Results()
+	if err != nil {
+		a.r.log.Error("tournament results", "tourney", a.id, "err", err)
+		return
+	}
+	pool := a.t.PrizePool()
+	var moves []Move
+	if pool.Overlay > 0 {
+		moves = append(moves, Move{From: a.r.house, To: a.account, Amount: pool.Overlay, Reason: "guarantee overlay", Reference: a.ref()})
+	}
+	paid := int64(0)
+	for _, res := range results {
+		if res.Prize > 0 {
+			moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: res.Prize, Reason: "prize", Reference: a.ref()})
+			paid += res.Prize
+		}
+	}
+	winner := tourney.EntryID(0)
+	if len(results) > 0 && results[0].Place == 1 {
+		winner = results[0].Entry
+	}
+	if bs := a.t.Bounties(); bs != nil && winner != 0 {
+		if own := bs.Of(winner); own > 0 {
+			moves = append(moves, Move{From: a.account, To: a.walletOf(winner), Amount: own, Reason: "own bounty", Reference: a.ref()})
+			paid += own
+		}
+	}
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	bal, err := a.r.store.Balance(ctx, a.account)
+	cancel()
+	if err != nil {
+		a.r.log.Error("tournament balance", "tourney", a.id, "err", err)
+		return
+	}
+	if rest := bal + pool.Overlay - paid; rest > 0 {
+		moves = append(moves, Move{From: a.account, To: a.r.house, Amount: rest, Reason: "unclaimed bounties", Reference: a.ref()})
+	}
+	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}); err != nil {
+		return
+	}
+	for no, t := range a.tables {
+		t.tour.direct(tableSync{Close: true})
+		delete(a.tables, no)
+	}
+	a.news("tn.results", a.name(), a.resultsText(results))
+	a.publishLobby()
+}
+
+// refundAll refunds every entry of a cancelled tournament: the prize and
+// bounty parts from its account, the fee from the house.
+func (a *tourneyActor) refundAll(key string) {
+	var moves []Move
+	for _, e := range a.t.Entries() {
+		moves = append(moves, a.refundMoves(e.ID)...)
+	}
+	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "cancelled", Ended: true}); err != nil {
+		return
+	}
+	for no, t := range a.tables {
+		t.tour.direct(tableSync{Close: true})
+		delete(a.tables, no)
+	}
+	a.news(key, a.name(), a.t.Active())
+	a.publishLobby()
+}
+
+// refundMoves gives an entry's buy-in back.
+func (a *tourneyActor) refundMoves(e tourney.EntryID) []Move {
+	b := a.t.Config().BuyIn
+	if b.Freeroll() {
+		return nil
+	}
+	w := a.walletOf(e)
+	var out []Move
+	if v := b.Prize + b.Bounty; v > 0 {
+		out = append(out, Move{From: a.account, To: w, Amount: v, Reason: "tournament refund", Reference: a.ref()})
+	}
+	if b.Fee > 0 {
+		out = append(out, Move{From: a.r.house, To: w, Amount: b.Fee, Reason: "tournament fee refund", Reference: a.ref()})
+	}
+	return out
+}
+
+// name and label show the tournament.
+func (a *tourneyActor) name() string  { return a.set.Config.Name }
+func (a *tourneyActor) label() string { return "T" + strconv.FormatInt(a.id, 10) }
+
+// entryName shows an entry: its pseudonym while in play in an anonymous
+// event, else the name with the entry number (R-TRN-3, R-TRN-13).
+func (a *tourneyActor) entryName(e tourney.EntryID) string {
+	n, err := a.t.DisplayName(e)
+	if err != nil {
+		return "?"
+	}
+	return n
+}
+
+func (a *tourneyActor) lang() string {
+	c := a.r.communityNow(a.comm)
+	if c.Language == "" {
+		return English
+	}
+	return c.Language
+}
+
+// news posts a line to the chat and to the spectator channel.
+func (a *tourneyActor) news(key string, args ...any) {
+	text := "🏆 " + tr(a.lang(), key, args...)
+	v := View{Kind: ViewNews, Text: text}
+	c := a.r.communityNow(a.comm)
+	a.r.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: PrioritySummary, Body: v})
+	if c.SpectatorChat != "" {
+		a.r.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.SpectatorChat}, Priority: PrioritySummary, Body: v})
+	}
+}
+
+// privateTo sends an entry's player a private note.
+func (a *tourneyActor) privateTo(e tourney.EntryID, key string, args ...any) {
+	p, ok := a.players[e]
+	if !ok || a.bots[e] {
+		return
+	}
+	a.r.send(Outgoing{To: Destination{Platform: p.Platform, User: p.UserID}, Priority: PriorityPrivate,
+		Body: View{Kind: ViewNotice, Text: tr(a.lang(), key, args...)}})
+}
+
+// tdo sends a request to the actor and waits; a full inbox is EBusy.
+func (a *tourneyActor) tdo(ctx context.Context, req treq) (Reply, error) {
+	req.ctx = ctx
+	req.reply = make(chan response, 1)
+	select {
+	case a.inbox <- req:
+	default:
+		a.r.metrics.Busy.Add(1)
+		return Reply{}, Errorf(EBusy, KeyBusy)
+	}
+	select {
+	case resp := <-req.reply:
+		return resp.r, resp.err
+	case <-ctx.Done():
+		return Reply{}, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: ctx.Err()}
+	case <-a.done:
+		return Reply{}, Errorf(ENotFound, "tourney.no_such", a.label())
+	}
+}
+
+// tpid is a player as the tournament knows them.
+func tpid(id int64) tourney.PlayerID { return tourney.PlayerID(strconv.FormatInt(id, 10)) }

@@ -1,0 +1,328 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// tourneySettings is what an admin sets with /tourney create: the
+// tournament's configuration and the room's own choices around it. It is
+// stored as the tournament's record (JSON).
+type tourneySettings struct {
+	Config  tourney.Config `json:"config"`
+	Variant string         `json:"variant"`
+	// Timer is the time to act; 0 means the structure's, else 30 s.
+	Timer time.Duration `json:"timer"`
+	// LateLevels: late registration (and re-entry) stays open for this
+	// many blind levels after the start (R-TRN-5).
+	LateLevels int `json:"late_levels,omitempty"`
+	// OpenAt: registration opens then (zero: at once).
+	OpenAt time.Time `json:"open_at,omitzero"`
+	// Bots lets practice opponents fill the empty seats when an admin
+	// starts a sit-and-go, or with /tourney bots.
+	Bots bool `json:"bots,omitempty"`
+	// Platform and Chat are where the tournament was created.
+	Platform string `json:"platform"`
+	Chat     string `json:"chat"`
+}
+
+func (s tourneySettings) timer() time.Duration {
+	switch {
+	case s.Timer > 0:
+		return s.Timer
+	case s.Config.Structure.ActionTimer > 0:
+		return s.Config.Structure.ActionTimer
+	}
+	return 30 * time.Second
+}
+
+// tourneyOptions lists the options /tourney create reads, for the help.
+const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= guarantee= payout= anon= bots= timer= game="
+
+// parseTourneySettings reads /tourney create's arguments: the name (the
+// words that are not key=value) and the options. now is the current time
+// (for start=+30m and start=21:00).
+func parseTourneySettings(args []string, now time.Time) (tourneySettings, error) {
+	s := tourneySettings{Variant: "nlhe"}
+	c := &s.Config
+	c.TableSize = 9
+	var name []string
+	opts := map[string]string{}
+	var order []string
+	for _, a := range args {
+		k, v, ok := strings.Cut(a, "=")
+		if !ok {
+			name = append(name, a)
+			continue
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		if k == "" || v == "" {
+			return s, Errorf(EInvalid, "newtable.option", a)
+		}
+		if _, dup := opts[k]; dup {
+			return s, Errorf(EInvalid, "tourney.option_twice", k)
+		}
+		opts[k] = v
+		order = append(order, k)
+	}
+	c.Name = strings.Join(name, " ")
+	if c.Name == "" {
+		return s, Errorf(EInvalid, "tourney.usage", tourneyOptions)
+	}
+	if len([]rune(c.Name)) > 64 {
+		return s, Errorf(EInvalid, "tourney.name_long")
+	}
+	bad := func(k string) error { return Errorf(EInvalid, "newtable.value", k, opts[k]) }
+	intOpt := func(k string, lo, hi int) (int, error) {
+		n, err := strconv.Atoi(opts[k])
+		if err != nil || n < lo || n > hi {
+			return 0, Errorf(EInvalid, "tourney.range", k, opts[k], lo, hi)
+		}
+		return n, nil
+	}
+	onOff := func(k string) (bool, error) {
+		switch strings.ToLower(opts[k]) {
+		case "on", "yes", "true", "1":
+			return true, nil
+		case "off", "no", "false", "0":
+			return false, nil
+		}
+		return false, bad(k)
+	}
+	speed := tourney.Normal
+	var levelTime time.Duration
+	var levels []tourney.Level
+	var stack int64
+	bounty := ""
+	var err error
+	for _, k := range order {
+		v := opts[k]
+		switch k {
+		case "buyin":
+			if strings.EqualFold(v, "free") {
+				c.BuyIn = tourney.BuyIn{}
+				break
+			}
+			if c.BuyIn, err = tourney.ParseBuyIn(v); err != nil {
+				return s, err
+			}
+		case "bounty":
+			switch strings.ToLower(v) {
+			case "ko", "knockout":
+				bounty = "ko"
+			case "pko", "progressive":
+				bounty = "pko"
+			case "off", "no":
+				bounty = ""
+			default:
+				return s, bad(k)
+			}
+		case "start":
+			if strings.EqualFold(v, "sng") || strings.EqualFold(v, "full") {
+				c.Kind = tourney.SitAndGo
+				break
+			}
+			at, err := parseWhen(v, now)
+			if err != nil {
+				return s, Errorf(EInvalid, "tourney.when", k, v)
+			}
+			c.Kind, c.StartAt = tourney.Scheduled, at
+		case "open":
+			at, err := parseWhen(v, now)
+			if err != nil {
+				return s, Errorf(EInvalid, "tourney.when", k, v)
+			}
+			s.OpenAt = at
+		case "seats":
+			n, err := strconv.Atoi(v)
+			if err != nil || !tourney.ValidTableSize(n) {
+				return s, Errorf(EInvalid, "tourney.bad_table_size")
+			}
+			c.TableSize = n
+		case "players":
+			if c.MaxPlayers, err = intOpt(k, 2, 10000); err != nil {
+				return s, err
+			}
+		case "min":
+			if c.MinPlayers, err = intOpt(k, 2, 10000); err != nil {
+				return s, err
+			}
+		case "speed":
+			switch strings.ToLower(v) {
+			case "normal":
+				speed = tourney.Normal
+			case "turbo":
+				speed = tourney.Turbo
+			case "hyper":
+				speed = tourney.Hyper
+			default:
+				return s, bad(k)
+			}
+		case "level":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 30*time.Second || d > 2*time.Hour {
+				return s, Errorf(EInvalid, "newtable.duration", k, "30s", "2h")
+			}
+			levelTime = d
+		case "levels":
+			def := levelTime
+			if def == 0 {
+				def = 10 * time.Minute
+			}
+			if levels, err = tourney.ParseLevels(strings.ReplaceAll(v, "_", " "), def); err != nil {
+				return s, err
+			}
+		case "stack":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 || n > 100_000_000 {
+				return s, Errorf(EInvalid, "tourney.range", k, v, 1, 100_000_000)
+			}
+			stack = n
+		case "late":
+			if s.LateLevels, err = intOpt(k, 0, 30); err != nil {
+				return s, err
+			}
+		case "reentry":
+			if c.MaxEntries, err = intOpt(k, 1, 99); err != nil {
+				return s, err
+			}
+		case "guarantee":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 || n > tourney.MaxChips {
+				return s, Errorf(EInvalid, "tourney.range", k, v, 0, tourney.MaxChips)
+			}
+			c.Guarantee = n
+		case "payout":
+			switch p := strings.ToLower(v); {
+			case p == "proportional" || p == "standard":
+				c.Payout = tourney.PayoutRule{Kind: tourney.Proportional}
+			case p == "wta" || p == "winner":
+				c.Payout = tourney.PayoutRule{Kind: tourney.WinnerTakesAll}
+			case strings.HasPrefix(p, "top"):
+				n, err := strconv.Atoi(p[3:])
+				if err != nil || n < 1 || n > 100 {
+					return s, bad(k)
+				}
+				c.Payout = tourney.PayoutRule{Kind: tourney.TopN, Places: n}
+			default:
+				return s, bad(k)
+			}
+		case "anon":
+			if c.Anonymous, err = onOff(k); err != nil {
+				return s, err
+			}
+		case "bots":
+			if s.Bots, err = onOff(k); err != nil {
+				return s, err
+			}
+		case "timer":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 5*time.Second || d > 5*time.Minute {
+				return s, Errorf(EInvalid, "newtable.duration", k, "5s", "5m")
+			}
+			s.Timer = d
+		case "game":
+			vv, ok := variants[strings.ToLower(v)]
+			if !ok || vv.game != variants["nlhe"].game && vv.game != variants["plo"].game {
+				return s, Errorf(EInvalid, "tourney.game", v)
+			}
+			s.Variant = strings.ToLower(v)
+		default:
+			return s, Errorf(EInvalid, "tourney.unknown_option", k, tourneyOptions)
+		}
+	}
+	if c.Kind == tourney.SitAndGo {
+		if c.MaxPlayers == 0 {
+			c.MaxPlayers = c.TableSize
+		}
+		c.Structure = tourney.SitAndGoPreset(speed)
+	} else {
+		c.Structure = tourney.MultiTablePreset(speed)
+		if c.StartAt.IsZero() {
+			return s, Errorf(EInvalid, "tourney.no_start")
+		}
+	}
+	if levels != nil {
+		c.Structure.Levels, c.Structure.Name = levels, "custom"
+	} else if levelTime > 0 {
+		for i := range c.Structure.Levels {
+			if !c.Structure.Levels[i].Break {
+				c.Structure.Levels[i].Duration = levelTime
+			}
+		}
+	}
+	if stack > 0 {
+		c.Structure.StartingStack = stack
+	}
+	switch bounty {
+	case "ko":
+		c.Bounty = tourney.Knockout
+	case "pko":
+		c.Bounty = tourney.ProgressiveKnockout
+		c.BuyIn = c.BuyIn.Progressive()
+	}
+	if s.LateLevels > 0 {
+		c.LateRegistration = true
+	}
+	if c.MaxEntries > 1 && !c.LateRegistration {
+		return s, Errorf(EInvalid, "tourney.reentry_needs_late")
+	}
+	if c.Kind == tourney.SitAndGo && c.LateRegistration {
+		return s, Errorf(EInvalid, "tourney.sng_late")
+	}
+	if !s.OpenAt.IsZero() && c.Kind == tourney.Scheduled && !s.OpenAt.Before(c.StartAt) {
+		return s, Errorf(EInvalid, "tourney.open_after_start")
+	}
+	if c.Kind == tourney.Scheduled && !c.StartAt.After(now) {
+		return s, Errorf(EInvalid, "tourney.start_past")
+	}
+	if err := c.Validate(); err != nil {
+		return s, err
+	}
+	return s, nil
+}
+
+// parseWhen reads a time: "+30m" (from now), "21:00" (the next such
+// time, UTC), "2026-11-25T21:00" or "2026-11-25T21:00+01:00".
+func parseWhen(v string, now time.Time) (time.Time, error) {
+	if d, ok := strings.CutPrefix(v, "+"); ok {
+		dur, err := time.ParseDuration(d)
+		if err != nil || dur <= 0 || dur > 60*24*time.Hour {
+			return time.Time{}, fmt.Errorf("bad duration %q", v)
+		}
+		return now.Add(dur), nil
+	}
+	if t, err := time.Parse("15:04", v); err == nil {
+		now = now.UTC()
+		at := time.Date(now.Year(), now.Month(), now.Day(), t.Hour(), t.Minute(), 0, 0, time.UTC)
+		if !at.After(now) {
+			at = at.AddDate(0, 0, 1)
+		}
+		return at, nil
+	}
+	for _, layout := range []string{"2006-01-02T15:04Z07:00", "2006-01-02T15:04"} {
+		if t, err := time.Parse(layout, v); err == nil {
+			return t, nil
+		}
+	}
+	return time.Time{}, fmt.Errorf("bad time %q", v)
+}
+
+func decodeTourneySettings(s string) (tourneySettings, error) {
+	var ts tourneySettings
+	if err := json.Unmarshal([]byte(s), &ts); err != nil {
+		return ts, fmt.Errorf("tournament settings: %w", err)
+	}
+	if err := ts.Config.Validate(); err != nil {
+		return ts, fmt.Errorf("tournament settings: %w", err)
+	}
+	if _, ok := variants[ts.Variant]; !ok {
+		return ts, fmt.Errorf("tournament settings: variant %q", ts.Variant)
+	}
+	return ts, nil
+}

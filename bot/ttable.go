@@ -1,0 +1,297 @@
+package bot
+
+import (
+	"context"
+	"sort"
+	"strconv"
+	"sync"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// A tournament's table is a table actor in tournament mode: its chips are
+// tournament chips (no wallet moves), its blinds are the tournament's
+// level, and it deals a hand only when its director releases it. After
+// each hand it holds and reports to the director (handReport); the
+// director answers with a tableSync: who sits where with what stack, the
+// level of the next hand, and whether to deal it. A sync is idempotent,
+// so the director sends it again after a restart.
+
+// tourneyLink is what a tournament table knows of its tournament.
+type tourneyLink struct {
+	actor *tourneyActor
+	no    tourney.TableID // the table's number in the tournament's seating
+
+	mu    sync.Mutex
+	syncs []tableSync
+	sig   chan struct{}
+}
+
+// tableSync is the director's instruction to one of its tables.
+type tableSync struct {
+	// Seats are the seats as they must be (index = seat - 1); a seat not
+	// listed must be empty. A player added sits down with Stack.
+	Seats map[int]syncSeat
+	// Level is the level of the next hand; nil keeps the current one.
+	Level *syncLevel
+	// Release lets the table deal its next hand.
+	Release bool
+	// Close breaks the table: its players were moved.
+	Close bool
+	// Only, when set, changes only these seats (a late registrant seated
+	// at a table in the middle of a hand); the others are left alone.
+	Only bool
+}
+
+type syncSeat struct {
+	Player Player
+	Entry  tourney.EntryID
+	Alias  string // the pseudonym of an anonymous tournament
+	Stack  int64
+	Bot    bool
+}
+
+type syncLevel struct {
+	Number                    int
+	SmallBlind, BigBlind, Ante int64
+	BigBlindAnte               bool
+}
+
+// handReport is what a tournament table tells its director after a hand.
+type handReport struct {
+	Table tourney.TableID `json:"table"`
+	Hand  int             `json:"hand"`
+	// Stacks of every entry seated, after the hand.
+	Stacks map[tourney.EntryID]int64 `json:"stacks"`
+	Busts  []reportBust              `json:"busts,omitempty"`
+}
+
+type reportBust struct {
+	Entry   tourney.EntryID     `json:"entry"`
+	Start   int64               `json:"start"`
+	Winners []tourney.PotWinner `json:"winners,omitempty"`
+}
+
+// direct queues a sync for the table's actor; it never blocks.
+func (l *tourneyLink) direct(s tableSync) {
+	l.mu.Lock()
+	l.syncs = append(l.syncs, s)
+	l.mu.Unlock()
+	select {
+	case l.sig <- struct{}{}:
+	default:
+	}
+}
+
+func (l *tourneyLink) take() []tableSync {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.syncs
+	l.syncs = nil
+	return s
+}
+
+// syncSignal is the table's channel of new syncs (nil for a cash table:
+// never ready).
+func (t *table) syncSignal() chan struct{} {
+	if t.tour == nil {
+		return nil
+	}
+	return t.tour.sig
+}
+
+// applySyncs applies the director's queued syncs in order.
+func (t *table) applySyncs() {
+	if t.tour == nil {
+		return
+	}
+	for _, s := range t.tour.take() {
+		if t.closed {
+			return
+		}
+		t.applySync(s)
+	}
+}
+
+func (t *table) applySync(s tableSync) {
+	w := &TableWrite{}
+	changed := false
+	var added []int
+	if s.Close {
+		if t.hand != nil {
+			t.r.log.Error("tournament table asked to close during a hand", "table", t.id)
+			return
+		}
+		for i, st := range t.seats {
+			if st != nil {
+				t.unseat = append(t.unseat, st.Player.ID)
+				t.seats[i] = nil
+			}
+		}
+		if t.write(w) != nil {
+			return
+		}
+		ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
+		err := t.r.store.CloseTable(ctx, t.id, t.r.clock.Now())
+		cancel()
+		if err != nil {
+			t.r.log.Error("close tournament table", "table", t.id, "err", err)
+		}
+		t.closed = true
+		t.r.dropTable(t)
+		t.sendTable(t.messageKey(t.handNo+1), View{Kind: ViewTable, Text: tr(t.lang(), "ttable.closed", t.title())})
+		return
+	}
+	for i := range t.seats {
+		want, ok := s.Seats[i]
+		if s.Only && !ok {
+			continue
+		}
+		cur := t.seats[i]
+		if cur != nil && (!ok || cur.Entry != want.Entry) {
+			if t.dealtIn(i) {
+				t.r.log.Error("tournament table asked to unseat a player in the hand", "table", t.id, "seat", i+1)
+				continue
+			}
+			t.unseat = append(t.unseat, cur.Player.ID)
+			t.seats[i] = nil
+			cur = nil
+			changed = true
+		}
+		if ok && cur == nil {
+			t.seats[i] = &seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
+				Account: t.r.house, Bank: t.cfg.Bank}
+			added = append(added, i)
+			changed = true
+		}
+	}
+	if l := s.Level; l != nil {
+		t.cfg.SmallBlind, t.cfg.BigBlind, t.cfg.Ante, t.cfg.BBAnte, t.cfg.Level = l.SmallBlind, l.BigBlind, l.Ante, l.BigBlindAnte, l.Number
+		t.cfg.MinBuyIn, t.cfg.MaxBuyIn = l.BigBlind, l.BigBlind
+		t.rules = t.cfg.Rules()
+		changed = true
+	}
+	if changed || len(t.unseat) > 0 {
+		if t.write(w) != nil {
+			return
+		}
+		for _, i := range added {
+			t.r.setSeated(t.seats[i].Player.ID, t.id, true)
+		}
+	}
+	if s.Release && t.hand == nil {
+		t.held = false
+		t.poke()
+	}
+	t.publishIdle()
+}
+
+// report builds the report of the hand that just ended: stacks, and the
+// players busted with their stacks at the start of the hand and the
+// winners of the pot that took their last chips (for bounties).
+func (t *table) buildReport() *handReport {
+	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}}
+	for _, s := range t.seats {
+		if s != nil {
+			rep.Stacks[s.Entry] = s.Stack + s.Pending
+		}
+	}
+	if t.hand == nil {
+		return rep
+	}
+	res := t.hand.Result()
+	start := make([]int64, len(res.Stacks))
+	for k := range res.Stacks {
+		start[k] = res.Stacks[k] - res.Won[k]
+	}
+	for k, end := range res.Stacks {
+		s := t.seats[t.order[k]]
+		if s == nil || end > 0 {
+			continue
+		}
+		b := reportBust{Entry: s.Entry, Start: start[k]}
+		// The pot holding the player's last chips: the last one they were
+		// eligible for.
+		for _, pot := range res.Pots {
+			if !containsInt(pot.Eligible, k) {
+				continue
+			}
+			var ws []tourney.PotWinner
+			for _, a := range pot.Awards {
+				if a.Seat != k {
+					ws = append(ws, tourney.PotWinner{Entry: t.seats[t.order[a.Seat]].Entry, StartStack: start[a.Seat]})
+				}
+			}
+			if len(ws) > 0 {
+				b.Winners = ws
+			}
+		}
+		rep.Busts = append(rep.Busts, b)
+	}
+	sort.Slice(rep.Busts, func(i, j int) bool { return rep.Busts[i].Entry < rep.Busts[j].Entry })
+	return rep
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// held tournament tables report again when they start (after a restart):
+// the director may not have taken in their last hand.
+func (t *table) reportHeld() {
+	if t.tour == nil || t.hand != nil || t.closed {
+		return
+	}
+	t.held = true
+	rep := t.lastReport
+	if rep == nil {
+		rep = t.buildReport()
+	} else {
+		// The stacks as they are now; the busts of the last hand as stored.
+		cur := t.buildReport()
+		cp := *rep
+		cp.Stacks = cur.Stacks
+		var busts []reportBust
+		for _, b := range rep.Busts {
+			if _, still := cur.Stacks[b.Entry]; still {
+				busts = append(busts, b)
+			}
+		}
+		cp.Busts = busts
+		rep = &cp
+	}
+	t.tour.actor.report(t.id, *rep)
+}
+
+// tourneyTitle is a tournament table's title: the event, its table number
+// and the level.
+func (t *table) tourneyTitle() string {
+	return t.tour.actor.set.Config.Name + " · " + tr(t.lang(), "ttable.title", int(t.tour.no), t.cfg.Level, Chips(t.cfg.SmallBlind), Chips(t.cfg.BigBlind), Chips(t.cfg.Ante))
+}
+
+// dropTable forgets a closed table.
+func (r *Room) dropTable(t *table) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.tables, t.id)
+	ids := r.byCommunity[t.comm.ID]
+	for i, id := range ids {
+		if id == t.id {
+			r.byCommunity[t.comm.ID] = append(ids[:i:i], ids[i+1:]...)
+			break
+		}
+	}
+}
+
+// levelOf turns a tournament level into the table's blinds.
+func levelOf(l tourney.Level, number int) *syncLevel {
+	return &syncLevel{Number: number, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BigBlindAnte: l.BigBlindAnte}
+}
+
+// tableRef names a tournament table in a ledger reference or a log.
+func tableRef(id int64) string { return "table:" + strconv.FormatInt(id, 10) }
