@@ -11,7 +11,8 @@ type CommandInfo struct {
 	Description map[string]string
 }
 
-// Commands lists the commands of cash play, in the order a menu shows them.
+// Commands lists the commands of cash and tournament play, in the order a
+// menu shows them.
 func Commands() []CommandInfo {
 	d := func(en, es string) map[string]string { return map[string]string{English: en, Spanish: es} }
 	return []CommandInfo{
@@ -32,6 +33,11 @@ func Commands() []CommandInfo {
 		{Name: "clock", Description: d("Call the clock on the player to act", "Pide tiempo al jugador que actúa")},
 		{Name: "wallet", Description: d("Your chips in the wallet and at tables", "Tus fichas en la cartera y en las mesas")},
 		{Name: "history", Args: "[n]", Description: d("The last hands of your table", "Las últimas manos de tu mesa")},
+		{Name: "tourneys", Description: d("The tournaments of this chat", "Los torneos de este chat")},
+		{Name: "register", Args: "[T<n>]", Description: d("Register for a tournament", "Inscríbete en un torneo")},
+		{Name: "unregister", Args: "[T<n>]", Description: d("Withdraw before the start, with a refund", "Date de baja antes del inicio, con reembolso")},
+		{Name: "reenter", Args: "[T<n>]", Description: d("Enter again after busting, during late registration", "Vuelve a entrar tras ser eliminado, en la inscripción tardía")},
+		{Name: "tourney", Args: "<create|open|start|cancel|pause|resume|info|players|structure|payouts|bots> [T<n>] [key=value ...]", Description: d("Tournaments: info for all; create, start and run them (admins)", "Torneos: información para todos; crearlos y dirigirlos (admins)")},
 		{Name: "help", Args: "[command]", Description: d("How to play, and every command", "Cómo jugar, y todos los comandos")},
 		{Name: "newtable", Admin: true, Args: "<variant> <stakes> [key=value ...]", Description: d("Open a cash table (admins)", "Abre una mesa de cash (admins)")},
 		{Name: "addbot", Admin: true, Args: "[n]", Description: d("Seat practice opponents (admins)", "Sienta rivales de práctica (admins)")},

@@ -5,7 +5,8 @@ import "testing"
 // The command menu lists only commands the room runs, marks exactly the
 // admin ones, and fits Discord's and Telegram's description limits.
 func TestCommandsMatchTheRoom(t *testing.T) {
-	own := map[string]bool{"start": true, "help": true, "newtable": true, "tables": true, "wallet": true, "grant": true, "lang": true, "spectate": true}
+	own := map[string]bool{"start": true, "help": true, "newtable": true, "tables": true, "wallet": true, "grant": true, "lang": true, "spectate": true,
+		"tourney": true, "tourneys": true, "register": true, "unregister": true, "reenter": true}
 	seen := map[string]bool{}
 	for _, c := range Commands() {
 		if seen[c.Name] {

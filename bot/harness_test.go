@@ -50,6 +50,8 @@ type harness struct {
 	noSettle bool
 	// admins are the users who administer the chat.
 	admins map[string]bool
+	// botDelay is the practice opponents' thinking time.
+	botDelay time.Duration
 }
 
 func newHarness(t testing.TB, seed uint64) *harness {
@@ -57,7 +59,13 @@ func newHarness(t testing.TB, seed uint64) *harness {
 }
 
 func newHarnessAt(t testing.TB, dsn string, seed uint64) *harness {
-	h := &harness{t: t, dsn: dsn, seed: seed, clock: bottest.NewClock(t0), admins: map[string]bool{"admin": true}}
+	return newHarnessWith(t, dsn, seed, 0)
+}
+
+// newHarnessWith is a harness whose practice opponents think for botDelay
+// (the clock then moves while they play).
+func newHarnessWith(t testing.TB, dsn string, seed uint64, botDelay time.Duration) *harness {
+	h := &harness{t: t, dsn: dsn, seed: seed, clock: bottest.NewClock(t0), admins: map[string]bool{"admin": true}, botDelay: botDelay}
 	h.open()
 	t.Cleanup(h.close)
 	// Every scenario ends with balanced books (cleanups run last first:
@@ -87,7 +95,7 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store, h.rec = s, &recorder{}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed,
+	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil

@@ -303,7 +303,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool) (
 		if v := b.Prize + b.Bounty; v > 0 {
 			moves = append(moves, Move{From: from, To: a.account, Amount: v, Reason: "tournament buy-in", Reference: a.ref()})
 		}
-		if b.Fee > 0 {
+		if b.Fee > 0 && from != a.r.house { // a practice opponent's fee would go from the house to itself
 			moves = append(moves, Move{From: from, To: a.r.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 		}
 	}

@@ -678,9 +678,15 @@ func (a *tourneyActor) onReport(rep handReport) {
 		if place >= 1 && place <= len(prizes) && a.t.State() != tourney.LateRegistration {
 			prize = prizes[place-1].Chips
 		}
-		if prize > 0 {
+		switch {
+		case a.t.State() == tourney.LateRegistration:
+			// The field can still grow: the place is not known yet.
+			a.news("tn.out_late", a.entryName(b.Entry))
+			a.privateTo(b.Entry, "tn.you_out_late", a.name(), a.label())
+			continue
+		case prize > 0:
 			a.news("tn.out_paid", a.entryName(b.Entry), place, Chips(prize))
-		} else {
+		default:
 			a.news("tn.out", a.entryName(b.Entry), place)
 		}
 		a.privateTo(b.Entry, "tn.you_out", a.name(), place)
@@ -931,7 +937,7 @@ func (a *tourneyActor) refundMoves(e tourney.EntryID) []Move {
 	if v := b.Prize + b.Bounty; v > 0 {
 		out = append(out, Move{From: a.account, To: w, Amount: v, Reason: "tournament refund", Reference: a.ref()})
 	}
-	if b.Fee > 0 {
+	if b.Fee > 0 && w != a.r.house {
 		out = append(out, Move{From: a.r.house, To: w, Amount: b.Fee, Reason: "tournament fee refund", Reference: a.ref()})
 	}
 	return out

@@ -1,7 +1,9 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -86,4 +88,177 @@ func TestFreerollSitAndGoPlaysToAWinner(t *testing.T) {
 		t.Errorf("freeroll moved chips: alice has %d", got)
 	}
 	t.Logf("news:\n%s", strings.Join(h.news(), "\n"))
+}
+
+// ledgerByReason sums the ledger moves of a tournament by reason.
+func (h *harness) ledgerByReason(ref string) map[string]int64 {
+	h.t.Helper()
+	var rows []struct {
+		Reason string
+		Sum    int64
+	}
+	if err := h.store.DB().Raw("SELECT reason, SUM(amount) AS sum FROM ledger_entries WHERE reference = ? GROUP BY reason", ref).Scan(&rows).Error; err != nil {
+		h.t.Fatal(err)
+	}
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Reason] = r.Sum
+	}
+	return out
+}
+
+// A scheduled 30-player progressive-knockout tournament with re-entry and
+// 5-minute levels: registration opens on its timer, players and practice
+// opponents register, a player busts and re-enters during late
+// registration (R-TRN-3, R-TRN-5), the blinds rise from the next hand
+// (R-TRN-9), tables are broken and balanced (R-TRN-11), the bubble and the
+// final table are announced, and the prizes (R-TRN-6, R-TRN-7) and
+// bounties (R-TRN-14) sum exactly to what was paid in.
+func TestScheduledReentryPKOPlaysToAWinner(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 11, 2*time.Second)
+	h.must("admin", "/tourney create PKO Thirty buyin=100+10 bounty=pko start=+10m open=+2m late=3 reentry=3 level=5m speed=turbo seats=9 bots=on players=40")
+	h.fails("alice", "/register", "tourney.wrong_state") // registration opens at +2m
+	h.sleep(2 * time.Minute)
+	if len(h.newsWith("Registration is open for PKO Thirty")) != 1 {
+		t.Fatalf("registration did not open on its timer: %q", h.news())
+	}
+	for _, u := range []string{"alice", "bob", "carol"} {
+		h.must(u, "/register")
+	}
+	// dave registers with the lobby's button.
+	var reg string
+	for _, row := range h.lobby().Buttons {
+		for _, b := range row {
+			if strings.HasPrefix(b.Command, "/register") {
+				reg = b.Token
+			}
+		}
+	}
+	if _, err := h.press("dave", reg); err != nil {
+		t.Fatal(err)
+	}
+	h.must("admin", "/tourney bots 26")
+	if got := h.wallet("dave"); got != 10000-110 {
+		t.Fatalf("dave's wallet after the buy-in: %d", got)
+	}
+	h.sleep(8 * time.Minute)
+	if len(h.newsWith("PKO Thirty starts: 30 players at 4 tables")) != 1 {
+		t.Fatalf("no start: %q", h.news())
+	}
+	// alice shoves every hand until she busts, then re-enters.
+	reentered := false
+	for range 2000 {
+		if len(h.newsWith("late registration is closed")) > 0 {
+			break
+		}
+		_, _ = h.do("alice", "/allin")
+		if !reentered && len(h.newsWith("alice is out")) > 0 {
+			r := h.must("alice", "/reenter")
+			if !strings.Contains(r.Text, "alice [2]") {
+				t.Fatalf("re-entry: %q", r.Text)
+			}
+			reentered = true
+		}
+		h.sleep(2 * time.Second)
+	}
+	if !reentered {
+		t.Fatalf("alice never busted during late registration: %q", h.news())
+	}
+	h.playTourney(time.Minute, 2000)
+
+	for _, want := range []string{"level 2, blinds", "late registration is closed", "is broken", "final table is set", "bubble has burst", "for knocking out", "Results:"} {
+		if len(h.newsWith(want)) == 0 {
+			t.Errorf("the news never said %q", want)
+		}
+	}
+	res := h.newsWith("Results:")[0]
+	if !strings.Contains(res, "1. ") || !strings.Contains(res, "2. ") {
+		t.Errorf("results: %s", res)
+	}
+	// The money: 31 entries of 50 prize + 50 bounty + 10 fee.
+	ledger := h.ledgerByReason("tourney:1")
+	if ledger["tournament buy-in"] != 31*100 || ledger["tournament fee"] != 5*10 { // practice opponents pay no fee
+		t.Errorf("buy-ins %v", ledger)
+	}
+	if ledger["prize"] != 31*50 {
+		t.Errorf("prizes paid %d, pool %d", ledger["prize"], 31*50)
+	}
+	if ledger["bounty"]+ledger["own bounty"]+ledger["unclaimed bounties"] != 31*50 {
+		t.Errorf("bounties paid %v, put in %d", ledger, 31*50)
+	}
+	t.Logf("news:\n%s", strings.Join(h.news(), "\n"))
+	acc, err := h.store.OpenAccount(context.Background(), bot.AccountTournament, "tourney:1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bal, _ := h.store.Balance(context.Background(), acc); bal != 0 {
+		t.Errorf("the tournament account keeps %d", bal)
+	}
+}
+
+// players is /tourney players as the admin sees it: names and stacks.
+func (h *harness) players() string {
+	h.t.Helper()
+	return h.must("admin", "/tourney players").Text
+}
+
+// levelLine is the lobby's level line.
+func (h *harness) levelLine() string {
+	for _, l := range strings.Split(h.lobby().Text, "\n") {
+		if strings.HasPrefix(l, "Level ") || strings.HasPrefix(l, "Break") {
+			return strings.SplitN(l, " · next", 2)[0]
+		}
+	}
+	return ""
+}
+
+// A multi-table tournament survives restarts: during late registration,
+// right after a level change and in the middle of hands, it comes back
+// with the same players, stacks, seats and level, and plays on to a
+// winner with exact books (R-TRN-5, R-TRN-9, R-TRN-11).
+func TestTourneyResumesAfterRestarts(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 5, 2*time.Second)
+	h.must("admin", "/tourney create Restarts buyin=20+2 start=+1m late=2 reentry=2 level=5m speed=turbo seats=6 bots=on")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney bots 16")
+	h.sleep(time.Minute + 30*time.Second)
+	if len(h.newsWith("starts: 17 players at 3 tables")) != 1 {
+		t.Fatalf("no start: %q", h.news())
+	}
+	// 1. During late registration: bob registers late and is seated.
+	r := h.must("bob", "/register")
+	if !strings.Contains(r.Text, "seat") {
+		t.Fatalf("late registration: %q", r.Text)
+	}
+	before := h.players()
+	h.noSettle = true
+	h.restart()
+	h.noSettle = false
+	if after := h.players(); after != before {
+		t.Fatalf("players after a restart in late registration:\n%s\nbefore:\n%s", after, before)
+	}
+	// 2. Right after a level change (the hands in progress still play
+	// the old level).
+	h.sleep(5*time.Minute - 30*time.Second + 100*time.Millisecond)
+	level := h.levelLine()
+	if !strings.HasPrefix(level, "Level 2") {
+		t.Fatalf("level after 5 minutes: %q", level)
+	}
+	h.restart()
+	if got := h.levelLine(); got != level {
+		t.Fatalf("level after a restart: %q, before %q", got, level)
+	}
+	// 3. In the middle of hands.
+	h.sleep(time.Second)
+	before = h.players()
+	h.restart()
+	if after := h.players(); after != before {
+		t.Fatalf("players after a restart mid-hand:\n%s\nbefore:\n%s", after, before)
+	}
+	h.playTourney(time.Minute, 2000)
+	ledger := h.ledgerByReason("tourney:1")
+	entries := ledger["tournament buy-in"] / 20
+	if entries < 18 || ledger["prize"] != entries*20 {
+		t.Errorf("prizes %v for %d entries", ledger, entries)
+	}
 }

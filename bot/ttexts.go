@@ -75,6 +75,8 @@ var tourneyTexts = map[string]message{
 	"tn.bounty":                  {"%[1]v wins %[2]v for knocking out %[3]v.", "%[1]v gana %[2]v por eliminar a %[3]v."},
 	"tn.out":                     {"%[1]v is out in place %[2]v.", "%[1]v queda eliminado en el puesto %[2]v."},
 	"tn.out_paid":                {"%[1]v is out in place %[2]v and wins %[3]v.", "%[1]v queda eliminado en el puesto %[2]v y gana %[3]v."},
+	"tn.out_late":                {"%[1]v is out.", "%[1]v queda eliminado."},
+	"tn.you_out_late":            {"You are out of %[1]v. Late registration is open: /reenter %[2]v to play again, if you have entries left.", "Quedas eliminado de %[1]v. La inscripción tardía sigue abierta: /reenter %[2]v para volver a jugar, si te quedan entradas."},
 	"tn.you_out":                 {"You are out of %[1]v in place %[2]v. Thanks for playing!", "Quedas eliminado de %[1]v en el puesto %[2]v. ¡Gracias por jugar!"},
 	"tn.bubble":                  {"%[1]v: the bubble has burst, the %[2]v players left are in the money!", "%[1]v: ¡estalló la burbuja, los %[2]v jugadores que quedan cobran!"},
 	"tn.broken":                  {"%[1]v: table %[2]v is broken, its players are moved.", "%[1]v: la mesa %[2]v se rompe y sus jugadores se trasladan."},

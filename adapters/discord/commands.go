@@ -65,6 +65,9 @@ func flag(word string) func(any) []string {
 	}
 }
 
+var tourneyOption = option{name: "tournament", typ: discordgo.ApplicationCommandOptionString, en: "The tournament, such as T3 (when the channel has several)",
+	es: "El torneo, como T3 (si el canal tiene varios)", arg: asText}
+
 var tableOption = option{name: "table", typ: discordgo.ApplicationCommandOptionString, en: "The table (when the channel has several)",
 	es: "La mesa (si el canal tiene varias)", auto: true, arg: asTable}
 
@@ -93,6 +96,14 @@ var options = map[string][]option{
 		{name: "variant", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The game", es: "El juego", choices: strings.Fields(bot.VariantNames), arg: asText},
 		{name: "stakes", typ: discordgo.ApplicationCommandOptionString, required: true, en: "Small/big blind, such as 1/2", es: "Ciega pequeña/grande, como 1/2", arg: asText},
 		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "key=value options: seats=9 buyin=40-200 ante=1 ...", es: "Opciones clave=valor: seats=9 buyin=40-200 ante=1 ...", arg: asText},
+	},
+	"register":   {tourneyOption},
+	"unregister": {tourneyOption},
+	"reenter":    {tourneyOption},
+	"tourney": {
+		{name: "action", typ: discordgo.ApplicationCommandOptionString, required: true, en: "What to do", es: "Qué hacer",
+			choices: []string{"info", "players", "structure", "payouts", "create", "open", "start", "cancel", "pause", "resume", "bots"}, arg: asText},
+		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "T3, a name and key=value options, such as Friday buyin=10+1 start=21:00", es: "T3, un nombre y opciones clave=valor, como Viernes buyin=10+1 start=21:00", arg: asText},
 	},
 	"addbot": {{name: "count", typ: discordgo.ApplicationCommandOptionInteger, en: "How many practice opponents", es: "Cuántos rivales de práctica", min: num(1), max: num(9), arg: asInt}},
 	"grant": {
