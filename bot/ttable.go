@@ -52,7 +52,7 @@ type syncSeat struct {
 }
 
 type syncLevel struct {
-	Number                    int
+	Number                     int
 	SmallBlind, BigBlind, Ante int64
 	BigBlindAnte               bool
 }
