@@ -262,3 +262,94 @@ func TestTourneyResumesAfterRestarts(t *testing.T) {
 		t.Errorf("prizes %v for %d entries", ledger, entries)
 	}
 }
+
+// Every mistake in /tourney create gets its own answer, and nothing is
+// created (R-TRN-2, R-TRN-8, R-TRN-10).
+func TestTourneyCreateRefusesBadOptions(t *testing.T) {
+	h := newHarness(t, 3)
+	for _, c := range []struct{ line, key string }{
+		{"/tourney create", "tourney.usage"},
+		{"/tourney", "tourney.sub"},
+		{"/tourney create start=sng", "tourney.usage"},
+		{"/tourney create X buyin=ten start=sng", "tourney.buyin"},
+		{"/tourney create X start=sng seats=7", "tourney.bad_table_size"},
+		{"/tourney create X start=yesterday", "tourney.when"},
+		{"/tourney create X", "tourney.no_start"},
+		{"/tourney create X start=sng speed=warp", "newtable.value"},
+		{"/tourney create X start=sng levels=10/5", "tourney.level"},
+		{"/tourney create X start=sng bounty=pko buyin=free", "tourney.bounty_needs_bounty"},
+		{"/tourney create X start=+1h reentry=3", "tourney.reentry_needs_late"},
+		{"/tourney create X start=sng late=2", "tourney.sng_late"},
+		{"/tourney create X start=+1h open=+2h", "tourney.open_after_start"},
+		{"/tourney create X start=sng colour=red", "tourney.unknown_option"},
+		{"/tourney create X start=sng seats=6 seats=9", "tourney.option_twice"},
+		{"/tourney create X start=sng players=1", "tourney.range"},
+		{"/tourney create X start=sng game=draw", "tourney.game"},
+		{"/tourney explode", "tourney.sub"},
+		{"/tourney info", "tourney.none"},
+	} {
+		h.fails("admin", c.line, c.key)
+	}
+	h.fails("bob", "/tourney create X start=sng", "admin.only")
+	h.fails("bob", "/register", "tourney.none")
+	h.must("admin", "/tourney create A start=sng players=2 seats=2")
+	h.must("admin", "/tourney create B start=sng players=2 seats=2")
+	h.fails("bob", "/register", "tourney.which")
+	h.fails("bob", "/register T9", "tourney.no_such")
+	h.must("bob", "/register T2")
+	h.fails("bob", "/unregister T1", "tourney.not_registered")
+	h.must("bob", "/unregister T2")
+	h.fails("admin", "/tourney start T1", "tourney.not_full")
+	h.fails("admin", "/tourney bots T1", "tourney.bots_off")
+	if r := h.must("carol", "/tourneys"); !strings.Contains(r.Text, "T1 A") || !strings.Contains(r.Text, "T2 B") {
+		t.Errorf("/tourneys: %q", r.Text)
+	}
+}
+
+// A sit-and-go starts by itself when its last seat is taken (R-TRN-1), and
+// a cancelled tournament refunds every entry, fee included.
+func TestSitAndGoStartsWhenFullAndCancelRefunds(t *testing.T) {
+	h := newHarness(t, 4)
+	h.must("admin", "/tourney create HU buyin=50+5 start=sng players=2 seats=2")
+	h.must("admin", "/tourney create Later buyin=50+5 start=+1h")
+	h.must("alice", "/register T2")
+	if got := h.wallet("alice"); got != 10000-55 {
+		t.Fatalf("alice after the buy-in: %d", got)
+	}
+	h.must("admin", "/tourney cancel T2")
+	if got := h.wallet("alice"); got != 10000 {
+		t.Fatalf("alice after the cancellation: %d", got)
+	}
+	h.fails("alice", "/register T2", "tourney.wrong_state")
+	h.must("alice", "/register T1")
+	h.must("bob", "/register T1")
+	if len(h.newsWith("HU starts: 2 players at 1 tables")) != 1 {
+		t.Fatalf("the sit-and-go did not start when full: %q", h.news())
+	}
+	if h.toAct() == "" {
+		t.Fatalf("no hand dealt:\n%s", h.table().Text)
+	}
+	h.fails("alice", "/join", "ttable.not_here")
+}
+
+// An anonymous tournament shows pseudonyms at the table while the players
+// are in, and real names in the results (R-TRN-13).
+func TestAnonymousTourneyShowsRealNamesInResults(t *testing.T) {
+	h := newHarness(t, 9)
+	h.must("admin", "/tourney create Masked start=sng players=3 seats=6 speed=hyper anon=on bots=on")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	if strings.Contains(h.table().Text, "alice") || !strings.Contains(h.table().Text, "Anonymous") {
+		t.Fatalf("the table shows real names:\n%s", h.table().Text)
+	}
+	h.must("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewTable && strings.Contains(v.Text, "alice") {
+			t.Fatalf("a table message named alice:\n%s", v.Text)
+		}
+	}
+	if res := h.newsWith("Results:")[0]; !strings.Contains(res, "alice") {
+		t.Errorf("results without real names: %s", res)
+	}
+}

@@ -450,3 +450,58 @@ func testCommitTables(t *testing.T, open Opener) {
 		t.Fatalf("the newest hand first: %+v", recent)
 	}
 }
+
+// testTourneyOps: a tournament's ops are stored with the writes that carry
+// them, read back in order, refused when a number repeats (with nothing
+// of that write kept), and its status ends it.
+func testTourneyOps(t *testing.T, open Opener) {
+	st, _, _ := roomTable(t, open)
+	ctx := context.Background()
+	c, err := st.Community(ctx, "console", "room", "The room")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := st.AddTourney(ctx, bot.TourneyRecord{CommunityID: c.ID, Name: "Friday", Config: `{"x":1}`, Status: "announced"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	house, err := st.OpenAccount(ctx, bot.AccountHouse, "house", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc, err := st.OpenAccount(ctx, bot.AccountTournament, "tourney:1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &bot.TableWrite{TourneyOps: []bot.TourneyOp{{TourneyID: id, Seq: 1, Kind: "open"}, {TourneyID: id, Seq: 2, Kind: "register", Data: `{"p":1}`}},
+		Moves: []bot.Move{{From: house, To: acc, Amount: 50, Reason: "buy-in"}}, Status: &bot.TourneyStatus{TourneyID: id, Status: "open"}, At: time.Now()}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{w}); err != nil {
+		t.Fatal(err)
+	}
+	dup := &bot.TableWrite{TourneyOps: []bot.TourneyOp{{TourneyID: id, Seq: 2, Kind: "register"}},
+		Moves: []bot.Move{{From: house, To: acc, Amount: 50, Reason: "buy-in"}}, At: time.Now()}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{dup}); !errors.Is(err, bot.ErrDuplicate) {
+		t.Fatalf("a repeated op number: %v, want ErrDuplicate", err)
+	}
+	if bal, _ := st.Balance(ctx, acc); bal != 50 {
+		t.Fatalf("the refused write moved chips: balance %d", bal)
+	}
+	ops, err := st.TourneyOps(ctx, id)
+	if err != nil || len(ops) != 2 || ops[0].Kind != "open" || ops[1].Data != `{"p":1}` || ops[1].Seq != 2 {
+		t.Fatalf("ops %+v, %v", ops, err)
+	}
+	open1, err := st.Tourneys(ctx, c.ID, true)
+	if err != nil || len(open1) != 1 || open1[0].Status != "open" || open1[0].Config != `{"x":1}` {
+		t.Fatalf("open tournaments %+v, %v", open1, err)
+	}
+	end := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: id, Status: "finished", Ended: true}, At: time.Now()}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{end}); err != nil {
+		t.Fatal(err)
+	}
+	if open2, err := st.Tourneys(ctx, 0, true); err != nil || len(open2) != 0 {
+		t.Fatalf("an ended tournament is still open: %+v, %v", open2, err)
+	}
+	if all, err := st.Tourneys(ctx, 0, false); err != nil || len(all) != 1 || all[0].EndedAt.IsZero() {
+		t.Fatalf("all tournaments %+v, %v", all, err)
+	}
+}

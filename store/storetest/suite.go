@@ -44,6 +44,7 @@ func Run(t *testing.T, open Opener) {
 		{"RoomRecords", testRoomRecords},
 		{"SecretsAreMadeOnceAndKept", testSecrets},
 		{"CommitTablesAllOrNothing", testCommitTables},
+		{"TourneyOpsInOrderOnceEach", testTourneyOps},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
