@@ -315,3 +315,16 @@ func TestMissingDatabaseDirectoryFailsWithReason(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want 1 and the missing directory named", r.code, r.stderr)
 	}
 }
+
+// `sim --tourney N` plays a sit-and-go of practice opponents through the
+// whole room to a winner and reports its time and latency.
+func TestSimTourneyPlaysToAWinner(t *testing.T) {
+	env, _ := tempDB(t)
+	r := runMain(t, context.Background(), env, nil, "sim", "--tourney", "30", "--rate", "0", "--baseline", "0", "--trials", "20")
+	if r.code != exitOK || !strings.Contains(r.stdout, "tournament played to a winner in") || !strings.Contains(r.stdout, "p99") {
+		t.Fatalf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if r := runMain(t, context.Background(), env, nil, "sim", "--tourney", "1"); r.code != exitUsage {
+		t.Fatalf("--tourney 1: exit %d, want %d", r.code, exitUsage)
+	}
+}

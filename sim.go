@@ -11,6 +11,7 @@ import (
 	"runtime/pprof"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -48,12 +49,20 @@ func runSim(ctx context.Context, a *app) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	rate := fs.Float64("rate", 3000, "the load offered, in actions per second across all tables: practice opponents think tables/rate on average before acting; 0 = no thinking (the room's limit)")
 	trials := fs.Int("trials", 100, "deals in a practice opponent's estimate")
+	tourneyN := fs.Int("tourney", 0, "play one sit-and-go of this many practice opponents to a winner instead of cash tables")
 	baseline := fs.Int("baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
 	if err := fs.Parse(a.args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
 		return exitUsage
+	}
+	if *tourneyN != 0 && (*tourneyN < 2 || *tourneyN > 100000) {
+		fmt.Fprintln(a.stderr, "pokerroom sim: want --tourney 2..100000")
+		return exitUsage
+	}
+	if *tourneyN > 0 {
+		*tables, *hands = (*tourneyN+8)/9, 1
 	}
 	if *tables < 1 || *tables > 100000 || *hands < 1 || *hands > 100000 || fs.NArg() > 0 {
 		fmt.Fprintln(a.stderr, "pokerroom sim: want --tables 1..100000 and --hands 1..100000, no other arguments")
@@ -91,7 +100,11 @@ func runSim(ctx context.Context, a *app) int {
 		fmt.Fprintf(a.stderr, "pokerroom sim: the database must be empty of tables (found %d open, %v): give --db a fresh database\n", len(open), err)
 		return exitUsage
 	}
-	fmt.Fprintf(out, "sim: %d tables x %d hands on %s %s, offered load %s\n", *tables, *hands, loc.Backend, loc.String(), offered(*rate))
+	if *tourneyN > 0 {
+		fmt.Fprintf(out, "sim: a sit-and-go of %d practice opponents on %s %s, offered load %s\n", *tourneyN, loc.Backend, loc.String(), offered(*rate))
+	} else {
+		fmt.Fprintf(out, "sim: %d tables x %d hands on %s %s, offered load %s\n", *tables, *hands, loc.Backend, loc.String(), offered(*rate))
+	}
 
 	var transferRate float64
 	if *baseline > 0 {
@@ -111,8 +124,12 @@ func runSim(ctx context.Context, a *app) int {
 	ob := bot.NewOutbox(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
 	metrics := bot.NewMetrics()
 	metrics.WatchOutbox(ob)
+	maxHands := *hands
+	if *tourneyN > 0 {
+		maxHands = 0
+	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, DeckSeed: *seed,
-		MaxHands: *hands, Metrics: metrics, BotDelay: think, BotTrials: *trials,
+		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: *trials,
 		Outboxes: map[string]bot.Enqueuer{simPlatform: ob},
 		Admins:   map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
 	if err != nil {
@@ -146,6 +163,9 @@ func runSim(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	defer room.Close()
+	if *tourneyN > 0 {
+		return simTourney(ctx, a, room, metrics, *tourneyN)
+	}
 	// Open the tables and seat the opponents, a few at a time.
 	start := time.Now()
 	sem := make(chan struct{}, 16)
@@ -271,4 +291,49 @@ func offered(rate float64) string {
 		return "unlimited (practice opponents act at once)"
 	}
 	return fmt.Sprintf("%.0f actions/s", rate)
+}
+
+// simTourney plays a sit-and-go of n practice opponents through the room
+// (registration, the draw, balancing and breaking tables, payouts) and
+// prints how long it took and the action latency.
+func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics, n int) int {
+	out := a.stdout
+	run := func(args ...string) (bot.Reply, error) {
+		return room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourney", Args: args})
+	}
+	start := time.Now()
+	if _, err := run("create", "Sim", "start=sng", "players="+strconv.Itoa(n), "seats=9", "speed=hyper", "level=30s", "bots=on", "timer=30s"); err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: /tourney create: %v\n", err)
+		return exitFail
+	}
+	for left := n; left > 0; left -= min(left, 50) {
+		if _, err := run("bots", strconv.Itoa(min(left, 50))); err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: /tourney bots: %v\n", err)
+			return exitFail
+		}
+	}
+	registered := time.Since(start)
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		r, err := room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourneys"})
+		if err == nil && !strings.Contains(r.Text, "T1 ") {
+			break
+		}
+		fmt.Fprintf(a.stderr, "\r%d hands, %d actions, %.0fs   ", metrics.Hands.Load(), metrics.Actions.Load(), time.Since(start).Seconds())
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(a.stderr)
+			return exitFail
+		case <-tick.C:
+		}
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintln(a.stderr)
+	l := metrics.Latency()
+	fmt.Fprintf(out, "registration of %d entries: %.1fs\n", n, registered.Seconds())
+	fmt.Fprintf(out, "tournament played to a winner in %.1fs: %d hands, %d actions\n", elapsed.Seconds(), metrics.Hands.Load(), metrics.Actions.Load())
+	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
+		l.P50.Round(10*time.Microsecond), l.P99.Round(10*time.Microsecond), l.Max.Round(10*time.Microsecond))
+	return exitOK
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"sort"
-	"strconv"
 	"sync"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -292,6 +291,3 @@ func (r *Room) dropTable(t *table) {
 func levelOf(l tourney.Level, number int) *syncLevel {
 	return &syncLevel{Number: number, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BigBlindAnte: l.BigBlindAnte}
 }
-
-// tableRef names a tournament table in a ledger reference or a log.
-func tableRef(id int64) string { return "table:" + strconv.FormatInt(id, 10) }
