@@ -35,7 +35,7 @@ func (t *table) handle(req request) (Reply, error) {
 	}
 	if t.tour != nil {
 		switch name {
-		case "join", "sit", "leave", "standup", "topup", "rebuy", "addbot", "kickbot":
+		case "join", "sit", "leave", "standup", "topup", "addbot", "kickbot":
 			return Reply{}, Errorf(EInvalid, "ttable.not_here", "/"+name)
 		case "sitout":
 			return t.awayTourney(req)
@@ -52,6 +52,8 @@ func (t *table) handle(req request) (Reply, error) {
 		return t.back(req)
 	case "topup", "rebuy":
 		return t.topUp(req)
+	case "addon":
+		return Reply{}, Errorf(EInvalid, "addon.cash")
 	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
 		return t.typedAction(req, start)
 	case "cards":

@@ -36,6 +36,8 @@ func Commands() []CommandInfo {
 		{Name: "tourneys", Description: d("The tournaments of this chat", "Los torneos de este chat")},
 		{Name: "register", Args: "[T<n>]", Description: d("Register for a tournament", "Inscríbete en un torneo")},
 		{Name: "unregister", Args: "[T<n>]", Description: d("Withdraw before the start, with a refund", "Date de baja antes del inicio, con reembolso")},
+		{Name: "rebuy", Args: "", Description: d("Tournament: buy chips in the rebuy period (cash: /topup)", "Torneo: compra fichas en el periodo de recompras (cash: /topup)")},
+		{Name: "addon", Description: d("Tournament: take the add-on at the end of the rebuys", "Torneo: toma el add-on al final de las recompras")},
 		{Name: "reenter", Args: "[T<n>]", Description: d("Enter again after busting, during late registration", "Vuelve a entrar tras ser eliminado, en la inscripción tardía")},
 		{Name: "tourney", Args: "<create|open|start|cancel|pause|resume|info|players|structure|payouts|bots> [T<n>] [key=value ...]", Description: d("Tournaments: info for all; create, start and run them (admins)", "Torneos: información para todos; crearlos y dirigirlos (admins)")},
 		{Name: "help", Args: "[command]", Description: d("How to play, and every command", "Cómo jugar, y todos los comandos")},

@@ -74,12 +74,15 @@ func (t *table) startHand() {
 	now := t.r.clock.Now()
 	w := &TableWrite{}
 	for i, s := range t.seats {
-		if s == nil || t.tour != nil {
+		if s == nil {
 			continue
 		}
 		if s.Pending > 0 {
 			s.Stack += s.Pending
 			s.Pending = 0
+		}
+		if t.tour != nil {
+			continue
 		}
 		if s.Bot && s.Stack < t.cfg.BigBlind && !s.Leaving {
 			add := t.cfg.MaxBuyIn - s.Stack
@@ -114,6 +117,12 @@ func (t *table) startHand() {
 			_ = t.write(w)
 		}
 		t.publishIdle()
+		if t.tour != nil && !t.held {
+			// Released but nobody to play against: held again, and the
+			// director told (it balances the tables).
+			t.held = true
+			t.tour.actor.report(t.id, *t.buildReport())
+		}
 		return
 	}
 	deck, err := t.r.shuffle(t.rules, t.id, t.handNo+1)
@@ -276,7 +285,9 @@ func (t *table) finish() {
 		t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: sum})
 	}
 	t.hand, t.order, t.handID = nil, nil, 0
-	if t.tour != nil {
+	if t.tour != nil && t.closing {
+		t.applySync(tableSync{Close: true})
+	} else if t.tour != nil {
 		// Hold until the director has taken the hand in (eliminations,
 		// balancing, the level of the next hand).
 		t.held = true

@@ -13,7 +13,7 @@ import (
 var tableCommands = map[string]bool{
 	"join": true, "sit": true, "leave": true, "standup": true, "sitout": true, "back": true, "topup": true, "rebuy": true,
 	"fold": true, "check": true, "call": true, "bet": true, "raise": true, "allin": true, "discard": true, "draw": true, "pat": true,
-	"cards": true, "clock": true, "addbot": true, "kickbot": true, "history": true,
+	"addon": true, "cards": true, "clock": true, "addbot": true, "kickbot": true, "history": true,
 }
 
 // adminCommands need a chat admin.
@@ -94,6 +94,9 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 		return r.tourneyCmd(ctx, cmd, comm, p, lang)
 	case "tourneys":
 		return r.listTourneys(comm, lang)
+	}
+	if (cmd.Name == "rebuy" || cmd.Name == "addon") && cmd.Chat != "" && !r.atCashTable(p.ID, comm.ID) {
+		return r.playerTourneyCmd(ctx, cmd, comm, p)
 	}
 	if tourneyCommands[cmd.Name] {
 		if cmd.Chat == "" {
@@ -364,3 +367,14 @@ func helpText(lang string, args []string) string {
 }
 
 var _ = errors.New
+
+// atCashTable reports whether the player sits at a cash table of the
+// community (/rebuy there tops up; elsewhere it is a tournament's).
+func (r *Room) atCashTable(player, community int64) bool {
+	for _, t := range r.seatedTables(player) {
+		if t.tour == nil && t.comm.ID == community {
+			return true
+		}
+	}
+	return false
+}

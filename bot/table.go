@@ -48,6 +48,9 @@ type seat struct {
 	// pseudonym in an anonymous tournament (R-TRN-13).
 	Entry tourney.EntryID `json:"entry,omitempty"`
 	Alias string          `json:"alias,omitempty"`
+	// Credit is the tournament chips bought (rebuys, add-on) already added
+	// to the stack: the director's syncs add the difference, once.
+	Credit int64 `json:"credit,omitempty"`
 }
 
 // waiter is a player on the waiting list (R-CASH-2).
@@ -145,6 +148,7 @@ type table struct {
 	done       chan struct{} // closed when the actor stops
 	held       bool
 	closed     bool
+	closing    bool // close once the hand in progress ends
 	lastReport *handReport
 }
 

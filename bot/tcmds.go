@@ -220,6 +220,8 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		return a.register(req, lang)
 	case "unregister":
 		return a.unregister(req, lang)
+	case "rebuy", "addon":
+		return a.buyChips(req, lang)
 	case "tourney:open":
 		if _, err := a.do(opOpen, top{}, nil, nil); err != nil {
 			return Reply{}, err
@@ -236,7 +238,9 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		if _, err := a.do(opCancel, top{}, nil, nil); err != nil {
 			return Reply{}, err
 		}
-		a.refundAll("tn.cancelled")
+		if err := a.refundAll("tn.cancelled"); err != nil {
+			return Reply{}, err
+		}
 		return Reply{Text: tr(lang, "tourney.cancelled", a.label())}, nil
 	case "tourney:pause":
 		if !a.running() || a.paused() {
@@ -372,9 +376,19 @@ func (a *tourneyActor) startCmd(req treq, lang string) (Reply, error) {
 		}
 		return Reply{}, FromError(tourney.ErrNotFull)
 	}
-	// A scheduled event started early: it starts now.
-	a.set.Config.StartAt = a.r.clock.Now()
-	if err := a.start(a.r.clock.Now()); err != nil {
+	// A scheduled event started early: it starts now (the start op's
+	// time is its start, also when the log is replayed).
+	now := a.r.clock.Now()
+	if now.Before(cfg.StartAt) {
+		a.set.Config.StartAt = now
+		ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+		err := a.replay(ctx)
+		cancel()
+		if err != nil {
+			return Reply{}, err
+		}
+	}
+	if err := a.start(now); err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: tr(lang, "tourney.started", a.label())}, nil
@@ -622,4 +636,54 @@ func (r *Room) restoreTourneys(ctx context.Context) error {
 		r.mu.Unlock()
 	}
 	return nil
+}
+
+// buyChips runs /rebuy and /addon (R-TRN-4): the price leaves the wallet
+// with the op, and the chips reach the player's seat at once, or before
+// the next hand when they are in one.
+func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
+	if !a.running() {
+		return Reply{}, &tourney.StateError{Op: req.cmd.Name, State: a.t.State()}
+	}
+	var id tourney.EntryID
+	for _, e := range a.t.Entries() {
+		if e.Player == tpid(req.p.ID) && !e.Out {
+			id = e.ID
+		}
+	}
+	if id == 0 {
+		return Reply{}, FromError(tourney.ErrNotRegistered)
+	}
+	kind, price := opRebuy, a.t.Config().Rebuys.Price
+	if req.cmd.Name == "addon" {
+		kind, price = opAddOn, a.t.Config().AddOn.Price
+	}
+	var moves []Move
+	if price > 0 {
+		from := a.r.house
+		if !a.bots[id] {
+			acc, err := a.r.wallet(req.ctx, req.p)
+			if err != nil {
+				return Reply{}, err
+			}
+			from = acc
+		}
+		moves = []Move{{From: from, To: a.account, Amount: price, Reason: "tournament " + kind, Reference: a.ref()}}
+	}
+	res, err := a.do(kind, top{Entry: id, Stack: a.stacks[id]}, func(any) []Move { return moves }, nil)
+	if err != nil {
+		return Reply{}, err
+	}
+	chips := res.(tourney.Chips)
+	if pl, ok := a.t.Seating().Where(id); ok {
+		if t := a.tables[pl.Table]; t != nil {
+			t.tour.direct(tableSync{Only: true, Seats: map[int]syncSeat{int(pl.Seat) - 1: a.syncSeat(id)}})
+		}
+	}
+	a.publishLobby()
+	key := "tourney.rebought"
+	if kind == opAddOn {
+		key = "tourney.added_on"
+	}
+	return Reply{Text: tr(lang, key, a.entryName(id), Chips(chips), Chips(price))}, nil
 }

@@ -47,6 +47,8 @@ type tourneyActor struct {
 	tables   map[tourney.TableID]*table
 	held     map[tourney.TableID]bool
 	stacks   map[tourney.EntryID]int64
+	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
+	pending  map[tourney.EntryID]pendingBust
 	players  map[tourney.EntryID]Player
 	bots     map[tourney.EntryID]bool
 	pauses   []tourney.Pause
@@ -55,6 +57,7 @@ type tourneyActor struct {
 	announced         int
 	gathering         bool
 	bubbleSaid, final bool
+	addOnOpen         bool
 	over              bool // finished or cancelled, paid
 	version           int64
 	lastLobby         string
@@ -86,7 +89,20 @@ type top struct {
 	Busts   []reportBust              `json:"busts,omitempty"`
 	Stacks  map[tourney.EntryID]int64 `json:"stacks,omitempty"`
 	Level   int                       `json:"level,omitempty"`
+	Entry   tourney.EntryID           `json:"entry,omitempty"`
+	Stack   int64                     `json:"stack,omitempty"`
 }
+
+// pendingBust is a player busted during the rebuy period, with rebuys
+// left: out when the window passes without a rebuy (R-TRN-4).
+type pendingBust struct {
+	Table tourney.TableID
+	Bust  reportBust
+	Until time.Time
+}
+
+// rebuyWindow is how long a busted player has to rebuy.
+const rebuyWindow = time.Minute
 
 // Op kinds.
 const (
@@ -103,6 +119,10 @@ const (
 	opCancel     = "cancel"
 	opFinish     = "finish"
 	opLevel      = "level"
+	opRebuy      = "rebuy"
+	opAddOn      = "addon"
+	opRebuyEnd   = "rebuy_end"
+	opAddOnEnd   = "addon_end"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -113,7 +133,8 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{},
-		stacks: map[tourney.EntryID]int64{}, players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1}
+		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{},
+		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1}
 	a.summary.Store(a.label() + " " + set.Config.Name)
 	return a, nil
 }
@@ -233,7 +254,36 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		}
 		return t.Seating().Rebalance(rngFrom(op.Seed))
 	case opLateEnd:
-		return nil, t.CloseLateRegistration()
+		if err := t.CloseLateRegistration(); err != nil {
+			return nil, err
+		}
+		a.addOnOpen = t.Config().Rebuys.Limit == 0 && t.Config().AddOn.Stack > 0
+		return nil, nil
+	case opRebuy, opAddOn:
+		var chips tourney.Chips
+		var err error
+		if kind == opRebuy {
+			chips, err = t.Rebuy(op.Entry, op.Stack)
+		} else {
+			chips, err = t.AddOn(op.Entry)
+		}
+		if err != nil {
+			return nil, err
+		}
+		a.credit[op.Entry] += chips
+		a.stacks[op.Entry] += chips
+		delete(a.pending, op.Entry)
+		return chips, nil
+	case opRebuyEnd:
+		if err := t.EndRebuyPeriod(); err != nil {
+			return nil, err
+		}
+		a.addOnOpen = t.Config().AddOn.Stack > 0
+		return nil, nil
+	case opAddOnEnd:
+		t.CloseAddOn()
+		a.addOnOpen = false
+		return nil, nil
 	case opPause:
 		a.pauses = append(a.pauses, tourney.Pause{From: op.At})
 		return nil, nil
@@ -278,8 +328,15 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 	defer cancel()
 	if err := a.r.commit.commit(ctx, w); err != nil {
 		a.r.log.Error("tournament write failed; rebuilding it from the store", "tourney", a.id, "err", err)
+		live := a.stacks
 		if lerr := a.replay(ctx); lerr != nil {
 			a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", lerr)
+		}
+		// The stacks reported since the last op are the tables' truth.
+		for e, s := range live {
+			if _, ok := a.stacks[e]; ok {
+				a.stacks[e] = s
+			}
 		}
 		if errors.Is(err, ErrInsufficientFunds) {
 			return nil, FromError(err)
@@ -304,13 +361,25 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// An admin may start a scheduled event early: the start op's time is
+	// then its start.
+	for _, o := range ops {
+		if o.Kind != opStart {
+			continue
+		}
+		var op top
+		if json.Unmarshal([]byte(o.Data), &op) == nil && a.set.Config.Kind == tourney.Scheduled && op.At.Before(a.set.Config.StartAt) {
+			a.set.Config.StartAt = op.At
+		}
+	}
 	t, err := tourney.New(a.set.Config)
 	if err != nil {
 		return err
 	}
 	a.t, a.seq = t, 0
 	a.tableIDs, a.stacks, a.players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]Player{}, map[tourney.EntryID]bool{}
-	a.pauses, a.announced, a.over = nil, -1, false
+	a.credit, a.pending = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}
+	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	for _, o := range ops {
 		var op top
 		if err := json.Unmarshal([]byte(o.Data), &op); err != nil {
@@ -466,16 +535,36 @@ func (a *tourneyActor) nextDeadline() time.Time {
 		}
 		return time.Time{}
 	}
-	if !a.running() || a.paused() {
+	if !a.running() {
 		return time.Time{}
 	}
-	return a.clock().NextChange(a.r.clock.Now())
+	var at time.Time
+	for _, p := range a.pending {
+		if at.IsZero() || p.Until.Before(at) {
+			at = p.Until
+		}
+	}
+	if a.paused() {
+		return at
+	}
+	if n := a.clock().NextChange(a.r.clock.Now()); !n.IsZero() && (at.IsZero() || n.Before(at)) {
+		at = n
+	}
+	return at
 }
 
 // tick does what is due now.
 func (a *tourneyActor) tick() {
 	now := a.r.clock.Now()
 	cfg := a.t.Config()
+	if !a.over { // a payout or a refund whose write failed: again
+		switch a.t.State() {
+		case tourney.Finished:
+			a.finish()
+		case tourney.Cancelled:
+			_ = a.refundAll("tn.cancelled")
+		}
+	}
 	if a.t.State() == tourney.Announced && !a.set.OpenAt.IsZero() && !now.Before(a.set.OpenAt) {
 		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
 			a.news("tn.open", a.name(), a.label())
@@ -497,9 +586,26 @@ func (a *tourneyActor) tick() {
 				a.news("tn.level", a.name(), st.Number, Chips(st.Level.SmallBlind), Chips(st.Level.BigBlind), Chips(st.Level.Ante))
 			}
 		}
+		if a.t.RebuysOpen() && !st.OnBreak && st.Number > a.set.RebuyLevels {
+			if _, err := a.do(opRebuyEnd, top{}, nil, nil); err == nil {
+				a.news("tn.rebuy_end", a.name())
+				if a.addOnOpen {
+					c := a.t.Config().AddOn
+					a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
+				}
+			}
+		} else if a.addOnOpen && !st.OnBreak && st.Number > a.addOnLevel() {
+			if _, err := a.do(opAddOnEnd, top{}, nil, nil); err == nil {
+				a.news("tn.addon_end", a.name())
+			}
+		}
 		if a.t.State() == tourney.LateRegistration && !st.OnBreak && st.Number > a.set.LateLevels {
 			if _, err := a.do(opLateEnd, top{}, nil, nil); err == nil {
 				a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
+				if a.addOnOpen {
+					c := a.t.Config().AddOn
+					a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
+				}
 				if a.t.State() == tourney.Finished {
 					a.finish()
 					return
@@ -508,7 +614,53 @@ func (a *tourneyActor) tick() {
 		}
 		a.publishLobby()
 	}
+	a.expireBusts(now)
 	a.releaseHeld()
+}
+
+// addOnLevel is the last level the add-on is offered in: the one after
+// the rebuy period (or late registration) ends.
+func (a *tourneyActor) addOnLevel() int {
+	if a.t.Config().Rebuys.Limit > 0 {
+		return a.set.RebuyLevels + 1
+	}
+	return a.set.LateLevels + 1
+}
+
+// expireBusts eliminates the busted players whose time to rebuy is over,
+// or who can rebuy no more.
+func (a *tourneyActor) expireBusts(now time.Time) {
+	byTable := map[tourney.TableID][]reportBust{}
+	for e, p := range a.pending {
+		if a.t.RebuysOpen() && now.Before(p.Until) {
+			continue
+		}
+		delete(a.pending, e)
+		byTable[p.Table] = append(byTable[p.Table], p.Bust)
+	}
+	nos := make([]tourney.TableID, 0, len(byTable))
+	for no := range byTable {
+		nos = append(nos, no)
+	}
+	sort.Slice(nos, func(i, j int) bool { return nos[i] < nos[j] })
+	for _, no := range nos {
+		bs := byTable[no]
+		sort.Slice(bs, func(i, j int) bool { return bs[i].Entry < bs[j].Entry })
+		a.eliminate(no, bs, nil)
+		if a.over || a.t.State() == tourney.Finished {
+			return
+		}
+	}
+}
+
+// rebuysLeft reports whether entry e may still rebuy.
+func (a *tourneyActor) rebuysLeft(e tourney.EntryID) bool {
+	r := a.t.Config().Rebuys
+	if !a.t.RebuysOpen() || r.Limit == 0 {
+		return false
+	}
+	en, err := a.t.Entry(e)
+	return err == nil && (r.Limit == tourney.Unlimited || en.Rebuys < r.Limit)
 }
 
 // start starts the tournament: the draw, the tables, the first hands. A
@@ -518,8 +670,7 @@ func (a *tourneyActor) start(now time.Time) error {
 		return err
 	}
 	if a.t.State() == tourney.Cancelled {
-		a.refundAll("tn.cancel_min")
-		return nil
+		return a.refundAll("tn.cancel_min")
 	}
 	if err := a.ensureTables(); err != nil {
 		return err
@@ -616,7 +767,7 @@ func (a *tourneyActor) desired(no tourney.TableID) tableSync {
 }
 
 func (a *tourneyActor) syncSeat(e tourney.EntryID) syncSeat {
-	ss := syncSeat{Player: a.players[e], Entry: e, Stack: a.stacks[e], Bot: a.bots[e]}
+	ss := syncSeat{Player: a.players[e], Entry: e, Stack: a.stacks[e], Bot: a.bots[e], Credit: a.credit[e]}
 	if a.t.Config().Anonymous {
 		ss.Alias, _ = a.t.DisplayName(e)
 	}
@@ -639,26 +790,46 @@ func (a *tourneyActor) onReport(rep handReport) {
 		return
 	}
 	a.held[rep.Table] = true
+	stacks := map[tourney.EntryID]int64{}
 	for e, s := range rep.Stacks {
 		if tb, ok := a.t.Seating().Where(e); ok && tb.Table == rep.Table {
+			// Chips bought and not yet at the table count already.
+			s += max(a.credit[e]-rep.Credits[e], 0)
 			a.stacks[e] = s
+			stacks[e] = s
 		}
 	}
 	var busts []reportBust
 	for _, b := range rep.Busts {
-		if en, err := a.t.Entry(b.Entry); err == nil && !en.Out {
-			busts = append(busts, b)
+		en, err := a.t.Entry(b.Entry)
+		if err != nil || en.Out || a.stacks[b.Entry] > 0 {
+			continue // out already, or rebought during the hand
 		}
+		if _, waiting := a.pending[b.Entry]; waiting {
+			continue
+		}
+		if a.rebuysLeft(b.Entry) {
+			a.pending[b.Entry] = pendingBust{Table: rep.Table, Bust: b, Until: a.r.clock.Now().Add(rebuyWindow)}
+			a.privateTo(b.Entry, "tn.rebuy_now", a.name(), durationText(rebuyWindow), a.label())
+			continue
+		}
+		busts = append(busts, b)
 	}
 	if len(busts) == 0 {
 		return
 	}
+	a.eliminate(rep.Table, busts, stacks)
+}
+
+// eliminate takes the players busted in one hand out (R-TRN-7), pays the
+// bounties (R-TRN-14) and tells the story.
+func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stacks map[tourney.EntryID]int64) {
 	if len(busts) >= a.t.Active() && a.t.State() != tourney.LateRegistration {
 		// Cannot happen at a table of one tournament: someone won the pot.
 		a.r.log.Error("a hand busted every player left", "tourney", a.id)
 		return
 	}
-	res, err := a.do(opHand, top{Table: rep.Table, Busts: busts, Stacks: rep.Stacks}, a.bountyMoves, nil)
+	res, err := a.do(opHand, top{Table: table, Busts: busts, Stacks: stacks}, a.bountyMoves, nil)
 	if err != nil {
 		return
 	}
@@ -799,6 +970,9 @@ func (a *tourneyActor) releaseHeld() {
 			continue
 		}
 		s := a.desired(no)
+		if !s.Close && a.withChips(s) < 2 {
+			continue // nobody to play against: held until balancing brings players (or rebuys come)
+		}
 		if s.Close {
 			a.tables[no].tour.direct(s)
 			delete(a.tables, no)
@@ -809,6 +983,17 @@ func (a *tourneyActor) releaseHeld() {
 		a.held[no] = false
 		a.tables[no].tour.direct(s)
 	}
+}
+
+// withChips counts the seats of a sync that can be dealt in.
+func (a *tourneyActor) withChips(s tableSync) int {
+	n := 0
+	for _, ss := range s.Seats {
+		if ss.Stack > 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // rebalance breaks and balances the tables, or forms the final table
@@ -910,13 +1095,13 @@ func (a *tourneyActor) finish() {
 
 // refundAll refunds every entry of a cancelled tournament: the prize and
 // bounty parts from its account, the fee from the house.
-func (a *tourneyActor) refundAll(key string) {
+func (a *tourneyActor) refundAll(key string) error {
 	var moves []Move
 	for _, e := range a.t.Entries() {
 		moves = append(moves, a.refundMoves(e.ID)...)
 	}
 	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "cancelled", Ended: true}); err != nil {
-		return
+		return err
 	}
 	for no, t := range a.tables {
 		t.tour.direct(tableSync{Close: true})
@@ -924,9 +1109,12 @@ func (a *tourneyActor) refundAll(key string) {
 	}
 	a.news(key, a.name(), a.t.Active())
 	a.publishLobby()
+	return nil
 }
 
-// refundMoves gives an entry's buy-in back.
+// refundMoves gives an entry's buy-in back: the prize part, the bounty
+// still on its head (bounties already won stay won: the account holds
+// exactly what is refunded), the fee from the house.
 func (a *tourneyActor) refundMoves(e tourney.EntryID) []Move {
 	b := a.t.Config().BuyIn
 	if b.Freeroll() {
@@ -934,7 +1122,18 @@ func (a *tourneyActor) refundMoves(e tourney.EntryID) []Move {
 	}
 	w := a.walletOf(e)
 	var out []Move
-	if v := b.Prize + b.Bounty; v > 0 {
+	bounty := b.Bounty
+	if bs := a.t.Bounties(); bs != nil && a.t.Seating() != nil {
+		bounty = bs.Of(e)
+	}
+	if en, err := a.t.Entry(e); err == nil {
+		c := a.t.Config()
+		bounty += int64(en.Rebuys) * c.Rebuys.Price
+		if en.AddOn {
+			bounty += c.AddOn.Price
+		}
+	}
+	if v := b.Prize + bounty; v > 0 {
 		out = append(out, Move{From: a.account, To: w, Amount: v, Reason: "tournament refund", Reference: a.ref()})
 	}
 	if b.Fee > 0 && w != a.r.house {

@@ -353,3 +353,99 @@ func TestAnonymousTourneyShowsRealNamesInResults(t *testing.T) {
 		t.Errorf("results without real names: %s", res)
 	}
 }
+
+// An admin starts a scheduled knockout event early, the room restarts, and
+// the admin cancels it in the middle of hands: the tables close when
+// their hands end, and every entry gets back its prize part, the bounty
+// still on its head and its fee; bounties already won stay won, and the
+// tournament's account ends empty.
+func TestEarlyStartRestartAndCancelMidHand(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 13, 2*time.Second)
+	h.must("admin", "/tourney create Early buyin=40+10+5 bounty=ko start=+1h seats=6 bots=on min=2")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney bots 11")
+	h.must("admin", "/tourney start")
+	if len(h.newsWith("Early starts: 12 players at 2 tables")) != 1 {
+		t.Fatalf("no early start: %q", h.news())
+	}
+	h.must("alice", "/sitout")
+	h.sleep(3 * time.Minute)
+	h.restart()
+	if !strings.Contains(h.lobby().Text, "running") {
+		t.Fatalf("after a restart:\n%s", h.lobby().Text)
+	}
+	h.sleep(time.Second)
+	h.must("admin", "/tourney cancel")
+	h.sleep(time.Minute)
+	ctx := context.Background()
+	if open, err := h.store.OpenTables(ctx, 0); err != nil || len(open) != 0 {
+		t.Fatalf("tables still open after the cancellation: %d, %v", len(open), err)
+	}
+	acc, err := h.store.OpenAccount(ctx, bot.AccountTournament, "tourney:1", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bal, _ := h.store.Balance(ctx, acc); bal != 0 {
+		t.Errorf("the tournament account keeps %d", bal)
+	}
+	ledger := h.ledgerByReason("tourney:1")
+	if ledger["tournament refund"]+ledger["bounty"] != 12*50 {
+		t.Errorf("refunds and bounties %v, paid in %d", ledger, 12*50)
+	}
+	if got := h.wallet("alice"); got < 10000-10 {
+		t.Errorf("alice after the refund: %d", got)
+	}
+}
+
+// Rebuys during the rebuy period while at or below the starting stack, a
+// busted player's time to rebuy, the add-on once at the end of the
+// period, and a prize pool that adds them all (R-TRN-4, R-TRN-6).
+func TestRebuysAndAddOn(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 17, 2*time.Second)
+	h.must("admin", "/tourney create Rebuys buyin=10+1 start=+1m rebuys=2 rebuylevels=1 addon=10:5000 level=3m speed=turbo seats=6 bots=on min=2")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney bots 7")
+	h.fails("alice", "/rebuy", "tourney.wrong_state")
+	h.sleep(time.Minute + time.Second)
+	// alice shoves until she busts, rebuys once, then folds every hand.
+	rebought := 0
+	for range 3000 {
+		if len(h.newsWith("rebuy period is over")) > 0 {
+			break
+		}
+		if rebought == 0 && strings.Contains(strings.Join(h.private("alice"), "\n"), "out of chips") {
+			h.must("alice", "/rebuy")
+			h.must("alice", "/sitout")
+			rebought++
+		}
+		if rebought == 0 {
+			_, _ = h.do("alice", "/allin")
+		}
+		h.sleep(2 * time.Second)
+	}
+	if rebought == 0 {
+		t.Fatalf("alice never rebought; news %q", h.news())
+	}
+	if len(h.newsWith("add-on is open")) == 0 {
+		t.Fatalf("no add-on: %q\nalice: %q", h.news(), h.private("alice"))
+	}
+	addon := false
+	if len(h.newsWith("alice is out")) == 0 {
+		h.must("alice", "/addon")
+		h.fails("alice", "/addon", "tourney.addon_taken")
+		addon = true
+	}
+	h.playTourney(time.Minute, 3000)
+	ledger := h.ledgerByReason("tourney:1")
+	want := int64(8*10 + rebought*10)
+	if addon {
+		want += 10
+	}
+	if got := ledger["tournament buy-in"] + ledger["tournament rebuy"] + ledger["tournament addon"]; got < want {
+		t.Errorf("paid in %d, want at least %d (%v)", got, want, ledger)
+	}
+	if ledger["prize"] != ledger["tournament buy-in"]+ledger["tournament rebuy"]+ledger["tournament addon"] {
+		t.Errorf("prizes %d, paid in %v", ledger["prize"], ledger)
+	}
+	t.Logf("alice rebought %d, add-on %v; news:\n%s", rebought, addon, strings.Join(h.news(), "\n"))
+}

@@ -21,6 +21,9 @@ type tourneySettings struct {
 	// LateLevels: late registration (and re-entry) stays open for this
 	// many blind levels after the start (R-TRN-5).
 	LateLevels int `json:"late_levels,omitempty"`
+	// RebuyLevels: the rebuy period lasts this many blind levels
+	// (R-TRN-4); the add-on is offered for one level after it.
+	RebuyLevels int `json:"rebuy_levels,omitempty"`
 	// OpenAt: registration opens then (zero: at once).
 	OpenAt time.Time `json:"open_at,omitzero"`
 	// Bots lets practice opponents fill the empty seats when an admin
@@ -42,7 +45,7 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // parseTourneySettings reads /tourney create's arguments: the name (the
 // words that are not key=value) and the options. now is the current time
@@ -99,6 +102,7 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	var levels []tourney.Level
 	var stack int64
 	bounty := ""
+	rebuyPrice := false
 	var err error
 	for _, k := range order {
 		v := opts[k]
@@ -191,6 +195,34 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 			if c.MaxEntries, err = intOpt(k, 1, 99); err != nil {
 				return s, err
 			}
+		case "rebuys":
+			if c.Rebuys.Limit, err = intOpt(k, 0, tourney.Unlimited); err != nil {
+				return s, err
+			}
+		case "rebuy":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 0 || n > tourney.MaxChips {
+				return s, Errorf(EInvalid, "tourney.range", k, v, 0, tourney.MaxChips)
+			}
+			c.Rebuys.Price, rebuyPrice = n, true
+		case "rebuychips":
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n < 1 || n > 100_000_000 {
+				return s, Errorf(EInvalid, "tourney.range", k, v, 1, 100_000_000)
+			}
+			c.Rebuys.Stack = n
+		case "rebuylevels":
+			if s.RebuyLevels, err = intOpt(k, 1, 30); err != nil {
+				return s, err
+			}
+		case "addon":
+			price, chips, ok := strings.Cut(v, ":")
+			p, err1 := strconv.ParseInt(price, 10, 64)
+			n, err2 := strconv.ParseInt(chips, 10, 64)
+			if !ok || err1 != nil || err2 != nil || p < 0 || p > tourney.MaxChips || n < 1 || n > 100_000_000 {
+				return s, Errorf(EInvalid, "tourney.addon_syntax", v)
+			}
+			c.AddOn = tourney.AddOnRules{Price: p, Stack: n}
 		case "guarantee":
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 || n > tourney.MaxChips {
@@ -268,6 +300,17 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	}
 	if s.LateLevels > 0 {
 		c.LateRegistration = true
+	}
+	if c.Rebuys.Limit > 0 {
+		if !rebuyPrice {
+			c.Rebuys.Price = c.BuyIn.Prize + c.BuyIn.Bounty
+		}
+		if s.RebuyLevels == 0 {
+			s.RebuyLevels = max(s.LateLevels, 6)
+		}
+		if c.Kind == tourney.SitAndGo {
+			return s, Errorf(EInvalid, "tourney.sng_rebuys")
+		}
 	}
 	if c.MaxEntries > 1 && !c.LateRegistration {
 		return s, Errorf(EInvalid, "tourney.reentry_needs_late")

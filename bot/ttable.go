@@ -48,6 +48,9 @@ type syncSeat struct {
 	Alias  string // the pseudonym of an anonymous tournament
 	Stack  int64
 	Bot    bool
+	// Credit is every chip the entry bought (rebuys, add-on); the seat
+	// gets what it has not had yet.
+	Credit int64
 }
 
 type syncLevel struct {
@@ -60,8 +63,10 @@ type syncLevel struct {
 type handReport struct {
 	Table tourney.TableID `json:"table"`
 	Hand  int             `json:"hand"`
-	// Stacks of every entry seated, after the hand.
-	Stacks map[tourney.EntryID]int64 `json:"stacks"`
+	// Stacks of every entry seated, after the hand, and the chips bought
+	// already in them.
+	Stacks  map[tourney.EntryID]int64 `json:"stacks"`
+	Credits map[tourney.EntryID]int64 `json:"credits,omitempty"`
 	Busts  []reportBust              `json:"busts,omitempty"`
 }
 
@@ -118,7 +123,7 @@ func (t *table) applySync(s tableSync) {
 	var added []int
 	if s.Close {
 		if t.hand != nil {
-			t.r.log.Error("tournament table asked to close during a hand", "table", t.id)
+			t.closing = true // after this hand (a cancelled tournament)
 			return
 		}
 		for i, st := range t.seats {
@@ -159,8 +164,16 @@ func (t *table) applySync(s tableSync) {
 		}
 		if ok && cur == nil {
 			t.seats[i] = &seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
-				Account: t.r.house, Bank: t.cfg.Bank}
+				Account: t.r.house, Bank: t.cfg.Bank, Credit: want.Credit}
 			added = append(added, i)
+			changed = true
+		} else if ok && want.Credit > cur.Credit { // a rebuy or the add-on
+			if t.dealtIn(i) {
+				cur.Pending += want.Credit - cur.Credit // joins the stack before the next hand
+			} else {
+				cur.Stack += want.Credit - cur.Credit
+			}
+			cur.Credit = want.Credit
 			changed = true
 		}
 	}
@@ -189,10 +202,13 @@ func (t *table) applySync(s tableSync) {
 // players busted with their stacks at the start of the hand and the
 // winners of the pot that took their last chips (for bounties).
 func (t *table) buildReport() *handReport {
-	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}}
+	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}}
 	for _, s := range t.seats {
 		if s != nil {
 			rep.Stacks[s.Entry] = s.Stack + s.Pending
+			if s.Credit > 0 {
+				rep.Credits[s.Entry] = s.Credit
+			}
 		}
 	}
 	if t.hand == nil {
@@ -205,7 +221,7 @@ func (t *table) buildReport() *handReport {
 	}
 	for k, end := range res.Stacks {
 		s := t.seats[t.order[k]]
-		if s == nil || end > 0 {
+		if s == nil || end > 0 || s.Pending > 0 {
 			continue
 		}
 		b := reportBust{Entry: s.Entry, Start: start[k]}
@@ -254,7 +270,7 @@ func (t *table) reportHeld() {
 		// The stacks as they are now; the busts of the last hand as stored.
 		cur := t.buildReport()
 		cp := *rep
-		cp.Stacks = cur.Stacks
+		cp.Stacks, cp.Credits = cur.Stacks, cur.Credits
 		var busts []reportBust
 		for _, b := range rep.Busts {
 			if _, still := cur.Stacks[b.Entry]; still {
