@@ -67,7 +67,7 @@ type handReport struct {
 	// already in them.
 	Stacks  map[tourney.EntryID]int64 `json:"stacks"`
 	Credits map[tourney.EntryID]int64 `json:"credits,omitempty"`
-	Busts  []reportBust              `json:"busts,omitempty"`
+	Busts   []reportBust              `json:"busts,omitempty"`
 }
 
 type reportBust struct {
