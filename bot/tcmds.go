@@ -62,6 +62,23 @@ func (r *Room) createTourney(ctx context.Context, comm Community, args []string,
 		return Reply{}, Errorf(EInvalid, "tourney.too_many", maxTourneysPerChat)
 	}
 	set.Platform, set.Chat = comm.Platform, comm.ChatID
+	if set.Target != 0 { // a satellite: its seats are worth the target's buy-in (R-TRN-15)
+		r.mu.Lock()
+		target := r.tourneys[set.Target]
+		r.mu.Unlock()
+		label := "T" + strconv.FormatInt(set.Target, 10)
+		if target == nil || target.comm.ID != comm.ID || target.isOver() {
+			return Reply{}, Errorf(EInvalid, "tourney.target", label)
+		}
+		b := target.set.Config.BuyIn
+		if b.Freeroll() {
+			return Reply{}, Errorf(EInvalid, "tourney.target_free", label)
+		}
+		set.Config.Tickets = &tourney.TicketRule{SeatValue: b.Total(), Leftover: tourney.LeftoverToNext}
+		if err := set.Config.Validate(); err != nil {
+			return Reply{}, err
+		}
+	}
 	rec := TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: mustJSON(set), Status: stateNames[tourney.Announced].en, CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTourney(ctx, rec)
 	if err != nil {
@@ -222,6 +239,14 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		return a.unregister(req, lang)
 	case "rebuy", "addon":
 		return a.buyChips(req, lang)
+	case "ticket":
+		if req.ticket == nil {
+			return Reply{}, Errorf(EInvalid, "command.unknown", "/ticket")
+		}
+		if _, err := a.registerPlayer(req.ctx, req.p, req.ticket.bot, req.ticket); err != nil {
+			return Reply{}, err
+		}
+		return Reply{}, nil
 	case "tourney:open":
 		if _, err := a.do(opOpen, top{}, nil, nil); err != nil {
 			return Reply{}, err
@@ -281,7 +306,7 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 // same transaction; during late registration (a re-entry too, R-TRN-3)
 // the entry gets a random seat and plays at once (R-TRN-5).
 func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
-	reg, err := a.registerPlayer(req.ctx, req.p, false)
+	reg, err := a.registerPlayer(req.ctx, req.p, false, nil)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -292,12 +317,22 @@ func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
 	return Reply{Text: tr(lang, "tourney.registered", name, a.name(), a.t.Active())}, nil
 }
 
-func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool) (tourney.Registration, error) {
+func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, ticket *ticketPay) (tourney.Registration, error) {
 	var moves []Move
 	b := a.t.Config().BuyIn
+	pay := tourney.Payment{}
+	if ticket != nil {
+		pay.Ticket = ticket.label
+	}
 	if !b.Freeroll() {
 		from := a.r.house
-		if !bot {
+		switch {
+		case ticket != nil:
+			from = ticket.from
+			if b.Fee > 0 {
+				moves = append(moves, Move{From: from, To: a.r.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
+			}
+		case !bot:
 			acc, err := a.r.wallet(ctx, p)
 			if err != nil {
 				return tourney.Registration{}, err
@@ -307,11 +342,11 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool) (
 		if v := b.Prize + b.Bounty; v > 0 {
 			moves = append(moves, Move{From: from, To: a.account, Amount: v, Reason: "tournament buy-in", Reference: a.ref()})
 		}
-		if b.Fee > 0 && from != a.r.house { // a practice opponent's fee would go from the house to itself
+		if b.Fee > 0 && from != a.r.house && ticket == nil { // a practice opponent's fee would go from the house to itself
 			moves = append(moves, Move{From: from, To: a.r.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 		}
 	}
-	res, err := a.do(opRegister, top{Player: &p, Bot: bot, Seed: a.seed()}, func(any) []Move { return moves }, nil)
+	res, err := a.do(opRegister, top{Player: &p, Bot: bot, Seed: a.seed(), Ticket: pay.Ticket}, func(any) []Move { return moves }, nil)
 	if err != nil {
 		return tourney.Registration{}, err
 	}
@@ -431,7 +466,7 @@ func (a *tourneyActor) addBot(ctx context.Context) (tourney.Registration, error)
 	if err != nil {
 		return tourney.Registration{}, err
 	}
-	return a.registerPlayer(ctx, p, true)
+	return a.registerPlayer(ctx, p, true, nil)
 }
 
 // when says when the tournament starts.

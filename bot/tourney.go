@@ -49,6 +49,7 @@ type tourneyActor struct {
 	stacks   map[tourney.EntryID]int64
 	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
 	pending  map[tourney.EntryID]pendingBust
+	ticketed map[tourney.EntryID]bool // satellite seats given
 	players  map[tourney.EntryID]Player
 	bots     map[tourney.EntryID]bool
 	pauses   []tourney.Pause
@@ -75,7 +76,9 @@ type treq struct {
 	admin bool
 	tok   *ButtonToken
 	sync  bool
-	reply chan response
+	// ticket: a satellite's seat pays the entry.
+	ticket *ticketPay
+	reply  chan response
 }
 
 // top is an op's data; each kind uses some of the fields.
@@ -91,6 +94,7 @@ type top struct {
 	Level   int                       `json:"level,omitempty"`
 	Entry   tourney.EntryID           `json:"entry,omitempty"`
 	Stack   int64                     `json:"stack,omitempty"`
+	Ticket  string                    `json:"ticket,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -123,6 +127,7 @@ const (
 	opAddOn      = "addon"
 	opRebuyEnd   = "rebuy_end"
 	opAddOnEnd   = "addon_end"
+	opTicket     = "ticket"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -133,7 +138,7 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{},
-		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{},
+		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
 		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1}
 	a.summary.Store(a.label() + " " + set.Config.Name)
 	return a, nil
@@ -161,7 +166,7 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		if op.Player == nil {
 			return nil, errors.New("register without a player")
 		}
-		reg, err := t.Register(tpid(op.Player.ID), op.Player.DisplayName, tourney.Payment{}, rngFrom(op.Seed))
+		reg, err := t.Register(tpid(op.Player.ID), op.Player.DisplayName, tourney.Payment{Ticket: op.Ticket}, rngFrom(op.Seed))
 		if err != nil {
 			return nil, err
 		}
@@ -297,6 +302,9 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 	case opFinish:
 		a.over = true
 		return nil, nil
+	case opTicket:
+		a.ticketed[op.Entry] = true
+		return nil, nil
 	case opLevel:
 		a.announced = op.Level
 		return nil, nil
@@ -378,7 +386,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	}
 	a.t, a.seq = t, 0
 	a.tableIDs, a.stacks, a.players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]Player{}, map[tourney.EntryID]bool{}
-	a.credit, a.pending = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}
+	a.credit, a.pending, a.ticketed = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	for _, o := range ops {
 		var op top
@@ -564,6 +572,8 @@ func (a *tourneyActor) tick() {
 		case tourney.Cancelled:
 			_ = a.refundAll("tn.cancelled")
 		}
+	} else if a.t.State() == tourney.Finished && a.set.Target != 0 {
+		a.awardTickets() // tickets not given yet (a restart)
 	}
 	if a.t.State() == tourney.Announced && !a.set.OpenAt.IsZero() && !now.Before(a.set.OpenAt) {
 		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
@@ -1056,8 +1066,13 @@ func (a *tourneyActor) finish() {
 		moves = append(moves, Move{From: a.r.house, To: a.account, Amount: pool.Overlay, Reason: "guarantee overlay", Reference: a.ref()})
 	}
 	paid := int64(0)
+	seats := false
 	for _, res := range results {
-		if res.Prize > 0 {
+		switch {
+		case res.Kind == tourney.SeatPrize:
+			paid += res.Prize // the ticket: paid into the target when its holder is registered there
+			seats = true
+		case res.Prize > 0:
 			moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: res.Prize, Reason: "prize", Reference: a.ref()})
 			paid += res.Prize
 		}
@@ -1082,7 +1097,8 @@ func (a *tourneyActor) finish() {
 	if rest := bal + pool.Overlay - paid; rest > 0 {
 		moves = append(moves, Move{From: a.account, To: a.r.house, Amount: rest, Reason: "unclaimed bounties", Reference: a.ref()})
 	}
-	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}); err != nil {
+	// A satellite ends when its tickets are all given (awardTickets).
+	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
 		return
 	}
 	for no, t := range a.tables {
@@ -1090,6 +1106,9 @@ func (a *tourneyActor) finish() {
 		delete(a.tables, no)
 	}
 	a.news("tn.results", a.name(), a.resultsText(results))
+	if seats {
+		a.awardTickets()
+	}
 	a.publishLobby()
 }
 
@@ -1207,3 +1226,64 @@ func (a *tourneyActor) tdo(ctx context.Context, req treq) (Reply, error) {
 
 // tpid is a player as the tournament knows them.
 func tpid(id int64) tourney.PlayerID { return tourney.PlayerID(strconv.FormatInt(id, 10)) }
+
+// awardTickets registers each satellite seat's winner in the target
+// event, the seat's value paid from the satellite's account into the
+// target's (R-TRN-15). When the target cannot take them (over, full,
+// already registered with an entry in play), the winner is paid the
+// seat's value in chips instead, as tournament money. Each seat given is
+// an op: after a restart only the others are given.
+func (a *tourneyActor) awardTickets() {
+	results, err := a.t.Results()
+	if err != nil {
+		return
+	}
+	a.r.mu.Lock()
+	target := a.r.tourneys[a.set.Target]
+	a.r.mu.Unlock()
+	left := false
+	for _, res := range results {
+		if res.Kind != tourney.SeatPrize || a.ticketed[res.Entry] {
+			continue
+		}
+		p := a.players[res.Entry]
+		var moves []Move
+		ok := false
+		if target != nil {
+			ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+			_, err := target.tdo(ctx, treq{cmd: Command{Name: "ticket"}, p: p, ticket: &ticketPay{from: a.account, label: a.label(), bot: a.bots[res.Entry]}})
+			cancel()
+			ok = err == nil || errors.Is(err, tourney.ErrAlreadyRegistered)
+			if err != nil && !ok {
+				a.r.log.Info("satellite seat paid in chips", "tourney", a.id, "target", a.set.Target, "err", err)
+			}
+		}
+		if !ok {
+			moves = []Move{{From: a.account, To: a.walletOf(res.Entry), Amount: res.Prize, Reason: "seat as tournament money", Reference: a.ref()}}
+		}
+		if _, err := a.do(opTicket, top{Entry: res.Entry}, func(any) []Move { return moves }, nil); err != nil {
+			left = true
+			continue
+		}
+		if ok {
+			a.news("tn.ticket", a.entryName(res.Entry), "T"+strconv.FormatInt(a.set.Target, 10))
+		} else {
+			a.news("tn.ticket_money", a.entryName(res.Entry), Chips(res.Prize))
+		}
+	}
+	if !left {
+		w := &TableWrite{Status: &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.r.clock.Now()}
+		ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+		defer cancel()
+		if err := a.r.commit.commit(ctx, w); err != nil {
+			a.r.log.Error("satellite end", "tourney", a.id, "err", err)
+		}
+	}
+}
+
+// ticketPay is a satellite paying an entry into this tournament.
+type ticketPay struct {
+	from  int64 // the satellite's account
+	label string
+	bot   bool
+}

@@ -449,3 +449,44 @@ func TestRebuysAndAddOn(t *testing.T) {
 	}
 	t.Logf("alice rebought %d, add-on %v; news:\n%s", rebought, addon, strings.Join(h.news(), "\n"))
 }
+
+// A satellite's winners are registered in its target with the tickets
+// they won, the seats' value paid from the satellite into the target, the
+// leftover to the next place (R-TRN-15); the target then plays with them.
+func TestSatelliteTicketsRegisterWinnersInTarget(t *testing.T) {
+	h := newHarness(t, 21)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.fails("admin", "/tourney create Sat start=sng target=T9", "tourney.target")
+	h.must("admin", "/tourney create Sat buyin=20+2 start=sng players=12 seats=6 speed=hyper target=T1 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney start T2")
+	h.must("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	// 12 x 20 = 240: two seats of 110, 20 left to third place.
+	if n := len(h.newsWith("wins a seat: registered for T1")); n != 2 {
+		t.Fatalf("%d seats given, want 2: %q", n, h.news())
+	}
+	lobby := h.must("admin", "/tourney info T1").Text
+	if !strings.Contains(lobby, "2 in (2 entries)") || !strings.Contains(lobby, "prize pool 200") {
+		t.Fatalf("the target after the satellite:\n%s", lobby)
+	}
+	sat := h.ledgerByReason("tourney:2")
+	if sat["tournament buy-in"] != 240 || sat["prize"] != 20 {
+		t.Errorf("satellite ledger %v", sat)
+	}
+	main := h.ledgerByReason("tourney:1")
+	if main["tournament buy-in"] != 200 {
+		t.Errorf("the target received %v", main)
+	}
+	ctx := context.Background()
+	acc, err := h.store.OpenAccount(ctx, bot.AccountTournament, "tourney:2", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bal, _ := h.store.Balance(ctx, acc); bal != 0 {
+		t.Errorf("the satellite's account keeps %d", bal)
+	}
+	if r := h.must("bob", "/tourneys"); strings.Contains(r.Text, "T2 ") {
+		t.Errorf("the satellite is still listed: %q", r.Text)
+	}
+}

@@ -29,6 +29,8 @@ type tourneySettings struct {
 	// Bots lets practice opponents fill the empty seats when an admin
 	// starts a sit-and-go, or with /tourney bots.
 	Bots bool `json:"bots,omitempty"`
+	// Target is the tournament a satellite's seats enter (R-TRN-15).
+	Target int64 `json:"target,omitempty"`
 	// Platform and Chat are where the tournament was created.
 	Platform string `json:"platform"`
 	Chat     string `json:"chat"`
@@ -45,7 +47,7 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // parseTourneySettings reads /tourney create's arguments: the name (the
 // words that are not key=value) and the options. now is the current time
@@ -223,6 +225,12 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 				return s, Errorf(EInvalid, "tourney.addon_syntax", v)
 			}
 			c.AddOn = tourney.AddOnRules{Price: p, Stack: n}
+		case "target":
+			id, ok := cutTourneyLabel(v)
+			if !ok {
+				return s, Errorf(EInvalid, "tourney.target", v)
+			}
+			s.Target = id
 		case "guarantee":
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 || n > tourney.MaxChips {
