@@ -22,7 +22,7 @@ const (
 )
 
 // tourneyCommands are the player commands a tournament's actor runs.
-var tourneyCommands = map[string]bool{"register": true, "unregister": true, "reenter": true}
+var tourneyCommands = map[string]bool{"register": true, "unregister": true, "reenter": true, "deal": true}
 
 // tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
 var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "start": true, "cancel": true,
@@ -239,6 +239,8 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		return a.unregister(req, lang)
 	case "rebuy", "addon":
 		return a.buyChips(req, lang)
+	case "deal":
+		return a.dealCmd(req, lang)
 	case "ticket":
 		if req.ticket == nil {
 			return Reply{}, Errorf(EInvalid, "command.unknown", "/ticket")

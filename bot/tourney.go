@@ -50,6 +50,10 @@ type tourneyActor struct {
 	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
 	pending  map[tourney.EntryID]pendingBust
 	ticketed map[tourney.EntryID]bool // satellite seats given
+	// shares are what a deal gave the players still in (R-TRN-18);
+	// proposal is a deal waiting for every player's yes.
+	shares   map[tourney.EntryID]int64
+	proposal *dealProposal
 	players  map[tourney.EntryID]Player
 	bots     map[tourney.EntryID]bool
 	pauses   []tourney.Pause
@@ -95,6 +99,7 @@ type top struct {
 	Entry   tourney.EntryID           `json:"entry,omitempty"`
 	Stack   int64                     `json:"stack,omitempty"`
 	Ticket  string                    `json:"ticket,omitempty"`
+	Shares  map[tourney.EntryID]int64 `json:"shares,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -128,6 +133,7 @@ const (
 	opRebuyEnd   = "rebuy_end"
 	opAddOnEnd   = "addon_end"
 	opTicket     = "ticket"
+	opDeal       = "deal"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -305,6 +311,14 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 	case opTicket:
 		a.ticketed[op.Entry] = true
 		return nil, nil
+	case opDeal:
+		// The deal ends play: the places by chips (league points), the
+		// prizes of the players still in by the deal.
+		if err := t.FinishByChips(op.Stacks); err != nil {
+			return nil, err
+		}
+		a.shares = op.Shares
+		return nil, nil
 	case opLevel:
 		a.announced = op.Level
 		return nil, nil
@@ -387,6 +401,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	a.t, a.seq = t, 0
 	a.tableIDs, a.stacks, a.players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]Player{}, map[tourney.EntryID]bool{}
 	a.credit, a.pending, a.ticketed = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}
+	a.shares, a.proposal = nil, nil
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	for _, o := range ops {
 		var op top
@@ -552,6 +567,9 @@ func (a *tourneyActor) nextDeadline() time.Time {
 			at = p.Until
 		}
 	}
+	if a.proposal != nil && (at.IsZero() || a.proposal.until.Before(at)) {
+		at = a.proposal.until
+	}
 	if a.paused() {
 		return at
 	}
@@ -625,6 +643,10 @@ func (a *tourneyActor) tick() {
 		a.publishLobby()
 	}
 	a.expireBusts(now)
+	if a.proposal != nil && !now.Before(a.proposal.until) {
+		a.proposal = nil
+		a.news("tn.deal_expired", a.name())
+	}
 	a.releaseHeld()
 }
 
@@ -947,6 +969,10 @@ func (a *tourneyActor) releaseHeld() {
 	if !a.running() || a.paused() {
 		return
 	}
+	if a.proposal != nil {
+		a.tryDeal()
+		return // play waits while the players consider a deal
+	}
 	lvl, num, ok := a.clock().LevelForNextHand(a.r.clock.Now())
 	if !ok {
 		return
@@ -1069,6 +1095,11 @@ func (a *tourneyActor) finish() {
 	seats := false
 	for _, res := range results {
 		switch {
+		case a.shares != nil && a.inDeal(res.Entry):
+			if v := a.shares[res.Entry]; v > 0 {
+				moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: v, Reason: "deal", Reference: a.ref()})
+				paid += v
+			}
 		case res.Kind == tourney.SeatPrize:
 			paid += res.Prize // the ticket: paid into the target when its holder is registered there
 			seats = true
@@ -1081,10 +1112,20 @@ func (a *tourneyActor) finish() {
 	if len(results) > 0 && results[0].Place == 1 {
 		winner = results[0].Entry
 	}
-	if bs := a.t.Bounties(); bs != nil && winner != 0 {
-		if own := bs.Of(winner); own > 0 {
-			moves = append(moves, Move{From: a.account, To: a.walletOf(winner), Amount: own, Reason: "own bounty", Reference: a.ref()})
-			paid += own
+	owners := []tourney.EntryID{winner}
+	if a.shares != nil { // after a deal, every party keeps the bounty on their head
+		owners = owners[:0]
+		for e := range a.shares {
+			owners = append(owners, e)
+		}
+		sort.Slice(owners, func(i, j int) bool { return owners[i] < owners[j] })
+	}
+	if bs := a.t.Bounties(); bs != nil {
+		for _, e := range owners {
+			if own := bs.Of(e); e != 0 && own > 0 {
+				moves = append(moves, Move{From: a.account, To: a.walletOf(e), Amount: own, Reason: "own bounty", Reference: a.ref()})
+				paid += own
+			}
 		}
 	}
 	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)

@@ -490,3 +490,42 @@ func TestSatelliteTicketsRegisterWinnersInTarget(t *testing.T) {
 		t.Errorf("the satellite is still listed: %q", r.Text)
 	}
 }
+
+// A deal at the final table needs every player still in (practice
+// opponents accept); a refusal lets play go on; an accepted chip chop ends
+// the tournament with the shares paid and summing to the prizes left
+// (R-TRN-18).
+func TestDealNeedsEveryPlayerAndPaysTheShares(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Dealers buyin=20+2 start=sng players=6 seats=6 speed=hyper bots=on")
+	h.must("alice", "/register")
+	h.must("bob", "/register")
+	h.fails("alice", "/deal chop", "deal.final_only")
+	h.must("admin", "/tourney start")
+	h.fails("carol", "/deal chop", "deal.not_in")
+	h.fails("alice", "/deal accept", "deal.none")
+	h.must("alice", "/deal icm")
+	h.fails("bob", "/deal chop", "deal.pending")
+	h.must("bob", "/deal decline")
+	if len(h.newsWith("bob declines the deal")) != 1 {
+		t.Fatalf("no refusal news: %q", h.news())
+	}
+	h.must("alice", "/deal chop")
+	if r := h.must("bob", "/deal"); !strings.Contains(r.Text, "chip chop") {
+		t.Fatalf("/deal shows %q", r.Text)
+	}
+	h.must("bob", "/deal accept")
+	h.must("alice", "/sitout")
+	h.must("bob", "/sitout")
+	h.sleep(5 * time.Minute)
+	if len(h.newsWith("ends by a deal")) != 1 {
+		t.Fatalf("no deal: %q", h.news())
+	}
+	ledger := h.ledgerByReason("tourney:1")
+	if ledger["deal"]+ledger["prize"] != 6*20 {
+		t.Errorf("deal shares and prizes %v, pool %d", ledger, 6*20)
+	}
+	if len(h.newsWith("Results:")) != 1 {
+		t.Errorf("no results after the deal: %q", h.news())
+	}
+}

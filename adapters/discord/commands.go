@@ -100,6 +100,11 @@ var options = map[string][]option{
 	"register":   {tourneyOption},
 	"unregister": {tourneyOption},
 	"reenter":    {tourneyOption},
+	"deal": {
+		{name: "action", typ: discordgo.ApplicationCommandOptionString, en: "Propose (icm, chop), accept or decline; empty shows the deal", es: "Proponer (icm, chop), aceptar o rechazar; vacío muestra el trato",
+			choices: []string{"icm", "chop", "accept", "decline"}, arg: asText},
+		tourneyOption,
+	},
 	"tourney": {
 		{name: "action", typ: discordgo.ApplicationCommandOptionString, required: true, en: "What to do", es: "Qué hacer",
 			choices: []string{"info", "players", "structure", "payouts", "create", "open", "start", "cancel", "pause", "resume", "bots"}, arg: asText},
