@@ -40,6 +40,8 @@ func Commands() []CommandInfo {
 		{Name: "addon", Description: d("Tournament: take the add-on at the end of the rebuys", "Torneo: toma el add-on al final de las recompras")},
 		{Name: "reenter", Args: "[T<n>]", Description: d("Enter again after busting, during late registration", "Vuelve a entrar tras ser eliminado, en la inscripción tardía")},
 		{Name: "deal", Args: "[icm|chop|accept|decline]", Description: d("Tournament: propose, accept or decline a deal", "Torneo: propón, acepta o rechaza un trato")},
+		{Name: "standings", Args: "[T<n>]", Description: d("A tournament's chip counts and places", "Fichas y puestos de un torneo")},
+		{Name: "league", Args: "[name]", Description: d("A league's ranking and pool", "La clasificación y el bote de una liga")},
 		{Name: "tourney", Args: "<create|open|start|cancel|pause|resume|info|players|structure|payouts|bots> [T<n>] [key=value ...]", Description: d("Tournaments: info for all; create, start and run them (admins)", "Torneos: información para todos; crearlos y dirigirlos (admins)")},
 		{Name: "help", Args: "[command]", Description: d("How to play, and every command", "Cómo jugar, y todos los comandos")},
 		{Name: "newtable", Admin: true, Args: "<variant> <stakes> [key=value ...]", Description: d("Open a cash table (admins)", "Abre una mesa de cash (admins)")},

@@ -94,6 +94,11 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 		return r.tourneyCmd(ctx, cmd, comm, p, lang)
 	case "tourneys":
 		return r.listTourneys(comm, lang)
+	case "league":
+		if cmd.Chat == "" {
+			return Reply{}, Errorf(EInvalid, "command.in_group", "/league")
+		}
+		return r.leagueCmd(ctx, cmd, comm, lang)
 	}
 	if (cmd.Name == "rebuy" || cmd.Name == "addon") && cmd.Chat != "" && !r.atCashTable(p.ID, comm.ID) {
 		return r.playerTourneyCmd(ctx, cmd, comm, p)

@@ -22,7 +22,7 @@ const (
 )
 
 // tourneyCommands are the player commands a tournament's actor runs.
-var tourneyCommands = map[string]bool{"register": true, "unregister": true, "reenter": true, "deal": true}
+var tourneyCommands = map[string]bool{"register": true, "unregister": true, "reenter": true, "deal": true, "standings": true}
 
 // tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
 var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "start": true, "cancel": true,
@@ -241,6 +241,8 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		return a.buyChips(req, lang)
 	case "deal":
 		return a.dealCmd(req, lang)
+	case "standings":
+		return Reply{Text: a.standingsText(lang), Private: true}, nil
 	case "ticket":
 		if req.ticket == nil {
 			return Reply{}, Errorf(EInvalid, "command.unknown", "/ticket")
@@ -723,4 +725,35 @@ func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
 		key = "tourney.added_on"
 	}
 	return Reply{Text: tr(lang, key, a.entryName(id), Chips(chips), Chips(price))}, nil
+}
+
+// standingsText answers /standings: the players still in by chips, then
+// the places decided, best first, with their prizes once paid.
+func (a *tourneyActor) standingsText(lang string) string {
+	var b strings.Builder
+	if a.t.State() == tourney.Finished {
+		if res, err := a.t.Results(); err == nil {
+			b.WriteString(tr(lang, "standings.final", a.name()))
+			for _, r := range res {
+				fmt.Fprintf(&b, "\n%d. %s", r.Place, r.Name)
+				if r.Prize > 0 {
+					fmt.Fprintf(&b, " · %s", FormatChips(r.Prize, lang))
+				}
+			}
+			return b.String()
+		}
+	}
+	b.WriteString(a.playersText(lang))
+	st := a.t.Standings()
+	if len(st) > 0 {
+		b.WriteString("\n" + tr(lang, "standings.out"))
+		for i, s := range st {
+			if i == 30 {
+				fmt.Fprintf(&b, "\n… %d", len(st)-i)
+				break
+			}
+			fmt.Fprintf(&b, "\n%d. %s", s.Place, a.entryName(s.Entry))
+		}
+	}
+	return b.String()
 }

@@ -100,6 +100,8 @@ type top struct {
 	Stack   int64                     `json:"stack,omitempty"`
 	Ticket  string                    `json:"ticket,omitempty"`
 	Shares  map[tourney.EntryID]int64 `json:"shares,omitempty"`
+	// Points are a finished tournament's league points by player (R-LGE-2).
+	Points map[int64]int `json:"points,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -1135,12 +1137,24 @@ func (a *tourneyActor) finish() {
 		a.r.log.Error("tournament balance", "tourney", a.id, "err", err)
 		return
 	}
+	if pool.League > 0 && a.set.League != "" { // the league's share (R-LGE-1)
+		if acc, err := a.leagueAccount(); err == nil {
+			moves = append(moves, Move{From: a.account, To: acc, Amount: pool.League, Reason: "league share", Reference: a.ref()})
+			paid += pool.League
+		} else {
+			a.r.log.Error("league account", "tourney", a.id, "err", err)
+			return
+		}
+	}
 	if rest := bal + pool.Overlay - paid; rest > 0 {
 		moves = append(moves, Move{From: a.account, To: a.r.house, Amount: rest, Reason: "unclaimed bounties", Reference: a.ref()})
 	}
 	// A satellite ends when its tickets are all given (awardTickets).
-	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
+	if _, err := a.do(opFinish, top{Points: a.leaguePoints(results)}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
 		return
+	}
+	if a.set.League != "" {
+		a.news("tn.league", a.name(), a.set.League)
 	}
 	for no, t := range a.tables {
 		t.tour.direct(tableSync{Close: true})

@@ -529,3 +529,45 @@ func TestDealNeedsEveryPlayerAndPaysTheShares(t *testing.T) {
 		t.Errorf("no results after the deal: %q", h.news())
 	}
 }
+
+// Tournaments of a league give it their share of the pool (R-LGE-1) and
+// their players the points of their places (R-LGE-2); /league adds them
+// up, ties broken by tournaments scored (R-LGE-3).
+func TestLeagueScoresFinishedTournaments(t *testing.T) {
+	h := newHarness(t, 29)
+	h.fails("alice", "/league", "league.none")
+	h.fails("admin", "/tourney create X start=sng leagueshare=4%", "tourney.league_share_alone")
+	for i := range 2 {
+		h.must("admin", fmt.Sprintf("/tourney create Club %d buyin=20+2 start=sng players=6 seats=6 speed=hyper bots=on league=club", i+1))
+		h.must("alice", fmt.Sprintf("/register T%d", i+1))
+		h.must("admin", fmt.Sprintf("/tourney start T%d", i+1))
+		if _, err := h.do("alice", "/sitout"); err != nil {
+			t.Fatal(err)
+		}
+		for range 600 {
+			if len(h.newsWith("Results:")) > i {
+				break
+			}
+			h.sleep(time.Minute)
+		}
+	}
+	if r := h.must("bob", "/standings T1"); !strings.Contains(r.Text, "final standings") || !strings.Contains(r.Text, "alice") {
+		t.Errorf("/standings: %q", r.Text)
+	}
+	r := h.must("bob", "/league club")
+	// 6 x 20 = 120 a tournament, 4% = 4 chips each to the league.
+	if !strings.Contains(r.Text, "2 tournaments scored, pool 8") || !strings.Contains(r.Text, "alice") {
+		t.Fatalf("/league:\n%s", r.Text)
+	}
+	total := 0
+	for _, line := range strings.Split(r.Text, "\n")[1:] {
+		var rank, pts, n int
+		var name string
+		if _, err := fmt.Sscanf(strings.ReplaceAll(line, " · ", " "), "%d. %s %d (%d)", &rank, &name, &pts, &n); err == nil {
+			total += pts
+		}
+	}
+	if total != 2*(25+20+16+13+11+9) {
+		t.Errorf("points in all %d, want %d:\n%s", total, 2*(25+20+16+13+11+9), r.Text)
+	}
+}

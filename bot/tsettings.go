@@ -29,6 +29,9 @@ type tourneySettings struct {
 	// Bots lets practice opponents fill the empty seats when an admin
 	// starts a sit-and-go, or with /tourney bots.
 	Bots bool `json:"bots,omitempty"`
+	// League is the league the tournament scores in (R-LGE-1..3); its
+	// share of the pool is Config.LeagueShare.
+	League string `json:"league,omitempty"`
 	// Target is the tournament a satellite's seats enter (R-TRN-15).
 	Target int64 `json:"target,omitempty"`
 	// Platform and Chat are where the tournament was created.
@@ -47,7 +50,7 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= league= leagueshare= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // parseTourneySettings reads /tourney create's arguments: the name (the
 // words that are not key=value) and the options. now is the current time
@@ -104,7 +107,7 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	var levels []tourney.Level
 	var stack int64
 	bounty := ""
-	rebuyPrice := false
+	rebuyPrice, leagueShare := false, false
 	var err error
 	for _, k := range order {
 		v := opts[k]
@@ -225,6 +228,17 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 				return s, Errorf(EInvalid, "tourney.addon_syntax", v)
 			}
 			c.AddOn = tourney.AddOnRules{Price: p, Stack: n}
+		case "league":
+			if !validLeagueName(v) {
+				return s, Errorf(EInvalid, "tourney.league_name", v)
+			}
+			s.League = strings.ToLower(v)
+		case "leagueshare":
+			pct, err := strconv.ParseFloat(strings.TrimSuffix(v, "%"), 64)
+			if err != nil || pct < 0 || pct > 20 {
+				return s, Errorf(EInvalid, "tourney.league_share", v)
+			}
+			c.LeagueShare, leagueShare = int(pct*100+0.5), true
 		case "target":
 			id, ok := cutTourneyLabel(v)
 			if !ok {
@@ -309,6 +323,12 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	if s.LateLevels > 0 {
 		c.LateRegistration = true
 	}
+	switch {
+	case s.League != "" && !leagueShare:
+		c.LeagueShare = tourney.DefaultLeagueShare // 4% (R-LGE-1)
+	case s.League == "" && leagueShare:
+		return s, Errorf(EInvalid, "tourney.league_share_alone")
+	}
 	if c.Rebuys.Limit > 0 {
 		if !rebuyPrice {
 			c.Rebuys.Price = c.BuyIn.Prize + c.BuyIn.Bounty
@@ -376,4 +396,17 @@ func decodeTourneySettings(s string) (tourneySettings, error) {
 		return ts, fmt.Errorf("tournament settings: variant %q", ts.Variant)
 	}
 	return ts, nil
+}
+
+// validLeagueName: 1 to 32 letters, digits, '-' or '_'.
+func validLeagueName(v string) bool {
+	if v == "" || len(v) > 32 {
+		return false
+	}
+	for _, r := range v {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }

@@ -215,3 +215,13 @@ func (l *League) ScoreResults(tier Tier, results []Result) {
 		l.Score(p, tier, best[p])
 	}
 }
+
+// AddPoints adds points a tournament already scored for a player (as
+// stored with its result) as one scored tournament; zero or less counts
+// nothing.
+func (l *League) AddPoints(p PlayerID, pts int) {
+	if pts > 0 {
+		l.points[p] += pts
+		l.scored[p]++
+	}
+}

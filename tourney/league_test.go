@@ -185,3 +185,18 @@ func TestReEntriesScoreOncePerTournament(t *testing.T) {
 		}
 	}
 }
+
+// Points stored with a result add up as scored tournaments; nothing
+// scored counts nothing (R-LGE-3).
+func TestAddPointsCountsScoredTournaments(t *testing.T) {
+	l := NewLeague()
+	l.AddPoints("a", 25)
+	l.AddPoints("a", 0)
+	l.AddPoints("b", 20)
+	l.AddPoints("b", 5)
+	// Equal points: more tournaments scored ranks first.
+	r := l.Ranking()
+	if len(r) != 2 || r[0].Player != "b" || r[0].Points != 25 || r[0].Scored != 2 || r[1].Player != "a" || r[1].Scored != 1 || r[1].Rank != 2 {
+		t.Fatalf("ranking %+v", r)
+	}
+}

@@ -100,6 +100,8 @@ var options = map[string][]option{
 	"register":   {tourneyOption},
 	"unregister": {tourneyOption},
 	"reenter":    {tourneyOption},
+	"standings":  {tourneyOption},
+	"league":     {{name: "name", typ: discordgo.ApplicationCommandOptionString, en: "The league (default: this chat's first)", es: "La liga (por defecto: la primera de este chat)", arg: asText}},
 	"deal": {
 		{name: "action", typ: discordgo.ApplicationCommandOptionString, en: "Propose (icm, chop), accept or decline; empty shows the deal", es: "Proponer (icm, chop), aceptar o rechazar; vacío muestra el trato",
 			choices: []string{"icm", "chop", "accept", "decline"}, arg: asText},

@@ -1,0 +1,156 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// Leagues (R-LGE-1..3): a tournament created with league=<name> gives
+// the league its share of the pool (4% by default) and, when it ends, its
+// players the points of their places in the tournament's tier. The points
+// are stored with the tournament's finish op; /league adds them up over
+// the community's finished tournaments of that league.
+
+// leagueAccount is the account holding a league's pool.
+func (a *tourneyActor) leagueAccount() (int64, error) {
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	return a.r.store.OpenAccount(ctx, AccountTournament, leagueKey(a.comm.ID, a.set.League), 0)
+}
+
+func leagueKey(community int64, name string) string {
+	return "league:" + strconv.FormatInt(community, 10) + ":" + name
+}
+
+// leaguePoints scores the results in the tournament's tier: each player
+// once, for their best place; after a deal that left nothing in play,
+// every party scores the lowest position in play (R-LGE-2).
+func (a *tourneyActor) leaguePoints(results []tourney.Result) map[int64]int {
+	if a.set.League == "" {
+		return nil
+	}
+	tier := tourney.TierFor(a.t.Config().BuyIn.Total(), false)
+	if a.shares != nil {
+		var money int64
+		for _, v := range a.shares {
+			money += v
+		}
+		if pos, ok := tourney.DealPointsPosition(len(a.shares), 0, money, false); ok {
+			rs := append([]tourney.Result(nil), results...)
+			for i := range rs {
+				if a.inDeal(rs[i].Entry) {
+					rs[i].Place = pos
+				}
+			}
+			results = rs
+		}
+	}
+	l := tourney.NewLeague()
+	l.ScoreResults(tier, results)
+	out := map[int64]int{}
+	for _, s := range l.Ranking() {
+		id, err := strconv.ParseInt(string(s.Player), 10, 64)
+		if err == nil && s.Points > 0 {
+			out[id] = s.Points
+		}
+	}
+	return out
+}
+
+// leagueCmd answers /league [name]: the ranking (ties broken by the
+// number of scored tournaments, R-LGE-3), the pool, and what the final
+// and the top five would be paid.
+func (r *Room) leagueCmd(ctx context.Context, cmd Command, comm Community, lang string) (Reply, error) {
+	recs, err := r.store.Tourneys(ctx, comm.ID, false)
+	if err != nil {
+		return Reply{}, err
+	}
+	name := ""
+	if len(cmd.Args) > 0 {
+		name = strings.ToLower(cmd.Args[0])
+	}
+	names := map[string]bool{}
+	var scored []TourneyRecord
+	for _, rec := range recs {
+		var set tourneySettings
+		if json.Unmarshal([]byte(rec.Config), &set) != nil || set.League == "" {
+			continue
+		}
+		names[set.League] = true
+		if name == "" || set.League == name {
+			if name == "" {
+				name = set.League
+			}
+			if set.League == name && !rec.EndedAt.IsZero() {
+				scored = append(scored, rec)
+			}
+		}
+	}
+	if name == "" || !names[name] {
+		return Reply{}, Errorf(EInvalid, "league.none")
+	}
+	l := tourney.NewLeague()
+	players := map[string]string{}
+	events := 0
+	for _, rec := range scored {
+		ops, err := r.store.TourneyOps(ctx, rec.ID)
+		if err != nil {
+			return Reply{}, err
+		}
+		for _, o := range ops {
+			var op top
+			switch o.Kind {
+			case opRegister:
+				if json.Unmarshal([]byte(o.Data), &op) == nil && op.Player != nil {
+					players[strconv.FormatInt(op.Player.ID, 10)] = op.Player.DisplayName
+				}
+			case opFinish:
+				if json.Unmarshal([]byte(o.Data), &op) != nil || op.Points == nil {
+					continue
+				}
+				events++
+				for id, pts := range op.Points {
+					l.AddPoints(tourney.PlayerID(strconv.FormatInt(id, 10)), pts)
+				}
+			}
+		}
+	}
+	acc, err := r.store.OpenAccount(ctx, AccountTournament, leagueKey(comm.ID, name), 0)
+	if err != nil {
+		return Reply{}, err
+	}
+	pool, err := r.store.Balance(ctx, acc)
+	if err != nil {
+		return Reply{}, err
+	}
+	var b strings.Builder
+	b.WriteString(tr(lang, "league.title", name, events, FormatChips(pool, lang)))
+	rank := l.Ranking()
+	for i, s := range rank {
+		if i == tourney.LeagueFinalPlayers {
+			fmt.Fprintf(&b, "\n… %d", len(rank)-i)
+			break
+		}
+		fmt.Fprintf(&b, "\n%d. %s · %d (%d)", s.Rank, players[string(s.Player)], s.Points, s.Scored)
+	}
+	if len(rank) == 0 {
+		b.WriteString("\n" + tr(lang, "league.empty"))
+	}
+	if pz, err := tourney.DivideLeaguePool(pool); err == nil {
+		fmt.Fprintf(&b, "\n%s", tr(lang, "league.prizes", FormatChips(sum(pz.Final), lang), FormatChips(sum(pz.Direct), lang)))
+	}
+	return Reply{Text: b.String()}, nil
+}
+
+func sum(xs []tourney.Chips) int64 {
+	var s int64
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
