@@ -17,6 +17,7 @@ import (
 	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/cron"
 	"github.com/pokerroom/pokerroom/store"
 )
 
@@ -44,6 +45,7 @@ type program struct {
 	log   *slog.Logger
 	store *store.Store
 	room  *bot.Room
+	cron  *cron.Runner // the tournaments' schedules
 	parts []part
 }
 
@@ -83,8 +85,9 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		}
 		outboxes[discord.Platform], admins[discord.Platform] = dc.Outbox(), dc
 	}
+	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay,
-		Outboxes: outboxes, Admins: admins})
+		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}})
 	if err != nil {
 		p.Close()
 		return nil, err
@@ -250,6 +253,9 @@ func (p *program) Close() error {
 			errs = append(errs, fmt.Errorf("close %s: %w", pt.name, err))
 		}
 		cancel()
+	}
+	if p.cron != nil {
+		p.cron.Stop() // no tournament is created while the room closes
 	}
 	if p.room != nil {
 		p.room.Close()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/cron"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
@@ -52,6 +53,9 @@ type harness struct {
 	admins map[string]bool
 	// botDelay is the practice opponents' thinking time.
 	botDelay time.Duration
+	// cron runs the tournaments' schedules when set.
+	cron *cron.Runner
+	withCron bool
 }
 
 func newHarness(t testing.TB, seed uint64) *harness {
@@ -95,7 +99,12 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store, h.rec = s, &recorder{}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay,
+	var sched bot.Scheduler
+	if h.withCron {
+		h.cron = cron.NewRunner(h.clock, s, nil)
+		sched = cron.RoomScheduler{Runner: h.cron}
+	}
+	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil
@@ -110,6 +119,10 @@ func (h *harness) open() {
 }
 
 func (h *harness) close() {
+	if h.cron != nil {
+		h.cron.Stop()
+		h.cron = nil
+	}
 	if h.room != nil {
 		h.room.Close()
 		h.room = nil

@@ -73,6 +73,9 @@ type RoomConfig struct {
 	MaxHands int
 	// Metrics, when set, counts what the room does.
 	Metrics *Metrics
+	// Scheduler runs the tournaments' recurring schedules (/tourney
+	// schedule); nil: no schedules.
+	Scheduler Scheduler
 }
 
 // Room is the poker room: communities, players, wallets and tables. Handle
@@ -216,6 +219,10 @@ func (r *Room) Start(ctx context.Context) error {
 	}
 	for _, a := range r.tourneys {
 		r.startTourney(a)
+	}
+	if err := r.armTemplates(sctx); err != nil {
+		r.Close()
+		return fmt.Errorf("room: schedules: %w", err)
 	}
 	return nil
 }

@@ -241,6 +241,24 @@ type Tourneys interface {
 	Tourneys(ctx context.Context, communityID int64, open bool) ([]TourneyRecord, error)
 	// TourneyOps returns a tournament's ops in order.
 	TourneyOps(ctx context.Context, tourneyID int64) ([]TourneyOp, error)
+	// SaveTemplate stores (or replaces) a community's template by name.
+	SaveTemplate(ctx context.Context, t Template) error
+	// Templates returns a community's templates (communityID 0: every
+	// community's), by name; ErrNotFound never.
+	Templates(ctx context.Context, communityID int64) ([]Template, error)
+	// DeleteTemplate removes one; ErrNotFound when there is none.
+	DeleteTemplate(ctx context.Context, communityID int64, name string) error
+}
+
+// Template is a community's saved tournament settings (/tourney template
+// save); with a Spec it creates a tournament at every time the schedule
+// names (/tourney schedule), Last being the start of the last one made.
+type Template struct {
+	CommunityID int64
+	Name        string
+	Config      string // the settings, as the room encodes them
+	Spec        string // a cron expression or friendly form; "" for none
+	Last        time.Time
 }
 
 // Storage is everything the room stores.

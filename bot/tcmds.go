@@ -26,10 +26,10 @@ var tourneyCommands = map[string]bool{"register": true, "unregister": true, "ree
 
 // tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
 var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "start": true, "cancel": true,
-	"pause": true, "resume": true, "bots": true}
+	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true}
 
 // tourneySubcommands are /tourney's subcommands.
-const tourneySubcommands = "create open start cancel pause resume info players structure payouts bots"
+const tourneySubcommands = "create open start cancel pause resume info players structure payouts bots template schedule"
 
 // tourneyCmd runs /tourney <subcommand>.
 func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Player, lang string) (Reply, error) {
@@ -40,6 +40,10 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Pl
 	switch sub {
 	case "create", "new":
 		return r.createTourney(ctx, comm, args, lang)
+	case "template":
+		return r.templateCmd(ctx, comm, args, lang)
+	case "schedule":
+		return r.scheduleCmd(ctx, comm, args, lang)
 	case "open", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots":
 	default:
 		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
@@ -58,8 +62,18 @@ func (r *Room) createTourney(ctx context.Context, comm Community, args []string,
 	if err != nil {
 		return Reply{}, err
 	}
+	a, err := r.newTourney(ctx, comm, set)
+	if err != nil {
+		return Reply{}, err
+	}
+	return Reply{Text: tr(lang, "tourney.created", a.label(), set.Config.Name, a.when(lang))}, nil
+}
+
+// newTourney stores a tournament and starts its actor; registration opens
+// at once unless the settings say when.
+func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettings) (*tourneyActor, error) {
 	if n := len(r.tourneysOf(comm.ID, true)); n >= maxTourneysPerChat {
-		return Reply{}, Errorf(EInvalid, "tourney.too_many", maxTourneysPerChat)
+		return nil, Errorf(EInvalid, "tourney.too_many", maxTourneysPerChat)
 	}
 	set.Platform, set.Chat = comm.Platform, comm.ChatID
 	if set.Target != 0 { // a satellite: its seats are worth the target's buy-in (R-TRN-15)
@@ -68,39 +82,39 @@ func (r *Room) createTourney(ctx context.Context, comm Community, args []string,
 		r.mu.Unlock()
 		label := "T" + strconv.FormatInt(set.Target, 10)
 		if target == nil || target.comm.ID != comm.ID || target.isOver() {
-			return Reply{}, Errorf(EInvalid, "tourney.target", label)
+			return nil, Errorf(EInvalid, "tourney.target", label)
 		}
 		b := target.set.Config.BuyIn
 		if b.Freeroll() {
-			return Reply{}, Errorf(EInvalid, "tourney.target_free", label)
+			return nil, Errorf(EInvalid, "tourney.target_free", label)
 		}
 		set.Config.Tickets = &tourney.TicketRule{SeatValue: b.Total(), Leftover: tourney.LeftoverToNext}
 		if err := set.Config.Validate(); err != nil {
-			return Reply{}, err
+			return nil, err
 		}
 	}
 	rec := TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: mustJSON(set), Status: stateNames[tourney.Announced].en, CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTourney(ctx, rec)
 	if err != nil {
-		return Reply{}, err
+		return nil, err
 	}
 	rec.ID = id
 	a, err := r.newTourneyActor(rec, set, comm)
 	if err != nil {
-		return Reply{}, err
+		return nil, err
 	}
 	if a.account, err = r.store.OpenAccount(ctx, AccountTournament, a.ref(), 0); err != nil {
-		return Reply{}, err
+		return nil, err
 	}
 	r.startTourney(a)
 	if set.OpenAt.IsZero() {
 		if _, err := a.tdo(ctx, treq{cmd: Command{Name: "tourney:open"}, admin: true}); err != nil {
-			return Reply{}, err
+			return nil, err
 		}
 	} else {
 		a.tdo(ctx, treq{sync: true}) //nolint:errcheck // the lobby shows it either way
 	}
-	return Reply{Text: tr(lang, "tourney.created", a.label(), set.Config.Name, a.when(lang))}, nil
+	return a, nil
 }
 
 // maxTourneysPerChat bounds a chat's tournaments not over.

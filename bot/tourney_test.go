@@ -571,3 +571,56 @@ func TestLeagueScoresFinishedTournaments(t *testing.T) {
 		t.Errorf("points in all %d, want %d:\n%s", total, 2*(25+20+16+13+11+9), r.Text)
 	}
 }
+
+// A template saved with its start as a delay is used at once, and on a
+// schedule: the room creates the tournament at each time the schedule
+// names, its registration open and its start the delay later; after a
+// restart the schedule is re-armed, and a time missed while the room was
+// down creates one tournament, once.
+func TestTemplatesAndSchedules(t *testing.T) {
+	h := newHarness(t, 31)
+	h.withCron = true
+	h.restart()
+	h.fails("admin", "/tourney schedule nightly daily 22:00 utc", "template.no_such")
+	h.fails("admin", "/tourney template save nightly Nightly start=+30m target=T1", "template.no_target")
+	h.must("admin", "/tourney template save nightly Nightly buyin=10+1 start=+30m seats=6 min=2")
+	h.fails("admin", "/tourney schedule nightly every blue moon", "schedule.bad")
+	h.fails("bob", "/tourney template use nightly", "admin.only")
+	r := h.must("admin", "/tourney template use nightly")
+	if !strings.Contains(r.Text, "T1") || !strings.Contains(r.Text, "2026-11-23 21:30 UTC") {
+		t.Fatalf("template use: %q", r.Text)
+	}
+	h.must("admin", "/tourney cancel T1")
+	h.must("admin", "/tourney schedule nightly daily 22:00 utc")
+	if r := h.must("admin", "/tourney template list"); !strings.Contains(r.Text, "nightly · Nightly · ") {
+		t.Fatalf("template list: %q", r.Text)
+	}
+	h.sleep(time.Hour + time.Minute) // 22:01: T2 was created at 22:00
+	if r := h.must("bob", "/tourneys"); !strings.Contains(r.Text, "T2 Nightly") {
+		t.Fatalf("no scheduled tournament at 22:00: %q", r.Text)
+	}
+	if !strings.Contains(h.must("admin", "/tourney info T2").Text, "2026-11-23 22:30 UTC") {
+		t.Fatalf("T2 starts: %s", h.must("admin", "/tourney info T2").Text)
+	}
+	h.must("alice", "/register T2")
+	h.must("bob", "/register T2")
+	// Down from 22:02 to the next day 23:00: the 22:00 firing was missed.
+	h.close()
+	h.clock.Set(time.Date(2026, 11, 24, 23, 0, 0, 0, time.UTC))
+	h.open()
+	h.sleep(time.Second)
+	r = h.must("bob", "/tourneys")
+	if !strings.Contains(r.Text, "T3 Nightly") || strings.Contains(r.Text, "T4") {
+		t.Fatalf("after the missed firing: %q", r.Text)
+	}
+	if !strings.Contains(h.must("admin", "/tourney info T3").Text, "2026-11-24 23:30 UTC") {
+		t.Fatalf("the missed firing's tournament starts: %s", h.must("admin", "/tourney info T3").Text)
+	}
+	h.must("admin", "/tourney schedule nightly off")
+	h.sleep(24 * time.Hour)
+	if r := h.must("bob", "/tourneys"); strings.Contains(r.Text, "T4") {
+		t.Fatalf("a schedule turned off created %q", r.Text)
+	}
+	h.must("admin", "/tourney template delete nightly")
+	h.fails("admin", "/tourney template use nightly", "template.no_such")
+}

@@ -24,6 +24,8 @@ type tourneySettings struct {
 	// RebuyLevels: the rebuy period lasts this many blind levels
 	// (R-TRN-4); the add-on is offered for one level after it.
 	RebuyLevels int `json:"rebuy_levels,omitempty"`
+	// StartIn is a template's start: this long after it is used.
+	StartIn time.Duration `json:"start_in,omitempty"`
 	// OpenAt: registration opens then (zero: at once).
 	OpenAt time.Time `json:"open_at,omitzero"`
 	// Bots lets practice opponents fill the empty seats when an admin
@@ -389,7 +391,7 @@ func decodeTourneySettings(s string) (tourneySettings, error) {
 	if err := json.Unmarshal([]byte(s), &ts); err != nil {
 		return ts, fmt.Errorf("tournament settings: %w", err)
 	}
-	if err := ts.Config.Validate(); err != nil {
+	if err := ts.Config.Validate(); err != nil && !(ts.Config.StartAt.IsZero() && ts.StartIn > 0) {
 		return ts, fmt.Errorf("tournament settings: %w", err)
 	}
 	if _, ok := variants[ts.Variant]; !ok {

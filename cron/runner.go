@@ -171,3 +171,27 @@ func (r *Runner) Stop() {
 	r.mu.Unlock()
 	r.running.Wait()
 }
+
+// RoomScheduler is a Runner as the room's bot.Scheduler: the tournaments'
+// recurring schedules, their specs read by Parse.
+type RoomScheduler struct{ *Runner }
+
+var _ bot.Scheduler = RoomScheduler{}
+
+// Check parses spec and returns it as shown to users.
+func (s RoomScheduler) Check(spec string) (string, error) {
+	sc, err := Parse(spec)
+	if err != nil {
+		return "", err
+	}
+	return sc.String(), nil
+}
+
+// Add parses spec and schedules run under key.
+func (s RoomScheduler) Add(ctx context.Context, key, spec string, run func(at time.Time)) error {
+	sc, err := Parse(spec)
+	if err != nil {
+		return err
+	}
+	return s.Runner.Add(ctx, key, sc, run)
+}

@@ -210,3 +210,15 @@ type TourneyOp struct {
 	Data      string    `gorm:"type:text;not null;default:'{}'"`
 	CreatedAt time.Time `gorm:"not null"`
 }
+
+// TourneyTemplate is a community's saved tournament settings; with a
+// Spec it is a recurring schedule, Last the start of the last tournament
+// it created.
+type TourneyTemplate struct {
+	CommunityID int64      `gorm:"primaryKey;autoIncrement:false"`
+	Name        string     `gorm:"primaryKey;size:64"`
+	Config      string     `gorm:"type:text;not null;default:'{}'"`
+	Spec        string     `gorm:"size:256;not null;default:''"`
+	Last        *time.Time // nil before the first
+	UpdatedAt   time.Time  `gorm:"not null"`
+}

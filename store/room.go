@@ -680,3 +680,52 @@ func (s *Store) TourneyOps(ctx context.Context, tourneyID int64) ([]bot.TourneyO
 	}
 	return out, nil
 }
+
+// SaveTemplate implements bot.Tourneys.
+func (s *Store) SaveTemplate(ctx context.Context, t bot.Template) error {
+	row := TourneyTemplate{CommunityID: t.CommunityID, Name: t.Name, Config: t.Config, Spec: t.Spec, UpdatedAt: s.clock.Now()}
+	if !t.Last.IsZero() {
+		last := t.Last
+		row.Last = &last
+	}
+	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "community_id"}, {Name: "name"}},
+		DoUpdates: clause.AssignmentColumns([]string{"config", "spec", "last", "updated_at"}),
+	}).Create(&row).Error
+	if err != nil {
+		return roomErr(fmt.Errorf("template %q: %w", t.Name, err))
+	}
+	return nil
+}
+
+// Templates implements bot.Tourneys.
+func (s *Store) Templates(ctx context.Context, communityID int64) ([]bot.Template, error) {
+	q := s.db.WithContext(ctx)
+	if communityID != 0 {
+		q = q.Where("community_id = ?", communityID)
+	}
+	var rows []TourneyTemplate
+	if err := q.Order("community_id, name").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("templates: %w", err)
+	}
+	out := make([]bot.Template, len(rows))
+	for i, r := range rows {
+		out[i] = bot.Template{CommunityID: r.CommunityID, Name: r.Name, Config: r.Config, Spec: r.Spec}
+		if r.Last != nil {
+			out[i].Last = *r.Last
+		}
+	}
+	return out, nil
+}
+
+// DeleteTemplate implements bot.Tourneys.
+func (s *Store) DeleteTemplate(ctx context.Context, communityID int64, name string) error {
+	res := s.db.WithContext(ctx).Where("community_id = ? AND name = ?", communityID, name).Delete(&TourneyTemplate{})
+	if res.Error != nil {
+		return fmt.Errorf("template %q: %w", name, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: template %q", bot.ErrNotFound, name)
+	}
+	return nil
+}

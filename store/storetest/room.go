@@ -505,3 +505,37 @@ func testTourneyOps(t *testing.T, open Opener) {
 		t.Fatalf("all tournaments %+v, %v", all, err)
 	}
 }
+
+// testTemplates: a template is saved, replaced by name, listed by
+// community and name, and deleted once.
+func testTemplates(t *testing.T, open Opener) {
+	st, _, _ := roomTable(t, open)
+	ctx := context.Background()
+	c, err := st.Community(ctx, "console", "room", "The room")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := time.Date(2026, 11, 20, 20, 0, 0, 0, time.UTC)
+	for _, tp := range []bot.Template{
+		{CommunityID: c.ID, Name: "b", Config: `{"v":1}`},
+		{CommunityID: c.ID, Name: "a", Config: `{"v":2}`, Spec: "daily 20:00 utc"},
+		{CommunityID: c.ID, Name: "b", Config: `{"v":3}`, Spec: "0 20 * * 5", Last: last},
+	} {
+		if err := st.SaveTemplate(ctx, tp); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts, err := st.Templates(ctx, c.ID)
+	if err != nil || len(ts) != 2 || ts[0].Name != "a" || ts[1].Config != `{"v":3}` || ts[1].Spec != "0 20 * * 5" || !ts[1].Last.Equal(last) {
+		t.Fatalf("templates %+v, %v", ts, err)
+	}
+	if err := st.DeleteTemplate(ctx, c.ID, "a"); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.DeleteTemplate(ctx, c.ID, "a"); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("deleting twice: %v, want ErrNotFound", err)
+	}
+	if ts, err := st.Templates(ctx, 0); err != nil || len(ts) != 1 {
+		t.Fatalf("after the delete: %+v, %v", ts, err)
+	}
+}

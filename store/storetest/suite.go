@@ -45,6 +45,7 @@ func Run(t *testing.T, open Opener) {
 		{"SecretsAreMadeOnceAndKept", testSecrets},
 		{"CommitTablesAllOrNothing", testCommitTables},
 		{"TourneyOpsInOrderOnceEach", testTourneyOps},
+		{"TemplatesSavedReplacedDeleted", testTemplates},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
