@@ -54,7 +54,7 @@ type harness struct {
 	// botDelay is the practice opponents' thinking time.
 	botDelay time.Duration
 	// cron runs the tournaments' schedules when set.
-	cron *cron.Runner
+	cron     *cron.Runner
 	withCron bool
 }
 
