@@ -35,7 +35,7 @@ func (a *tourneyActor) leaguePoints(results []tourney.Result) map[int64]int {
 		return nil
 	}
 	tier := tourney.TierFor(a.t.Config().BuyIn.Total(), false)
-	if a.shares != nil {
+	if a.shares != nil && a.dealt {
 		var money int64
 		for _, v := range a.shares {
 			money += v

@@ -54,6 +54,11 @@ type tourneyActor struct {
 	// proposal is a deal waiting for every player's yes.
 	shares   map[tourney.EntryID]int64
 	proposal *dealProposal
+	// windfall is a windfall's draw (R-TRN-17); ending: a timed
+	// tournament's time is up, the tables finish their hands.
+	windfall *tourney.WindfallOutcome
+	ending   bool
+	dealt    bool // the shares are a deal's (else a timed end's)
 	players  map[tourney.EntryID]Player
 	bots     map[tourney.EntryID]bool
 	pauses   []tourney.Pause
@@ -136,6 +141,8 @@ const (
 	opAddOnEnd   = "addon_end"
 	opTicket     = "ticket"
 	opDeal       = "deal"
+	opWindfall   = "windfall"
+	opTimedEnd   = "timed_end"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -313,7 +320,21 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 	case opTicket:
 		a.ticketed[op.Entry] = true
 		return nil, nil
+	case opWindfall:
+		w, err := tourney.DrawWindfall(t.Config().BuyIn, rngFrom(op.Seed))
+		if err != nil {
+			return nil, err
+		}
+		a.windfall = &w
+		return w, nil
+	case opTimedEnd:
+		if err := t.FinishByChips(op.Stacks); err != nil {
+			return nil, err
+		}
+		a.shares = op.Shares
+		return nil, nil
 	case opDeal:
+		a.dealt = true
 		// The deal ends play: the places by chips (league points), the
 		// prizes of the players still in by the deal.
 		if err := t.FinishByChips(op.Stacks); err != nil {
@@ -403,7 +424,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	a.t, a.seq = t, 0
 	a.tableIDs, a.stacks, a.players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]Player{}, map[tourney.EntryID]bool{}
 	a.credit, a.pending, a.ticketed = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}
-	a.shares, a.proposal = nil, nil
+	a.shares, a.proposal, a.windfall, a.ending, a.dealt = nil, nil, nil, false, false
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	for _, o := range ops {
 		var op top
@@ -608,7 +629,11 @@ func (a *tourneyActor) tick() {
 		return
 	}
 	st := a.clock().At(now)
-	if st.Started && st.Index > a.announced && !a.paused() {
+	if st.Ended && !a.ending {
+		a.ending = true
+		a.news("tn.time_up", a.name())
+	}
+	if st.Started && st.Index > a.announced && !a.paused() && !st.Ended {
 		if _, err := a.do(opLevel, top{Level: st.Index}, nil, nil); err == nil {
 			if st.OnBreak {
 				a.news("tn.break", a.name(), durationText(st.Level.Duration))
@@ -705,6 +730,14 @@ func (a *tourneyActor) start(now time.Time) error {
 	}
 	if a.t.State() == tourney.Cancelled {
 		return a.refundAll("tn.cancel_min")
+	}
+	if a.set.Windfall && a.windfall == nil {
+		res, err := a.do(opWindfall, top{Seed: a.seed()}, nil, nil)
+		if err != nil {
+			return err
+		}
+		w := res.(tourney.WindfallOutcome)
+		a.news("tn.windfall", a.name(), w.Multiplier, Chips(w.Pool))
 	}
 	if err := a.ensureTables(); err != nil {
 		return err
@@ -975,6 +1008,10 @@ func (a *tourneyActor) releaseHeld() {
 		a.tryDeal()
 		return // play waits while the players consider a deal
 	}
+	if a.ending {
+		a.tryTimedEnd()
+		return
+	}
 	lvl, num, ok := a.clock().LevelForNextHand(a.r.clock.Now())
 	if !ok {
 		return
@@ -1097,9 +1134,19 @@ func (a *tourneyActor) finish() {
 	seats := false
 	for _, res := range results {
 		switch {
+		case a.windfall != nil:
+			if i := res.Place - 1; i >= 0 && i < len(a.windfall.Payouts) && a.windfall.Payouts[i] > 0 {
+				v := a.windfall.Payouts[i]
+				moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: v, Reason: "prize", Reference: a.ref()})
+				paid += v
+			}
 		case a.shares != nil && a.inDeal(res.Entry):
 			if v := a.shares[res.Entry]; v > 0 {
-				moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: v, Reason: "deal", Reference: a.ref()})
+				reason := "timed end"
+				if a.dealt {
+					reason = "deal"
+				}
+				moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: v, Reason: reason, Reference: a.ref()})
 				paid += v
 			}
 		case res.Kind == tourney.SeatPrize:
@@ -1137,6 +1184,12 @@ func (a *tourneyActor) finish() {
 		a.r.log.Error("tournament balance", "tourney", a.id, "err", err)
 		return
 	}
+	if short := paid - bal - pool.Overlay; a.windfall != nil && short > 0 {
+		// A windfall's multiplier can pass what was paid in: the house
+		// covers it (and keeps what a small multiplier leaves).
+		moves = append([]Move{{From: a.r.house, To: a.account, Amount: short, Reason: "windfall", Reference: a.ref()}}, moves...)
+		bal += short
+	}
 	if pool.League > 0 && a.set.League != "" { // the league's share (R-LGE-1)
 		if acc, err := a.leagueAccount(); err == nil {
 			moves = append(moves, Move{From: a.account, To: acc, Amount: pool.League, Reason: "league share", Reference: a.ref()})
@@ -1147,7 +1200,11 @@ func (a *tourneyActor) finish() {
 		}
 	}
 	if rest := bal + pool.Overlay - paid; rest > 0 {
-		moves = append(moves, Move{From: a.account, To: a.r.house, Amount: rest, Reason: "unclaimed bounties", Reference: a.ref()})
+		reason := "unclaimed bounties"
+		if a.windfall != nil {
+			reason = "windfall"
+		}
+		moves = append(moves, Move{From: a.account, To: a.r.house, Amount: rest, Reason: reason, Reference: a.ref()})
 	}
 	// A satellite ends when its tickets are all given (awardTickets).
 	if _, err := a.do(opFinish, top{Points: a.leaguePoints(results)}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
@@ -1341,4 +1398,43 @@ type ticketPay struct {
 	from  int64 // the satellite's account
 	label string
 	bot   bool
+}
+
+// tryTimedEnd ends a timed tournament once every table has finished its
+// hand: the players still in are placed by their chips and paid by ICM on
+// their stacks, tickets kept out of the split and given to the largest
+// stacks (R-TRN-12).
+func (a *tourneyActor) tryTimedEnd() {
+	for no := range a.tables {
+		if !a.held[no] {
+			return
+		}
+	}
+	rem := a.remaining()
+	prizes, err := a.t.Prizes()
+	if err != nil {
+		a.r.log.Error("timed end", "tourney", a.id, "err", err)
+		return
+	}
+	if len(prizes) > len(rem) {
+		prizes = prizes[:len(rem)]
+	}
+	awards, err := tourney.TimedEnd(rem, prizes, rngFrom(a.seed()))
+	if err != nil {
+		a.r.log.Error("timed end", "tourney", a.id, "err", err)
+		return
+	}
+	stacks, shares := map[tourney.EntryID]int64{}, map[tourney.EntryID]int64{}
+	for i, r := range rem {
+		id, _ := strconv.Atoi(string(r.Player))
+		e := tourney.EntryID(id)
+		stacks[e] = r.Stack
+		if awards[i].Prize.Kind == tourney.ChipPrize {
+			shares[e] = awards[i].Prize.Chips
+		}
+	}
+	if _, err := a.do(opTimedEnd, top{Stacks: stacks, Shares: shares}, nil, nil); err != nil {
+		return
+	}
+	a.finish()
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -623,4 +625,45 @@ func TestTemplatesAndSchedules(t *testing.T) {
 	}
 	h.must("admin", "/tourney template delete nightly")
 	h.fails("admin", "/tourney template use nightly", "template.no_such")
+}
+
+// A windfall draws its multiplier before the first hand and pays it, the
+// house covering or keeping the difference (R-TRN-17); a timed tournament
+// stops when its time is up and pays by ICM on the stacks (R-TRN-12).
+func TestWindfallAndTimedEnd(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 37, 2*time.Second)
+	h.fails("admin", "/tourney create W start=+1h windfall=on", "tourney.windfall")
+	h.must("admin", "/tourney create Spin buyin=10+1 start=sng windfall=on speed=hyper bots=on")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	w := h.newsWith("the multiplier is")
+	if len(w) != 1 {
+		t.Fatalf("no windfall draw: %q", h.news())
+	}
+	m := regexp.MustCompile(`is (\d+)x, the prize pool ([\d,]+)!`).FindStringSubmatch(w[0])
+	if m == nil {
+		t.Fatalf("windfall news %q", w[0])
+	}
+	mult, _ := strconv.ParseInt(m[1], 10, 64)
+	pool, _ := strconv.ParseInt(strings.ReplaceAll(m[2], ",", ""), 10, 64)
+	if pool != mult*10 {
+		t.Fatalf("windfall news %q: pool %d for %dx", w[0], pool, mult)
+	}
+	h.must("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	if got := h.ledgerByReason("tourney:1")["prize"]; got != pool {
+		t.Errorf("windfall paid %d, drawn %d", got, pool)
+	}
+
+	// The timed event: a new tournament in the same chat.
+	h.must("admin", "/tourney create Timed buyin=20 start=sng players=6 seats=6 end=5m speed=turbo bots=on")
+	h.must("admin", "/tourney start T2")
+	h.sleep(6 * time.Minute)
+	if len(h.newsWith("Timed: time is up")) != 1 || len(h.newsWith("Timed is over")) != 1 {
+		t.Fatalf("no timed end: %q", h.news())
+	}
+	l := h.ledgerByReason("tourney:2")
+	if l["timed end"]+l["prize"] != 6*20 {
+		t.Errorf("timed end paid %v, pool %d", l, 6*20)
+	}
 }

@@ -31,6 +31,9 @@ type tourneySettings struct {
 	// Bots lets practice opponents fill the empty seats when an admin
 	// starts a sit-and-go, or with /tourney bots.
 	Bots bool `json:"bots,omitempty"`
+	// Windfall: a 3-player sit-and-go whose prize multiplier is drawn
+	// before the first hand (R-TRN-17).
+	Windfall bool `json:"windfall,omitempty"`
 	// League is the league the tournament scores in (R-LGE-1..3); its
 	// share of the pool is Config.LeagueShare.
 	League string `json:"league,omitempty"`
@@ -52,7 +55,7 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= league= leagueshare= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // parseTourneySettings reads /tourney create's arguments: the name (the
 // words that are not key=value) and the options. now is the current time
@@ -110,6 +113,8 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	var stack int64
 	bounty := ""
 	rebuyPrice, leagueShare := false, false
+	var endAfter time.Duration
+	endLevel := 0
 	var err error
 	for _, k := range order {
 		v := opts[k]
@@ -230,6 +235,20 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 				return s, Errorf(EInvalid, "tourney.addon_syntax", v)
 			}
 			c.AddOn = tourney.AddOnRules{Price: p, Stack: n}
+		case "windfall":
+			if s.Windfall, err = onOff(k); err != nil {
+				return s, err
+			}
+		case "end":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < time.Minute || d > 48*time.Hour {
+				return s, Errorf(EInvalid, "newtable.duration", k, "1m", "48h")
+			}
+			endAfter = d
+		case "endlevel":
+			if endLevel, err = intOpt(k, 1, 100); err != nil {
+				return s, err
+			}
 		case "league":
 			if !validLeagueName(v) {
 				return s, Errorf(EInvalid, "tourney.league_name", v)
@@ -314,6 +333,16 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	}
 	if stack > 0 {
 		c.Structure.StartingStack = stack
+	}
+	// A timed tournament (R-TRN-12) stops after a time or a level and pays
+	// by ICM on the stacks.
+	c.Structure.EndAfter, c.Structure.EndAtLevel = endAfter, endLevel
+	if s.Windfall {
+		if c.Kind != tourney.SitAndGo || c.BuyIn.Prize == 0 {
+			return s, Errorf(EInvalid, "tourney.windfall")
+		}
+		c.MaxPlayers, c.MinPlayers = tourney.WindfallPlayers, 0
+		c.Payout = tourney.PayoutRule{Kind: tourney.WinnerTakesAll}
 	}
 	switch bounty {
 	case "ko":
