@@ -228,6 +228,9 @@ type TourneyStatus struct {
 	TourneyID int64
 	Status    string
 	Ended     bool
+	// Config, when not "", replaces the tournament's settings (an edit
+	// before anyone registered) and Name its name.
+	Config, Name string
 }
 
 // Tourneys stores tournaments. Their ops and status changes are written

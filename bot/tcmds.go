@@ -26,10 +26,10 @@ var tourneyCommands = map[string]bool{"register": true, "unregister": true, "ree
 
 // tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
 var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "start": true, "cancel": true,
-	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true}
+	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true, "edit": true, "balance": true}
 
 // tourneySubcommands are /tourney's subcommands.
-const tourneySubcommands = "create open start cancel pause resume info players structure payouts bots template schedule"
+const tourneySubcommands = "create edit open start cancel pause resume balance info players structure payouts bots template schedule"
 
 // tourneyCmd runs /tourney <subcommand>.
 func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Player, lang string) (Reply, error) {
@@ -44,7 +44,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Pl
 		return r.templateCmd(ctx, comm, args, lang)
 	case "schedule":
 		return r.scheduleCmd(ctx, comm, args, lang)
-	case "open", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots":
+	case "open", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance":
 	default:
 		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
 	}
@@ -316,6 +316,10 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		return Reply{Text: a.payoutsText(lang), Private: true}, nil
 	case "tourney:bots":
 		return a.addBots(req, lang)
+	case "tourney:edit":
+		return a.edit(req, lang)
+	case "tourney:balance":
+		return Reply{Text: a.balanceText(lang), Private: true}, nil
 	}
 	return Reply{}, Errorf(EInvalid, "command.unknown", "/"+req.cmd.Name)
 }
@@ -768,6 +772,68 @@ func (a *tourneyActor) standingsText(lang string) string {
 			}
 			fmt.Fprintf(&b, "\n%d. %s", s.Place, a.entryName(s.Entry))
 		}
+	}
+	return b.String()
+}
+
+// edit changes a tournament's options before anyone registered: the
+// options given replace those of the same keys (R-TRN-1, R-TRN-2).
+func (a *tourneyActor) edit(req treq, lang string) (Reply, error) {
+	st := a.t.State()
+	if (st != tourney.Announced && st != tourney.RegistrationOpen) || len(a.t.Entries()) > 0 {
+		return Reply{}, Errorf(EInvalid, "tourney.edit_late")
+	}
+	if len(req.cmd.Args) == 0 {
+		return Reply{}, Errorf(EInvalid, "tourney.edit_usage")
+	}
+	set, err := parseTourneySettings(mergeArgs(a.set.Args, req.cmd.Args), a.r.clock.Now())
+	if err != nil {
+		return Reply{}, err
+	}
+	if set.Target != a.set.Target {
+		return Reply{}, Errorf(EInvalid, "tourney.edit_target")
+	}
+	set.Config.Tickets = a.set.Config.Tickets
+	set.Platform, set.Chat = a.set.Platform, a.set.Chat
+	t, err := tourney.New(set.Config)
+	if err != nil {
+		return Reply{}, err
+	}
+	if st == tourney.RegistrationOpen {
+		if err := t.OpenRegistration(); err != nil {
+			return Reply{}, err
+		}
+	}
+	w := &TableWrite{Status: &TourneyStatus{TourneyID: a.id, Status: a.status(), Config: mustJSON(set), Name: set.Config.Name}, At: a.r.clock.Now()}
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	if err := a.r.commit.commit(ctx, w); err != nil {
+		return Reply{}, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+	}
+	a.set, a.t = set, t
+	a.publishLobby()
+	return Reply{Text: tr(lang, "tourney.edited", a.label(), a.name(), a.when(lang))}, nil
+}
+
+// balanceText answers /tourney balance: the tables and their players, and
+// whether a move waits for the hands in progress (R-TRN-11).
+func (a *tourneyActor) balanceText(lang string) string {
+	s := a.t.Seating()
+	if s == nil {
+		return tr(lang, "balance.not_started")
+	}
+	var b strings.Builder
+	for _, tb := range s.Tables {
+		fmt.Fprintf(&b, "%s\n", tr(lang, "balance.table", int(tb.ID), "#"+strconv.FormatInt(a.tableIDs[tb.ID], 10), tb.Count(), tb.Size()))
+	}
+	switch {
+	case a.needsRebalance():
+		b.WriteString(tr(lang, "balance.pending"))
+	default:
+		b.WriteString(tr(lang, "balance.ok"))
+	}
+	if a.handForHand() {
+		b.WriteString("\n" + tr(lang, "balance.hand_for_hand"))
 	}
 	return b.String()
 }

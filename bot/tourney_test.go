@@ -667,3 +667,34 @@ func TestWindfallAndTimedEnd(t *testing.T) {
 		t.Errorf("timed end paid %v, pool %d", l, 6*20)
 	}
 }
+
+// /tourney edit changes the options before anyone registers, one key at
+// a time; /tourney balance shows the tables (R-TRN-11).
+func TestEditBeforeRegistrationAndBalance(t *testing.T) {
+	h := newHarness(t, 41)
+	h.must("admin", "/tourney create Edit Me buyin=10+1 start=+1h seats=9 bots=on min=2")
+	h.fails("admin", "/tourney edit", "tourney.edit_usage")
+	h.fails("admin", "/tourney edit seats=7", "tourney.bad_table_size")
+	r := h.must("admin", "/tourney edit buyin=20+2 seats=6")
+	if !strings.Contains(r.Text, "Edit Me") {
+		t.Fatalf("edit: %q", r.Text)
+	}
+	info := h.must("admin", "/tourney info").Text
+	if !strings.Contains(info, "Buy-in 20+2") || !strings.Contains(info, "6-max") {
+		t.Fatalf("after the edit:\n%s", info)
+	}
+	if !strings.Contains(h.must("admin", "/tourney balance").Text, "not started") {
+		t.Fatal("balance before the start")
+	}
+	h.must("admin", "/tourney bots 13")
+	h.fails("admin", "/tourney edit buyin=5", "tourney.edit_late")
+	h.restart()
+	if info := h.must("admin", "/tourney info").Text; !strings.Contains(info, "Buy-in 20+2") {
+		t.Fatalf("the edit did not survive a restart:\n%s", info)
+	}
+	h.must("admin", "/tourney start")
+	b := h.must("admin", "/tourney balance").Text
+	if strings.Count(b, "seats") < 2 {
+		t.Fatalf("balance: %q", b)
+	}
+}

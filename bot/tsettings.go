@@ -39,6 +39,8 @@ type tourneySettings struct {
 	League string `json:"league,omitempty"`
 	// Target is the tournament a satellite's seats enter (R-TRN-15).
 	Target int64 `json:"target,omitempty"`
+	// Args are the options it was created with, for /tourney edit.
+	Args []string `json:"args,omitempty"`
 	// Platform and Chat are where the tournament was created.
 	Platform string `json:"platform"`
 	Chat     string `json:"chat"`
@@ -386,7 +388,31 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	if err := c.Validate(); err != nil {
 		return s, err
 	}
+	s.Args = append([]string(nil), args...)
 	return s, nil
+}
+
+// mergeArgs returns old's options with those of edit replacing the ones
+// of the same keys (and edit's words, when any, replacing the name).
+func mergeArgs(old, edit []string) []string {
+	keys := map[string]bool{}
+	named := false
+	for _, a := range edit {
+		if k, _, ok := strings.Cut(a, "="); ok {
+			keys[strings.ToLower(k)] = true
+		} else {
+			named = true
+		}
+	}
+	var out []string
+	for _, a := range old {
+		k, _, ok := strings.Cut(a, "=")
+		if ok && keys[strings.ToLower(k)] || !ok && named {
+			continue
+		}
+		out = append(out, a)
+	}
+	return append(out, edit...)
 }
 
 // parseWhen reads a time: "+30m" (from now), "21:00" (the next such

@@ -619,6 +619,9 @@ func (tx *Tx) tourneyWrite(w *bot.TableWrite) error {
 		if st.Ended {
 			upd["ended_at"] = w.At
 		}
+		if st.Config != "" {
+			upd["config"], upd["name"] = st.Config, st.Name
+		}
 		res := tx.db.Model(&Tourney{}).Where("id = ?", st.TourneyID).Updates(upd)
 		if res.Error != nil {
 			return fmt.Errorf("tournament %d status: %w", st.TourneyID, res.Error)
