@@ -118,6 +118,7 @@ func (h *harness) ledgerByReason(ref string) map[string]int64 {
 // bounties (R-TRN-14) sum exactly to what was paid in.
 func TestScheduledReentryPKOPlaysToAWinner(t *testing.T) {
 	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 11, 2*time.Second)
+	h.must("admin", "/spectate news-channel")
 	h.must("admin", "/tourney create PKO Thirty buyin=100+10 bounty=pko start=+10m open=+2m late=3 reentry=3 level=5m speed=turbo seats=9 bots=on players=40")
 	h.fails("alice", "/register", "tourney.wrong_state") // registration opens at +2m
 	h.sleep(2 * time.Minute)
@@ -176,6 +177,16 @@ func TestScheduledReentryPKOPlaysToAWinner(t *testing.T) {
 	res := h.newsWith("Results:")[0]
 	if !strings.Contains(res, "1. ") || !strings.Contains(res, "2. ") {
 		t.Errorf("results: %s", res)
+	}
+	// The spectator channel is told the same story.
+	var channel []string
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewNews && m.To.Chat == "news-channel" {
+			channel = append(channel, v.Text)
+		}
+	}
+	if len(channel) != len(h.news()) || channel[len(channel)-1] != h.news()[len(h.news())-1] {
+		t.Errorf("the spectator channel has %d news, the chat %d", len(channel), len(h.news()))
 	}
 	// The money: 31 entries of 50 prize + 50 bounty + 10 fee.
 	ledger := h.ledgerByReason("tourney:1")

@@ -1,0 +1,48 @@
+package telegram_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A sit-and-go run entirely from a Telegram group, through the real
+// tgbotapi client and the fake Bot API: the admin creates it, a player
+// registers with the lobby's button, the admin fills it with practice
+// opponents and starts it, and the group is told the story to the
+// results, the lobby edited in place (R-TRN-1, R-TRN-7).
+func TestTournamentInAGroup(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.say(group, ben, "/tourney create Nope start=sng")
+	e.waitText(ben, "Only a chat admin") // a refusal is private
+	e.say(group, ana, "/tourney create Friday Freeroll start=sng players=4 seats=4 speed=hyper bots=on")
+	e.waitText(group, "Tournament T1 created")
+	lobby := e.waitText(group, "open for registration")
+	if _, ok := fake.Press(group, lobby.ID, ben, "✅ Register"); !ok {
+		t.Fatalf("no Register button on the lobby: %+v", lobby.Keyboard)
+	}
+	e.waitText(group, "Players: 1 in")
+	e.say(group, ana, "/tourney start")
+	e.waitText(group, "Friday Freeroll starts: 4 players at 1 tables")
+	e.waitText(ben, "you play at table 1") // told privately where they sit
+	e.say(group, ben, "/sitout")
+	res := e.waitText(group, "Friday Freeroll is over. Results:")
+	if !strings.Contains(res.Text, "Ben") || !strings.Contains(res.Text, "4. ") {
+		t.Errorf("results: %q", res.Text)
+	}
+	lobbies := 0
+	for _, m := range fake.BotMessages(group) {
+		if strings.HasPrefix(m.Text, "🏆 T1 Friday Freeroll") {
+			lobbies++
+			if m.Edits == 0 {
+				t.Errorf("the lobby was never edited in place")
+			}
+		}
+	}
+	if lobbies != 1 {
+		t.Errorf("%d lobby messages, want one edited in place", lobbies)
+	}
+	scanForLeaks(t, fake)
+}
