@@ -26,10 +26,10 @@ var tourneyCommands = map[string]bool{"register": true, "unregister": true, "ree
 
 // tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
 var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "start": true, "cancel": true,
-	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true, "edit": true, "balance": true}
+	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true, "edit": true, "balance": true, "dq": true}
 
 // tourneySubcommands are /tourney's subcommands.
-const tourneySubcommands = "create edit open start cancel pause resume balance info players structure payouts bots template schedule"
+const tourneySubcommands = "create edit open start cancel pause resume balance dq info players structure payouts bots template schedule"
 
 // tourneyCmd runs /tourney <subcommand>.
 func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Player, lang string) (Reply, error) {
@@ -44,7 +44,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Pl
 		return r.templateCmd(ctx, comm, args, lang)
 	case "schedule":
 		return r.scheduleCmd(ctx, comm, args, lang)
-	case "open", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance":
+	case "open", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq":
 	default:
 		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
 	}
@@ -318,6 +318,8 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		return a.addBots(req, lang)
 	case "tourney:edit":
 		return a.edit(req, lang)
+	case "tourney:dq":
+		return a.dqCmd(req, lang)
 	case "tourney:balance":
 		return Reply{Text: a.balanceText(lang), Private: true}, nil
 	}
@@ -836,4 +838,33 @@ func (a *tourneyActor) balanceText(lang string) string {
 		b.WriteString("\n" + tr(lang, "balance.hand_for_hand"))
 	}
 	return b.String()
+}
+
+// dqCmd runs /tourney dq <player>: the entry in play of the player named
+// (their name as shown, or @user) is disqualified (R-TRN-20).
+func (a *tourneyActor) dqCmd(req treq, lang string) (Reply, error) {
+	if !a.running() {
+		return Reply{}, &tourney.StateError{Op: "disqualify", State: a.t.State()}
+	}
+	who := strings.TrimPrefix(strings.Join(req.cmd.Args, " "), "@")
+	if who == "" {
+		return Reply{}, Errorf(EInvalid, "dq.usage")
+	}
+	var id tourney.EntryID
+	for _, e := range a.t.Entries() {
+		p := a.players[e.ID]
+		if !e.Out && (strings.EqualFold(p.DisplayName, who) || strings.EqualFold(p.UserID, who) || strings.EqualFold(a.entryName(e.ID), who)) {
+			id = e.ID
+		}
+	}
+	if id == 0 {
+		return Reply{}, Errorf(ENotFound, "dq.no_such", who)
+	}
+	if err := a.disqualify(id); err != nil {
+		return Reply{}, err
+	}
+	if a.dq[id] {
+		return Reply{Text: tr(lang, "dq.after_hand", who)}, nil
+	}
+	return Reply{Text: tr(lang, "dq.done", who)}, nil
 }

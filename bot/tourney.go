@@ -59,6 +59,8 @@ type tourneyActor struct {
 	windfall *tourney.WindfallOutcome
 	ending   bool
 	dealt    bool // the shares are a deal's (else a timed end's)
+	// dq are disqualifications waiting for their table's hand to end.
+	dq map[tourney.EntryID]bool
 	players  map[tourney.EntryID]Player
 	bots     map[tourney.EntryID]bool
 	pauses   []tourney.Pause
@@ -143,6 +145,7 @@ const (
 	opDeal       = "deal"
 	opWindfall   = "windfall"
 	opTimedEnd   = "timed_end"
+	opDisqualify = "dq"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -327,6 +330,13 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		}
 		a.windfall = &w
 		return w, nil
+	case opDisqualify:
+		if _, err := t.Disqualify(op.Entry, op.Stack); err != nil {
+			return nil, err
+		}
+		delete(a.stacks, op.Entry)
+		delete(a.pending, op.Entry)
+		return nil, nil
 	case opTimedEnd:
 		if err := t.FinishByChips(op.Stacks); err != nil {
 			return nil, err
@@ -864,6 +874,11 @@ func (a *tourneyActor) onReport(rep handReport) {
 			s += max(a.credit[e]-rep.Credits[e], 0)
 			a.stacks[e] = s
 			stacks[e] = s
+		}
+	}
+	for e := range a.dq {
+		if pl, ok := a.t.Seating().Where(e); ok && pl.Table == rep.Table {
+			a.disqualify(e)
 		}
 	}
 	var busts []reportBust
@@ -1437,4 +1452,35 @@ func (a *tourneyActor) tryTimedEnd() {
 		return
 	}
 	a.finish()
+}
+
+// disqualify takes an entry out for collusion or chip dumping (R-TRN-20):
+// its chips leave play, it takes no place and may not enter again. Its
+// table must be between hands; otherwise it waits for that hand's end.
+func (a *tourneyActor) disqualify(e tourney.EntryID) error {
+	pl, seated := a.t.Seating().Where(e)
+	if seated && !a.held[pl.Table] {
+		if a.dq == nil {
+			a.dq = map[tourney.EntryID]bool{}
+		}
+		a.dq[e] = true
+		return nil
+	}
+	delete(a.dq, e)
+	name := a.entryName(e)
+	if _, err := a.do(opDisqualify, top{Entry: e, Stack: a.stacks[e]}, nil, nil); err != nil {
+		return err
+	}
+	a.news("tn.disqualified", name, a.name())
+	a.privateTo(e, "tn.you_disqualified", a.name())
+	if seated {
+		if t := a.tables[pl.Table]; t != nil {
+			t.tour.direct(tableSync{Only: true, Seats: map[int]syncSeat{}, Remove: []int{int(pl.Seat) - 1}})
+		}
+	}
+	if a.t.State() == tourney.Finished {
+		a.finish()
+	}
+	a.publishLobby()
+	return nil
 }

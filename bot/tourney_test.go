@@ -709,3 +709,34 @@ func TestEditBeforeRegistrationAndBalance(t *testing.T) {
 		t.Fatalf("balance: %q", b)
 	}
 }
+
+// A disqualified player's chips leave play, they take no place and may
+// not enter again (R-TRN-20).
+func TestDisqualification(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 43, 2*time.Second)
+	h.must("admin", "/tourney create Clean buyin=10+1 start=+1m late=2 reentry=2 seats=6 bots=on min=2")
+	h.must("alice", "/register")
+	h.must("bob", "/register")
+	h.must("admin", "/tourney bots 4")
+	h.sleep(time.Minute + time.Second)
+	h.fails("bob", "/tourney dq alice", "admin.only")
+	h.fails("admin", "/tourney dq nobody", "dq.no_such")
+	h.must("admin", "/tourney dq alice") // after her hand, if she is in one
+	h.sleep(3 * time.Minute)
+	if len(h.newsWith("alice is disqualified from Clean")) != 1 {
+		t.Fatalf("no disqualification: %q", h.news())
+	}
+	if strings.Contains(h.must("admin", "/tourney players").Text, "alice") {
+		t.Fatal("alice is still listed in play")
+	}
+	h.fails("alice", "/reenter", "tourney.disqualified")
+	h.must("bob", "/sitout")
+	h.playTourney(time.Minute, 2000)
+	if res := h.newsWith("Results:")[0]; strings.Contains(res, "alice") {
+		t.Errorf("a disqualified player is placed:\n%s", res)
+	}
+	l := h.ledgerByReason("tourney:1")
+	if l["prize"] != 6*10 {
+		t.Errorf("prizes %v, pool %d", l, 6*10)
+	}
+}

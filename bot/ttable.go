@@ -40,6 +40,8 @@ type tableSync struct {
 	// Only, when set, changes only these seats (a late registrant seated
 	// at a table in the middle of a hand); the others are left alone.
 	Only bool
+	// Remove empties these seats (a disqualified player's, between hands).
+	Remove []int
 }
 
 type syncSeat struct {
@@ -145,6 +147,13 @@ func (t *table) applySync(s tableSync) {
 		t.r.dropTable(t)
 		t.sendTable(t.messageKey(t.handNo+1), View{Kind: ViewTable, Text: tr(t.lang(), "ttable.closed", t.title())})
 		return
+	}
+	for _, i := range s.Remove {
+		if i >= 0 && i < len(t.seats) && t.seats[i] != nil && !t.dealtIn(i) {
+			t.unseat = append(t.unseat, t.seats[i].Player.ID)
+			t.seats[i] = nil
+			changed = true
+		}
 	}
 	for i := range t.seats {
 		want, ok := s.Seats[i]
