@@ -60,10 +60,10 @@ type tourneyActor struct {
 	ending   bool
 	dealt    bool // the shares are a deal's (else a timed end's)
 	// dq are disqualifications waiting for their table's hand to end.
-	dq map[tourney.EntryID]bool
-	players  map[tourney.EntryID]Player
-	bots     map[tourney.EntryID]bool
-	pauses   []tourney.Pause
+	dq      map[tourney.EntryID]bool
+	players map[tourney.EntryID]Player
+	bots    map[tourney.EntryID]bool
+	pauses  []tourney.Pause
 	// announced is the index of the last level announced; gathering:
 	// tables are held until all are, to balance them.
 	announced         int
