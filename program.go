@@ -86,8 +86,12 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		outboxes[discord.Platform], admins[discord.Platform] = dc.Outbox(), dc
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
+	threads := map[string]bot.Threads{}
+	if tg != nil {
+		threads[telegram.Platform] = tg
+	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay,
-		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}})
+		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {
 		p.Close()
 		return nil, err

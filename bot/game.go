@@ -280,7 +280,7 @@ func (t *table) finish() {
 	snap := t.hand.Snapshot()
 	t.publish()
 	sum := t.summaryView(snap)
-	t.r.send(Outgoing{To: t.group(), Priority: PrioritySummary, Body: sum})
+	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: sum})
 	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
 		t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: sum})
 	}

@@ -54,6 +54,10 @@ type Outgoing struct {
 	Version int64
 	// Body is the rendered view, for the adapter.
 	Body any
+	// Thread is the place within the chat the message goes to (a forum
+	// topic in Telegram, a thread in Discord: a tournament's table); ""
+	// for the chat itself. It shares the chat's limits.
+	Thread string
 
 	queued time.Time // when the state it shows was first queued
 }

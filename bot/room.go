@@ -76,6 +76,16 @@ type RoomConfig struct {
 	// Scheduler runs the tournaments' recurring schedules (/tourney
 	// schedule); nil: no schedules.
 	Scheduler Scheduler
+	// Threads opens a tournament table's own place in a chat, per
+	// platform; a platform without one shows every table in the chat.
+	Threads map[string]Threads
+}
+
+// Threads opens places within a chat: a forum topic in a Telegram
+// supergroup with topics, a thread in a Discord channel. OpenThread
+// returns "" (and no error) when the chat has no such places.
+type Threads interface {
+	OpenThread(ctx context.Context, chat, title string) (string, error)
 }
 
 // Room is the poker room: communities, players, wallets and tables. Handle

@@ -87,6 +87,9 @@ type tableMeta struct {
 	// the tournament's seating.
 	Tourney int64           `json:"tourney,omitempty"`
 	TNo     tourney.TableID `json:"tno,omitempty"`
+	// Thread is the table's own place in the chat (a forum topic, a
+	// Discord thread); "" for the chat itself.
+	Thread string `json:"thread,omitempty"`
 }
 
 // table is a cash table's actor: only its goroutine touches its fields.
@@ -145,6 +148,7 @@ type table struct {
 	// was broken; lastReport is the report of its last hand.
 	tour       *tourneyLink
 	tourneyID  int64
+	thread     string // where in the chat the table shows (Outgoing.Thread)
 	done       chan struct{} // closed when the actor stops
 	held       bool
 	closed     bool
@@ -164,6 +168,7 @@ func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table 
 	t.bots = &Practice{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
+	t.thread = meta.Thread
 	return t
 }
 

@@ -121,7 +121,7 @@ func (t *table) sendTable(key string, v View) {
 		return
 	}
 	t.lastTable = sig
-	t.r.send(Outgoing{To: t.group(), Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
+	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
 }
 
 // publishIdle queues the table message between hands (it becomes the next

@@ -45,6 +45,8 @@ type tourneyActor struct {
 
 	tableIDs map[tourney.TableID]int64 // tournament table -> room table
 	tables   map[tourney.TableID]*table
+	metas    map[tourney.TableID]tableMeta // tables stored, not started yet
+	away     map[tourney.EntryID]bool      // as the tables last reported
 	held     map[tourney.TableID]bool
 	stacks   map[tourney.EntryID]int64
 	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
@@ -155,7 +157,7 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	}
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
-		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{},
+		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
 		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1}
 	a.summary.Store(a.label() + " " + set.Config.Name)
@@ -799,10 +801,22 @@ func (a *tourneyActor) tableConfig(size int) TableConfig {
 		Timer: a.set.timer(), Bank: 30 * time.Second, Clock: time.Minute, Window: time.Minute, SitOut: time.Hour, Tourney: true}
 }
 
-// openTable stores a room table for a tournament table.
+// openTable stores a room table for a tournament table, in a thread of
+// its own when the platform and the chat have them.
 func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
 	cfg := a.tableConfig(tb.Size())
-	meta := tableMeta{Config: cfg, Platform: a.comm.Platform, Chat: a.comm.ChatID, Tourney: a.id, TNo: tb.ID}
+	c := a.r.communityNow(a.comm)
+	meta := tableMeta{Config: cfg, Platform: c.Platform, Chat: c.ChatID, Tourney: a.id, TNo: tb.ID}
+	if th := a.r.cfg.Threads[c.Platform]; th != nil && a.t.Seating() != nil && len(a.t.Seating().Tables) > 1 {
+		ctx, cancel := context.WithTimeout(a.r.ctx, 5*time.Second)
+		id, err := th.OpenThread(ctx, c.ChatID, fmt.Sprintf("%s · %s", a.name(), tr(a.lang(), "thread.table", int(tb.ID))))
+		cancel()
+		if err != nil {
+			a.r.log.Warn("no thread for a tournament table: it shows in the chat", "tourney", a.id, "err", err)
+		}
+		meta.Thread = id
+	}
+	a.metas[tb.ID] = meta
 	rec := TableRecord{CommunityID: a.comm.ID, Name: fmt.Sprintf("%s %d", a.set.Config.Name, tb.ID), Variant: cfg.Variant, Stakes: cfg.Stakes(),
 		Config: mustJSON(meta), CreatedAt: a.r.clock.Now()}
 	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
@@ -816,9 +830,8 @@ func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
 
 // startTable starts the actor of a new tournament table, held.
 func (a *tourneyActor) startTable(no tourney.TableID, id int64) {
-	tb, _ := a.t.Seating().Table(no)
-	cfg := a.tableConfig(tb.Size())
-	meta := tableMeta{Config: cfg, Platform: a.comm.Platform, Chat: a.comm.ChatID, Tourney: a.id, TNo: no}
+	meta := a.metas[no]
+	delete(a.metas, no)
 	t := a.r.newTable(TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm)
 	t.tour = &tourneyLink{actor: a, no: no, sig: make(chan struct{}, 1)}
 	t.held = true
@@ -844,7 +857,7 @@ func (a *tourneyActor) desired(no tourney.TableID) tableSync {
 }
 
 func (a *tourneyActor) syncSeat(e tourney.EntryID) syncSeat {
-	ss := syncSeat{Player: a.players[e], Entry: e, Stack: a.stacks[e], Bot: a.bots[e], Credit: a.credit[e]}
+	ss := syncSeat{Player: a.players[e], Entry: e, Stack: a.stacks[e], Bot: a.bots[e], Credit: a.credit[e], Away: a.away[e]}
 	if a.t.Config().Anonymous {
 		ss.Alias, _ = a.t.DisplayName(e)
 	}
@@ -868,8 +881,13 @@ func (a *tourneyActor) onReport(rep handReport) {
 	}
 	a.held[rep.Table] = true
 	stacks := map[tourney.EntryID]int64{}
+	away := map[tourney.EntryID]bool{}
+	for _, e := range rep.Away {
+		away[e] = true
+	}
 	for e, s := range rep.Stacks {
 		if tb, ok := a.t.Seating().Where(e); ok && tb.Table == rep.Table {
+			a.away[e] = away[e]
 			// Chips bought and not yet at the table count already.
 			s += max(a.credit[e]-rep.Credits[e], 0)
 			a.stacks[e] = s

@@ -53,6 +53,8 @@ type syncSeat struct {
 	// Credit is every chip the entry bought (rebuys, add-on); the seat
 	// gets what it has not had yet.
 	Credit int64
+	// Away: the player was away at their last table (moved, still away).
+	Away bool
 }
 
 type syncLevel struct {
@@ -69,6 +71,8 @@ type handReport struct {
 	// already in them.
 	Stacks  map[tourney.EntryID]int64 `json:"stacks"`
 	Credits map[tourney.EntryID]int64 `json:"credits,omitempty"`
+	// Away are the entries away (dealt in and folded until /back).
+	Away []tourney.EntryID `json:"away,omitempty"`
 	Busts   []reportBust              `json:"busts,omitempty"`
 }
 
@@ -173,7 +177,7 @@ func (t *table) applySync(s tableSync) {
 		}
 		if ok && cur == nil {
 			t.seats[i] = &seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
-				Account: t.r.house, Bank: t.cfg.Bank, Credit: want.Credit}
+				Account: t.r.house, Bank: t.cfg.Bank, Credit: want.Credit, Away: want.Away}
 			added = append(added, i)
 			changed = true
 		} else if ok && want.Credit > cur.Credit { // a rebuy or the add-on
@@ -217,6 +221,9 @@ func (t *table) buildReport() *handReport {
 			rep.Stacks[s.Entry] = s.Stack + s.Pending
 			if s.Credit > 0 {
 				rep.Credits[s.Entry] = s.Credit
+			}
+			if s.Away {
+				rep.Away = append(rep.Away, s.Entry)
 			}
 		}
 	}
@@ -279,7 +286,7 @@ func (t *table) reportHeld() {
 		// The stacks as they are now; the busts of the last hand as stored.
 		cur := t.buildReport()
 		cp := *rep
-		cp.Stacks, cp.Credits = cur.Stacks, cur.Credits
+		cp.Stacks, cp.Credits, cp.Away = cur.Stacks, cur.Credits, cur.Away
 		var busts []reportBust
 		for _, b := range rep.Busts {
 			if _, still := cur.Stacks[b.Entry]; still {

@@ -142,6 +142,7 @@ var tourneyTexts = map[string]message{
 	"dq.after_hand":              {"%[1]v will be disqualified when their hand ends.", "%[1]v quedará descalificado cuando termine su mano."},
 	"tn.disqualified":            {"%[1]v is disqualified from %[2]v.", "%[1]v queda descalificado de %[2]v."},
 	"tn.you_disqualified":        {"You are disqualified from %[1]v (collusion or chip dumping). You may not enter it again.", "Quedas descalificado de %[1]v (colusión o pasarse fichas). No puedes volver a entrar."},
+	"thread.table":               {"table %[1]v", "mesa %[1]v"},
 	"tn.out_late":                {"%[1]v is out.", "%[1]v queda eliminado."},
 	"tn.you_out_late":            {"You are out of %[1]v. Late registration is open: /reenter %[2]v to play again, if you have entries left.", "Quedas eliminado de %[1]v. La inscripción tardía sigue abierta: /reenter %[2]v para volver a jugar, si te quedan entradas."},
 	"tn.you_out":                 {"You are out of %[1]v in place %[2]v. Thanks for playing!", "Quedas eliminado de %[1]v en el puesto %[2]v. ¡Gracias por jugar!"},

@@ -2,6 +2,7 @@ package telegram
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -38,7 +39,7 @@ func (a *Adapter) deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 		if m.To.Private() {
 			return a.deliverPrivate(ctx, chat, b)
 		}
-		return a.deliverView(ctx, chat, id, b)
+		return a.deliverView(ctx, chat, id, b, m.Thread)
 	default:
 		return "", fmt.Errorf("telegram: cannot send a %T", m.Body)
 	}
@@ -80,7 +81,7 @@ func keyboard(rows [][]bot.Button) *tgbotapi.InlineKeyboardMarkup {
 // deliverView sends a view to a group, or edits the message id showing it:
 // "message is not modified" is success, and a table message deleted by
 // someone is sent again.
-func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.View) (string, error) {
+func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.View, thread string) (string, error) {
 	text := clip(v.Text, maxText)
 	kb := keyboard(v.Buttons)
 	if msgID, err := strconv.Atoi(id); err == nil && id != "" {
@@ -99,6 +100,9 @@ func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.
 		default:
 			return "", a.classify(err)
 		}
+	}
+	if topic, err := strconv.Atoi(thread); err == nil && thread != "" {
+		return a.sendToTopic(chat, topic, text, kb)
 	}
 	msg := tgbotapi.NewMessage(chat, text)
 	if len(kb.InlineKeyboard) > 0 {
@@ -351,4 +355,75 @@ func isGone(err error) bool {
 func isForbidden(err error) bool {
 	var te *tgbotapi.Error
 	return errors.As(err, &te) && te.Code == http.StatusForbidden
+}
+
+// sendToTopic sends a message into a forum topic: tgbotapi v5.5.1
+// predates topics (Bot API 6.3), so the request is made by hand with
+// message_thread_id.
+func (a *Adapter) sendToTopic(chat int64, topic int, text string, kb *tgbotapi.InlineKeyboardMarkup) (string, error) {
+	p := tgbotapi.Params{}
+	p.AddNonZero64("chat_id", chat)
+	p.AddNonZero("message_thread_id", topic)
+	p["text"] = text
+	if len(kb.InlineKeyboard) > 0 {
+		if err := p.AddInterface("reply_markup", kb); err != nil {
+			return "", err
+		}
+	}
+	resp, err := a.api.MakeRequest("sendMessage", p)
+	if err != nil {
+		return "", a.classify(err)
+	}
+	var sent tgbotapi.Message
+	if err := json.Unmarshal(resp.Result, &sent); err != nil {
+		return "", fmt.Errorf("telegram: sendMessage result: %w", err)
+	}
+	return strconv.Itoa(sent.MessageID), nil
+}
+
+// OpenThread implements bot.Threads: a forum topic in a supergroup with
+// topics turned on; "" for any other chat (its tables show in the chat).
+func (a *Adapter) OpenThread(ctx context.Context, chat, title string) (string, error) {
+	id, err := strconv.ParseInt(chat, 10, 64)
+	if err != nil {
+		return "", fmt.Errorf("telegram: %q is not a chat id", chat)
+	}
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	select {
+	case <-a.ready:
+	default:
+		return "", errors.New("telegram: not connected yet")
+	}
+	api := a.api
+	p := tgbotapi.Params{}
+	p.AddNonZero64("chat_id", id)
+	resp, err := api.MakeRequest("getChat", p)
+	if err != nil {
+		return "", a.classify(err)
+	}
+	var info struct {
+		IsForum bool `json:"is_forum"`
+	}
+	if err := json.Unmarshal(resp.Result, &info); err != nil {
+		return "", fmt.Errorf("telegram: getChat result: %w", err)
+	}
+	if !info.IsForum {
+		return "", nil
+	}
+	p = tgbotapi.Params{}
+	p.AddNonZero64("chat_id", id)
+	p["name"] = clip(title, 128)
+	resp, err = api.MakeRequest("createForumTopic", p)
+	if err != nil {
+		return "", a.classify(err)
+	}
+	var topic struct {
+		ID int `json:"message_thread_id"`
+	}
+	if err := json.Unmarshal(resp.Result, &topic); err != nil || topic.ID == 0 {
+		return "", fmt.Errorf("telegram: createForumTopic result %s: %v", resp.Result, err)
+	}
+	return strconv.Itoa(topic.ID), nil
 }

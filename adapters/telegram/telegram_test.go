@@ -85,6 +85,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
 		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
 		Admins:    map[string]bot.Admins{telegram.Platform: ad},
+		Threads:   map[string]bot.Threads{telegram.Platform: ad},
 		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands})
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A sit-and-go run entirely from a Telegram group, through the real
@@ -45,4 +46,43 @@ func TestTournamentInAGroup(t *testing.T) {
 		t.Errorf("%d lobby messages, want one edited in place", lobbies)
 	}
 	scanForLeaks(t, fake)
+}
+
+// In a supergroup with topics each table of a multi-table tournament has
+// a topic of its own; the final table plays in the group.
+func TestTournamentTablesInForumTopics(t *testing.T) {
+	fake := newFake(t)
+	fake.SetForum(group)
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.say(group, ana, "/tourney create Topics start=sng players=8 seats=4 speed=hyper bots=on")
+	e.waitText(group, "Tournament T1 created")
+	e.say(group, ben, "/register")
+	e.waitText(group, "Players: 1 in")
+	e.say(group, ana, "/tourney start")
+	e.waitText(group, "Topics starts: 8 players at 2 tables")
+	e.say(group, ben, "/sitout")
+	if !fake.Wait(90*time.Second, "the results", func() bool {
+		for _, m := range fake.BotMessages(group) {
+			if strings.Contains(m.Text, "Topics is over. Results:") {
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Fatalf("no results; the group's last messages:\n%s", lastLines(e, 30))
+	}
+	topics := fake.Topics(group)
+	if len(topics) != 2 || topics[0] != "Topics · table 1" || topics[1] != "Topics · table 2" {
+		t.Fatalf("topics %q", topics)
+	}
+	in := map[int]int{}
+	for _, m := range fake.BotMessages(group) {
+		if strings.HasPrefix(m.Text, "Table #") {
+			in[m.Thread]++
+		}
+	}
+	if in[1] == 0 || in[2] == 0 || in[0] == 0 {
+		t.Errorf("table messages by topic %v: want both topics and the group (the final table)", in)
+	}
 }

@@ -90,6 +90,8 @@ type Message struct {
 	Deleted  bool
 	Edits    int
 	ReplyTo  int
+	// Thread is the forum topic the message was sent to (0: the chat).
+	Thread int
 }
 
 // Answer is a callback query's answer.
@@ -164,6 +166,8 @@ type group struct {
 	admins   map[int64]bool
 	owner    int64
 	migrated int64 // upgraded to this supergroup: the group is read-only
+	forum    bool  // a supergroup with topics
+	topics   []string
 }
 
 // NewServer starts a fake Bot API; it is closed when the test ends if tb
@@ -630,6 +634,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		result, aerr = s.setMyCommands(params)
 	case "getChatMember":
 		result, aerr = s.getChatMember(params)
+	case "getChat":
+		result, aerr = s.getChat(params)
+	case "createForumTopic":
+		result, aerr = s.createForumTopic(params)
 	case "sendDocument":
 		result, aerr = s.sendDocument(params)
 	case "setWebhook":
@@ -924,7 +932,16 @@ func (s *Server) sendMessage(p url.Values) (any, *apiError) {
 		s.tb.Errorf("telegramtest: the bot sent a reply keyboard (selective keyboards leak on desktop clients): %s", p.Get("reply_markup"))
 	}
 	replyTo, _ := strconv.Atoi(p.Get("reply_to_message_id"))
-	m, e := s.post(chat, &Message{Text: text, Keyboard: kb, ReplyTo: replyTo})
+	thread := 0
+	if v := p.Get("message_thread_id"); v != "" {
+		n, err := strconv.Atoi(v)
+		g := s.groups[chat]
+		if err != nil || g == nil || !g.forum || n < 1 || n > len(g.topics) {
+			return nil, &apiError{code: 400, description: "Bad Request: message thread not found"}
+		}
+		thread = n
+	}
+	m, e := s.post(chat, &Message{Text: text, Keyboard: kb, ReplyTo: replyTo, Thread: thread})
 	if e != nil {
 		return nil, e
 	}
@@ -1218,4 +1235,64 @@ func (s *Server) Chats() []int64 {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
 	return out
+}
+
+// SetForum turns topics on in a group (a supergroup with topics).
+func (s *Server) SetForum(chat int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil {
+		g.forum = true
+	}
+}
+
+// Topics returns the names of a group's forum topics, by thread id - 1.
+func (s *Server) Topics(chat int64) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil {
+		return append([]string(nil), g.topics...)
+	}
+	return nil
+}
+
+func (s *Server) getChat(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil {
+		kind := "group"
+		if g.forum || chat < -1000000000000 {
+			kind = "supergroup"
+		}
+		return map[string]any{"id": chat, "type": kind, "title": g.title, "is_forum": g.forum}, nil
+	}
+	if u := s.users[chat]; u != nil {
+		return map[string]any{"id": chat, "type": "private", "first_name": u.FirstName}, nil
+	}
+	return nil, &apiError{code: 400, description: "Bad Request: chat not found"}
+}
+
+// createForumTopic opens a topic in a forum supergroup; a chat without
+// topics refuses, as Telegram does.
+func (s *Server) createForumTopic(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	name := p.Get("name")
+	if name == "" || len([]rune(name)) > 128 {
+		return nil, &apiError{code: 400, description: "Bad Request: TOPIC_NAME_INVALID"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil || !g.forum {
+		return nil, &apiError{code: 400, description: "Bad Request: the chat is not a forum"}
+	}
+	g.topics = append(g.topics, name)
+	return map[string]any{"message_thread_id": len(g.topics), "name": name, "icon_color": 7322096}, nil
 }
