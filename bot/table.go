@@ -148,7 +148,7 @@ type table struct {
 	// was broken; lastReport is the report of its last hand.
 	tour       *tourneyLink
 	tourneyID  int64
-	thread     string // where in the chat the table shows (Outgoing.Thread)
+	thread     string        // where in the chat the table shows (Outgoing.Thread)
 	done       chan struct{} // closed when the actor stops
 	held       bool
 	closed     bool

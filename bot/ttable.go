@@ -72,8 +72,8 @@ type handReport struct {
 	Stacks  map[tourney.EntryID]int64 `json:"stacks"`
 	Credits map[tourney.EntryID]int64 `json:"credits,omitempty"`
 	// Away are the entries away (dealt in and folded until /back).
-	Away []tourney.EntryID `json:"away,omitempty"`
-	Busts   []reportBust              `json:"busts,omitempty"`
+	Away  []tourney.EntryID `json:"away,omitempty"`
+	Busts []reportBust      `json:"busts,omitempty"`
 }
 
 type reportBust struct {
