@@ -90,6 +90,9 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	if tg != nil {
 		threads[telegram.Platform] = tg
 	}
+	if dc != nil {
+		threads[discord.Platform] = dc
+	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay,
 		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {

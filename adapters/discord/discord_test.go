@@ -96,6 +96,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
 		Outboxes: map[string]bot.Enqueuer{discord.Platform: ad.Outbox()}, Admins: map[string]bot.Admins{discord.Platform: ad},
+		Threads:   map[string]bot.Threads{discord.Platform: ad},
 		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands})
 	if err != nil {
 		t.Fatal(err)

@@ -38,7 +38,11 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	if m.To.Private() {
 		got, err = a.deliverPrivate(ctx, m.To.User, v)
 	} else {
-		got, err = a.deliverView(ctx, m.To.Chat, id, v)
+		channel := m.To.Chat
+		if m.Thread != "" { // a tournament table's thread: its own channel
+			channel = m.Thread
+		}
+		got, err = a.deliverView(ctx, channel, id, v)
 	}
 	if err == nil {
 		a.link.Set(true, nil)
@@ -282,4 +286,22 @@ func redact(err error) error {
 		where = u.Scheme + "://" + u.Host + "/…"
 	}
 	return fmt.Errorf("%s %s: %w", ue.Op, where, ue.Err)
+}
+
+// OpenThread implements bot.Threads: a public thread in the channel for a
+// tournament's table, archived after a day without messages.
+func (a *Adapter) OpenThread(ctx context.Context, chat, title string) (string, error) {
+	if a.s == nil {
+		return "", errors.New("discord: not connected")
+	}
+	name := []rune(title)
+	if len(name) > 100 {
+		name = name[:100]
+	}
+	ch, err := a.s.ThreadStartComplex(chat, &discordgo.ThreadStart{Name: string(name), Type: discordgo.ChannelTypeGuildPublicThread,
+		AutoArchiveDuration: 1440}, sendOpts(ctx)...)
+	if err != nil {
+		return "", a.classify(err)
+	}
+	return ch.ID, nil
 }

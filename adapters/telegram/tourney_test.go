@@ -61,7 +61,9 @@ func TestTournamentTablesInForumTopics(t *testing.T) {
 	e.waitText(group, "Players: 1 in")
 	e.say(group, ana, "/tourney start")
 	e.waitText(group, "Topics starts: 8 players at 2 tables")
+	e.waitText(ben, "you play at table") // seated: /sitout makes him away
 	e.say(group, ben, "/sitout")
+	e.waitText(group, "Ben is away")
 	if !fake.Wait(90*time.Second, "the results", func() bool {
 		for _, m := range fake.BotMessages(group) {
 			if strings.Contains(m.Text, "Topics is over. Results:") {

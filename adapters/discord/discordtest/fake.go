@@ -214,6 +214,7 @@ type guild struct {
 type channel struct {
 	ID, GuildID, Name string
 	DM                string // the user of a DM channel
+	Parent            string // a thread's channel
 	Messages          []*Message
 }
 
@@ -819,6 +820,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.dmChannel(w, body)
 	case len(parts) >= 3 && parts[0] == "channels" && parts[2] == "messages":
 		s.channelMessages(w, r.Method, parts, body)
+	case r.Method == "POST" && len(parts) == 3 && parts[0] == "channels" && parts[2] == "threads":
+		s.startThread(w, parts[1], body)
 	default:
 		s.tb.Errorf("discordtest: %s is not implemented", route)
 		s.fail(w, http.StatusNotFound, 0, "404: Not Found")
@@ -1419,5 +1422,55 @@ func (s *Server) Users() []string {
 		out = append(out, id)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// startThread opens a public thread in a guild text channel (POST
+// /channels/{id}/threads without a message): name 1-100 characters, type
+// 11, auto-archive after 60, 1440, 4320 or 10080 minutes.
+func (s *Server) startThread(w http.ResponseWriter, parent string, body []byte) {
+	var b struct {
+		Name      string `json:"name"`
+		Type      int    `json:"type"`
+		Archive   int    `json:"auto_archive_duration"`
+		Invitable *bool  `json:"invitable"`
+	}
+	if err := json.Unmarshal(body, &b); err != nil {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	c := s.channels[parent] // s.mu is held by serve
+	switch {
+	case c == nil:
+		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
+		return
+	case c.GuildID == "" || c.Parent != "":
+		s.fail(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
+		return
+	case b.Name == "" || len([]rune(b.Name)) > 100 || b.Type != 11:
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	switch b.Archive {
+	case 0, 60, 1440, 4320, 10080:
+	default:
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	id := s.id()
+	s.channels[id] = &channel{ID: id, GuildID: c.GuildID, Name: b.Name, Parent: parent}
+	s.ok(w, map[string]any{"id": id, "type": 11, "guild_id": c.GuildID, "parent_id": parent, "name": b.Name})
+}
+
+// Threads returns the threads opened in a channel, by name, oldest first.
+func (s *Server) Threads(parent string) map[string]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := map[string]string{}
+	for id, c := range s.channels {
+		if c.Parent == parent {
+			out[id] = c.Name
+		}
+	}
 	return out
 }
