@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/pokerroom/pokerroom/tourney"
 )
@@ -93,6 +94,11 @@ func (l *tourneyLink) direct(s tableSync) {
 	}
 }
 
+// retry queues s again after a second (a failed write).
+func (l *tourneyLink) retry(s tableSync, clock Clock) {
+	clock.AfterFunc(time.Second, func() { l.direct(s) })
+}
+
 func (l *tourneyLink) take() []tableSync {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -139,6 +145,7 @@ func (t *table) applySync(s tableSync) {
 			}
 		}
 		if t.write(w) != nil {
+			t.tour.retry(s, t.r.clock)
 			return
 		}
 		ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
@@ -198,6 +205,9 @@ func (t *table) applySync(s tableSync) {
 	}
 	if changed || len(t.unseat) > 0 {
 		if t.write(w) != nil {
+			// The store is not writable: the table reloaded what it holds;
+			// the same sync is tried again in a second.
+			t.tour.retry(s, t.r.clock)
 			return
 		}
 		for _, i := range added {
