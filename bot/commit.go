@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -72,9 +73,13 @@ func (g *groupCommit) run(ctx context.Context) {
 		start := time.Now()
 		err := g.c.CommitTables(cctx, writes)
 		g.metrics.observeBatch(len(batch), time.Since(start))
-		if err != nil && len(batch) > 1 {
+		if err != nil && len(batch) > 1 && refused(err) {
 			// One table's bad write must not fail the others: commit
-			// each alone to find it.
+			// each alone to find it. Only a refusal is sure to have
+			// rolled back; after any other failure the batch may have
+			// been stored (a connection lost at the commit): committing
+			// it again would deal a hand twice, so every table reloads
+			// what the store holds instead.
 			for _, p := range batch {
 				p.done <- g.c.CommitTables(cctx, []*TableWrite{p.w})
 			}
@@ -86,4 +91,11 @@ func (g *groupCommit) run(ctx context.Context) {
 			p.done <- err
 		}
 	}
+}
+
+// refused reports whether the store refused a write (the transaction
+// rolled back for sure) rather than failing in a way that leaves unknown
+// whether it was stored.
+func refused(err error) bool {
+	return errors.Is(err, ErrInsufficientFunds) || errors.Is(err, ErrDuplicate) || errors.Is(err, ErrNotFound)
 }

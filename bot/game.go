@@ -167,7 +167,11 @@ func (t *table) startHand() {
 		t.hand, t.handNo = nil, t.handNo-1
 	}
 	if err := t.write(w); err != nil {
-		t.order = prevOrder
+		// write reloaded the table from the store: the hand is there if it
+		// was stored after all (its order with it), else nothing changed.
+		if t.hand == nil {
+			t.order = prevOrder
+		}
 		return
 	}
 	t.hand, t.handID, t.button, t.handNo, t.carry = h, w.HandID, order[0], t.handNo+1, 0

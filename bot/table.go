@@ -627,10 +627,25 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 	t.r.log.Error("table write failed; reloading the table from the store", "table", t.id, "err", err)
 	lctx, lcancel := context.WithTimeout(t.r.ctx, opTimeout)
 	defer lcancel()
+	// The table's own state (hands dealt, button, last report) as stored:
+	// the write may have been stored although it was reported failed.
+	if recs, rerr := t.r.store.OpenTables(lctx, t.comm.ID); rerr == nil {
+		for _, rec := range recs {
+			if rec.ID == t.id {
+				t.stateJSON = rec.State
+			}
+		}
+	}
 	if lerr := t.load(lctx); lerr != nil {
 		t.r.log.Error("table reload failed", "table", t.id, "err", lerr)
 	}
 	t.syncSeated()
+	if t.tour != nil && t.hand == nil {
+		// Between hands as stored (a hand's end may be stored although
+		// the write was reported failed): hold, and tell the director
+		// what the store holds.
+		t.reportHeld()
+	}
 	if t.hand != nil && t.hand.ToAct() >= 0 {
 		now := t.r.clock.Now()
 		t.turnAt, t.turnPhase, t.turnStart, t.reminded = now.Add(t.cfg.Timer), "timer", now, false

@@ -47,6 +47,12 @@ type tourneyActor struct {
 	tables   map[tourney.TableID]*table
 	metas    map[tourney.TableID]tableMeta // tables stored, not started yet
 	away     map[tourney.EntryID]bool      // as the tables last reported
+	// released is the hand after which a table was last released;
+	// backoff holds one whose release dealt nothing (a failed write) for
+	// a second, so that a store that fails is not hammered.
+	released map[tourney.TableID]int
+	backoff  map[tourney.TableID]time.Time
+	hands    map[tourney.TableID]int
 	held     map[tourney.TableID]bool
 	stacks   map[tourney.EntryID]int64
 	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
@@ -158,6 +164,7 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
+		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
 		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1}
 	a.summary.Store(a.label() + " " + set.Config.Name)
@@ -385,15 +392,25 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 	defer cancel()
 	if err := a.r.commit.commit(ctx, w); err != nil {
 		a.r.log.Error("tournament write failed; rebuilding it from the store", "tourney", a.id, "err", err)
-		live := a.stacks
-		if lerr := a.replay(ctx); lerr != nil {
+		seq := a.seq + 1
+		live, pending, proposal, ending := a.stacks, a.pending, a.proposal, a.ending
+		lerr := a.replay(ctx)
+		if lerr != nil {
 			a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", lerr)
 		}
-		// The stacks reported since the last op are the tables' truth.
+		// The stacks reported since the last op are the tables' truth; the
+		// rebuy windows, a deal proposed and a timed end are not ops.
 		for e, s := range live {
 			if _, ok := a.stacks[e]; ok {
 				a.stacks[e] = s
 			}
+		}
+		a.pending, a.proposal, a.ending = pending, proposal, ending
+		if lerr == nil && a.seq >= seq {
+			// Stored after all (the answer was lost, not the write): the
+			// replay made the same state, and the op goes on.
+			a.r.log.Warn("a tournament write reported failed was stored", "tourney", a.id, "op", kind)
+			return res, nil
 		}
 		if errors.Is(err, ErrInsufficientFunds) {
 			return nil, FromError(err)
@@ -597,6 +614,11 @@ func (a *tourneyActor) nextDeadline() time.Time {
 		return time.Time{}
 	}
 	var at time.Time
+	for no, b := range a.backoff {
+		if a.held[no] && (at.IsZero() || b.Before(at)) {
+			at = b
+		}
+	}
 	for _, p := range a.pending {
 		if at.IsZero() || p.Until.Before(at) {
 			at = p.Until
@@ -772,7 +794,10 @@ func (a *tourneyActor) start(now time.Time) error {
 // table).
 func (a *tourneyActor) ensureTables() error {
 	for _, tb := range a.t.Seating().Tables {
-		if _, ok := a.tableIDs[tb.ID]; ok {
+		if id, ok := a.tableIDs[tb.ID]; ok {
+			if a.tables[tb.ID] == nil && a.metas[tb.ID].Tourney != 0 {
+				a.startTable(tb.ID, id) // stored, then not started: a write reported failed
+			}
 			continue
 		}
 		id, err := a.openTable(tb)
@@ -880,6 +905,10 @@ func (a *tourneyActor) onReport(rep handReport) {
 		return
 	}
 	a.held[rep.Table] = true
+	a.hands[rep.Table] = rep.Hand
+	if h, ok := a.released[rep.Table]; ok && h == rep.Hand {
+		a.backoff[rep.Table] = a.r.clock.Now().Add(time.Second)
+	}
 	stacks := map[tourney.EntryID]int64{}
 	away := map[tourney.EntryID]bool{}
 	for _, e := range rep.Away {
@@ -1081,6 +1110,9 @@ func (a *tourneyActor) releaseHeld() {
 		if !s.Close && a.withChips(s) < 2 {
 			continue // nobody to play against: held until balancing brings players (or rebuys come)
 		}
+		if at := a.backoff[no]; a.r.clock.Now().Before(at) {
+			continue
+		}
 		if s.Close {
 			a.tables[no].tour.direct(s)
 			delete(a.tables, no)
@@ -1089,6 +1121,7 @@ func (a *tourneyActor) releaseHeld() {
 		}
 		s.Level, s.Release = levelOf(lvl, num), true
 		a.held[no] = false
+		a.released[no] = a.lastHand(no)
 		a.tables[no].tour.direct(s)
 	}
 }
@@ -1502,3 +1535,6 @@ func (a *tourneyActor) disqualify(e tourney.EntryID) error {
 	a.publishLobby()
 	return nil
 }
+
+// lastHand is the number of the last hand table no reported.
+func (a *tourneyActor) lastHand(no tourney.TableID) int { return a.hands[no] }

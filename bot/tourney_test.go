@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -738,5 +739,47 @@ func TestDisqualification(t *testing.T) {
 	l := h.ledgerByReason("tourney:1")
 	if l["prize"] != 6*10 {
 		t.Errorf("prizes %v, pool %d", l, 6*10)
+	}
+}
+
+// flaky reports every nth commit failed after committing it, as if the
+// process lost the answer: the room rebuilds what it holds from the store.
+type flaky struct {
+	bot.Storage
+	n, count atomic.Int64
+	hits     atomic.Int64
+}
+
+func (f *flaky) CommitTables(ctx context.Context, w []*bot.TableWrite) error {
+	if err := f.Storage.CommitTables(ctx, w); err != nil {
+		return err
+	}
+	if f.count.Add(1)%f.n.Load() == 0 {
+		f.hits.Add(1)
+		return errCrash
+	}
+	return nil
+}
+
+// Writes that are stored but reported failed, again and again, through a
+// multi-table knockout: the director and the tables rebuild from the
+// store each time, and the tournament still ends with exact books
+// (R-TRN-7, R-TRN-14).
+func TestTourneySurvivesFailedWrites(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 47, 2*time.Second)
+	h.room.Close()
+	f := &flaky{Storage: h.store}
+	f.n.Store(5)
+	h.reopenWith(f)
+	h.must("admin", "/tourney create Flaky buyin=10+5+1 bounty=ko start=+1m seats=4 bots=on min=2")
+	h.must("admin", "/tourney bots 10")
+	h.sleep(time.Minute + time.Second)
+	h.playTourney(time.Minute, 3000)
+	if f.hits.Load() < 3 {
+		t.Fatalf("only %d failed writes", f.hits.Load())
+	}
+	l := h.ledgerByReason("tourney:1")
+	if l["prize"] != 10*10 || l["bounty"]+l["own bounty"]+l["unclaimed bounties"] != 10*5 {
+		t.Errorf("ledger %v after %d failed writes", l, f.hits.Load())
 	}
 }

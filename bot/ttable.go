@@ -4,7 +4,6 @@ import (
 	"context"
 	"sort"
 	"sync"
-	"time"
 
 	"github.com/pokerroom/pokerroom/tourney"
 )
@@ -94,11 +93,6 @@ func (l *tourneyLink) direct(s tableSync) {
 	}
 }
 
-// retry queues s again after a second (a failed write).
-func (l *tourneyLink) retry(s tableSync, clock Clock) {
-	clock.AfterFunc(time.Second, func() { l.direct(s) })
-}
-
 func (l *tourneyLink) take() []tableSync {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -144,10 +138,9 @@ func (t *table) applySync(s tableSync) {
 				t.seats[i] = nil
 			}
 		}
-		if t.write(w) != nil {
-			t.tour.retry(s, t.r.clock)
-			return
-		}
+		// A closed table is not restored: its seats need not be stored
+		// for it to close.
+		_ = t.write(w)
 		ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
 		err := t.r.store.CloseTable(ctx, t.id, t.r.clock.Now())
 		cancel()
@@ -205,9 +198,8 @@ func (t *table) applySync(s tableSync) {
 	}
 	if changed || len(t.unseat) > 0 {
 		if t.write(w) != nil {
-			// The store is not writable: the table reloaded what it holds;
-			// the same sync is tried again in a second.
-			t.tour.retry(s, t.r.clock)
+			// The table reloaded what the store holds and reported it: the
+			// director syncs it again.
 			return
 		}
 		for _, i := range added {
