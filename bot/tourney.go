@@ -614,7 +614,12 @@ func (a *tourneyActor) nextDeadline() time.Time {
 		return time.Time{}
 	}
 	var at time.Time
+	now := a.r.clock.Now()
 	for no, b := range a.backoff {
+		if !b.After(now) {
+			delete(a.backoff, no) // passed: a deadline only while it is ahead
+			continue
+		}
 		if a.held[no] && (at.IsZero() || b.Before(at)) {
 			at = b
 		}
