@@ -398,12 +398,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, t
 }
 
 func (a *tourneyActor) unregister(req treq, lang string) (Reply, error) {
-	var id tourney.EntryID
-	for _, e := range a.t.Entries() {
-		if e.Player == tpid(req.p.ID) && !e.Out {
-			id = e.ID
-		}
-	}
+	id := a.activeEntry(req.p.ID)
 	if id == 0 {
 		return Reply{}, FromError(tourney.ErrNotRegistered)
 	}
@@ -704,12 +699,7 @@ func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
 	if !a.running() {
 		return Reply{}, &tourney.StateError{Op: req.cmd.Name, State: a.t.State()}
 	}
-	var id tourney.EntryID
-	for _, e := range a.t.Entries() {
-		if e.Player == tpid(req.p.ID) && !e.Out {
-			id = e.ID
-		}
-	}
+	id := a.activeEntry(req.p.ID)
 	if id == 0 {
 		return Reply{}, FromError(tourney.ErrNotRegistered)
 	}
@@ -867,4 +857,14 @@ func (a *tourneyActor) dqCmd(req treq, lang string) (Reply, error) {
 		return Reply{Text: tr(lang, "dq.after_hand", who)}, nil
 	}
 	return Reply{Text: tr(lang, "dq.done", who)}, nil
+}
+
+// activeEntry is the player's entry still in play (0 when none).
+func (a *tourneyActor) activeEntry(player int64) tourney.EntryID {
+	for _, e := range a.t.Entries() {
+		if e.Player == tpid(player) && !e.Out {
+			return e.ID
+		}
+	}
+	return 0
 }

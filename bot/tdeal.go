@@ -73,12 +73,7 @@ func (a *tourneyActor) dealShares(method tourney.DealMethod) (map[tourney.EntryI
 // dealCmd runs /deal [icm|chop] (propose), /deal accept, /deal decline,
 // and /deal alone (the proposal and its figures).
 func (a *tourneyActor) dealCmd(req treq, lang string) (Reply, error) {
-	var me tourney.EntryID
-	for _, e := range a.t.Entries() {
-		if e.Player == tpid(req.p.ID) && !e.Out {
-			me = e.ID
-		}
-	}
+	me := a.activeEntry(req.p.ID)
 	sub := ""
 	if len(req.cmd.Args) > 0 {
 		sub = strings.ToLower(req.cmd.Args[0])
