@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -104,7 +106,7 @@ func (h *harness) open() {
 		h.cron = cron.NewRunner(h.clock, s, nil)
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched,
+	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil
@@ -355,7 +357,7 @@ func (h *harness) reopenWith(st bot.Storage) {
 	h.t.Helper()
 	var err error
 	h.rec = &recorder{}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed,
+	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil
@@ -367,4 +369,11 @@ func (h *harness) reopenWith(st bot.Storage) {
 		h.t.Fatal(err)
 	}
 	h.settle()
+}
+
+func debugLog() *slog.Logger {
+	if os.Getenv("ROOM_LOG") == "" {
+		return nil
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }

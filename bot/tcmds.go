@@ -84,7 +84,25 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 		if target == nil || target.comm.ID != comm.ID || target.isOver() {
 			return nil, Errorf(EInvalid, "tourney.target", label)
 		}
-		b := target.set.Config.BuyIn
+		// The target's actor owns its buy-in, and keeps it fixed while
+		// this satellite is made and while it runs (edit).
+		var b tourney.BuyIn
+		if _, err := target.tdo(ctx, treq{query: func() error {
+			if target.over {
+				return Errorf(EInvalid, "tourney.target", label)
+			}
+			b = target.set.Config.BuyIn
+			target.reserving++
+			return nil
+		}}); err != nil {
+			return nil, err
+		}
+		defer func() {
+			// The satellite is listed (or failed): the count is done.
+			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+			defer cancel()
+			target.tdo(ctx, treq{query: func() error { target.reserving--; return nil }}) //nolint:errcheck // a target that is gone keeps nothing
+		}()
 		if b.Freeroll() {
 			return nil, Errorf(EInvalid, "tourney.target_free", label)
 		}
@@ -115,6 +133,19 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 		a.tdo(ctx, treq{sync: true}) //nolint:errcheck // the lobby shows it either way
 	}
 	return a, nil
+}
+
+// hasSatellites reports whether a satellite has seats to give in the
+// tournament id.
+func (r *Room) hasSatellites(id int64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, s := range r.tourneys {
+		if s.target == id && !s.seatsSettled.Load() {
+			return true
+		}
+	}
+	return false
 }
 
 // maxTourneysPerChat bounds a chat's tournaments not over.
@@ -552,7 +583,7 @@ func (a *tourneyActor) publishLobby() {
 	lang := a.lang()
 	text := a.lobbyText(lang)
 	a.summary.Store(fmt.Sprintf("%s %s · %s · %d", a.label(), a.name(), pick(stateNames[a.t.State()], lang), a.t.Active()))
-	a.overFlag.Store(a.over || a.t.State() == tourney.Cancelled)
+	a.setFlags()
 	if text == a.lastLobby {
 		return
 	}
@@ -784,6 +815,9 @@ func (a *tourneyActor) edit(req treq, lang string) (Reply, error) {
 	}
 	if set.Target != a.set.Target {
 		return Reply{}, Errorf(EInvalid, "tourney.edit_target")
+	}
+	if set.Config.BuyIn != a.set.Config.BuyIn && (a.reserving > 0 || a.r.hasSatellites(a.id)) {
+		return Reply{}, Errorf(EInvalid, "tourney.edit_buyin_satellite")
 	}
 	set.Config.Tickets = a.set.Config.Tickets
 	set.Platform, set.Chat = a.set.Platform, a.set.Chat

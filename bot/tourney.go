@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	mrand "math/rand/v2"
 	"sort"
 	"strconv"
@@ -54,6 +55,12 @@ type tourneyActor struct {
 	backoff  map[tourney.TableID]time.Time
 	hands    map[tourney.TableID]int
 	held     map[tourney.TableID]bool
+	// retry holds a table's report whose busts could not be stored;
+	// unlinked, tables stored whose op was not; again, when to try a
+	// failed step again.
+	retry    map[tourney.TableID]handReport
+	unlinked map[tourney.TableID]int64
+	again    time.Time
 	stacks   map[tourney.EntryID]int64
 	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
 	pending  map[tourney.EntryID]pendingBust
@@ -79,9 +86,18 @@ type tourneyActor struct {
 	bubbleSaid, final bool
 	addOnOpen         bool
 	over              bool // finished or cancelled, paid
-	version           int64
-	lastLobby         string
-	// summary (a line for /tourneys) and overFlag are read outside the
+	// target is a satellite's target event (fixed at creation, read by
+	// other actors); reserving counts satellites being created for this
+	// event, which has its buy-in fixed meanwhile; ticketsDone: a
+	// satellite's seats are settled: all given, or the satellite
+	// cancelled.
+	target       int64
+	reserving    int
+	seatsSettled atomic.Bool
+	version      int64
+	lastLobby    string
+	// summary (a line for /tourneys), overFlag and seatsSettled are read
+	// outside the
 	// actor.
 	summary  atomic.Value
 	overFlag atomic.Bool
@@ -97,7 +113,10 @@ type treq struct {
 	sync  bool
 	// ticket: a satellite's seat pays the entry.
 	ticket *ticketPay
-	reply  chan response
+	// query runs in the actor's goroutine: what another actor asks of
+	// this tournament's state.
+	query func() error
+	reply chan response
 }
 
 // top is an op's data; each kind uses some of the fields.
@@ -164,9 +183,9 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
-		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{},
+		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
-		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1}
+		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target}
 	a.summary.Store(a.label() + " " + set.Config.Name)
 	return a, nil
 }
@@ -353,12 +372,12 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		a.shares = op.Shares
 		return nil, nil
 	case opDeal:
-		a.dealt = true
 		// The deal ends play: the places by chips (league points), the
 		// prizes of the players still in by the deal.
 		if err := t.FinishByChips(op.Stacks); err != nil {
 			return nil, err
 		}
+		a.dealt = true
 		a.shares = op.Shares
 		return nil, nil
 	case opLevel:
@@ -376,10 +395,16 @@ type bountyPay struct {
 // do stores an op with the chips it moves (and a status change), then
 // keeps it applied; a failed write rebuilds the tournament from the store.
 func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, status *TourneyStatus) (any, error) {
+	// What is live and not an op (the stacks reported since the last op,
+	// the rebuy windows), as it was before the op and as the op left it:
+	// a rebuild after a failed write puts back the one that matches
+	// whether the op was stored.
+	before := a.saveLive()
 	res, err := a.mutate(kind, op)
 	if err != nil {
 		return nil, err
 	}
+	after := a.saveLive()
 	w := &TableWrite{TourneyOps: []TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: kind, Data: mustJSON(op)}}, Status: status}
 	if moves != nil {
 		w.Moves = moves(res)
@@ -393,25 +418,18 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 	if err := a.r.commit.commit(ctx, w); err != nil {
 		a.r.log.Error("tournament write failed; rebuilding it from the store", "tourney", a.id, "err", err)
 		seq := a.seq + 1
-		live, pending, proposal, ending := a.stacks, a.pending, a.proposal, a.ending
 		lerr := a.replay(ctx)
 		if lerr != nil {
 			a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", lerr)
 		}
-		// The stacks reported since the last op are the tables' truth; the
-		// rebuy windows, a deal proposed and a timed end are not ops.
-		for e, s := range live {
-			if _, ok := a.stacks[e]; ok {
-				a.stacks[e] = s
-			}
-		}
-		a.pending, a.proposal, a.ending = pending, proposal, ending
 		if lerr == nil && a.seq >= seq {
 			// Stored after all (the answer was lost, not the write): the
 			// replay made the same state, and the op goes on.
+			a.restoreLive(after)
 			a.r.log.Warn("a tournament write reported failed was stored", "tourney", a.id, "op", kind)
 			return res, nil
 		}
+		a.restoreLive(before)
 		if errors.Is(err, ErrInsufficientFunds) {
 			return nil, FromError(err)
 		}
@@ -419,6 +437,40 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 	}
 	a.seq++
 	return res, nil
+}
+
+// liveState is what a tournament holds that is not an op: the stacks
+// the tables reported since the last op, the rebuy windows, a deal
+// proposed and a timed end under way.
+type liveState struct {
+	stacks   map[tourney.EntryID]int64
+	pending  map[tourney.EntryID]pendingBust
+	proposal *dealProposal
+	ending   bool
+}
+
+func (a *tourneyActor) saveLive() liveState {
+	return liveState{stacks: maps.Clone(a.stacks), pending: maps.Clone(a.pending), proposal: a.proposal, ending: a.ending}
+}
+
+// restoreLive puts live state back after a rebuild: the tables' stacks
+// of the players the store still has in play, and the rest as it was.
+func (a *tourneyActor) restoreLive(l liveState) {
+	for e, s := range l.stacks {
+		if _, ok := a.stacks[e]; ok {
+			a.stacks[e] = s
+		}
+	}
+	a.pending, a.proposal, a.ending = l.pending, l.proposal, l.ending
+}
+
+// setFlags publishes what other goroutines read: over, and a cancelled
+// satellite's seats settled.
+func (a *tourneyActor) setFlags() {
+	a.overFlag.Store(a.over || a.t.State() == tourney.Cancelled)
+	if a.t.State() == tourney.Cancelled {
+		a.seatsSettled.Store(true)
+	}
 }
 
 // status is the tournament's state as listed.
@@ -532,6 +584,10 @@ func (a *tourneyActor) run(ctx context.Context) {
 				req.reply <- response{r: r}
 				break
 			}
+			if req.query != nil {
+				req.reply <- response{err: req.query()}
+				break
+			}
 			r, err := a.handle(req)
 			req.reply <- response{r, err}
 		case <-a.repSig:
@@ -572,7 +628,7 @@ func (a *tourneyActor) drain() bool {
 // resume brings a tournament back after a restart: its tables are told
 // where everyone sits; those between hands have reported again.
 func (a *tourneyActor) resume() {
-	a.overFlag.Store(a.over || a.t.State() == tourney.Cancelled)
+	a.setFlags()
 	a.tick()
 	a.publishLobby()
 }
@@ -600,7 +656,26 @@ func (a *tourneyActor) arm() {
 // stored (the settings, the start, the pauses), so a restart re-arms
 // them, and one that passed while the room was down fires at once.
 func (a *tourneyActor) nextDeadline() time.Time {
+	at := a.deadline()
+	if a.again.After(a.r.clock.Now()) && (at.IsZero() || a.again.Before(at)) {
+		at = a.again // a step whose write failed
+	}
+	return at
+}
+
+// retryLater has tick try again, a second later, a step whose write
+// failed.
+func (a *tourneyActor) retryLater() { a.again = a.r.clock.Now().Add(time.Second) }
+
+func (a *tourneyActor) deadline() time.Time {
 	cfg := a.t.Config()
+	st := a.t.State()
+	if (st == tourney.Finished || st == tourney.Cancelled) && !a.over ||
+		st == tourney.Finished && a.target != 0 && !a.seatsSettled.Load() {
+		// Payouts, refunds or seats whose write failed: tick tries
+		// again.
+		return a.r.clock.Now().Add(time.Second)
+	}
 	switch a.t.State() {
 	case tourney.Announced:
 		return a.set.OpenAt
@@ -652,8 +727,8 @@ func (a *tourneyActor) tick() {
 		case tourney.Cancelled:
 			_ = a.refundAll("tn.cancelled")
 		}
-	} else if a.t.State() == tourney.Finished && a.set.Target != 0 {
-		a.awardTickets() // tickets not given yet (a restart)
+	} else if a.t.State() == tourney.Finished && a.target != 0 && !a.seatsSettled.Load() {
+		a.awardTickets() // tickets not given yet (a failed write, a restart)
 	}
 	if a.t.State() == tourney.Announced && !a.set.OpenAt.IsZero() && !now.Before(a.set.OpenAt) {
 		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
@@ -708,6 +783,15 @@ func (a *tourneyActor) tick() {
 		}
 		a.publishLobby()
 	}
+	for no, rep := range a.retry {
+		if !now.Before(a.backoff[no]) {
+			delete(a.retry, no)
+			a.onReport(rep)
+		}
+	}
+	if !a.running() {
+		return
+	}
 	a.expireBusts(now)
 	if a.proposal != nil && !now.Before(a.proposal.until) {
 		a.proposal = nil
@@ -744,7 +828,13 @@ func (a *tourneyActor) expireBusts(now time.Time) {
 	for _, no := range nos {
 		bs := byTable[no]
 		sort.Slice(bs, func(i, j int) bool { return bs[i].Entry < bs[j].Entry })
-		a.eliminate(no, bs, nil)
+		if err := a.eliminate(no, bs, nil); err != nil {
+			// Not stored: the busts wait a second and are tried again.
+			for _, b := range bs {
+				a.pending[b.Entry] = pendingBust{Table: no, Bust: b, Until: now.Add(time.Second)}
+			}
+			continue
+		}
 		if a.over || a.t.State() == tourney.Finished {
 			return
 		}
@@ -805,13 +895,19 @@ func (a *tourneyActor) ensureTables() error {
 			}
 			continue
 		}
-		id, err := a.openTable(tb)
-		if err != nil {
-			return err
+		// A table stored whose op was not is used again, not stored twice.
+		id, ok := a.unlinked[tb.ID]
+		if !ok {
+			var err error
+			if id, err = a.openTable(tb); err != nil {
+				return err
+			}
+			a.unlinked[tb.ID] = id
 		}
 		if _, err := a.do(opTable, top{Table: tb.ID, TableID: id}, nil, nil); err != nil {
 			return err
 		}
+		delete(a.unlinked, tb.ID)
 		a.startTable(tb.ID, id)
 	}
 	return nil
@@ -952,20 +1048,25 @@ func (a *tourneyActor) onReport(rep handReport) {
 	if len(busts) == 0 {
 		return
 	}
-	a.eliminate(rep.Table, busts, stacks)
+	if err := a.eliminate(rep.Table, busts, stacks); err != nil {
+		// Not stored: the table stays held and the report is taken in
+		// again a second later (tick), so that no bust is lost.
+		a.retry[rep.Table] = rep
+		a.backoff[rep.Table] = a.r.clock.Now().Add(time.Second)
+	}
 }
 
 // eliminate takes the players busted in one hand out (R-TRN-7), pays the
 // bounties (R-TRN-14) and tells the story.
-func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stacks map[tourney.EntryID]int64) {
+func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stacks map[tourney.EntryID]int64) error {
 	if len(busts) >= a.t.Active() && a.t.State() != tourney.LateRegistration {
 		// Cannot happen at a table of one tournament: someone won the pot.
 		a.r.log.Error("a hand busted every player left", "tourney", a.id)
-		return
+		return nil
 	}
 	res, err := a.do(opHand, top{Table: table, Busts: busts, Stacks: stacks}, a.bountyMoves, nil)
 	if err != nil {
-		return
+		return err
 	}
 	for _, p := range res.([]bountyPay) {
 		a.news("tn.bounty", a.entryName(p.Entry), Chips(p.Cash), a.entryName(p.Victim))
@@ -998,7 +1099,7 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 	}
 	if a.t.State() == tourney.Finished {
 		a.finish()
-		return
+		return nil
 	}
 	n := a.t.Active()
 	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n == len(prizes) && n > 1 {
@@ -1006,6 +1107,7 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 		a.news("tn.bubble", a.name(), n)
 	}
 	a.publishLobby()
+	return nil
 }
 
 func (a *tourneyActor) bountyMoves(res any) []Move {
@@ -1083,6 +1185,12 @@ func (a *tourneyActor) releaseHeld() {
 	if !ok {
 		return
 	}
+	if err := a.ensureTables(); err != nil {
+		// A table the seating has and the room does not yet (a failed
+		// write): tried again a second later.
+		a.retryLater()
+		return
+	}
 	all := true
 	for no := range a.tables {
 		if !a.held[no] {
@@ -1108,7 +1216,7 @@ func (a *tourneyActor) releaseHeld() {
 	}
 	sort.Slice(nos, func(i, j int) bool { return nos[i] < nos[j] })
 	for _, no := range nos {
-		if !a.held[no] {
+		if _, again := a.retry[no]; !a.held[no] || again {
 			continue
 		}
 		s := a.desired(no)
@@ -1255,13 +1363,7 @@ func (a *tourneyActor) finish() {
 		a.r.log.Error("tournament balance", "tourney", a.id, "err", err)
 		return
 	}
-	if short := paid - bal - pool.Overlay; a.windfall != nil && short > 0 {
-		// A windfall's multiplier can pass what was paid in: the house
-		// covers it (and keeps what a small multiplier leaves).
-		moves = append([]Move{{From: a.r.house, To: a.account, Amount: short, Reason: "windfall", Reference: a.ref()}}, moves...)
-		bal += short
-	}
-	if pool.League > 0 && a.set.League != "" { // the league's share (R-LGE-1)
+	if pool.League > 0 && a.set.League != "" { // the league's share (R-LGE-1), before a windfall's cover is counted
 		if acc, err := a.leagueAccount(); err == nil {
 			moves = append(moves, Move{From: a.account, To: acc, Amount: pool.League, Reason: "league share", Reference: a.ref()})
 			paid += pool.League
@@ -1269,6 +1371,12 @@ func (a *tourneyActor) finish() {
 			a.r.log.Error("league account", "tourney", a.id, "err", err)
 			return
 		}
+	}
+	if short := paid - bal - pool.Overlay; a.windfall != nil && short > 0 {
+		// A windfall's multiplier can pass what was paid in: the house
+		// covers it (and keeps what a small multiplier leaves).
+		moves = append([]Move{{From: a.r.house, To: a.account, Amount: short, Reason: "windfall", Reference: a.ref()}}, moves...)
+		bal += short
 	}
 	if rest := bal + pool.Overlay - paid; rest > 0 {
 		reason := "unclaimed bounties"
@@ -1422,7 +1530,7 @@ func (a *tourneyActor) awardTickets() {
 		return
 	}
 	a.r.mu.Lock()
-	target := a.r.tourneys[a.set.Target]
+	target := a.r.tourneys[a.target]
 	a.r.mu.Unlock()
 	left := false
 	for _, res := range results {
@@ -1435,10 +1543,22 @@ func (a *tourneyActor) awardTickets() {
 		if target != nil {
 			ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
 			_, err := target.tdo(ctx, treq{cmd: Command{Name: "ticket"}, p: p, ticket: &ticketPay{from: a.account, label: a.label(), bot: a.bots[res.Entry]}})
+			if errors.Is(err, tourney.ErrAlreadyRegistered) {
+				// Registered already: by this seat when an earlier answer
+				// was lost (the seat is given), or on their own money
+				// (the seat is paid in chips).
+				reg, sat := err, a.label()
+				_, err = target.tdo(ctx, treq{query: func() error {
+					if !target.paidByTicket(p.ID, sat) {
+						return reg
+					}
+					return nil
+				}})
+			}
 			cancel()
-			ok = err == nil || errors.Is(err, tourney.ErrAlreadyRegistered)
-			if err != nil && !ok {
-				a.r.log.Info("satellite seat paid in chips", "tourney", a.id, "target", a.set.Target, "err", err)
+			ok = err == nil
+			if err != nil {
+				a.r.log.Info("satellite seat paid in chips", "tourney", a.id, "target", a.target, "err", err)
 			}
 		}
 		if !ok {
@@ -1449,19 +1569,33 @@ func (a *tourneyActor) awardTickets() {
 			continue
 		}
 		if ok {
-			a.news("tn.ticket", a.entryName(res.Entry), "T"+strconv.FormatInt(a.set.Target, 10))
+			a.news("tn.ticket", a.entryName(res.Entry), "T"+strconv.FormatInt(a.target, 10))
 		} else {
 			a.news("tn.ticket_money", a.entryName(res.Entry), Chips(res.Prize))
 		}
 	}
-	if !left {
-		w := &TableWrite{Status: &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.r.clock.Now()}
-		ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
-		defer cancel()
-		if err := a.r.commit.commit(ctx, w); err != nil {
-			a.r.log.Error("satellite end", "tourney", a.id, "err", err)
+	if left {
+		return
+	}
+	w := &TableWrite{Status: &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.r.clock.Now()}
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	if err := a.r.commit.commit(ctx, w); err != nil {
+		a.r.log.Error("satellite end", "tourney", a.id, "err", err)
+		return
+	}
+	a.seatsSettled.Store(true)
+}
+
+// paidByTicket reports whether a player's entry in play here was paid by
+// a seat of the satellite labelled sat.
+func (a *tourneyActor) paidByTicket(player int64, sat string) bool {
+	for _, e := range a.t.Entries() {
+		if e.Player == tpid(player) && !e.Out && e.Ticket == sat {
+			return true
 		}
 	}
+	return false
 }
 
 // ticketPay is a satellite paying an entry into this tournament.

@@ -57,7 +57,9 @@ func (h *harness) playTourney(step time.Duration, limit int) {
 		}
 		h.sleep(step)
 	}
-	h.t.Fatalf("the tournament did not end; news:\n%s\ntable:\n%s", strings.Join(h.news(), "\n"), h.table().Text)
+	bal, _ := h.do("admin", "/tourney balance")
+	pl, _ := h.do("admin", "/tourney players")
+	h.t.Fatalf("the tournament did not end; news:\n%s\ntable:\n%s\nbalance:\n%s\nplayers:\n%s", strings.Join(h.news(), "\n"), h.table().Text, bal.Text, pl.Text)
 }
 
 // A freeroll sit-and-go starts when the admin fills it with practice
@@ -201,16 +203,23 @@ func TestScheduledReentryPKOPlaysToAWinner(t *testing.T) {
 		t.Errorf("bounties paid %v, put in %d", ledger, 31*50)
 	}
 	t.Logf("news:\n%s", strings.Join(h.news(), "\n"))
-	acc, err := h.store.OpenAccount(context.Background(), bot.AccountTournament, "tourney:1", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bal, _ := h.store.Balance(context.Background(), acc); bal != 0 {
-		t.Errorf("the tournament account keeps %d", bal)
-	}
+	h.wantEmptyAccount("tourney:1")
 }
 
 // players is /tourney players as the admin sees it: names and stacks.
+// wantEmptyAccount checks that a tournament's account holds nothing.
+func (h *harness) wantEmptyAccount(ref string) {
+	h.t.Helper()
+	ctx := context.Background()
+	acc, err := h.store.OpenAccount(ctx, bot.AccountTournament, ref, 0)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if bal, err := h.store.Balance(ctx, acc); err != nil || bal != 0 {
+		h.t.Errorf("account %s keeps %d (%v)", ref, bal, err)
+	}
+}
+
 func (h *harness) players() string {
 	h.t.Helper()
 	return h.must("admin", "/tourney players").Text
@@ -395,13 +404,7 @@ func TestEarlyStartRestartAndCancelMidHand(t *testing.T) {
 	if open, err := h.store.OpenTables(ctx, 0); err != nil || len(open) != 0 {
 		t.Fatalf("tables still open after the cancellation: %d, %v", len(open), err)
 	}
-	acc, err := h.store.OpenAccount(ctx, bot.AccountTournament, "tourney:1", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bal, _ := h.store.Balance(ctx, acc); bal != 0 {
-		t.Errorf("the tournament account keeps %d", bal)
-	}
+	h.wantEmptyAccount("tourney:1")
 	ledger := h.ledgerByReason("tourney:1")
 	if ledger["tournament refund"]+ledger["bounty"] != 12*50 {
 		t.Errorf("refunds and bounties %v, paid in %d", ledger, 12*50)
@@ -492,14 +495,7 @@ func TestSatelliteTicketsRegisterWinnersInTarget(t *testing.T) {
 	if main["tournament buy-in"] != 200 {
 		t.Errorf("the target received %v", main)
 	}
-	ctx := context.Background()
-	acc, err := h.store.OpenAccount(ctx, bot.AccountTournament, "tourney:2", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bal, _ := h.store.Balance(ctx, acc); bal != 0 {
-		t.Errorf("the satellite's account keeps %d", bal)
-	}
+	h.wantEmptyAccount("tourney:2")
 	if r := h.must("bob", "/tourneys"); strings.Contains(r.Text, "T2 ") {
 		t.Errorf("the satellite is still listed: %q", r.Text)
 	}
@@ -570,7 +566,7 @@ func TestLeagueScoresFinishedTournaments(t *testing.T) {
 	}
 	r := h.must("bob", "/league club")
 	// 6 x 20 = 120 a tournament, 4% = 4 chips each to the league.
-	if !strings.Contains(r.Text, "2 tournaments scored, pool 8") || !strings.Contains(r.Text, "alice") {
+	if !strings.Contains(r.Text, "tournaments scored 2, pool 8") || !strings.Contains(r.Text, "alice") {
 		t.Fatalf("/league:\n%s", r.Text)
 	}
 	total := 0
@@ -645,7 +641,7 @@ func TestTemplatesAndSchedules(t *testing.T) {
 func TestWindfallAndTimedEnd(t *testing.T) {
 	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 37, 2*time.Second)
 	h.fails("admin", "/tourney create W start=+1h windfall=on", "tourney.windfall")
-	h.must("admin", "/tourney create Spin buyin=10+1 start=sng windfall=on speed=hyper bots=on")
+	h.must("admin", "/tourney create Spin buyin=10+1 start=sng windfall=on speed=hyper bots=on league=spins")
 	h.must("alice", "/register")
 	h.must("admin", "/tourney start")
 	w := h.newsWith("the multiplier is")
@@ -666,6 +662,11 @@ func TestWindfallAndTimedEnd(t *testing.T) {
 	if got := h.ledgerByReason("tourney:1")["prize"]; got != pool {
 		t.Errorf("windfall paid %d, drawn %d", got, pool)
 	}
+	// The league's share is taken before the house covers the draw.
+	if r := h.must("bob", "/league spins"); !strings.Contains(r.Text, "tournaments scored 1,") {
+		t.Errorf("the windfall was not scored in its league:\n%s", r.Text)
+	}
+	h.wantEmptyAccount("tourney:1")
 
 	// The timed event: a new tournament in the same chat.
 	h.must("admin", "/tourney create Timed buyin=20 start=sng players=6 seats=6 end=5m speed=turbo bots=on")
@@ -748,9 +749,16 @@ type flaky struct {
 	bot.Storage
 	n, count atomic.Int64
 	hits     atomic.Int64
+	// lose: the failed writes are not stored at all.
+	lose bool
 }
 
 func (f *flaky) CommitTables(ctx context.Context, w []*bot.TableWrite) error {
+	if f.lose && (f.count.Load()+1)%f.n.Load() == 0 {
+		f.count.Add(1)
+		f.hits.Add(1)
+		return errCrash
+	}
 	if err := f.Storage.CommitTables(ctx, w); err != nil {
 		return err
 	}
@@ -766,20 +774,67 @@ func (f *flaky) CommitTables(ctx context.Context, w []*bot.TableWrite) error {
 // store each time, and the tournament still ends with exact books
 // (R-TRN-7, R-TRN-14).
 func TestTourneySurvivesFailedWrites(t *testing.T) {
-	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 47, 2*time.Second)
-	h.room.Close()
-	f := &flaky{Storage: h.store}
-	f.n.Store(5)
-	h.reopenWith(f)
-	h.must("admin", "/tourney create Flaky buyin=10+5+1 bounty=ko start=+1m seats=4 bots=on min=2")
-	h.must("admin", "/tourney bots 10")
-	h.sleep(time.Minute + time.Second)
-	h.playTourney(time.Minute, 3000)
-	if f.hits.Load() < 3 {
-		t.Fatalf("only %d failed writes", f.hits.Load())
+	for _, tc := range []struct {
+		name  string
+		lose  bool
+		extra string
+	}{
+		{"stored but reported failed", false, ""},
+		{"not stored", true, ""},
+		{"not stored, busts waiting for a rebuy", true, " rebuys=2 rebuylevels=2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 47, 2*time.Second)
+			h.room.Close()
+			f := &flaky{Storage: h.store, lose: tc.lose}
+			f.n.Store(1 << 40)
+			h.reopenWith(f)
+			h.must("admin", "/tourney create Flaky buyin=10+5+1 bounty=ko start=+1m seats=4 bots=on min=2"+tc.extra)
+			h.must("admin", "/tourney bots 10")
+			f.n.Store(5)
+			h.sleep(time.Minute + time.Second)
+			h.playTourney(time.Minute, 3000)
+			if f.hits.Load() < 3 {
+				t.Fatalf("only %d failed writes", f.hits.Load())
+			}
+			l := h.ledgerByReason("tourney:1")
+			if l["prize"] != 10*10 || l["bounty"]+l["own bounty"]+l["unclaimed bounties"] != 10*5 {
+				t.Errorf("ledger %v after %d failed writes", l, f.hits.Load())
+			}
+			h.wantEmptyAccount("tourney:1")
+		})
 	}
-	l := h.ledgerByReason("tourney:1")
-	if l["prize"] != 10*10 || l["bounty"]+l["own bounty"]+l["unclaimed bounties"] != 10*5 {
-		t.Errorf("ledger %v after %d failed writes", l, f.hits.Load())
+}
+
+// A satellite's seat won by a player who already paid their own way into
+// the target is paid in chips, not kept in the satellite's account; the
+// target's buy-in cannot change while a satellite gives seats in it
+// (R-TRN-15).
+func TestSatelliteSeatOfARegisteredPlayerIsPaidInChips(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.must("admin", "/tourney create Sat buyin=55 start=sng players=2 seats=6 speed=hyper target=T1")
+	h.fails("admin", "/tourney edit T1 buyin=200+20", "tourney.edit_buyin_satellite")
+	h.must("admin", "/tourney edit T1 seats=6")
+	h.must("alice", "/register T1")
+	h.must("bob", "/register T1")
+	before := h.wallet("alice") + h.wallet("bob")
+	h.must("alice", "/register T2")
+	h.must("bob", "/register T2")
+	h.must("alice", "/sitout")
+	h.must("bob", "/sitout")
+	h.playTourney(time.Minute, 600)
+	if n := len(h.newsWith("wins a seat: registered")); n != 0 {
+		t.Fatalf("a seat given to a player registered already: %q", h.newsWith("wins a seat"))
+	}
+	if n := len(h.newsWith("110 in chips instead")); n != 1 {
+		t.Fatalf("no seat paid in chips: %q", h.news())
+	}
+	if got := h.wallet("alice") + h.wallet("bob") - before; got != 0 {
+		t.Errorf("the players' wallets moved by %d; the seat's 110 should return their 2 x 55", got)
+	}
+	h.wantEmptyAccount("tourney:2")
+	if lobby := h.must("admin", "/tourney info T1").Text; !strings.Contains(lobby, "2 in (2 entries)") {
+		t.Fatalf("the target after the satellite:\n%s", lobby)
 	}
 }
