@@ -82,9 +82,12 @@ func (e *RateLimitError) Error() string {
 type Limits struct {
 	PerChat      rate.Limit // messages per second to one chat or user
 	PerChatBurst int
-	PerGroupMin  int        // messages per minute to one group chat
-	Global       rate.Limit // messages per second in all
-	GlobalBurst  int
+	PerGroupMin  int // messages per minute to one group chat
+	// PerGroupBurst is how many of those may go at once (default
+	// PerGroupMin: a minute's worth).
+	PerGroupBurst int
+	Global        rate.Limit // messages per second in all
+	GlobalBurst   int
 	// GlobalNewOnly applies Global to new messages only: edits of a sent
 	// message are bound by the per-chat limits alone.
 	GlobalNewOnly bool
@@ -167,7 +170,11 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 			q.chat = rate.NewLimiter(o.limits.PerChat, max(o.limits.PerChatBurst, 1))
 		}
 		if o.limits.PerGroupMin > 0 && !m.To.Private() {
-			q.group = rate.NewLimiter(rate.Limit(float64(o.limits.PerGroupMin)/60), o.limits.PerGroupMin)
+			burst := o.limits.PerGroupBurst
+			if burst <= 0 {
+				burst = o.limits.PerGroupMin
+			}
+			q.group = rate.NewLimiter(rate.Limit(float64(o.limits.PerGroupMin)/60), burst)
 		}
 		o.queues[m.To] = q
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/cron"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/dburl"
 )
@@ -44,11 +45,17 @@ type env struct {
 	cancel context.CancelFunc
 	done   chan error
 	logs   *bottest.Buffer
+	clock  *bottest.Clock
+	cron   *cron.Runner
 }
 
 type options struct {
 	limits   bot.Limits
 	maxHands int
+	// clock, when set, is the room's (a fake one the test moves) and
+	// recurring schedules run on package cron's runner on it.
+	clock    *bottest.Clock
+	botDelay time.Duration
 }
 
 // scale speeds up Telegram's limits in the fake, and the adapter's to match:
@@ -71,7 +78,7 @@ func newFake(t *testing.T) *telegramtest.Server {
 func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	s := openStore(t, db)
+	s := openStoreAt(t, db, o.clock)
 	logs := &bottest.Buffer{}
 	log := newLog(logs)
 	if o.limits == (bot.Limits{}) {
@@ -82,18 +89,27 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
+	var clock bot.Clock = bot.SystemClock{}
+	var sched bot.Scheduler
+	var runner *cron.Runner
+	pause := 100 * time.Millisecond
+	if o.clock != nil {
+		clock, pause = o.clock, 0
+		runner = cron.NewRunner(o.clock, s, log)
+		sched = cron.RoomScheduler{Runner: runner}
+	}
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, DeckSeed: 11, Seed: 5, Log: log, Scheduler: sched, BotDelay: o.botDelay,
 		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
 		Admins:    map[string]bot.Admins{telegram.Platform: ad},
 		Threads:   map[string]bot.Threads{telegram.Platform: ad},
-		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands})
+		HandPause: pause, MaxHands: o.maxHands})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := room.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, fake: fake, store: s, room: room, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs}
+	e := &env{t: t, fake: fake, store: s, room: room, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs, clock: o.clock, cron: runner}
 	go func() { e.done <- ad.Run(ctx, room) }()
 	t.Cleanup(e.stop)
 	return e
@@ -101,11 +117,20 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 
 func openStore(t testing.TB, db string) *store.Store {
 	t.Helper()
+	return openStoreAt(t, db, nil)
+}
+
+func openStoreAt(t testing.TB, db string, clock *bottest.Clock) *store.Store {
+	t.Helper()
 	loc, err := dburl.Parse(db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := store.Open(context.Background(), loc, store.Options{})
+	opts := store.Options{}
+	if clock != nil {
+		opts.Clock = clock
+	}
+	s, err := store.Open(context.Background(), loc, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +165,9 @@ func (e *env) stop() {
 		}
 	case <-time.After(10 * time.Second):
 		e.t.Error("the adapter did not stop within 10 s of its context's end")
+	}
+	if e.cron != nil {
+		e.cron.Stop()
 	}
 	e.room.Close()
 	e.store.Close()
