@@ -111,6 +111,41 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 			return nil, err
 		}
 	}
+	if set.Flight != 0 { // a flight of a staged final (R-TRN-16)
+		r.mu.Lock()
+		final := r.tourneys[set.Flight]
+		r.mu.Unlock()
+		label := "T" + strconv.FormatInt(set.Flight, 10)
+		if final == nil || final.comm.ID != comm.ID || final.isOver() {
+			return nil, Errorf(EInvalid, "tourney.flight_final", label)
+		}
+		var st tourney.Structure
+		if _, err := final.tdo(ctx, treq{query: func() error {
+			switch {
+			case !final.isFinal():
+				return Errorf(EInvalid, "tourney.flight_not_final", label)
+			case final.t.State() != tourney.Announced && final.t.State() != tourney.RegistrationOpen:
+				return Errorf(EInvalid, "tourney.flight_final", label)
+			case !set.Config.StartAt.Before(final.set.Config.StartAt):
+				return Errorf(EInvalid, "tourney.flight_after_final", label)
+			}
+			st = final.set.Config.Structure
+			final.reserving++
+			return nil
+		}}); err != nil {
+			return nil, err
+		}
+		defer func() {
+			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+			defer cancel()
+			final.tdo(ctx, treq{query: func() error { final.reserving--; return nil }}) //nolint:errcheck // a final that is gone keeps nothing
+		}()
+		st.EndAfter, st.EndAtLevel = set.Config.Structure.EndAfter, set.Config.Structure.EndAtLevel
+		set.Config.Structure = st
+		if err := set.Config.Validate(); err != nil {
+			return nil, err
+		}
+	}
 	rec := TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: mustJSON(set), Status: stateNames[tourney.Announced].en, CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTourney(ctx, rec)
 	if err != nil {
@@ -136,12 +171,12 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 }
 
 // hasSatellites reports whether a satellite has seats to give in the
-// tournament id.
+// tournament id, or a flight qualifiers to send it.
 func (r *Room) hasSatellites(id int64) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, s := range r.tourneys {
-		if s.target == id && !s.seatsSettled.Load() {
+		if (s.target == id || s.finalID == id) && !s.seatsSettled.Load() {
 			return true
 		}
 	}
@@ -278,10 +313,16 @@ func (r *Room) pressTourney(ctx context.Context, cmd Command, p Player, tok Butt
 func (a *tourneyActor) handle(req treq) (Reply, error) {
 	lang := a.lang()
 	switch req.cmd.Name {
-	case "register", "reenter":
+	case "register", "reenter", "unregister":
+		if a.isFinal() {
+			return Reply{}, Errorf(EInvalid, "tourney.final_closed", a.label())
+		}
+		if req.cmd.Name == "unregister" {
+			return a.unregister(req, lang)
+		}
 		return a.register(req, lang)
-	case "unregister":
-		return a.unregister(req, lang)
+	case "qualify":
+		return a.qualify(req)
 	case "rebuy", "addon":
 		return a.buyChips(req, lang)
 	case "deal":
@@ -308,6 +349,9 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 	case "tourney:cancel":
 		if a.over {
 			return Reply{}, &tourney.StateError{Op: "cancel", State: a.t.State()}
+		}
+		if n := a.pendingFlights(); a.isFinal() && n > 0 {
+			return Reply{}, Errorf(EInvalid, "tourney.final_has_flights", n)
 		}
 		if _, err := a.do(opCancel, top{}, nil, nil); err != nil {
 			return Reply{}, err
@@ -447,6 +491,9 @@ func (a *tourneyActor) startCmd(req treq, lang string) (Reply, error) {
 	if a.t.State() != tourney.RegistrationOpen {
 		return Reply{}, &tourney.StateError{Op: "start", State: a.t.State()}
 	}
+	if n := a.pendingFlights(); a.isFinal() && n > 0 {
+		return Reply{}, Errorf(EInvalid, "tourney.final_has_flights", n)
+	}
 	cfg := a.t.Config()
 	if cfg.Kind == tourney.SitAndGo {
 		if a.set.Bots {
@@ -482,6 +529,9 @@ func (a *tourneyActor) startCmd(req treq, lang string) (Reply, error) {
 // addBots registers practice opponents (/tourney bots <n>), when the
 // tournament allows them (bots=on).
 func (a *tourneyActor) addBots(req treq, lang string) (Reply, error) {
+	if a.isFinal() {
+		return Reply{}, Errorf(EInvalid, "tourney.final_closed", a.label())
+	}
 	if !a.set.Bots {
 		return Reply{}, Errorf(EInvalid, "tourney.bots_off")
 	}
@@ -556,6 +606,9 @@ func (a *tourneyActor) lobbyText(lang string) string {
 	if cfg.Guarantee > 0 {
 		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.guarantee", Chips(cfg.Guarantee)))
 	}
+	if l := a.flightLine(lang); l != "" {
+		fmt.Fprintf(&b, "%s\n", l)
+	}
 	if cfg.LateRegistration {
 		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.late", a.set.LateLevels, max(cfg.MaxEntries, 1)))
 	}
@@ -590,7 +643,7 @@ func (a *tourneyActor) publishLobby() {
 	a.lastLobby = text
 	v := View{Kind: ViewLobby, Text: text}
 	st := a.t.State()
-	if st == tourney.RegistrationOpen || st == tourney.LateRegistration {
+	if (st == tourney.RegistrationOpen || st == tourney.LateRegistration) && !a.isFinal() {
 		var row []Button
 		if tok, err := a.r.signer.Sign(ButtonToken{Table: a.id, Kind: tokRegister}); err == nil {
 			row = append(row, Button{Label: tr(lang, "button.register"), Token: tok, Command: "/register " + a.label()})
@@ -816,8 +869,19 @@ func (a *tourneyActor) edit(req treq, lang string) (Reply, error) {
 	if set.Target != a.set.Target {
 		return Reply{}, Errorf(EInvalid, "tourney.edit_target")
 	}
-	if set.Config.BuyIn != a.set.Config.BuyIn && (a.reserving > 0 || a.r.hasSatellites(a.id)) {
+	if set.Config.BuyIn != a.set.Config.BuyIn && (a.reserving > 0 || a.r.hasSatellites(a.id)) && !a.isFinal() {
 		return Reply{}, Errorf(EInvalid, "tourney.edit_buyin_satellite")
+	}
+	if set.Final != a.set.Final || set.Flight != a.set.Flight {
+		return Reply{}, Errorf(EInvalid, "tourney.edit_stage")
+	}
+	if a.isFinal() && (a.reserving > 0 || a.r.hasSatellites(a.id) || len(a.flightDone) > 0) {
+		return Reply{}, Errorf(EInvalid, "tourney.edit_final")
+	}
+	if set.Flight != 0 { // a flight plays its final's structure
+		st := a.set.Config.Structure
+		st.EndAfter, st.EndAtLevel = set.Config.Structure.EndAfter, set.Config.Structure.EndAtLevel
+		set.Config.Structure = st
 	}
 	set.Config.Tickets = a.set.Config.Tickets
 	set.Platform, set.Chat = a.set.Platform, a.set.Chat

@@ -34,7 +34,7 @@ func (a *tourneyActor) leaguePoints(results []tourney.Result) map[int64]int {
 	if a.set.League == "" {
 		return nil
 	}
-	tier := tourney.TierFor(a.t.Config().BuyIn.Total(), false)
+	tier := tourney.TierFor(a.t.Config().BuyIn.Total(), a.isFinal()) // a staged final is a multi-day event (T3)
 	if a.shares != nil && a.dealt {
 		var money int64
 		for _, v := range a.shares {

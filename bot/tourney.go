@@ -74,6 +74,7 @@ type tourneyActor struct {
 	windfall *tourney.WindfallOutcome
 	ending   bool
 	dealt    bool // the shares are a deal's (else a timed end's)
+	waitSaid bool // a final said it waits for its flights
 	// dq are disqualifications waiting for their table's hand to end.
 	dq      map[tourney.EntryID]bool
 	players map[tourney.EntryID]Player
@@ -94,8 +95,18 @@ type tourneyActor struct {
 	target       int64
 	reserving    int
 	seatsSettled atomic.Bool
-	version      int64
-	lastLobby    string
+	// Staged tournaments (R-TRN-16). A flight's final (fixed at
+	// creation, read by other actors), and at its end its survivors'
+	// stacks and the level it ended on. A final's flights taken in, by
+	// label, and the index of the level it starts at.
+	finalID    int64
+	qualifiers map[tourney.EntryID]int64
+	endedLevel int
+	flights    []tourney.FlightResult
+	flightDone map[string]bool
+	fromIndex  int
+	version    int64
+	lastLobby  string
 	// summary (a line for /tourneys), overFlag and seatsSettled are read
 	// outside the
 	// actor.
@@ -113,6 +124,8 @@ type treq struct {
 	sync  bool
 	// ticket: a satellite's seat pays the entry.
 	ticket *ticketPay
+	// carry: a flight's survivors and prize money for its final.
+	carry *carry
 	// query runs in the actor's goroutine: what another actor asks of
 	// this tournament's state.
 	query func() error
@@ -136,6 +149,8 @@ type top struct {
 	Shares  map[tourney.EntryID]int64 `json:"shares,omitempty"`
 	// Points are a finished tournament's league points by player (R-LGE-2).
 	Points map[int64]int `json:"points,omitempty"`
+	// Qualifiers are a flight's survivors taken into its final (R-TRN-16).
+	Qualifiers []qualifier `json:"qualifiers,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -173,6 +188,7 @@ const (
 	opWindfall   = "windfall"
 	opTimedEnd   = "timed_end"
 	opDisqualify = "dq"
+	opQualify    = "qualify"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -185,7 +201,7 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
 		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
-		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target}
+		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target, finalID: set.Flight, flightDone: map[string]bool{}}
 	a.summary.Store(a.label() + " " + set.Config.Name)
 	return a, nil
 }
@@ -247,6 +263,9 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		if t.State() != tourney.Cancelled {
 			for _, e := range t.Entries() {
 				a.stacks[e.ID] = t.Config().Structure.StartingStack
+			}
+			if a.isFinal() {
+				a.stageFinal()
 			}
 		}
 		return nil, nil
@@ -347,7 +366,12 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		return nil, t.Cancel()
 	case opFinish:
 		a.over = true
+		if a.finalID != 0 && op.Stacks != nil { // a flight's survivors
+			a.qualifiers, a.endedLevel = op.Stacks, op.Level
+		}
 		return nil, nil
+	case opQualify:
+		return nil, a.applyQualify(op)
 	case opTicket:
 		a.ticketed[op.Entry] = true
 		return nil, nil
@@ -370,6 +394,9 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 			return nil, err
 		}
 		a.shares = op.Shares
+		if a.finalID != 0 { // a flight: its survivors qualify
+			a.qualifiers, a.endedLevel = op.Stacks, op.Level
+		}
 		return nil, nil
 	case opDeal:
 		// The deal ends play: the places by chips (league points), the
@@ -507,6 +534,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	a.credit, a.pending, a.ticketed = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}
 	a.shares, a.proposal, a.windfall, a.ending, a.dealt = nil, nil, nil, false, false
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
+	a.qualifiers, a.endedLevel, a.flights, a.flightDone, a.fromIndex = nil, 0, nil, map[string]bool{}, 0
 	for _, o := range ops {
 		var op top
 		if err := json.Unmarshal([]byte(o.Data), &op); err != nil {
@@ -527,6 +555,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 func (a *tourneyActor) clock() tourney.Clock {
 	c := a.t.Clock()
 	c.Pauses = a.pauses
+	c.FromIndex = a.fromIndex
 	return c
 }
 
@@ -671,7 +700,7 @@ func (a *tourneyActor) deadline() time.Time {
 	cfg := a.t.Config()
 	st := a.t.State()
 	if (st == tourney.Finished || st == tourney.Cancelled) && !a.over ||
-		st == tourney.Finished && a.target != 0 && !a.seatsSettled.Load() {
+		st == tourney.Finished && (a.target != 0 || a.finalID != 0) && !a.seatsSettled.Load() {
 		// Payouts, refunds or seats whose write failed: tick tries
 		// again.
 		return a.r.clock.Now().Add(time.Second)
@@ -680,10 +709,13 @@ func (a *tourneyActor) deadline() time.Time {
 	case tourney.Announced:
 		return a.set.OpenAt
 	case tourney.RegistrationOpen:
-		if cfg.Kind == tourney.Scheduled {
-			return cfg.StartAt
+		if cfg.Kind != tourney.Scheduled {
+			return time.Time{}
 		}
-		return time.Time{}
+		if now := a.r.clock.Now(); a.isFinal() && !now.Before(cfg.StartAt) {
+			return now.Add(time.Minute) // its flights are still playing
+		}
+		return cfg.StartAt
 	}
 	if !a.running() {
 		return time.Time{}
@@ -729,6 +761,8 @@ func (a *tourneyActor) tick() {
 		}
 	} else if a.t.State() == tourney.Finished && a.target != 0 && !a.seatsSettled.Load() {
 		a.awardTickets() // tickets not given yet (a failed write, a restart)
+	} else if a.t.State() == tourney.Finished && a.finalID != 0 && !a.seatsSettled.Load() {
+		a.carryToFinal() // qualifiers not taken in yet
 	}
 	if a.t.State() == tourney.Announced && !a.set.OpenAt.IsZero() && !now.Before(a.set.OpenAt) {
 		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
@@ -737,7 +771,14 @@ func (a *tourneyActor) tick() {
 		}
 	}
 	if a.t.State() == tourney.RegistrationOpen && cfg.Kind == tourney.Scheduled && !now.Before(cfg.StartAt) {
-		a.start(now)
+		if n := a.pendingFlights(); a.isFinal() && n > 0 {
+			if !a.waitSaid {
+				a.waitSaid = true
+				a.news("tn.final_waits", a.name(), n)
+			}
+		} else {
+			a.start(now)
+		}
 	}
 	if !a.running() {
 		return
@@ -1081,7 +1122,7 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 			}
 		}
 		var prize int64
-		if place >= 1 && place <= len(prizes) && a.t.State() != tourney.LateRegistration {
+		if place >= 1 && place <= len(prizes) && a.t.State() != tourney.LateRegistration && a.finalID == 0 { // a flight pays no prizes
 			prize = prizes[place-1].Chips
 		}
 		switch {
@@ -1102,7 +1143,7 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 		return nil
 	}
 	n := a.t.Active()
-	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n == len(prizes) && n > 1 {
+	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n == len(prizes) && n > 1 && a.finalID == 0 {
 		a.bubbleSaid = true
 		a.news("tn.bubble", a.name(), n)
 	}
@@ -1299,6 +1340,10 @@ func (a *tourneyActor) tellSeat(e tourney.EntryID, to, from tourney.TableID) {
 // overlay from the house (R-TRN-6), the prizes by place (R-TRN-7), the
 // winner's own bounty (R-TRN-14), and closes its last table.
 func (a *tourneyActor) finish() {
+	if a.finalID != 0 {
+		a.finishFlight() // no prizes: the survivors go to the final
+		return
+	}
 	results, err := a.t.Results()
 	if err != nil {
 		a.r.log.Error("tournament results", "tourney", a.id, "err", err)
@@ -1409,6 +1454,9 @@ func (a *tourneyActor) refundAll(key string) error {
 	var moves []Move
 	for _, e := range a.t.Entries() {
 		moves = append(moves, a.refundMoves(e.ID)...)
+	}
+	if a.isFinal() {
+		moves = append(moves, a.finalRefund()...)
 	}
 	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "cancelled", Ended: true}); err != nil {
 		return err
@@ -1616,6 +1664,19 @@ func (a *tourneyActor) tryTimedEnd() {
 		}
 	}
 	rem := a.remaining()
+	if a.finalID != 0 { // a flight (R-TRN-16): no prizes, the survivors qualify
+		stacks := map[tourney.EntryID]int64{}
+		for _, r := range rem {
+			id, _ := strconv.Atoi(string(r.Player))
+			stacks[tourney.EntryID(id)] = r.Stack
+		}
+		level := max(a.clock().At(a.r.clock.Now()).Number, 1)
+		if _, err := a.do(opTimedEnd, top{Stacks: stacks, Level: level}, nil, nil); err != nil {
+			return
+		}
+		a.finish()
+		return
+	}
 	prizes, err := a.t.Prizes()
 	if err != nil {
 		a.r.log.Error("timed end", "tourney", a.id, "err", err)

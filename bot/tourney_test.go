@@ -838,3 +838,107 @@ func TestSatelliteSeatOfARegisteredPlayerIsPaidInChips(t *testing.T) {
 		t.Fatalf("the target after the satellite:\n%s", lobby)
 	}
 }
+
+// A staged tournament (R-TRN-16): two timed qualifying flights with
+// re-entry send their survivors to a closed final with their chips and
+// their prize money; the final waits for them, starts at the level after
+// the last one they played on a new draw of seats (R-TRN-5), survives a
+// restart between the flights, and pays the flights' whole pool.
+func TestStagedFlightsCarryChipsIntoTheFinal(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 53, 2*time.Second)
+	h.fails("admin", "/tourney create X stage=final start=+5h buyin=10", "tourney.final_option")
+	h.fails("admin", "/tourney create X stage=final start=sng", "tourney.final_start")
+	h.must("admin", "/tourney create Grand Final stage=final start=+5h speed=turbo seats=6")
+	h.fails("admin", "/tourney create F flight=T1 buyin=20 start=+10m", "tourney.flight_end")
+	h.fails("admin", "/tourney create F flight=T1 buyin=20 start=+10m end=30m speed=hyper", "tourney.flight_option")
+	h.fails("admin", "/tourney create F flight=T9 buyin=20 start=+10m end=30m", "tourney.flight_final")
+	h.fails("admin", "/tourney create F flight=T1 buyin=20 start=+6h end=30m", "tourney.flight_after_final")
+	h.must("admin", "/tourney create Day 1A flight=T1 buyin=20+2 start=+10m end=30m late=1 reentry=2 seats=6 bots=on")
+	h.must("admin", "/tourney create Day 1B flight=T1 buyin=20+2 start=+1h end=30m seats=6 bots=on")
+	h.fails("admin", "/tourney create F flight=T2 buyin=20 start=+10m end=30m", "tourney.flight_not_final")
+	h.fails("alice", "/register T1", "tourney.final_closed")
+	h.fails("admin", "/tourney edit T1 seats=9", "tourney.edit_final")
+	h.fails("admin", "/tourney cancel T1", "tourney.final_has_flights")
+	h.fails("admin", "/tourney start T1", "tourney.final_has_flights")
+	if info := h.must("admin", "/tourney info T2").Text; !strings.Contains(info, "Qualifying flight for T1") || !strings.Contains(info, "turbo") {
+		t.Fatalf("a flight's lobby:\n%s", info)
+	}
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney bots 9 T2")
+	h.must("bob", "/register T3")
+	h.must("admin", "/tourney bots 7 T3")
+
+	flightOver := regexp.MustCompile(`^🏆 (Day 1[AB]) is over: (\d+) qualify for T1 with their chips \(level (\d+)\): (.*)\.$`)
+	carried := map[string]int64{} // by player, the largest stack
+	ended := 0
+	waitFlight := func(name string) {
+		t.Helper()
+		for range 200 {
+			for _, n := range h.newsWith(name + " is over") {
+				m := flightOver.FindStringSubmatch(n)
+				if m == nil {
+					t.Fatalf("flight news %q", n)
+				}
+				lvl, _ := strconv.Atoi(m[3])
+				ended = max(ended, lvl)
+				for _, q := range strings.Split(m[4], ", ") {
+					i := strings.LastIndex(q, " ")
+					v, err := strconv.ParseInt(strings.ReplaceAll(q[i+1:], ",", ""), 10, 64)
+					if err != nil {
+						t.Fatalf("qualifier %q: %v; news:\n%s", q, err, strings.Join(h.news(), "\n"))
+					}
+					carried[q[:i]] = max(carried[q[:i]], v)
+				}
+				return
+			}
+			h.sleep(time.Minute)
+		}
+		t.Fatalf("%s never ended: %q", name, h.news())
+	}
+	waitFlight("Day 1A")
+	h.restart() // between the flights: the final keeps its qualifiers and pool
+	if info := h.must("admin", "/tourney info T1").Text; !strings.Contains(info, "1 flights in") {
+		t.Fatalf("the final after a restart:\n%s", info)
+	}
+	waitFlight("Day 1B")
+	paid := h.ledgerByReason("tourney:2")["tournament buy-in"] + h.ledgerByReason("tourney:3")["tournament buy-in"]
+	if got := h.ledgerByReason("tourney:1")["flight pool"]; got != paid {
+		t.Fatalf("the final received %d from its flights, their players paid %d", got, paid)
+	}
+	h.wantEmptyAccount("tourney:2")
+	h.wantEmptyAccount("tourney:3")
+
+	for range 300 {
+		if len(h.newsWith("Grand Final starts: ")) > 0 {
+			break
+		}
+		h.sleep(time.Minute)
+	}
+	if len(h.newsWith("Grand Final starts: ")) != 1 {
+		t.Fatalf("the final did not start: %q", h.news())
+	}
+	want := fmt.Sprintf("Grand Final: level %d, blinds", ended+1)
+	if len(h.newsWith(want)) == 0 {
+		t.Fatalf("the final did not start at level %d: %q", ended+1, h.news())
+	}
+	var total, want2 int64
+	for _, v := range carried {
+		want2 += v
+	}
+	for _, line := range strings.Split(h.must("admin", "/tourney players T1").Text, "\n")[1:] {
+		i := strings.LastIndex(line, " · ")
+		v, err := strconv.ParseInt(strings.ReplaceAll(line[i+len(" · "):], ",", ""), 10, 64)
+		if err != nil {
+			t.Fatalf("players line %q", line)
+		}
+		total += v
+	}
+	if total != want2 || len(carried) < 2 {
+		t.Fatalf("the final has %d chips, its %d qualifiers carried %d (%v):\n%s\nnews:\n%s", total, len(carried), want2, carried, h.must("admin", "/tourney players T1").Text, strings.Join(h.news(), "\n"))
+	}
+	h.playTourney(time.Minute, 2000)
+	if got := h.ledgerByReason("tourney:1")["prize"]; got != paid {
+		t.Errorf("the final paid %d in prizes, the flights' pool was %d", got, paid)
+	}
+	h.wantEmptyAccount("tourney:1")
+}

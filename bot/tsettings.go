@@ -39,6 +39,12 @@ type tourneySettings struct {
 	League string `json:"league,omitempty"`
 	// Target is the tournament a satellite's seats enter (R-TRN-15).
 	Target int64 `json:"target,omitempty"`
+	// Staged tournaments (R-TRN-16): Final marks a closed final that
+	// only its flights' qualifiers play, with the chips and the prize
+	// money they carry in; Flight is the final a timed qualifying flight
+	// sends its survivors to.
+	Final  bool  `json:"final,omitempty"`
+	Flight int64 `json:"flight,omitempty"`
 	// Args are the options it was created with, for /tourney edit.
 	Args []string `json:"args,omitempty"`
 	// Platform and Chat are where the tournament was created.
@@ -57,7 +63,15 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= stage=final flight= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+
+// finalOptions are those a staged final takes: its qualifiers bring
+// their chips and its pool; flightOptions, those a flight refuses: it
+// plays its final's structure and carries its whole pool.
+var (
+	finalOptions  = map[string]bool{"stage": true, "start": true, "open": true, "seats": true, "min": true, "speed": true, "level": true, "levels": true, "payout": true, "anon": true, "timer": true, "game": true, "league": true, "leagueshare": true}
+	flightRefuses = map[string]bool{"speed": true, "level": true, "levels": true, "stack": true, "target": true, "windfall": true, "bounty": true, "guarantee": true, "payout": true, "league": true, "leagueshare": true, "game": true}
+)
 
 // parseTourneySettings reads /tourney create's arguments: the name (the
 // words that are not key=value) and the options. now is the current time
@@ -268,6 +282,17 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 				return s, Errorf(EInvalid, "tourney.target", v)
 			}
 			s.Target = id
+		case "stage":
+			if !strings.EqualFold(v, "final") {
+				return s, bad(k)
+			}
+			s.Final = true
+		case "flight":
+			id, ok := cutTourneyLabel(v)
+			if !ok {
+				return s, Errorf(EInvalid, "tourney.flight_final", v)
+			}
+			s.Flight = id
 		case "guarantee":
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 || n > tourney.MaxChips {
@@ -311,6 +336,11 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 			s.Variant = strings.ToLower(v)
 		default:
 			return s, Errorf(EInvalid, "tourney.unknown_option", k, tourneyOptions)
+		}
+	}
+	if s.Final || s.Flight != 0 {
+		if err := checkStaged(&s, opts, endAfter, endLevel); err != nil {
+			return s, err
 		}
 	}
 	if c.Kind == tourney.SitAndGo {
@@ -390,6 +420,44 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	}
 	s.Args = append([]string(nil), args...)
 	return s, nil
+}
+
+// checkStaged refuses the options a staged final or a flight cannot
+// take (R-TRN-16), each with its own message.
+func checkStaged(s *tourneySettings, opts map[string]string, endAfter time.Duration, endLevel int) error {
+	c := &s.Config
+	if s.Final && s.Flight != 0 {
+		return Errorf(EInvalid, "tourney.final_flight")
+	}
+	if s.Final {
+		for k := range opts {
+			if !finalOptions[k] {
+				return Errorf(EInvalid, "tourney.final_option", k)
+			}
+		}
+		if c.Kind != tourney.Scheduled {
+			return Errorf(EInvalid, "tourney.final_start")
+		}
+		if c.MinPlayers == 0 {
+			c.MinPlayers = 2
+		}
+		return nil
+	}
+	for k := range opts {
+		if flightRefuses[k] {
+			return Errorf(EInvalid, "tourney.flight_option", k)
+		}
+	}
+	if c.Kind != tourney.Scheduled {
+		return Errorf(EInvalid, "tourney.flight_start")
+	}
+	if endAfter == 0 && endLevel == 0 {
+		return Errorf(EInvalid, "tourney.flight_end")
+	}
+	if c.MinPlayers == 0 {
+		c.MinPlayers = 2
+	}
+	return nil
 }
 
 // mergeArgs returns old's options with those of edit replacing the ones

@@ -310,7 +310,7 @@ func (t *Tournament) CloseAddOn() { t.addOn = false }
 
 // PrizePool is a tournament's pool (R-TRN-6).
 type PrizePool struct {
-	Collected Chips // prize parts of entries (tickets count at their value), rebuys and add-ons
+	Collected Chips // prize parts of entries (tickets count at their value), rebuys, add-ons and money carried in
 	League    Chips // the share taken for the league (R-LGE-1)
 	Overlay   Chips // what the organiser adds to reach the guarantee
 	Total     Chips // what the payouts divide: Collected - League + Overlay
@@ -324,7 +324,7 @@ type PrizePool struct {
 // organiser covering the overlay (R-TRN-6). Call it again when late
 // registration or the add-on closes (REFERENCE.md).
 func (t *Tournament) PrizePool() PrizePool {
-	var p PrizePool
+	p := PrizePool{Collected: t.carried}
 	for _, e := range t.entries {
 		p.Collected += t.cfg.BuyIn.Prize + Chips(e.Rebuys)*t.cfg.Rebuys.Price
 		if e.AddOn {

@@ -168,3 +168,54 @@ func TestPairsAlternateByLevelAfterTheCurrentHand(t *testing.T) {
 		t.Errorf("pairs points")
 	}
 }
+
+// A staged final's pool is the money its flights carry in, counted with
+// its own entries; it can only be carried before the start (R-TRN-16).
+func TestCarryAddsFlightMoneyToThePool(t *testing.T) {
+	c := Config{Name: "Final", Kind: Scheduled, StartAt: time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC), TableSize: 9, MinPlayers: 2,
+		Structure: MultiTablePreset(Turbo)}
+	tr, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Carry(-1); err == nil {
+		t.Fatal("a negative carry was taken")
+	}
+	if err := tr.Carry(600); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Carry(MaxChips); err == nil {
+		t.Fatal("a carry past MaxChips was taken")
+	}
+	if err := tr.OpenRegistration(); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Carry(400); err != nil {
+		t.Fatal(err)
+	}
+	if p := tr.PrizePool(); p.Collected != 1000 || p.Total != 1000 {
+		t.Fatalf("pool %+v, want 1000 carried", p)
+	}
+	for _, p := range []PlayerID{"a", "b"} {
+		if _, err := tr.Register(p, string(p), Payment{Ticket: "T2"}, testRand(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tr.Start(c.StartAt, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Carry(1); !errors.Is(err, ErrWrongState) {
+		t.Fatalf("a carry after the start: %v", err)
+	}
+	prizes, err := tr.Prizes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum Chips
+	for _, p := range prizes {
+		sum += p.Chips
+	}
+	if sum != 1000 {
+		t.Fatalf("prizes %v sum to %d, want the 1000 carried", prizes, sum)
+	}
+}

@@ -245,6 +245,9 @@ type Tournament struct {
 	refunds   []Refund
 	nextAlias int
 	start     time.Time
+	// carried is prize money brought in from other events: a staged
+	// final's flights (R-TRN-16).
+	carried Chips
 }
 
 // New creates an announced tournament.
@@ -276,6 +279,24 @@ func (t *Tournament) Bounties() *Bounties { return t.bounties }
 // current time, for the level of the next hand.
 func (t *Tournament) Clock() Clock {
 	return Clock{Start: t.start, Structure: t.cfg.Structure}
+}
+
+// Carry adds prize money brought in from other events to the pool: a
+// staged final's qualifying flights (R-TRN-16). Only before the start.
+func (t *Tournament) Carry(c Chips) error {
+	if t.state != Announced && t.state != RegistrationOpen {
+		return &StateError{"carry prize money", t.state}
+	}
+	if c < 0 {
+		return ErrNegativeAmount
+	}
+	taken, err := addChips(t.taken, c)
+	if err != nil {
+		return fmt.Errorf("the prize pool would pass %d chips: %w", MaxChips, err)
+	}
+	t.carried += c
+	t.taken = taken
+	return nil
 }
 
 // OpenRegistration opens registration.
