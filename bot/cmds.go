@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/tourney"
 )
 
 // Button kinds carried in tokens.
@@ -39,6 +40,8 @@ func (t *table) handle(req request) (Reply, error) {
 			return Reply{}, Errorf(EInvalid, "ttable.not_here", "/"+name)
 		case "sitout":
 			return t.awayTourney(req)
+		case "consult":
+			return t.consult(req)
 		}
 	}
 	switch name {
@@ -564,6 +567,42 @@ func (t *table) callClock(req request) (Reply, error) {
 	}
 	t.publish()
 	return Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), durationText(t.cfg.Clock))}, nil
+}
+
+// consult spends a pair's consultation at a pairs tournament's final
+// table (R-TRN-19): on their turn, a minute more to decide with the
+// partner, who is shown the hand; when it runs out the hand is folded.
+func (t *table) consult(req request) (Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Reply{}, Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	switch s.Consult {
+	case consultNone:
+		return Reply{}, Errorf(EInvalid, "consult.none")
+	case consultUsed:
+		return Reply{}, Errorf(EInvalid, "consult.used")
+	}
+	k := t.engineSeat(i)
+	if t.hand == nil || k < 0 || t.hand.ToAct() != k {
+		return Reply{}, Errorf(EInvalid, "consult.not_turn")
+	}
+	old := [3]any{t.turnAt, t.turnPhase, t.reminded}
+	t.turnAt, t.reminded = t.turnAt.Add(tourney.ConsultationTime), false
+	s.Consult = consultUsed
+	w := &TableWrite{}
+	t.storeTurn(t.hand, w)
+	if err := t.write(w); err != nil {
+		s.Consult = consultHeld
+		t.turnAt, t.turnPhase, t.reminded = old[0].(time.Time), old[1].(string), old[2].(bool)
+		return Reply{}, err
+	}
+	if p := s.Partner; p != nil {
+		t.r.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.label(), engine.FormatCards(t.hand.Hole(k)), durationText(tourney.ConsultationTime))))
+	}
+	t.publish()
+	return Reply{Text: tr(t.lang(), "consult.done", t.name(i), durationText(tourney.ConsultationTime))}, nil
 }
 
 // botNames are the practice opponents' names.

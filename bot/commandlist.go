@@ -31,6 +31,7 @@ func Commands() []CommandInfo {
 		{Name: "discard", Args: "<cards>", Description: d("Five-card draw: throw these cards", "Póquer cubierto: descarta estas cartas")},
 		{Name: "cards", Description: d("See your hole cards, privately", "Mira tus cartas, en privado")},
 		{Name: "clock", Description: d("Call the clock on the player to act", "Pide tiempo al jugador que actúa")},
+		{Name: "consult", Description: d("Pairs tournament: consult your partner (once, final table)", "Torneo por parejas: consulta a tu pareja (una vez, mesa final)")},
 		{Name: "wallet", Description: d("Your chips in the wallet and at tables", "Tus fichas en la cartera y en las mesas")},
 		{Name: "history", Args: "[n]", Description: d("The last hands of your table", "Las últimas manos de tu mesa")},
 		{Name: "tourneys", Description: d("The tournaments of this chat", "Los torneos de este chat")},

@@ -13,7 +13,7 @@ import (
 var tableCommands = map[string]bool{
 	"join": true, "sit": true, "leave": true, "standup": true, "sitout": true, "back": true, "topup": true, "rebuy": true,
 	"fold": true, "check": true, "call": true, "bet": true, "raise": true, "allin": true, "discard": true, "draw": true, "pat": true,
-	"addon": true, "cards": true, "clock": true, "addbot": true, "kickbot": true, "history": true,
+	"addon": true, "cards": true, "clock": true, "consult": true, "addbot": true, "kickbot": true, "history": true,
 }
 
 // adminCommands need a chat admin.

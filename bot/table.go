@@ -51,7 +51,18 @@ type seat struct {
 	// Credit is the tournament chips bought (rebuys, add-on) already added
 	// to the stack: the director's syncs add the difference, once.
 	Credit int64 `json:"credit,omitempty"`
+	// Partner is the other member of a pairs tournament's pair; Consult
+	// its consultation at the final table: held, then used (R-TRN-19).
+	Partner *Player `json:"partner,omitempty"`
+	Consult int     `json:"consult,omitempty"`
 }
+
+// A pair's consultation token.
+const (
+	consultNone = iota
+	consultHeld
+	consultUsed
+)
 
 // waiter is a player on the waiting list (R-CASH-2).
 type waiter struct {

@@ -333,7 +333,7 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		if req.ticket == nil {
 			return Reply{}, Errorf(EInvalid, "command.unknown", "/ticket")
 		}
-		if _, err := a.registerPlayer(req.ctx, req.p, req.ticket.bot, req.ticket); err != nil {
+		if _, err := a.registerPlayer(req.ctx, req.p, req.ticket.bot, req.ticket, 0); err != nil {
 			return Reply{}, err
 		}
 		return Reply{}, nil
@@ -405,9 +405,20 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 // same transaction; during late registration (a re-entry too, R-TRN-3)
 // the entry gets a random seat and plays at once (R-TRN-5).
 func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
-	reg, err := a.registerPlayer(req.ctx, req.p, false, nil)
+	pair, err := a.pairToJoin(req.p, req.cmd.Args)
 	if err != nil {
 		return Reply{}, err
+	}
+	reg, err := a.registerPlayer(req.ctx, req.p, false, nil, pair)
+	if err != nil {
+		return Reply{}, err
+	}
+	if n, ok := a.pairByPlayer[req.p.ID]; ok && reg.Entry.Number == 1 {
+		pr := a.pairs[n]
+		if pr.M2 != nil && pr.M2.ID == req.p.ID {
+			return Reply{Text: tr(lang, "pairs.joined", reg.Entry.Name, n, pr.M1.DisplayName, a.name())}, nil
+		}
+		return Reply{Text: tr(lang, "pairs.created", reg.Entry.Name, n, a.name(), a.label())}, nil
 	}
 	name := reg.Entry.Name
 	if reg.Seat.Table != 0 {
@@ -416,7 +427,7 @@ func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
 	return Reply{Text: tr(lang, "tourney.registered", name, a.name(), a.t.Active())}, nil
 }
 
-func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, ticket *ticketPay) (tourney.Registration, error) {
+func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, ticket *ticketPay, pair int) (tourney.Registration, error) {
 	var moves []Move
 	b := a.t.Config().BuyIn
 	pay := tourney.Payment{}
@@ -445,7 +456,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, t
 			moves = append(moves, Move{From: from, To: a.r.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 		}
 	}
-	res, err := a.do(opRegister, top{Player: &p, Bot: bot, Seed: a.seed(), Ticket: pay.Ticket}, func(any) []Move { return moves }, nil)
+	res, err := a.do(opRegister, top{Player: &p, Bot: bot, Seed: a.seed(), Ticket: pay.Ticket, Pair: pair}, func(any) []Move { return moves }, nil)
 	if err != nil {
 		return tourney.Registration{}, err
 	}
@@ -566,7 +577,11 @@ func (a *tourneyActor) addBot(ctx context.Context) (tourney.Registration, error)
 	if err != nil {
 		return tourney.Registration{}, err
 	}
-	return a.registerPlayer(ctx, p, true, nil)
+	pair := 0
+	if a.set.Pairs {
+		pair = a.botPair()
+	}
+	return a.registerPlayer(ctx, p, true, nil, pair)
 }
 
 // when says when the tournament starts.
@@ -731,7 +746,11 @@ func (a *tourneyActor) resultsText(results []tourney.Result) string {
 		if i == 10 {
 			break
 		}
-		s := fmt.Sprintf("%d. %s", r.Place, r.Name)
+		name := r.Name
+		if n, ok := a.pairName(r.Entry); ok {
+			name = n // a pair, by its members' real names
+		}
+		s := fmt.Sprintf("%d. %s", r.Place, name)
 		if r.Prize > 0 {
 			s += " " + FormatChips(r.Prize, a.lang())
 		}

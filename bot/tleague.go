@@ -34,6 +34,9 @@ func (a *tourneyActor) leaguePoints(results []tourney.Result) map[int64]int {
 	if a.set.League == "" {
 		return nil
 	}
+	if a.set.Pairs {
+		return a.pairPoints(results)
+	}
 	tier := tourney.TierFor(a.t.Config().BuyIn.Total(), a.isFinal()) // a staged final is a multi-day event (T3)
 	if a.shares != nil && a.dealt {
 		var money int64

@@ -105,8 +105,14 @@ type tourneyActor struct {
 	flights    []tourney.FlightResult
 	flightDone map[string]bool
 	fromIndex  int
-	version    int64
-	lastLobby  string
+	// Pairs (R-TRN-19, tpairs.go): the pairs by number, each player's
+	// pair, and after the merge each pair's entry.
+	pairs        map[int]*pairOf
+	pairByPlayer map[int64]int
+	pairEntry    map[tourney.EntryID]int
+	merged       bool
+	version      int64
+	lastLobby    string
 	// summary (a line for /tourneys), overFlag and seatsSettled are read
 	// outside the
 	// actor.
@@ -151,6 +157,8 @@ type top struct {
 	Points map[int64]int `json:"points,omitempty"`
 	// Qualifiers are a flight's survivors taken into its final (R-TRN-16).
 	Qualifiers []qualifier `json:"qualifiers,omitempty"`
+	// Pair is the pair a registration joins (R-TRN-19); 0 starts one.
+	Pair int `json:"pair,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -189,6 +197,7 @@ const (
 	opTimedEnd   = "timed_end"
 	opDisqualify = "dq"
 	opQualify    = "qualify"
+	opMerge      = "merge"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -201,7 +210,8 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
 		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
-		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target, finalID: set.Flight, flightDone: map[string]bool{}}
+		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target, finalID: set.Flight, flightDone: map[string]bool{},
+		pairs: map[int]*pairOf{}, pairByPlayer: map[int64]int{}, pairEntry: map[tourney.EntryID]int{}}
 	a.summary.Store(a.label() + " " + set.Config.Name)
 	return a, nil
 }
@@ -236,6 +246,7 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		if op.Bot {
 			a.bots[reg.Entry.ID] = true
 		}
+		a.joinPair(*op.Player, op.Bot, op.Pair)
 		if reg.Seat.Table != 0 {
 			a.stacks[reg.Entry.ID] = reg.Chips
 		}
@@ -253,6 +264,7 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		if err := t.Unregister(tpid(op.Player.ID)); err != nil {
 			return nil, err
 		}
+		a.leavePair(*op.Player)
 		delete(a.players, id)
 		delete(a.bots, id)
 		return id, nil
@@ -372,6 +384,8 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		return nil, nil
 	case opQualify:
 		return nil, a.applyQualify(op)
+	case opMerge:
+		return nil, a.applyMerge(op)
 	case opTicket:
 		a.ticketed[op.Entry] = true
 		return nil, nil
@@ -535,6 +549,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	a.shares, a.proposal, a.windfall, a.ending, a.dealt = nil, nil, nil, false, false
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	a.qualifiers, a.endedLevel, a.flights, a.flightDone, a.fromIndex = nil, 0, nil, map[string]bool{}, 0
+	a.pairs, a.pairByPlayer, a.pairEntry, a.merged = map[int]*pairOf{}, map[int64]int{}, map[tourney.EntryID]int{}, false
 	for _, o := range ops {
 		var op top
 		if err := json.Unmarshal([]byte(o.Data), &op); err != nil {
@@ -1028,6 +1043,7 @@ func (a *tourneyActor) syncSeat(e tourney.EntryID) syncSeat {
 	if a.t.Config().Anonymous {
 		ss.Alias, _ = a.t.DisplayName(e)
 	}
+	a.pairSeat(&ss)
 	return ss
 }
 
@@ -1238,6 +1254,16 @@ func (a *tourneyActor) releaseHeld() {
 			all = false
 		}
 	}
+	if a.needMerge() { // the pairs' stacks join between hands (R-TRN-19)
+		if !all {
+			a.gathering = true
+			return
+		}
+		if err := a.merge(); err != nil {
+			a.retryLater()
+			return
+		}
+	}
 	if a.needsRebalance() {
 		if !all {
 			a.gathering = true
@@ -1361,7 +1387,7 @@ func (a *tourneyActor) finish() {
 		case a.windfall != nil:
 			if i := res.Place - 1; i >= 0 && i < len(a.windfall.Payouts) && a.windfall.Payouts[i] > 0 {
 				v := a.windfall.Payouts[i]
-				moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: v, Reason: "prize", Reference: a.ref()})
+				moves = append(moves, a.prizeMoves(res.Entry, v, "prize")...)
 				paid += v
 			}
 		case a.shares != nil && a.inDeal(res.Entry):
@@ -1370,14 +1396,14 @@ func (a *tourneyActor) finish() {
 				if a.dealt {
 					reason = "deal"
 				}
-				moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: v, Reason: reason, Reference: a.ref()})
+				moves = append(moves, a.prizeMoves(res.Entry, v, reason)...)
 				paid += v
 			}
 		case res.Kind == tourney.SeatPrize:
 			paid += res.Prize // the ticket: paid into the target when its holder is registered there
 			seats = true
 		case res.Prize > 0:
-			moves = append(moves, Move{From: a.account, To: a.walletOf(res.Entry), Amount: res.Prize, Reason: "prize", Reference: a.ref()})
+			moves = append(moves, a.prizeMoves(res.Entry, res.Prize, "prize")...)
 			paid += res.Prize
 		}
 	}
@@ -1507,6 +1533,9 @@ func (a *tourneyActor) label() string { return "T" + strconv.FormatInt(a.id, 10)
 // entryName shows an entry: its pseudonym while in play in an anonymous
 // event, else the name with the entry number (R-TRN-3, R-TRN-13).
 func (a *tourneyActor) entryName(e tourney.EntryID) string {
+	if n, ok := a.pairName(e); ok && !a.t.Config().Anonymous {
+		return n
+	}
 	n, err := a.t.DisplayName(e)
 	if err != nil {
 		return "?"

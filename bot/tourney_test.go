@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -941,4 +942,143 @@ func TestStagedFlightsCarryChipsIntoTheFinal(t *testing.T) {
 		t.Errorf("the final paid %d in prizes, the flights' pool was %d", got, paid)
 	}
 	h.wantEmptyAccount("tourney:1")
+}
+
+// A pairs tournament (R-TRN-19): member 1 registers and gets the pair's
+// number, member 2 joins it; each plays apart during late registration;
+// then each pair's stacks merge between hands, member 1 plays the odd
+// levels and member 2 the even ones; at the final table each pair has one
+// consultation; the members share the prize and both score league points
+// on the pairs table (R-LGE-2).
+func TestPairsPlayApartThenAsOneStack(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 59, 2*time.Second)
+	h.fails("admin", "/tourney create D pairs=on start=+10m", "tourney.pairs_late")
+	h.fails("admin", "/tourney create D pairs=on start=+10m late=2 bounty=ko buyin=10+10", "tourney.pairs_option")
+	h.must("admin", "/tourney create Duo pairs=on buyin=20 start=+10m late=2 level=5m speed=turbo seats=6 bots=on league=duo")
+	h.fails("alice", "/register T1 pair=9", "pairs.no_such")
+	h.fails("alice", "/register T1 pair=x", "pairs.bad")
+	if r := h.must("alice", "/register T1"); !strings.Contains(r.Text, "member 1 of pair 1") || !strings.Contains(r.Text, "pair=1") {
+		t.Fatalf("member 1: %q", r.Text)
+	}
+	if r := h.must("bob", "/register T1 pair=1"); !strings.Contains(r.Text, "member 2 of pair 1 with alice") {
+		t.Fatalf("member 2: %q", r.Text)
+	}
+	h.fails("carol", "/register T1 pair=1", "pairs.full")
+	h.must("admin", "/tourney bots 10")
+	h.fails("alice", "/consult", "table.none") // not seated yet
+	h.sleep(10 * time.Minute)
+	if len(h.newsWith("Duo starts: 12 players")) != 1 {
+		t.Fatalf("no start: %q", h.news())
+	}
+	// Apart: both members play (and fold) until the stacks merge.
+	for range 600 {
+		if len(h.newsWith("stacks are merged")) > 0 {
+			break
+		}
+		_, _ = h.do("alice", "/fold")
+		_, _ = h.do("bob", "/fold")
+		h.sleep(2 * time.Second)
+	}
+	if len(h.newsWith("each pair's stacks are merged")) != 1 {
+		t.Fatalf("no merge: %q", h.news())
+	}
+	pl := h.must("admin", "/tourney players").Text
+	if !strings.Contains(pl, "alice & bob") || strings.Contains(pl, "alice ·") {
+		t.Fatalf("the pair after the merge:\n%s", pl)
+	}
+	// Level 3 (odd): member 1 plays; her one consultation at the final
+	// table, on her turn.
+	consulted := false
+	for range 300 {
+		r, err := h.do("alice", "/consult")
+		if err == nil {
+			if !strings.Contains(r.Text, "alice consults their partner") {
+				t.Fatalf("consult: %q", r.Text)
+			}
+			consulted = true
+			break
+		}
+		if errKey(err) != "consult.not_turn" {
+			t.Fatalf("alice's consultation: %v", err)
+		}
+		if _, err := h.do("bob", "/consult"); errKey(err) == "consult.not_turn" {
+			t.Fatal("member 2 plays an odd level")
+		}
+		h.sleep(2 * time.Second)
+	}
+	if !consulted {
+		t.Fatalf("alice never had her turn: %q", h.news())
+	}
+	if !strings.Contains(strings.Join(h.private("bob"), "\n"), "alice asks you") {
+		t.Errorf("the partner was not shown the hand: %q", h.private("bob"))
+	}
+	h.fails("alice", "/consult", "consult.used")
+	// Level 4 (even): member 2 takes the seat after the hand in progress.
+	for range 400 {
+		if len(h.newsWith("Duo: level 4")) > 0 {
+			break
+		}
+		h.sleep(5 * time.Second)
+	}
+	seatedBob := false
+	for range 200 {
+		_, err := h.do("bob", "/consult")
+		if k := errKey(err); k == "consult.used" {
+			seatedBob = true
+			break
+		}
+		if len(h.newsWith("Duo is over")) > 0 {
+			break
+		}
+		h.sleep(2 * time.Second)
+	}
+	if !seatedBob && len(h.newsWith("alice & bob is out")) == 0 && len(h.newsWith("Duo is over")) == 0 {
+		t.Fatalf("bob never took the pair's seat at level 4: %q", h.news())
+	}
+	h.playTourney(time.Minute, 2000)
+	l := h.ledgerByReason("tourney:1")
+	if l["prize"]+l["league share"] != 12*20 || l["league share"] != 9 {
+		t.Errorf("prizes %v, pool %d", l, 12*20)
+	}
+	res := h.newsWith("Duo is over. Results:")[0]
+	m := regexp.MustCompile(`\d+\. alice & bob ?([\d,]*)`).FindStringSubmatch(res)
+	if m == nil {
+		t.Fatalf("results without the pair: %s", res)
+	}
+	// The members share the pair's prize.
+	prize, _ := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
+	if got := h.wallet("alice") + h.wallet("bob"); got != 2*(10000-20)+prize {
+		t.Errorf("the pair's wallets hold %d, want %d after a prize of %d", got, 2*(10000-20)+prize, prize)
+	}
+	if d := h.wallet("alice") - h.wallet("bob"); d < 0 || d > 1 {
+		t.Errorf("the prize was not shared: alice %d, bob %d", h.wallet("alice"), h.wallet("bob"))
+	}
+	// Both members score the pair's place on the pairs table.
+	lg := h.must("bob", "/league duo").Text
+	var pa, pb int
+	for _, line := range strings.Split(lg, "\n") {
+		var rank, pts, n int
+		var name string
+		if _, err := fmt.Sscanf(strings.ReplaceAll(line, " · ", " "), "%d. %s %d (%d)", &rank, &name, &pts, &n); err == nil {
+			switch name {
+			case "alice":
+				pa = pts
+			case "bob":
+				pb = pts
+			}
+		}
+	}
+	if pa == 0 || pa != pb {
+		t.Errorf("the pair's members scored %d and %d:\n%s", pa, pb, lg)
+	}
+	h.wantEmptyAccount("tourney:1")
+}
+
+// errKey is an error's message key ("" for none or another error).
+func errKey(err error) string {
+	var e *bot.Error
+	if errors.As(err, &e) {
+		return e.Key
+	}
+	return ""
 }

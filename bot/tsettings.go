@@ -45,6 +45,9 @@ type tourneySettings struct {
 	// sends its survivors to.
 	Final  bool  `json:"final,omitempty"`
 	Flight int64 `json:"flight,omitempty"`
+	// Pairs: a pairs tournament (R-TRN-19); the members play apart
+	// during late registration, then one stack per pair.
+	Pairs bool `json:"pairs,omitempty"`
 	// Args are the options it was created with, for /tourney edit.
 	Args []string `json:"args,omitempty"`
 	// Platform and Chat are where the tournament was created.
@@ -63,7 +66,7 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= stage=final flight= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // finalOptions are those a staged final takes: its qualifiers bring
 // their chips and its pool; flightOptions, those a flight refuses: it
@@ -282,6 +285,10 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 				return s, Errorf(EInvalid, "tourney.target", v)
 			}
 			s.Target = id
+		case "pairs":
+			if s.Pairs, err = onOff(k); err != nil {
+				return s, err
+			}
 		case "stage":
 			if !strings.EqualFold(v, "final") {
 				return s, bad(k)
@@ -341,6 +348,16 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	if s.Final || s.Flight != 0 {
 		if err := checkStaged(&s, opts, endAfter, endLevel); err != nil {
 			return s, err
+		}
+	}
+	if s.Pairs {
+		for _, k := range []string{"bounty", "rebuys", "addon", "windfall", "target", "stage", "flight"} {
+			if _, ok := opts[k]; ok {
+				return s, Errorf(EInvalid, "tourney.pairs_option", k)
+			}
+		}
+		if c.Kind != tourney.Scheduled || s.LateLevels == 0 {
+			return s, Errorf(EInvalid, "tourney.pairs_late")
 		}
 	}
 	if c.Kind == tourney.SitAndGo {

@@ -55,6 +55,10 @@ type syncSeat struct {
 	Credit int64
 	// Away: the player was away at their last table (moved, still away).
 	Away bool
+	// Partner is the other member of a pairs tournament's pair; Consult
+	// gives the pair its consultation at the final table (R-TRN-19).
+	Partner *Player
+	Consult bool
 }
 
 type syncLevel struct {
@@ -177,10 +181,34 @@ func (t *table) applySync(s tableSync) {
 		}
 		if ok && cur == nil {
 			t.seats[i] = &seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
-				Account: t.r.house, Bank: t.cfg.Bank, Credit: want.Credit, Away: want.Away}
+				Account: t.r.house, Bank: t.cfg.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner}
+			if want.Consult {
+				t.seats[i].Consult = consultHeld
+			}
 			added = append(added, i)
 			changed = true
-		} else if ok && want.Credit > cur.Credit { // a rebuy or the add-on
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if cur.Player.ID != want.Player.ID && !t.dealtIn(i) {
+			// A pair's other member takes the seat for the new level
+			// (R-TRN-19): the stack stays, the cards go to them.
+			t.unseat = append(t.unseat, cur.Player.ID)
+			cur.Player, cur.Bot, cur.Away, cur.Timeouts = want.Player, want.Bot, false, 0
+			added = append(added, i)
+			changed = true
+		}
+		if want.Partner != nil && (cur.Partner == nil || cur.Partner.ID != want.Partner.ID) {
+			cur.Partner = want.Partner
+			changed = true
+		}
+		if want.Consult && cur.Consult == consultNone {
+			cur.Consult = consultHeld
+			changed = true
+		}
+		if want.Credit > cur.Credit { // a rebuy, the add-on, a pair's merged stack
 			if t.dealtIn(i) {
 				cur.Pending += want.Credit - cur.Credit // joins the stack before the next hand
 			} else {

@@ -19,10 +19,13 @@ type Entry struct {
 	Ticket       string
 	Rebuys       int
 	AddOn        bool
-	Out          bool // busted, finished or disqualified
+	Out          bool // busted, finished, disqualified or merged
 	Disqualified bool
-	alias        int
-	paidChips    Chips
+	// Merged: a pairs tournament's member whose stack joined their
+	// partner's (R-TRN-19): out of play, with no place of its own.
+	Merged    bool
+	alias     int
+	paidChips Chips
 }
 
 // Payment says how an entry is paid: with a ticket, or (Ticket == "") in
@@ -381,6 +384,36 @@ func (t *Tournament) Disqualify(id EntryID, stack Chips) (Chips, error) {
 	t.removed += stack
 	t.afterBust()
 	return stack, nil
+}
+
+// MergeInto joins the entry merged to its pair's entry keep when a
+// pairs tournament's separate phase ends (R-TRN-19, 001 #19): merged
+// leaves play and its seat, takes no place, and the caller adds its
+// stack to keep's. The pair is one entry of the payout table.
+func (t *Tournament) MergeInto(keep, merged EntryID) error {
+	if t.state != Running && t.state != FinalTable {
+		return &StateError{"merge a pair", t.state}
+	}
+	k, err := t.entry(keep)
+	if err != nil {
+		return err
+	}
+	m, err := t.entry(merged)
+	if err != nil {
+		return err
+	}
+	if k.Out || m.Out {
+		return ErrAlreadyOut
+	}
+	if keep == merged {
+		return fmt.Errorf("%w: an entry merged into itself", ErrUnknownPair)
+	}
+	m.Out, m.Merged = true, true
+	if t.seating != nil {
+		_ = t.seating.Remove(merged)
+	}
+	t.afterBust()
+	return nil
 }
 
 // RemovedChips is the total of chips taken out of play by disqualification.

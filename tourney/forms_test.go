@@ -219,3 +219,75 @@ func TestCarryAddsFlightMoneyToThePool(t *testing.T) {
 		t.Fatalf("prizes %v sum to %d, want the 1000 carried", prizes, sum)
 	}
 }
+
+// A pairs tournament's members play apart, then one stack per pair: the
+// merged member leaves play with no place, and the payout table counts
+// the pair once (R-TRN-19).
+func TestMergeIntoJoinsAPairAndCountsItOnce(t *testing.T) {
+	c := Config{Name: "Pairs", Kind: Scheduled, StartAt: time.Date(2026, 12, 1, 20, 0, 0, 0, time.UTC), TableSize: 9, MinPlayers: 2,
+		Structure: MultiTablePreset(Turbo), BuyIn: BuyIn{Prize: 100}, LateRegistration: true}
+	tr, err := New(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.OpenRegistration(); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[PlayerID]EntryID{}
+	for i, p := range []PlayerID{"a1", "a2", "b1", "b2", "c1", "c2"} {
+		reg, err := tr.Register(p, string(p), Payment{}, testRand(uint64(i)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids[p] = reg.Entry.ID
+	}
+	if err := tr.MergeInto(ids["a1"], ids["a2"]); err == nil {
+		t.Fatal("a merge before the start")
+	}
+	if err := tr.Start(c.StartAt, testRand(9)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.CloseLateRegistration(); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.MergeInto(ids["a1"], ids["a1"]); err == nil {
+		t.Fatal("an entry merged into itself")
+	}
+	for _, p := range []string{"a", "b", "c"} {
+		if err := tr.MergeInto(ids[PlayerID(p+"1")], ids[PlayerID(p+"2")]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tr.MergeInto(ids["a1"], ids["a2"]); !errors.Is(err, ErrAlreadyOut) {
+		t.Fatalf("a second merge: %v", err)
+	}
+	if n := tr.Active(); n != 3 {
+		t.Fatalf("%d in play after the merge, want the 3 pairs", n)
+	}
+	if _, ok := tr.Seating().Where(ids["b2"]); ok {
+		t.Fatal("a merged member keeps a seat")
+	}
+	if err := tr.Eliminate([]Bust{{Entry: ids["c1"], StartStack: 100}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Eliminate([]Bust{{Entry: ids["b1"], StartStack: 100}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tr.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	places := map[EntryID]int{}
+	var paid Chips
+	for _, r := range res {
+		places[r.Entry] = r.Place
+		paid += r.Prize
+	}
+	if len(res) != 3 || places[ids["a1"]] != 1 || places[ids["b1"]] != 2 || places[ids["c1"]] != 3 || paid != 600 {
+		t.Fatalf("results %+v", res)
+	}
+	want, _ := c.Payout.Payouts(3, 600)
+	if res[0].Prize != want[0] {
+		t.Fatalf("first place %d, the table for 3 entries pays %d", res[0].Prize, want[0])
+	}
+}

@@ -598,7 +598,13 @@ func (t *Tournament) Prizes() ([]Prize, error) {
 	if tk := t.cfg.Tickets; tk != nil {
 		return SatellitePrizes(pool, tk.SeatValue, tk.SatelliteBuyIn, tk.Leftover)
 	}
-	amounts, err := t.cfg.Payout.Payouts(len(t.entries), pool)
+	n := 0
+	for _, e := range t.entries {
+		if !e.Merged { // a pair counts once (R-TRN-19)
+			n++
+		}
+	}
+	amounts, err := t.cfg.Payout.Payouts(n, pool)
 	if err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -863,8 +864,11 @@ func (s *Server) take(w http.ResponseWriter, key string) bool {
 	h := w.Header()
 	h.Set("X-RateLimit-Limit", strconv.Itoa(limit))
 	h.Set("X-RateLimit-Remaining", strconv.Itoa(b.remaining))
-	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(resetAfter, 'f', 3, 64))
-	h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(b.reset.UnixNano())/1e9, 'f', 3, 64))
+	// Rounded up to the millisecond, and one more (discordgo truncates
+	// the fraction): a client that waits for the time announced never
+	// arrives before the bucket's own reset, however loaded the machine.
+	h.Set("X-RateLimit-Reset-After", strconv.FormatFloat((math.Ceil(resetAfter*1000)+1)/1000, 'f', 3, 64))
+	h.Set("X-RateLimit-Reset", strconv.FormatFloat(math.Ceil(float64(b.reset.UnixNano())/1e6)/1000, 'f', 3, 64))
 	h.Set("X-RateLimit-Bucket", key)
 	return true
 }
