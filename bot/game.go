@@ -95,15 +95,26 @@ func (t *table) startHand() {
 			t.setSitout(i, now, w)
 		}
 	}
-	var dealt, waitingBB []int
+	var dealt, waitingBB, newcomers []int
 	for i := range t.seats {
 		switch {
 		case !t.eligible(i):
 		case t.seats[i].WaitBB && !t.seats[i].Post:
 			waitingBB = append(waitingBB, i)
+		case t.tour != nil && t.seats[i].New:
+			newcomers = append(newcomers, i)
 		default:
 			dealt = append(dealt, i)
 		}
+	}
+	var waitNew []int
+	if len(newcomers) > 0 {
+		in := newcomers
+		if t.button >= 0 { // the deck decides only a first button
+			in, waitNew = admitNewcomers(len(t.seats), t.button, dealt, newcomers, nil)
+		}
+		dealt = append(dealt, in...)
+		sort.Ints(dealt)
 	}
 	// A newcomer waiting for the big blind comes in when it reaches them
 	// (R-SEAT-4); with fewer than two others there is no game to wait for.
@@ -131,6 +142,11 @@ func (t *table) startHand() {
 		return
 	}
 	order := planHand(len(t.seats), t.button, dealt, waitingBB, deck)
+	for _, i := range waitNew {
+		if buttonPassed(len(t.seats), t.button, order[0], i) {
+			t.seats[i].New = false // dealt in from the next hand, the button gone by
+		}
+	}
 	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry}
 	for _, i := range order {
 		s := t.seats[i]
@@ -138,7 +154,7 @@ func (t *table) startHand() {
 		if s.Post {
 			st.Post = t.cfg.BigBlind
 		}
-		s.Post, s.WaitBB = false, false
+		s.Post, s.WaitBB, s.New = false, false, false
 		setup.Seats = append(setup.Seats, st)
 	}
 	names := make([]string, len(order))

@@ -76,3 +76,62 @@ func bigBlindSeat(n int, dealt []int, button int) int {
 	_, bb := engine.BlindSeats(len(order), 0, false)
 	return order[bb]
 }
+
+// admitNewcomers splits the seats added to a tournament table since its
+// last hand (a late registrant, a player moved in) into those dealt in
+// and those who wait: a newcomer is dealt in anywhere but the button or
+// the small blind, where they would play a round without paying the
+// blinds; they wait a hand, until the button has passed (R-TRN-5, TDA 7).
+// dealt are the seats playing on; with fewer than two players otherwise,
+// everyone plays.
+func admitNewcomers(n, lastButton int, dealt, newcomers []int, deck []engine.Card) (in, wait []int) {
+	in = append([]int(nil), newcomers...)
+	for range len(newcomers) + 1 {
+		all := append(append([]int(nil), dealt...), in...)
+		sort.Ints(all)
+		if len(all) < 2 {
+			break
+		}
+		order := planHand(n, lastButton, all, nil, deck)
+		sb := order[1]
+		if len(order) == 2 {
+			sb = order[0] // heads-up: the button posts the small blind
+		}
+		var keep []int
+		moved := false
+		for _, i := range in {
+			if i == order[0] || i == sb {
+				wait = append(wait, i)
+				moved = true
+				continue
+			}
+			keep = append(keep, i)
+		}
+		in = keep
+		if !moved {
+			break
+		}
+	}
+	if len(dealt)+len(in) < 2 {
+		in = append(in, wait...)
+		wait = nil
+	}
+	sort.Ints(in)
+	sort.Ints(wait)
+	return in, wait
+}
+
+// buttonPassed reports whether the button, moving from seat from to seat
+// to, went by seat i (which was not dealt in).
+func buttonPassed(n, from, to, i int) bool {
+	for k := 1; k < n; k++ {
+		j := (from + k) % n
+		if j == to {
+			return false
+		}
+		if j == i {
+			return true
+		}
+	}
+	return false
+}

@@ -55,6 +55,10 @@ type seat struct {
 	// its consultation at the final table: held, then used (R-TRN-19).
 	Partner *Player `json:"partner,omitempty"`
 	Consult int     `json:"consult,omitempty"`
+	// New: seated at a tournament table that has dealt already (a late
+	// registrant, a player moved in): not dealt the button or the small
+	// blind before the button has passed (R-TRN-5, TDA 7).
+	New bool `json:"new,omitempty"`
 }
 
 // A pair's consultation token.

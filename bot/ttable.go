@@ -185,6 +185,7 @@ func (t *table) applySync(s tableSync) {
 			if want.Consult {
 				t.seats[i].Consult = consultHeld
 			}
+			t.seats[i].New = t.handNo > 0
 			added = append(added, i)
 			changed = true
 			continue
