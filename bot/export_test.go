@@ -10,3 +10,10 @@ import (
 func (o *Outbox) Step(ctx context.Context, onError func(Outgoing, error)) (bool, time.Duration, error) {
 	return o.step(ctx, onError)
 }
+
+// TourneysInMemory counts the tournaments with an actor.
+func (r *Room) TourneysInMemory() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.tourneys)
+}

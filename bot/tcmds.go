@@ -48,7 +48,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Pl
 	default:
 		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
 	}
-	a, rest, err := r.resolveTourney(comm, args, false)
+	a, rest, err := r.resolveTourney(ctx, comm, args, false)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -224,7 +224,7 @@ func (a *tourneyActor) isOver() bool {
 
 // resolveTourney finds the tournament a command names ("T3"), else the
 // chat's only one not over (with mine: the one the player is in).
-func (r *Room) resolveTourney(comm Community, args []string, any bool) (*tourneyActor, []string, error) {
+func (r *Room) resolveTourney(ctx context.Context, comm Community, args []string, any bool) (*tourneyActor, []string, error) {
 	var rest []string
 	var named *tourneyActor
 	for _, a := range args {
@@ -232,6 +232,12 @@ func (r *Room) resolveTourney(comm Community, args []string, any bool) (*tourney
 			r.mu.Lock()
 			t := r.tourneys[n]
 			r.mu.Unlock()
+			if t == nil && comm.ID != 0 {
+				var err error
+				if t, err = r.loadEnded(ctx, comm, n); err != nil {
+					return nil, nil, err
+				}
+			}
 			if t == nil || (comm.ID != 0 && t.comm.ID != comm.ID) {
 				return nil, nil, Errorf(ENotFound, "tourney.no_such", a)
 			}
@@ -267,7 +273,7 @@ func cutTourneyLabel(s string) (int64, bool) {
 
 // playerTourneyCmd runs /register, /unregister and /reenter.
 func (r *Room) playerTourneyCmd(ctx context.Context, cmd Command, comm Community, p Player) (Reply, error) {
-	a, rest, err := r.resolveTourney(comm, cmd.Args, true)
+	a, rest, err := r.resolveTourney(ctx, comm, cmd.Args, true)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -767,32 +773,69 @@ func (r *Room) restoreTourneys(ctx context.Context) error {
 		return fmt.Errorf("tournaments: %w", err)
 	}
 	for _, rec := range recs {
-		var set tourneySettings
-		if err := json.Unmarshal([]byte(rec.Config), &set); err != nil {
-			return fmt.Errorf("tournament %d: %w", rec.ID, err)
-		}
-		if _, err := decodeTourneySettings(rec.Config); err != nil {
-			return fmt.Errorf("tournament %d: %w", rec.ID, err)
-		}
-		comm, err := r.tableCommunity(ctx, rec.CommunityID, tableMeta{Platform: set.Platform, Chat: set.Chat})
+		a, err := r.rebuildTourney(ctx, rec)
 		if err != nil {
-			return fmt.Errorf("tournament %d: %w", rec.ID, err)
-		}
-		a, err := r.newTourneyActor(rec, set, comm)
-		if err != nil {
-			return fmt.Errorf("tournament %d: %w", rec.ID, err)
-		}
-		if a.account, err = r.store.OpenAccount(ctx, AccountTournament, a.ref(), 0); err != nil {
 			return err
-		}
-		if err := a.replay(ctx); err != nil {
-			return fmt.Errorf("tournament %d: %w", rec.ID, err)
 		}
 		r.mu.Lock()
 		r.tourneys[a.id] = a
 		r.mu.Unlock()
 	}
 	return nil
+}
+
+// rebuildTourney makes a tournament's actor from its record and log.
+func (r *Room) rebuildTourney(ctx context.Context, rec TourneyRecord) (*tourneyActor, error) {
+	var set tourneySettings
+	if err := json.Unmarshal([]byte(rec.Config), &set); err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
+	}
+	if _, err := decodeTourneySettings(rec.Config); err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
+	}
+	comm, err := r.tableCommunity(ctx, rec.CommunityID, tableMeta{Platform: set.Platform, Chat: set.Chat})
+	if err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
+	}
+	a, err := r.newTourneyActor(rec, set, comm)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
+	}
+	if a.account, err = r.store.OpenAccount(ctx, AccountTournament, a.ref(), 0); err != nil {
+		return nil, err
+	}
+	if err := a.replay(ctx); err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
+	}
+	return a, nil
+}
+
+// loadEnded brings back a tournament that is over (its actor retired
+// after an hour, or not restored at start) for a command that names it:
+// /standings T3, /tourney info T3. It retires again when left alone.
+func (r *Room) loadEnded(ctx context.Context, comm Community, id int64) (*tourneyActor, error) {
+	recs, err := r.store.Tourneys(ctx, comm.ID, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, rec := range recs {
+		if rec.ID != id || rec.EndedAt.IsZero() {
+			continue
+		}
+		a, err := r.rebuildTourney(ctx, rec)
+		if err != nil {
+			return nil, err
+		}
+		r.mu.Lock()
+		if cur := r.tourneys[id]; cur != nil { // loaded meanwhile
+			r.mu.Unlock()
+			return cur, nil
+		}
+		r.mu.Unlock()
+		r.startTourney(a)
+		return a, nil
+	}
+	return nil, nil
 }
 
 // buyChips runs /rebuy and /addon (R-TRN-4): the price leaves the wallet

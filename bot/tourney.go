@@ -75,6 +75,9 @@ type tourneyActor struct {
 	ending   bool
 	dealt    bool // the shares are a deal's (else a timed end's)
 	waitSaid bool // a final said it waits for its flights
+	// idleSince: over, when the tournament was last used (it retires an
+	// hour later).
+	idleSince time.Time
 	// dq are disqualifications waiting for their table's hand to end.
 	dq      map[tourney.EntryID]bool
 	players map[tourney.EntryID]Player
@@ -634,11 +637,22 @@ func (a *tourneyActor) run(ctx context.Context) {
 			}
 			r, err := a.handle(req)
 			req.reply <- response{r, err}
+			if a.retired() {
+				a.idleSince = a.r.clock.Now() // used: kept another while
+			}
 		case <-a.repSig:
 			a.onReports()
 		case <-a.wake:
 			a.timerAt = time.Time{}
 			a.tick()
+			if a.retired() && !a.r.clock.Now().Before(a.idleSince.Add(retireAfter)) {
+				a.r.mu.Lock()
+				if a.r.tourneys[a.id] == a {
+					delete(a.r.tourneys, a.id)
+				}
+				a.r.mu.Unlock()
+				return // a command that names it loads it again (loadEnded)
+			}
 		}
 		if ctx.Err() == nil {
 			a.arm()
@@ -700,11 +714,25 @@ func (a *tourneyActor) arm() {
 // stored (the settings, the start, the pauses), so a restart re-arms
 // them, and one that passed while the room was down fires at once.
 func (a *tourneyActor) nextDeadline() time.Time {
+	if a.retired() {
+		if a.idleSince.IsZero() {
+			a.idleSince = a.r.clock.Now()
+		}
+		return a.idleSince.Add(retireAfter)
+	}
 	at := a.deadline()
 	if a.again.After(a.r.clock.Now()) && (at.IsZero() || a.again.Before(at)) {
 		at = a.again // a step whose write failed
 	}
 	return at
+}
+
+// retireAfter is how long a tournament that is over stays in memory
+// after its last command; retired reports one with nothing left to do.
+const retireAfter = time.Hour
+
+func (a *tourneyActor) retired() bool {
+	return a.over && (a.target == 0 && a.finalID == 0 || a.seatsSettled.Load())
 }
 
 // retryLater has tick try again, a second later, a step whose write

@@ -94,6 +94,18 @@ func TestFreerollSitAndGoPlaysToAWinner(t *testing.T) {
 		t.Errorf("freeroll moved chips: alice has %d", got)
 	}
 	t.Logf("news:\n%s", strings.Join(h.news(), "\n"))
+	// An hour after its last use the finished tournament leaves memory;
+	// a command that names it brings it back from the store.
+	h.sleep(2 * time.Hour)
+	if n := h.room.TourneysInMemory(); n != 0 {
+		t.Errorf("%d tournaments in memory two hours after the end", n)
+	}
+	if r := h.must("bob", "/standings T1"); !strings.Contains(r.Text, "final standings") || !strings.Contains(r.Text, "alice") {
+		t.Errorf("/standings of a retired tournament: %q", r.Text)
+	}
+	if n := h.room.TourneysInMemory(); n != 1 {
+		t.Errorf("%d tournaments in memory after /standings T1, want it loaded", n)
+	}
 }
 
 // ledgerByReason sums the ledger moves of a tournament by reason.
