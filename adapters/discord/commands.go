@@ -97,7 +97,8 @@ var options = map[string][]option{
 		{name: "stakes", typ: discordgo.ApplicationCommandOptionString, required: true, en: "Small/big blind, such as 1/2", es: "Ciega pequeña/grande, como 1/2", arg: asText},
 		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "key=value options: seats=9 buyin=40-200 ante=1 ...", es: "Opciones clave=valor: seats=9 buyin=40-200 ante=1 ...", arg: asText},
 	},
-	"register":   {tourneyOption},
+	"register": {tourneyOption, {name: "pair", typ: discordgo.ApplicationCommandOptionInteger, en: "Pairs tournament: join this pair as member 2",
+		es: "Torneo por parejas: únete a esta pareja como miembro 2", min: num(1), arg: prefixed("pair=")}},
 	"unregister": {tourneyOption},
 	"reenter":    {tourneyOption},
 	"standings":  {tourneyOption},
@@ -109,7 +110,7 @@ var options = map[string][]option{
 	},
 	"tourney": {
 		{name: "action", typ: discordgo.ApplicationCommandOptionString, required: true, en: "What to do", es: "Qué hacer",
-			choices: []string{"info", "players", "structure", "payouts", "create", "open", "start", "cancel", "pause", "resume", "bots"}, arg: asText},
+			choices: []string{"info", "players", "structure", "payouts", "create", "edit", "open", "start", "cancel", "pause", "resume", "bots", "balance", "dq", "template", "schedule"}, arg: asText},
 		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "T3, a name and key=value options, such as Friday buyin=10+1 start=21:00", es: "T3, un nombre y opciones clave=valor, como Viernes buyin=10+1 start=21:00", arg: asText},
 	},
 	"addbot": {{name: "count", typ: discordgo.ApplicationCommandOptionInteger, en: "How many practice opponents", es: "Cuántos rivales de práctica", min: num(1), max: num(9), arg: asInt}},
