@@ -29,7 +29,7 @@ var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true
 	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true, "edit": true, "balance": true, "dq": true}
 
 // tourneySubcommands are /tourney's subcommands.
-const tourneySubcommands = "create edit open start cancel pause resume balance dq info players structure payouts bots template schedule"
+const tourneySubcommands = "create edit open close start cancel pause resume balance dq info players structure payouts bots template schedule"
 
 // tourneyCmd runs /tourney <subcommand>.
 func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Player, lang string) (Reply, error) {
@@ -44,7 +44,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Pl
 		return r.templateCmd(ctx, comm, args, lang)
 	case "schedule":
 		return r.scheduleCmd(ctx, comm, args, lang)
-	case "open", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq":
+	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq":
 	default:
 		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
 	}
@@ -343,7 +343,15 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 			return Reply{}, err
 		}
 		return Reply{}, nil
+	case "tourney:close":
+		if err := a.closeRegistration(); err != nil {
+			return Reply{}, err
+		}
+		return Reply{Text: tr(lang, "tourney.closed", a.label())}, nil
 	case "tourney:open":
+		if a.t.State() == tourney.RegistrationOpen && !a.regClosed {
+			return Reply{}, &tourney.StateError{Op: "open registration", State: a.t.State()}
+		}
 		if _, err := a.do(opOpen, top{}, nil, nil); err != nil {
 			return Reply{}, err
 		}
@@ -411,6 +419,9 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 // same transaction; during late registration (a re-entry too, R-TRN-3)
 // the entry gets a random seat and plays at once (R-TRN-5).
 func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
+	if a.regClosed {
+		return Reply{}, Errorf(EInvalid, "tourney.reg_closed", a.label())
+	}
 	pair, err := a.pairToJoin(req.p, req.cmd.Args)
 	if err != nil {
 		return Reply{}, err
@@ -552,6 +563,9 @@ func (a *tourneyActor) addBots(req treq, lang string) (Reply, error) {
 	if !a.set.Bots {
 		return Reply{}, Errorf(EInvalid, "tourney.bots_off")
 	}
+	if a.regClosed {
+		return Reply{}, Errorf(EInvalid, "tourney.reg_closed", a.label())
+	}
 	n := 1
 	if len(req.cmd.Args) > 0 {
 		v, err := strconv.Atoi(req.cmd.Args[0])
@@ -607,6 +621,9 @@ func (a *tourneyActor) lobbyText(lang string) string {
 	st := pick(stateNames[a.t.State()], lang)
 	if a.paused() {
 		st = tr(lang, "tourney.paused_state")
+	}
+	if a.regClosed {
+		st = tr(lang, "tourney.reg_closed_state")
 	}
 	fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.status", st, a.when(lang)))
 	buy := tr(lang, "lobby.freeroll")

@@ -75,6 +75,9 @@ type tourneyActor struct {
 	ending   bool
 	dealt    bool // the shares are a deal's (else a timed end's)
 	waitSaid bool // a final said it waits for its flights
+	// regClosed: an admin (or close=) closed registration before the
+	// start; closeDone: the close= time has acted (once).
+	regClosed, closeDone bool
 	// idleSince: over, when the tournament was last used (it retires an
 	// hour later).
 	idleSince time.Time
@@ -201,6 +204,7 @@ const (
 	opDisqualify = "dq"
 	opQualify    = "qualify"
 	opMerge      = "merge"
+	opClose      = "close"
 )
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
@@ -236,7 +240,17 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 	t := a.t
 	switch kind {
 	case opOpen:
+		if a.regClosed { // opened again after a close
+			a.regClosed = false
+			return nil, nil
+		}
 		return nil, t.OpenRegistration()
+	case opClose:
+		if t.State() != tourney.RegistrationOpen || a.regClosed {
+			return nil, &tourney.StateError{Op: "close registration", State: t.State()}
+		}
+		a.regClosed, a.closeDone = true, true
+		return nil, nil
 	case opRegister:
 		if op.Player == nil {
 			return nil, errors.New("register without a player")
@@ -342,6 +356,7 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		if err := t.CloseLateRegistration(); err != nil {
 			return nil, err
 		}
+		a.closeDone = true
 		a.addOnOpen = t.Config().Rebuys.Limit == 0 && t.Config().AddOn.Stack > 0
 		return nil, nil
 	case opRebuy, opAddOn:
@@ -553,6 +568,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	a.qualifiers, a.endedLevel, a.flights, a.flightDone, a.fromIndex = nil, 0, nil, map[string]bool{}, 0
 	a.pairs, a.pairByPlayer, a.pairEntry, a.merged = map[int]*pairOf{}, map[int64]int{}, map[tourney.EntryID]int{}, false
+	a.regClosed, a.closeDone = false, false
 	for _, o := range ops {
 		var op top
 		if err := json.Unmarshal([]byte(o.Data), &op); err != nil {
@@ -752,6 +768,9 @@ func (a *tourneyActor) deadline() time.Time {
 	case tourney.Announced:
 		return a.set.OpenAt
 	case tourney.RegistrationOpen:
+		if c := a.set.CloseAt; !c.IsZero() && !a.closeDone && (cfg.Kind != tourney.Scheduled || c.Before(cfg.StartAt)) {
+			return c
+		}
 		if cfg.Kind != tourney.Scheduled {
 			return time.Time{}
 		}
@@ -781,6 +800,9 @@ func (a *tourneyActor) deadline() time.Time {
 	}
 	if a.proposal != nil && (at.IsZero() || a.proposal.until.Before(at)) {
 		at = a.proposal.until
+	}
+	if c := a.set.CloseAt; !c.IsZero() && !a.closeDone && a.t.State() == tourney.LateRegistration && (at.IsZero() || c.Before(at)) {
+		at = c
 	}
 	if a.paused() {
 		return at
@@ -812,6 +834,9 @@ func (a *tourneyActor) tick() {
 			a.news("tn.open", a.name(), a.label())
 			a.publishLobby()
 		}
+	}
+	if c := a.set.CloseAt; !c.IsZero() && !a.closeDone && !now.Before(c) {
+		a.closeRegistration() // close=: its time has come
 	}
 	if a.t.State() == tourney.RegistrationOpen && cfg.Kind == tourney.Scheduled && !now.Before(cfg.StartAt) {
 		if n := a.pendingFlights(); a.isFinal() && n > 0 {
@@ -882,6 +907,38 @@ func (a *tourneyActor) tick() {
 		a.news("tn.deal_expired", a.name())
 	}
 	a.releaseHeld()
+}
+
+// closeRegistration closes registration before the start (it can be
+// opened again with /tourney open), or ends late registration
+// (/tourney close, or the close= time).
+func (a *tourneyActor) closeRegistration() error {
+	switch a.t.State() {
+	case tourney.RegistrationOpen:
+		if a.regClosed {
+			return Errorf(EInvalid, "tourney.reg_closed", a.label())
+		}
+		if _, err := a.do(opClose, top{}, nil, nil); err != nil {
+			return err
+		}
+		a.news("tn.reg_closed", a.name())
+	case tourney.LateRegistration:
+		if _, err := a.do(opLateEnd, top{}, nil, nil); err != nil {
+			return err
+		}
+		a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
+		if a.addOnOpen {
+			c := a.t.Config().AddOn
+			a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
+		}
+		if a.t.State() == tourney.Finished {
+			a.finish()
+		}
+	default:
+		return &tourney.StateError{Op: "close registration", State: a.t.State()}
+	}
+	a.publishLobby()
+	return nil
 }
 
 // addOnLevel is the last level the add-on is offered in: the one after

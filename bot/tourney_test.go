@@ -1094,3 +1094,47 @@ func errKey(err error) string {
 	}
 	return ""
 }
+
+// Registration windows: close= closes registration at its time (before
+// the start), /tourney close and /tourney open close and reopen it; after
+// the start, close= ends late registration (R-TRN-5).
+func TestRegistrationWindowsCloseOnTimeAndByCommand(t *testing.T) {
+	h := newHarness(t, 61)
+	h.fails("admin", "/tourney create W start=+1h open=+20m close=+10m", "tourney.close_before_open")
+	h.fails("admin", "/tourney create W start=+1h close=+2h", "tourney.close_after_start")
+	h.must("admin", "/tourney create Window buyin=10 start=+1h close=+30m bots=on min=2")
+	h.must("alice", "/register")
+	h.sleep(31 * time.Minute)
+	if len(h.newsWith("Window: registration is closed")) != 1 {
+		t.Fatalf("close= did not close registration: %q", h.news())
+	}
+	if !strings.Contains(h.lobby().Text, "registration closed") {
+		t.Errorf("the lobby does not say so:\n%s", h.lobby().Text)
+	}
+	h.fails("bob", "/register", "tourney.reg_closed")
+	h.fails("admin", "/tourney bots 2", "tourney.reg_closed")
+	h.must("admin", "/tourney open")
+	h.must("bob", "/register")
+	h.must("admin", "/tourney close")
+	h.fails("admin", "/tourney close", "tourney.reg_closed")
+	h.fails("carol", "/register", "tourney.reg_closed")
+	h.restart() // the closed window is an op: it stays closed
+	h.fails("carol", "/register", "tourney.reg_closed")
+	h.sleep(30 * time.Minute)
+	if len(h.newsWith("Window starts: 2 players")) != 1 {
+		t.Fatalf("no start with the two registered: %q", h.news())
+	}
+	h.must("admin", "/tourney cancel")
+
+	// After the start, close= ends late registration before its levels.
+	h.must("admin", "/tourney create Late buyin=10 start=+10m late=6 level=10m close=+25m bots=on min=2")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney bots 3 T2")
+	h.sleep(20 * time.Minute)
+	h.must("bob", "/register T2") // late registration, still open
+	h.sleep(6 * time.Minute)
+	if len(h.newsWith("Late: late registration is closed")) != 1 {
+		t.Fatalf("close= did not end late registration: %q", h.news())
+	}
+	h.fails("carol", "/register T2", "tourney.wrong_state")
+}

@@ -26,8 +26,10 @@ type tourneySettings struct {
 	RebuyLevels int `json:"rebuy_levels,omitempty"`
 	// StartIn is a template's start: this long after it is used.
 	StartIn time.Duration `json:"start_in,omitempty"`
-	// OpenAt: registration opens then (zero: at once).
-	OpenAt time.Time `json:"open_at,omitzero"`
+	// OpenAt: registration opens then (zero: at once); CloseAt: it
+	// closes then (before the start), or late registration ends then.
+	OpenAt  time.Time `json:"open_at,omitzero"`
+	CloseAt time.Time `json:"close_at,omitzero"`
 	// Bots lets practice opponents fill the empty seats when an admin
 	// starts a sit-and-go, or with /tourney bots.
 	Bots bool `json:"bots,omitempty"`
@@ -66,7 +68,7 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= seats= players= min= speed= levels= level= stack= late= reentry= target= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= close= seats= players= min= speed= levels= level= stack= late= reentry= target= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // finalOptions are those a staged final takes: its qualifiers bring
 // their chips and its pool; flightOptions, those a flight refuses: it
@@ -173,6 +175,12 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 				return s, Errorf(EInvalid, "tourney.when", k, v)
 			}
 			s.OpenAt = at
+		case "close":
+			at, err := parseWhen(v, now)
+			if err != nil {
+				return s, Errorf(EInvalid, "tourney.when", k, v)
+			}
+			s.CloseAt = at
 		case "seats":
 			n, err := strconv.Atoi(v)
 			if err != nil || !tourney.ValidTableSize(n) {
@@ -431,6 +439,14 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	}
 	if c.Kind == tourney.Scheduled && !c.StartAt.After(now) {
 		return s, Errorf(EInvalid, "tourney.start_past")
+	}
+	if !s.CloseAt.IsZero() {
+		switch {
+		case !s.OpenAt.IsZero() && !s.CloseAt.After(s.OpenAt):
+			return s, Errorf(EInvalid, "tourney.close_before_open")
+		case c.Kind == tourney.Scheduled && s.CloseAt.After(c.StartAt) && !c.LateRegistration:
+			return s, Errorf(EInvalid, "tourney.close_after_start")
+		}
 	}
 	if err := c.Validate(); err != nil {
 		return s, err
