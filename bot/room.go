@@ -92,11 +92,15 @@ type Threads interface {
 // takes every user's command; each table is an actor (one goroutine fed by
 // a bounded inbox) that owns its state.
 type Room struct {
-	cfg     RoomConfig
-	store   Storage
-	clock   Clock
-	log     *slog.Logger
-	signer  *Signer
+	cfg    RoomConfig
+	store  Storage
+	clock  Clock
+	log    *slog.Logger
+	signer *Signer
+	// drops counts messages an outbox refused, by destination, for a
+	// log line a minute.
+	dropMu  sync.Mutex
+	drops   map[string]dropCount
 	commit  *groupCommit
 	metrics *Metrics
 
@@ -148,7 +152,7 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
-	r := &Room{cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
+	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}}
 	return r, nil
@@ -534,6 +538,11 @@ func (r *Room) MoveChat(ctx context.Context, platform, from, to string) error {
 	return nil
 }
 
+type dropCount struct {
+	n      int
+	logged time.Time
+}
+
 // send queues m on its platform's outbox; a full or missing outbox is
 // counted and logged, never waited for.
 func (r *Room) send(m Outgoing) {
@@ -543,7 +552,26 @@ func (r *Room) send(m Outgoing) {
 	}
 	if err := ob.Enqueue(m); err != nil {
 		r.metrics.Dropped.Add(1)
-		r.log.Warn("outgoing message dropped", "to", m.To.String(), "err", err)
+		// Logged once a minute per destination, with the count: a chat
+		// that cannot keep up would otherwise flood the log.
+		to := m.To.String()
+		now := r.clock.Now()
+		r.dropMu.Lock()
+		d := r.drops[to]
+		d.n++
+		log := now.Sub(d.logged) >= time.Minute
+		if log {
+			d.logged = now
+		}
+		n := d.n
+		if log {
+			d.n = 0
+		}
+		r.drops[to] = d
+		r.dropMu.Unlock()
+		if log {
+			r.log.Warn("outgoing messages dropped", "to", to, "count", n, "err", err)
+		}
 		return
 	}
 	r.metrics.Queued.Add(1)
