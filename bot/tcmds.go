@@ -107,6 +107,13 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 			return nil, Errorf(EInvalid, "tourney.target_free", label)
 		}
 		set.Config.Tickets = &tourney.TicketRule{SeatValue: b.Total(), Leftover: tourney.LeftoverToNext}
+		if set.Leftover == "buyins" {
+			t := set.Config.Tickets
+			t.Leftover, t.SatelliteBuyIn = tourney.LeftoverInDoubleBuyIns, set.Config.BuyIn.Prize+set.Config.BuyIn.Bounty
+		}
+		if set.SeatsGtd > 0 { // N seats guaranteed: the house covers the overlay
+			set.Config.Guarantee = int64(set.SeatsGtd) * b.Total()
+		}
 		if err := set.Config.Validate(); err != nil {
 			return nil, err
 		}

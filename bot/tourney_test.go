@@ -1138,3 +1138,26 @@ func TestRegistrationWindowsCloseOnTimeAndByCommand(t *testing.T) {
 	}
 	h.fails("carol", "/register T2", "tourney.wrong_state")
 }
+
+// A satellite with guaranteed seats: the house covers the pool up to the
+// seats' value, and every guaranteed seat is given (R-TRN-6, R-TRN-15).
+func TestSatelliteWithGuaranteedSeats(t *testing.T) {
+	h := newHarness(t, 67)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.fails("admin", "/tourney create S start=sng tickets=3", "tourney.tickets_alone")
+	h.fails("admin", "/tourney create S start=sng target=T1 tickets=3 guarantee=500", "tourney.tickets_guarantee")
+	h.fails("admin", "/tourney create S start=sng target=T1 leftover=some", "newtable.value")
+	h.must("admin", "/tourney create Sat buyin=20+2 start=sng players=6 seats=6 speed=hyper target=T1 tickets=3 leftover=buyins bots=on")
+	if info := h.must("admin", "/tourney info T2").Text; !strings.Contains(info, "330") {
+		t.Fatalf("the satellite's lobby does not show the guaranteed 330:\n%s", info)
+	}
+	h.must("admin", "/tourney start T2")
+	h.playTourney(time.Minute, 600)
+	if n := len(h.newsWith("wins a seat: registered for T1")); n != 3 {
+		t.Fatalf("%d seats given, want the 3 guaranteed: %q", n, h.news())
+	}
+	if l := h.ledgerByReason("tourney:2"); l["guarantee overlay"] != 3*110-6*20 {
+		t.Errorf("overlay %v, want %d", l, 3*110-6*20)
+	}
+	h.wantEmptyAccount("tourney:2")
+}

@@ -39,8 +39,14 @@ type tourneySettings struct {
 	// League is the league the tournament scores in (R-LGE-1..3); its
 	// share of the pool is Config.LeagueShare.
 	League string `json:"league,omitempty"`
-	// Target is the tournament a satellite's seats enter (R-TRN-15).
-	Target int64 `json:"target,omitempty"`
+	// Target is the tournament a satellite's seats enter (R-TRN-15);
+	// SeatsGtd seats are guaranteed (the house covers the pool up to
+	// their value); Leftover is what the pool past the last whole seat
+	// pays: "next" (the next place) or "buyins" (twice the satellite's
+	// buy-in a place).
+	Target   int64  `json:"target,omitempty"`
+	SeatsGtd int    `json:"seats_gtd,omitempty"`
+	Leftover string `json:"leftover,omitempty"`
 	// Staged tournaments (R-TRN-16): Final marks a closed final that
 	// only its flights' qualifiers play, with the chips and the prize
 	// money they carry in; Flight is the final a timed qualifying flight
@@ -68,7 +74,7 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= close= seats= players= min= speed= levels= level= stack= late= reentry= target= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= close= seats= players= min= speed= levels= level= stack= late= reentry= target= tickets= leftover= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // finalOptions are those a staged final takes: its qualifiers bring
 // their chips and its pool; flightOptions, those a flight refuses: it
@@ -297,6 +303,17 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 			if s.Pairs, err = onOff(k); err != nil {
 				return s, err
 			}
+		case "tickets":
+			if s.SeatsGtd, err = intOpt(k, 1, 1000); err != nil {
+				return s, err
+			}
+		case "leftover":
+			switch l := strings.ToLower(v); l {
+			case "next", "buyins":
+				s.Leftover = l
+			default:
+				return s, bad(k)
+			}
 		case "stage":
 			if !strings.EqualFold(v, "final") {
 				return s, bad(k)
@@ -357,6 +374,12 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 		if err := checkStaged(&s, opts, endAfter, endLevel); err != nil {
 			return s, err
 		}
+	}
+	if (s.SeatsGtd > 0 || s.Leftover != "") && s.Target == 0 {
+		return s, Errorf(EInvalid, "tourney.tickets_alone")
+	}
+	if s.SeatsGtd > 0 && c.Guarantee > 0 {
+		return s, Errorf(EInvalid, "tourney.tickets_guarantee")
 	}
 	if s.Pairs {
 		for _, k := range []string{"bounty", "rebuys", "addon", "windfall", "target", "stage", "flight"} {

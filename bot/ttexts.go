@@ -118,6 +118,8 @@ var tourneyTexts = map[string]message{
 	"tn.reg_closed":                {"%[1]v: registration is closed.", "%[1]v: la inscripción está cerrada."},
 	"tourney.close_before_open":    {"close= must come after open=.", "close= debe ser posterior a open=."},
 	"tourney.close_after_start":    {"close= after the start needs late registration (late=N): it then ends late registration.", "close= después del inicio necesita inscripción tardía (late=N): entonces termina la inscripción tardía."},
+	"tourney.tickets_alone":        {"tickets= and leftover= are for satellites: give target=T<n> too.", "tickets= y leftover= son para satélites: indica también target=T<n>."},
+	"tourney.tickets_guarantee":    {"tickets=N guarantees N seats (their value): give it or guarantee=, not both.", "tickets=N garantiza N plazas (su valor): indica eso o guarantee=, no ambos."},
 	"tourney.target":               {"target=%[1]v: name an open tournament of this chat, such as target=T3.", "target=%[1]v: indica un torneo abierto de este chat, como target=T3."},
 	"tourney.target_free":          {"%[1]v is a freeroll: a satellite to it has nothing to win.", "%[1]v es un freeroll: un satélite para él no tiene nada que ganar."},
 	"tn.ticket":                    {"%[1]v wins a seat: registered for %[2]v.", "%[1]v gana una plaza: inscrito en %[2]v."},
