@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -201,13 +202,11 @@ func runSim(ctx context.Context, a *app) int {
 	default:
 	}
 	want := int64(*tables) * int64(*hands)
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
 	// The rate while every table still plays: each second's actions until
 	// 80% of the hands are dealt (the end waits for the slowest table).
 	var perSecond []float64
 	lastActions, lastAt := metrics.Actions.Load(), time.Now()
-	for {
+	if !pollEverySecond(ctx, a.stderr, func() (bool, string) {
 		if a, at := metrics.Actions.Load(), time.Now(); metrics.Hands.Load() < want*8/10 && at.Sub(lastAt) > 500*time.Millisecond {
 			if a > 0 && lastActions > 0 {
 				perSecond = append(perSecond, float64(a-lastActions)/at.Sub(lastAt).Seconds())
@@ -215,19 +214,11 @@ func runSim(ctx context.Context, a *app) int {
 			lastActions, lastAt = a, at
 		}
 		done := metrics.Hands.Load() >= want && room.Settle(ctx) == nil && metrics.Hands.Load() >= want
-		fmt.Fprintf(a.stderr, "\r%d/%d hands, %d actions, %.0fs   ", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
-		if done {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			fmt.Fprintln(a.stderr)
-			return exitFail
-		case <-tick.C:
-		}
+		return done, fmt.Sprintf("%d/%d hands, %d actions, %.0fs", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
+	}) {
+		return exitFail
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintln(a.stderr)
 	// Let the outbox send what is left (coalesced) before counting.
 	for deadline := time.Now().Add(5 * time.Second); ob.Queued() > 0 && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
@@ -313,27 +304,40 @@ func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metric
 		}
 	}
 	registered := time.Since(start)
-	tick := time.NewTicker(time.Second)
-	defer tick.Stop()
-	for {
+	if !pollEverySecond(ctx, a.stderr, func() (bool, string) {
 		r, err := room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourneys"})
-		if err == nil && !strings.Contains(r.Text, "T1 ") {
-			break
-		}
-		fmt.Fprintf(a.stderr, "\r%d hands, %d actions, %.0fs   ", metrics.Hands.Load(), metrics.Actions.Load(), time.Since(start).Seconds())
-		select {
-		case <-ctx.Done():
-			fmt.Fprintln(a.stderr)
-			return exitFail
-		case <-tick.C:
-		}
+		done := err == nil && !strings.Contains(r.Text, "T1 ")
+		return done, fmt.Sprintf("%d hands, %d actions, %.0fs", metrics.Hands.Load(), metrics.Actions.Load(), time.Since(start).Seconds())
+	}) {
+		return exitFail
 	}
 	elapsed := time.Since(start)
-	fmt.Fprintln(a.stderr)
 	l := metrics.Latency()
 	fmt.Fprintf(out, "registration of %d entries: %.1fs\n", n, registered.Seconds())
 	fmt.Fprintf(out, "tournament played to a winner in %.1fs: %d hands, %d actions\n", elapsed.Seconds(), metrics.Hands.Load(), metrics.Actions.Load())
 	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
 		l.P50.Round(10*time.Microsecond), l.P99.Round(10*time.Microsecond), l.Max.Round(10*time.Microsecond))
 	return exitOK
+}
+
+// pollEverySecond calls step once a second until it reports done,
+// writing its progress line over the last one on w; false when ctx ends
+// first.
+func pollEverySecond(ctx context.Context, w io.Writer, step func() (done bool, progress string)) bool {
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	for {
+		done, line := step()
+		fmt.Fprintf(w, "\r%s   ", line)
+		if done {
+			fmt.Fprintln(w)
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(w)
+			return false
+		case <-tick.C:
+		}
+	}
 }

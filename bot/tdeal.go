@@ -33,20 +33,24 @@ func (a *tourneyActor) inDeal(e tourney.EntryID) bool {
 	return ok
 }
 
-// remaining lists the entries still in, with their stacks.
-func (a *tourneyActor) remaining() []tourney.StackOf {
+// remaining lists the entries still in, with their stacks (the entry
+// as the "player" of the tourney package's deal and ICM functions), and
+// the entries in the same order.
+func (a *tourneyActor) remaining() ([]tourney.StackOf, []tourney.EntryID) {
 	var out []tourney.StackOf
+	var ids []tourney.EntryID
 	for _, e := range a.t.Entries() {
 		if !e.Out {
 			out = append(out, tourney.StackOf{Player: tourney.PlayerID(strconv.Itoa(int(e.ID))), Stack: a.stacks[e.ID]})
+			ids = append(ids, e.ID)
 		}
 	}
-	return out
+	return out, ids
 }
 
 // dealShares computes the deal on the stacks as they are.
 func (a *tourneyActor) dealShares(method tourney.DealMethod) (map[tourney.EntryID]int64, error) {
-	rem := a.remaining()
+	rem, ids := a.remaining()
 	prizes, err := a.t.Prizes()
 	if err != nil {
 		return nil, err
@@ -63,9 +67,8 @@ func (a *tourneyActor) dealShares(method tourney.DealMethod) (map[tourney.EntryI
 		return nil, err
 	}
 	shares := map[tourney.EntryID]int64{}
-	for i, r := range rem {
-		id, _ := strconv.Atoi(string(r.Player))
-		shares[tourney.EntryID(id)] = res.Shares[i]
+	for i, e := range ids {
+		shares[e] = res.Shares[i]
 	}
 	return shares, nil
 }
@@ -143,10 +146,8 @@ func (a *tourneyActor) tryDeal() {
 			return
 		}
 	}
-	for no := range a.tables {
-		if !a.held[no] {
-			return
-		}
+	if !a.allHeld() {
+		return
 	}
 	shares, err := a.dealShares(p.method)
 	if err != nil {

@@ -743,6 +743,17 @@ func (a *tourneyActor) nextDeadline() time.Time {
 	return at
 }
 
+// allHeld reports whether every table is between hands, waiting for
+// the director.
+func (a *tourneyActor) allHeld() bool {
+	for no := range a.tables {
+		if !a.held[no] {
+			return false
+		}
+	}
+	return true
+}
+
 // retireAfter is how long a tournament that is over stays in memory
 // after its last command; retired reports one with nothing left to do.
 const retireAfter = time.Hour
@@ -1333,12 +1344,7 @@ func (a *tourneyActor) releaseHeld() {
 		a.retryLater()
 		return
 	}
-	all := true
-	for no := range a.tables {
-		if !a.held[no] {
-			all = false
-		}
-	}
+	all := a.allHeld()
 	if a.needMerge() { // the pairs' stacks join between hands (R-TRN-19)
 		if !all {
 			a.gathering = true
@@ -1772,17 +1778,14 @@ type ticketPay struct {
 // their stacks, tickets kept out of the split and given to the largest
 // stacks (R-TRN-12).
 func (a *tourneyActor) tryTimedEnd() {
-	for no := range a.tables {
-		if !a.held[no] {
-			return
-		}
+	if !a.allHeld() {
+		return
 	}
-	rem := a.remaining()
+	rem, ids := a.remaining()
 	if a.finalID != 0 { // a flight (R-TRN-16): no prizes, the survivors qualify
 		stacks := map[tourney.EntryID]int64{}
-		for _, r := range rem {
-			id, _ := strconv.Atoi(string(r.Player))
-			stacks[tourney.EntryID(id)] = r.Stack
+		for i, e := range ids {
+			stacks[e] = rem[i].Stack
 		}
 		level := max(a.clock().At(a.r.clock.Now()).Number, 1)
 		if _, err := a.do(opTimedEnd, top{Stacks: stacks, Level: level}, nil, nil); err != nil {
@@ -1805,10 +1808,8 @@ func (a *tourneyActor) tryTimedEnd() {
 		return
 	}
 	stacks, shares := map[tourney.EntryID]int64{}, map[tourney.EntryID]int64{}
-	for i, r := range rem {
-		id, _ := strconv.Atoi(string(r.Player))
-		e := tourney.EntryID(id)
-		stacks[e] = r.Stack
+	for i, e := range ids {
+		stacks[e] = rem[i].Stack
 		if awards[i].Prize.Kind == tourney.ChipPrize {
 			shares[e] = awards[i].Prize.Chips
 		}

@@ -52,8 +52,15 @@ func (h *harness) lobby() bot.View {
 // playTourney advances the clock until the tournament's results are out.
 func (h *harness) playTourney(step time.Duration, limit int) {
 	h.t.Helper()
+	h.playUntilResults(1, step, limit)
+}
+
+// playUntilResults moves the clock until n tournaments have told their
+// results.
+func (h *harness) playUntilResults(n int, step time.Duration, limit int) {
+	h.t.Helper()
 	for range limit {
-		if len(h.newsWith("Results:")) > 0 {
+		if len(h.newsWith("Results:")) >= n {
 			return
 		}
 		h.sleep(step)
@@ -567,12 +574,7 @@ func TestLeagueScoresFinishedTournaments(t *testing.T) {
 		if _, err := h.do("alice", "/sitout"); err != nil {
 			t.Fatal(err)
 		}
-		for range 600 {
-			if len(h.newsWith("Results:")) > i {
-				break
-			}
-			h.sleep(time.Minute)
-		}
+		h.playUntilResults(i+1, time.Minute, 600)
 	}
 	if r := h.must("bob", "/standings T1"); !strings.Contains(r.Text, "final standings") || !strings.Contains(r.Text, "alice") {
 		t.Errorf("/standings: %q", r.Text)
