@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -21,7 +22,10 @@ import (
 const dealWindow = 2 * time.Minute
 
 type dealProposal struct {
-	method   tourney.DealMethod
+	method tourney.DealMethod
+	// keep is the part of the first prize left to play for (R-LGE-2):
+	// the shares are paid at once and play goes on for it.
+	keep     int64
 	by       tourney.EntryID
 	accepted map[tourney.EntryID]bool
 	until    time.Time
@@ -49,7 +53,7 @@ func (a *tourneyActor) remaining() ([]tourney.StackOf, []tourney.EntryID) {
 }
 
 // dealShares computes the deal on the stacks as they are.
-func (a *tourneyActor) dealShares(method tourney.DealMethod) (map[tourney.EntryID]int64, error) {
+func (a *tourneyActor) dealShares(method tourney.DealMethod, keep int64) (map[tourney.EntryID]int64, error) {
 	rem, ids := a.remaining()
 	prizes, err := a.t.Prizes()
 	if err != nil {
@@ -62,7 +66,7 @@ func (a *tourneyActor) dealShares(method tourney.DealMethod) (map[tourney.EntryI
 	for i, r := range rem {
 		parties[i] = r.Player
 	}
-	res, err := tourney.MakeDeal(tourney.DealInput{Method: method, Remaining: rem, Parties: parties, Prizes: prizes})
+	res, err := tourney.MakeDeal(tourney.DealInput{Method: method, Remaining: rem, Parties: parties, Prizes: prizes, Keep: keep})
 	if err != nil {
 		return nil, err
 	}
@@ -98,22 +102,33 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (Reply, error) {
 		if a.proposal != nil {
 			return Reply{}, Errorf(EInvalid, "deal.pending")
 		}
+		if a.dealt {
+			return Reply{}, Errorf(EInvalid, "deal.done")
+		}
 		method := tourney.ICMDeal
 		if sub == "chop" {
 			method = tourney.ChipChop
 		}
-		if _, err := a.dealShares(method); err != nil {
+		keep, err := a.dealKeep(req.cmd.Args[1:])
+		if err != nil {
 			return Reply{}, err
 		}
-		a.proposal = &dealProposal{method: method, by: me, accepted: map[tourney.EntryID]bool{me: true}, until: a.r.clock.Now().Add(dealWindow)}
+		if _, err := a.dealShares(method, keep); err != nil {
+			if errors.Is(err, tourney.ErrKeepTooLarge) {
+				return Reply{}, Errorf(EInvalid, "deal.keep_large")
+			}
+			return Reply{}, err
+		}
+		a.proposal = &dealProposal{method: method, keep: keep, by: me, accepted: map[tourney.EntryID]bool{me: true}, until: a.r.clock.Now().Add(dealWindow)}
 		for e := range a.bots {
 			if en, err := a.t.Entry(e); err == nil && !en.Out {
 				a.proposal.accepted[e] = true // practice opponents take any deal
 			}
 		}
 		a.news("tn.deal_proposed", a.entryName(me), sub, durationText(dealWindow))
+		text := a.dealText(lang) // before tryDeal: everyone else may have accepted already
 		a.tryDeal()
-		return Reply{Text: a.dealText(lang), Private: true}, nil
+		return Reply{Text: text, Private: true}, nil
 	case "accept", "yes":
 		if a.proposal == nil {
 			return Reply{}, Errorf(EInvalid, "deal.none")
@@ -149,7 +164,7 @@ func (a *tourneyActor) tryDeal() {
 	if !a.allHeld() {
 		return
 	}
-	shares, err := a.dealShares(p.method)
+	shares, err := a.dealShares(p.method, p.keep)
 	if err != nil {
 		a.proposal = nil
 		a.r.log.Error("deal", "tourney", a.id, "err", err)
@@ -160,7 +175,19 @@ func (a *tourneyActor) tryDeal() {
 		stacks[e] = a.stacks[e]
 	}
 	a.proposal = nil
-	if _, err := a.do(opDeal, top{Stacks: stacks, Shares: shares}, nil, nil); err != nil {
+	var moves func(any) []Move
+	if p.keep > 0 { // the shares now; play goes on for the rest
+		moves = func(any) []Move {
+			var ms []Move
+			for _, e := range sortedEntries(shares) {
+				if v := shares[e]; v > 0 {
+					ms = append(ms, a.prizeMoves(e, v, "deal")...)
+				}
+			}
+			return ms
+		}
+	}
+	if _, err := a.do(opDeal, top{Stacks: stacks, Shares: shares, Stack: p.keep}, moves, nil); err != nil {
 		return
 	}
 	var parts []string
@@ -172,14 +199,68 @@ func (a *tourneyActor) tryDeal() {
 	for _, e := range ids {
 		parts = append(parts, fmt.Sprintf("%s %s", a.entryName(e), FormatChips(shares[e], a.lang())))
 	}
+	if p.keep > 0 {
+		a.news("tn.deal_keep", a.name(), strings.Join(parts, ", "), Chips(p.keep))
+		a.publishLobby()
+		a.releaseHeld()
+		return
+	}
 	a.news("tn.deal_done", a.name(), strings.Join(parts, ", "))
 	a.finish()
+}
+
+// dealKeep reads keep=N or keep=N% (of the chip prizes still to be
+// decided) from a deal proposal: at least a tenth of them, or none
+// (R-LGE-2: a deal leaving less than 10% in play ends the tournament).
+func (a *tourneyActor) dealKeep(args []string) (int64, error) {
+	for _, w := range args {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok || !strings.EqualFold(k, "keep") {
+			return 0, Errorf(EInvalid, "deal.usage")
+		}
+		prizes, err := a.t.Prizes()
+		if err != nil {
+			return 0, err
+		}
+		rem, _ := a.remaining()
+		var money int64
+		for i, p := range prizes {
+			if i < len(rem) && p.Kind == tourney.ChipPrize {
+				money += p.Chips
+			}
+		}
+		var keep int64
+		if pct, isPct := strings.CutSuffix(v, "%"); isPct {
+			f, err := strconv.ParseFloat(pct, 64)
+			if err != nil || f < 0 || f > 100 {
+				return 0, Errorf(EInvalid, "deal.keep_bad", v)
+			}
+			keep = int64(f * float64(money) / 100)
+		} else if keep, err = strconv.ParseInt(v, 10, 64); err != nil || keep < 0 {
+			return 0, Errorf(EInvalid, "deal.keep_bad", v)
+		}
+		if keep > 0 && keep*10 < money {
+			return 0, Errorf(EInvalid, "deal.keep_small", Chips((money+9)/10))
+		}
+		return keep, nil
+	}
+	return 0, nil
+}
+
+// sortedEntries are a map's entries in order.
+func sortedEntries[V any](m map[tourney.EntryID]V) []tourney.EntryID {
+	ids := make([]tourney.EntryID, 0, len(m))
+	for e := range m {
+		ids = append(ids, e)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids
 }
 
 // dealText shows the proposal: each player's share on the stacks now.
 func (a *tourneyActor) dealText(lang string) string {
 	p := a.proposal
-	shares, err := a.dealShares(p.method)
+	shares, err := a.dealShares(p.method, p.keep)
 	var b strings.Builder
 	method := "ICM"
 	if p.method == tourney.ChipChop {

@@ -43,7 +43,7 @@ func (a *tourneyActor) leaguePoints(results []tourney.Result) map[int64]int {
 		for _, v := range a.shares {
 			money += v
 		}
-		if pos, ok := tourney.DealPointsPosition(len(a.shares), 0, money, false); ok {
+		if pos, ok := tourney.DealPointsPosition(len(a.shares), a.kept, money+a.kept, false); ok {
 			rs := append([]tourney.Result(nil), results...)
 			for i := range rs {
 				if a.inDeal(rs[i].Entry) {

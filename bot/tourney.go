@@ -73,8 +73,9 @@ type tourneyActor struct {
 	// tournament's time is up, the tables finish their hands.
 	windfall *tourney.WindfallOutcome
 	ending   bool
-	dealt    bool // the shares are a deal's (else a timed end's)
-	waitSaid bool // a final said it waits for its flights
+	dealt    bool  // the shares are a deal's (else a timed end's)
+	kept     int64 // a deal's part of the first prize left in play
+	waitSaid bool  // a final said it waits for its flights
 	// regClosed: an admin (or close=) closed registration before the
 	// start; closeDone: the close= time has acted (once).
 	regClosed, closeDone bool
@@ -431,6 +432,12 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		}
 		return nil, nil
 	case opDeal:
+		if op.Stack > 0 {
+			// A deal that keeps part of the first prize in play: the
+			// shares are paid with the op, play goes on for the rest.
+			a.dealt, a.shares, a.kept = true, op.Shares, op.Stack
+			return nil, nil
+		}
 		// The deal ends play: the places by chips (league points), the
 		// prizes of the players still in by the deal.
 		if err := t.FinishByChips(op.Stacks); err != nil {
@@ -564,7 +571,7 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	a.t, a.seq = t, 0
 	a.tableIDs, a.stacks, a.players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]Player{}, map[tourney.EntryID]bool{}
 	a.credit, a.pending, a.ticketed = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}
-	a.shares, a.proposal, a.windfall, a.ending, a.dealt = nil, nil, nil, false, false
+	a.shares, a.proposal, a.windfall, a.ending, a.dealt, a.kept = nil, nil, nil, false, false, 0
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	a.qualifiers, a.endedLevel, a.flights, a.flightDone, a.fromIndex = nil, 0, nil, map[string]bool{}, 0
 	a.pairs, a.pairByPlayer, a.pairEntry, a.merged = map[int]*pairOf{}, map[int64]int{}, map[tourney.EntryID]int{}, false
@@ -1481,6 +1488,13 @@ func (a *tourneyActor) finish() {
 				moves = append(moves, a.prizeMoves(res.Entry, v, "prize")...)
 				paid += v
 			}
+		case a.shares != nil && a.inDeal(res.Entry) && a.kept > 0:
+			// The shares were paid with the deal; the winner takes what
+			// it kept in play.
+			if res.Place == 1 {
+				moves = append(moves, a.prizeMoves(res.Entry, a.kept, "deal kept in play")...)
+				paid += a.kept
+			}
 		case a.shares != nil && a.inDeal(res.Entry):
 			if v := a.shares[res.Entry]; v > 0 {
 				reason := "timed end"
@@ -1503,7 +1517,7 @@ func (a *tourneyActor) finish() {
 		winner = results[0].Entry
 	}
 	owners := []tourney.EntryID{winner}
-	if a.shares != nil { // after a deal, every party keeps the bounty on their head
+	if a.shares != nil && a.kept == 0 { // after a deal that ends play, every party keeps the bounty on their head
 		owners = owners[:0]
 		for e := range a.shares {
 			owners = append(owners, e)

@@ -1163,3 +1163,38 @@ func TestSatelliteWithGuaranteedSeats(t *testing.T) {
 	}
 	h.wantEmptyAccount("tourney:2")
 }
+
+// A deal may keep part of the first prize in play (R-LGE-2): at least a
+// tenth of the prizes left, at most first minus second; the shares are
+// paid at once and play goes on, the winner taking what was kept; a
+// second deal is refused; the league scores the places played.
+func TestDealKeepingPartOfThePrizesInPlay(t *testing.T) {
+	h := newHarness(t, 71)
+	h.must("admin", "/tourney create Keepers buyin=20+2 start=sng players=6 seats=6 speed=hyper bots=on league=keep")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	h.fails("alice", "/deal icm keep=1%", "deal.keep_small")
+	h.fails("alice", "/deal icm keep=lots", "deal.keep_bad")
+	h.fails("alice", "/deal icm keep=100%", "deal.keep_large")
+	h.fails("alice", "/deal icm later", "deal.usage")
+	h.must("alice", "/deal chop keep=15%") // the practice opponents accept
+	h.sleep(time.Minute)
+	if len(h.newsWith("Play goes on for the")) != 1 {
+		t.Fatalf("no deal with a part kept: %q", h.news())
+	}
+	h.fails("alice", "/deal icm", "deal.done")
+	paidNow := h.ledgerByReason("tourney:1")["deal"]
+	_, _ = h.do("alice", "/sitout") // she may have timed out into it already
+	h.playTourney(time.Minute, 600)
+	l := h.ledgerByReason("tourney:1")
+	if l["deal"] != paidNow || l["deal kept in play"] <= 0 {
+		t.Fatalf("ledger %v: the shares were paid at the deal (%d), the kept part at the end", l, paidNow)
+	}
+	if l["deal"]+l["deal kept in play"]+l["league share"] != 6*20 {
+		t.Errorf("deal %v, pool %d", l, 6*20)
+	}
+	if r := h.must("bob", "/league keep").Text; !strings.Contains(r, "25 (1)") {
+		t.Errorf("the winner did not score first place's points after a deal that kept 15%% in play:\n%s", r)
+	}
+	h.wantEmptyAccount("tourney:1")
+}
