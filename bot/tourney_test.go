@@ -1027,6 +1027,11 @@ func TestPairsPlayApartThenAsOneStack(t *testing.T) {
 		t.Errorf("the partner was not shown the hand: %q", h.private("bob"))
 	}
 	h.fails("alice", "/consult", "consult.used")
+	h.restart() // the merge and the used consultation are stored
+	if pl := h.must("admin", "/tourney players").Text; !strings.Contains(pl, "alice & bob") {
+		t.Fatalf("the pair after a restart:\n%s", pl)
+	}
+	h.fails("alice", "/consult", "consult.used")
 	// Level 4 (even): member 2 takes the seat after the hand in progress.
 	for range 400 {
 		if len(h.newsWith("Duo: level 4")) > 0 {
