@@ -213,38 +213,38 @@ func (a *tourneyActor) tryDeal() {
 // decided) from a deal proposal: at least a tenth of them, or none
 // (R-LGE-2: a deal leaving less than 10% in play ends the tournament).
 func (a *tourneyActor) dealKeep(args []string) (int64, error) {
-	for _, w := range args {
-		k, v, ok := strings.Cut(w, "=")
-		if !ok || !strings.EqualFold(k, "keep") {
-			return 0, Errorf(EInvalid, "deal.usage")
+	if len(args) == 0 {
+		return 0, nil
+	}
+	k, v, ok := strings.Cut(args[0], "=")
+	if !ok || !strings.EqualFold(k, "keep") || len(args) > 1 {
+		return 0, Errorf(EInvalid, "deal.usage")
+	}
+	prizes, err := a.t.Prizes()
+	if err != nil {
+		return 0, err
+	}
+	rem, _ := a.remaining()
+	var money int64
+	for i, p := range prizes {
+		if i < len(rem) && p.Kind == tourney.ChipPrize {
+			money += p.Chips
 		}
-		prizes, err := a.t.Prizes()
-		if err != nil {
-			return 0, err
-		}
-		rem, _ := a.remaining()
-		var money int64
-		for i, p := range prizes {
-			if i < len(rem) && p.Kind == tourney.ChipPrize {
-				money += p.Chips
-			}
-		}
-		var keep int64
-		if pct, isPct := strings.CutSuffix(v, "%"); isPct {
-			f, err := strconv.ParseFloat(pct, 64)
-			if err != nil || f < 0 || f > 100 {
-				return 0, Errorf(EInvalid, "deal.keep_bad", v)
-			}
-			keep = int64(f * float64(money) / 100)
-		} else if keep, err = strconv.ParseInt(v, 10, 64); err != nil || keep < 0 {
+	}
+	var keep int64
+	if pct, isPct := strings.CutSuffix(v, "%"); isPct {
+		f, err := strconv.ParseFloat(pct, 64)
+		if err != nil || f < 0 || f > 100 {
 			return 0, Errorf(EInvalid, "deal.keep_bad", v)
 		}
-		if keep > 0 && keep*10 < money {
-			return 0, Errorf(EInvalid, "deal.keep_small", Chips((money+9)/10))
-		}
-		return keep, nil
+		keep = int64(f * float64(money) / 100)
+	} else if keep, err = strconv.ParseInt(v, 10, 64); err != nil || keep < 0 {
+		return 0, Errorf(EInvalid, "deal.keep_bad", v)
 	}
-	return 0, nil
+	if keep > 0 && keep*10 < money {
+		return 0, Errorf(EInvalid, "deal.keep_small", Chips((money+9)/10))
+	}
+	return keep, nil
 }
 
 // sortedEntries are a map's entries in order.
