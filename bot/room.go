@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pokerroom/pokerroom/engine"
@@ -112,6 +113,8 @@ type Room struct {
 	players     map[string]*playerEntry
 	tables      map[int64]*table
 	tourneys    map[int64]*tourneyActor
+	// loadedEnded counts the tournaments over brought back by loadEnded.
+	loadedEnded atomic.Int64
 	byCommunity map[int64][]int64
 	seated      map[int64]map[int64]bool // player -> tables
 	deadlines   map[int64][]Deadline     // loaded at start, per table

@@ -190,6 +190,10 @@ func (r *Room) hasSatellites(id int64) bool {
 	return false
 }
 
+// maxLoadedEnded bounds the tournaments over that commands have brought
+// back into memory at once (each stays an hour after its last use).
+const maxLoadedEnded = 100
+
 // maxTourneysPerChat bounds a chat's tournaments not over.
 const maxTourneysPerChat = 20
 
@@ -197,6 +201,11 @@ func (r *Room) startTourney(a *tourneyActor) {
 	r.mu.Lock()
 	r.tourneys[a.id] = a
 	r.mu.Unlock()
+	r.runTourney(a)
+}
+
+// runTourney starts the goroutine of an actor already listed.
+func (r *Room) runTourney(a *tourneyActor) {
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
@@ -439,7 +448,7 @@ func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
 	}
 	if n, ok := a.pairByPlayer[req.p.ID]; ok && reg.Entry.Number == 1 {
 		pr := a.pairs[n]
-		if pr.M2 != nil && pr.M2.ID == req.p.ID {
+		if pr.M2 != nil && pr.M2.ID == req.p.ID && pr.M1 != nil {
 			return Reply{Text: tr(lang, "pairs.joined", reg.Entry.Name, n, pr.M1.DisplayName, a.name())}, nil
 		}
 		return Reply{Text: tr(lang, "pairs.created", reg.Entry.Name, n, a.name(), a.label())}, nil
@@ -831,6 +840,9 @@ func (r *Room) rebuildTourney(ctx context.Context, rec TourneyRecord) (*tourneyA
 	if err := a.replay(ctx); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
 	}
+	if !rec.EndedAt.IsZero() {
+		a.seatsSettled.Store(true) // its seats or qualifiers were given before it ended
+	}
 	return a, nil
 }
 
@@ -846,17 +858,23 @@ func (r *Room) loadEnded(ctx context.Context, comm Community, id int64) (*tourne
 		if rec.ID != id || rec.EndedAt.IsZero() {
 			continue
 		}
+		if r.loadedEnded.Load() >= maxLoadedEnded {
+			return nil, Errorf(EBusy, KeyBusy)
+		}
 		a, err := r.rebuildTourney(ctx, rec)
 		if err != nil {
 			return nil, err
 		}
+		a.loaded = true
 		r.mu.Lock()
 		if cur := r.tourneys[id]; cur != nil { // loaded meanwhile
 			r.mu.Unlock()
 			return cur, nil
 		}
+		r.tourneys[id] = a
+		r.loadedEnded.Add(1)
 		r.mu.Unlock()
-		r.startTourney(a)
+		r.runTourney(a)
 		return a, nil
 	}
 	return nil, nil

@@ -96,6 +96,9 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (Reply, error) {
 	}
 	switch sub {
 	case "icm", "chop":
+		if a.finalID != 0 {
+			return Reply{}, Errorf(EInvalid, "deal.flight")
+		}
 		if a.t.State() != tourney.FinalTable || len(a.tables) != 1 {
 			return Reply{}, Errorf(EInvalid, "deal.final_only")
 		}
@@ -105,6 +108,7 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (Reply, error) {
 		if a.dealt {
 			return Reply{}, Errorf(EInvalid, "deal.done")
 		}
+
 		method := tourney.ICMDeal
 		if sub == "chop" {
 			method = tourney.ChipChop

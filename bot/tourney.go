@@ -80,8 +80,9 @@ type tourneyActor struct {
 	// start; closeDone: the close= time has acted (once).
 	regClosed, closeDone bool
 	// idleSince: over, when the tournament was last used (it retires an
-	// hour later).
+	// hour later); loaded: brought back by a command (loadEnded).
 	idleSince time.Time
+	loaded    bool
 	// dq are disqualifications waiting for their table's hand to end.
 	dq      map[tourney.EntryID]bool
 	players map[tourney.EntryID]Player
@@ -427,8 +428,13 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 			return nil, err
 		}
 		a.shares = op.Shares
-		if a.finalID != 0 { // a flight: its survivors qualify
-			a.qualifiers, a.endedLevel = op.Stacks, op.Level
+		if a.finalID != 0 { // a flight: its survivors with chips qualify
+			a.qualifiers, a.endedLevel = map[tourney.EntryID]int64{}, op.Level
+			for e, s := range op.Stacks {
+				if s > 0 { // not one busted and waiting to rebuy
+					a.qualifiers[e] = s
+				}
+			}
 		}
 		return nil, nil
 	case opDeal:
@@ -674,6 +680,9 @@ func (a *tourneyActor) run(ctx context.Context) {
 					delete(a.r.tourneys, a.id)
 				}
 				a.r.mu.Unlock()
+				if a.loaded {
+					a.r.loadedEnded.Add(-1)
+				}
 				return // a command that names it loads it again (loadEnded)
 			}
 		}

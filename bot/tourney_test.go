@@ -863,6 +863,7 @@ func TestStagedFlightsCarryChipsIntoTheFinal(t *testing.T) {
 	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 53, 2*time.Second)
 	h.fails("admin", "/tourney create X stage=final start=+5h buyin=10", "tourney.final_option")
 	h.fails("admin", "/tourney create X stage=final start=sng", "tourney.final_start")
+	h.fails("admin", "/tourney create X stage=final start=+5h open=+1h", "tourney.final_option")
 	h.must("admin", "/tourney create Grand Final stage=final start=+5h speed=turbo seats=6")
 	h.fails("admin", "/tourney create F flight=T1 buyin=20 start=+10m", "tourney.flight_end")
 	h.fails("admin", "/tourney create F flight=T1 buyin=20 start=+10m end=30m speed=hyper", "tourney.flight_option")
@@ -880,6 +881,7 @@ func TestStagedFlightsCarryChipsIntoTheFinal(t *testing.T) {
 	}
 	h.must("alice", "/register T2")
 	h.must("admin", "/tourney bots 9 T2")
+	h.fails("alice", "/deal icm T2", "deal.flight")
 	h.must("bob", "/register T3")
 	h.must("admin", "/tourney bots 7 T3")
 
@@ -956,6 +958,42 @@ func TestStagedFlightsCarryChipsIntoTheFinal(t *testing.T) {
 		t.Errorf("the final paid %d in prizes, the flights' pool was %d", got, paid)
 	}
 	h.wantEmptyAccount("tourney:1")
+	// Retired, a flight named by a command comes back read-only: it does
+	// not carry its qualifiers again, and it retires again.
+	h.sleep(2 * time.Hour)
+	if n := h.room.TourneysInMemory(); n != 0 {
+		t.Fatalf("%d tournaments in memory two hours after the final", n)
+	}
+	h.must("bob", "/tourney info T3")
+	h.sleep(2 * time.Hour)
+	if n := len(h.newsWith("Day 1B is over")); n != 1 {
+		t.Errorf("the flight's end was told %d times", n)
+	}
+	if n := h.room.TourneysInMemory(); n != 0 {
+		t.Errorf("%d tournaments in memory two hours after /tourney info T3", n)
+	}
+}
+
+// A pair whose member 1 unregisters keeps its number: member 2 becomes
+// member 1, and a pair left empty is taken by the next to name it.
+func TestPairKeepsItsNumberWhenMemberOneLeaves(t *testing.T) {
+	h := newHarness(t, 73)
+	h.must("admin", "/tourney create Duo pairs=on buyin=20 start=+10m late=2")
+	h.must("alice", "/register")
+	h.must("bob", "/register T1 pair=1")
+	h.must("alice", "/unregister")
+	if r := h.must("carol", "/register T1 pair=1"); !strings.Contains(r.Text, "member 2 of pair 1 with bob") {
+		t.Fatalf("after member 1 left: %q", r.Text)
+	}
+	h.fails("alice", "/register T1 pair=1", "pairs.full")
+	h.must("dave", "/register")
+	h.must("dave", "/unregister")
+	if r := h.must("erin", "/register T1 pair=2"); !strings.Contains(r.Text, "member 1 of pair 2") {
+		t.Fatalf("joining an emptied pair: %q", r.Text)
+	}
+	if r := h.must("frank", "/register T1 pair=2"); !strings.Contains(r.Text, "member 2 of pair 2 with erin") {
+		t.Fatalf("member 2: %q", r.Text)
+	}
 }
 
 // A pairs tournament (R-TRN-19): member 1 registers and gets the pair's

@@ -71,7 +71,7 @@ func (a *tourneyActor) pairToJoin(p Player, args []string) (int, error) {
 	switch {
 	case pr == nil:
 		return 0, Errorf(EInvalid, "pairs.no_such", n, a.label())
-	case pr.M2 != nil:
+	case pr.M1 != nil && pr.M2 != nil:
 		return 0, Errorf(EInvalid, "pairs.full", n)
 	}
 	return n, nil
@@ -86,10 +86,17 @@ func (a *tourneyActor) joinPair(p Player, bot bool, n int) {
 		return // a re-entry: the same pair
 	}
 	pl := p
-	if pr := a.pairs[n]; n > 0 && pr != nil && pr.M2 == nil {
-		pr.M2, pr.B2 = &pl, bot
-		a.pairByPlayer[p.ID] = n
-		return
+	if pr := a.pairs[n]; n > 0 && pr != nil {
+		switch {
+		case pr.M1 == nil: // member 1 left: the newcomer takes the place
+			pr.M1, pr.B1 = &pl, bot
+			a.pairByPlayer[p.ID] = n
+			return
+		case pr.M2 == nil:
+			pr.M2, pr.B2 = &pl, bot
+			a.pairByPlayer[p.ID] = n
+			return
+		}
 	}
 	no := len(a.pairs) + 1
 	a.pairs[no] = &pairOf{No: no, M1: &pl, B1: bot}

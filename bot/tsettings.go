@@ -80,7 +80,7 @@ const tourneyOptions = "buyin= bounty= start= open= close= seats= players= min= 
 // their chips and its pool; flightOptions, those a flight refuses: it
 // plays its final's structure and carries its whole pool.
 var (
-	finalOptions  = map[string]bool{"stage": true, "start": true, "open": true, "seats": true, "min": true, "speed": true, "level": true, "levels": true, "payout": true, "anon": true, "timer": true, "game": true, "league": true, "leagueshare": true}
+	finalOptions  = map[string]bool{"stage": true, "start": true, "seats": true, "min": true, "speed": true, "level": true, "levels": true, "payout": true, "anon": true, "timer": true, "game": true, "league": true, "leagueshare": true}
 	flightRefuses = map[string]bool{"speed": true, "level": true, "levels": true, "stack": true, "target": true, "windfall": true, "bounty": true, "guarantee": true, "payout": true, "league": true, "leagueshare": true, "game": true}
 )
 

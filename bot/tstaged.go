@@ -125,7 +125,7 @@ func (a *tourneyActor) qualify(req treq) (Reply, error) {
 	if a.flightDone[c.flight] {
 		return Reply{}, nil // taken in already: the answer was lost
 	}
-	if st := a.t.State(); st != tourney.RegistrationOpen && st != tourney.Announced {
+	if st := a.t.State(); st != tourney.RegistrationOpen {
 		return Reply{}, &tourney.StateError{Op: "qualify", State: st}
 	}
 	var moves []Move
@@ -186,7 +186,10 @@ func (a *tourneyActor) applyQualify(op top) error {
 // after the last level its flights played (R-TRN-16).
 func (a *tourneyActor) stageFinal() {
 	sf, err := tourney.StageFinal(a.t.Config().Structure, a.flights)
-	if errors.Is(err, tourney.ErrLevelNotFound) {
+	switch {
+	case err == nil:
+		a.fromIndex = sf.StartIndex
+	case errors.Is(err, tourney.ErrLevelNotFound):
 		// The flights played past the structure: the final plays its
 		// last level.
 		for i, l := range a.t.Config().Structure.Levels {
@@ -194,8 +197,22 @@ func (a *tourneyActor) stageFinal() {
 				a.fromIndex = i
 			}
 		}
-	} else if err == nil {
-		a.fromIndex = sf.StartIndex
+	default:
+		// Cannot happen with the flights' stacks checked: the final
+		// starts at the level after the latest the flights ended on.
+		a.r.log.Error("staged final", "tourney", a.id, "err", err)
+		ended := 0
+		for _, f := range a.flights {
+			ended = max(ended, f.EndedLevel)
+		}
+		n := 0
+		for i, l := range a.t.Config().Structure.Levels {
+			if !l.Break {
+				if n++; n <= ended+1 {
+					a.fromIndex = i
+				}
+			}
+		}
 	}
 	best := map[tourney.PlayerID]int64{}
 	for _, f := range a.flights {
@@ -204,7 +221,7 @@ func (a *tourneyActor) stageFinal() {
 		}
 	}
 	for _, e := range a.t.Entries() {
-		if s, ok := best[e.Player]; ok && !e.Out {
+		if s, ok := best[e.Player]; ok && !e.Out && s > 0 {
 			a.stacks[e.ID] = s
 		}
 	}
