@@ -192,17 +192,7 @@ func (h *harness) press(user, token string) (bot.Reply, error) {
 
 // sleep moves the clock, one timer at a time, settling after each.
 func (h *harness) sleep(d time.Duration) {
-	target := h.clock.Now().Add(d)
-	for {
-		next, ok := h.clock.Next()
-		if !ok || next.After(target) {
-			break
-		}
-		h.clock.Set(next)
-		h.settle()
-	}
-	h.clock.Set(target)
-	h.settle()
+	h.clock.Walk(h.clock.Now().Add(d), h.settle)
 }
 
 // table returns the latest table message of the group.

@@ -77,32 +77,21 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 	}
 	set.Platform, set.Chat = comm.Platform, comm.ChatID
 	if set.Target != 0 { // a satellite: its seats are worth the target's buy-in (R-TRN-15)
-		r.mu.Lock()
-		target := r.tourneys[set.Target]
-		r.mu.Unlock()
-		label := "T" + strconv.FormatInt(set.Target, 10)
-		if target == nil || target.comm.ID != comm.ID || target.isOver() {
-			return nil, Errorf(EInvalid, "tourney.target", label)
-		}
 		// The target's actor owns its buy-in, and keeps it fixed while
 		// this satellite is made and while it runs (edit).
 		var b tourney.BuyIn
-		if _, err := target.tdo(ctx, treq{query: func() error {
+		label := "T" + strconv.FormatInt(set.Target, 10)
+		release, err := r.reserve(ctx, comm, set.Target, "tourney.target", func(target *tourneyActor) error {
 			if target.over {
 				return Errorf(EInvalid, "tourney.target", label)
 			}
 			b = target.set.Config.BuyIn
-			target.reserving++
 			return nil
-		}}); err != nil {
+		})
+		if err != nil {
 			return nil, err
 		}
-		defer func() {
-			// The satellite is listed (or failed): the count is done.
-			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
-			defer cancel()
-			target.tdo(ctx, treq{query: func() error { target.reserving--; return nil }}) //nolint:errcheck // a target that is gone keeps nothing
-		}()
+		defer release()
 		if b.Freeroll() {
 			return nil, Errorf(EInvalid, "tourney.target_free", label)
 		}
@@ -119,15 +108,9 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 		}
 	}
 	if set.Flight != 0 { // a flight of a staged final (R-TRN-16)
-		r.mu.Lock()
-		final := r.tourneys[set.Flight]
-		r.mu.Unlock()
-		label := "T" + strconv.FormatInt(set.Flight, 10)
-		if final == nil || final.comm.ID != comm.ID || final.isOver() {
-			return nil, Errorf(EInvalid, "tourney.flight_final", label)
-		}
 		var st tourney.Structure
-		if _, err := final.tdo(ctx, treq{query: func() error {
+		label := "T" + strconv.FormatInt(set.Flight, 10)
+		release, err := r.reserve(ctx, comm, set.Flight, "tourney.flight_final", func(final *tourneyActor) error {
 			switch {
 			case !final.isFinal():
 				return Errorf(EInvalid, "tourney.flight_not_final", label)
@@ -137,16 +120,12 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 				return Errorf(EInvalid, "tourney.flight_after_final", label)
 			}
 			st = final.set.Config.Structure
-			final.reserving++
 			return nil
-		}}); err != nil {
+		})
+		if err != nil {
 			return nil, err
 		}
-		defer func() {
-			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
-			defer cancel()
-			final.tdo(ctx, treq{query: func() error { final.reserving--; return nil }}) //nolint:errcheck // a final that is gone keeps nothing
-		}()
+		defer release()
 		st.EndAfter, st.EndAtLevel = set.Config.Structure.EndAfter, set.Config.Structure.EndAtLevel
 		set.Config.Structure = st
 		if err := set.Config.Validate(); err != nil {
@@ -177,9 +156,37 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 	return a, nil
 }
 
-// hasSatellites reports whether a satellite has seats to give in the
+// reserve checks, in the actor of the chat's tournament id, what a new
+// satellite or flight needs of it (check reads its state), and keeps its
+// options fixed (edit) until release: the caller releases once the new
+// event is listed (hasDependents covers it from then) or failed. missing
+// is the message for an id that names no tournament of the chat still on.
+func (r *Room) reserve(ctx context.Context, comm Community, id int64, missing string, check func(*tourneyActor) error) (release func(), err error) {
+	r.mu.Lock()
+	a := r.tourneys[id]
+	r.mu.Unlock()
+	if a == nil || a.comm.ID != comm.ID || a.isOver() {
+		return nil, Errorf(EInvalid, missing, "T"+strconv.FormatInt(id, 10))
+	}
+	if _, err := a.tdo(ctx, treq{query: func() error {
+		if err := check(a); err != nil {
+			return err
+		}
+		a.reserving++
+		return nil
+	}}); err != nil {
+		return nil, err
+	}
+	return func() {
+		ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+		defer cancel()
+		a.tdo(ctx, treq{query: func() error { a.reserving--; return nil }}) //nolint:errcheck // one that is gone keeps nothing
+	}, nil
+}
+
+// hasDependents reports whether a satellite has seats to give in the
 // tournament id, or a flight qualifiers to send it.
-func (r *Room) hasSatellites(id int64) bool {
+func (r *Room) hasDependents(id int64) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for _, s := range r.tourneys {
@@ -973,13 +980,13 @@ func (a *tourneyActor) edit(req treq, lang string) (Reply, error) {
 	if set.Target != a.set.Target {
 		return Reply{}, Errorf(EInvalid, "tourney.edit_target")
 	}
-	if set.Config.BuyIn != a.set.Config.BuyIn && (a.reserving > 0 || a.r.hasSatellites(a.id)) && !a.isFinal() {
+	if set.Config.BuyIn != a.set.Config.BuyIn && (a.reserving > 0 || a.r.hasDependents(a.id)) && !a.isFinal() {
 		return Reply{}, Errorf(EInvalid, "tourney.edit_buyin_satellite")
 	}
 	if set.Final != a.set.Final || set.Flight != a.set.Flight {
 		return Reply{}, Errorf(EInvalid, "tourney.edit_stage")
 	}
-	if a.isFinal() && (a.reserving > 0 || a.r.hasSatellites(a.id) || len(a.flightDone) > 0) {
+	if a.isFinal() && (a.reserving > 0 || a.r.hasDependents(a.id) || len(a.flightDone) > 0) {
 		return Reply{}, Errorf(EInvalid, "tourney.edit_final")
 	}
 	if set.Flight != 0 { // a flight plays its final's structure

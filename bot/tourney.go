@@ -905,16 +905,8 @@ func (a *tourneyActor) tick() {
 			}
 		}
 		if a.t.State() == tourney.LateRegistration && !st.OnBreak && st.Number > a.set.LateLevels {
-			if _, err := a.do(opLateEnd, top{}, nil, nil); err == nil {
-				a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
-				if a.addOnOpen {
-					c := a.t.Config().AddOn
-					a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
-				}
-				if a.t.State() == tourney.Finished {
-					a.finish()
-					return
-				}
+			if a.endLate() == nil && a.t.State() == tourney.Finished {
+				return
 			}
 		}
 		a.publishLobby()
@@ -950,21 +942,30 @@ func (a *tourneyActor) closeRegistration() error {
 		}
 		a.news("tn.reg_closed", a.name())
 	case tourney.LateRegistration:
-		if _, err := a.do(opLateEnd, top{}, nil, nil); err != nil {
+		if err := a.endLate(); err != nil {
 			return err
-		}
-		a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
-		if a.addOnOpen {
-			c := a.t.Config().AddOn
-			a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
-		}
-		if a.t.State() == tourney.Finished {
-			a.finish()
 		}
 	default:
 		return &tourney.StateError{Op: "close registration", State: a.t.State()}
 	}
 	a.publishLobby()
+	return nil
+}
+
+// endLate ends late registration (its levels are over, or close=, or
+// /tourney close) and tells it; a field down to one player then ends.
+func (a *tourneyActor) endLate() error {
+	if _, err := a.do(opLateEnd, top{}, nil, nil); err != nil {
+		return err
+	}
+	a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
+	if a.addOnOpen {
+		c := a.t.Config().AddOn
+		a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
+	}
+	if a.t.State() == tourney.Finished {
+		a.finish()
+	}
 	return nil
 }
 
@@ -1294,10 +1295,15 @@ func (a *tourneyActor) ref() string { return "tourney:" + strconv.FormatInt(a.id
 // walletOf is the account an entry's winnings go to (the house for a
 // practice opponent).
 func (a *tourneyActor) walletOf(e tourney.EntryID) int64 {
-	if a.bots[e] {
+	return a.walletOfPlayer(a.players[e], a.bots[e])
+}
+
+// walletOfPlayer is a player's wallet; the house's for a practice
+// opponent (or when the wallet cannot be read).
+func (a *tourneyActor) walletOfPlayer(p Player, bot bool) int64 {
+	if bot {
 		return a.r.house
 	}
-	p := a.players[e]
 	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
 	defer cancel()
 	acc, err := a.r.wallet(ctx, p)

@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -243,26 +242,14 @@ func (a *tourneyActor) prizeMoves(e tourney.EntryID, v int64, reason string) []M
 	}
 	half := v / 2
 	var out []Move
-	for i, m := range []struct {
+	for _, m := range []struct {
 		p   *Player
 		bot bool
 		v   int64
 	}{{pr.M1, pr.B1, v - half}, {pr.M2, pr.B2, half}} {
-		if m.v <= 0 {
-			continue
+		if m.v > 0 {
+			out = append(out, Move{From: a.account, To: a.walletOfPlayer(*m.p, m.bot), Amount: m.v, Reason: reason, Reference: a.ref()})
 		}
-		to := a.r.house
-		if !m.bot {
-			ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
-			acc, err := a.r.wallet(ctx, *m.p)
-			cancel()
-			if err != nil {
-				a.r.log.Error("wallet of a pair's member", "tourney", a.id, "member", i+1, "err", err)
-			} else {
-				to = acc
-			}
-		}
-		out = append(out, Move{From: a.account, To: to, Amount: m.v, Reason: reason, Reference: a.ref()})
 	}
 	return out
 }

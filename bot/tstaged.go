@@ -214,6 +214,12 @@ func (a *tourneyActor) stageFinal() {
 			}
 		}
 	}
+	a.giveFlightStacks()
+}
+
+// giveFlightStacks gives each entrant of a staged final the stack they
+// carried in: the largest, for a player who qualified twice.
+func (a *tourneyActor) giveFlightStacks() {
 	best := map[tourney.PlayerID]int64{}
 	for _, f := range a.flights {
 		for _, q := range f.Qualifiers {
@@ -221,7 +227,7 @@ func (a *tourneyActor) stageFinal() {
 		}
 	}
 	for _, e := range a.t.Entries() {
-		if s, ok := best[e.Player]; ok && !e.Out && s > 0 {
+		if s := best[e.Player]; s > 0 {
 			a.stacks[e.ID] = s
 		}
 	}
@@ -244,27 +250,15 @@ func (a *tourneyActor) pendingFlights() int {
 // finalRefund is a cancelled final's money: the pool its flights carried
 // in, shared by the qualifiers in proportion to their chips.
 func (a *tourneyActor) finalRefund() []Move {
+	if len(a.stacks) == 0 { // cancelled before the start: the stacks carried in
+		a.giveFlightStacks()
+	}
 	var ids []tourney.EntryID
 	var total int64
 	for _, e := range a.t.Entries() {
 		if s := a.stacks[e.ID]; s > 0 {
 			ids = append(ids, e.ID)
 			total += s
-		}
-	}
-	if len(ids) == 0 {
-		best := map[tourney.PlayerID]int64{}
-		for _, f := range a.flights {
-			for _, q := range f.Qualifiers {
-				best[q.Player] = max(best[q.Player], q.Stack)
-			}
-		}
-		for _, e := range a.t.Entries() {
-			if s := best[e.Player]; s > 0 {
-				a.stacks[e.ID] = s
-				ids = append(ids, e.ID)
-				total += s
-			}
 		}
 	}
 	pool := a.t.PrizePool().Collected

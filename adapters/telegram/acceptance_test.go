@@ -18,17 +18,7 @@ const channel = int64(-100999000)
 // the room settle after each.
 func (e *env) advance(d time.Duration) {
 	e.t.Helper()
-	target := e.clock.Now().Add(d)
-	for {
-		next, ok := e.clock.Next()
-		if !ok || next.After(target) {
-			break
-		}
-		e.clock.Set(next)
-		e.settle()
-	}
-	e.clock.Set(target)
-	e.settle()
+	e.clock.Walk(e.clock.Now().Add(d), e.settle)
 	// The chat keeps up with the room: what was posted is delivered
 	// before the clock moves on.
 	if !e.fake.Wait(wait, "the outbox to drain", func() bool { return e.ad.Outbox().Queued() == 0 }) {

@@ -108,6 +108,22 @@ func (c *Clock) Set(target time.Time) int {
 	}
 }
 
+// Walk moves the clock to target one timer deadline at a time, calling
+// settle after each and at the end: what a timer sets off (a timer of its
+// own among it) runs before the clock moves on.
+func (c *Clock) Walk(target time.Time, settle func()) {
+	for {
+		next, ok := c.Next()
+		if !ok || next.After(target) {
+			break
+		}
+		c.Set(next)
+		settle()
+	}
+	c.Set(target)
+	settle()
+}
+
 // Pending returns the number of timers not yet fired or stopped.
 func (c *Clock) Pending() int {
 	c.mu.Lock()
