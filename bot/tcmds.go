@@ -387,7 +387,7 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		if a.over {
 			return Reply{}, &tourney.StateError{Op: "cancel", State: a.t.State()}
 		}
-		if n := a.pendingFlights(); a.isFinal() && n > 0 {
+		if n := a.finalWaits(); n > 0 {
 			return Reply{}, Errorf(EInvalid, "tourney.final_has_flights", n)
 		}
 		if _, err := a.do(opCancel, top{}, nil, nil); err != nil {
@@ -542,7 +542,7 @@ func (a *tourneyActor) startCmd(req treq, lang string) (Reply, error) {
 	if a.t.State() != tourney.RegistrationOpen {
 		return Reply{}, &tourney.StateError{Op: "start", State: a.t.State()}
 	}
-	if n := a.pendingFlights(); a.isFinal() && n > 0 {
+	if n := a.finalWaits(); n > 0 {
 		return Reply{}, Errorf(EInvalid, "tourney.final_has_flights", n)
 	}
 	cfg := a.t.Config()

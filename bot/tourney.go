@@ -476,7 +476,9 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 	if err != nil {
 		return nil, err
 	}
-	after := a.saveLive()
+	// After the op, the maps themselves: a rebuild makes new ones and
+	// leaves these as they are.
+	after := liveState{stacks: a.stacks, pending: a.pending, proposal: a.proposal, ending: a.ending}
 	w := &TableWrite{TourneyOps: []TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: kind, Data: mustJSON(op)}}, Status: status}
 	if moves != nil {
 		w.Moves = moves(res)
@@ -866,7 +868,7 @@ func (a *tourneyActor) tick() {
 		a.closeRegistration() // close=: its time has come
 	}
 	if a.t.State() == tourney.RegistrationOpen && cfg.Kind == tourney.Scheduled && !now.Before(cfg.StartAt) {
-		if n := a.pendingFlights(); a.isFinal() && n > 0 {
+		if n := a.finalWaits(); n > 0 {
 			if !a.waitSaid {
 				a.waitSaid = true
 				a.news("tn.final_waits", a.name(), n)

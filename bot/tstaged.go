@@ -233,6 +233,15 @@ func (a *tourneyActor) giveFlightStacks() {
 	}
 }
 
+// finalWaits is how many flights a staged final still waits for (0 for
+// any other tournament).
+func (a *tourneyActor) finalWaits() int {
+	if !a.isFinal() {
+		return 0
+	}
+	return a.pendingFlights()
+}
+
 // pendingFlights counts this final's flights not yet taken in: the
 // final waits for them before it starts.
 func (a *tourneyActor) pendingFlights() int {
