@@ -1776,14 +1776,21 @@ func (a *tourneyActor) awardTickets() {
 	if left {
 		return
 	}
+	a.settle()
+}
+
+// settle stores that a finished satellite or flight gave what it owed
+// (seats, qualifiers): it has ended. A failed write is tried again (tick).
+func (a *tourneyActor) settle() bool {
 	w := &TableWrite{Status: &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.r.clock.Now()}
 	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
 	defer cancel()
 	if err := a.r.commit.commit(ctx, w); err != nil {
-		a.r.log.Error("satellite end", "tourney", a.id, "err", err)
-		return
+		a.r.log.Error("tournament end", "tourney", a.id, "err", err)
+		return false
 	}
 	a.seatsSettled.Store(true)
+	return true
 }
 
 // paidByTicket reports whether a player's entry in play here was paid by

@@ -107,11 +107,9 @@ func (a *tourneyActor) carryToFinal() {
 		a.r.log.Warn("a flight's qualifiers not taken by its final yet", "tourney", a.id, "final", a.final, "err", err)
 		return
 	}
-	w := &TableWrite{Status: &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.r.clock.Now()}
-	if err := a.r.commit.commit(ctx, w); err != nil {
+	if !a.settle() {
 		return
 	}
-	a.seatsSettled.Store(true)
 	a.news("tn.flight_over", a.name(), len(ids), final.label(), a.endedLevel, strings.Join(names, ", "))
 }
 
