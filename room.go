@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/pokerroom/pokerroom/adapters/console"
@@ -18,39 +19,57 @@ const handPause = 2 * time.Second
 const botDelay = 1200 * time.Millisecond
 
 // welcome seats a newcomer at the console: a 6-max no-limit Hold'em table
-// with practice opponents, dealt in at once. On a later start the table is
-// there already, and the user is seated again if they had left.
+// with practice opponents, dealt in at once. On a later start the user is
+// back at the table they sit at, or seated again at the console's first
+// cash table with a free seat. It never stops the room from starting: what
+// it cannot do is said on the console, with what to type instead.
 func welcome(room *bot.Room) func(ctx context.Context, c *console.Console) error {
 	return func(ctx context.Context, c *console.Console) error {
-		do := func(name string, args ...string) error {
+		do := func(name string, args ...string) bool {
 			reply, err := room.Handle(ctx, bot.Command{Platform: console.Platform, Chat: console.Chat, ChatTitle: "console",
 				User: c.User, UserName: c.User, Name: name, Args: args})
 			var e *bot.Error
 			switch {
 			case errors.As(err, &e) && (e.Key == "join.already" || e.Key == "addbot.full"):
-				return nil
+				return true
 			case err != nil:
-				return fmt.Errorf("console welcome: /%s: %w", name, err)
+				c.Sink.Print("console", fmt.Sprintf("Could not /%s at start (%s). Type /tables to see the tables, /join #N to sit at one, or /newtable nlhe 1/2 to open one.", name, bot.Translate(err, bot.English)))
+				return false
 			case reply.Text != "":
 				c.Sink.Print("group", reply.Text)
 			}
+			return true
+		}
+		seated, err := room.SeatedAt(ctx, console.Platform, c.User)
+		if err != nil {
+			c.Sink.Print("console", fmt.Sprintf("Could not read your seats at start (%s). Type /tables to see the tables.", bot.Translate(err, bot.English)))
 			return nil
 		}
-		fresh := len(room.Tables()) == 0
-		if fresh {
-			if err := do("newtable", "nlhe", "1/2", "seats=6"); err != nil {
-				return err
+		var cash []bot.TableChoice
+		for _, tc := range room.TablesIn(console.Platform, console.Chat) {
+			if !tc.Tourney {
+				cash = append(cash, tc)
 			}
 		}
-		if err := do("join"); err != nil {
-			return err
-		}
-		if fresh {
-			if err := do("addbot", "3"); err != nil {
-				return err
+		for _, tc := range cash {
+			if slices.Contains(seated, tc.ID) {
+				c.Sink.Print("console", fmt.Sprintf("You are at table %s (%s). /tables lists every table.", tc.Label, tc.Title))
+				return nil
 			}
-			c.Sink.Print("console", "You are at table #1 with three practice opponents. When it is your turn, type /call, /check, /fold or /raise 10 (help lists everything).")
 		}
+		if len(cash) == 0 {
+			if do("newtable", "nlhe", "1/2", "seats=6") && do("join") && do("addbot", "3") {
+				c.Sink.Print("console", "You are at a table with three practice opponents. When it is your turn, type /call, /check, /fold or /raise 10 (help lists everything).")
+			}
+			return nil
+		}
+		for _, tc := range cash {
+			if tc.Seated < tc.Seats {
+				do("join", tc.Label)
+				return nil
+			}
+		}
+		c.Sink.Print("console", "Every table here is full. /tables lists them; /newtable nlhe 1/2 opens another.")
 		return nil
 	}
 }

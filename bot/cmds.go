@@ -31,6 +31,9 @@ func (t *table) handle(req request) (Reply, error) {
 		start = time.Now()
 	}
 	name := req.cmd.Name
+	if t.paused {
+		return Reply{}, t.pausedReply(req.p)
+	}
 	if req.tok != nil {
 		return t.press(req, start)
 	}
@@ -282,7 +285,6 @@ func (t *table) join(req request) (Reply, error) {
 		t.waiting = append(t.waiting, wt)
 		w := &TableWrite{SetDeadlines: []Deadline{t.waitDeadline(wt)}}
 		if err := t.write(w); err != nil {
-			t.waiting = t.waiting[:len(t.waiting)-1]
 			return Reply{}, err
 		}
 		return Reply{Text: tr(lang, "wait.added", t.name2(p), t.label(), len(t.waiting))}, nil
@@ -554,12 +556,10 @@ func (t *table) callClock(req request) (Reply, error) {
 	if t.turnAt.Before(at) && t.turnPhase == "timer" {
 		return Reply{}, Errorf(EInvalid, "clock.soon", durationText(t.turnAt.Sub(now)))
 	}
-	old := [2]any{t.turnAt, t.turnPhase}
 	t.turnAt, t.turnPhase, t.reminded = at, "clock", true
 	w := &TableWrite{}
 	t.storeTurn(t.hand, w)
 	if err := t.write(w); err != nil {
-		t.turnAt, t.turnPhase = old[0].(time.Time), old[1].(string)
 		return Reply{}, err
 	}
 	if s := t.seats[j]; !s.Bot {
@@ -588,14 +588,11 @@ func (t *table) consult(req request) (Reply, error) {
 	if t.hand == nil || k < 0 || t.hand.ToAct() != k {
 		return Reply{}, Errorf(EInvalid, "consult.not_turn")
 	}
-	old := [3]any{t.turnAt, t.turnPhase, t.reminded}
 	t.turnAt, t.reminded = t.turnAt.Add(tourney.ConsultationTime), false
 	s.Consult = consultUsed
 	w := &TableWrite{}
 	t.storeTurn(t.hand, w)
 	if err := t.write(w); err != nil {
-		s.Consult = consultHeld
-		t.turnAt, t.turnPhase, t.reminded = old[0].(time.Time), old[1].(string), old[2].(bool)
 		return Reply{}, err
 	}
 	if p := s.Partner; p != nil {

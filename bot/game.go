@@ -25,6 +25,9 @@ func (t *table) eligible(i int) bool {
 // step starts a hand when none is running and it is time, or lets a
 // practice opponent (or an away or leaving player) act.
 func (t *table) step() {
+	if t.paused || t.r.clock.Now().Before(t.holdUntil) {
+		return // fire() pokes again when the pause or the hold ends
+	}
 	if t.hand != nil {
 		k := t.hand.ToAct()
 		if k < 0 {
@@ -190,7 +193,10 @@ func (t *table) startHand() {
 		}
 		return
 	}
-	t.hand, t.handID, t.button, t.handNo, t.carry = h, w.HandID, order[0], t.handNo+1, 0
+	// The carried pot (t.carry) stays the table's until the hand ends
+	// (endMoves): stored with the seats, it keeps their sum equal to the
+	// table's account at every committed point.
+	t.hand, t.handID, t.button, t.handNo = h, w.HandID, order[0], t.handNo+1
 	t.version, t.last = 0, nil
 	t.r.metrics.Hands.Add(1)
 	if h.Done() {
@@ -251,16 +257,12 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 			t.lastReport = t.buildReport() // stored with the seats; load() reads it back on a failed write
 		}
 	}
-	turn := [3]any{t.turnAt, t.turnPhase, t.turnStart}
 	t.setTurn(h, now, w)
 	// The seats change with an action only at the end of the hand, or when
 	// a time bank was spent or a timeout count is reset.
 	seats := h.Done() || s.Bank != bank || t.seatsDirty
 	if err := t.commitWrite(w, seats); err != nil {
-		// load() rebuilt the hand and the seats from the store.
-		s.Bank = bank
-		t.turnAt, t.turnPhase, t.turnStart = turn[0].(time.Time), turn[1].(string), turn[2].(time.Time)
-		return err
+		return err // the table is back at what the store holds (or paused)
 	}
 	t.r.metrics.Actions.Add(1)
 	t.noteEvents(events)
@@ -474,6 +476,16 @@ func (t *table) timeoutAction(k int, clock bool) {
 // fire runs every deadline that has come.
 func (t *table) fire() {
 	now := t.r.clock.Now()
+	if t.paused {
+		if !t.retryAt.IsZero() && !now.Before(t.retryAt) {
+			t.tryResume()
+		}
+		return // no timer acts on a state nobody committed
+	}
+	if !t.holdUntil.IsZero() && !now.Before(t.holdUntil) {
+		t.holdUntil = time.Time{}
+		t.poke()
+	}
 	if t.hand != nil && !t.turnAt.IsZero() {
 		k := t.hand.ToAct()
 		if k >= 0 {

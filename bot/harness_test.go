@@ -270,8 +270,10 @@ func (h *harness) wallet(user string) int64 {
 	return n
 }
 
-// checkBooks fails unless the ledger balances and every table account
-// holds exactly its seats' chips (between hands).
+// checkBooks fails unless the ledger balances, every cash table account
+// holds exactly its seats' chips and the pot carried over (during a hand
+// too: its chips stay on the stored stacks until it ends), and no hand's
+// log is broken.
 func (h *harness) checkBooks() {
 	h.t.Helper()
 	ctx := context.Background()
@@ -287,8 +289,14 @@ func (h *harness) checkBooks() {
 		if strings.Contains(tr.Config, `"tourney":`) {
 			continue // tournament chips are not in the ledger: the tournament account holds its money
 		}
-		if open, err := h.store.OpenHands(ctx, tr.ID); err != nil || len(open) > 0 {
-			continue // chips are in the pot: checked when the hand ends
+		open, err := h.store.OpenHands(ctx, tr.ID)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		for _, hr := range open {
+			if hr.Broken != "" {
+				h.t.Fatalf("table %d: hand %d: %s", tr.ID, hr.ID, hr.Broken)
+			}
 		}
 		seats, err := h.store.Seats(ctx, tr.ID)
 		if err != nil {
@@ -302,12 +310,17 @@ func (h *harness) checkBooks() {
 			_ = json.Unmarshal([]byte(st.State), &extra)
 			sum += st.Stack + extra.Pending
 		}
+		var state struct {
+			Carry int64 `json:"carry"`
+		}
+		_ = json.Unmarshal([]byte(tr.State), &state)
+		sum += state.Carry
 		acc, err := h.store.OpenAccount(ctx, bot.AccountTable, fmt.Sprintf("table:%d", tr.ID), 0)
 		if err != nil {
 			h.t.Fatal(err)
 		}
 		if bal, _ := h.store.Balance(ctx, acc); bal != sum {
-			h.t.Fatalf("table %d: its account holds %d, its seats %d", tr.ID, bal, sum)
+			h.t.Fatalf("table %d: its account holds %d, its seats and carried pot %d", tr.ID, bal, sum)
 		}
 	}
 }
@@ -347,7 +360,7 @@ func (h *harness) reopenWith(st bot.Storage) {
 	h.t.Helper()
 	var err error
 	h.rec = &recorder{}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed,
+	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil

@@ -16,6 +16,8 @@ type Metrics struct {
 	Queued     atomic.Int64 // messages handed to an outbox
 	Dropped    atomic.Int64 // messages an outbox refused (full)
 	Busy       atomic.Int64 // commands refused by a full table inbox
+	Paused     atomic.Int64 // tables paused now (the store unreachable)
+	Unrestored atomic.Int64 // tables whose record could not be read at start
 	OpenTables atomic.Int64
 	Batches    atomic.Int64 // group-commit transactions
 	Batched    atomic.Int64 // writes in them

@@ -155,7 +155,7 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
-	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: cfg.Store, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
+	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}}
 	return r, nil
@@ -217,8 +217,16 @@ func (r *Room) Start(ctx context.Context) error {
 	for _, rec := range recs {
 		t, err := r.restoreTable(sctx, rec)
 		if err != nil {
-			r.Close()
-			return fmt.Errorf("room: table %d: %w", rec.ID, err)
+			if !errors.Is(err, errBadRecord) {
+				r.Close()
+				return fmt.Errorf("room: table %d: %w", rec.ID, err)
+			}
+			// One table never stops the room: it stays out of play (its
+			// chips in its account, which the audit reports) and the
+			// others start.
+			r.log.Error("table not restored: it stays closed to play until its record is repaired", "table", rec.ID, "err", err)
+			r.metrics.Unrestored.Add(1)
+			continue
 		}
 		if t.tour != nil {
 			a := r.tourneys[t.tourneyID]
@@ -435,12 +443,13 @@ func (r *Room) player(ctx context.Context, platform, user, name string) (Player,
 	return p, nil
 }
 
-// welcome gives a new player their first chips, once: the grant is marked
-// in the store so that a restarted room does not give it again.
+// welcome gives a new player their first chips, once: the grant and its
+// mark are one transaction (Wallets.MoveOnce), so that neither a failed
+// write nor a restart between them gives it twice.
 func (r *Room) welcome(ctx context.Context, p Player) error {
 	mark := "welcome:" + strconv.FormatInt(p.ID, 10)
 	if _, err := r.store.MessageID(ctx, mark); err == nil {
-		return nil
+		return nil // given: no transaction for the common case
 	} else if !errors.Is(err, ErrNotFound) {
 		return err
 	}
@@ -448,12 +457,14 @@ func (r *Room) welcome(ctx context.Context, p Player) error {
 	if err != nil {
 		return err
 	}
+	var moves []Move
 	if p.Platform != botPlatform {
-		if err := r.store.Move(ctx, Move{From: r.bank, To: acc, Amount: r.cfg.WelcomeChips, Reason: "welcome", Reference: mark}); err != nil {
-			return err
-		}
+		moves = append(moves, Move{From: r.bank, To: acc, Amount: r.cfg.WelcomeChips, Reason: "welcome", Reference: mark})
 	}
-	return r.store.SetMessageID(ctx, mark, "done")
+	if err := r.store.MoveOnce(ctx, mark, moves...); err != nil && !errors.Is(err, ErrDuplicate) {
+		return err
+	}
+	return nil
 }
 
 func (r *Room) wallet(ctx context.Context, p Player) (int64, error) {
@@ -626,6 +637,8 @@ type TableChoice struct {
 	Label         string // "#3"
 	Title         string // "No-Limit Hold'em 1/2"
 	Seated, Seats int
+	// Tourney: a tournament's table (players are seated by its director).
+	Tourney bool
 }
 
 // TablesIn lists the open tables of a chat, oldest first (for a
@@ -639,9 +652,23 @@ func (r *Room) TablesIn(platform, chat string) []TableChoice {
 	}
 	var out []TableChoice
 	for _, t := range r.tablesOf(c.ID) {
-		out = append(out, TableChoice{ID: t.id, Label: t.label(), Title: t.title(), Seated: t.count(), Seats: t.cfg.Seats})
+		out = append(out, TableChoice{ID: t.id, Label: t.label(), Title: t.title(), Seated: t.count(), Seats: t.cfg.Seats, Tourney: t.tour != nil})
 	}
 	return out
+}
+
+// SeatedAt returns the open tables a platform user sits at (any chat),
+// by id; the user is recorded (with the welcome chips) at first sight.
+func (r *Room) SeatedAt(ctx context.Context, platform, user string) ([]int64, error) {
+	p, err := r.player(ctx, platform, user, "")
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, t := range r.seatedTables(p.ID) {
+		ids = append(ids, t.id)
+	}
+	return ids, nil
 }
 
 func (r *Room) tableByID(id int64) *table {

@@ -31,6 +31,21 @@ type HandRecord struct {
 	StartedAt time.Time
 	// EndedAt is zero while the hand is being played.
 	EndedAt time.Time
+	// Broken says why the stored hand cannot be read back whole (an
+	// undecodable setup or event, a gap in its log); "" when sound. Such a
+	// hand is returned, not refused, so that the room can void it.
+	Broken string
+	// Voided says why the hand was voided as a misdeal; "" for a hand
+	// played (or being played).
+	Voided string
+}
+
+// VoidedHand is a hand voided at a restart because it could not be
+// resumed: its chips went back to the stacks they started from.
+type VoidedHand struct {
+	HandID, TableID int64
+	Reason          string
+	At              time.Time
 }
 
 // HandLog stores hands and their event logs. Recovery reads the unfinished
@@ -54,6 +69,8 @@ type HandLog interface {
 	OpenHands(ctx context.Context, tableID int64) ([]HandRecord, error)
 	// RecentHands returns the table's last n finished hands, newest first.
 	RecentHands(ctx context.Context, tableID int64, n int) ([]HandRecord, error)
+	// VoidedHands returns every voided hand, oldest first.
+	VoidedHands(ctx context.Context) ([]VoidedHand, error)
 }
 
 // AccountKind says who owns an account; only the house, bank and system
@@ -81,6 +98,11 @@ type Wallets interface {
 	// Move moves chips between two accounts, all the moves in one
 	// transaction.
 	Move(ctx context.Context, moves ...Move) error
+	// MoveOnce stores the moves and marks key as done, in one transaction,
+	// unless key is marked already: then nothing moves and the error wraps
+	// ErrDuplicate. A grant given once ever (welcome chips) cannot be given
+	// twice, whatever fails or restarts between its parts.
+	MoveOnce(ctx context.Context, key string, moves ...Move) error
 }
 
 // Player is a platform user.
@@ -289,8 +311,10 @@ type TableWrite struct {
 	HandID int64
 	Events []engine.Event
 	Moves  []Move
-	// EndHand marks the hand finished.
+	// EndHand marks the hand finished; Void (with EndHand) marks it
+	// voided, saying why.
 	EndHand bool
+	Void    string
 	// Seats, when SaveSeats, replace the table's seats.
 	Seats     []SeatRecord
 	SaveSeats bool
@@ -312,7 +336,10 @@ type TableWrite struct {
 // transaction per action.
 type Committer interface {
 	// CommitTables stores every write in one transaction: all or nothing.
-	// The errors are HandLog's (ErrDuplicate, ErrInsufficientFunds,
-	// ErrNotFound).
+	// The events of a write must continue their hand's stored log (the
+	// first one numbered as the count of events stored, the rest in
+	// order): any other is refused with ErrDuplicate, so that a log never
+	// has a gap or a fork. The errors are HandLog's (ErrDuplicate,
+	// ErrInsufficientFunds, ErrNotFound).
 	CommitTables(ctx context.Context, writes []*TableWrite) error
 }

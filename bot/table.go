@@ -157,6 +157,15 @@ type table struct {
 	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.
 	stateJSON string
+	// holdUntil: the next step waits until then (after a failed write).
+	holdUntil time.Time
+	// paused: the store could not be read after a failed write; nothing
+	// happens until retryAt's attempt to read it succeeds (pauseWait the
+	// delay to the next one, pauseTold who was told why).
+	paused            bool
+	pausedAt, retryAt time.Time
+	pauseWait         time.Duration
+	pauseTold         map[int64]bool
 
 	// tour links a tournament table to its director (nil at a cash
 	// table); held: it waits for the director before dealing; closed: it
@@ -210,10 +219,10 @@ func (r *Room) tableCommunity(ctx context.Context, id int64, meta tableMeta) (Co
 func (r *Room) restoreTable(ctx context.Context, rec TableRecord) (*table, error) {
 	var meta tableMeta
 	if err := json.Unmarshal([]byte(rec.Config), &meta); err != nil {
-		return nil, fmt.Errorf("config: %w", err)
+		return nil, fmt.Errorf("%w: config: %w", errBadRecord, err)
 	}
 	if _, err := decodeTableConfig(mustJSON(meta.Config)); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: config: %w", errBadRecord, err)
 	}
 	comm, err := r.tableCommunity(ctx, rec.CommunityID, meta)
 	if err != nil {
@@ -229,75 +238,157 @@ func (r *Room) restoreTable(ctx context.Context, rec TableRecord) (*table, error
 		t.tourneyID = meta.Tourney
 		t.tour = &tourneyLink{no: meta.TNo, sig: make(chan struct{}, 1)}
 	}
-	if err := t.load(ctx); err != nil {
+	if err := t.load(ctx, false); err != nil {
 		return nil, err
-	}
-	for _, d := range r.takeDeadlines(t.id) {
-		t.restoreDeadline(d)
-	}
-	if t.hand != nil && t.turnAt.IsZero() && t.hand.ToAct() >= 0 {
-		now := r.clock.Now()
-		t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
 	}
 	t.seatedN.Store(int32(t.seatedCount()))
 	return t, nil
 }
 
-// load reads the seats and the hand in progress from the store: at start,
-// and after a failed commit (the state in memory is then not trusted).
-func (t *table) load(ctx context.Context) error {
+// load reads the table as the store holds it (seats, the table's state,
+// the hand in progress, the timers) and only then replaces what the actor
+// holds: at start (fresh false: the record and deadlines the room read),
+// and after a failed write (fresh true: everything read anew). On an error
+// nothing in memory changed. A hand that cannot be resumed (a gap in its
+// log, an event or setup that cannot be read, one the engine refuses) is
+// voided as a misdeal: ended, its chips back on the stacks they started
+// from (the stored seats hold them until the hand ends), in one write.
+func (t *table) load(ctx context.Context, fresh bool) error {
 	recs, err := t.r.store.Seats(ctx, t.id)
 	if err != nil {
 		return err
 	}
-	t.seats = make([]*seat, t.cfg.Seats)
+	seats := make([]*seat, t.cfg.Seats)
 	for _, sr := range recs {
-		if sr.Seat < 1 || sr.Seat > len(t.seats) {
-			return fmt.Errorf("seat %d outside the table's %d", sr.Seat, len(t.seats))
+		if sr.Seat < 1 || sr.Seat > len(seats) {
+			return fmt.Errorf("%w: seat %d outside the table's %d", errBadRecord, sr.Seat, len(seats))
 		}
 		s := new(seat)
 		if err := json.Unmarshal([]byte(sr.State), s); err != nil {
-			return fmt.Errorf("seat %d state: %w", sr.Seat, err)
+			return fmt.Errorf("%w: seat %d state: %w", errBadRecord, sr.Seat, err)
 		}
 		s.Stack, s.SittingOut = sr.Stack, sr.SittingOut
 		if s.Player.ID != sr.PlayerID {
-			return fmt.Errorf("seat %d: state of player %d, record of %d", sr.Seat, s.Player.ID, sr.PlayerID)
+			return fmt.Errorf("%w: seat %d: state of player %d, record of %d", errBadRecord, sr.Seat, s.Player.ID, sr.PlayerID)
 		}
 		if s.Bank > t.cfg.Bank {
 			s.Bank = t.cfg.Bank
 		}
-		t.seats[sr.Seat-1] = s
+		seats[sr.Seat-1] = s
 	}
-	if t.stateJSON != "" {
-		var st tableState
-		if err := json.Unmarshal([]byte(t.stateJSON), &st); err != nil {
-			return fmt.Errorf("table state: %w", err)
+	stateJSON := t.stateJSON
+	var deadlines []Deadline
+	if fresh {
+		recs, err := t.r.store.OpenTables(ctx, t.comm.ID)
+		if err != nil {
+			return err
 		}
-		t.handNo, t.button, t.carry = st.Hands, st.Button, st.Carry
-		t.lastReport = st.Report
+		for _, rec := range recs {
+			if rec.ID == t.id {
+				stateJSON = rec.State
+			}
+		}
+		all, err := t.r.store.Deadlines(ctx)
+		if err != nil {
+			return err
+		}
+		for _, d := range all {
+			if id, ok := deadlineTable(d.Key); ok && id == t.id {
+				deadlines = append(deadlines, d)
+			}
+		}
+	} else {
+		deadlines = t.r.takeDeadlines(t.id)
+	}
+	var st tableState
+	if stateJSON != "" {
+		if err := json.Unmarshal([]byte(stateJSON), &st); err != nil {
+			return fmt.Errorf("%w: table state: %w", errBadRecord, err)
+		}
 	}
 	hands, err := t.r.store.OpenHands(ctx, t.id)
 	if err != nil {
 		return err
 	}
-	t.hand, t.handID, t.order = nil, 0, nil
+	var (
+		hand   *engine.Hand
+		handID int64
+		order  []int
+		voided []string
+	)
 	for i, hr := range hands {
-		if i < len(hands)-1 { // an older hand never ended: cannot happen with CommitTables, but do not play it
+		h, hs, why := resumeHand(hr)
+		if why == "" && i < len(hands)-1 {
+			why = "a later hand was started" // cannot happen with CommitTables; never play it
+		}
+		if why != "" {
+			if err := t.voidHand(ctx, hr, why, seats, &st); err != nil {
+				return fmt.Errorf("void hand %d: %w", hr.ID, err)
+			}
+			voided = append(voided, fmt.Sprintf("%d", hr.ID))
+			t.r.log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.id, "hand", hr.ID, "why", why)
 			continue
 		}
-		h, err := engine.Resume(hr.Setup, hr.Events)
-		if err != nil {
-			return fmt.Errorf("hand %d: %w", hr.ID, err)
-		}
-		var hs handState
-		if err := json.Unmarshal([]byte(hr.Setup.Tag), &hs); err != nil || len(hs.Order) != len(hr.Setup.Seats) {
-			return fmt.Errorf("hand %d: seat order not stored", hr.ID)
-		}
-		t.hand, t.handID, t.order, t.handNo, t.button = h, hr.ID, hs.Order, hs.Number, hs.Button
-		t.last = nil
+		hand, handID, order = h, hr.ID, hs.Order
+		st.Hands, st.Button = hs.Number, hs.Button
+	}
+	// Nothing can fail from here: the actor takes the stored state whole.
+	t.seats = seats
+	t.stateJSON = stateJSON
+	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
+	t.hand, t.handID, t.order, t.last = hand, handID, order, nil
+	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
+	t.botAt, t.botN = time.Time{}, 0
+	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
+	t.outq, t.unseat, t.seatsDirty = nil, nil, false
+	for _, d := range deadlines {
+		t.restoreDeadline(d)
+	}
+	if t.hand != nil && t.turnAt.IsZero() && t.hand.ToAct() >= 0 {
+		now := t.r.clock.Now()
+		t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
+	}
+	for _, id := range voided {
+		t.notifyGroup("table.voided", id, t.label())
 	}
 	return nil
 }
+
+// resumeHand rebuilds a stored hand; why says why it cannot be (the
+// hand is then voided).
+func resumeHand(hr HandRecord) (h *engine.Hand, hs handState, why string) {
+	if hr.Broken != "" {
+		return nil, hs, hr.Broken
+	}
+	if err := json.Unmarshal([]byte(hr.Setup.Tag), &hs); err != nil || len(hs.Order) != len(hr.Setup.Seats) {
+		return nil, hs, "its seat order was not stored"
+	}
+	h, err := engine.Resume(hr.Setup, hr.Events)
+	if err != nil {
+		return nil, hs, "the engine cannot replay it: " + err.Error()
+	}
+	return h, hs, ""
+}
+
+// voidHand ends a hand that cannot be resumed as a misdeal: the stored
+// seats keep the stacks the hand started from (a hand moves no chip on
+// the ledger before it ends), and a pot carried into it stays carried.
+func (t *table) voidHand(ctx context.Context, hr HandRecord, why string, seats []*seat, st *tableState) error {
+	st.Carry = max(st.Carry, hr.Setup.CarriedPot)
+	var recs []SeatRecord
+	for i, s := range seats {
+		if s != nil {
+			recs = append(recs, SeatRecord{Seat: i + 1, PlayerID: s.Player.ID, Stack: s.Stack, SittingOut: s.SittingOut, State: mustJSON(s)})
+		}
+	}
+	w := &TableWrite{TableID: t.id, HandID: hr.ID, EndHand: true, Void: why, Seats: recs, SaveSeats: true,
+		State: mustJSON(st), SaveState: true, ClearDeadlines: []string{t.key("turn")}, At: t.r.clock.Now()}
+	return t.r.store.CommitTables(ctx, []*TableWrite{w})
+}
+
+// errBadRecord marks a table whose stored record cannot be used (not a
+// store that cannot be read): the room starts without it.
+var errBadRecord = errors.New("the table's stored record cannot be used")
 
 // handState is the room's part of a hand's setup (engine.Setup.Tag): which
 // table seat each engine seat is, and the hand's number at the table.
@@ -472,12 +563,16 @@ func (t *table) arm() {
 }
 
 func (t *table) nextDeadline() time.Time {
+	if t.paused {
+		return t.retryAt // the only timer of a paused table
+	}
 	var at time.Time
 	earlier := func(x time.Time) {
 		if !x.IsZero() && (at.IsZero() || x.Before(at)) {
 			at = x
 		}
 	}
+	earlier(t.holdUntil)
 	if t.hand != nil && !t.turnAt.IsZero() {
 		earlier(t.turnAt)
 		if !t.reminded && t.turnPhase == "timer" {
@@ -640,36 +735,100 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 		return nil
 	}
 	t.r.log.Error("table write failed; reloading the table from the store", "table", t.id, "err", err)
-	lctx, lcancel := context.WithTimeout(t.r.ctx, opTimeout)
-	defer lcancel()
-	// The table's own state (hands dealt, button, last report) as stored:
-	// the write may have been stored although it was reported failed.
-	if recs, rerr := t.r.store.OpenTables(lctx, t.comm.ID); rerr == nil {
-		for _, rec := range recs {
-			if rec.ID == t.id {
-				t.stateJSON = rec.State
-			}
-		}
+	if !t.reload() {
+		t.pause()
 	}
-	if lerr := t.load(lctx); lerr != nil {
-		t.r.log.Error("table reload failed", "table", t.id, "err", lerr)
+	if errors.Is(err, ErrInsufficientFunds) {
+		return FromError(err)
+	}
+	return &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+}
+
+// reload puts the table back at what the store holds after a failed write
+// (which may have been stored although reported failed). It reports false
+// when the store could not be read: the actor then holds a state nobody
+// committed, and must pause.
+func (t *table) reload() bool {
+	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
+	defer cancel()
+	if err := t.load(ctx, true); err != nil {
+		t.r.log.Error("table reload failed", "table", t.id, "err", err)
+		return false
 	}
 	t.syncSeated()
+	t.seatedN.Store(int32(t.seatedCount()))
 	if t.tour != nil && t.hand == nil {
 		// Between hands as stored (a hand's end may be stored although
 		// the write was reported failed): hold, and tell the director
 		// what the store holds.
 		t.reportHeld()
 	}
+	now := t.r.clock.Now()
 	if t.hand != nil && t.hand.ToAct() >= 0 {
-		now := t.r.clock.Now()
+		// The player to act loses no time to the failure.
 		t.turnAt, t.turnPhase, t.turnStart, t.reminded = now.Add(t.cfg.Timer), "timer", now, false
 	}
-	t.poke()
-	if errors.Is(err, ErrInsufficientFunds) {
-		return FromError(err)
+	// The next step (a practice opponent's action, the next hand) is
+	// tried again a second later, not at once: a store that refuses
+	// every write is not hammered.
+	t.holdUntil = now.Add(time.Second)
+	return true
+}
+
+// Pausing. While the store cannot be read the table does nothing: no
+// timer acts and every command is answered that the table is paused. It
+// tries to read the store again with a growing delay (at most
+// maxPauseRetry) and, when it can, takes the stored state whole, re-arms
+// its timers (the player to act gets a full turn: no one is folded or
+// timed out by an outage) and says that play resumes.
+const (
+	firstPauseRetry = 500 * time.Millisecond
+	maxPauseRetry   = 4 * time.Second
+)
+
+// pause stops the table until the store answers again.
+func (t *table) pause() {
+	now := t.r.clock.Now()
+	if !t.paused {
+		t.paused, t.pausedAt, t.pauseWait = true, now, firstPauseRetry
+		t.pauseTold = map[int64]bool{}
+		t.r.metrics.Paused.Add(1)
+		t.r.log.Warn("table paused: the database is unreachable", "table", t.id)
+		t.notifyGroup("table.paused", t.label())
+	} else {
+		t.pauseWait = min(2*t.pauseWait, maxPauseRetry)
 	}
-	return &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+	t.retryAt = now.Add(t.pauseWait)
+}
+
+// tryResume reads the store again; on success play resumes.
+func (t *table) tryResume() {
+	t.retryAt = time.Time{}
+	if !t.reload() {
+		t.pause()
+		return
+	}
+	t.paused = false
+	t.r.metrics.Paused.Add(-1)
+	t.r.log.Info("table resumed", "table", t.id, "paused_for", t.r.clock.Now().Sub(t.pausedAt))
+	t.notifyGroup("table.resumed", t.label())
+	t.lastTable = ""
+	t.publish()
+	if t.hand != nil {
+		t.sendCards(nil)
+	}
+	t.applySyncs()
+	t.poke()
+}
+
+// pausedReply answers a command while the table is paused: the reason
+// the first time a player asks, then a short reminder.
+func (t *table) pausedReply(p Player) error {
+	if t.pauseTold[p.ID] {
+		return Errorf(EUnavailable, "table.still_paused", t.label())
+	}
+	t.pauseTold[p.ID] = true
+	return Errorf(EUnavailable, "table.paused_cmd", t.label())
 }
 
 // syncSeated tells the room who sits here.

@@ -30,6 +30,12 @@ func (t *table) notify(p Player, key string, args ...any) {
 	t.outq = append(t.outq, t.private(p, tr(t.lang(), key, args...)))
 }
 
+// notifyGroup sends a notice to the table's chat at once (not held for a
+// write: it tells what the store did or could not do).
+func (t *table) notifyGroup(key string, args ...any) {
+	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: View{Kind: ViewNotice, Text: tr(t.lang(), key, args...)}})
+}
+
 func (t *table) title() string {
 	if t.tour != nil {
 		return t.tourneyTitle()

@@ -116,8 +116,8 @@ func (t *table) syncSignal() chan struct{} {
 
 // applySyncs applies the director's queued syncs in order.
 func (t *table) applySyncs() {
-	if t.tour == nil {
-		return
+	if t.tour == nil || t.paused {
+		return // a paused table takes them in when it resumes
 	}
 	for _, s := range t.tour.take() {
 		if t.closed {

@@ -143,6 +143,8 @@ type Hand struct {
 	Setup     string     `gorm:"type:text;not null;default:''"`
 	StartedAt time.Time  `gorm:"not null"`
 	EndedAt   *time.Time `gorm:""`
+	// Voided says why the hand was voided as a misdeal; '' when played.
+	Voided string `gorm:"type:text;not null;default:''"`
 }
 
 // HandEvent is one step of a hand: Seq counts from 1 within the hand and

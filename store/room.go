@@ -146,6 +146,10 @@ func (tx *Tx) moves(moves []bot.Move) error {
 func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
 	ids := make([]int64, len(writes))
 	err := s.InTx(ctx, func(tx *Tx) error {
+		next, err := tx.nextSeqs(writes)
+		if err != nil {
+			return err
+		}
 		var rows []HandEvent
 		for i, w := range writes {
 			hand := w.HandID
@@ -157,7 +161,11 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				hand = id
 			}
 			ids[i] = hand
-			var err error
+			if w.NewHand == nil && len(w.Events) > 0 {
+				if err := continues(hand, next, w.Events); err != nil {
+					return err
+				}
+			}
 			if rows, err = tx.eventRows(hand, w.Events, rows); err != nil {
 				return err
 			}
@@ -165,7 +173,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				return err
 			}
 			if w.EndHand {
-				if err := tx.endHand(hand, w.At); err != nil {
+				if err := tx.endHand(hand, w.At, w.Void); err != nil {
 					return err
 				}
 			}
@@ -208,13 +216,53 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 	return nil
 }
 
-// EndHand implements bot.HandLog.
-func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
-	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.endHand(handID, at) }))
+// nextSeqs returns, for every hand that writes append events to (not new
+// hands), the number of events it has stored: one query for the batch.
+func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
+	var hands []int64
+	for _, w := range writes {
+		if w.NewHand == nil && len(w.Events) > 0 {
+			hands = append(hands, w.HandID)
+		}
+	}
+	next := make(map[int64]int, len(hands))
+	if len(hands) == 0 {
+		return next, nil
+	}
+	var rows []struct {
+		HandID int64
+		N      int
+	}
+	if err := tx.db.Model(&HandEvent{}).Select("hand_id, COALESCE(MAX(seq), 0) AS n").Where("hand_id IN ?", hands).Group("hand_id").Scan(&rows).Error; err != nil {
+		return nil, fmt.Errorf("hand logs: %w", err)
+	}
+	for _, r := range rows {
+		next[r.HandID] = r.N
+	}
+	return next, nil
 }
 
-func (tx *Tx) endHand(handID int64, at time.Time) error {
-	res := tx.db.Model(&Hand{}).Where("id = ?", handID).Update("ended_at", at)
+// continues checks that events continue hand's stored log, whose length
+// next holds, and advances it: an event numbered otherwise would leave a
+// gap (an action lost) or fork the log (an action taken twice).
+func continues(hand int64, next map[int64]int, events []engine.Event) error {
+	n := next[hand]
+	for i, e := range events {
+		if e.Seq != n+i {
+			return fmt.Errorf("%w: hand %d has %d events stored; event %d does not continue its log", bot.ErrDuplicate, hand, n, events[0].Seq)
+		}
+	}
+	next[hand] = n + len(events)
+	return nil
+}
+
+// EndHand implements bot.HandLog.
+func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.endHand(handID, at, "") }))
+}
+
+func (tx *Tx) endHand(handID int64, at time.Time, void string) error {
+	res := tx.db.Model(&Hand{}).Where("id = ?", handID).Updates(map[string]any{"ended_at": at, "voided": void})
 	if res.Error != nil {
 		return fmt.Errorf("end hand %d: %w", handID, res.Error)
 	}
@@ -250,6 +298,22 @@ func (s *Store) OpenHands(ctx context.Context, tableID int64) ([]bot.HandRecord,
 	return out, nil
 }
 
+// VoidedHands implements bot.HandLog.
+func (s *Store) VoidedHands(ctx context.Context) ([]bot.VoidedHand, error) {
+	var hs []Hand
+	if err := s.db.WithContext(ctx).Select("id", "table_id", "voided", "ended_at").Where("voided <> ''").Order("id").Find(&hs).Error; err != nil {
+		return nil, fmt.Errorf("voided hands: %w", err)
+	}
+	out := make([]bot.VoidedHand, len(hs))
+	for i, h := range hs {
+		out[i] = bot.VoidedHand{HandID: h.ID, TableID: h.TableID, Reason: h.Voided}
+		if h.EndedAt != nil {
+			out[i].At = *h.EndedAt
+		}
+	}
+	return out, nil
+}
+
 // RecentHands implements bot.HandLog.
 func (s *Store) RecentHands(ctx context.Context, tableID int64, n int) ([]bot.HandRecord, error) {
 	if n <= 0 {
@@ -270,16 +334,21 @@ func (s *Store) RecentHands(ctx context.Context, tableID int64, n int) ([]bot.Ha
 	return out, nil
 }
 
+// handRecord reads a hand's setup and events. A hand whose stored record
+// cannot be read back whole is returned with Broken saying why; only a
+// failure to read is an error.
 func (s *Store) handRecord(ctx context.Context, h Hand) (bot.HandRecord, error) {
-	r := bot.HandRecord{ID: h.ID, TableID: h.TableID, StartedAt: h.StartedAt}
+	r := bot.HandRecord{ID: h.ID, TableID: h.TableID, StartedAt: h.StartedAt, Voided: h.Voided}
 	if h.EndedAt != nil {
 		r.EndedAt = *h.EndedAt
 	}
 	if h.Setup == "" {
-		return r, fmt.Errorf("hand %d was stored without its setup", h.ID)
+		r.Broken = fmt.Sprintf("hand %d was stored without its setup", h.ID)
+		return r, nil
 	}
 	if err := json.Unmarshal([]byte(h.Setup), &r.Setup); err != nil {
-		return r, fmt.Errorf("hand %d setup: %w", h.ID, err)
+		r.Broken = fmt.Sprintf("hand %d setup: %v", h.ID, err)
+		return r, nil
 	}
 	rows, err := s.HandEvents(ctx, h.ID)
 	if err != nil {
@@ -288,13 +357,36 @@ func (s *Store) handRecord(ctx context.Context, h Hand) (bot.HandRecord, error) 
 	r.Events = make([]engine.Event, len(rows))
 	for i, row := range rows {
 		if err := json.Unmarshal([]byte(row.Payload), &r.Events[i]); err != nil {
-			return r, fmt.Errorf("hand %d event %d: %w", h.ID, row.Seq, err)
+			r.Broken = fmt.Sprintf("hand %d event %d: %v", h.ID, row.Seq, err)
+			r.Events = r.Events[:i]
+			return r, nil
 		}
 		if r.Events[i].Seq != i {
-			return r, fmt.Errorf("hand %d: event %d stored as number %d: the log has a gap", h.ID, r.Events[i].Seq, i)
+			r.Broken = fmt.Sprintf("hand %d: event %d stored as number %d: the log has a gap", h.ID, r.Events[i].Seq, i)
+			r.Events = r.Events[:i]
+			return r, nil
 		}
 	}
 	return r, nil
+}
+
+// MoveOnce implements bot.Wallets: the moves and the mark of key (a row
+// of the keyed values, inserted, never replaced) in one transaction.
+func (s *Store) MoveOnce(ctx context.Context, key string, moves ...bot.Move) error {
+	if key == "" {
+		return errors.New("move once: empty key")
+	}
+	err := s.InTx(ctx, func(tx *Tx) error {
+		res := tx.db.Clauses(clause.OnConflict{DoNothing: true}).Create(&MessageID{Key: key, MessageID: "done", UpdatedAt: s.clock.Now()})
+		if res.Error != nil {
+			return fmt.Errorf("mark %q: %w", key, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return fmt.Errorf("%w: %q was done already", bot.ErrDuplicate, key)
+		}
+		return tx.moves(moves)
+	})
+	return roomErr(err)
 }
 
 // OpenAccount implements bot.Wallets.

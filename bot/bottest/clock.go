@@ -1,5 +1,6 @@
 // Package bottest holds test helpers for package bot: a fake clock whose
-// timers fire when a test advances it.
+// timers fire when a test advances it, and a storage wrapper that injects
+// faults (an outage, a write lost, a write stored but reported failed).
 package bottest
 
 import (

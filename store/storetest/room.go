@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -537,5 +538,136 @@ func testTemplates(t *testing.T, open Opener) {
 	}
 	if ts, err := st.Templates(ctx, 0); err != nil || len(ts) != 1 {
 		t.Fatalf("after the delete: %+v, %v", ts, err)
+	}
+}
+
+// handWithActions starts a hand of two seats and plays n calls or checks:
+// its events, the first ones being the start's.
+func handWithActions(t *testing.T, n int) (engine.Setup, *engine.Hand, int) {
+	t.Helper()
+	var d [52]engine.Card
+	setup := engine.Setup{Rules: engine.Config{Game: engine.Holdem, SmallBlind: 1, BigBlind: 2},
+		Seats: []engine.Seat{{Stack: 100}, {Stack: 100}, {Stack: 100}}, Deck: enginetest.FullDeck(&d)}
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := len(h.Events())
+	for range n {
+		a := engine.Action{Seat: h.ToAct(), Kind: engine.Call}
+		if h.Legal().CanCheck {
+			a.Kind = engine.Check
+		}
+		if _, err := h.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return setup, h, start
+}
+
+// testHandLogHasNoGaps: a write whose events do not continue the hand's
+// stored log (one skipped, one repeated) is refused with ErrDuplicate and
+// stores nothing of its batch; the log read back has no gap (R-STORE:
+// issue 19, finding 2).
+func testHandLogHasNoGaps(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	bank, _ := st.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	tacc, _ := st.OpenAccount(ctx, bot.AccountTable, "table:x", 0)
+	setup, h, start := handWithActions(t, 3)
+	evs := h.Events()
+	w := &bot.TableWrite{TableID: table, NewHand: &setup, Events: evs[:start], At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{w}); err != nil {
+		t.Fatal(err)
+	}
+	hand := w.HandID
+	move := []bot.Move{{From: bank, To: tacc, Amount: 5, Reason: "top-up"}}
+	for _, tc := range []struct {
+		name   string
+		events []engine.Event
+	}{
+		{"an event skipped", evs[start+1 : start+2]},
+		{"an event repeated", evs[start-1 : start+1]},
+		{"events out of order", []engine.Event{evs[start+1], evs[start]}},
+	} {
+		err := st.CommitTables(ctx, []*bot.TableWrite{{TableID: table, HandID: hand, Events: tc.events, Moves: move, At: epoch}})
+		if !errors.Is(err, bot.ErrDuplicate) {
+			t.Fatalf("%s: %v, want ErrDuplicate", tc.name, err)
+		}
+	}
+	if bal, _ := st.Balance(ctx, tacc); bal != 0 {
+		t.Fatalf("a refused write moved chips: %d", bal)
+	}
+	// The same hand twice in one batch: the second continues the first.
+	a := &bot.TableWrite{TableID: table, HandID: hand, Events: evs[start : start+1], At: epoch}
+	b := &bot.TableWrite{TableID: table, HandID: hand, Events: evs[start+1:], At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{a, b}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := st.LoadHand(ctx, hand)
+	if err != nil || rec.Broken != "" || len(rec.Events) != len(evs) {
+		t.Fatalf("hand read back: %d events (want %d), broken %q, %v", len(rec.Events), len(evs), rec.Broken, err)
+	}
+}
+
+// testBrokenHandsAreReturnedAndVoided: a hand whose stored log has a gap
+// (written by an older pokerroom) is returned with Broken saying why, not
+// refused; voided, it is ended and listed by VoidedHands.
+func testBrokenHandsAreReturnedAndVoided(t *testing.T, open Opener) {
+	st, s, table := roomTable(t, open)
+	ctx := context.Background()
+	setup, h, start := handWithActions(t, 2)
+	w := &bot.TableWrite{TableID: table, NewHand: &setup, Events: h.Events()[:start], At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{w}); err != nil {
+		t.Fatal(err)
+	}
+	// An event stored past a gap, as the room before this check wrote it.
+	if err := s.AppendHandEvents(ctx, w.HandID, []store.HandEvent{{Seq: start + 2, Kind: "action", Payload: `{"seq":` + itoa(start+1) + `}`, CreatedAt: epoch}}); err != nil {
+		t.Fatal(err)
+	}
+	open1, err := st.OpenHands(ctx, table)
+	if err != nil || len(open1) != 1 {
+		t.Fatalf("open hands %+v, %v", open1, err)
+	}
+	if open1[0].Broken == "" || len(open1[0].Events) != start {
+		t.Fatalf("a hand with a gap: broken %q, %d events, want the %d before the gap", open1[0].Broken, len(open1[0].Events), start)
+	}
+	void := &bot.TableWrite{TableID: table, HandID: w.HandID, EndHand: true, Void: "a gap", At: epoch.Add(time.Minute)}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{void}); err != nil {
+		t.Fatal(err)
+	}
+	if hs, _ := st.OpenHands(ctx, table); len(hs) != 0 {
+		t.Fatalf("a voided hand is still open: %+v", hs)
+	}
+	vs, err := st.VoidedHands(ctx)
+	if err != nil || len(vs) != 1 || vs[0].HandID != w.HandID || vs[0].TableID != table || vs[0].Reason != "a gap" || !vs[0].At.Equal(epoch.Add(time.Minute)) {
+		t.Fatalf("voided hands %+v, %v", vs, err)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// testMoveOnce: the moves and the mark of a key are one transaction; a key
+// marked already moves nothing (ErrDuplicate), and a refused move leaves
+// the key unmarked (issue 19, finding 4: welcome chips twice).
+func testMoveOnce(t *testing.T, open Opener) {
+	st, _, _ := roomTable(t, open)
+	ctx := context.Background()
+	bank, _ := st.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	p, _ := st.Player(ctx, "console", "a", "Ana")
+	wallet, _ := st.OpenAccount(ctx, bot.AccountPlayer, "player:a", p.ID)
+	other, _ := st.OpenAccount(ctx, bot.AccountPlayer, "player:b", 0)
+	// Refused: the wallet cannot pay 1 to other; nothing is marked.
+	if err := st.MoveOnce(ctx, "welcome:1", bot.Move{From: bank, To: wallet, Amount: 10, Reason: "welcome"}, bot.Move{From: wallet, To: other, Amount: 11, Reason: "x"}); !errors.Is(err, bot.ErrInsufficientFunds) {
+		t.Fatalf("an overdraft: %v", err)
+	}
+	for i := range 3 {
+		err := st.MoveOnce(ctx, "welcome:1", bot.Move{From: bank, To: wallet, Amount: 10, Reason: "welcome"})
+		if (i == 0) != (err == nil) || (i > 0 && !errors.Is(err, bot.ErrDuplicate)) {
+			t.Fatalf("grant %d: %v", i+1, err)
+		}
+	}
+	if bal, _ := st.Balance(ctx, wallet); bal != 10 {
+		t.Fatalf("wallet %d after three grants of one key, want 10", bal)
 	}
 }

@@ -44,6 +44,9 @@ func Run(t *testing.T, open Opener) {
 		{"RoomRecords", testRoomRecords},
 		{"SecretsAreMadeOnceAndKept", testSecrets},
 		{"CommitTablesAllOrNothing", testCommitTables},
+		{"HandLogHasNoGaps", testHandLogHasNoGaps},
+		{"BrokenHandsAreReturnedAndVoided", testBrokenHandsAreReturnedAndVoided},
+		{"MoveOnce", testMoveOnce},
 		{"TourneyOpsInOrderOnceEach", testTourneyOps},
 		{"TemplatesSavedReplacedDeleted", testTemplates},
 	}
@@ -557,7 +560,7 @@ var wantColumns = map[string][]string{
 	"accounts":          {"balance", "created_at", "id", "key", "kind", "player_id"},
 	"ledger_entries":    {"amount", "created_at", "from_account_id", "id", "reason", "reference", "to_account_id"},
 	"tables":            {"account_id", "closed_at", "community_id", "config", "created_at", "id", "name", "stakes", "state", "variant"},
-	"hands":             {"commitment", "deck", "ended_at", "id", "setup", "started_at", "table_id", "variant"},
+	"hands":             {"commitment", "deck", "ended_at", "id", "setup", "started_at", "table_id", "variant", "voided"},
 	"hand_events":       {"created_at", "hand_id", "id", "kind", "payload", "seq"},
 	"seats":             {"player_id", "seat", "sitting_out", "stack", "state", "table_id", "updated_at"},
 	"deadlines":         {"due_at", "key", "payload"},
