@@ -17,6 +17,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
@@ -327,4 +328,62 @@ func TestSimTourneyPlaysToAWinner(t *testing.T) {
 	if r := runMain(t, context.Background(), env, nil, "sim", "--tourney", "1"); r.code != exitUsage {
 		t.Fatalf("--tourney 1: exit %d, want %d", r.code, exitUsage)
 	}
+}
+
+// Issue 19, finding 5: the console's welcome never stops the room from
+// starting. A user at two console tables ("table.which[#1 #2]" and exit 1
+// at every start before), and a console on a database whose tables are
+// all in a Telegram group ("table.none" and exit 1 before).
+func TestConsoleStartsAgainWhateverTheTablesAre(t *testing.T) {
+	t.Run("seated at two tables", func(t *testing.T) {
+		env, _ := tempDB(t)
+		r := runMain(t, context.Background(), env, strings.NewReader("/newtable plo 1/2\n/join #2\nquit\n"))
+		if r.code != exitOK {
+			t.Fatalf("first start: exit status %d, stderr:\n%s", r.code, r.stderr)
+		}
+		for range 2 {
+			r = runMain(t, context.Background(), env, strings.NewReader("/tables\nquit\n"))
+			if r.code != exitOK {
+				t.Fatalf("start again: exit status %d, stderr:\n%s", r.code, r.stderr)
+			}
+			if !strings.Contains(r.stdout, "You are at table #1") || strings.Contains(r.stdout, "table.which") {
+				t.Fatalf("the welcome back is not said (or a raw key is):\n%s", r.stdout)
+			}
+		}
+	})
+	t.Run("every table in a Telegram group", func(t *testing.T) {
+		env, path := tempDB(t)
+		ctx := context.Background()
+		loc, err := store.ParseURL(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := store.Open(ctx, loc, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Admins: map[string]bot.Admins{"telegram": bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := room.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := room.Handle(ctx, bot.Command{Platform: "telegram", Chat: "-100", User: "7", UserName: "Ann", Name: "newtable", Args: []string{"nlhe", "1/2"}}); err != nil {
+			t.Fatal(err)
+		}
+		room.Close()
+		s.Close()
+		env["CONSOLE"] = "on"
+		r := runMain(t, ctx, env, strings.NewReader("quit\n"))
+		if r.code != exitOK {
+			t.Fatalf("exit status %d, stderr:\n%s", r.code, r.stderr)
+		}
+		if !strings.Contains(r.stdout, "three practice opponents") {
+			t.Fatalf("the console did not open its own table:\n%s", r.stdout)
+		}
+	})
 }
