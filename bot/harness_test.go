@@ -270,37 +270,44 @@ func (h *harness) wallet(user string) int64 {
 	return n
 }
 
-// checkBooks fails unless the ledger balances, every cash table account
-// holds exactly its seats' chips and the pot carried over (during a hand
-// too: its chips stay on the stored stacks until it ends), and no hand's
-// log is broken.
+// checkBooks fails unless the books are right (booksErr).
 func (h *harness) checkBooks() {
 	h.t.Helper()
+	if err := h.booksErr(); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// booksErr says what is wrong with the books, nil when nothing: the
+// ledger balances, every cash table account holds exactly its seats'
+// chips and the pot carried over (during a hand too: its chips stay on
+// the stored stacks until it ends), and no hand's log is broken.
+func (h *harness) booksErr() error {
 	ctx := context.Background()
 	a, err := h.store.Audit(ctx)
 	if err != nil || !a.OK() {
-		h.t.Fatalf("ledger audit: %+v, %v", a, err)
+		return fmt.Errorf("ledger audit: %+v, %v", a, err)
 	}
 	tables, err := h.store.OpenTables(ctx, 0)
 	if err != nil {
-		h.t.Fatal(err)
+		return err
 	}
 	for _, tr := range tables {
-		if strings.Contains(tr.Config, `"tourney":`) {
-			continue // tournament chips are not in the ledger: the tournament account holds its money
-		}
 		open, err := h.store.OpenHands(ctx, tr.ID)
 		if err != nil {
-			h.t.Fatal(err)
+			return err
 		}
 		for _, hr := range open {
 			if hr.Broken != "" {
-				h.t.Fatalf("table %d: hand %d: %s", tr.ID, hr.ID, hr.Broken)
+				return fmt.Errorf("table %d: hand %d: %s", tr.ID, hr.ID, hr.Broken)
 			}
+		}
+		if strings.Contains(tr.Config, `"tourney":`) {
+			continue // tournament chips are not in the ledger: the tournament account holds its money
 		}
 		seats, err := h.store.Seats(ctx, tr.ID)
 		if err != nil {
-			h.t.Fatal(err)
+			return err
 		}
 		var sum int64
 		for _, st := range seats {
@@ -317,12 +324,13 @@ func (h *harness) checkBooks() {
 		sum += state.Carry
 		acc, err := h.store.OpenAccount(ctx, bot.AccountTable, fmt.Sprintf("table:%d", tr.ID), 0)
 		if err != nil {
-			h.t.Fatal(err)
+			return err
 		}
 		if bal, _ := h.store.Balance(ctx, acc); bal != sum {
-			h.t.Fatalf("table %d: its account holds %d, its seats and carried pot %d", tr.ID, bal, sum)
+			return fmt.Errorf("table %d: its account holds %d, its seats and carried pot %d", tr.ID, bal, sum)
 		}
 	}
+	return nil
 }
 
 var handRE = regexp.MustCompile(`· (?:hand|mano) (\d+)`)
