@@ -170,6 +170,9 @@ type sim struct {
 	crash  bool         // restart once the step that the fault hit is done
 	down   int          // steps left of an outage
 	tokens []string     // button tokens seen, for stale presses
+	// tourney: this seed runs a tournament (T1) whose players are
+	// simPlayers.
+	tourney bool
 	checks int
 	extra  map[string]int // faults the store does not count
 }
@@ -208,7 +211,15 @@ func (s *sim) run(steps int) {
 	h.must("admin", "/newtable "+game+" 1/2 buyin=40-200 timer=20 bank=10")
 	h.must("admin", "/addbot 2")
 	for _, u := range simHumans[:2] {
-		h.must(u, "/join")
+		h.must(u, "/join #1")
+	}
+	// One seed in three also runs a re-entry tournament beside the cash
+	// table, its players registering, leaving and re-entering through
+	// the faults.
+	s.tourney = s.r.IntN(3) == 0
+	if s.tourney {
+		h.must("admin", "/tourney create Sim buyin=20+2 start=+4m late=3 reentry=2 speed=hyper seats=6 bots=on min=2")
+		h.must("admin", "/tourney bots 6")
 	}
 	for k := range steps {
 		s.step(k)
@@ -235,10 +246,30 @@ func (s *sim) run(steps int) {
 	s.progressed(steps)
 	s.check(steps)
 	for _, u := range simHumans {
-		s.cmd(u, "/leave")
+		s.cmd(u, "/leave #1")
 	}
 	h.sleep(3 * time.Minute) // hands in progress end, leavers are paid
 	s.check(steps + 1)
+	if s.tourney {
+		// The tournament plays to its end: its account pays out whole.
+		for range 2000 {
+			if s.tourneyOver() {
+				break
+			}
+			h.sleep(30 * time.Second)
+		}
+		if !s.tourneyOver() {
+			pl, _ := h.do("admin", "/tourney players")
+			bal, _ := h.do("admin", "/tourney balance")
+			s.fail("the tournament did not end once the faults cleared:\n%s\n%s\n%s", strings.Join(h.news(), "\n"), pl.Text, bal.Text)
+		}
+		s.check(steps + 1)
+		if err := s.emptyAccount("tourney:1"); err != nil {
+			s.fail("%v", err)
+		}
+		ts, _ := h.store.Tourneys(context.Background(), 0, false)
+		s.extra["tournaments "+ts[0].Status]++
+	}
 	for _, u := range simHumans {
 		if _, seated := h.seatOf(u); seated {
 			s.fail("%s still seated after /leave and three minutes:\n%s", u, h.table().Text)
@@ -287,6 +318,12 @@ func (s *sim) step(k int) {
 		}
 	}
 	u := simHumans[r.IntN(len(simHumans))]
+	if s.tourney && r.IntN(5) == 0 {
+		p := simPlayers[r.IntN(len(simPlayers))]
+		cmds := []string{"/register", "/register", "/reenter", "/unregister", "/tourney players"}
+		s.cmd(p, cmds[r.IntN(len(cmds))])
+		return
+	}
 	switch x := r.IntN(100); {
 	case x < 45:
 		who := h.toAct()
@@ -301,16 +338,16 @@ func (s *sim) step(k int) {
 			}
 		}
 	case x < 53:
-		args := []string{"/join", "/join 40", "/join 200", "/join 100 post", "/join 500"}
+		args := []string{"/join #1", "/join #1 40", "/join #1 200", "/join #1 100 post", "/join #1 500"}
 		s.cmd(u, args[r.IntN(len(args))])
 	case x < 59:
-		s.cmd(u, "/leave")
+		s.cmd(u, "/leave #1")
 	case x < 65:
-		s.cmd(u, fmt.Sprintf("/topup %d", 1+r.IntN(150)))
+		s.cmd(u, fmt.Sprintf("/topup #1 %d", 1+r.IntN(150)))
 	case x < 69:
-		s.cmd(u, "/sitout")
+		s.cmd(u, "/sitout #1")
 	case x < 74:
-		s.cmd(u, "/back")
+		s.cmd(u, "/back #1")
 	case x < 80: // a stale or repeated button press
 		s.collectTokens()
 		if len(s.tokens) == 0 {
@@ -325,9 +362,9 @@ func (s *sim) step(k int) {
 			s.noteErr(who, "(press)", err)
 		}
 	case x < 82:
-		s.cmd("admin", "/addbot 1")
+		s.cmd("admin", "/addbot #1 1")
 	case x < 83:
-		s.cmd("admin", "/kickbot")
+		s.cmd("admin", "/kickbot #1")
 	case x < 85:
 		s.cmd(u, "/wallet")
 	default: // time passes: timers run out
@@ -335,13 +372,43 @@ func (s *sim) step(k int) {
 	}
 }
 
+// simPlayers are the tournament's players (simHumans play cash).
+var simPlayers = []string{"eve", "fay", "gil"}
+
 func isHuman(who string) bool {
-	for _, u := range simHumans {
+	for _, u := range append(simHumans[:len(simHumans):len(simHumans)], simPlayers...) {
 		if u == who {
 			return true
 		}
 	}
 	return false
+}
+
+// tourneyOver reports whether T1 ended, as the store says.
+func (s *sim) tourneyOver() bool {
+	ts, err := s.h.store.Tourneys(context.Background(), 0, false)
+	if err != nil {
+		s.fail("tourneys: %v", err)
+	}
+	for _, tr := range ts {
+		if tr.ID == 1 {
+			return !tr.EndedAt.IsZero()
+		}
+	}
+	return false
+}
+
+// emptyAccount says if the ledger account with key holds chips.
+func (s *sim) emptyAccount(key string) error {
+	ctx := context.Background()
+	acc, err := s.h.store.OpenAccount(ctx, bot.AccountTournament, key, 0)
+	if err != nil {
+		return err
+	}
+	if bal, err := s.h.store.Balance(ctx, acc); err != nil || bal != 0 {
+		return fmt.Errorf("account %s keeps %d after the tournament (%v)", key, bal, err)
+	}
+	return nil
 }
 
 // collectTokens remembers the buttons of the table message.
@@ -419,4 +486,3 @@ func (s *sim) scanLeaks() {
 	}
 }
 
-var _ = context.Background

@@ -341,6 +341,9 @@ func (r *Room) pressTourney(ctx context.Context, cmd Command, p Player, tok Butt
 // handle runs one command in the tournament's actor.
 func (a *tourneyActor) handle(req treq) (Reply, error) {
 	lang := a.lang()
+	if a.stale {
+		return Reply{}, Errorf(EUnavailable, "tourney.db_paused", a.label())
+	}
 	switch req.cmd.Name {
 	case "register", "reenter", "unregister":
 		if a.isFinal() {

@@ -51,6 +51,7 @@ var roomTexts = map[string]message{
 	"table.none_private":      {"You are not at a table. Join one in your group.", "No estás en ninguna mesa. Únete a una en tu grupo."},
 	"table.which":             {"Which table? Add its number: %[1]v.", "¿Qué mesa? Añade su número: %[1]v."},
 	"table.no_such":           {"There is no table %[1]v here.", "No hay mesa %[1]v aquí."},
+	"tourney.db_paused":       {"Tournament %[1]v is paused: the database is unreachable, and nothing was done. It goes on when the database is back.", "El torneo %[1]v está en pausa: no se puede acceder a la base de datos y no se hizo nada. Sigue cuando vuelva la base de datos."},
 	"table.paused":            {"Table %[1]v is paused: the database is unreachable. Nothing is lost; play resumes when it is back.", "La mesa %[1]v está en pausa: no se puede acceder a la base de datos. No se pierde nada; el juego sigue cuando vuelva."},
 	"table.paused_cmd":        {"Table %[1]v is paused: the database is unreachable, so nothing can be done there now and nothing was done. Play resumes when it is back; no one is folded or timed out meanwhile.", "La mesa %[1]v está en pausa: no se puede acceder a la base de datos, así que ahora no se puede hacer nada allí y no se hizo nada. El juego sigue cuando vuelva; mientras tanto nadie pasa ni pierde su turno."},
 	"table.still_paused":      {"Table %[1]v is still paused (the database is unreachable): nothing was done.", "La mesa %[1]v sigue en pausa (no se puede acceder a la base de datos): no se hizo nada."},

@@ -35,6 +35,17 @@ type tourneyActor struct {
 	t   *tourney.Tournament
 	seq int64 // the last op stored
 
+	// stale: an op's write failed and the store could not be read to
+	// rebuild the tournament, so memory may hold an op nobody stored.
+	// Nothing happens (commands answered "paused", no timer, reports kept)
+	// until retryAt's rebuild succeeds; staleSeq is the op that failed
+	// and staleBefore, staleAfter the live state around it.
+	stale                   bool
+	staleSeq                int64
+	staleBefore, staleAfter liveState
+	retryAt                 time.Time
+	retryWait               time.Duration
+
 	inbox   chan treq
 	repMu   sync.Mutex
 	reports []handReport
@@ -471,6 +482,9 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 	// the rebuy windows), as it was before the op and as the op left it:
 	// a rebuild after a failed write puts back the one that matches
 	// whether the op was stored.
+	if a.stale {
+		return nil, Errorf(EUnavailable, "tourney.db_paused", a.label())
+	}
 	before := a.saveLive()
 	res, err := a.mutate(kind, op)
 	if err != nil {
@@ -494,9 +508,11 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 		seq := a.seq + 1
 		lerr := a.replay(ctx)
 		if lerr != nil {
-			a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", lerr)
+			a.r.log.Error("tournament rebuild failed; paused until the store answers", "tourney", a.id, "err", lerr)
+			a.goStale(seq, before, after)
+			return nil, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
 		}
-		if lerr == nil && a.seq >= seq {
+		if a.seq >= seq {
 			// Stored after all (the answer was lost, not the write): the
 			// replay made the same state, and the op goes on.
 			a.restoreLive(after)
@@ -511,6 +527,43 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 	}
 	a.seq++
 	return res, nil
+}
+
+// goStale pauses the director after a failed write it could not
+// rebuild from: see tourneyActor.stale.
+func (a *tourneyActor) goStale(seq int64, before, after liveState) {
+	now := a.r.clock.Now()
+	if !a.stale {
+		a.stale, a.staleSeq, a.staleBefore, a.staleAfter = true, seq, before, after
+		a.retryWait = firstPauseRetry
+		a.r.log.Warn("tournament paused: the database is unreachable", "tourney", a.id)
+	} else {
+		a.retryWait = min(2*a.retryWait, maxPauseRetry)
+	}
+	a.retryAt = now.Add(a.retryWait)
+}
+
+// tryFresh rebuilds a stale director from the store; on success it goes
+// on where the store says it is.
+func (a *tourneyActor) tryFresh() {
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	if err := a.replay(ctx); err != nil {
+		a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", err)
+		a.goStale(a.staleSeq, a.staleBefore, a.staleAfter)
+		return
+	}
+	if a.seq >= a.staleSeq {
+		a.restoreLive(a.staleAfter)
+	} else {
+		a.restoreLive(a.staleBefore)
+	}
+	a.stale, a.retryAt = false, time.Time{}
+	a.r.log.Info("tournament resumed", "tourney", a.id)
+	a.setFlags()
+	a.onReports()
+	a.tick()
+	a.publishLobby()
 }
 
 // liveState is what a tournament holds that is not an op: the stacks
@@ -748,6 +801,9 @@ func (a *tourneyActor) arm() {
 // stored (the settings, the start, the pauses), so a restart re-arms
 // them, and one that passed while the room was down fires at once.
 func (a *tourneyActor) nextDeadline() time.Time {
+	if a.stale {
+		return a.retryAt
+	}
 	if a.retired() {
 		if a.idleSince.IsZero() {
 			a.idleSince = a.r.clock.Now()
@@ -845,6 +901,12 @@ func (a *tourneyActor) deadline() time.Time {
 // tick does what is due now.
 func (a *tourneyActor) tick() {
 	now := a.r.clock.Now()
+	if a.stale {
+		if !now.Before(a.retryAt) {
+			a.tryFresh()
+		}
+		return
+	}
 	cfg := a.t.Config()
 	if !a.over { // a payout or a refund whose write failed: again
 		switch a.t.State() {
@@ -1164,6 +1226,9 @@ func (a *tourneyActor) syncSeat(e tourney.EntryID) syncSeat {
 
 // onReports takes in the tables' reports of their hands.
 func (a *tourneyActor) onReports() {
+	if a.stale {
+		return // kept until the director is rebuilt
+	}
 	for _, rep := range a.takeReports() {
 		a.onReport(rep)
 	}
