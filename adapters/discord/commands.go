@@ -178,7 +178,9 @@ func applicationCommands() []*discordgo.ApplicationCommand {
 func commandArgs(name string, given []*discordgo.ApplicationCommandInteractionDataOption) []string {
 	byName := map[string]any{}
 	for _, o := range given {
-		byName[o.Name] = o.Value
+		if o != nil {
+			byName[o.Name] = o.Value
+		}
 	}
 	var args []string
 	for _, o := range options[name] {

@@ -11,6 +11,11 @@
 // allowed range. Hole cards reach their player only: an ephemeral reply
 // to the "My cards" button, and a direct message when configured.
 //
+// No interaction can stop the bot: a panic while one is handled (or in
+// any gateway event handler) is recovered, logged with the interaction's
+// id and answered, ephemerally, as an internal error; an interaction
+// without its user or with data of the wrong kind is ignored.
+//
 // DISCORD_API_URL points REST and gateway discovery at another server (a
 // fake, a proxy) through the session's own HTTP client, whose transport
 // rewrites the host: discordgo's package-level endpoints are not touched.
@@ -88,8 +93,9 @@ type Adapter struct {
 	dms      map[string]string          // user -> DM channel
 	noDM     map[string]bool            // users who refuse DMs
 	wg       sync.WaitGroup
-	closing  bool       // Run is stopping: no new interaction is taken
-	opening  chan error // a gateway Open in progress (connect's goroutine only)
+	closing  bool            // Run is stopping: no new interaction is taken
+	opening  chan error      // a gateway Open in progress (connect's goroutine only)
+	acked    map[string]bool // interactions being handled that were acknowledged
 	link     platform.Status
 }
 
@@ -150,7 +156,7 @@ func New(cfg Config) (*Adapter, error) {
 	}
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: map[[2]string]bool{},
-		lastSeen: map[string]lastInteraction{}, dms: map[string]string{}, noDM: map[string]bool{}}
+		lastSeen: map[string]lastInteraction{}, dms: map[string]string{}, noDM: map[string]bool{}, acked: map[string]bool{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
 	return a, nil
@@ -193,16 +199,19 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.room = room
 	a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
 		a.mu.Lock()
-		if a.closing || ctx.Err() != nil {
+		if a.closing || ctx.Err() != nil || ic.Interaction == nil {
 			a.mu.Unlock()
 			return
 		}
 		a.wg.Add(1)
 		a.mu.Unlock()
 		defer a.wg.Done()
-		a.onInteraction(ctx, ic.Interaction)
+		a.handleInteraction(ctx, ic.Interaction)
 	})
-	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { a.log.Info("gateway session resumed") })
+	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) {
+		defer a.guard("resumed")
+		a.log.Info("gateway session resumed")
+	})
 	if err := a.connect(ctx); err != nil || ctx.Err() != nil {
 		return err
 	}

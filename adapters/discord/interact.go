@@ -10,6 +10,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -46,6 +47,8 @@ func displayName(i *discordgo.Interaction) string {
 	name := ""
 	if i.Member != nil && i.Member.Nick != "" {
 		name = i.Member.Nick
+	} else if u == nil {
+		return ""
 	} else if u.GlobalName != "" {
 		name = u.GlobalName
 	} else {
@@ -63,7 +66,7 @@ func (a *Adapter) learn(i *discordgo.Interaction) {
 	u := userOf(i)
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if i.Member != nil {
+	if i.Member != nil && u != nil {
 		perms := i.Member.Permissions
 		admin := perms&discordgo.PermissionManageGuild != 0 || perms&discordgo.PermissionAdministrator != 0
 		if a.cfg.AdminRole != "" {
@@ -80,8 +83,12 @@ func (a *Adapter) learn(i *discordgo.Interaction) {
 // answered remembers a member's latest acknowledged interaction: its token
 // lets the adapter send them ephemeral notes (follow-ups) for 15 minutes.
 func (a *Adapter) answered(i *discordgo.Interaction) {
+	u := userOf(i)
+	if u == nil {
+		return
+	}
 	a.mu.Lock()
-	a.lastSeen[userOf(i).ID] = lastInteraction{i: i, at: time.Now()}
+	a.lastSeen[u.ID] = lastInteraction{i: i, at: time.Now()}
 	a.mu.Unlock()
 }
 
@@ -100,24 +107,94 @@ func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
 	return cmd
 }
 
+// handleInteraction is onInteraction with a panic recovered: logged with
+// the interaction's id (guard) and answered as an internal error
+// (internalError).
+func (a *Adapter) handleInteraction(ctx context.Context, i *discordgo.Interaction) {
+	defer func() {
+		a.mu.Lock()
+		delete(a.acked, i.ID)
+		a.mu.Unlock()
+	}()
+	defer func() {
+		if v := recover(); v != nil {
+			platform.LogPanic(a.log, v, a.cfg.Token, "interaction", i.ID)
+			defer a.guard("answering interaction " + i.ID)
+			a.internalError(ctx, i)
+		}
+	}()
+	a.onInteraction(ctx, i)
+}
+
+// guard, deferred, recovers a panic in a handler and logs it (what: the
+// handler or the interaction).
+func (a *Adapter) guard(what string) {
+	if v := recover(); v != nil {
+		platform.LogPanic(a.log, v, a.cfg.Token, "while", what)
+	}
+}
+
+// internalError answers an interaction whose handling failed as an
+// internal error, ephemerally: its response when it was not acknowledged
+// yet (for an autocomplete, no choices: it cannot show text), else a
+// follow-up.
+func (a *Adapter) internalError(ctx context.Context, i *discordgo.Interaction) {
+	text := bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(i))
+	a.mu.Lock()
+	acked := a.acked[i.ID]
+	a.mu.Unlock()
+	switch {
+	case acked && i.Type == discordgo.InteractionApplicationCommandAutocomplete:
+	case acked:
+		if _, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: text,
+			Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx)); err != nil {
+			a.log.Warn("follow-up failed", "err", redact(err))
+		}
+	case i.Type == discordgo.InteractionApplicationCommandAutocomplete:
+		a.respond(ctx, i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}})
+	default:
+		a.respond(ctx, i, ephemeral(text))
+	}
+}
+
 // onInteraction handles one interaction: a slash command, a button, a
-// modal submit or an autocomplete.
+// modal submit or an autocomplete. One without its user, or whose data is
+// not of its type's kind, is ignored.
 func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 	if userOf(i) == nil {
+		a.log.Warn("ignoring an interaction without its user", "interaction", i.ID)
 		return
 	}
 	a.learn(i)
 	lang := langOf(i)
 	cmd := a.command(i)
+	malformed := func() {
+		a.log.Warn("ignoring an interaction whose data does not match its type", "interaction", i.ID, "type", int(i.Type))
+	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand:
-		d := i.ApplicationCommandData()
+		d, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+		if !ok {
+			malformed()
+			return
+		}
 		cmd.Name, cmd.Args = d.Name, commandArgs(d.Name, d.Options)
 		a.run(ctx, i, cmd, false)
 	case discordgo.InteractionApplicationCommandAutocomplete:
-		a.autocomplete(ctx, i)
+		d, ok := i.Data.(discordgo.ApplicationCommandInteractionData)
+		if !ok {
+			malformed()
+			return
+		}
+		a.autocomplete(ctx, i, d)
 	case discordgo.InteractionMessageComponent:
-		id := i.MessageComponentData().CustomID
+		d, ok := i.Data.(discordgo.MessageComponentInteractionData)
+		if !ok {
+			malformed()
+			return
+		}
+		id := d.CustomID
 		if strings.HasPrefix(id, amountPrefix) {
 			a.openModal(ctx, i, id, lang)
 			return
@@ -125,7 +202,11 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		cmd.Token = id
 		a.run(ctx, i, cmd, true)
 	case discordgo.InteractionModalSubmit:
-		d := i.ModalSubmitData()
+		d, ok := i.Data.(discordgo.ModalSubmitInteractionData)
+		if !ok {
+			malformed()
+			return
+		}
 		_, _, _, tok, ok := parseAmountID(d.CustomID)
 		if !ok {
 			a.respond(ctx, i, ephemeral(bot.Translate(bot.ErrTokenForged, lang)))
@@ -142,11 +223,11 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 func modalValue(d discordgo.ModalSubmitInteractionData) string {
 	for _, row := range d.Components {
 		r, ok := row.(*discordgo.ActionsRow)
-		if !ok {
+		if !ok || r == nil {
 			continue
 		}
 		for _, c := range r.Components {
-			if t, ok := c.(*discordgo.TextInput); ok {
+			if t, ok := c.(*discordgo.TextInput); ok && t != nil {
 				return t.Value
 			}
 		}
@@ -165,6 +246,9 @@ func (a *Adapter) respond(ctx context.Context, i *discordgo.Interaction, r *disc
 		a.log.Warn("interaction response failed", "type", r.Type, "err", redact(err))
 		return false
 	}
+	a.mu.Lock()
+	a.acked[i.ID] = true // for internalError; forgotten when handleInteraction ends
+	a.mu.Unlock()
 	return true
 }
 
@@ -184,8 +268,14 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 	a.wg.Add(1)
 	go func() {
 		defer a.wg.Done()
-		r, err := a.room.Handle(ctx, cmd)
-		done <- outcome{r, err}
+		o := outcome{err: bot.Errorf(bot.EInternal, bot.KeyInternal)} // if the room panics
+		defer func() {
+			if v := recover(); v != nil {
+				platform.LogPanic(a.log, v, a.cfg.Token, "interaction", i.ID)
+			}
+			done <- o
+		}()
+		o.reply, o.err = a.room.Handle(ctx, cmd)
 	}()
 	wait := a.cfg.AckAfter
 	if created, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {
@@ -275,10 +365,10 @@ func answer(o outcome, lang string, component bool) *discordgo.InteractionRespon
 }
 
 // autocomplete offers the channel's tables for a table option.
-func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction) {
+func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction, d discordgo.ApplicationCommandInteractionData) {
 	typed := ""
-	for _, o := range i.ApplicationCommandData().Options {
-		if o.Focused {
+	for _, o := range d.Options {
+		if o != nil && o.Focused {
 			typed = strings.ToLower(strings.TrimPrefix(fmt.Sprint(o.Value), "#"))
 		}
 	}

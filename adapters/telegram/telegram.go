@@ -13,6 +13,13 @@
 // context) or, when a webhook URL is configured, by webhook with
 // Telegram's secret-token header checked. The cursor of handled updates is
 // stored, so an update is never applied twice, restarts included.
+//
+// No update can stop the bot: a batch is decoded update by update, and one
+// that does not decode (a field of an unexpected type) is logged with its
+// update_id and skipped, the cursor moving past it; an update without the
+// chat or the user it should carry is skipped too; a panic while handling
+// an update is recovered, logged with its update_id and answered to its
+// user, when there is one, as an internal error.
 package telegram
 
 import (
@@ -352,8 +359,7 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 		a.mu.Lock()
 		offset := a.offset
 		a.mu.Unlock()
-		ups, err := a.poller.GetUpdates(tgbotapi.UpdateConfig{Offset: offset + 1, Limit: 100,
-			Timeout: int(a.cfg.PollTimeout / time.Second), AllowedUpdates: []string{"message", "callback_query"}})
+		raws, err := a.getUpdates(offset + 1)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
@@ -377,20 +383,93 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 		}
 		backoff = time.Second
 		a.link.Set(true, nil)
-		var fresh []tgbotapi.Update
-		for _, u := range ups {
-			if a.accept(u.UpdateID) {
-				fresh = append(fresh, u)
-			}
-		}
-		if len(fresh) > 0 {
+		fresh, taken, stuck := a.take(raws)
+		if taken {
 			a.storeOffset(ctx) // once per batch, before any is handled
+		} else if stuck {
+			// Only updates whose id cannot be read: Telegram sends them
+			// again at once. Never seen from the real Bot API; wait a
+			// little rather than spin.
+			if !platform.Sleep(ctx, a.cfg.MaxBackoff) {
+				return nil
+			}
 		}
 		for _, u := range fresh {
 			a.route(life, u)
 		}
 	}
 	return nil
+}
+
+// getUpdates asks for the updates from offset on (a long poll). The
+// result is left as one raw message per update, for take to decode one by
+// one: tgbotapi's GetUpdates decodes the batch as a whole, so one update
+// it cannot decode would make the batch fail for ever.
+func (a *Adapter) getUpdates(offset int) ([]json.RawMessage, error) {
+	p := tgbotapi.Params{}
+	p.AddNonZero("offset", offset)
+	p.AddNonZero("limit", 100)
+	p.AddNonZero("timeout", int(a.cfg.PollTimeout/time.Second))
+	if err := p.AddInterface("allowed_updates", []string{"message", "callback_query"}); err != nil {
+		return nil, err
+	}
+	resp, err := a.poller.MakeRequest("getUpdates", p)
+	if err != nil {
+		return nil, err
+	}
+	var raws []json.RawMessage
+	if err := json.Unmarshal(resp.Result, &raws); err != nil {
+		return nil, fmt.Errorf("getUpdates: the result is not a list of updates: %w", err)
+	}
+	return raws, nil
+}
+
+// take decodes a batch of raw updates one by one and accepts them: fresh
+// are the new ones to handle, in order. An update that does not decode is
+// logged and skipped, but accepted when its update_id can be read, so the
+// cursor moves past it. taken reports that the cursor moved (to be
+// stored); stuck that the batch held nothing but updates without a
+// readable id.
+func (a *Adapter) take(raws []json.RawMessage) (fresh []tgbotapi.Update, taken, stuck bool) {
+	unreadable := 0
+	for _, raw := range raws {
+		u, err := decodeUpdate(raw)
+		if err != nil {
+			if u.UpdateID == 0 {
+				unreadable++
+				a.log.Warn("skipping an update that does not decode and has no readable update_id", "err", err)
+				continue
+			}
+			if a.accept(u.UpdateID) {
+				taken = true
+				a.log.Warn("skipping an update that does not decode", "update_id", u.UpdateID, "err", err)
+			}
+			continue
+		}
+		if a.accept(u.UpdateID) {
+			taken = true
+			fresh = append(fresh, u)
+		}
+	}
+	return fresh, taken, !taken && unreadable > 0 && unreadable == len(raws)
+}
+
+// decodeUpdate decodes one update. When it does not decode, err says why
+// and u holds only its update_id, if that much can be read (else 0).
+func decodeUpdate(raw json.RawMessage) (u tgbotapi.Update, err error) {
+	if err = json.Unmarshal(raw, &u); err == nil {
+		if u.UpdateID <= 0 {
+			return tgbotapi.Update{}, errors.New("no update_id")
+		}
+		return u, nil
+	}
+	var id struct {
+		UpdateID int `json:"update_id"`
+	}
+	if json.Unmarshal(raw, &id) != nil || id.UpdateID < 0 {
+		id.UpdateID = 0
+	}
+	return tgbotapi.Update{UpdateID: id.UpdateID}, err
 }
 
 // serveWebhook registers the webhook and serves it until ctx ends;
@@ -445,9 +524,10 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 			http.Error(w, "missing or wrong secret token", http.StatusUnauthorized)
 			return
 		}
-		var u tgbotapi.Update
+		var raw json.RawMessage
 		dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<20))
-		if err := dec.Decode(&u); err != nil {
+		if err := dec.Decode(&raw); err != nil {
+			// Not JSON (a cut body): refused, Telegram sends it again.
 			http.Error(w, "malformed update: "+err.Error(), http.StatusBadRequest)
 			return
 		}
@@ -457,8 +537,14 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 			http.Error(w, "not ready", http.StatusServiceUnavailable)
 			return
 		}
-		if a.accept(u.UpdateID) {
+		// JSON that is not an update Telegram would send is skipped like
+		// in a polled batch, and confirmed (200): refusing it would make
+		// Telegram send it, and hold back every update after it, for ever.
+		fresh, taken, _ := a.take([]json.RawMessage{raw})
+		if taken {
 			a.storeOffset(ctx)
+		}
+		for _, u := range fresh {
 			a.route(ctx, u)
 		}
 		w.WriteHeader(http.StatusOK)
@@ -467,28 +553,77 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 
 // route queues a taken update on its chat's lane: one chat's updates are
 // handled in order, different chats' at once. A full lane answers "busy".
+// A message without its chat and a button press without its user are
+// skipped (logged). A panic, here or in the handler, is recovered
+// (guard).
 func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
+	defer a.guard(u.UpdateID, nil)
 	received := time.Now()
 	switch {
 	case u.CallbackQuery != nil:
 		q := u.CallbackQuery
+		if q.From == nil {
+			a.log.Warn("skipping a button press without its user", "update_id", u.UpdateID)
+			return
+		}
 		key := q.From.ID
-		if q.Message != nil {
+		if q.Message != nil && q.Message.Chat != nil {
 			key = q.Message.Chat.ID
 		}
-		if !a.enqueue(key, func() { a.onCallback(ctx, q, received) }) {
+		internal := func() {
+			a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(q.From)), true)
+		}
+		if !a.enqueue(key, func() {
+			defer a.guard(u.UpdateID, internal)
+			a.onCallback(ctx, q, received)
+		}) {
 			a.wg.Add(1)
 			go func() { // not in the polling loop: a 429 would hold up every chat
 				defer a.wg.Done()
+				defer a.guard(u.UpdateID, nil)
 				a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
 			}()
 		}
 	case u.Message != nil:
 		m := u.Message
-		if !a.enqueue(m.Chat.ID, func() { a.onMessage(ctx, m, received) }) && m.From != nil {
+		if m.Chat == nil {
+			a.log.Warn("skipping a message without its chat", "update_id", u.UpdateID)
+			return
+		}
+		var internal func()
+		if m.From != nil {
+			internal = func() {
+				a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(m.From)), true)
+			}
+		}
+		if !a.enqueue(m.Chat.ID, func() {
+			defer a.guard(u.UpdateID, internal)
+			a.onMessage(ctx, m, received)
+		}) && m.From != nil {
 			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(m.From)), true)
 		}
 	}
+}
+
+// guard, deferred, recovers a panic while update id is handled: it is
+// logged (with the id; the token cut out) and, when answer is set, the
+// user is answered as an internal error. The bot goes on with the next
+// update.
+func (a *Adapter) guard(id int, answer func()) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	platform.LogPanic(a.log, v, a.cfg.Token, "update_id", id)
+	if answer == nil {
+		return
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			platform.LogPanic(a.log, v, a.cfg.Token, "update_id", id, "while", "answering")
+		}
+	}()
+	answer()
 }
 
 // lane is one chat's queue of updates.
@@ -537,6 +672,9 @@ func (a *Adapter) drain(key int64, l *lane) {
 
 // displayName is how a user is shown at the table.
 func displayName(u *tgbotapi.User) string {
+	if u == nil {
+		return ""
+	}
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
 	if name == "" {
 		name = u.UserName
@@ -557,6 +695,9 @@ func langOf(u *tgbotapi.User) string {
 
 // learn remembers a user's username (for /grant @name) and group.
 func (a *Adapter) learn(u *tgbotapi.User, chat *tgbotapi.Chat) {
+	if u == nil {
+		return
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.names[u.ID] = displayName(u)
@@ -578,6 +719,9 @@ func (a *Adapter) started(user int64) {
 }
 
 func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received time.Time) {
+	if m.Chat == nil { // route skips it; never dereferenced below
+		return
+	}
 	switch {
 	case m.MigrateToChatID != 0: // in the old group
 		a.migrate(ctx, m.Chat.ID, m.MigrateToChatID)
@@ -594,8 +738,8 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	if !ok {
 		return
 	}
-	if first := strings.Fields(m.Text)[0]; strings.Contains(first, "@") {
-		_, to, _ := strings.Cut(first, "@")
+	if fields := strings.Fields(m.Text); len(fields) > 0 && strings.Contains(fields[0], "@") {
+		_, to, _ := strings.Cut(fields[0], "@")
 		if !strings.EqualFold(to, a.api.Self.UserName) {
 			return // a command for another bot
 		}
@@ -705,7 +849,7 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(q.From.ID, 10), UserName: displayName(q.From),
 		Token: q.Data, Received: received}
 	var chat *tgbotapi.Chat
-	if q.Message != nil && !q.Message.Chat.IsPrivate() {
+	if q.Message != nil && q.Message.Chat != nil && !q.Message.Chat.IsPrivate() {
 		chat = q.Message.Chat
 		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(chat.ID, 10), chat.Title
 	}

@@ -56,6 +56,8 @@ type options struct {
 	// recurring schedules run on package cron's runner on it.
 	clock    *bottest.Clock
 	botDelay time.Duration
+	// wrap, when set, is the room the adapter is given (a room that fails).
+	wrap func(*bot.Room) telegram.Room
 }
 
 // scale speeds up Telegram's limits in the fake, and the adapter's to match:
@@ -110,7 +112,11 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		t.Fatal(err)
 	}
 	e := &env{t: t, fake: fake, store: s, room: room, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs, clock: o.clock, cron: runner}
-	go func() { e.done <- ad.Run(ctx, room) }()
+	var r telegram.Room = room
+	if o.wrap != nil {
+		r = o.wrap(room)
+	}
+	go func() { e.done <- ad.Run(ctx, r) }()
 	t.Cleanup(e.stop)
 	return e
 }

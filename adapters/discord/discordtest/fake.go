@@ -656,6 +656,13 @@ func (s *Server) interact(typ int, channelID, userID string, data any, message *
 	return it
 }
 
+// Interact sends an interaction of any type with any data, as a user in a
+// channel: a malformed one (an option that is null, data of another
+// kind) as well as a well-formed one.
+func (s *Server) Interact(typ int, channelID, userID string, data any) *Interaction {
+	return s.interact(typ, channelID, userID, data, nil)
+}
+
 // Option is a slash command's option as a user fills it.
 type Option struct {
 	Name  string

@@ -1,11 +1,15 @@
 // Package platform holds what the chat adapters share about talking to
 // their platform: whether it can be reached (logged once per change),
-// waiting that honours a context, and running an adapter's outbox.
+// waiting that honours a context, running an adapter's outbox, and
+// logging a panic recovered from a handler.
 package platform
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"runtime/debug"
+	"strings"
 	"sync"
 	"time"
 
@@ -65,4 +69,22 @@ func RunOutbox(ctx context.Context, o *bot.Outbox, log *slog.Logger) <-chan stru
 		}
 	}()
 	return done
+}
+
+// PanicMessage is the log message of a panic recovered from the handling
+// of an update or an interaction (tests and fuzz targets look for it).
+const PanicMessage = "recovered from a panic while handling an update"
+
+// LogPanic logs v, a panic recovered from a handler, at error level with
+// the stack and attrs (the update or interaction id). secret (the bot's
+// token) is cut out of the panic's text: a panic value may be an error
+// holding a request URL.
+func LogPanic(log *slog.Logger, v any, secret string, attrs ...any) {
+	text := fmt.Sprint(v)
+	stack := string(debug.Stack())
+	if secret != "" {
+		text = strings.ReplaceAll(text, secret, "<token>")
+		stack = strings.ReplaceAll(stack, secret, "<token>")
+	}
+	log.Error(PanicMessage, append(attrs, "panic", text, "stack", stack)...)
 }

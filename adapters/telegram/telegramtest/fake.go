@@ -477,6 +477,38 @@ func (s *Server) Redeliver(id int) {
 	s.bump()
 }
 
+// PushRaw queues one update per fields, each the members of an update
+// after its update_id, verbatim: `"message":{...}`. Malformed updates
+// (a text that is a number, a message without its chat) are sent as
+// given. They are queued at once, so a bot that is not busy receives
+// them in one getUpdates answer. It returns their update ids.
+func (s *Server) PushRaw(fields ...string) []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []int
+	for _, f := range fields {
+		s.nextUpd++
+		raw := json.RawMessage(fmt.Sprintf(`{"update_id":%d,%s}`, s.nextUpd, f))
+		if !json.Valid(raw) {
+			s.tb.Errorf("telegramtest: PushRaw: %s is not JSON", raw)
+			return ids
+		}
+		s.updates = append(s.updates, raw)
+		s.updateIDs = append(s.updateIDs, s.nextUpd)
+		s.all[s.nextUpd] = raw
+		ids = append(ids, s.nextUpd)
+	}
+	s.bump()
+	return ids
+}
+
+// Confirmed is the last update id the bot confirmed by polling past it.
+func (s *Server) Confirmed() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.confirmed
+}
+
 // LastUpdate is the id of the last update queued.
 func (s *Server) LastUpdate() int {
 	s.mu.Lock()
@@ -747,7 +779,10 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 				}
 			}
 			s.updates, s.updateIDs = keepU, keepI
-			s.confirmed = max(s.confirmed, offset-1)
+			if offset-1 > s.confirmed {
+				s.confirmed = offset - 1
+				s.bump()
+			}
 		}
 		var out []json.RawMessage
 		for i, id := range s.updateIDs {
@@ -1177,6 +1212,7 @@ func (s *Server) setWebhook(p url.Values) (any, *apiError) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.whCancel = cancel
+	s.bump()
 	go s.deliverWebhook(ctx, u, secret)
 	return true, nil
 }

@@ -1,0 +1,219 @@
+package telegram_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/adapters/telegram"
+	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Updates as Telegram's JSON, after their update_id (telegramtest.PushRaw).
+const (
+	anaJSON = `{"id":101,"is_bot":false,"first_name":"Ana","username":"ana"}`
+	// goodTables is /tables typed by Ana in the group: a well-formed update.
+	goodTables = `"message":{"message_id":901,"date":1,"chat":{"id":-100200300,"type":"supergroup","title":"Poker night"},` +
+		`"from":` + anaJSON + `,"text":"/tables","entities":[{"type":"bot_command","offset":0,"length":7}]}`
+	// noChat is a message without its chat.
+	noChat = `"message":{"message_id":902,"date":1,"from":` + anaJSON + `,"text":"/tables"}`
+	// noFrom is a button press without its user.
+	noFrom = `"callback_query":{"id":"q-nofrom","chat_instance":"1","data":"x",` +
+		`"message":{"message_id":1,"date":1,"chat":{"id":-100200300,"type":"supergroup","title":"Poker night"}}}`
+	// numericText is a message whose text is a number: tgbotapi cannot
+	// decode it (Message.Text is a string).
+	numericText = `"message":{"message_id":903,"date":1,"chat":{"id":-100200300,"type":"supergroup","title":"Poker night"},` +
+		`"from":` + anaJSON + `,"text":5}`
+)
+
+// tablesAnswered waits until the bot answered n /tables in the group.
+func tablesAnswered(t *testing.T, fake *telegramtest.Server, n int) {
+	t.Helper()
+	fake.Wait(wait, fmt.Sprintf("%d answers to /tables", n), func() bool { return fake.CountText(group, "No tables here") >= n })
+}
+
+// cursorPast waits until the bot confirmed update id to Telegram (it polled
+// past it) and checks that its stored cursor is at least id.
+func (e *env) cursorPast(id int) {
+	e.t.Helper()
+	e.fake.Wait(wait, fmt.Sprintf("update %d confirmed", id), func() bool { return e.fake.Confirmed() >= id })
+	v, err := e.store.MessageID(context.Background(), "telegram:update_offset:1")
+	if err != nil {
+		e.t.Fatalf("the stored cursor: %v", err)
+	}
+	idText, _, _ := strings.Cut(v, " ")
+	if n, _ := strconv.Atoi(idText); n < id {
+		e.t.Errorf("stored cursor %q, want at least %d", v, id)
+	}
+}
+
+// logged reports whether a line of the log says msg with update_id id.
+func (e *env) logged(msg string, id int) bool {
+	for _, line := range strings.Split(e.logs.String(), "\n") {
+		if strings.Contains(line, `msg="`+msg+`"`) && strings.Contains(line, fmt.Sprintf(" update_id=%d", id)) {
+			return true
+		}
+	}
+	return false
+}
+
+// A message without its chat (finding 6: it panicked the process) is
+// skipped and logged with its update_id; the update after it is handled
+// and the cursor moves past both.
+func TestMessageWithoutChatIsSkipped(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	ids := fake.PushRaw(noChat, goodTables)
+	tablesAnswered(t, fake, 1)
+	e.cursorPast(ids[1])
+	if !e.logged("skipping a message without its chat", ids[0]) {
+		t.Errorf("update %d is not logged as skipped:\n%s", ids[0], e.logs)
+	}
+}
+
+// A button press without its user (finding 6: it panicked the process) is
+// skipped and logged; the update after it is handled and the cursor moves
+// past both.
+func TestCallbackWithoutFromIsSkipped(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	ids := fake.PushRaw(noFrom, goodTables)
+	tablesAnswered(t, fake, 1)
+	e.cursorPast(ids[1])
+	if !e.logged("skipping a button press without its user", ids[0]) {
+		t.Errorf("update %d is not logged as skipped:\n%s", ids[0], e.logs)
+	}
+}
+
+// An update that does not decode (a text that is a number) made the whole
+// getUpdates batch undecodable, retried for ever (finding 6). Now it is
+// skipped and logged with its update_id, the good update in the same batch
+// after it is handled, and the cursor moves past both.
+func TestUndecodableUpdateIsSkippedAndItsBatchHandled(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	ids := fake.PushRaw(numericText, goodTables) // one batch
+	tablesAnswered(t, fake, 1)
+	e.cursorPast(ids[1])
+	if !e.logged("skipping an update that does not decode", ids[0]) {
+		t.Errorf("update %d is not logged as skipped:\n%s", ids[0], e.logs)
+	}
+	if strings.Contains(e.logs.String(), "unreachable") {
+		t.Errorf("a bad update was taken for an unreachable Telegram:\n%s", e.logs)
+	}
+}
+
+// platformPanic is platform.PanicMessage (an internal package's).
+const platformPanic = "recovered from a panic while handling an update"
+
+// panicRoom is the room with a bug: any command with the argument "boom",
+// and any press of a button carrying "boom", panics.
+type panicRoom struct{ *bot.Room }
+
+func (r panicRoom) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
+	if cmd.Token == "boom" || (len(cmd.Args) > 0 && cmd.Args[0] == "boom") {
+		panic("boom: a bug in the room")
+	}
+	return r.Room.Handle(ctx, cmd)
+}
+
+// A panic while a command or a button press is handled does not stop the
+// bot: it is logged with the update_id (and no token), the user is
+// answered as an internal error, and the chat's next command is handled.
+func TestHandlerPanicIsAnsweredAsInternalError(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"),
+		options{wrap: func(r *bot.Room) telegram.Room { return panicRoom{r} }})
+	_, upd := fake.SayUpdate(group, ana, "/tables boom")
+	e.waitText(group, "Something went wrong on our side")
+	q := fake.PressData(group, 0, ben, "boom")
+	if a := fake.WaitAnswer(q, wait); !strings.Contains(a.Text, "Something went wrong on our side") || !a.ShowAlert {
+		t.Errorf("the press that panicked was answered %+v, want the internal error as an alert", a)
+	}
+	fake.Say(group, ana, "/tables")
+	tablesAnswered(t, fake, 1)
+	if !e.logged(platformPanic, upd) {
+		t.Errorf("the panic is not logged with update_id=%d:\n%s", upd, e.logs)
+	}
+	if strings.Contains(e.logs.String(), token) {
+		t.Error("the token reached the log")
+	}
+}
+
+// In webhook mode an update that does not decode, a message without its
+// chat and a press without its user are confirmed (200: Telegram would
+// otherwise send them, and hold back what follows, for ever) and skipped;
+// a body that is not JSON at all is still refused.
+func TestWebhookSkipsMalformedUpdates(t *testing.T) {
+	fake := newFake(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	hook := "http://" + addr + "/telegram/hook"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := openStore(t, filepath.Join(t.TempDir(), "room.db"))
+	defer s.Close()
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), WebhookURL: hook, WebhookListen: addr,
+		Limits: scaledLimits, State: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- ad.Run(ctx, nopRoom{}) }()
+	fake.Wait(wait, "setWebhook", func() bool { return fake.Webhook() == hook })
+	for deadline := time.Now().Add(wait); ; time.Sleep(10 * time.Millisecond) { // the server listens after setWebhook
+		c, err := net.Dial("tcp", addr)
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the webhook server does not listen: %v", err)
+		}
+	}
+	post := func(body string) int {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, hook, strings.NewReader(body))
+		req.Header.Set("X-Telegram-Bot-Api-Secret-Token", ad.WebhookSecret())
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("posting %s: %v (did the handler panic?)", body, err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	for i, body := range []string{numericText, noChat, noFrom} {
+		if got := post(fmt.Sprintf(`{"update_id":%d,%s}`, 7001+i, body)); got != http.StatusOK {
+			t.Errorf("update %s: status %d, want 200", body, got)
+		}
+	}
+	if got := post(`{"update_id":`); got != http.StatusBadRequest {
+		t.Errorf("a cut body: status %d, want 400", got)
+	}
+	v, err := s.MessageID(context.Background(), "telegram:update_offset:1")
+	if err != nil || !strings.HasPrefix(v, "7003 ") {
+		t.Errorf("stored cursor %q (%v), want past the three skipped updates (7003)", v, err)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the webhook server did not stop")
+	}
+}
