@@ -422,16 +422,24 @@ func (r *Room) startAudits() {
 		return
 	}
 	tick := make(chan struct{}, 1)
+	arm := func() Timer {
+		return r.clock.AfterFunc(every, func() {
+			select {
+			case tick <- struct{}{}:
+			default:
+			}
+		})
+	}
+	// The first timer is armed before Start returns: every AuditEvery
+	// from the start, on the room's clock.
+	t := arm()
 	r.wg.Add(1)
 	go func() {
 		defer r.wg.Done()
-		for {
-			t := r.clock.AfterFunc(every, func() {
-				select {
-				case tick <- struct{}{}:
-				default:
-				}
-			})
+		for first := true; ; first = false {
+			if !first {
+				t = arm()
+			}
 			select {
 			case <-r.ctx.Done():
 				t.Stop()
