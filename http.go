@@ -91,11 +91,14 @@ var (
 	descOutQueue = prometheus.NewDesc("pokerroom_outbox_queued", "Messages waiting in the outboxes.", nil, nil)
 	descSent     = prometheus.NewDesc("pokerroom_outbox_sent_total", "Messages the outboxes delivered.", nil, nil)
 	descLimited  = prometheus.NewDesc("pokerroom_outbox_rate_limited_total", "Platform 429 answers waited out.", nil, nil)
+	descAudits   = prometheus.NewDesc("pokerroom_audits_total", "Chip audits run (at start and every few minutes).", nil, nil)
+	descAuditBad = prometheus.NewDesc("pokerroom_audit_mismatches_total", "Mismatches the chip audits found: accounts not holding the chips they should.", nil, nil)
+	descAuditErr = prometheus.NewDesc("pokerroom_audit_failures_total", "Chip audits that could not read the store.", nil, nil)
 	descDelay    = prometheus.NewDesc("pokerroom_outbox_delay_seconds", "From a message queued to it delivered; for an edited message, from the oldest state the chat had not seen.", nil, nil)
 )
 
 func (c roomCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay} {
+	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay, descAudits, descAuditBad, descAuditErr} {
 		ch <- d
 	}
 }
@@ -112,6 +115,9 @@ func (c roomCollector) Collect(ch chan<- prometheus.Metric) {
 	counter(descBusy, m.Busy.Load())
 	counter(descBatches, m.Batches.Load())
 	counter(descBatched, m.Batched.Load())
+	counter(descAudits, m.Audits.Load())
+	counter(descAuditBad, m.AuditMismatches.Load())
+	counter(descAuditErr, m.AuditFailures.Load())
 	queued, sent, limited := m.OutboxStats()
 	counter(descLimited, int64(limited))
 	counter(descSent, int64(sent))

@@ -3,7 +3,7 @@
 //
 //	pokerroom [command] [flags]
 //
-// Commands: run (the default), migrate, version, healthcheck. Every flag
+// Commands: run (the default), migrate, audit, version, healthcheck. Every flag
 // has an environment variable of the same meaning (see package config).
 // This is the only package that knows every other one: it reads the
 // configuration, wires the store, the HTTP endpoints and the adapters, and
@@ -27,6 +27,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/config"
 	"github.com/pokerroom/pokerroom/store"
 )
@@ -83,6 +84,7 @@ func init() {
 		{name: "console", summary: "the terminal chat on a fresh database: --script FILE plays a script (--seed N for the same decks)", noConfig: true, takesArgs: true, run: runConsole},
 		{name: "sim", summary: "simulate --tables N of practice opponents for --hands H through the whole room and print throughput, latency, messages and memory", noConfig: true, takesArgs: true, run: runSim},
 		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
+		{name: "audit", summary: "check the chips: the ledger balances, every cash table's and tournament's account holds what it should, one welcome grant a player; exit 1 on a mismatch", run: runAudit},
 		{name: "version", summary: "print the version and exit", noConfig: true, run: runVersion},
 		{name: "replay", summary: "replay PHH hand histories (files or folders) through the engine and compare final stacks", noConfig: true, takesArgs: true, run: runReplay},
 		{name: "healthcheck", summary: "GET /healthz on HTTP_ADDR; exit 0 when healthy (for container health checks)", run: runHealthcheck},
@@ -229,6 +231,33 @@ func runMigrate(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	closeStore(a, s)
+	return exitOK
+}
+
+// runAudit is `pokerroom audit`: every check of bot.AuditChips on the
+// configured database, a line per check (OK or its mismatches, naming the
+// accounts); exit 1 on any mismatch or when the store cannot be read.
+func runAudit(ctx context.Context, a *app) int {
+	s, err := openStore(ctx, a)
+	if err != nil {
+		a.log.Error("audit", "err", err)
+		return exitFail
+	}
+	defer closeStore(a, s)
+	rep, err := bot.AuditChips(ctx, s)
+	if err != nil {
+		a.log.Error("audit", "err", err)
+		return exitFail
+	}
+	if err := rep.Write(a.stdout); err != nil {
+		a.log.Error("audit", "err", err)
+		return exitFail
+	}
+	if !rep.OK() {
+		fmt.Fprintf(a.stdout, "%d mismatches\n", rep.Mismatches())
+		return exitFail
+	}
+	fmt.Fprintln(a.stdout, "OK")
 	return exitOK
 }
 

@@ -58,6 +58,11 @@ type harness struct {
 	// cron runs the tournaments' schedules when set.
 	cron     *cron.Runner
 	withCron bool
+	// auditMismatches counts what the rooms' own chip audits found (at
+	// each start and every few minutes of the clock); tampered: the
+	// scenario breaks the books on purpose.
+	auditMismatches int64
+	tampered        bool
 }
 
 func newHarness(t testing.TB, seed uint64) *harness {
@@ -77,7 +82,7 @@ func newHarnessWith(t testing.TB, dsn string, seed uint64, botDelay time.Duratio
 	// Every scenario ends with balanced books (cleanups run last first:
 	// this one before the close).
 	t.Cleanup(func() {
-		if h.store != nil && !t.Failed() {
+		if h.store != nil && !t.Failed() && !h.tampered {
 			h.checkBooks()
 		}
 	})
@@ -127,6 +132,7 @@ func (h *harness) close() {
 	}
 	if h.room != nil {
 		h.room.Close()
+		h.auditMismatches += h.room.Metrics().AuditMismatches.Load()
 		h.room = nil
 	}
 	if h.store != nil {
@@ -287,6 +293,20 @@ func (h *harness) booksErr() error {
 	a, err := h.store.Audit(ctx)
 	if err != nil || !a.OK() {
 		return fmt.Errorf("ledger audit: %+v, %v", a, err)
+	}
+	// The chip audit agrees, now and every time the room ran it.
+	rep, err := bot.AuditChips(ctx, h.store)
+	if err != nil || !rep.OK() {
+		var b strings.Builder
+		_ = rep.Write(&b)
+		h.t.Fatalf("chip audit: %v\n%s", err, b.String())
+	}
+	n := h.auditMismatches
+	if h.room != nil {
+		n += h.room.Metrics().AuditMismatches.Load()
+	}
+	if n > 0 {
+		h.t.Fatalf("the room's chip audits found %d mismatches (ROOM_LOG=1 shows them)", n)
 	}
 	tables, err := h.store.OpenTables(ctx, 0)
 	if err != nil {

@@ -21,6 +21,11 @@ type Metrics struct {
 	OpenTables atomic.Int64
 	Batches    atomic.Int64 // group-commit transactions
 	Batched    atomic.Int64 // writes in them
+	// Audits are chip audits run; AuditMismatches the mismatches they
+	// found; AuditFailures those that could not read the store.
+	Audits          atomic.Int64
+	AuditMismatches atomic.Int64
+	AuditFailures   atomic.Int64
 
 	mu       sync.Mutex
 	outboxes []*Outbox

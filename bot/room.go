@@ -80,6 +80,9 @@ type RoomConfig struct {
 	// Threads opens a tournament table's own place in a chat, per
 	// platform; a platform without one shows every table in the chat.
 	Threads map[string]Threads
+	// AuditEvery is how often the room runs the chip audit (AuditChips)
+	// after the one at start, on Clock: default 5 minutes; < 0 never.
+	AuditEvery time.Duration
 }
 
 // Threads opens places within a chat: a forum topic in a Telegram
@@ -210,6 +213,9 @@ func (r *Room) Start(ctx context.Context) error {
 		r.Close()
 		return fmt.Errorf("room: %w", err)
 	}
+	// The chip audit, before any actor runs: a mismatch is logged and
+	// counted, never stops the room.
+	_, _ = r.Audit(sctx)
 	recs, err := r.store.OpenTables(sctx, 0)
 	if err != nil {
 		return fmt.Errorf("room: open tables: %w", err)
@@ -249,6 +255,7 @@ func (r *Room) Start(ctx context.Context) error {
 		r.Close()
 		return fmt.Errorf("room: schedules: %w", err)
 	}
+	r.startAudits()
 	return nil
 }
 

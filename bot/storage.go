@@ -297,6 +297,7 @@ type Storage interface {
 	MessageIDs
 	Secrets
 	Committer
+	Auditor
 }
 
 // TableWrite is everything one step of a table changes, stored at once: a
@@ -342,4 +343,56 @@ type Committer interface {
 	// has a gap or a fork. The errors are HandLog's (ErrDuplicate,
 	// ErrInsufficientFunds, ErrNotFound).
 	CommitTables(ctx context.Context, writes []*TableWrite) error
+}
+
+// Auditor reads what the chip audit (AuditChips) checks.
+type Auditor interface {
+	// AuditSnapshot reads the books, the open tables and the tournaments
+	// in one read transaction: a commit in between cannot show chips
+	// half moved.
+	AuditSnapshot(ctx context.Context) (AuditSnapshot, error)
+}
+
+// AuditSnapshot is the store as of one moment, for the chip audit.
+type AuditSnapshot struct {
+	// Ledger is every account's cached balance against its ledger sum.
+	Ledger LedgerAudit
+	// Accounts are every ledger account, by id.
+	Accounts []AccountBalance
+	// Tables are the open tables; Seats and OpenHands (their setups, no
+	// events) by table id.
+	Tables    []TableRecord
+	Seats     map[int64][]SeatRecord
+	OpenHands map[int64][]HandRecord
+	// Tourneys are every tournament, ended too; Ops the log of each one
+	// not ended, by tournament id.
+	Tourneys []TourneyRecord
+	Ops      map[int64][]TourneyOp
+	// Welcome are the ledger's moves with reason "welcome", oldest first.
+	Welcome []Move
+}
+
+// LedgerAudit is the books checked: every account's cached balance
+// against the sum of its ledger entries, and the total of all balances
+// (zero when the books balance).
+type LedgerAudit struct {
+	Accounts   int
+	Entries    int64
+	Total      int64
+	Mismatches []LedgerMismatch
+}
+
+// LedgerMismatch is an account whose cached balance is not its ledger sum.
+type LedgerMismatch struct {
+	AccountID int64
+	Balance   int64 // cached
+	Ledger    int64 // sum of the ledger
+}
+
+// AccountBalance is a ledger account and its cached balance.
+type AccountBalance struct {
+	ID      int64
+	Kind    AccountKind
+	Key     string
+	Balance int64
 }

@@ -614,6 +614,12 @@ func (a *tourneyActor) replay(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	return a.replayOps(ops)
+}
+
+// replayOps rebuilds the tournament from ops, its stored log: replay's
+// work, and the chip audit's (AuditChips), which reads the log itself.
+func (a *tourneyActor) replayOps(ops []TourneyOp) error {
 	// An admin may start a scheduled event early: the start op's time is
 	// then its start.
 	for _, o := range ops {

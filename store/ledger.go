@@ -214,6 +214,20 @@ func (a Audit) OK() bool { return a.Total == 0 && len(a.Mismatches) == 0 }
 func (s *Store) Audit(ctx context.Context) (Audit, error) {
 	var out Audit
 	err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
+		var err error
+		out, err = auditLedger(db)
+		return err
+	}, repeatableRead(s.loc.Backend))
+	if err != nil {
+		return Audit{}, fmt.Errorf("audit ledger: %w", err)
+	}
+	return out, nil
+}
+
+// auditLedger is [Store.Audit] in the transaction db.
+func auditLedger(db *gorm.DB) (Audit, error) {
+	var out Audit
+	err := func() error {
 		var accs []Account
 		if err := db.Select("id", "balance").Order("id").Find(&accs).Error; err != nil {
 			return err
@@ -275,9 +289,9 @@ func (s *Store) Audit(ctx context.Context) (Audit, error) {
 			}
 		}
 		return nil
-	}, repeatableRead(s.loc.Backend))
+	}()
 	if err != nil {
-		return Audit{}, fmt.Errorf("audit ledger: %w", err)
+		return Audit{}, err
 	}
 	return out, nil
 }

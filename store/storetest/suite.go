@@ -49,6 +49,7 @@ func Run(t *testing.T, open Opener) {
 		{"MoveOnce", testMoveOnce},
 		{"TourneyOpsInOrderOnceEach", testTourneyOps},
 		{"TemplatesSavedReplacedDeleted", testTemplates},
+		{"AuditSnapshotReadsWhatTheAuditChecks", testAuditSnapshot},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })

@@ -1,0 +1,452 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// The chip audit (pokerroom audit; the room at start and every
+// AuditEvery): the books balance, and every account that holds chips in
+// play holds what the stored tables and tournaments say it should. It
+// reads one snapshot of the store (Auditor), so that a commit between two
+// reads cannot show a false mismatch while the room runs.
+
+// Audit checks, in the order they are reported.
+const (
+	CheckLedger   = "ledger"   // every balance is its ledger sum; the total is zero
+	CheckTables   = "tables"   // an open cash table's account holds its seats, top-ups and carried pot
+	CheckTourneys = "tourneys" // a tournament's account holds what it owes
+	CheckWelcome  = "welcome"  // at most one welcome grant a player
+)
+
+// AuditMismatch is one account that does not hold what it should.
+type AuditMismatch struct {
+	Check     string
+	Account   string // the ledger account's key ("table:7"), or "#id" when it has none
+	AccountID int64  // 0: the account does not exist (it holds nothing)
+	TableID   int64
+	TourneyID int64
+	// Expected and Held are chips (for CheckWelcome: grants).
+	Expected, Held int64
+	// Detail says how Expected was made up, or what is wrong.
+	Detail string
+}
+
+func (m AuditMismatch) String() string {
+	var b strings.Builder
+	switch {
+	case m.TableID != 0:
+		fmt.Fprintf(&b, "table %d: ", m.TableID)
+	case m.TourneyID != 0:
+		fmt.Fprintf(&b, "tournament %d: ", m.TourneyID)
+	}
+	fmt.Fprintf(&b, "account %s", m.Account)
+	if m.AccountID != 0 && m.Account != "#"+strconv.FormatInt(m.AccountID, 10) {
+		fmt.Fprintf(&b, " (#%d)", m.AccountID)
+	}
+	unit := "chips"
+	if m.Check == CheckWelcome {
+		unit = "welcome grants"
+	}
+	fmt.Fprintf(&b, ": expected %d %s, held %d", m.Expected, unit, m.Held)
+	if m.Detail != "" {
+		b.WriteString(" (" + m.Detail + ")")
+	}
+	return b.String()
+}
+
+// AuditCheck is one check's result.
+type AuditCheck struct {
+	Name string
+	// Checked counts what was checked: accounts, tables, tournaments,
+	// players granted.
+	Checked    int
+	Mismatches []AuditMismatch
+	// Notes say what the check did not check exactly.
+	Notes []string
+}
+
+// AuditReport is the result of AuditChips.
+type AuditReport struct {
+	Checks []AuditCheck
+}
+
+// OK reports whether no check found a mismatch.
+func (r AuditReport) OK() bool { return r.Mismatches() == 0 }
+
+// Mismatches counts the mismatches of every check.
+func (r AuditReport) Mismatches() int {
+	n := 0
+	for _, c := range r.Checks {
+		n += len(c.Mismatches)
+	}
+	return n
+}
+
+// Write prints the report: a line per check, OK or its mismatches.
+func (r AuditReport) Write(w io.Writer) error {
+	var b strings.Builder
+	for _, c := range r.Checks {
+		if len(c.Mismatches) == 0 {
+			fmt.Fprintf(&b, "%-9s OK (%d checked)\n", c.Name, c.Checked)
+		} else {
+			fmt.Fprintf(&b, "%-9s %d MISMATCHES (%d checked)\n", c.Name, len(c.Mismatches), c.Checked)
+			for _, m := range c.Mismatches {
+				fmt.Fprintf(&b, "  %s\n", m)
+			}
+		}
+		for _, n := range c.Notes {
+			fmt.Fprintf(&b, "  note: %s\n", n)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// AuditChips runs every check on one snapshot of st. It needs no running
+// room. An error is a failure to read the store, not a mismatch.
+func AuditChips(ctx context.Context, st Auditor) (AuditReport, error) {
+	snap, err := st.AuditSnapshot(ctx)
+	if err != nil {
+		return AuditReport{}, err
+	}
+	a := auditor{snap: snap, byID: map[int64]AccountBalance{}, byKey: map[string]AccountBalance{}}
+	for _, acc := range snap.Accounts {
+		a.byID[acc.ID], a.byKey[acc.Key] = acc, acc
+	}
+	return AuditReport{Checks: []AuditCheck{a.ledger(), a.tables(), a.tourneys(), a.welcome()}}, nil
+}
+
+type auditor struct {
+	snap  AuditSnapshot
+	byID  map[int64]AccountBalance
+	byKey map[string]AccountBalance
+}
+
+// account finds an account by id, else by key; a missing one holds 0.
+func (a *auditor) account(id int64, key string) (AccountBalance, string) {
+	if acc, ok := a.byID[id]; ok && id != 0 {
+		return acc, acc.Key
+	}
+	if acc, ok := a.byKey[key]; ok {
+		return acc, acc.Key
+	}
+	return AccountBalance{}, key
+}
+
+func (a *auditor) name(id int64) string {
+	if acc, ok := a.byID[id]; ok && acc.Key != "" {
+		return acc.Key
+	}
+	return "#" + strconv.FormatInt(id, 10)
+}
+
+// ledger: every account's cached balance is the sum of its ledger
+// entries, and the balances add up to zero.
+func (a *auditor) ledger() AuditCheck {
+	l := a.snap.Ledger
+	c := AuditCheck{Name: CheckLedger, Checked: l.Accounts}
+	for _, m := range l.Mismatches {
+		c.Mismatches = append(c.Mismatches, AuditMismatch{Check: CheckLedger, Account: a.name(m.AccountID), AccountID: m.AccountID,
+			Expected: m.Ledger, Held: m.Balance, Detail: "the sum of its ledger entries against its balance"})
+	}
+	if l.Total != 0 {
+		c.Mismatches = append(c.Mismatches, AuditMismatch{Check: CheckLedger, Account: "all accounts", Expected: 0, Held: l.Total,
+			Detail: "the total of all balances"})
+	}
+	return c
+}
+
+// tables: an open cash table's account holds
+//
+//	sum over its stored seats of (stack + pending top-up) + carried pot
+//
+// where the carried pot (a five-card draw pot no one won) is the open
+// hand's Setup.CarriedPot while a hand is stored unfinished, else the
+// table state's carry. No chips move on the ledger during a hand (the
+// stored stacks are those at its start, the hand holds the carried pot);
+// the rake, the new stacks and the new carry are stored together at its
+// end. A tournament table's stacks are tournament chips: its own account,
+// if it has one, holds nothing.
+func (a *auditor) tables() AuditCheck {
+	c := AuditCheck{Name: CheckTables}
+	tourneyTables := 0
+	for _, rec := range a.snap.Tables {
+		key := "table:" + strconv.FormatInt(rec.ID, 10)
+		acc, name := a.account(rec.AccountID, key)
+		mis := AuditMismatch{Check: CheckTables, Account: name, AccountID: acc.ID, TableID: rec.ID, Held: acc.Balance}
+		var meta tableMeta
+		if err := json.Unmarshal([]byte(rec.Config), &meta); err != nil {
+			mis.Detail = "its config cannot be read: " + err.Error()
+			c.Mismatches = append(c.Mismatches, mis)
+			continue
+		}
+		if meta.Tourney != 0 {
+			tourneyTables++
+			if acc.Balance != 0 {
+				mis.Detail = fmt.Sprintf("a table of tournament %d: its stacks are tournament chips", meta.Tourney)
+				c.Mismatches = append(c.Mismatches, mis)
+			}
+			continue
+		}
+		c.Checked++
+		var stacks, pending int64
+		for _, sr := range a.snap.Seats[rec.ID] {
+			var s seat
+			if err := json.Unmarshal([]byte(sr.State), &s); err != nil {
+				mis.Detail = fmt.Sprintf("seat %d's state cannot be read: %v", sr.Seat, err)
+				break
+			}
+			stacks += sr.Stack
+			pending += s.Pending
+		}
+		if mis.Detail != "" {
+			c.Mismatches = append(c.Mismatches, mis)
+			continue
+		}
+		var carry int64
+		from := "carried"
+		if hs := a.snap.OpenHands[rec.ID]; len(hs) > 0 {
+			carry = hs[len(hs)-1].Setup.CarriedPot
+			from = fmt.Sprintf("carried into hand %d", hs[len(hs)-1].ID)
+			if len(hs) > 1 {
+				from += fmt.Sprintf("; %d hands not ended", len(hs))
+			}
+		} else if rec.State != "" {
+			var st tableState
+			if err := json.Unmarshal([]byte(rec.State), &st); err != nil {
+				mis.Detail = "its state cannot be read: " + err.Error()
+				c.Mismatches = append(c.Mismatches, mis)
+				continue
+			}
+			carry = st.Carry
+		}
+		mis.Expected = stacks + pending + carry
+		if mis.Expected != acc.Balance {
+			mis.Detail = fmt.Sprintf("seats %d + pending top-ups %d + %s %d", stacks, pending, from, carry)
+			c.Mismatches = append(c.Mismatches, mis)
+		}
+	}
+	if tourneyTables > 0 {
+		c.Notes = append(c.Notes, fmt.Sprintf("%d tournament tables: their stacks are tournament chips, only checked to hold no ledger chips", tourneyTables))
+	}
+	return c
+}
+
+// tourneys: a tournament's account is never negative; an ended one's is
+// empty; one not over (registering, running, cancelled before its
+// refunds) holds
+//
+//	prize pool collected (prize parts of entries, tickets at their value,
+//	rebuys, add-ons, money carried in)
+//	+ bounty money (before the start: the bounty parts of the entries;
+//	  after it: the bounties on heads not yet paid)
+//	- deal shares paid while play goes on
+//
+// as its ops, replayed as the director loads them, say. A staged final, a
+// pairs tournament, and one over but not ended (a satellite giving its
+// seats, a flight carrying to its final) are only checked not negative.
+func (a *auditor) tourneys() AuditCheck {
+	c := AuditCheck{Name: CheckTourneys}
+	var loose []string
+	for _, rec := range a.snap.Tourneys {
+		c.Checked++
+		key := "tourney:" + strconv.FormatInt(rec.ID, 10)
+		acc, name := a.account(0, key)
+		mis := AuditMismatch{Check: CheckTourneys, Account: name, AccountID: acc.ID, TourneyID: rec.ID, Held: acc.Balance}
+		if acc.Balance < 0 {
+			mis.Detail = "negative"
+			c.Mismatches = append(c.Mismatches, mis)
+			continue
+		}
+		if !rec.EndedAt.IsZero() {
+			if acc.Balance != 0 {
+				mis.Detail = "ended " + rec.EndedAt.UTC().Format(time.RFC3339) + ": everything paid out"
+				c.Mismatches = append(c.Mismatches, mis)
+			}
+			continue
+		}
+		owed, exact, err := a.owed(rec)
+		switch {
+		case err != nil:
+			mis.Detail = "its log cannot be replayed: " + err.Error()
+			c.Mismatches = append(c.Mismatches, mis)
+		case exact == "":
+			if owed.total() != acc.Balance {
+				mis.Expected = owed.total()
+				mis.Detail = owed.String()
+				c.Mismatches = append(c.Mismatches, mis)
+			}
+		default:
+			loose = append(loose, fmt.Sprintf("T%d (%s)", rec.ID, exact))
+		}
+	}
+	if len(loose) > 0 {
+		c.Notes = append(c.Notes, "only checked not negative: "+strings.Join(loose, ", "))
+	}
+	return c
+}
+
+// owing is what a tournament not over owes, by part.
+type owing struct {
+	pool, bounties, dealt int64
+}
+
+func (o owing) total() int64 { return o.pool + o.bounties - o.dealt }
+
+func (o owing) String() string {
+	s := fmt.Sprintf("prize pool %d + bounties %d", o.pool, o.bounties)
+	if o.dealt > 0 {
+		s += fmt.Sprintf(" - deal shares paid %d", o.dealt)
+	}
+	return s
+}
+
+// owed replays a tournament's ops; inexact says why what it owes is not
+// computed ("" when it is).
+func (a *auditor) owed(rec TourneyRecord) (o owing, inexact string, err error) {
+	var set tourneySettings
+	if err := json.Unmarshal([]byte(rec.Config), &set); err != nil {
+		return o, "", fmt.Errorf("settings: %w", err)
+	}
+	// A room of its own, never started: the replay touches no live actor.
+	r := &Room{clock: SystemClock{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	t, err := r.newTourneyActor(rec, set, Community{ID: rec.CommunityID})
+	if err != nil {
+		return o, "", err
+	}
+	if err := t.replayOps(a.snap.Ops[rec.ID]); err != nil {
+		return o, "", err
+	}
+	switch {
+	case t.over:
+		return o, "over, not ended", nil
+	case set.Final:
+		return o, "a staged final", nil
+	case set.Pairs:
+		return o, "a pairs tournament", nil
+	}
+	pool := t.t.PrizePool()
+	o.pool = pool.Collected
+	o.bounties = pool.Bounties
+	if bs := t.t.Bounties(); bs != nil && t.t.Seating() != nil {
+		o.bounties = bs.Outstanding()
+	}
+	if t.dealt && t.kept > 0 {
+		es := make([]tourney.EntryID, 0, len(t.shares))
+		for e := range t.shares {
+			es = append(es, e)
+		}
+		sort.Slice(es, func(i, j int) bool { return es[i] < es[j] })
+		for _, e := range es {
+			o.dealt += t.shares[e]
+		}
+	}
+	return o, "", nil
+}
+
+// welcome: a player's wallet got at most one welcome grant.
+func (a *auditor) welcome() AuditCheck {
+	c := AuditCheck{Name: CheckWelcome}
+	n := map[int64]int64{}
+	var order []int64
+	refs := map[int64][]string{}
+	for _, m := range a.snap.Welcome {
+		if n[m.To] == 0 {
+			order = append(order, m.To)
+		}
+		n[m.To]++
+		refs[m.To] = append(refs[m.To], m.Reference)
+	}
+	c.Checked = len(order)
+	for _, to := range order {
+		if n[to] > 1 {
+			c.Mismatches = append(c.Mismatches, AuditMismatch{Check: CheckWelcome, Account: a.name(to), AccountID: to,
+				Expected: 1, Held: n[to], Detail: strings.Join(refs[to], ", ")})
+		}
+	}
+	return c
+}
+
+// DefaultAuditEvery is how often a room audits the chips when
+// RoomConfig.AuditEvery is zero.
+const DefaultAuditEvery = 5 * time.Minute
+
+// auditTimeout bounds one audit's read of the store.
+const auditTimeout = time.Minute
+
+// Audit runs the chip audit now: every mismatch is logged and counted in
+// the metrics (AuditMismatches). A room runs it at Start and every
+// AuditEvery; it needs no table actor.
+func (r *Room) Audit(ctx context.Context) (AuditReport, error) {
+	ctx, cancel := context.WithTimeout(ctx, auditTimeout)
+	defer cancel()
+	r.metrics.Audits.Add(1)
+	rep, err := AuditChips(ctx, r.store)
+	if err != nil {
+		r.metrics.AuditFailures.Add(1)
+		r.log.Error("chip audit could not read the store", "err", err)
+		return rep, err
+	}
+	for _, c := range rep.Checks {
+		for _, m := range c.Mismatches {
+			r.log.Error("chip audit mismatch", "check", m.Check, "account", m.Account, "account_id", m.AccountID,
+				"table", m.TableID, "tourney", m.TourneyID, "expected", m.Expected, "held", m.Held, "detail", m.Detail)
+		}
+	}
+	n := rep.Mismatches()
+	r.metrics.AuditMismatches.Add(int64(n))
+	if n == 0 {
+		r.log.Debug("chip audit OK")
+	}
+	return rep, nil
+}
+
+// startAudits audits every AuditEvery on the room's clock until it
+// closes.
+func (r *Room) startAudits() {
+	every := r.cfg.AuditEvery
+	if every == 0 {
+		every = DefaultAuditEvery
+	}
+	if every < 0 {
+		return
+	}
+	tick := make(chan struct{}, 1)
+	arm := func() Timer {
+		return r.clock.AfterFunc(every, func() {
+			select {
+			case tick <- struct{}{}:
+			default:
+			}
+		})
+	}
+	// The first timer is armed before Start returns: every AuditEvery
+	// from the start, on the room's clock.
+	t := arm()
+	r.wg.Add(1)
+	go func() {
+		defer r.wg.Done()
+		for first := true; ; first = false {
+			if !first {
+				t = arm()
+			}
+			select {
+			case <-r.ctx.Done():
+				t.Stop()
+				return
+			case <-tick:
+			}
+			_, _ = r.Audit(r.ctx)
+		}
+	}()
+}
