@@ -173,8 +173,8 @@ type sim struct {
 	// tourney: this seed runs a tournament (T1) whose players are
 	// simPlayers.
 	tourney bool
-	checks int
-	extra  map[string]int // faults the store does not count
+	checks  int
+	extra   map[string]int // faults the store does not count
 }
 
 func newSim(t *testing.T, dsn string, seed uint64) *sim {
@@ -485,4 +485,3 @@ func (s *sim) scanLeaks() {
 		}
 	}
 }
-

@@ -299,14 +299,14 @@ func (h *harness) booksErr() error {
 	if err != nil || !rep.OK() {
 		var b strings.Builder
 		_ = rep.Write(&b)
-		h.t.Fatalf("chip audit: %v\n%s", err, b.String())
+		return fmt.Errorf("chip audit: %v\n%s", err, b.String())
 	}
 	n := h.auditMismatches
 	if h.room != nil {
 		n += h.room.Metrics().AuditMismatches.Load()
 	}
 	if n > 0 {
-		h.t.Fatalf("the room's chip audits found %d mismatches (ROOM_LOG=1 shows them)", n)
+		return fmt.Errorf("the room's chip audits found %d mismatches (ROOM_LOG=1 shows them)", n)
 	}
 	tables, err := h.store.OpenTables(ctx, 0)
 	if err != nil {
