@@ -446,13 +446,18 @@ func (s *sim) progressed(k int) {
 	}
 }
 
-var simCardsRE = regexp.MustCompile(`hand (\d+): your cards (.+)$`)
+var (
+	simCardsRE = regexp.MustCompile(`Table (#\d+), hand (\d+): your cards (.+)$`)
+	simTableRE = regexp.MustCompile(`^Table (#\d+) · .*· hand (\d+)`)
+	simSumRE   = regexp.MustCompile(`^Hand (\d+) at (#\d+)`)
+)
 
 // scanLeaks fails if a player's hole cards were in a group message of
-// the same hand other than where the player showed them.
+// the same hand of the same table other than where the player showed
+// them.
 func (s *sim) scanLeaks() {
 	type holding struct{ user, cards string }
-	byHand := map[string][]holding{}
+	byHand := map[string][]holding{} // "#1/51"
 	var group []string
 	for _, m := range s.h.rec.all() {
 		v, ok := m.Body.(bot.View)
@@ -462,19 +467,23 @@ func (s *sim) scanLeaks() {
 		if m.To.Private() {
 			for _, line := range strings.Split(v.Text, "\n") {
 				if mm := simCardsRE.FindStringSubmatch(line); mm != nil {
-					byHand[mm[1]] = append(byHand[mm[1]], holding{m.To.User, mm[2]})
+					byHand[mm[1]+"/"+mm[2]] = append(byHand[mm[1]+"/"+mm[2]], holding{m.To.User, mm[3]})
 				}
 			}
 			continue
 		}
 		group = append(group, v.Text)
 	}
+	scanned := 0
 	for _, text := range group {
 		hand := ""
-		if mm := handRE.FindStringSubmatch(text); mm != nil {
-			hand = mm[1]
-		} else if strings.HasPrefix(text, "Hand ") {
-			hand = strings.Fields(text)[1]
+		if mm := simTableRE.FindStringSubmatch(text); mm != nil {
+			hand = mm[1] + "/" + mm[2]
+		} else if mm := simSumRE.FindStringSubmatch(text); mm != nil {
+			hand = mm[2] + "/" + mm[1]
+		}
+		if hand != "" {
+			scanned++
 		}
 		for _, hd := range byHand[hand] {
 			for _, line := range strings.Split(text, "\n") {
@@ -483,5 +492,8 @@ func (s *sim) scanLeaks() {
 				}
 			}
 		}
+	}
+	if len(byHand) > 0 && scanned == 0 {
+		s.fail("cards were dealt but no group message names its table and hand: the leak scan reads nothing")
 	}
 }
