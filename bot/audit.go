@@ -123,7 +123,23 @@ func AuditChips(ctx context.Context, st Auditor) (AuditReport, error) {
 	for _, acc := range snap.Accounts {
 		a.byID[acc.ID], a.byKey[acc.Key] = acc, acc
 	}
-	return AuditReport{Checks: []AuditCheck{a.ledger(), a.tables(), a.tourneys(), a.welcome()}}, nil
+	rep := AuditReport{Checks: []AuditCheck{a.ledger(), a.tables(), a.tourneys(), a.welcome()}}
+	if v, ok := st.(interface {
+		VoidedHands(context.Context) ([]VoidedHand, error)
+	}); ok {
+		// Not a mismatch: the hands voided at a start because they could
+		// not be resumed (their chips went back to the stacks), listed.
+		hs, err := v.VoidedHands(ctx)
+		if err != nil {
+			return AuditReport{}, err
+		}
+		c := AuditCheck{Name: "voided", Checked: len(hs)}
+		for _, h := range hs {
+			c.Notes = append(c.Notes, fmt.Sprintf("hand %d at table %d, voided %s: %s", h.HandID, h.TableID, h.At.UTC().Format(time.RFC3339), h.Reason))
+		}
+		rep.Checks = append(rep.Checks, c)
+	}
+	return rep, nil
 }
 
 type auditor struct {

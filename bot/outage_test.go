@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -228,6 +229,15 @@ func TestAHandThatCannotBeResumedIsVoidedAtStart(t *testing.T) {
 	vs, err := h.store.VoidedHands(ctx)
 	if err != nil || len(vs) != 1 || vs[0].HandID != hand.ID || !strings.Contains(vs[0].Reason, "gap") {
 		t.Fatalf("voided hands %+v, %v", vs, err)
+	}
+	rep, err := bot.AuditChips(ctx, h.store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	_ = rep.Write(&out)
+	if !strings.Contains(out.String(), fmt.Sprintf("hand %d at table 1, voided", hand.ID)) {
+		t.Fatalf("the audit does not list the voided hand:\n%s", out.String())
 	}
 	if h.groupSaid("void") != 1 {
 		t.Fatalf("the chat was not told:\n%s", strings.Join(h.group(), "\n"))
