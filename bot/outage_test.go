@@ -90,7 +90,10 @@ func TestOutageLeaveAndTopUpAreNotDoneWhenAnsweredSo(t *testing.T) {
 	_, err = h.do("ben", "/leave") // in the hand: would leave when it ends
 	wantPaused(t, err)
 	h.sleep(2 * time.Minute) // no timer acts on a paused table
-	if h.groupSaid("paused") != 1 {
+	if tv := h.table(); !strings.Contains(tv.Text, "⏸ Paused") || len(tv.Buttons) != 0 {
+		t.Fatalf("the table message does not say it is paused (or keeps its buttons):\n%s", tv.Text)
+	}
+	if h.groupSaid("is paused") != 1 {
 		t.Fatalf("the group was told %d times that the table is paused:\n%s", h.groupSaid("paused"), strings.Join(h.group(), "\n"))
 	}
 	f.SetDown(false)
@@ -256,3 +259,51 @@ func TestAHandThatCannotBeResumedIsVoidedAtStart(t *testing.T) {
 }
 
 var _ = errors.New
+
+// One tournament never stops the room either: a tournament whose stored
+// log cannot be replayed stays out of play (logged, counted), and the
+// rest of the room starts and plays.
+func TestATournamentThatCannotBeRestoredDoesNotStopTheRoom(t *testing.T) {
+	h := newHarness(t, 6)
+	h.must("admin", "/tourney create Broken buyin=10+1 start=+1h")
+	h.must("ana", "/register")
+	h.room.Close()
+	var ops []struct {
+		ID   int64
+		Data string
+	}
+	if err := h.store.DB().Raw("SELECT id, data FROM tourney_ops WHERE tourney_id = 1").Scan(&ops).Error; err != nil || len(ops) == 0 {
+		t.Fatalf("ops %v, %v", ops, err)
+	}
+	if err := h.store.DB().Exec("UPDATE tourney_ops SET data = '{not json' WHERE tourney_id = 1").Error; err != nil {
+		t.Fatal(err)
+	}
+	h.restart()
+	if n := h.room.Metrics().Unrestored.Load(); n != 1 {
+		t.Fatalf("%d unrestored, want the tournament", n)
+	}
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100")
+	if h.toAct() == "" {
+		t.Fatal("the room does not play")
+	}
+	// The audit names the tournament it cannot check; repaired, it is
+	// restored at the next start.
+	rep, err := bot.AuditChips(context.Background(), h.store)
+	if err != nil || rep.OK() {
+		t.Fatalf("the audit does not report the broken tournament: %+v, %v", rep, err)
+	}
+	h.room.Close()
+	for _, op := range ops {
+		if err := h.store.DB().Exec("UPDATE tourney_ops SET data = ? WHERE id = ?", op.Data, op.ID).Error; err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.restart()
+	h.auditMismatches = 0 // the audits of the broken start found it, as they should
+	if n := h.room.Metrics().Unrestored.Load(); n != 0 {
+		t.Fatalf("%d unrestored after the repair", n)
+	}
+	h.must("ana", "/unregister") // the tournament answers again, her registration kept
+}

@@ -121,6 +121,8 @@ type Room struct {
 	byCommunity map[int64][]int64
 	seated      map[int64]map[int64]bool // player -> tables
 	deadlines   map[int64][]Deadline     // loaded at start, per table
+	// unrestored: tournaments whose record could not be used at start.
+	unrestored map[int64]bool
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -160,7 +162,7 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	}
 	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
-		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}}
+		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
 }
 
@@ -233,6 +235,9 @@ func (r *Room) Start(ctx context.Context) error {
 			r.log.Error("table not restored: it stays closed to play until its record is repaired", "table", rec.ID, "err", err)
 			r.metrics.Unrestored.Add(1)
 			continue
+		}
+		if t.tour != nil && r.unrestored[t.tourneyID] {
+			continue // its tournament could not be restored: the table waits with it
 		}
 		if t.tour != nil {
 			a := r.tourneys[t.tourneyID]

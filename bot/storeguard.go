@@ -15,6 +15,20 @@ import (
 // user is told to try again, and the cause is logged.
 type guardedStore struct{ Storage }
 
+// writeErr is what a command whose write failed answers: not enough
+// chips, or that the store failed (whatever it refused: the state was
+// rebuilt from it, and the user may try again).
+func writeErr(err error) error {
+	if errors.Is(err, ErrInsufficientFunds) {
+		return FromError(err)
+	}
+	var e *Error
+	if errors.As(err, &e) && e.Code == EUnavailable {
+		return e
+	}
+	return &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+}
+
 // storageErr classifies err as the storage contract says.
 func storageErr(err error) error {
 	var e *Error

@@ -153,6 +153,9 @@ type table struct {
 	unseat    []int64
 	seatedN   atomic.Int32
 	lastTable string // what the last table message showed
+	// lastView and lastKey are the last table message sent and its key.
+	lastView View
+	lastKey  string
 	// seatsDirty: a seat changed in a way the next write must store.
 	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.
@@ -738,10 +741,7 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 	if !t.reload() {
 		t.pause()
 	}
-	if errors.Is(err, ErrInsufficientFunds) {
-		return FromError(err)
-	}
-	return &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+	return writeErr(err)
 }
 
 // reload puts the table back at what the store holds after a failed write
@@ -795,6 +795,7 @@ func (t *table) pause() {
 		t.r.metrics.Paused.Add(1)
 		t.r.log.Warn("table paused: the database is unreachable", "table", t.id)
 		t.notifyGroup("table.paused", t.label())
+		t.showPaused()
 	} else {
 		t.pauseWait = min(2*t.pauseWait, maxPauseRetry)
 	}

@@ -127,7 +127,21 @@ func (t *table) sendTable(key string, v View) {
 		return
 	}
 	t.lastTable = sig
+	t.lastView, t.lastKey = v, key
 	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
+}
+
+// showPaused edits the last table message (shown from committed state)
+// to say that the table is paused, without its buttons.
+func (t *table) showPaused() {
+	if t.lastKey == "" {
+		return
+	}
+	v := t.lastView
+	v.Text += "\n" + tr(t.lang(), "table.paused_line")
+	v.Buttons, v.Amount = nil, nil
+	t.lastTable = "" // the next publish shows the table again
+	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: t.lastKey, Version: t.nextVersion(), Body: v})
 }
 
 // publishIdle queues the table message between hands (it becomes the next

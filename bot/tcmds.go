@@ -818,7 +818,15 @@ func (r *Room) restoreTourneys(ctx context.Context) error {
 	for _, rec := range recs {
 		a, err := r.rebuildTourney(ctx, rec)
 		if err != nil {
-			return err
+			if ErrorCode(err) == EUnavailable || ctx.Err() != nil {
+				return err // the store cannot be read: nothing can start
+			}
+			// One tournament never stops the room: it stays out of play
+			// (its account keeps its money, its tables wait), logged.
+			r.log.Error("tournament not restored: it stays out of play until its record is repaired", "tourney", rec.ID, "err", err)
+			r.metrics.Unrestored.Add(1)
+			r.unrestored[rec.ID] = true
+			continue
 		}
 		r.mu.Lock()
 		r.tourneys[a.id] = a

@@ -510,7 +510,7 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 		if lerr != nil {
 			a.r.log.Error("tournament rebuild failed; paused until the store answers", "tourney", a.id, "err", lerr)
 			a.goStale(seq, before, after)
-			return nil, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+			return nil, writeErr(err)
 		}
 		if a.seq >= seq {
 			// Stored after all (the answer was lost, not the write): the
@@ -520,10 +520,7 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 			return res, nil
 		}
 		a.restoreLive(before)
-		if errors.Is(err, ErrInsufficientFunds) {
-			return nil, FromError(err)
-		}
-		return nil, &Error{Code: EUnavailable, Key: KeyUnavailable, Err: err}
+		return nil, writeErr(err)
 	}
 	a.seq++
 	return res, nil
