@@ -95,12 +95,13 @@ var (
 	descAuditBad = prometheus.NewDesc("pokerroom_audit_mismatches_total", "Mismatches the chip audits found: accounts not holding the chips they should.", nil, nil)
 	descAuditErr = prometheus.NewDesc("pokerroom_audit_failures_total", "Chip audits that could not read the store.", nil, nil)
 	descPaused   = prometheus.NewDesc("pokerroom_tables_paused", "Tables paused now because the database could not be read; they resume by themselves.", nil, nil)
+	descPausedT  = prometheus.NewDesc("pokerroom_tourneys_paused", "Tournament directors paused now because the database could not be read; they resume by themselves.", nil, nil)
 	descUnrest   = prometheus.NewDesc("pokerroom_tables_unrestored", "Tables left out of play at start because their stored record could not be used.", nil, nil)
 	descDelay    = prometheus.NewDesc("pokerroom_outbox_delay_seconds", "From a message queued to it delivered; for an edited message, from the oldest state the chat had not seen.", nil, nil)
 )
 
 func (c roomCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay, descAudits, descAuditBad, descAuditErr, descPaused, descUnrest} {
+	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay, descAudits, descAuditBad, descAuditErr, descPaused, descPausedT, descUnrest} {
 		ch <- d
 	}
 }
@@ -126,6 +127,7 @@ func (c roomCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descTables, prometheus.GaugeValue, float64(m.OpenTables.Load()))
 	ch <- prometheus.MustNewConstMetric(descOutQueue, prometheus.GaugeValue, float64(queued))
 	ch <- prometheus.MustNewConstMetric(descPaused, prometheus.GaugeValue, float64(m.Paused.Load()))
+	ch <- prometheus.MustNewConstMetric(descPausedT, prometheus.GaugeValue, float64(m.PausedTourneys.Load()))
 	ch <- prometheus.MustNewConstMetric(descUnrest, prometheus.GaugeValue, float64(m.Unrestored.Load()))
 	for d, l := range map[*prometheus.Desc]bot.LatencySummary{descLatency: m.Latency(), descDelay: m.OutboxDelays()} {
 		buckets := map[float64]uint64{}

@@ -13,6 +13,9 @@ type groupCommit struct {
 	c       Committer
 	in      chan *pendingWrite
 	metrics *Metrics
+	// stopped is closed when run has returned: a write still queued then
+	// was never committed.
+	stopped chan struct{}
 }
 
 type pendingWrite struct {
@@ -24,29 +27,44 @@ type pendingWrite struct {
 const maxBatch = 512
 
 func newGroupCommit(c Committer, m *Metrics) *groupCommit {
-	return &groupCommit{c: c, in: make(chan *pendingWrite, maxBatch), metrics: m}
+	return &groupCommit{c: c, in: make(chan *pendingWrite, maxBatch), metrics: m, stopped: make(chan struct{})}
 }
 
-// commit stores w in the next batch and waits for it.
+// errStopped answers a write queued when the room stopped: it was not
+// committed.
+var errStopped = errors.New("the room stopped before the write was committed")
+
+// commit stores w in the next batch and waits for it. Once queued, the
+// write is waited for whatever ctx says (its batch has its own deadline):
+// a caller that gave up on a write the batch then commits would reload
+// the table before the write lands, and memory would fall behind the
+// store.
 func (g *groupCommit) commit(ctx context.Context, w *TableWrite) error {
 	p := &pendingWrite{w: w, done: make(chan error, 1)}
 	select {
 	case g.in <- p:
 	case <-ctx.Done():
 		return ctx.Err()
+	case <-g.stopped:
+		return errStopped
 	}
 	select {
 	case err := <-p.done:
 		return err
-	case <-ctx.Done():
-		// The batch may still commit; the table reloads from the store.
-		return ctx.Err()
+	case <-g.stopped:
+		select {
+		case err := <-p.done: // its batch was the last one
+			return err
+		default:
+			return errStopped
+		}
 	}
 }
 
 // run commits batches until ctx ends: whatever is waiting when the last
 // batch finished forms the next one.
 func (g *groupCommit) run(ctx context.Context) {
+	defer close(g.stopped)
 	batch := make([]*pendingWrite, 0, maxBatch)
 	writes := make([]*TableWrite, 0, maxBatch)
 	for {

@@ -173,6 +173,8 @@ type sim struct {
 	// tourney: this seed runs a tournament (T1) whose players are
 	// simPlayers.
 	tourney bool
+	// stopped: the room is closed (it died during an outage).
+	stopped bool
 	checks  int
 	extra   map[string]int // faults the store does not count
 }
@@ -231,6 +233,12 @@ func (s *sim) run(steps int) {
 		if s.down > 0 {
 			if s.down--; s.down == 0 {
 				s.f.SetDown(false)
+				if s.stopped {
+					// The process died in the outage: it starts again once
+					// the database answers.
+					s.stopped = false
+					s.h.reopenWith(s.f)
+				}
 				s.h.sleep(5 * time.Second) // the tables retry within a few seconds
 				s.progressed(k)
 			}
@@ -242,6 +250,10 @@ func (s *sim) run(steps int) {
 	s.next.Store(0)
 	s.f.SetDown(false)
 	s.down = 0
+	if s.stopped {
+		s.stopped = false
+		h.reopenWith(s.f)
+	}
 	h.sleep(10 * time.Second)
 	s.progressed(steps)
 	s.check(steps)
@@ -316,6 +328,19 @@ func (s *sim) step(k int) {
 			s.restart()
 			return
 		}
+	}
+	if s.stopped {
+		// The process is down with the database: only time passes.
+		s.h.clock.Advance(time.Duration(1+r.IntN(20)) * time.Second)
+		return
+	}
+	if s.down > 0 && r.IntN(10) == 0 {
+		// The process dies during the outage (it cannot start again until
+		// the database is back).
+		s.extra["crash during an outage"]++
+		s.h.room.Close()
+		s.stopped = true
+		return
 	}
 	u := simHumans[r.IntN(len(simHumans))]
 	if s.tourney && r.IntN(5) == 0 {
@@ -441,8 +466,12 @@ func (s *sim) check(k int) {
 // database has been back for a few seconds.
 func (s *sim) progressed(k int) {
 	s.t.Helper()
-	if n := s.h.room.Metrics().Paused.Load(); n != 0 {
+	m := s.h.room.Metrics()
+	if n := m.Paused.Load(); n != 0 {
 		s.fail("after step %d: %d tables still paused with the database back", k, n)
+	}
+	if n := m.PausedTourneys.Load(); n != 0 {
+		s.fail("after step %d: %d tournaments still paused with the database back", k, n)
 	}
 }
 

@@ -128,7 +128,9 @@ func (t *table) startHand() {
 	}
 	if len(dealt) < 2 {
 		if len(w.Moves) > 0 || len(w.SetDeadlines) > 0 || len(t.outq) > 0 {
-			_ = t.write(w)
+			if t.write(w) != nil {
+				return // back at what the store holds (or paused): tried again
+			}
 		}
 		t.publishIdle()
 		if t.tour != nil && !t.held {
@@ -509,6 +511,9 @@ func (t *table) fire() {
 				}
 			}
 		}
+	}
+	if t.paused {
+		return // a write above failed and the store could not be read
 	}
 	if !t.nextAt.IsZero() && !now.Before(t.nextAt) {
 		t.nextAt = time.Time{}

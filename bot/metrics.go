@@ -11,16 +11,19 @@ import (
 // latency histogram has buckets 5% apart from 1µs to about an hour, so that
 // percentiles read from it are within 5%.
 type Metrics struct {
-	Actions    atomic.Int64 // player actions committed
-	Hands      atomic.Int64 // hands dealt
-	Queued     atomic.Int64 // messages handed to an outbox
-	Dropped    atomic.Int64 // messages an outbox refused (full)
-	Busy       atomic.Int64 // commands refused by a full table inbox
-	Paused     atomic.Int64 // tables paused now (the store unreachable)
-	Unrestored atomic.Int64 // tables whose record could not be read at start
-	OpenTables atomic.Int64
-	Batches    atomic.Int64 // group-commit transactions
-	Batched    atomic.Int64 // writes in them
+	Actions atomic.Int64 // player actions committed
+	Hands   atomic.Int64 // hands dealt
+	Queued  atomic.Int64 // messages handed to an outbox
+	Dropped atomic.Int64 // messages an outbox refused (full)
+	Busy    atomic.Int64 // commands refused by a full table inbox
+	Paused  atomic.Int64 // tables paused now (the store unreachable)
+	// PausedTourneys: tournament directors paused now (a write failed and
+	// the store could not be read to rebuild them).
+	PausedTourneys atomic.Int64
+	Unrestored     atomic.Int64 // tables whose record could not be read at start
+	OpenTables     atomic.Int64
+	Batches        atomic.Int64 // group-commit transactions
+	Batched        atomic.Int64 // writes in them
 	// Audits are chip audits run; AuditMismatches the mismatches they
 	// found; AuditFailures those that could not read the store.
 	Audits          atomic.Int64

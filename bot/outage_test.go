@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -306,4 +307,105 @@ func TestATournamentThatCannotBeRestoredDoesNotStopTheRoom(t *testing.T) {
 		t.Fatalf("%d unrestored after the repair", n)
 	}
 	h.must("ana", "/unregister") // the tournament answers again, her registration kept
+}
+
+// downOnFinish takes the database away when a tournament's finish op is
+// written: the write and the director's rebuild both fail.
+type downOnFinish struct {
+	*bottest.FaultStore
+	armed atomic.Bool
+	hit   atomic.Int32
+}
+
+func (d *downOnFinish) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
+	for _, w := range ws {
+		for _, op := range w.TourneyOps {
+			if op.Kind == "finish" && d.armed.Load() {
+				d.hit.Add(1)
+				d.FaultStore.SetDown(true)
+			}
+		}
+	}
+	return d.FaultStore.CommitTables(ctx, ws)
+}
+
+// A tournament director paused on its last write (the finish, with the
+// payouts) neither retires nor pays in memory: once the database is back
+// it finishes, and its account pays out whole (found by review: it
+// retired while paused, the prize pool unpaid until a restart).
+func TestAPausedDirectorFinishesOnceTheDatabaseIsBack(t *testing.T) {
+	h := newHarness(t, 7)
+	h.room.Close()
+	d := &downOnFinish{FaultStore: bottest.NewFaultStore(h.store)}
+	d.armed.Store(true)
+	h.reopenWith(d)
+	h.must("admin", "/tourney create Paid buyin=20+2 start=sng players=6 seats=6 speed=hyper bots=on")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	for range 600 {
+		if d.hit.Load() > 0 {
+			break
+		}
+		h.sleep(time.Minute)
+	}
+	if d.hit.Load() == 0 {
+		t.Fatal("no finish op written")
+	}
+	h.sleep(2 * time.Hour) // paused: it must not retire
+	d.armed.Store(false)
+	d.FaultStore.SetDown(false)
+	h.sleep(time.Minute)
+	ts, err := h.store.Tourneys(context.Background(), 0, false)
+	if err != nil || len(ts) != 1 {
+		t.Fatalf("tourneys %+v, %v", ts, err)
+	}
+	if ts[0].EndedAt.IsZero() {
+		t.Fatalf("the database back for a minute, the tournament is not finished (status %q)", ts[0].Status)
+	}
+	h.wantEmptyAccount("tourney:1")
+}
+
+// ambiguousNewHand stores the next new hand and reports it failed.
+type ambiguousNewHand struct {
+	*bottest.FaultStore
+	armed atomic.Bool
+}
+
+func (a *ambiguousNewHand) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
+	for _, w := range ws {
+		if w.NewHand != nil && a.armed.CompareAndSwap(true, false) {
+			if err := a.FaultStore.CommitTables(ctx, ws); err != nil {
+				return err
+			}
+			return bottest.ErrAmbiguous
+		}
+	}
+	return a.FaultStore.CommitTables(ctx, ws)
+}
+
+// A hand stored although its write was reported failed is shown as it
+// is: the table message and every player's hole cards (found by review:
+// it was played unseen, the players timed out).
+func TestAHandStoredButReportedFailedIsShown(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 buyin=40-200 timer=30 bank=0")
+	h.room.Close()
+	a := &ambiguousNewHand{FaultStore: bottest.NewFaultStore(h.store)}
+	h.reopenWith(a)
+	h.must("ana", "/join 100")
+	a.armed.Store(true)
+	h.must("ben", "/join 100")
+	if a.armed.Load() {
+		t.Fatal("no hand was dealt")
+	}
+	if h.handNo() != "1" || h.toAct() == "" {
+		t.Fatalf("hand 1 is not shown:\n%s", h.table().Text)
+	}
+	for _, u := range []string{"ana", "ben"} {
+		if !strings.Contains(strings.Join(h.private(u), "\n"), "hand 1: your cards") {
+			t.Fatalf("%s was not sent the cards of hand 1: %q", u, h.private(u))
+		}
+	}
+	h.playToEnd(20)
+	h.checkBooks()
 }

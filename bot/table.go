@@ -156,6 +156,8 @@ type table struct {
 	// lastView and lastKey are the last table message sent and its key.
 	lastView View
 	lastKey  string
+	// shownEvents: the hand's events the table message showed last.
+	shownEvents int
 	// seatsDirty: a seat changed in a way the next write must store.
 	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.
@@ -325,6 +327,10 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 			why = "a later hand was started" // cannot happen with CommitTables; never play it
 		}
 		if why != "" {
+			var hs handState
+			if json.Unmarshal([]byte(hr.Setup.Tag), &hs) == nil && hs.Number > st.Hands {
+				st.Hands = hs.Number // the next hand has a number (and a deck) of its own
+			}
 			if err := t.voidHand(ctx, hr, why, seats, &st); err != nil {
 				return fmt.Errorf("void hand %d: %w", hr.ID, err)
 			}
@@ -460,6 +466,11 @@ type turnPayload struct {
 // run is the actor's loop.
 func (t *table) run(ctx context.Context) {
 	defer close(t.done)
+	defer func() {
+		if t.paused {
+			t.r.metrics.Paused.Add(-1)
+		}
+	}()
 	defer func() {
 		if t.timer != nil {
 			t.timer.Stop()
@@ -751,10 +762,12 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 func (t *table) reload() bool {
 	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
 	defer cancel()
+	oldHand, shown := t.handID, t.shownEvents
 	if err := t.load(ctx, true); err != nil {
 		t.r.log.Error("table reload failed", "table", t.id, "err", err)
 		return false
 	}
+	defer t.showStored(ctx, oldHand, shown)
 	t.syncSeated()
 	t.seatedN.Store(int32(t.seatedCount()))
 	if t.tour != nil && t.hand == nil {
@@ -773,6 +786,37 @@ func (t *table) reload() bool {
 	// every write is not hammered.
 	t.holdUntil = now.Add(time.Second)
 	return true
+}
+
+// showStored shows what the store holds when a write reported failed was
+// stored after all: a hand dealt (its table message and hole cards), an
+// action taken, or a hand ended (its summary; the leavers stand up). For a
+// write really lost there is nothing new to show.
+func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
+	switch {
+	case t.hand != nil && t.handID != oldHand:
+		t.version = 0
+		t.publish()
+		t.sendCards(nil)
+	case t.hand != nil && len(t.hand.Events()) > shown:
+		evs := t.hand.Events()[shown:]
+		t.noteEvents(evs)
+		t.publish()
+		t.sendCards(evs)
+	case t.hand == nil && oldHand != 0:
+		rec, err := t.r.store.LoadHand(ctx, oldHand)
+		if err != nil || rec.EndedAt.IsZero() || rec.Voided != "" {
+			break
+		}
+		if v, err := t.pastSummary(rec); err == nil {
+			t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: v})
+		}
+		if t.tour == nil {
+			t.standUp()
+			t.nextAt = t.r.clock.Now().Add(t.r.cfg.HandPause)
+		}
+		t.publishIdle()
+	}
 }
 
 // Pausing. While the store cannot be read the table does nothing: no

@@ -97,6 +97,7 @@ func (t *table) publish() {
 		return
 	}
 	v := renderTable(t.scene())
+	t.shownEvents = len(t.hand.Events())
 	full := t.hand.Snapshot()
 	if !full.Over {
 		if k := full.ToAct; k >= 0 {

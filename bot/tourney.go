@@ -533,6 +533,7 @@ func (a *tourneyActor) goStale(seq int64, before, after liveState) {
 	if !a.stale {
 		a.stale, a.staleSeq, a.staleBefore, a.staleAfter = true, seq, before, after
 		a.retryWait = firstPauseRetry
+		a.r.metrics.PausedTourneys.Add(1)
 		a.r.log.Warn("tournament paused: the database is unreachable", "tourney", a.id)
 	} else {
 		a.retryWait = min(2*a.retryWait, maxPauseRetry)
@@ -556,6 +557,7 @@ func (a *tourneyActor) tryFresh() {
 		a.restoreLive(a.staleBefore)
 	}
 	a.stale, a.retryAt = false, time.Time{}
+	a.r.metrics.PausedTourneys.Add(-1)
 	a.r.log.Info("tournament resumed", "tourney", a.id)
 	a.setFlags()
 	a.onReports()
@@ -700,6 +702,11 @@ func (a *tourneyActor) takeReports() []handReport {
 func (a *tourneyActor) run(ctx context.Context) {
 	defer close(a.done)
 	defer func() {
+		if a.stale {
+			a.r.metrics.PausedTourneys.Add(-1)
+		}
+	}()
+	defer func() {
 		if a.timer != nil {
 			a.timer.Stop()
 		}
@@ -836,7 +843,7 @@ func (a *tourneyActor) allHeld() bool {
 const retireAfter = time.Hour
 
 func (a *tourneyActor) retired() bool {
-	return a.over && (a.target == 0 && a.finalID == 0 || a.seatsSettled.Load())
+	return !a.stale && a.over && (a.target == 0 && a.finalID == 0 || a.seatsSettled.Load())
 }
 
 // retryLater has tick try again, a second later, a step whose write
@@ -1823,6 +1830,12 @@ func (a *tourneyActor) awardTickets() {
 				}})
 			}
 			cancel()
+			if ErrorCode(err) == EUnavailable || ErrorCode(err) == EBusy {
+				// The target cannot answer now (its store, a full inbox):
+				// the seat is given later, not paid in chips.
+				left = true
+				continue
+			}
 			ok = err == nil
 			if err != nil {
 				a.r.log.Info("satellite seat paid in chips", "tourney", a.id, "target", a.target, "err", err)

@@ -97,6 +97,13 @@ func (l *tourneyLink) direct(s tableSync) {
 	}
 }
 
+// putBack returns syncs not applied to the front of the queue.
+func (l *tourneyLink) putBack(syncs []tableSync) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.syncs = append(append([]tableSync(nil), syncs...), l.syncs...)
+}
+
 func (l *tourneyLink) take() []tableSync {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -119,8 +126,13 @@ func (t *table) applySyncs() {
 	if t.tour == nil || t.paused {
 		return // a paused table takes them in when it resumes
 	}
-	for _, s := range t.tour.take() {
+	syncs := t.tour.take()
+	for i, s := range syncs {
 		if t.closed {
+			return
+		}
+		if t.paused {
+			t.tour.putBack(syncs[i:]) // taken in when the table resumes
 			return
 		}
 		t.applySync(s)

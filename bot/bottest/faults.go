@@ -364,3 +364,11 @@ func (f *FaultStore) DeleteTemplate(ctx context.Context, communityID int64, name
 func (f *FaultStore) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
 	return f.write("CommitTables", func() error { return f.Storage.CommitTables(ctx, writes) })
 }
+
+// AuditSnapshot fails in an outage like every other read.
+func (f *FaultStore) AuditSnapshot(ctx context.Context) (bot.AuditSnapshot, error) {
+	if err := f.fail("AuditSnapshot"); err != nil {
+		return bot.AuditSnapshot{}, err
+	}
+	return f.Storage.AuditSnapshot(ctx)
+}
