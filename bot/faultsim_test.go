@@ -159,6 +159,50 @@ var (
 	simGames   = []string{"nlhe", "plo", "draw", "flhe", "o8"}
 )
 
+// simSender is the platform behind a real outbox: as its own seeded
+// source says, it answers 429 with a retry_after, fails a delivery (a
+// timeout: the message is dropped, as a platform error drops it), or
+// delivers; it keeps what it delivered. calm stops the faults.
+type simSender struct {
+	mu        sync.Mutex
+	r         *rand.Rand
+	calm      bool
+	ids       int
+	delivered []bot.Outgoing
+	faults    map[string]int
+}
+
+func (p *simSender) Deliver(ctx context.Context, m bot.Outgoing, id string) (string, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.calm {
+		switch x := p.r.IntN(100); {
+		case x < 6:
+			p.faults["platform 429"]++
+			return "", &bot.RateLimitError{RetryAfter: time.Duration(1+p.r.IntN(5)) * time.Second}
+		case x < 9:
+			p.faults["platform timeout"]++
+			return "", context.DeadlineExceeded
+		}
+	}
+	p.delivered = append(p.delivered, m)
+	if id == "" {
+		p.ids++
+		id = strconv.Itoa(p.ids)
+	}
+	return id, nil
+}
+
+func (p *simSender) all() []bot.Outgoing {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]bot.Outgoing(nil), p.delivered...)
+}
+
+// simLimits are Telegram's limits, ten times faster (the simulation's
+// chats are busier than a real one).
+var simLimits = bot.Limits{PerChat: 10, PerChatBurst: 3, PerGroupMin: 600, PerGroupBurst: 20, Global: 300, GlobalBurst: 30}
+
 // sim is one seed's run.
 type sim struct {
 	t      *testing.T
@@ -170,6 +214,10 @@ type sim struct {
 	crash  bool         // restart once the step that the fault hit is done
 	down   int          // steps left of an outage
 	tokens []string     // button tokens seen, for stale presses
+	send   *simSender
+	out    *bot.Outbox
+	// schedFrom is when the schedule was set (0: none).
+	schedFrom time.Time
 	// tourney: this seed runs a tournament (T1) whose players are
 	// simPlayers.
 	tourney bool
@@ -182,16 +230,39 @@ type sim struct {
 func newSim(t *testing.T, dsn string, seed uint64) *sim {
 	s := &sim{t: t, seed: seed, r: rand.New(rand.NewPCG(seed, 0x5eed)), extra: map[string]int{}}
 	s.h = newHarnessWith(t, dsn, seed, time.Second)
+	// One seed in three also runs a re-entry tournament and a schedule.
+	s.tourney = s.r.IntN(3) == 0
+	s.h.withCron = s.tourney
 	s.attach()
 	return s
 }
 
-// attach restarts the room on a FaultStore over the harness's store.
+// attach restarts the room on a FaultStore over the harness's store, its
+// messages also going through a real outbox to a faulty platform.
 func (s *sim) attach() {
 	s.h.room.Close()
 	s.f = bottest.NewFaultStore(s.h.store)
 	s.f.Decide = func(string) bottest.Fault { return bottest.Fault(s.next.Swap(0)) }
+	s.send = &simSender{r: rand.New(rand.NewPCG(s.seed, 0x0b0c)), faults: map[string]int{}}
+	s.out = bot.NewOutbox(s.send, simLimits, s.h.clock, s.f)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = s.out.Run(ctx, nil)
+	}()
+	s.t.Cleanup(func() { cancel(); <-done })
+	s.h.tee = s.out
 	s.h.reopenWith(s.f)
+}
+
+// closeRoom stops the process: the room and its schedules.
+func (s *sim) closeRoom() {
+	if s.h.cron != nil {
+		s.h.cron.Stop()
+		s.h.cron = nil
+	}
+	s.h.room.Close()
 }
 
 func (s *sim) faults() map[string]int {
@@ -199,6 +270,11 @@ func (s *sim) faults() map[string]int {
 	for k, v := range s.extra {
 		out[k] += v
 	}
+	s.send.mu.Lock()
+	for k, v := range s.send.faults {
+		out[k] += v
+	}
+	s.send.mu.Unlock()
 	return out
 }
 
@@ -215,13 +291,16 @@ func (s *sim) run(steps int) {
 	for _, u := range simHumans[:2] {
 		h.must(u, "/join #1")
 	}
-	// One seed in three also runs a re-entry tournament beside the cash
-	// table, its players registering, leaving and re-entering through
-	// the faults.
-	s.tourney = s.r.IntN(3) == 0
+	// A tournament seed: a re-entry tournament beside the cash table, its
+	// players registering, leaving and re-entering through the faults;
+	// and a schedule that creates a tournament every 5 minutes (cron),
+	// through the faults and the stops too.
 	if s.tourney {
 		h.must("admin", "/tourney create Sim buyin=20+2 start=+4m late=3 reentry=2 speed=hyper seats=6 bots=on min=2")
 		h.must("admin", "/tourney bots 6")
+		h.must("admin", "/tourney template save sched Sched buyin=5 start=+3m seats=6 min=2")
+		h.must("admin", "/tourney schedule sched */5 * * * *")
+		s.schedFrom = h.clock.Now()
 	}
 	for k := range steps {
 		s.step(k)
@@ -287,9 +366,57 @@ func (s *sim) run(steps int) {
 			s.fail("%s still seated after /leave and three minutes:\n%s", u, h.table().Text)
 		}
 	}
+	s.drainOutbox()
+	s.checkSchedule()
 	s.scanLeaks()
 	h.restart()
 	s.check(steps + 2)
+}
+
+// drainOutbox fails unless the outbox delivers everything it holds once
+// the platform stops failing (a bounded wait: its goroutine runs beside
+// the fake clock).
+func (s *sim) drainOutbox() {
+	s.send.mu.Lock()
+	s.send.calm = true
+	s.send.mu.Unlock()
+	for range 600 {
+		if s.out.Queued() == 0 {
+			return
+		}
+		s.h.sleep(time.Second)
+		time.Sleep(time.Millisecond)
+	}
+	s.fail("the outbox still holds %d messages ten minutes after the platform stopped failing", s.out.Queued())
+}
+
+// checkSchedule fails if the schedule made more tournaments than it had
+// times to fire (a firing made twice through a fault or a restart).
+func (s *sim) checkSchedule() {
+	if s.schedFrom.IsZero() {
+		return
+	}
+	ts, err := s.h.store.Tourneys(context.Background(), 0, false)
+	if err != nil {
+		s.fail("tourneys: %v", err)
+	}
+	made := 0
+	for _, tr := range ts {
+		if tr.Name == "Sched" {
+			made++
+		}
+	}
+	times := int(s.h.clock.Now().Truncate(5*time.Minute).Sub(s.schedFrom.Truncate(5*time.Minute)) / (5 * time.Minute))
+	s.extra["scheduled tournaments"] += made
+	if os.Getenv("SIMDEBUG") != "" {
+		for _, tr := range ts {
+			s.t.Logf("tourney %d %q %s created %v ended %v", tr.ID, tr.Name, tr.Status, tr.CreatedAt, tr.EndedAt)
+		}
+		s.t.Logf("schedule from %v to %v: %d times", s.schedFrom, s.h.clock.Now(), times)
+	}
+	if made > times {
+		s.fail("the schedule fired %d times and made %d tournaments", times, made)
+	}
 }
 
 // cmd runs a command as user; an internal error (a bug, a panic) fails
@@ -338,7 +465,7 @@ func (s *sim) step(k int) {
 		// The process dies during the outage (it cannot start again until
 		// the database is back).
 		s.extra["crash during an outage"]++
-		s.h.room.Close()
+		s.closeRoom()
 		s.stopped = true
 		return
 	}
@@ -449,7 +576,7 @@ func (s *sim) collectTokens() {
 
 // restart drops everything in memory and reopens the room on the store.
 func (s *sim) restart() {
-	s.h.room.Close()
+	s.closeRoom()
 	s.h.reopenWith(s.f)
 }
 
@@ -488,7 +615,7 @@ func (s *sim) scanLeaks() {
 	type holding struct{ user, cards string }
 	byHand := map[string][]holding{} // "#1/51"
 	var group []string
-	for _, m := range s.h.rec.all() {
+	for _, m := range append(s.send.all(), s.h.rec.all()...) {
 		v, ok := m.Body.(bot.View)
 		if !ok {
 			continue

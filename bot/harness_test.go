@@ -58,6 +58,9 @@ type harness struct {
 	// cron runs the tournaments' schedules when set.
 	cron     *cron.Runner
 	withCron bool
+	// tee, when set, also gets every message the room queues (a real
+	// outbox, in the fault simulation).
+	tee bot.Enqueuer
 	// auditMismatches counts what the rooms' own chip audits found (at
 	// each start and every few minutes of the clock); tampered: the
 	// scenario breaks the books on purpose.
@@ -383,13 +386,34 @@ func (h *harness) playToEnd(max int) {
 
 var _ = storetest.PostgresEnv
 
-// reopenWith starts a new room on st (a wrapped store), same clock.
+// teeOut queues a message to both.
+type teeOut struct{ a, b bot.Enqueuer }
+
+func (t teeOut) Enqueue(m bot.Outgoing) error {
+	_ = t.a.Enqueue(m)
+	return t.b.Enqueue(m)
+}
+
+// reopenWith starts a new room on st (a wrapped store), same clock; with
+// withCron, on a new cron runner that keeps its firings in st.
 func (h *harness) reopenWith(st bot.Storage) {
 	h.t.Helper()
 	var err error
 	h.rec = &recorder{}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay,
-		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
+	var out bot.Enqueuer = h.rec
+	if h.tee != nil {
+		out = teeOut{h.rec, h.tee}
+	}
+	var sched bot.Scheduler
+	if h.withCron {
+		if h.cron != nil {
+			h.cron.Stop()
+		}
+		h.cron = cron.NewRunner(h.clock, st, nil)
+		sched = cron.RoomScheduler{Runner: h.cron}
+	}
+	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched,
+		Outboxes: map[string]bot.Enqueuer{"console": out},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil
 		})}})
