@@ -213,7 +213,7 @@ func (t *table) typedAction(req request, start time.Time) (Reply, error) {
 // betTo reads a typed amount ("40", "pot", "1/2 pot") as seat k's bet, or
 // raise when there is a bet to raise, to the total it names.
 func (t *table) betTo(k int, args []string) (engine.Action, error) {
-	spec, err := parseAmount(args)
+	spec, err := parseAmountIn(args, t.lang())
 	if err != nil {
 		return engine.Action{}, err
 	}
@@ -308,7 +308,7 @@ func (t *table) join(req request) (Reply, error) {
 	}
 	amount := min(hi, bal)
 	if amountArg != "" {
-		if amount, err = parseChips(amountArg); err != nil {
+		if amount, err = parseChipsIn(amountArg, lang); err != nil {
 			return Reply{}, err
 		}
 	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.cfg.MinBuyIn {
@@ -490,7 +490,7 @@ func (t *table) topUp(req request) (Reply, error) {
 	if len(req.cmd.Args) == 0 {
 		return Reply{}, Errorf(EInvalid, "topup.usage", Chips(max(0, t.cfg.MaxBuyIn-s.Stack-s.Pending)))
 	}
-	n, err := parseChips(req.cmd.Args[0])
+	n, err := parseChipsIn(req.cmd.Args[0], t.lang())
 	if err != nil {
 		return Reply{}, err
 	}

@@ -61,7 +61,10 @@ type amountSpec struct {
 
 // parseAmount reads "40", "1,000", "pot", "1/2 pot", "1/2", "3/4pot",
 // "min", "max", "allin".
-func parseAmount(args []string) (amountSpec, error) {
+func parseAmount(args []string) (amountSpec, error) { return parseAmountIn(args, English) }
+
+// parseAmountIn is parseAmount with the amounts written as in lang.
+func parseAmountIn(args []string, lang string) (amountSpec, error) {
 	s := strings.ToLower(strings.Join(args, ""))
 	s = strings.ReplaceAll(s, "_", "")
 	if s == "" {
@@ -89,30 +92,77 @@ func parseAmount(args []string) (amountSpec, error) {
 		}
 		return amountSpec{num: a, den: b}, nil
 	}
-	n, err := parseChips(s)
+	n, err := parseChipsIn(s, lang)
 	if err != nil {
+		if e, ok := err.(*Error); ok && e.Key != "amount.bad" {
+			return amountSpec{}, e // a decimal, a misplaced separator, too large: said as such
+		}
 		return amountSpec{}, Errorf(EInvalid, "amount.bad", strings.Join(args, " "))
 	}
 	return amountSpec{to: n}, nil
 }
 
-// parseChips reads a positive whole number of chips, "1,000", "1.000" or
-// "2k" too.
-func parseChips(s string) (int64, error) {
-	s = strings.ToLower(strings.NewReplacer(",", "", ".", "", "_", "").Replace(strings.TrimSpace(s)))
+// parseChipsIn reads a positive whole number of chips as people write it
+// in lang: "1000", "1,000" in English or "1.000" in Spanish (thousands
+// separators only between groups of three digits), "1 000" or "1_000"
+// anywhere, "2k" (and "2.5k" = 2500). A decimal amount ("2.5" in English,
+// "2,5" in Spanish) is refused as such ("chips are whole numbers"), a
+// separator out of place ("1,2") as such: never read as another number.
+func parseChipsIn(s, lang string) (int64, error) {
+	typed := strings.TrimSpace(s)
+	s = strings.ToLower(strings.NewReplacer("_", "", " ", "", "\u00a0", "").Replace(typed))
+	thou, dec := ",", "."
+	if lang == Spanish {
+		thou, dec = ".", ","
+	}
 	mult := int64(1)
 	if t, ok := strings.CutSuffix(s, "k"); ok {
 		s, mult = t, 1000
 	}
-	n, ok := new(big.Int).SetString(s, 10)
-	if !ok || n.Sign() <= 0 {
-		return 0, Errorf(EInvalid, "amount.bad", s)
+	whole, frac, hasFrac := strings.Cut(s, dec)
+	if hasFrac && (frac == "" || !allDigits(frac) || strings.Contains(frac, thou)) {
+		return 0, Errorf(EInvalid, "amount.bad", typed)
+	}
+	if hasFrac && (mult == 1 || len(frac) > 3) {
+		return 0, Errorf(EInvalid, "amount.decimal", typed)
+	}
+	if strings.Contains(whole, thou) {
+		groups := strings.Split(whole, thou)
+		for i, g := range groups {
+			if !allDigits(g) || g == "" || (i == 0 && len(g) > 3) || (i > 0 && len(g) != 3) {
+				return 0, Errorf(EInvalid, "amount.grouping", typed, thou)
+			}
+		}
+		whole = strings.Join(groups, "")
+	}
+	if whole == "" || !allDigits(whole) {
+		return 0, Errorf(EInvalid, "amount.bad", typed)
+	}
+	n, ok := new(big.Int).SetString(whole, 10)
+	if !ok {
+		return 0, Errorf(EInvalid, "amount.bad", typed)
 	}
 	n.Mul(n, big.NewInt(mult))
+	if hasFrac { // "2.5k": the thousandths the fraction names
+		f, _ := new(big.Int).SetString(frac+strings.Repeat("0", 3-len(frac)), 10)
+		n.Add(n, f)
+	}
+	if n.Sign() <= 0 {
+		return 0, Errorf(EInvalid, "amount.bad", typed)
+	}
 	if !n.IsInt64() || n.Int64() > MaxAmount {
 		return 0, Errorf(EInvalid, "amount.too_large", Chips(MaxAmount))
 	}
 	return n.Int64(), nil
+}
+
+func allDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // MaxAmount is the largest amount a command accepts.

@@ -76,3 +76,88 @@ func FuzzParseCommand(f *testing.F) {
 		}
 	})
 }
+
+// Amounts are read as people write them, by the chat's language; a
+// decimal or a misplaced separator is refused with its reason, never read
+// as another number (issue 20: "/bet 2.5" was played as 25, "/join 1,2"
+// as 12).
+func TestParseChipsAsPeopleWriteThem(t *testing.T) {
+	for _, tc := range []struct {
+		in, lang string
+		want     int64
+		key      string // the refusal's message key
+	}{
+		{"40", English, 40, ""},
+		{"1,000", English, 1000, ""},
+		{"1,000,000", English, 1000000, ""},
+		{"1.000", Spanish, 1000, ""},
+		{"1.000.000", Spanish, 1000000, ""},
+		{"1_000", English, 1000, ""},
+		{"2k", English, 2000, ""},
+		{"2.5k", English, 2500, ""},
+		{"2,5k", Spanish, 2500, ""},
+		{"2.5", English, 0, "amount.decimal"},
+		{"2,5", Spanish, 0, "amount.decimal"},
+		{"1.000", English, 0, "amount.decimal"},
+		{"1,2", English, 0, "amount.grouping"},
+		{"1.2", Spanish, 0, "amount.grouping"},
+		{"12,34", English, 0, "amount.grouping"},
+		{"1000,000", English, 0, "amount.grouping"},
+		{",100", English, 0, "amount.grouping"},
+		{"1,000.5", English, 0, "amount.decimal"},
+		{"2.5555k", English, 0, "amount.decimal"},
+		{"0", English, 0, "amount.bad"},
+		{"-5", English, 0, "amount.bad"},
+		{"1e3", English, 0, "amount.bad"},
+		{"", English, 0, "amount.bad"},
+		{"99999999999999999999", English, 0, "amount.too_large"},
+	} {
+		got, err := parseChipsIn(tc.in, tc.lang)
+		if tc.key == "" {
+			if err != nil || got != tc.want {
+				t.Errorf("%s %q: %d, %v; want %d", tc.lang, tc.in, got, err, tc.want)
+			}
+			continue
+		}
+		if e, ok := err.(*Error); !ok || e.Key != tc.key {
+			t.Errorf("%s %q: %d, %v; want refused with %s", tc.lang, tc.in, got, err, tc.key)
+		}
+	}
+}
+
+// The amount parser never panics; what it accepts is positive and in
+// range, and a number it shows (FormatChips) reads back as itself.
+func FuzzParseChips(f *testing.F) {
+	for _, s := range []string{"40", "1,000", "1.000", "2.5", "2,5k", "1,2", "9999999999999999999k", "1 000", "1__0"} {
+		f.Add(s, false)
+	}
+	f.Add("1.234.567", true)
+	f.Fuzz(func(t *testing.T, s string, es bool) {
+		lang := English
+		if es {
+			lang = Spanish
+		}
+		n, err := parseChipsIn(s, lang)
+		if err == nil && (n <= 0 || n > MaxAmount) {
+			t.Fatalf("%q read as %d", s, n)
+		}
+		if err == nil {
+			shown := FormatChips(n, lang)
+			if back, err := parseChipsIn(shown, lang); err != nil || back != n {
+				t.Fatalf("%d shown as %q reads back as %d, %v", n, shown, back, err)
+			}
+		}
+	})
+}
+
+// Every /tourney subcommand declares who may use it: an admin, or anyone
+// (it only shows). A subcommand added without either fails here
+// (issue 20: /tourney close was missing from the admin list, and any
+// player closed registration).
+func TestEveryTourneySubcommandHasAPermission(t *testing.T) {
+	for _, sub := range strings.Fields(tourneySubcommands) {
+		if tourneyAdminSubs[sub] == tourneyPublicSubs[sub] {
+			t.Errorf("/tourney %s: admin %v, public %v; declare exactly one", sub, tourneyAdminSubs[sub], tourneyPublicSubs[sub])
+		}
+	}
+}

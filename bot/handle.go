@@ -278,7 +278,7 @@ func (r *Room) grant(ctx context.Context, cmd Command, comm Community, lang stri
 	if len(cmd.Args) != 2 {
 		return Reply{}, Errorf(EInvalid, "grant.usage")
 	}
-	n, err := parseChips(cmd.Args[1])
+	n, err := parseChipsIn(cmd.Args[1], lang)
 	if err != nil {
 		return Reply{}, err
 	}

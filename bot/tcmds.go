@@ -25,8 +25,12 @@ const (
 var tourneyCommands = map[string]bool{"register": true, "unregister": true, "reenter": true, "deal": true, "standings": true}
 
 // tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
-var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "start": true, "cancel": true,
+var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "close": true, "start": true, "cancel": true,
 	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true, "edit": true, "balance": true, "dq": true}
+
+// tourneyPublicSubs are the /tourney subcommands anyone may use: they
+// only show. Every subcommand is in one of the two (a test checks it).
+var tourneyPublicSubs = map[string]bool{"info": true, "players": true, "structure": true, "payouts": true}
 
 // tourneySubcommands are /tourney's subcommands.
 const tourneySubcommands = "create edit open close start cancel pause resume balance dq info players structure payouts bots template schedule"

@@ -30,6 +30,8 @@ var roomTexts = map[string]message{
 	"admin.only":              {"Only a chat admin can use %[1]v.", "Solo un administrador del chat puede usar %[1]v."},
 	"amount.missing":          {"Say how much: a \"raise to\" total such as 40, or pot, 1/2 pot, min, max.", "Indica cuánto: un total como 40, o pot, 1/2 pot, min, max."},
 	"amount.bad":              {"%[1]q is not an amount: write a whole number such as 40, or pot, 1/2 pot, min, max.", "%[1]q no es una cantidad: escribe un número entero como 40, o pot, 1/2 pot, min, max."},
+	"amount.decimal":          {"Chips are whole numbers: %[1]v is not one.", "Las fichas son números enteros: %[1]v no lo es."},
+	"amount.grouping":         {"%[1]v: write the thousands as 1%[2]v000, or without separators (1000).", "%[1]v: escribe los miles como 1%[2]v000, o sin separadores (1000)."},
 	"amount.too_large":        {"That amount is too large (at most %[1]v).", "Esa cantidad es demasiado grande (como máximo %[1]v)."},
 	"newtable.usage":          {"Usage: /newtable <variant> <stakes> [key=value ...], for example /newtable nlhe 1/2 buyin=40-200. Variants: %[1]v.", "Uso: /newtable <variante> <ciegas> [clave=valor ...], por ejemplo /newtable nlhe 1/2 buyin=40-200. Variantes: %[1]v."},
 	"newtable.variant":        {"%[1]q is not a variant. Choose one of: %[2]v.", "%[1]q no es una variante. Elige una de: %[2]v."},

@@ -1241,3 +1241,15 @@ func TestDealKeepingPartOfThePrizesInPlay(t *testing.T) {
 	}
 	h.wantEmptyAccount("tourney:1")
 }
+
+// Only an admin closes (or reopens) registration: a player is refused
+// and nothing changes (issue 20: any player closed registration).
+func TestOnlyAnAdminClosesRegistration(t *testing.T) {
+	h := newHarness(t, 9)
+	h.must("admin", "/tourney create Open buyin=10+1 start=+1h")
+	h.fails("bob", "/tourney close", "admin.only")
+	h.fails("bob", "/tourney open", "admin.only")
+	h.must("alice", "/register") // still open
+	h.must("admin", "/tourney close")
+	h.fails("carl", "/register", "tourney.reg_closed")
+}
