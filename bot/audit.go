@@ -119,9 +119,12 @@ func AuditChips(ctx context.Context, st Auditor) (AuditReport, error) {
 	if err != nil {
 		return AuditReport{}, err
 	}
-	a := auditor{snap: snap, byID: map[int64]AccountBalance{}, byKey: map[string]AccountBalance{}}
+	a := auditor{snap: snap, byID: map[int64]AccountBalance{}, byKey: map[string]AccountBalance{}, linked: map[int64][]TourneyOp{}}
 	for _, acc := range snap.Accounts {
 		a.byID[acc.ID], a.byKey[acc.Key] = acc, acc
+	}
+	if err := a.loadLinked(ctx, st); err != nil {
+		return AuditReport{}, err
 	}
 	rep := AuditReport{Checks: []AuditCheck{a.ledger(), a.tables(), a.tourneys(), a.welcome()}}
 	if v, ok := st.(interface {
@@ -146,6 +149,9 @@ type auditor struct {
 	snap  AuditSnapshot
 	byID  map[int64]AccountBalance
 	byKey map[string]AccountBalance
+	// linked are the logs of ended tournaments linked to one not ended
+	// (loadLinked), by id.
+	linked map[int64][]TourneyOp
 }
 
 // account finds an account by id, else by key; a missing one holds 0.
@@ -259,18 +265,23 @@ func (a *auditor) tables() AuditCheck {
 }
 
 // tourneys: a tournament's account is never negative; an ended one's is
-// empty; one not over (registering, running, cancelled before its
-// refunds) holds
+// empty; one not ended holds what it owes, as its ops, replayed as the
+// director loads them, say (owed):
 //
-//	prize pool collected (prize parts of entries, tickets at their value,
-//	rebuys, add-ons, money carried in)
-//	+ bounty money (before the start: the bounty parts of the entries;
-//	  after it: the bounties on heads not yet paid)
-//	- deal shares paid while play goes on
-//
-// as its ops, replayed as the director loads them, say. A staged final, a
-// pairs tournament, and one over but not ended (a satellite giving its
-// seats, a flight carrying to its final) are only checked not negative.
+//	not over (registering, running, cancelled before its refunds):
+//	  prize pool collected (prize parts of entries, tickets at their
+//	  value, rebuys, add-ons, money carried in)
+//	  + bounty money (before the start: the bounty parts of the entries;
+//	    after it: the bounties on heads not yet paid)
+//	  - deal shares paid while play goes on
+//	  - for a staged final, the buy-ins its qualifiers count in the pool
+//	    without paying them (their flight's money came as carried money)
+//	over, not ended:
+//	  a flight: what it carries (the sum above) until its final's log
+//	    holds its qualify op, which moved it all; then nothing
+//	  a satellite (any finished tournament): the value of each seat won
+//	    and not given yet (no ticket op, and no registration paid by
+//	    this satellite in its target's log)
 func (a *auditor) tourneys() AuditCheck {
 	c := AuditCheck{Name: CheckTourneys}
 	var loose []string
@@ -312,19 +323,106 @@ func (a *auditor) tourneys() AuditCheck {
 	return c
 }
 
-// owing is what a tournament not over owes, by part.
+// owing is what a tournament not ended owes, by part.
 type owing struct {
 	pool, bounties, dealt int64
+	// unpaid: a staged final's qualifiers' buy-ins, counted in the pool
+	// but never paid in (their flights' money is in pool as carried).
+	unpaid int64
+	// over: finished (or a flight ended); seats, seatsLeft: a
+	// satellite's seats won and not given yet, and their value; carried:
+	// a flight taken in by its final ("T5"), to: the final it waits for.
+	over      bool
+	seats     int64
+	seatsLeft int
+	carried   string
+	to        string
 }
 
-func (o owing) total() int64 { return o.pool + o.bounties - o.dealt }
+func (o owing) total() int64 {
+	if o.over && o.to == "" {
+		return o.seats
+	}
+	return o.pool + o.bounties - o.dealt - o.unpaid
+}
 
 func (o owing) String() string {
+	switch {
+	case o.carried != "":
+		return "over, carried to its final " + o.carried + ": nothing left"
+	case o.over && o.to == "":
+		return fmt.Sprintf("over: %d seats not given yet, worth %d", o.seatsLeft, o.seats)
+	}
 	s := fmt.Sprintf("prize pool %d + bounties %d", o.pool, o.bounties)
 	if o.dealt > 0 {
 		s += fmt.Sprintf(" - deal shares paid %d", o.dealt)
 	}
+	if o.unpaid > 0 {
+		s += fmt.Sprintf(" - qualifiers' buy-ins not paid %d", o.unpaid)
+	}
+	if o.to != "" {
+		s = "over, to carry to its final " + o.to + ": " + s
+	}
 	return s
+}
+
+// opsOf is a tournament's log: the snapshot's for one not ended, else
+// the one read after it (loadLinked); ok is false when it is not at
+// hand.
+func (a *auditor) opsOf(id int64) (ops []TourneyOp, ok bool) {
+	if ops, ok := a.linked[id]; ok {
+		return ops, true
+	}
+	for _, rec := range a.snap.Tourneys {
+		if rec.ID == id {
+			return a.snap.Ops[id], rec.EndedAt.IsZero()
+		}
+	}
+	return nil, true // no such tournament: an empty log
+}
+
+// loadLinked reads the logs of the ended tournaments that a tournament
+// not ended is linked to (a satellite's target, a flight's final): the
+// audit needs them to tell whether a seat or a flight's pool has left
+// (owed). They are read after the snapshot, which is exact: an ended
+// tournament's log never grows (nothing stores an op for it: a seat or a
+// flight is only taken in while registration is open), so it is the log
+// as of the snapshot. A store that cannot read them leaves those logs
+// out (owed says so).
+func (a *auditor) loadLinked(ctx context.Context, st Auditor) error {
+	r, ok := st.(interface {
+		TourneyOps(context.Context, int64) ([]TourneyOp, error)
+	})
+	if !ok {
+		return nil
+	}
+	ended := map[int64]bool{}
+	for _, rec := range a.snap.Tourneys {
+		ended[rec.ID] = !rec.EndedAt.IsZero()
+	}
+	for _, rec := range a.snap.Tourneys {
+		if !rec.EndedAt.IsZero() {
+			continue
+		}
+		var set tourneySettings
+		if json.Unmarshal([]byte(rec.Config), &set) != nil {
+			continue
+		}
+		for _, id := range []int64{set.Target, set.Flight} {
+			if id == 0 || !ended[id] {
+				continue
+			}
+			if _, done := a.linked[id]; done {
+				continue
+			}
+			ops, err := r.TourneyOps(ctx, id)
+			if err != nil {
+				return err
+			}
+			a.linked[id] = ops
+		}
+	}
+	return nil
 }
 
 // owed replays a tournament's ops; inexact says why what it owes is not
@@ -343,13 +441,8 @@ func (a *auditor) owed(rec TourneyRecord) (o owing, inexact string, err error) {
 	if err := t.replayOps(a.snap.Ops[rec.ID]); err != nil {
 		return o, "", err
 	}
-	switch {
-	case t.over:
-		return o, "over, not ended", nil
-	case set.Final:
-		return o, "a staged final", nil
-	case set.Pairs:
-		return o, "a pairs tournament", nil
+	if t.over && set.Flight == 0 {
+		return a.seatsOwed(rec, set, t)
 	}
 	pool := t.t.PrizePool()
 	o.pool = pool.Collected
@@ -365,6 +458,129 @@ func (a *auditor) owed(rec TourneyRecord) (o owing, inexact string, err error) {
 		sort.Slice(es, func(i, j int) bool { return es[i] < es[j] })
 		for _, e := range es {
 			o.dealt += t.shares[e]
+		}
+	}
+	if set.Final {
+		// A qualifier is registered with its flight's label as its
+		// ticket (applyQualify) and counts a buy-in in the pool; no
+		// buy-in is paid (a final takes no buyin= option: 0), the
+		// flight's money came in as carried money, counted once in pool.
+		b := t.t.Config().BuyIn
+		for _, e := range t.t.Entries() {
+			if t.flightDone[e.Ticket] {
+				o.unpaid += b.Prize + b.Bounty
+			}
+		}
+	}
+	if t.over { // a flight: play is over, its pool goes to its final
+		label := t.label()
+		final := "T" + strconv.FormatInt(set.Flight, 10)
+		ops, ok := a.opsOf(set.Flight)
+		if !ok {
+			return o, "a flight over, its final " + final + " ended: its log not at hand", nil
+		}
+		for _, op := range ops {
+			if op.Kind != opQualify {
+				continue
+			}
+			var q top
+			if err := json.Unmarshal([]byte(op.Data), &q); err != nil {
+				return o, "", fmt.Errorf("final %s op %d: %w", final, op.Seq, err)
+			}
+			if q.Ticket == label { // it moved this flight's whole balance
+				return owing{over: true, carried: final}, "", nil
+			}
+		}
+		o.over, o.to = true, final
+	}
+	return o, "", nil
+}
+
+// seatsOwed is what a finished tournament not ended holds: a
+// satellite's seats not given yet. finish paid everything else (prizes,
+// deal and timed-end shares, a windfall's, the league's share, the
+// winner's bounty, the rest to the house) and kept the seats' value; a
+// seat leaves with its ticket op (paid in chips then), or just before
+// it, with the registration its target stores (paid by this satellite's
+// account, the target's buy-in, the seat's value: the target's buy-in is
+// fixed while a satellite runs).
+func (a *auditor) seatsOwed(rec TourneyRecord, set tourneySettings, t *tourneyActor) (o owing, inexact string, err error) {
+	o.over = true
+	if t.t.State() != tourney.Finished { // cancelled: refunded with its finish op
+		return o, "", nil
+	}
+	results, err := t.t.Results()
+	if err != nil {
+		return o, "", err
+	}
+	type seats struct {
+		left    []int64 // the values of the seats not given
+		ticketd int
+	}
+	byPlayer := map[int64]*seats{}
+	var order []int64
+	for _, res := range results {
+		// As finish: a windfall, or a deal's or timed end's share, pays
+		// the place in chips; only a seat place keeps its value.
+		if t.windfall != nil || t.shares != nil && t.inDeal(res.Entry) || res.Kind != tourney.SeatPrize {
+			continue
+		}
+		p := t.players[res.Entry].ID
+		s := byPlayer[p]
+		if s == nil {
+			s = &seats{}
+			byPlayer[p] = s
+			order = append(order, p)
+		}
+		if t.ticketed[res.Entry] {
+			s.ticketd++
+		} else {
+			s.left = append(s.left, res.Prize)
+		}
+	}
+	regs := map[int64]int{} // registrations in the target paid by this satellite, by player
+	pending := false
+	for _, p := range order {
+		if len(byPlayer[p].left) > 0 {
+			pending = true
+		}
+	}
+	if pending && set.Target != 0 {
+		target := "T" + strconv.FormatInt(set.Target, 10)
+		ops, ok := a.opsOf(set.Target)
+		if !ok {
+			return o, "a satellite giving its seats, its target " + target + " ended: its log not at hand", nil
+		}
+		label := t.label()
+		for _, op := range ops {
+			if op.Kind != opRegister {
+				continue
+			}
+			var reg top
+			if err := json.Unmarshal([]byte(op.Data), &reg); err != nil {
+				return o, "", fmt.Errorf("target %s op %d: %w", target, op.Seq, err)
+			}
+			if reg.Ticket == label && reg.Player != nil {
+				regs[reg.Player.ID]++
+			}
+		}
+	}
+	for _, p := range order {
+		s := byPlayer[p]
+		given := regs[p] // registrations whose ticket op is not stored yet
+		if s.ticketd > 0 && given > 0 && len(s.left) > 0 {
+			// A player with several seats, some given: a ticket op does
+			// not say whether its seat went by a registration or in
+			// chips, so which registrations are still to be matched by
+			// a ticket op cannot be told from the logs.
+			return o, fmt.Sprintf("a satellite giving its seats, player %d won %d, %d given", p, s.ticketd+len(s.left), s.ticketd), nil
+		}
+		for i, v := range s.left {
+			if i < given {
+				continue
+			}
+			o.seats += v
+			o.seatsLeft++
 		}
 	}
 	return o, "", nil

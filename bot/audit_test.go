@@ -2,8 +2,10 @@ package bot_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -194,5 +196,231 @@ func TestAuditOfATourneyMidPlayIsOK(t *testing.T) {
 	}
 	if !strings.Contains(out, "tournament 1: account tourney:1") {
 		t.Errorf("the report does not name the tournament:\n%s", out)
+	}
+}
+
+// opFailer loses every write that stores a tournament op of the kinds
+// set: the room sees a failed write and tries again later.
+type opFailer struct {
+	bot.Storage
+	mu    sync.Mutex
+	kinds map[string]bool
+}
+
+func (f *opFailer) set(kinds ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.kinds = map[string]bool{}
+	for _, k := range kinds {
+		f.kinds[k] = true
+	}
+}
+
+func (f *opFailer) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
+	f.mu.Lock()
+	for _, w := range writes {
+		for _, op := range w.TourneyOps {
+			if f.kinds[op.Kind] {
+				f.mu.Unlock()
+				return errors.New("write lost (test)")
+			}
+		}
+	}
+	f.mu.Unlock()
+	return f.Storage.CommitTables(ctx, writes)
+}
+
+// onFailer restarts the room on h.store wrapped in an opFailer.
+func onFailer(h *harness) *opFailer {
+	h.t.Helper()
+	f := &opFailer{Storage: h.store}
+	h.room.Close()
+	h.reopenWith(f)
+	return f
+}
+
+// exactAudit: the audit is clean and checks every tournament exactly.
+func exactAudit(h *harness, when string) {
+	h.t.Helper()
+	rep, out := h.audit()
+	if !rep.OK() || len(check(rep, bot.CheckTourneys).Notes) != 0 {
+		h.t.Fatalf("%s:\n%s", when, out)
+	}
+}
+
+// tamper moves n chips from the bank into a tournament's account (the
+// ledger still balances) and wants the audit to find exactly that.
+func tamper(h *harness, id int64, n int64) {
+	h.t.Helper()
+	ctx := context.Background()
+	h.tampered = true
+	bank, _ := h.store.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	key := fmt.Sprintf("tourney:%d", id)
+	acc, err := h.store.OpenAccount(ctx, bot.AccountTournament, key, 0)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if err := h.store.Move(ctx, bot.Move{From: bank, To: acc, Amount: n, Reason: "tamper", Reference: "test"}); err != nil {
+		h.t.Fatal(err)
+	}
+	rep, out := h.audit()
+	c := check(rep, bot.CheckTourneys)
+	if len(c.Mismatches) != 1 || rep.Mismatches() != 1 || c.Mismatches[0].TourneyID != id || c.Mismatches[0].Held != c.Mismatches[0].Expected+n {
+		h.t.Fatalf("%s with %d chips more not found:\n%s", key, n, out)
+	}
+	if !strings.Contains(out, fmt.Sprintf("tournament %d: account %s", id, key)) {
+		h.t.Errorf("the report does not name the tournament:\n%s", out)
+	}
+}
+
+// untamper takes the n chips back to the bank: the audit is clean again.
+func untamper(h *harness, id int64, n int64) {
+	h.t.Helper()
+	ctx := context.Background()
+	bank, _ := h.store.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	acc, _ := h.store.OpenAccount(ctx, bot.AccountTournament, fmt.Sprintf("tourney:%d", id), 0)
+	if err := h.store.Move(ctx, bot.Move{From: acc, To: bank, Amount: n, Reason: "untamper", Reference: "test"}); err != nil {
+		h.t.Fatal(err)
+	}
+	h.tampered = false
+}
+
+// lastOp is the kind of a tournament's last stored op.
+func lastOp(h *harness, id int64) string {
+	h.t.Helper()
+	ops, err := h.store.TourneyOps(context.Background(), id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if len(ops) == 0 {
+		return ""
+	}
+	return ops[len(ops)-1].Kind
+}
+
+// balanceOf is a tournament account's balance.
+func balanceOf(h *harness, id int64) int64 {
+	h.t.Helper()
+	ctx := context.Background()
+	acc, err := h.store.OpenAccount(ctx, bot.AccountTournament, fmt.Sprintf("tourney:%d", id), 0)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	b, err := h.store.Balance(ctx, acc)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return b
+}
+
+// A staged final and its flight are audited exactly all along: the
+// flight while it plays, over and waiting for its final to take it in
+// (its pool, the final's write lost), carried (nothing); the final
+// holding the pool carried in, its qualifiers counted in its pool
+// without a buy-in paid.
+func TestAuditOfAStagedFinalAndItsFlightIsExact(t *testing.T) {
+	h := newHarnessWith(t, t.TempDir()+"/room.db", 53, 2*time.Second)
+	h.must("admin", "/tourney create Grand Final stage=final start=+5h speed=turbo seats=6")
+	h.must("admin", "/tourney create Day 1A flight=T1 buyin=20+2 start=+10m end=30m late=1 reentry=2 seats=6 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney bots 7 T2")
+	exactAudit(h, "registering")
+	f := onFailer(h)
+	f.set("qualify")
+	for i := 0; lastOp(h, 2) != "finish"; i++ {
+		if i == 120 {
+			t.Fatalf("the flight did not end: %q", h.news())
+		}
+		h.sleep(time.Minute)
+		exactAudit(h, "the flight playing")
+	}
+	h.sleep(3 * time.Second) // the final's write is lost again
+	pool := balanceOf(h, 2)
+	if pool != 8*20 || balanceOf(h, 1) != 0 || lastOp(h, 1) == "qualify" {
+		t.Fatalf("flight holds %d, final %d, the final's last op %q", pool, balanceOf(h, 1), lastOp(h, 1))
+	}
+	exactAudit(h, "the flight over, not carried")
+	f.set()
+	h.sleep(3 * time.Second)
+	if balanceOf(h, 2) != 0 || balanceOf(h, 1) != pool || lastOp(h, 1) != "qualify" {
+		t.Fatalf("not carried: flight holds %d, final %d", balanceOf(h, 2), balanceOf(h, 1))
+	}
+	exactAudit(h, "the final holding the flight's pool")
+	tamper(h, 1, 5)
+	untamper(h, 1, 5)
+	exactAudit(h, "untampered")
+}
+
+// A pairs tournament is audited exactly while its members play apart
+// and once their stacks are merged; its account changed is found.
+func TestAuditOfAPairsTournamentIsExact(t *testing.T) {
+	h := newHarnessWith(t, t.TempDir()+"/room.db", 59, 2*time.Second)
+	h.must("admin", "/tourney create Duo pairs=on buyin=20 start=+10m late=2 level=5m speed=turbo seats=6 bots=on")
+	h.must("alice", "/register T1")
+	h.must("bob", "/register T1 pair=1")
+	h.must("admin", "/tourney bots 10")
+	exactAudit(h, "registering")
+	h.sleep(10 * time.Minute)
+	merged := 0
+	for i := 0; merged < 60; i++ {
+		if i == 1200 {
+			t.Fatalf("no merge: %q", h.news())
+		}
+		_, _ = h.do("alice", "/fold")
+		_, _ = h.do("bob", "/fold")
+		h.sleep(2 * time.Second)
+		if len(h.newsWith("stacks are merged")) > 0 {
+			merged++
+		}
+		if len(h.newsWith("Duo is over")) > 0 {
+			break
+		}
+		if i%5 == 0 {
+			exactAudit(h, fmt.Sprintf("playing (merged %v)", merged > 0))
+		}
+	}
+	if len(h.newsWith("Duo is over")) > 0 {
+		t.Fatalf("over before a merged audit: %q", h.news())
+	}
+	tamper(h, 1, 5)
+	untamper(h, 1, 5)
+	exactAudit(h, "untampered")
+}
+
+// A satellite over and giving its seats is audited exactly: while its
+// target cannot take them (their value held), when the target has
+// registered the winners but the satellite's ticket ops are lost (the
+// value gone), and once ended; its account changed is found.
+func TestAuditOfASatelliteGivingItsSeatsIsExact(t *testing.T) {
+	h := newHarness(t, 21)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.must("admin", "/tourney create Sat buyin=20+2 start=sng players=12 seats=6 speed=hyper target=T1 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney start T2")
+	h.must("alice", "/sitout")
+	exactAudit(h, "playing")
+	f := onFailer(h)
+	f.set("register") // the target cannot store the seats
+	h.playTourney(time.Minute, 600)
+	if lastOp(h, 2) != "finish" || balanceOf(h, 2) != 2*110 {
+		t.Fatalf("satellite's last op %q, it holds %d", lastOp(h, 2), balanceOf(h, 2))
+	}
+	exactAudit(h, "two seats not given")
+	tamper(h, 2, 5)
+	untamper(h, 2, 5)
+	f.set("ticket") // the target takes them, the satellite's ticket ops are lost
+	h.sleep(3 * time.Second)
+	if lastOp(h, 2) != "finish" || balanceOf(h, 2) != 0 || balanceOf(h, 1) != 200 {
+		t.Fatalf("satellite's last op %q, it holds %d, its target %d", lastOp(h, 2), balanceOf(h, 2), balanceOf(h, 1))
+	}
+	exactAudit(h, "two seats registered, not ticketed")
+	f.set()
+	h.sleep(3 * time.Second)
+	if lastOp(h, 2) != "ticket" {
+		t.Fatalf("satellite's last op %q", lastOp(h, 2))
+	}
+	exactAudit(h, "seats given")
+	if n := len(h.newsWith("wins a seat: registered for T1")); n != 2 {
+		t.Fatalf("%d seats given, want 2: %q", n, h.news())
 	}
 }
