@@ -1821,9 +1821,18 @@ func (a *tourneyActor) awardTickets() {
 				// Registered already: by this seat when an earlier answer
 				// was lost (the seat is given), or on their own money
 				// (the seat is paid in chips).
+				// A player who won a seat here before (another entry, its
+				// ticket given) holds the registration that seat paid:
+				// this second seat is paid in chips.
 				reg, sat := err, a.label()
+				twice := false
+				for e, done := range a.ticketed {
+					if done && e != res.Entry && a.players[e].ID == p.ID {
+						twice = true
+					}
+				}
 				_, err = target.tdo(ctx, treq{query: func() error {
-					if !target.paidByTicket(p.ID, sat) {
+					if twice || !target.paidByTicket(p.ID, sat) {
 						return reg
 					}
 					return nil
