@@ -65,8 +65,8 @@ func parseAmount(args []string) (amountSpec, error) { return parseAmountIn(args,
 
 // parseAmountIn is parseAmount with the amounts written as in lang.
 func parseAmountIn(args []string, lang string) (amountSpec, error) {
-	s := strings.ToLower(strings.Join(args, ""))
-	s = strings.ReplaceAll(s, "_", "")
+	typed := strings.ToLower(strings.Join(args, " ")) // "1 000": a thousands separator, checked
+	s := strings.ReplaceAll(typed, " ", "")
 	if s == "" {
 		return amountSpec{}, Errorf(EInvalid, "amount.missing")
 	}
@@ -92,7 +92,7 @@ func parseAmountIn(args []string, lang string) (amountSpec, error) {
 		}
 		return amountSpec{num: a, den: b}, nil
 	}
-	n, err := parseChipsIn(s, lang)
+	n, err := parseChipsIn(typed, lang)
 	if err != nil {
 		if e, ok := err.(*Error); ok && e.Key != "amount.bad" {
 			return amountSpec{}, e // a decimal, a misplaced separator, too large: said as such
@@ -103,18 +103,20 @@ func parseAmountIn(args []string, lang string) (amountSpec, error) {
 }
 
 // parseChipsIn reads a positive whole number of chips as people write it
-// in lang: "1000", "1,000" in English or "1.000" in Spanish (thousands
-// separators only between groups of three digits), "1 000" or "1_000"
-// anywhere, "2k" (and "2.5k" = 2500). A decimal amount ("2.5" in English,
+// in lang: "1000", "1,000" in English or "1.000" in Spanish, "1 000" or
+// "1_000" in either (thousands separators only between groups of three
+// digits), "2k" (and "2.5k" = 2500). A decimal amount ("2.5" in English,
 // "2,5" in Spanish) is refused as such ("chips are whole numbers"), a
 // separator out of place ("1,2") as such: never read as another number.
 func parseChipsIn(s, lang string) (int64, error) {
 	typed := strings.TrimSpace(s)
-	s = strings.ToLower(strings.NewReplacer("_", "", " ", "", "\u00a0", "").Replace(typed))
 	thou, dec := ",", "."
 	if lang == Spanish {
 		thou, dec = ".", ","
 	}
+	// A space or an underscore separates thousands as the language's
+	// separator does, with the same rule: only between groups of three.
+	s = strings.ToLower(strings.NewReplacer("_", thou, " ", thou, "\u00a0", thou).Replace(typed))
 	mult := int64(1)
 	if t, ok := strings.CutSuffix(s, "k"); ok {
 		s, mult = t, 1000

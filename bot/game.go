@@ -185,9 +185,16 @@ func (t *table) startHand() {
 		if t.tour != nil {
 			t.lastReport = t.buildReport()
 		}
-		t.hand, t.handNo = nil, t.handNo-1
-	}
-	if err := t.write(w); err != nil {
+		// Stored with the hand's number and button: the hand is over in
+		// this very write (a restart after it deals the next number).
+		prevButton := t.button
+		t.button = order[0]
+		t.hand = nil
+		if err := t.write(w); err != nil {
+			return // the store's state was reloaded (and shown, if stored)
+		}
+		t.handNo, t.button = t.handNo-1, prevButton // set again below
+	} else if err := t.write(w); err != nil {
 		// write reloaded the table from the store: the hand is there if it
 		// was stored after all (its order with it), else nothing changed.
 		if t.hand == nil {
@@ -301,6 +308,7 @@ func (t *table) endMoves(w *TableWrite) {
 // finish shows a finished hand, lets the leavers go and schedules the
 // next hand.
 func (t *table) finish() {
+	t.summarized, t.afterHandDue = t.handNo, false
 	snap := t.hand.Snapshot()
 	t.publish()
 	sum := t.summaryView(snap)

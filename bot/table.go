@@ -156,8 +156,13 @@ type table struct {
 	// lastView and lastKey are the last table message sent and its key.
 	lastView View
 	lastKey  string
-	// shownEvents: the hand's events the table message showed last.
-	shownEvents int
+	// shownEvents: the hand's events the table message showed last;
+	// summarized: the number of the last hand whose summary was shown;
+	// afterHandDue: a hand's end was shown by showStored, its duties
+	// (leavers, closing) wait for the actor's loop.
+	shownEvents  int
+	summarized   int
+	afterHandDue bool
 	// seatsDirty: a seat changed in a way the next write must store.
 	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.
@@ -245,6 +250,10 @@ func (r *Room) restoreTable(ctx context.Context, rec TableRecord) (*table, error
 	}
 	if err := t.load(ctx, false); err != nil {
 		return nil, err
+	}
+	t.summarized = t.handNo
+	if t.hand != nil {
+		t.summarized--
 	}
 	t.seatedN.Store(int32(t.seatedCount()))
 	return t, nil
@@ -506,6 +515,7 @@ func (t *table) run(ctx context.Context) {
 			t.step()
 		}
 		if ctx.Err() == nil {
+			t.duties()
 			t.arm()
 		}
 	}
@@ -530,6 +540,7 @@ func (t *table) drain() {
 			t.follow()
 			t.step()
 		default:
+			t.duties()
 			t.arm()
 			return
 		}
@@ -790,8 +801,10 @@ func (t *table) reload() bool {
 
 // showStored shows what the store holds when a write reported failed was
 // stored after all: a hand dealt (its table message and hole cards), an
-// action taken, or a hand ended (its summary; the leavers stand up). For a
-// write really lost there is nothing new to show.
+// action taken, or a hand ended (its summary; the leavers stand up, or a
+// closing tournament table closes, once the actor is back in its loop:
+// nothing here writes). For a write really lost there is nothing new to
+// show.
 func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
 	switch {
 	case t.hand != nil && t.handID != oldHand:
@@ -803,19 +816,37 @@ func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
 		t.noteEvents(evs)
 		t.publish()
 		t.sendCards(evs)
-	case t.hand == nil && oldHand != 0:
-		rec, err := t.r.store.LoadHand(ctx, oldHand)
-		if err != nil || rec.EndedAt.IsZero() || rec.Voided != "" {
-			break
+	case t.hand == nil && t.handNo > t.summarized:
+		t.summarized = t.handNo
+		recs, err := t.r.store.RecentHands(ctx, t.id, 1)
+		if err == nil && len(recs) == 1 && recs[0].Voided == "" {
+			if v, err := t.pastSummary(recs[0]); err == nil {
+				t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: v})
+				if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
+					t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: v})
+				}
+			}
 		}
-		if v, err := t.pastSummary(rec); err == nil {
-			t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: v})
-		}
+		t.afterHandDue = true
 		if t.tour == nil {
-			t.standUp()
 			t.nextAt = t.r.clock.Now().Add(t.r.cfg.HandPause)
 		}
 		t.publishIdle()
+	}
+}
+
+// duties does what a hand's end left to do when its end was shown by
+// showStored: the leavers stand up, a closing tournament table closes.
+func (t *table) duties() {
+	if t.paused || !t.afterHandDue || t.hand != nil {
+		return
+	}
+	t.afterHandDue = false
+	switch {
+	case t.tour != nil && t.closing:
+		t.applySync(tableSync{Close: true})
+	case t.tour == nil:
+		t.standUp()
 	}
 }
 

@@ -76,6 +76,7 @@ type tourneyActor struct {
 	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
 	pending  map[tourney.EntryID]pendingBust
 	ticketed map[tourney.EntryID]bool // satellite seats given
+	given    map[tourney.EntryID]bool // of those, the seats given as registrations (not in chips)
 	// shares are what a deal gave the players still in (R-TRN-18);
 	// proposal is a deal waiting for every player's yes.
 	shares   map[tourney.EntryID]int64
@@ -178,6 +179,9 @@ type top struct {
 	Qualifiers []qualifier `json:"qualifiers,omitempty"`
 	// Pair is the pair a registration joins (R-TRN-19); 0 starts one.
 	Pair int `json:"pair,omitempty"`
+	// Given: a satellite's seat (opTicket) went as a registration in its
+	// target, not in chips.
+	Given bool `json:"given,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -419,6 +423,12 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		return nil, a.applyMerge(op)
 	case opTicket:
 		a.ticketed[op.Entry] = true
+		if op.Given {
+			if a.given == nil {
+				a.given = map[tourney.EntryID]bool{}
+			}
+			a.given[op.Entry] = true
+		}
 		return nil, nil
 	case opWindfall:
 		w, err := tourney.DrawWindfall(t.Config().BuyIn, rngFrom(op.Seed))
@@ -636,7 +646,7 @@ func (a *tourneyActor) replayOps(ops []TourneyOp) error {
 	}
 	a.t, a.seq = t, 0
 	a.tableIDs, a.stacks, a.players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]Player{}, map[tourney.EntryID]bool{}
-	a.credit, a.pending, a.ticketed = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}
+	a.credit, a.pending, a.ticketed, a.given = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}, nil
 	a.shares, a.proposal, a.windfall, a.ending, a.dealt, a.kept = nil, nil, nil, false, false, 0
 	a.pauses, a.announced, a.over, a.addOnOpen = nil, -1, false, false
 	a.qualifiers, a.endedLevel, a.flights, a.flightDone, a.fromIndex = nil, 0, nil, map[string]bool{}, 0
@@ -1821,18 +1831,20 @@ func (a *tourneyActor) awardTickets() {
 				// Registered already: by this seat when an earlier answer
 				// was lost (the seat is given), or on their own money
 				// (the seat is paid in chips).
-				// A player who won a seat here before (another entry, its
-				// ticket given) holds the registration that seat paid:
-				// this second seat is paid in chips.
+				// The target's registrations this satellite paid for the
+				// player, against the seats already given to them here
+				// (other entries): one more means this seat's answer was
+				// lost (given); none more, that this seat is theirs in
+				// chips (registered on their own money, or a second seat).
 				reg, sat := err, a.label()
-				twice := false
-				for e, done := range a.ticketed {
-					if done && e != res.Entry && a.players[e].ID == p.ID {
-						twice = true
+				given := 0
+				for e := range a.given {
+					if e != res.Entry && a.players[e].ID == p.ID {
+						given++
 					}
 				}
 				_, err = target.tdo(ctx, treq{query: func() error {
-					if twice || !target.paidByTicket(p.ID, sat) {
+					if target.ticketRegs(p.ID, sat) <= given {
 						return reg
 					}
 					return nil
@@ -1853,7 +1865,7 @@ func (a *tourneyActor) awardTickets() {
 		if !ok {
 			moves = []Move{{From: a.account, To: a.walletOf(res.Entry), Amount: res.Prize, Reason: "seat as tournament money", Reference: a.ref()}}
 		}
-		if _, err := a.do(opTicket, top{Entry: res.Entry}, func(any) []Move { return moves }, nil); err != nil {
+		if _, err := a.do(opTicket, top{Entry: res.Entry, Given: ok}, func(any) []Move { return moves }, nil); err != nil {
 			left = true
 			continue
 		}
@@ -1881,17 +1893,6 @@ func (a *tourneyActor) settle() bool {
 	}
 	a.seatsSettled.Store(true)
 	return true
-}
-
-// paidByTicket reports whether a player's entry in play here was paid by
-// a seat of the satellite labelled sat.
-func (a *tourneyActor) paidByTicket(player int64, sat string) bool {
-	for _, e := range a.t.Entries() {
-		if e.Player == tpid(player) && !e.Out && e.Ticket == sat {
-			return true
-		}
-	}
-	return false
 }
 
 // ticketPay is a satellite paying an entry into this tournament.
@@ -1981,3 +1982,15 @@ func (a *tourneyActor) disqualify(e tourney.EntryID) error {
 
 // lastHand is the number of the last hand table no reported.
 func (a *tourneyActor) lastHand(no tourney.TableID) int { return a.hands[no] }
+
+// ticketRegs counts the registrations (entries, in play or out) a seat of
+// the satellite labelled sat paid for player.
+func (a *tourneyActor) ticketRegs(player int64, sat string) int {
+	n := 0
+	for _, e := range a.t.Entries() {
+		if e.Player == tpid(player) && e.Ticket == sat {
+			n++
+		}
+	}
+	return n
+}
