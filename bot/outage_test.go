@@ -409,3 +409,54 @@ func TestAHandStoredButReportedFailedIsShown(t *testing.T) {
 	h.playToEnd(20)
 	h.checkBooks()
 }
+
+// ambiguousEnd stores the write that ends a hand and reports it failed.
+type ambiguousEnd struct {
+	*bottest.FaultStore
+	armed atomic.Bool
+}
+
+func (a *ambiguousEnd) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
+	for _, w := range ws {
+		if w.EndHand && a.armed.CompareAndSwap(true, false) {
+			if err := a.FaultStore.CommitTables(ctx, ws); err != nil {
+				return err
+			}
+			return bottest.ErrAmbiguous
+		}
+	}
+	return a.FaultStore.CommitTables(ctx, ws)
+}
+
+// A hand's end stored although its write was reported failed is shown
+// as the store has it: its summary, and a player who asked to leave
+// during it stands up with their chips (found by review: nothing was
+// shown, the leaver stayed seated).
+func TestAHandEndStoredButReportedFailedIsShownAndLeaversPaid(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 buyin=40-200 timer=30 bank=0")
+	h.room.Close()
+	a := &ambiguousEnd{FaultStore: bottest.NewFaultStore(h.store)}
+	h.reopenWith(a)
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	other := "ana"
+	if h.toAct() == "ana" {
+		other = "ben"
+	}
+	h.must(other, "/leave") // after the hand
+	a.armed.Store(true)
+	if _, err := h.do(h.toAct(), "/fold"); err == nil {
+		t.Fatal("the fold's write was not reported failed")
+	}
+	if a.armed.Load() {
+		t.Fatal("no hand-ending write")
+	}
+	if h.groupSaid("Hand 1 at #1") == 0 {
+		t.Fatalf("hand 1's summary was not shown:\n%s", strings.Join(h.group(), "\n"))
+	}
+	if _, seated := h.seatOf(other); seated {
+		t.Fatalf("%s asked to leave during hand 1 and is still seated", other)
+	}
+	h.checkBooks()
+}
