@@ -253,6 +253,14 @@ func (e *env) playHand(n int) string {
 			id, pressed = e.fake.Press(group, m.ID, who, "Call")
 		}
 		if !pressed {
+			// The message may have moved on between the read and the
+			// press (an edit delivered late by the outbox): read it again.
+			if now, ok := e.tableMessage(n); ok && now.Text != m.Text {
+				continue
+			}
+			if _, ok := e.summary(n); ok {
+				continue
+			}
 			e.t.Fatalf("hand %d: no Check or Call button for %s in\n%s", n, names[who], m.Text)
 		}
 		a := e.fake.WaitAnswer(id, wait)
