@@ -48,7 +48,7 @@ func Commands() []CommandInfo {
 		{Name: "newtable", Admin: true, Args: "<variant> <stakes> [key=value ...]", Description: d("Open a cash table (admins)", "Abre una mesa de cash (admins)")},
 		{Name: "addbot", Admin: true, Args: "[n]", Description: d("Seat practice opponents (admins)", "Sienta rivales de práctica (admins)")},
 		{Name: "kickbot", Admin: true, Description: d("Remove the practice opponents (admins)", "Quita los rivales de práctica (admins)")},
-		{Name: "grant", Admin: true, Args: "@user <chips>", Description: d("Give play chips to a player (admins)", "Da fichas de juego a un jugador (admins)")},
+		{Name: "grant", Admin: true, Args: "@user <chips>", Description: d("Give play chips to a player (the bot's operators)", "Da fichas de juego a un jugador (operadores del bot)")},
 		{Name: "lang", Admin: true, Args: "en|es", Description: d("The chat's language (admins)", "El idioma del chat (admins)")},
 		{Name: "spectate", Admin: true, Args: "<channel>", Description: d("Post hand summaries to a channel (admins)", "Publica los resúmenes en un canal (admins)")},
 	}

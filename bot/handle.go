@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,7 +18,11 @@ var tableCommands = map[string]bool{
 }
 
 // adminCommands need a chat admin.
-var adminCommands = map[string]bool{"newtable": true, "addbot": true, "kickbot": true, "grant": true, "lang": true, "spectate": true}
+var adminCommands = map[string]bool{"newtable": true, "addbot": true, "kickbot": true, "lang": true, "spectate": true}
+
+// operatorCommands are for the bot's operators (RoomConfig.Owners) only;
+// the menus show them with the admin commands.
+var operatorCommands = map[string]bool{"grant": true}
 
 // Handle runs one command and returns the direct answer. Errors are
 // *Error values whose Message is the short, specific answer for the user
@@ -275,6 +280,14 @@ func (r *Room) walletCmd(ctx context.Context, p Player, lang string) (Reply, err
 
 // grant gives chips from the bank to a player of this chat (play money).
 func (r *Room) grant(ctx context.Context, cmd Command, comm Community, lang string) (Reply, error) {
+	if !operatorCommands[cmd.Name] || !slices.Contains(r.cfg.Owners, cmd.Platform+":"+cmd.User) {
+		// A chat admin's grant would be usable in every community (a
+		// wallet is the player's everywhere): operators only.
+		return Reply{}, Errorf(EForbidden, "grant.operators")
+	}
+	if cmd.Chat == "" {
+		return Reply{}, Errorf(EInvalid, "command.in_group", "/grant")
+	}
 	if len(cmd.Args) != 2 {
 		return Reply{}, Errorf(EInvalid, "grant.usage")
 	}

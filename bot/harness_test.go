@@ -61,6 +61,8 @@ type harness struct {
 	// tee, when set, also gets every message the room queues (a real
 	// outbox, in the fault simulation).
 	tee bot.Enqueuer
+	// owners are the operators (RoomConfig.Owners).
+	owners []string
 	// auditMismatches counts what the rooms' own chip audits found (at
 	// each start and every few minutes of the clock); tampered: the
 	// scenario breaks the books on purpose.
@@ -114,7 +116,7 @@ func (h *harness) open() {
 		h.cron = cron.NewRunner(h.clock, s, nil)
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched,
+	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil
@@ -412,7 +414,7 @@ func (h *harness) reopenWith(st bot.Storage) {
 		h.cron = cron.NewRunner(h.clock, st, nil)
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
-	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched,
+	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
 		Outboxes: map[string]bot.Enqueuer{"console": out},
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
 			return h.admins[user], nil

@@ -60,6 +60,11 @@ type RoomConfig struct {
 	Log    *slog.Logger
 	// WelcomeChips are given to a new player's wallet (default 10,000).
 	WelcomeChips int64
+	// Owners are the bot's operators, as "platform:user id" (OWNER_IDS):
+	// they may grant chips. While a player's chips are one wallet for
+	// every community, a community admin's grant would mint chips usable in
+	// every other one: only operators grant.
+	Owners []string
 	// HandPause is the pause between hands, for the summary to be read.
 	HandPause time.Duration
 	// BotDelay is how long a practice opponent thinks before it acts

@@ -64,6 +64,7 @@ var roomTexts = map[string]message{
 	"table.short_stack":       {"Your stack is below the big blind (%[1]v): you sit out until you /topup (at least %[2]v, at most %[3]v).", "Tu stack es menor que la ciega grande (%[1]v): quedas fuera hasta que hagas /topup (al menos %[2]v, como mucho %[3]v)."},
 	"wallet.balance":          {"Your wallet: %[1]v chips.", "Tu cartera: %[1]v fichas."},
 	"wallet.at_table":         {"Seated at table %[1]v.", "Sentado en la mesa %[1]v."},
+	"grant.operators":         {"Only the bot's operators (OWNER_IDS) can grant chips: a player's chips are good in every community, so a chat admin's grant would reach them all.", "Solo los operadores del bot (OWNER_IDS) pueden dar fichas: las fichas de un jugador valen en todas las comunidades, así que lo que diera un administrador de chat llegaría a todas."},
 	"grant.usage":             {"Usage: /grant @user <chips>.", "Uso: /grant @usuario <fichas>."},
 	"grant.who":               {"I do not know %[1]v yet: they must write something to the bot first.", "Aún no conozco a %[1]v: primero debe escribir algo al bot."},
 	"grant.done":              {"%[1]v receives %[2]v chips.", "%[1]v recibe %[2]v fichas."},

@@ -43,6 +43,8 @@ type Config struct {
 	LogLevel              slog.Level
 	LogFormat             string // "text" or "json"
 	DefaultLang           string // "en" or "es"
+	// Owners are the operators' "platform:user id"s (OWNER_IDS).
+	Owners []string
 	// Console runs the terminal chat: on by default when no platform token
 	// is set.
 	Console bool
@@ -76,6 +78,7 @@ var Vars = []Var{
 	{"LOG_LEVEL", "log-level", "info", "debug, info, warn or error", false},
 	{"LOG_FORMAT", "log-format", "text", "text or json", false},
 	{"DEFAULT_LANG", "default-lang", "en", "language of new chats: en or es", false},
+	{"OWNER_IDS", "owner-ids", "", "the bot's operators, comma-separated platform:user ids (telegram:123, discord:456, console:you); only they grant chips", false},
 }
 
 // Error is an invalid setting.
@@ -307,6 +310,22 @@ func build(vals map[string]value) (Config, error) {
 	default:
 		return cfg, v.fail("invalid language %s (accepted: en, es)", v.shown())
 	}
+
+	v = get("OWNER_IDS")
+	for _, o := range strings.Split(v.s, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		platform, user, ok := strings.Cut(o, ":")
+		switch {
+		case !ok || user == "" || strings.ContainsAny(user, " \t:"):
+			return cfg, v.fail("invalid operator %q: write platform:user id (accepted: telegram:123, discord:456, console:you)", o)
+		case platform != "telegram" && platform != "discord" && platform != "console":
+			return cfg, v.fail("invalid operator %q: the platform is telegram, discord or console (accepted: telegram:123, discord:456, console:you)", o)
+		}
+		cfg.Owners = append(cfg.Owners, platform+":"+user)
+	}
 	return cfg, nil
 }
 
@@ -369,6 +388,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("log_level", strings.ToLower(c.LogLevel.String())),
 		slog.String("log_format", c.LogFormat),
 		slog.String("default_lang", c.DefaultLang),
+		slog.String("owner_ids", strings.Join(c.Owners, ",")),
 	)
 }
 

@@ -64,6 +64,17 @@ func TestValidValuesAreKept(t *testing.T) {
 	}
 }
 
+// OWNER_IDS names the operators by platform and user id.
+func TestOwnerIDsAreRead(t *testing.T) {
+	cfg, _, err := Load("run", nil, env(map[string]string{"OWNER_IDS": " telegram:123 ,discord:456,, console:you"}), &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(cfg.Owners, " "); got != "telegram:123 discord:456 console:you" {
+		t.Errorf("owners %q", got)
+	}
+}
+
 func TestFlagWinsOverEnvironment(t *testing.T) {
 	cfg, rest, err := Load("run", []string{"-log-level", "error", "-default-lang=es", "extra"},
 		env(map[string]string{"LOG_LEVEL": "debug", "DEFAULT_LANG": "en"}), &bytes.Buffer{})
@@ -111,6 +122,8 @@ func TestInvalidValueIsAnErrorNamingTheVariable(t *testing.T) {
 		{"log level", map[string]string{"LOG_LEVEL": "loud"}, nil, `LOG_LEVEL: invalid level "loud" (accepted: debug, info, warn, error)`, ""},
 		{"log format", map[string]string{"LOG_FORMAT": "xml"}, nil, `LOG_FORMAT: invalid format "xml" (accepted: text, json)`, ""},
 		{"default language", map[string]string{"DEFAULT_LANG": "fr"}, nil, `DEFAULT_LANG: invalid language "fr" (accepted: en, es)`, ""},
+		{"operator without a platform", map[string]string{"OWNER_IDS": "telegram:1, 42"}, nil, `OWNER_IDS: invalid operator "42": write platform:user id`, ""},
+		{"operator of another platform", map[string]string{"OWNER_IDS": "slack:42"}, nil, `OWNER_IDS: invalid operator "slack:42": the platform is telegram, discord or console`, ""},
 		{"from a flag", nil, []string{"-log-format=yaml"}, `LOG_FORMAT (flag -log-format): invalid format "yaml"`, ""},
 		{"flag wins even when invalid", map[string]string{"LOG_LEVEL": "info"}, []string{"-log-level", "shout"}, `LOG_LEVEL (flag -log-level): invalid level "shout"`, ""},
 	} {
