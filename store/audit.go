@@ -50,12 +50,7 @@ func (s *Store) AuditSnapshot(ctx context.Context) (bot.AuditSnapshot, error) {
 		ids := make([]int64, len(tables))
 		for i, r := range tables {
 			ids[i] = r.ID
-			rec := bot.TableRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Variant: r.Variant,
-				Stakes: r.Stakes, Config: r.Config, State: r.State, CreatedAt: r.CreatedAt}
-			if r.AccountID != nil {
-				rec.AccountID = *r.AccountID
-			}
-			out.Tables = append(out.Tables, rec)
+			out.Tables = append(out.Tables, r.record())
 		}
 		for _, chunk := range chunks(ids, 500) {
 			var seats []Seat
@@ -63,7 +58,7 @@ func (s *Store) AuditSnapshot(ctx context.Context) (bot.AuditSnapshot, error) {
 				return fmt.Errorf("seats: %w", err)
 			}
 			for _, r := range seats {
-				out.Seats[r.TableID] = append(out.Seats[r.TableID], bot.SeatRecord{Seat: r.Seat, PlayerID: r.PlayerID, Stack: r.Stack, SittingOut: r.SittingOut, State: r.State})
+				out.Seats[r.TableID] = append(out.Seats[r.TableID], r.record())
 			}
 			var hands []Hand
 			if err := db.Where("table_id IN ? AND ended_at IS NULL", chunk).Order("id").Find(&hands).Error; err != nil {
@@ -85,13 +80,10 @@ func (s *Store) AuditSnapshot(ctx context.Context) (bot.AuditSnapshot, error) {
 		out.Ops = map[int64][]bot.TourneyOp{}
 		var open []int64
 		for _, r := range tourneys {
-			rec := bot.TourneyRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Config: r.Config, Status: r.Status, CreatedAt: r.CreatedAt}
-			if r.EndedAt != nil {
-				rec.EndedAt = *r.EndedAt
-			} else {
+			if r.EndedAt == nil {
 				open = append(open, r.ID)
 			}
-			out.Tourneys = append(out.Tourneys, rec)
+			out.Tourneys = append(out.Tourneys, r.record())
 		}
 		for _, chunk := range chunks(open, 500) {
 			var ops []TourneyOp
@@ -99,7 +91,7 @@ func (s *Store) AuditSnapshot(ctx context.Context) (bot.AuditSnapshot, error) {
 				return fmt.Errorf("tournament ops: %w", err)
 			}
 			for _, r := range ops {
-				out.Ops[r.TourneyID] = append(out.Ops[r.TourneyID], bot.TourneyOp{TourneyID: r.TourneyID, Seq: r.Seq, Kind: r.Kind, Data: r.Data, At: r.CreatedAt})
+				out.Ops[r.TourneyID] = append(out.Ops[r.TourneyID], r.record())
 			}
 		}
 

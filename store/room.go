@@ -523,11 +523,7 @@ func (s *Store) OpenTables(ctx context.Context, communityID int64) ([]bot.TableR
 	}
 	out := make([]bot.TableRecord, len(rows))
 	for i, r := range rows {
-		out[i] = bot.TableRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Variant: r.Variant,
-			Stakes: r.Stakes, Config: r.Config, State: r.State, CreatedAt: r.CreatedAt}
-		if r.AccountID != nil {
-			out[i].AccountID = *r.AccountID
-		}
+		out[i] = r.record()
 	}
 	return out, nil
 }
@@ -591,7 +587,7 @@ func (s *Store) Seats(ctx context.Context, tableID int64) ([]bot.SeatRecord, err
 	}
 	out := make([]bot.SeatRecord, len(rows))
 	for i, r := range rows {
-		out[i] = bot.SeatRecord{Seat: r.Seat, PlayerID: r.PlayerID, Stack: r.Stack, SittingOut: r.SittingOut, State: r.State}
+		out[i] = r.record()
 	}
 	return out, nil
 }
@@ -755,10 +751,7 @@ func (s *Store) Tourneys(ctx context.Context, communityID int64, open bool) ([]b
 	}
 	out := make([]bot.TourneyRecord, len(rows))
 	for i, r := range rows {
-		out[i] = bot.TourneyRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Config: r.Config, Status: r.Status, CreatedAt: r.CreatedAt}
-		if r.EndedAt != nil {
-			out[i].EndedAt = *r.EndedAt
-		}
+		out[i] = r.record()
 	}
 	return out, nil
 }
@@ -771,7 +764,7 @@ func (s *Store) TourneyOps(ctx context.Context, tourneyID int64) ([]bot.TourneyO
 	}
 	out := make([]bot.TourneyOp, len(rows))
 	for i, r := range rows {
-		out[i] = bot.TourneyOp{TourneyID: r.TourneyID, Seq: r.Seq, Kind: r.Kind, Data: r.Data, At: r.CreatedAt}
+		out[i] = r.record()
 	}
 	return out, nil
 }
@@ -823,4 +816,32 @@ func (s *Store) DeleteTemplate(ctx context.Context, communityID int64, name stri
 		return fmt.Errorf("%w: template %q", bot.ErrNotFound, name)
 	}
 	return nil
+}
+
+// The room's records of the stored rows: one conversion each, for the
+// contracts' reads and the audit's snapshot alike.
+
+func (r Table) record() bot.TableRecord {
+	rec := bot.TableRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Variant: r.Variant,
+		Stakes: r.Stakes, Config: r.Config, State: r.State, CreatedAt: r.CreatedAt}
+	if r.AccountID != nil {
+		rec.AccountID = *r.AccountID
+	}
+	return rec
+}
+
+func (r Seat) record() bot.SeatRecord {
+	return bot.SeatRecord{Seat: r.Seat, PlayerID: r.PlayerID, Stack: r.Stack, SittingOut: r.SittingOut, State: r.State}
+}
+
+func (r Tourney) record() bot.TourneyRecord {
+	rec := bot.TourneyRecord{ID: r.ID, CommunityID: r.CommunityID, Name: r.Name, Config: r.Config, Status: r.Status, CreatedAt: r.CreatedAt}
+	if r.EndedAt != nil {
+		rec.EndedAt = *r.EndedAt
+	}
+	return rec
+}
+
+func (r TourneyOp) record() bot.TourneyOp {
+	return bot.TourneyOp{TourneyID: r.TourneyID, Seq: r.Seq, Kind: r.Kind, Data: r.Data, At: r.CreatedAt}
 }
