@@ -365,15 +365,17 @@ func TestAPausedDirectorFinishesOnceTheDatabaseIsBack(t *testing.T) {
 	h.wantEmptyAccount("tourney:1")
 }
 
-// ambiguousNewHand stores the next new hand and reports it failed.
-type ambiguousNewHand struct {
+// ambiguousOnce stores the first write that match accepts once armed,
+// and reports it failed (the connection lost at its commit).
+type ambiguousOnce struct {
 	*bottest.FaultStore
+	match func(*bot.TableWrite) bool
 	armed atomic.Bool
 }
 
-func (a *ambiguousNewHand) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
+func (a *ambiguousOnce) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
 	for _, w := range ws {
-		if w.NewHand != nil && a.armed.CompareAndSwap(true, false) {
+		if a.match(w) && a.armed.CompareAndSwap(true, false) {
 			if err := a.FaultStore.CommitTables(ctx, ws); err != nil {
 				return err
 			}
@@ -390,7 +392,7 @@ func TestAHandStoredButReportedFailedIsShown(t *testing.T) {
 	h := newHarness(t, 5)
 	h.must("admin", "/newtable nlhe 1/2 buyin=40-200 timer=30 bank=0")
 	h.room.Close()
-	a := &ambiguousNewHand{FaultStore: bottest.NewFaultStore(h.store)}
+	a := &ambiguousOnce{FaultStore: bottest.NewFaultStore(h.store), match: func(w *bot.TableWrite) bool { return w.NewHand != nil }}
 	h.reopenWith(a)
 	h.must("ana", "/join 100")
 	a.armed.Store(true)
@@ -410,24 +412,6 @@ func TestAHandStoredButReportedFailedIsShown(t *testing.T) {
 	h.checkBooks()
 }
 
-// ambiguousEnd stores the write that ends a hand and reports it failed.
-type ambiguousEnd struct {
-	*bottest.FaultStore
-	armed atomic.Bool
-}
-
-func (a *ambiguousEnd) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
-	for _, w := range ws {
-		if w.EndHand && a.armed.CompareAndSwap(true, false) {
-			if err := a.FaultStore.CommitTables(ctx, ws); err != nil {
-				return err
-			}
-			return bottest.ErrAmbiguous
-		}
-	}
-	return a.FaultStore.CommitTables(ctx, ws)
-}
-
 // A hand's end stored although its write was reported failed is shown
 // as the store has it: its summary, and a player who asked to leave
 // during it stands up with their chips (found by review: nothing was
@@ -436,7 +420,7 @@ func TestAHandEndStoredButReportedFailedIsShownAndLeaversPaid(t *testing.T) {
 	h := newHarness(t, 5)
 	h.must("admin", "/newtable nlhe 1/2 buyin=40-200 timer=30 bank=0")
 	h.room.Close()
-	a := &ambiguousEnd{FaultStore: bottest.NewFaultStore(h.store)}
+	a := &ambiguousOnce{FaultStore: bottest.NewFaultStore(h.store), match: func(w *bot.TableWrite) bool { return w.EndHand }}
 	h.reopenWith(a)
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
