@@ -59,11 +59,8 @@ type amountSpec struct {
 	min, max bool
 }
 
-// parseAmount reads "40", "1,000", "pot", "1/2 pot", "1/2", "3/4pot",
-// "min", "max", "allin".
-func parseAmount(args []string) (amountSpec, error) { return parseAmountIn(args, English) }
-
-// parseAmountIn is parseAmount with the amounts written as in lang.
+// parseAmountIn reads "40", "1,000", "pot", "1/2 pot", "1/2", "3/4pot",
+// "min", "max", "allin", its numbers written as in lang.
 func parseAmountIn(args []string, lang string) (amountSpec, error) {
 	typed := strings.ToLower(strings.Join(args, " ")) // "1 000": a thousands separator, checked
 	s := strings.ReplaceAll(typed, " ", "")

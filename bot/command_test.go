@@ -48,9 +48,9 @@ func TestParseAmount(t *testing.T) {
 		{"99999999999999999999", amountSpec{}, true},
 		{"lots", amountSpec{}, true},
 	} {
-		got, err := parseAmount(strings.Fields(tc.in))
+		got, err := parseAmountIn(strings.Fields(tc.in), English)
 		if (err != nil) != tc.bad || (!tc.bad && got != tc.want) {
-			t.Errorf("parseAmount(%q) = %+v, %v", tc.in, got, err)
+			t.Errorf("parseAmountIn(%q) = %+v, %v", tc.in, got, err)
 		}
 	}
 }
@@ -66,7 +66,7 @@ func FuzzParseCommand(f *testing.F) {
 		if !ok {
 			return
 		}
-		if a, err := parseAmount(args); err == nil && a.den == 0 && !a.min && !a.max && (a.to <= 0 || a.to > MaxAmount) {
+		if a, err := parseAmountIn(args, English); err == nil && a.den == 0 && !a.min && !a.max && (a.to <= 0 || a.to > MaxAmount) {
 			t.Fatalf("amount %+v from %q", a, line)
 		}
 		if name == "newtable" {

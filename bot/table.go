@@ -880,6 +880,7 @@ func (t *table) pause() {
 // tryResume reads the store again; on success play resumes.
 func (t *table) tryResume() {
 	t.retryAt = time.Time{}
+	t.lastTable = "" // the paused message is replaced by the table, once
 	if !t.reload() {
 		t.pause()
 		return
@@ -888,8 +889,7 @@ func (t *table) tryResume() {
 	t.r.metrics.Paused.Add(-1)
 	t.r.log.Info("table resumed", "table", t.id, "paused_for", t.r.clock.Now().Sub(t.pausedAt))
 	t.notifyGroup("table.resumed", t.label())
-	t.lastTable = ""
-	t.publish()
+	t.publish() // the same table as reload showed, if it showed one: not sent twice
 	if t.hand != nil {
 		t.sendCards(nil)
 	}
