@@ -94,6 +94,7 @@ var (
 	descAudits   = prometheus.NewDesc("pokerroom_audits_total", "Chip audits run (at start and every few minutes).", nil, nil)
 	descAuditBad = prometheus.NewDesc("pokerroom_audit_mismatches_total", "Mismatches the chip audits found: accounts not holding the chips they should.", nil, nil)
 	descAuditErr = prometheus.NewDesc("pokerroom_audit_failures_total", "Chip audits that could not read the store.", nil, nil)
+	descAdminLog = prometheus.NewDesc("pokerroom_admin_log_failures_total", "Admin actions done whose admin log entry could not be written.", nil, nil)
 	descPaused   = prometheus.NewDesc("pokerroom_tables_paused", "Tables paused now because the database could not be read; they resume by themselves.", nil, nil)
 	descPausedT  = prometheus.NewDesc("pokerroom_tourneys_paused", "Tournament directors paused now because the database could not be read; they resume by themselves.", nil, nil)
 	descUnrest   = prometheus.NewDesc("pokerroom_tables_unrestored", "Tables left out of play at start because their stored record could not be used.", nil, nil)
@@ -101,7 +102,7 @@ var (
 )
 
 func (c roomCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay, descAudits, descAuditBad, descAuditErr, descPaused, descPausedT, descUnrest} {
+	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay, descAudits, descAuditBad, descAuditErr, descAdminLog, descPaused, descPausedT, descUnrest} {
 		ch <- d
 	}
 }
@@ -121,6 +122,7 @@ func (c roomCollector) Collect(ch chan<- prometheus.Metric) {
 	counter(descAudits, m.Audits.Load())
 	counter(descAuditBad, m.AuditMismatches.Load())
 	counter(descAuditErr, m.AuditFailures.Load())
+	counter(descAdminLog, m.AdminLogFailures.Load())
 	queued, sent, limited := m.OutboxStats()
 	counter(descLimited, int64(limited))
 	counter(descSent, int64(sent))

@@ -434,7 +434,7 @@ func (a *auditor) owed(rec TourneyRecord) (o owing, inexact string, err error) {
 	}
 	// A room of its own, never started: the replay touches no live actor.
 	r := &Room{clock: SystemClock{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	t, err := r.newTourneyActor(rec, set, Community{ID: rec.CommunityID})
+	t, err := r.newTourneyActor(rec, set, Community{ID: rec.CommunityID}, 0)
 	if err != nil {
 		return o, "", err
 	}

@@ -138,9 +138,13 @@ func TestAuditFindsADoubleWelcome(t *testing.T) {
 		t.Fatal(err)
 	}
 	bank, _ := h.store.OpenAccount(ctx, bot.AccountBank, "bank", 0)
-	wallet, _ := h.store.OpenAccount(ctx, bot.AccountPlayer, fmt.Sprintf("player:%d", p.ID), p.ID)
+	accs, err := h.store.PlayerAccounts(ctx, p.ID)
+	if err != nil || len(accs) != 1 {
+		t.Fatalf("ana's wallets: %+v, %v; want one, in the group", accs, err)
+	}
+	wallet, key := accs[0].ID, accs[0].Key
 	// The grant stored a second time, as a lost mark would do.
-	if err := h.store.Move(ctx, bot.Move{From: bank, To: wallet, Amount: 10000, Reason: "welcome", Reference: fmt.Sprintf("welcome:%d", p.ID)}); err != nil {
+	if err := h.store.Move(ctx, bot.Move{From: bank, To: wallet, Amount: 10000, Reason: "welcome", Reference: "again"}); err != nil {
 		t.Fatal(err)
 	}
 	rep, out := h.audit()
@@ -148,7 +152,7 @@ func TestAuditFindsADoubleWelcome(t *testing.T) {
 	if len(c.Mismatches) != 1 || rep.Mismatches() != 1 {
 		t.Fatalf("double welcome not found:\n%s", out)
 	}
-	if m := c.Mismatches[0]; m.AccountID != wallet || m.Held != 2 || m.Account != fmt.Sprintf("player:%d", p.ID) {
+	if m := c.Mismatches[0]; m.AccountID != wallet || m.Held != 2 || m.Account != key {
 		t.Errorf("mismatch %+v", m)
 	}
 }

@@ -294,7 +294,7 @@ func (t *table) join(req request) (Reply, error) {
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
 	defer cancel()
-	acc, err := t.r.wallet(ctx, p)
+	acc, err := t.r.wallet(ctx, p, t.comm)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -649,8 +649,8 @@ func (t *table) addBots(req request) (Reply, error) {
 				break
 			}
 		}
-		t.seats[i] = &seat{Player: p, Account: t.r.house, Stack: t.cfg.MaxBuyIn, Bot: true}
-		w.Moves = append(w.Moves, Move{From: t.r.house, To: t.account, Amount: t.cfg.MaxBuyIn, Reason: "practice buy-in", Reference: t.ref()})
+		t.seats[i] = &seat{Player: p, Account: t.house, Stack: t.cfg.MaxBuyIn, Bot: true}
+		w.Moves = append(w.Moves, Move{From: t.house, To: t.account, Amount: t.cfg.MaxBuyIn, Reason: "practice buy-in", Reference: t.ref()})
 		added = append(added, i)
 	}
 	if err := t.write(w); err != nil {

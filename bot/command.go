@@ -14,10 +14,13 @@ type Command struct {
 	Platform  string
 	Chat      string // the chat it was typed in; "" for a private chat with the bot
 	ChatTitle string
-	User      string // the platform's user id
-	UserName  string // how the user is shown
-	Name      string // "join", "raise" (no slash, lower case)
-	Args      []string
+	// Guild is the Discord server the chat belongs to ("" elsewhere): the
+	// channels of one server share its wallets.
+	Guild    string
+	User     string // the platform's user id
+	UserName string // how the user is shown
+	Name     string // "join", "raise" (no slash, lower case)
+	Args     []string
 	// Token is the signed token of a pressed button ("" for a typed command).
 	Token string
 	// Received is when the adapter received it (for latency figures); zero

@@ -48,8 +48,12 @@ func Commands() []CommandInfo {
 		{Name: "newtable", Admin: true, Args: "<variant> <stakes> [key=value ...]", Description: d("Open a cash table (admins)", "Abre una mesa de cash (admins)")},
 		{Name: "addbot", Admin: true, Args: "[n]", Description: d("Seat practice opponents (admins)", "Sienta rivales de práctica (admins)")},
 		{Name: "kickbot", Admin: true, Description: d("Remove the practice opponents (admins)", "Quita los rivales de práctica (admins)")},
-		{Name: "grant", Admin: true, Args: "@user <chips>", Description: d("Give play chips to a player (the bot's operators)", "Da fichas de juego a un jugador (operadores del bot)")},
+		{Name: "grant", Admin: true, Args: "@user <chips>|limits", Description: d("Give (or take back) a member's play chips, capped (admins)", "Da (o retira) fichas de juego a un miembro, con límite (admins)")},
 		{Name: "lang", Admin: true, Args: "en|es", Description: d("The chat's language (admins)", "El idioma del chat (admins)")},
+		{Name: "adminlog", Admin: true, Args: "[n]", Description: d("The community's last admin actions (admins)", "Las últimas acciones de administración de la comunidad (admins)")},
+		{Name: "ban", Admin: true, Args: "@user [reason]", Description: d("Ban a user from the bot (the bot's operators)", "Prohíbe a un usuario usar el bot (operadores del bot)")},
+		{Name: "unban", Admin: true, Args: "@user", Description: d("Lift a ban (the bot's operators)", "Levanta una prohibición (operadores del bot)")},
+		{Name: "audit", Admin: true, Description: d("Check every chip of the room (the bot's operators)", "Comprueba cada ficha de la sala (operadores del bot)")},
 		{Name: "spectate", Admin: true, Args: "<channel>", Description: d("Post hand summaries to a channel (admins)", "Publica los resúmenes en un canal (admins)")},
 	}
 }

@@ -6,7 +6,7 @@ import "testing"
 // admin ones, and fits Discord's and Telegram's description limits.
 func TestCommandsMatchTheRoom(t *testing.T) {
 	own := map[string]bool{"start": true, "help": true, "newtable": true, "tables": true, "wallet": true, "grant": true, "lang": true, "spectate": true,
-		"tourney": true, "tourneys": true, "register": true, "unregister": true, "reenter": true, "deal": true, "league": true, "standings": true}
+		"adminlog": true, "ban": true, "unban": true, "audit": true, "tourney": true, "tourneys": true, "register": true, "unregister": true, "reenter": true, "deal": true, "league": true, "standings": true}
 	seen := map[string]bool{}
 	for _, c := range Commands() {
 		if seen[c.Name] {

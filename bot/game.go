@@ -89,7 +89,7 @@ func (t *table) startHand() {
 		}
 		if s.Bot && s.Stack < t.cfg.BigBlind && !s.Leaving {
 			add := t.cfg.MaxBuyIn - s.Stack
-			w.Moves = append(w.Moves, Move{From: t.r.house, To: t.account, Amount: add, Reason: "practice top-up", Reference: t.ref()})
+			w.Moves = append(w.Moves, Move{From: t.house, To: t.account, Amount: add, Reason: "practice top-up", Reference: t.ref()})
 			s.Stack += add
 		}
 		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.cfg.BigBlind { // R-SEAT-5
@@ -291,7 +291,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 func (t *table) endMoves(w *TableWrite) {
 	res := t.hand.Result()
 	if res.Rake > 0 {
-		w.Moves = append(w.Moves, Move{From: t.account, To: t.r.house, Amount: res.Rake, Reason: "rake",
+		w.Moves = append(w.Moves, Move{From: t.account, To: t.house, Amount: res.Rake, Reason: "rake",
 			Reference: "hand:" + strconv.FormatInt(t.handID, 10)})
 	}
 	for k, st := range res.Stacks {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -17,12 +16,13 @@ var tableCommands = map[string]bool{
 	"addon": true, "cards": true, "clock": true, "consult": true, "addbot": true, "kickbot": true, "history": true,
 }
 
-// adminCommands need a chat admin.
-var adminCommands = map[string]bool{"newtable": true, "addbot": true, "kickbot": true, "lang": true, "spectate": true}
+// adminCommands need a chat admin (or an operator), in the group.
+var adminCommands = map[string]bool{"newtable": true, "addbot": true, "kickbot": true, "lang": true, "spectate": true,
+	"grant": true, "adminlog": true}
 
-// operatorCommands are for the bot's operators (RoomConfig.Owners) only;
-// the menus show them with the admin commands.
-var operatorCommands = map[string]bool{"grant": true}
+// operatorCommands are for the bot's operators (RoomConfig.Owners) only,
+// in a group or in private; the menus show them with the admin commands.
+var operatorCommands = map[string]bool{"ban": true, "unban": true, "audit": true}
 
 // Handle runs one command and returns the direct answer. Errors are
 // *Error values whose Message is the short, specific answer for the user
@@ -51,9 +51,23 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 	if err != nil {
 		return Reply{}, err
 	}
+	if p.Banned != "" && !r.isOperator(cmd) {
+		return Reply{}, Errorf(EForbidden, "banned")
+	}
 	var comm Community
 	if cmd.Chat != "" {
 		if comm, err = r.community(ctx, cmd.Platform, cmd.Chat, cmd.ChatTitle); err != nil {
+			return Reply{}, err
+		}
+		if cmd.Guild != "" && comm.Guild != cmd.Guild {
+			comm.Guild = cmd.Guild // a Discord channel shares its server's economy
+			if err := r.saveCommunity(ctx, comm); err != nil {
+				return Reply{}, err
+			}
+		}
+		// A member of the community from their first command there: a
+		// wallet with the welcome chips.
+		if err := r.enter(ctx, p, comm); err != nil {
 			return Reply{}, err
 		}
 	}
@@ -72,6 +86,24 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 			return Reply{}, err
 		}
 	}
+	if operatorCommands[cmd.Name] && !r.isOperator(cmd) {
+		return Reply{}, Errorf(EForbidden, "operator.only", "/"+cmd.Name)
+	}
+	reply, err := r.dispatch(ctx, cmd, p, comm, lang)
+	if err == nil && cmd.Chat != "" {
+		if action := adminAction(cmd); action != "" {
+			if econ, err := r.economy(ctx, comm); err == nil {
+				r.logAdmin(ctx, econ.ID, p, cmd, action, nil)
+			} else {
+				r.log.Error("admin log: the community's economy could not be read", "community", comm.ID, "err", err)
+			}
+		}
+	}
+	return reply, err
+}
+
+// dispatch runs a command whose user may run it.
+func (r *Room) dispatch(ctx context.Context, cmd Command, p Player, comm Community, lang string) (Reply, error) {
 	switch cmd.Name {
 	case "start", "help":
 		return Reply{Text: helpText(lang, cmd.Args), Private: cmd.Chat != ""}, nil
@@ -80,9 +112,15 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 	case "tables":
 		return r.listTables(cmd, comm, p, lang)
 	case "wallet":
-		return r.walletCmd(ctx, p, lang)
+		return r.walletCmd(ctx, cmd, p, comm, lang)
 	case "grant":
-		return r.grant(ctx, cmd, comm, lang)
+		return r.grant(ctx, cmd, p, comm, lang)
+	case "adminlog":
+		return r.adminLogCmd(ctx, cmd, comm, lang)
+	case "ban", "unban":
+		return r.banCmd(ctx, cmd, p, comm, lang)
+	case "audit":
+		return r.auditCmd(ctx, lang)
 	case "lang":
 		return r.setLang(ctx, cmd, comm)
 	case "spectate":
@@ -235,7 +273,11 @@ func (r *Room) OpenTable(ctx context.Context, comm Community, cfg TableConfig) (
 		return nil, err
 	}
 	// The account is found again by its key after a restart.
-	t := r.newTable(rec, meta, comm)
+	house, err := r.houseOf(ctx, comm)
+	if err != nil {
+		return nil, err
+	}
+	t := r.newTable(rec, meta, comm, house)
 	r.startTable(t)
 	return t, nil
 }
@@ -260,71 +302,6 @@ func (r *Room) listTables(cmd Command, comm Community, p Player, lang string) (R
 			Chips(t.cfg.MinBuyIn), Chips(t.cfg.MaxBuyIn)))
 	}
 	return Reply{Text: b.String()}, nil
-}
-
-func (r *Room) walletCmd(ctx context.Context, p Player, lang string) (Reply, error) {
-	acc, err := r.wallet(ctx, p)
-	if err != nil {
-		return Reply{}, err
-	}
-	bal, err := r.store.Balance(ctx, acc)
-	if err != nil {
-		return Reply{}, err
-	}
-	text := tr(lang, "wallet.balance", Chips(bal))
-	for _, t := range r.seatedTables(p.ID) {
-		text += "\n" + tr(lang, "wallet.at_table", t.label())
-	}
-	return Reply{Private: true, Text: text}, nil
-}
-
-// grant gives chips from the bank to a player of this chat (play money).
-func (r *Room) grant(ctx context.Context, cmd Command, comm Community, lang string) (Reply, error) {
-	if !operatorCommands[cmd.Name] || !slices.Contains(r.cfg.Owners, cmd.Platform+":"+cmd.User) {
-		// A chat admin's grant would be usable in every community (a
-		// wallet is the player's everywhere): operators only.
-		return Reply{}, Errorf(EForbidden, "grant.operators")
-	}
-	if cmd.Chat == "" {
-		return Reply{}, Errorf(EInvalid, "command.in_group", "/grant")
-	}
-	if len(cmd.Args) != 2 {
-		return Reply{}, Errorf(EInvalid, "grant.usage")
-	}
-	n, err := parseChipsIn(cmd.Args[1], lang)
-	if err != nil {
-		return Reply{}, err
-	}
-	target := r.findPlayer(cmd.Platform, strings.TrimPrefix(cmd.Args[0], "@"))
-	if target == nil {
-		return Reply{}, Errorf(ENotFound, "grant.who", cmd.Args[0])
-	}
-	acc, err := r.wallet(ctx, *target)
-	if err != nil {
-		return Reply{}, err
-	}
-	if err := r.store.Move(ctx, Move{From: r.bank, To: acc, Amount: n, Reason: "grant",
-		Reference: "community:" + strconv.FormatInt(comm.ID, 10)}); err != nil {
-		return Reply{}, err
-	}
-	return Reply{Text: tr(lang, "grant.done", target.DisplayName, Chips(n))}, nil
-}
-
-// findPlayer finds a player the room has seen, by user id or name.
-func (r *Room) findPlayer(platform, who string) *Player {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if e := r.players[platform+"\x00"+who]; e != nil && e.ok {
-		p := e.p
-		return &p
-	}
-	for _, e := range r.players {
-		if e.ok && e.p.Platform == platform && strings.EqualFold(e.p.DisplayName, who) {
-			p := e.p
-			return &p
-		}
-	}
-	return nil
 }
 
 func (r *Room) setLang(ctx context.Context, cmd Command, comm Community) (Reply, error) {

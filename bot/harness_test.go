@@ -63,6 +63,9 @@ type harness struct {
 	tee bot.Enqueuer
 	// owners are the operators (RoomConfig.Owners).
 	owners []string
+	// chatAdmins, when it names a chat, are that chat's admins (admins
+	// those of every other chat).
+	chatAdmins map[string]map[string]bool
 	// auditMismatches counts what the rooms' own chip audits found (at
 	// each start and every few minutes of the clock); tampered: the
 	// scenario breaks the books on purpose.
@@ -118,7 +121,10 @@ func (h *harness) open() {
 	}
 	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
 		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
-		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
+		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, chat, user string) (bool, error) {
+			if admins, ok := h.chatAdmins[chat]; ok {
+				return admins[user], nil
+			}
 			return h.admins[user], nil
 		})}})
 	if err != nil {
@@ -416,7 +422,10 @@ func (h *harness) reopenWith(st bot.Storage) {
 	}
 	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
 		Outboxes: map[string]bot.Enqueuer{"console": out},
-		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) {
+		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, chat, user string) (bool, error) {
+			if admins, ok := h.chatAdmins[chat]; ok {
+				return admins[user], nil
+			}
 			return h.admins[user], nil
 		})}})
 	if err != nil {

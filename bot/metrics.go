@@ -29,6 +29,9 @@ type Metrics struct {
 	Audits          atomic.Int64
 	AuditMismatches atomic.Int64
 	AuditFailures   atomic.Int64
+	// AdminLogFailures are admin actions done whose admin log entry could
+	// not be written.
+	AdminLogFailures atomic.Int64
 
 	mu       sync.Mutex
 	outboxes []*Outbox

@@ -61,10 +61,13 @@ type RoomConfig struct {
 	// WelcomeChips are given to a new player's wallet (default 10,000).
 	WelcomeChips int64
 	// Owners are the bot's operators, as "platform:user id" (OWNER_IDS):
-	// they may grant chips. While a player's chips are one wallet for
-	// every community, a community admin's grant would mint chips usable in
-	// every other one: only operators grant.
+	// they may act in every community (as its admins, with grants
+	// uncapped), run /audit and ban a user from the bot.
 	Owners []string
+	// GrantCap and GrantDayCap are the most a community admin's /grant
+	// gives at once and in a day in one community (defaults
+	// DefaultGrantCap and DefaultGrantDayCap); a community may lower them.
+	GrantCap, GrantDayCap int64
 	// HandPause is the pause between hands, for the summary to be read.
 	HandPause time.Duration
 	// BotDelay is how long a practice opponent thinks before it acts
@@ -113,12 +116,16 @@ type Room struct {
 	commit  *groupCommit
 	metrics *Metrics
 
-	house, bank int64 // ledger accounts
+	bank int64 // the ledger account play money comes from
+	// grantMu serialises grants, so that two at once cannot both pass a
+	// day's cap.
+	grantMu sync.Mutex
 
 	mu          sync.Mutex
 	communities map[string]*Community // platform \x00 chat
 	commByID    map[int64]*Community
 	players     map[string]*playerEntry
+	houses      map[int64]int64 // economy community -> its house account
 	tables      map[int64]*table
 	tourneys    map[int64]*tourneyActor
 	// loadedEnded counts the tournaments over brought back by loadEnded.
@@ -138,6 +145,8 @@ type playerEntry struct {
 	mu sync.Mutex
 	p  Player
 	ok bool
+	// welcomed: the economies (community ids) the player was welcomed in.
+	welcomed map[int64]bool
 }
 
 // opTimeout bounds every storage call the room makes for a command.
@@ -157,6 +166,12 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	if cfg.WelcomeChips == 0 {
 		cfg.WelcomeChips = 10000
 	}
+	if cfg.GrantCap <= 0 {
+		cfg.GrantCap = DefaultGrantCap
+	}
+	if cfg.GrantDayCap <= 0 {
+		cfg.GrantDayCap = DefaultGrantDayCap
+	}
 	if cfg.Seed == 0 {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
@@ -166,7 +181,7 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 		cfg.Metrics = NewMetrics()
 	}
 	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
+		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, houses: map[int64]int64{}, tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
 }
@@ -196,9 +211,6 @@ func (r *Room) Start(ctx context.Context) error {
 	}
 	if r.signer, err = NewSigner(key); err != nil {
 		return err
-	}
-	if r.house, err = r.store.OpenAccount(sctx, AccountHouse, "house", 0); err != nil {
-		return fmt.Errorf("room: house account: %w", err)
 	}
 	if r.bank, err = r.store.OpenAccount(sctx, AccountBank, "bank", 0); err != nil {
 		return fmt.Errorf("room: bank account: %w", err)
@@ -451,41 +463,8 @@ func (r *Room) player(ctx context.Context, platform, user, name string) (Player,
 	if err != nil {
 		return Player{}, err
 	}
-	if !e.ok {
-		if err := r.welcome(ctx, p); err != nil {
-			return Player{}, err
-		}
-	}
 	e.p, e.ok = p, true
 	return p, nil
-}
-
-// welcome gives a new player their first chips, once: the grant and its
-// mark are one transaction (Wallets.MoveOnce), so that neither a failed
-// write nor a restart between them gives it twice.
-func (r *Room) welcome(ctx context.Context, p Player) error {
-	mark := "welcome:" + strconv.FormatInt(p.ID, 10)
-	if _, err := r.store.MessageID(ctx, mark); err == nil {
-		return nil // given: no transaction for the common case
-	} else if !errors.Is(err, ErrNotFound) {
-		return err
-	}
-	acc, err := r.wallet(ctx, p)
-	if err != nil {
-		return err
-	}
-	var moves []Move
-	if p.Platform != botPlatform {
-		moves = append(moves, Move{From: r.bank, To: acc, Amount: r.cfg.WelcomeChips, Reason: "welcome", Reference: mark})
-	}
-	if err := r.store.MoveOnce(ctx, mark, moves...); err != nil && !errors.Is(err, ErrDuplicate) {
-		return err
-	}
-	return nil
-}
-
-func (r *Room) wallet(ctx context.Context, p Player) (int64, error) {
-	return r.store.OpenAccount(ctx, AccountPlayer, "player:"+strconv.FormatInt(p.ID, 10), p.ID)
 }
 
 // community returns the chat's community, cached.
@@ -625,6 +604,9 @@ func (r *Room) isAdmin(ctx context.Context, cmd Command) (bool, error) {
 }
 
 func (r *Room) requireAdmin(ctx context.Context, cmd Command) error {
+	if r.isOperator(cmd) {
+		return nil // operators act in every community
+	}
 	ok, err := r.isAdmin(ctx, cmd)
 	if err != nil {
 		return err

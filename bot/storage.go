@@ -103,6 +103,9 @@ type Wallets interface {
 	// ErrDuplicate. A grant given once ever (welcome chips) cannot be given
 	// twice, whatever fails or restarts between its parts.
 	MoveOnce(ctx context.Context, key string, moves ...Move) error
+	// PlayerAccounts returns the player's wallets (accounts of kind
+	// AccountPlayer owned by playerID), by id; none is not an error.
+	PlayerAccounts(ctx context.Context, playerID int64) ([]AccountBalance, error)
 }
 
 // Player is a platform user.
@@ -112,6 +115,9 @@ type Player struct {
 	UserID      string // the platform's user id
 	DisplayName string
 	Language    string // "" = the community's
+	// Banned says why an operator banned the player from the bot; "" when
+	// not banned.
+	Banned string
 }
 
 // Community is a group chat in which tables and tournaments live.
@@ -123,6 +129,12 @@ type Community struct {
 	Language string
 	// SpectatorChat is where summaries and news are posted; "" = none.
 	SpectatorChat string
+	// Guild is the Discord server of a channel ("" elsewhere): the
+	// channels of one server share its economy.
+	Guild string
+	// GrantCap and DayCap lower the most an admin's /grant may give at
+	// once and in a day (0: the room's default).
+	GrantCap, DayCap int64
 }
 
 // Members finds and records players and communities.
@@ -142,6 +154,45 @@ type Members interface {
 	// (a command typed in the new chat first) is set aside under another
 	// id. ErrNotFound when from is not a community (moved already).
 	MoveCommunity(ctx context.Context, platform, from, to string) (Community, error)
+	// FindPlayers returns the players of a platform whose user id is who or
+	// whose display name is who (case-insensitive), at most 10; none is
+	// not an error.
+	FindPlayers(ctx context.Context, platform, who string) ([]Player, error)
+	// SetBanned stores why an operator banned the player ("" lifts the
+	// ban). ErrNotFound: no such player.
+	SetBanned(ctx context.Context, playerID int64, reason string) error
+}
+
+// AdminEntry is one admin action in a community's admin log.
+type AdminEntry struct {
+	ID          int64
+	CommunityID int64 // the economy's community (a Discord server's, a group's); 0: bot-wide (an operator's ban)
+	At          time.Time
+	ActorID     int64  // the player who acted
+	Actor       string // their name then
+	Action      string // "grant", "newtable", "tourney create", "ban"
+	TargetID    int64  // the player acted on; 0 for none
+	Target      string // their name then
+	Amount      int64  // chips granted (negative: taken back); 0 for none
+	Detail      string // the command as typed, or what it did
+}
+
+// AdminLog stores what admins and operators did, per community.
+type AdminLog interface {
+	// AddAdminEntry stores e and the moves in one transaction (a grant and
+	// its record are one: neither is stored without the other); its ID is
+	// assigned. ErrInsufficientFunds: a move would overdraw a wallet.
+	AddAdminEntry(ctx context.Context, e AdminEntry, moves ...Move) error
+	// AdminEntries returns the entries q asks for, newest first.
+	AdminEntries(ctx context.Context, q AdminQuery) ([]AdminEntry, error)
+}
+
+// AdminQuery selects admin log entries.
+type AdminQuery struct {
+	CommunityID int64 // this community's (0: the bot-wide entries)
+	All         bool  // every community's and the bot-wide, CommunityID ignored
+	Since       time.Time
+	Limit       int // at most this many, the newest (0: all)
 }
 
 // TableRecord is a cash table as stored.
@@ -298,6 +349,7 @@ type Storage interface {
 	Secrets
 	Committer
 	Auditor
+	AdminLog
 }
 
 // TableWrite is everything one step of a table changes, stored at once: a

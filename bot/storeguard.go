@@ -194,3 +194,26 @@ func (g guardedStore) DeleteTemplate(ctx context.Context, communityID int64, nam
 func (g guardedStore) CommitTables(ctx context.Context, writes []*TableWrite) error {
 	return storageErr(g.Storage.CommitTables(ctx, writes))
 }
+
+func (g guardedStore) PlayerAccounts(ctx context.Context, playerID int64) ([]AccountBalance, error) {
+	v, err := g.Storage.PlayerAccounts(ctx, playerID)
+	return v, storageErr(err)
+}
+
+func (g guardedStore) FindPlayers(ctx context.Context, platform, who string) ([]Player, error) {
+	v, err := g.Storage.FindPlayers(ctx, platform, who)
+	return v, storageErr(err)
+}
+
+func (g guardedStore) SetBanned(ctx context.Context, playerID int64, reason string) error {
+	return storageErr(g.Storage.SetBanned(ctx, playerID, reason))
+}
+
+func (g guardedStore) AddAdminEntry(ctx context.Context, e AdminEntry, moves ...Move) error {
+	return storageErr(g.Storage.AddAdminEntry(ctx, e, moves...))
+}
+
+func (g guardedStore) AdminEntries(ctx context.Context, q AdminQuery) ([]AdminEntry, error) {
+	v, err := g.Storage.AdminEntries(ctx, q)
+	return v, storageErr(err)
+}

@@ -114,6 +114,9 @@ type table struct {
 	cfg   TableConfig
 	rules engine.Config
 	comm  Community
+	// house is the house account of the table's economy: rake, practice
+	// opponents' chips.
+	house int64
 	// chat is where the table is shown: homeChat, the chat it was opened
 	// in, until that chat moves (MoveChat).
 	chat, homeChat string
@@ -195,8 +198,8 @@ type leftStack struct {
 	Until time.Time `json:"until"`
 }
 
-func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community) *table {
-	t := &table{r: r, id: rec.ID, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
+func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community, house int64) *table {
+	t := &table{r: r, id: rec.ID, house: house, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
 		inbox: make(chan request, inboxSize), done: make(chan struct{}), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
 		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &Practice{Trials: r.cfg.BotTrials}
@@ -243,7 +246,11 @@ func (r *Room) restoreTable(ctx context.Context, rec TableRecord) (*table, error
 			return nil, err
 		}
 	}
-	t := r.newTable(rec, meta, comm)
+	house, err := r.houseOf(ctx, comm)
+	if err != nil {
+		return nil, err
+	}
+	t := r.newTable(rec, meta, comm, house)
 	if meta.Tourney != 0 {
 		t.tourneyID = meta.Tourney
 		t.tour = &tourneyLink{no: meta.TNo, sig: make(chan struct{}, 1)}
@@ -287,6 +294,16 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 		}
 		if s.Bank > t.cfg.Bank {
 			s.Bank = t.cfg.Bank
+		}
+		if !s.Bot && t.tourneyID == 0 && t.tour == nil {
+			// A player's chips at a cash table go back to their wallet in
+			// the table's economy (a seat taken before economies named the
+			// global wallet).
+			acc, err := t.r.wallet(ctx, s.Player, t.comm)
+			if err != nil {
+				return err
+			}
+			s.Account = acc
 		}
 		seats[sr.Seat-1] = s
 	}

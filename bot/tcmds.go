@@ -136,13 +136,17 @@ func (r *Room) newTourney(ctx context.Context, comm Community, set tourneySettin
 			return nil, err
 		}
 	}
+	house, err := r.houseOf(ctx, comm)
+	if err != nil {
+		return nil, err
+	}
 	rec := TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: mustJSON(set), Status: stateNames[tourney.Announced].en, CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTourney(ctx, rec)
 	if err != nil {
 		return nil, err
 	}
 	rec.ID = id
-	a, err := r.newTourneyActor(rec, set, comm)
+	a, err := r.newTourneyActor(rec, set, comm, house)
 	if err != nil {
 		return nil, err
 	}
@@ -482,15 +486,15 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, t
 		pay.Ticket = ticket.label
 	}
 	if !b.Freeroll() {
-		from := a.r.house
+		from := a.house
 		switch {
 		case ticket != nil:
 			from = ticket.from
 			if b.Fee > 0 {
-				moves = append(moves, Move{From: from, To: a.r.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
+				moves = append(moves, Move{From: from, To: a.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 			}
 		case !bot:
-			acc, err := a.r.wallet(ctx, p)
+			acc, err := a.r.wallet(ctx, p, a.comm)
 			if err != nil {
 				return tourney.Registration{}, err
 			}
@@ -499,8 +503,8 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, t
 		if v := b.Prize + b.Bounty; v > 0 {
 			moves = append(moves, Move{From: from, To: a.account, Amount: v, Reason: "tournament buy-in", Reference: a.ref()})
 		}
-		if b.Fee > 0 && from != a.r.house && ticket == nil { // a practice opponent's fee would go from the house to itself
-			moves = append(moves, Move{From: from, To: a.r.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
+		if b.Fee > 0 && from != a.house && ticket == nil { // a practice opponent's fee would go from the house to itself
+			moves = append(moves, Move{From: from, To: a.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 		}
 	}
 	res, err := a.do(opRegister, top{Player: &p, Bot: bot, Seed: a.seed(), Ticket: pay.Ticket, Pair: pair}, func(any) []Move { return moves }, nil)
@@ -852,7 +856,11 @@ func (r *Room) rebuildTourney(ctx context.Context, rec TourneyRecord) (*tourneyA
 	if err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
 	}
-	a, err := r.newTourneyActor(rec, set, comm)
+	house, err := r.houseOf(ctx, comm)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
+	}
+	a, err := r.newTourneyActor(rec, set, comm, house)
 	if err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
 	}
@@ -919,9 +927,9 @@ func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
 	}
 	var moves []Move
 	if price > 0 {
-		from := a.r.house
+		from := a.house
 		if !a.bots[id] {
-			acc, err := a.r.wallet(req.ctx, req.p)
+			acc, err := a.r.wallet(req.ctx, req.p, a.comm)
 			if err != nil {
 				return Reply{}, err
 			}

@@ -31,6 +31,7 @@ type tourneyActor struct {
 	comm    Community
 	set     tourneySettings
 	account int64 // the tournament's ledger account: prize pool and bounties
+	house   int64 // the house account of its economy: fees, overlays, practice opponents
 
 	t   *tourney.Tournament
 	seq int64 // the last op stored
@@ -224,12 +225,12 @@ const (
 	opClose      = "close"
 )
 
-func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community) (*tourneyActor, error) {
+func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community, house int64) (*tourneyActor, error) {
 	t, err := tourney.New(set.Config)
 	if err != nil {
 		return nil, err
 	}
-	a := &tourneyActor{r: r, id: rec.ID, comm: comm, set: set, t: t,
+	a := &tourneyActor{r: r, id: rec.ID, comm: comm, house: house, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
 		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
@@ -1211,7 +1212,7 @@ func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
 func (a *tourneyActor) startTable(no tourney.TableID, id int64) {
 	meta := a.metas[no]
 	delete(a.metas, no)
-	t := a.r.newTable(TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm)
+	t := a.r.newTable(TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm, a.house)
 	t.tour = &tourneyLink{actor: a, no: no, sig: make(chan struct{}, 1)}
 	t.held = true
 	a.tables[no] = t
@@ -1389,14 +1390,14 @@ func (a *tourneyActor) walletOf(e tourney.EntryID) int64 {
 // opponent (or when the wallet cannot be read).
 func (a *tourneyActor) walletOfPlayer(p Player, bot bool) int64 {
 	if bot {
-		return a.r.house
+		return a.house
 	}
 	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
 	defer cancel()
-	acc, err := a.r.wallet(ctx, p)
+	acc, err := a.r.wallet(ctx, p, a.comm)
 	if err != nil {
 		a.r.log.Error("wallet of a tournament player", "tourney", a.id, "player", p.ID, "err", err)
-		return a.r.house
+		return a.house
 	}
 	return acc
 }
@@ -1578,7 +1579,7 @@ func (a *tourneyActor) finish() {
 	pool := a.t.PrizePool()
 	var moves []Move
 	if pool.Overlay > 0 {
-		moves = append(moves, Move{From: a.r.house, To: a.account, Amount: pool.Overlay, Reason: "guarantee overlay", Reference: a.ref()})
+		moves = append(moves, Move{From: a.house, To: a.account, Amount: pool.Overlay, Reason: "guarantee overlay", Reference: a.ref()})
 	}
 	paid := int64(0)
 	seats := false
@@ -1653,7 +1654,7 @@ func (a *tourneyActor) finish() {
 	if short := paid - bal - pool.Overlay; a.windfall != nil && short > 0 {
 		// A windfall's multiplier can pass what was paid in: the house
 		// covers it (and keeps what a small multiplier leaves).
-		moves = append([]Move{{From: a.r.house, To: a.account, Amount: short, Reason: "windfall", Reference: a.ref()}}, moves...)
+		moves = append([]Move{{From: a.house, To: a.account, Amount: short, Reason: "windfall", Reference: a.ref()}}, moves...)
 		bal += short
 	}
 	if rest := bal + pool.Overlay - paid; rest > 0 {
@@ -1661,7 +1662,7 @@ func (a *tourneyActor) finish() {
 		if a.windfall != nil {
 			reason = "windfall"
 		}
-		moves = append(moves, Move{From: a.account, To: a.r.house, Amount: rest, Reason: reason, Reference: a.ref()})
+		moves = append(moves, Move{From: a.account, To: a.house, Amount: rest, Reason: reason, Reference: a.ref()})
 	}
 	// A satellite ends when its tickets are all given (awardTickets).
 	if _, err := a.do(opFinish, top{Points: a.leaguePoints(results)}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
@@ -1727,8 +1728,8 @@ func (a *tourneyActor) refundMoves(e tourney.EntryID) []Move {
 	if v := b.Prize + bounty; v > 0 {
 		out = append(out, Move{From: a.account, To: w, Amount: v, Reason: "tournament refund", Reference: a.ref()})
 	}
-	if b.Fee > 0 && w != a.r.house {
-		out = append(out, Move{From: a.r.house, To: w, Amount: b.Fee, Reason: "tournament fee refund", Reference: a.ref()})
+	if b.Fee > 0 && w != a.house {
+		out = append(out, Move{From: a.house, To: w, Amount: b.Fee, Reason: "tournament fee refund", Reference: a.ref()})
 	}
 	return out
 }

@@ -193,7 +193,7 @@ func (t *table) applySync(s tableSync) {
 		}
 		if ok && cur == nil {
 			t.seats[i] = &seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
-				Account: t.r.house, Bank: t.cfg.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner}
+				Account: t.house, Bank: t.cfg.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner}
 			if want.Consult {
 				t.seats[i].Consult = consultHeld
 			}

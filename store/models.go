@@ -26,9 +26,15 @@ type Community struct {
 	Language string   `gorm:"size:8;not null;default:''"`
 	// SpectatorChat is the chat (channel) hand summaries and tournament
 	// news are posted to; empty: none.
-	SpectatorChat string    `gorm:"size:64;not null;default:''"`
-	CreatedAt     time.Time `gorm:"not null"`
-	UpdatedAt     time.Time `gorm:"not null"`
+	SpectatorChat string `gorm:"size:64;not null;default:''"`
+	// Guild is a Discord channel's server: its channels share wallets.
+	Guild string `gorm:"size:64;not null;default:''"`
+	// GrantCap and DayCap lower the caps of the admins' grants (0: the
+	// room's default).
+	GrantCap  int64     `gorm:"not null;default:0"`
+	DayCap    int64     `gorm:"not null;default:0"`
+	CreatedAt time.Time `gorm:"not null"`
+	UpdatedAt time.Time `gorm:"not null"`
 }
 
 // Player is one platform user.
@@ -37,7 +43,8 @@ type Player struct {
 	Platform    Platform  `gorm:"size:16;not null;uniqueIndex:ux_players_platform_user,priority:1"`
 	UserID      string    `gorm:"size:64;not null;uniqueIndex:ux_players_platform_user,priority:2"`
 	DisplayName string    `gorm:"size:256;not null;default:''"`
-	Language    string    `gorm:"size:8;not null;default:''"` // empty: the community's
+	Language    string    `gorm:"size:8;not null;default:''"`   // empty: the community's
+	Banned      string    `gorm:"size:256;not null;default:''"` // why an operator banned the player; empty: not banned
 	CreatedAt   time.Time `gorm:"not null"`
 	UpdatedAt   time.Time `gorm:"not null"`
 }
@@ -224,3 +231,21 @@ type TourneyTemplate struct {
 	Last        *time.Time // nil before the first
 	UpdatedAt   time.Time  `gorm:"not null"`
 }
+
+// AdminEntry is one admin action in a community's admin log (table
+// admin_log); entries are never updated or deleted.
+type AdminEntry struct {
+	ID          int64     `gorm:"primaryKey"`
+	CommunityID int64     `gorm:"not null"`
+	At          time.Time `gorm:"not null"`
+	ActorID     int64     `gorm:"not null"`
+	Actor       string    `gorm:"size:256;not null;default:''"`
+	Action      string    `gorm:"size:64;not null"`
+	TargetID    int64     `gorm:"not null;default:0"`
+	Target      string    `gorm:"size:256;not null;default:''"`
+	Amount      int64     `gorm:"not null;default:0"`
+	Detail      string    `gorm:"type:text;not null;default:''"`
+}
+
+// TableName is admin_log.
+func (AdminEntry) TableName() string { return "admin_log" }

@@ -420,7 +420,93 @@ func (s *Store) Player(ctx context.Context, platform, userID, displayName string
 	if err != nil {
 		return bot.Player{}, roomErr(err)
 	}
-	return bot.Player{ID: p.ID, Platform: string(p.Platform), UserID: p.UserID, DisplayName: p.DisplayName, Language: p.Language}, nil
+	return p.record(), nil
+}
+
+// record is the room's view of a stored player.
+func (p Player) record() bot.Player {
+	return bot.Player{ID: p.ID, Platform: string(p.Platform), UserID: p.UserID, DisplayName: p.DisplayName, Language: p.Language, Banned: p.Banned}
+}
+
+// record is the room's view of a stored community.
+func (c Community) record() bot.Community {
+	return bot.Community{ID: c.ID, Platform: string(c.Platform), ChatID: c.ChatID, Title: c.Title,
+		Language: c.Language, SpectatorChat: c.SpectatorChat, Guild: c.Guild, GrantCap: c.GrantCap, DayCap: c.DayCap}
+}
+
+// FindPlayers implements bot.Members.
+func (s *Store) FindPlayers(ctx context.Context, platform, who string) ([]bot.Player, error) {
+	var rows []Player
+	err := s.db.WithContext(ctx).Where("platform = ? AND (user_id = ? OR lower(display_name) = lower(?))", platform, who, who).
+		Order("id").Limit(10).Find(&rows).Error
+	if err != nil {
+		return nil, roomErr(fmt.Errorf("find players %q: %w", who, err))
+	}
+	out := make([]bot.Player, 0, len(rows))
+	for _, p := range rows {
+		out = append(out, p.record())
+	}
+	return out, nil
+}
+
+// SetBanned implements bot.Members.
+func (s *Store) SetBanned(ctx context.Context, playerID int64, reason string) error {
+	res := s.db.WithContext(ctx).Model(&Player{}).Where("id = ?", playerID).
+		Updates(map[string]any{"banned": reason, "updated_at": s.clock.Now()})
+	if res.Error != nil {
+		return roomErr(fmt.Errorf("ban player %d: %w", playerID, res.Error))
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: player %d", bot.ErrNotFound, playerID)
+	}
+	return nil
+}
+
+// PlayerAccounts implements bot.Wallets.
+func (s *Store) PlayerAccounts(ctx context.Context, playerID int64) ([]bot.AccountBalance, error) {
+	var rows []Account
+	if err := s.db.WithContext(ctx).Where("player_id = ? AND kind = ?", playerID, KindPlayer).Order("id").Find(&rows).Error; err != nil {
+		return nil, roomErr(fmt.Errorf("accounts of player %d: %w", playerID, err))
+	}
+	out := make([]bot.AccountBalance, 0, len(rows))
+	for _, a := range rows {
+		out = append(out, bot.AccountBalance{ID: a.ID, Kind: bot.AccountKind(a.Kind), Key: a.Key, Balance: a.Balance})
+	}
+	return out, nil
+}
+
+// AddAdminEntry implements bot.AdminLog.
+func (s *Store) AddAdminEntry(ctx context.Context, e bot.AdminEntry, moves ...bot.Move) error {
+	row := AdminEntry{CommunityID: e.CommunityID, At: e.At, ActorID: e.ActorID, Actor: e.Actor, Action: e.Action,
+		TargetID: e.TargetID, Target: e.Target, Amount: e.Amount, Detail: e.Detail}
+	err := s.InTx(ctx, func(tx *Tx) error {
+		if err := tx.db.Create(&row).Error; err != nil {
+			return fmt.Errorf("admin log of community %d: %w", e.CommunityID, err)
+		}
+		return tx.moves(moves)
+	})
+	return roomErr(err)
+}
+
+// AdminEntries implements bot.AdminLog.
+func (s *Store) AdminEntries(ctx context.Context, aq bot.AdminQuery) ([]bot.AdminEntry, error) {
+	q := s.db.WithContext(ctx).Where("at >= ?", aq.Since)
+	if !aq.All {
+		q = q.Where("community_id = ?", aq.CommunityID)
+	}
+	if aq.Limit > 0 {
+		q = q.Limit(aq.Limit)
+	}
+	var rows []AdminEntry
+	if err := q.Order("at DESC, id DESC").Find(&rows).Error; err != nil {
+		return nil, roomErr(fmt.Errorf("admin log of community %d: %w", aq.CommunityID, err))
+	}
+	out := make([]bot.AdminEntry, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, bot.AdminEntry{ID: r.ID, CommunityID: r.CommunityID, At: r.At, ActorID: r.ActorID, Actor: r.Actor,
+			Action: r.Action, TargetID: r.TargetID, Target: r.Target, Amount: r.Amount, Detail: r.Detail})
+	}
+	return out, nil
 }
 
 // Community implements bot.Members.
@@ -429,8 +515,7 @@ func (s *Store) Community(ctx context.Context, platform, chatID, title string) (
 	if err != nil {
 		return bot.Community{}, roomErr(err)
 	}
-	return bot.Community{ID: c.ID, Platform: string(c.Platform), ChatID: c.ChatID, Title: c.Title,
-		Language: c.Language, SpectatorChat: c.SpectatorChat}, nil
+	return c.record(), nil
 }
 
 // CommunityByID implements bot.Members.
@@ -442,14 +527,14 @@ func (s *Store) CommunityByID(ctx context.Context, id int64) (bot.Community, err
 		}
 		return bot.Community{}, roomErr(fmt.Errorf("community %d: %w", id, err))
 	}
-	return bot.Community{ID: c.ID, Platform: string(c.Platform), ChatID: c.ChatID, Title: c.Title,
-		Language: c.Language, SpectatorChat: c.SpectatorChat}, nil
+	return c.record(), nil
 }
 
 // SetCommunity implements bot.Members.
 func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
 	res := s.db.WithContext(ctx).Model(&Community{}).Where("id = ?", c.ID).
-		Updates(map[string]any{"language": c.Language, "spectator_chat": c.SpectatorChat, "updated_at": s.clock.Now()})
+		Updates(map[string]any{"language": c.Language, "spectator_chat": c.SpectatorChat, "guild": c.Guild,
+			"grant_cap": c.GrantCap, "day_cap": c.DayCap, "updated_at": s.clock.Now()})
 	if res.Error != nil {
 		return fmt.Errorf("community %d: %w", c.ID, res.Error)
 	}
@@ -489,8 +574,7 @@ func (s *Store) MoveCommunity(ctx context.Context, platform, from, to string) (b
 	if err != nil {
 		return bot.Community{}, roomErr(fmt.Errorf("move community %s/%s to %s: %w", platform, from, to, err))
 	}
-	return bot.Community{ID: moved.ID, Platform: string(moved.Platform), ChatID: moved.ChatID, Title: moved.Title,
-		Language: moved.Language, SpectatorChat: moved.SpectatorChat}, nil
+	return moved.record(), nil
 }
 
 // AddTable implements bot.Tables.

@@ -97,6 +97,7 @@ func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
 	cmd := bot.Command{Platform: Platform, User: u.ID, UserName: displayName(i), Received: time.Now()}
 	if i.GuildID != "" {
 		cmd.Chat = i.ChannelID
+		cmd.Guild = i.GuildID // the server's channels share its wallets
 		cmd.ChatTitle = "#" + i.ChannelID
 		if a.s.State != nil {
 			if ch, err := a.s.State.Channel(i.ChannelID); err == nil && ch.Name != "" {

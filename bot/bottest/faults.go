@@ -372,3 +372,32 @@ func (f *FaultStore) AuditSnapshot(ctx context.Context) (bot.AuditSnapshot, erro
 	}
 	return f.Storage.AuditSnapshot(ctx)
 }
+
+func (f *FaultStore) PlayerAccounts(ctx context.Context, playerID int64) ([]bot.AccountBalance, error) {
+	if err := f.fail("PlayerAccounts"); err != nil {
+		return nil, err
+	}
+	return f.Storage.PlayerAccounts(ctx, playerID)
+}
+
+func (f *FaultStore) FindPlayers(ctx context.Context, platform, who string) ([]bot.Player, error) {
+	if err := f.fail("FindPlayers"); err != nil {
+		return nil, err
+	}
+	return f.Storage.FindPlayers(ctx, platform, who)
+}
+
+func (f *FaultStore) SetBanned(ctx context.Context, playerID int64, reason string) error {
+	return f.write("SetBanned", func() error { return f.Storage.SetBanned(ctx, playerID, reason) })
+}
+
+func (f *FaultStore) AddAdminEntry(ctx context.Context, e bot.AdminEntry, moves ...bot.Move) error {
+	return f.write("AddAdminEntry", func() error { return f.Storage.AddAdminEntry(ctx, e, moves...) })
+}
+
+func (f *FaultStore) AdminEntries(ctx context.Context, q bot.AdminQuery) ([]bot.AdminEntry, error) {
+	if err := f.fail("AdminEntries"); err != nil {
+		return nil, err
+	}
+	return f.Storage.AdminEntries(ctx, q)
+}

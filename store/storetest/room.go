@@ -671,3 +671,83 @@ func testMoveOnce(t *testing.T, open Opener) {
 		t.Fatalf("wallet %d after three grants of one key, want 10", bal)
 	}
 }
+
+// testEconomy: the members' side of economies. Players are found by user
+// id or name, banned and unbanned; a player's wallets are listed; a
+// community keeps its server and caps; an admin log entry and its moves are
+// one transaction, and entries are read newest first, by community.
+func testEconomy(t *testing.T, open Opener) {
+	st, _, _ := roomTable(t, open)
+	ctx := context.Background()
+	ana, _ := st.Player(ctx, "discord", "111", "Ana")
+	st.Player(ctx, "discord", "222", "ana")
+	st.Player(ctx, "telegram", "333", "Ana")
+	found, err := st.FindPlayers(ctx, "discord", "ANA")
+	if err != nil || len(found) != 2 {
+		t.Fatalf("players named ANA on discord: %+v, %v; want 2", found, err)
+	}
+	if found, _ := st.FindPlayers(ctx, "discord", "111"); len(found) != 1 || found[0].ID != ana.ID {
+		t.Fatalf("by user id: %+v", found)
+	}
+	if found, _ := st.FindPlayers(ctx, "discord", "nobody"); len(found) != 0 {
+		t.Fatalf("nobody: %+v", found)
+	}
+	if err := st.SetBanned(ctx, ana.ID, "spam"); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := st.Player(ctx, "discord", "111", "Ana"); p.Banned != "spam" {
+		t.Fatalf("banned player read back %+v", p)
+	}
+	if err := st.SetBanned(ctx, 99999, "x"); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("ban of no player: %v", err)
+	}
+
+	c, _ := st.Community(ctx, "discord", "chan", "#chan")
+	c.Guild, c.GrantCap, c.DayCap = "g1", 100, 300
+	if err := st.SetCommunity(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := st.CommunityByID(ctx, c.ID); got.Guild != "g1" || got.GrantCap != 100 || got.DayCap != 300 {
+		t.Fatalf("community read back %+v", got)
+	}
+
+	bank, _ := st.OpenAccount(ctx, bot.AccountBank, "bank", 0)
+	w1, _ := st.OpenAccount(ctx, bot.AccountPlayer, "wallet:1:ana", ana.ID)
+	w2, _ := st.OpenAccount(ctx, bot.AccountPlayer, "wallet:2:ana", ana.ID)
+	st.OpenAccount(ctx, bot.AccountTable, "table:ana", 0)
+	grant := bot.AdminEntry{CommunityID: c.ID, At: epoch, ActorID: ana.ID, Actor: "Ana", Action: "grant", TargetID: ana.ID, Target: "Ana", Amount: 50, Detail: "/grant @ana 50"}
+	if err := st.AddAdminEntry(ctx, grant, bot.Move{From: bank, To: w1, Amount: 50, Reason: "grant"}); err != nil {
+		t.Fatal(err)
+	}
+	// An overdraft refuses the entry with its move.
+	take := grant
+	take.Amount, take.At = -51, epoch.Add(time.Minute)
+	if err := st.AddAdminEntry(ctx, take, bot.Move{From: w1, To: bank, Amount: 51, Reason: "grant taken back"}); !errors.Is(err, bot.ErrInsufficientFunds) {
+		t.Fatalf("a take-back over the balance: %v", err)
+	}
+	other := bot.AdminEntry{CommunityID: c.ID + 1, At: epoch.Add(2 * time.Minute), ActorID: ana.ID, Action: "newtable"}
+	wide := bot.AdminEntry{At: epoch.Add(3 * time.Minute), ActorID: ana.ID, Action: "ban"}
+	for _, e := range []bot.AdminEntry{other, wide} {
+		if err := st.AddAdminEntry(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	accs, err := st.PlayerAccounts(ctx, ana.ID)
+	if err != nil || len(accs) != 2 || accs[0].ID != w1 || accs[0].Balance != 50 || accs[1].ID != w2 || accs[0].Key != "wallet:1:ana" {
+		t.Fatalf("ana's wallets %+v, %v", accs, err)
+	}
+	mine, err := st.AdminEntries(ctx, bot.AdminQuery{CommunityID: c.ID})
+	if err != nil || len(mine) != 1 || mine[0].Amount != 50 || mine[0].Detail != "/grant @ana 50" || !mine[0].At.Equal(epoch) || mine[0].ID == 0 {
+		t.Fatalf("the community's log %+v, %v", mine, err)
+	}
+	all, err := st.AdminEntries(ctx, bot.AdminQuery{All: true, Since: epoch.Add(time.Second), Limit: 5})
+	if err != nil || len(all) != 2 || all[0].Action != "ban" || all[1].Action != "newtable" {
+		t.Fatalf("every entry since a second in, newest first: %+v, %v", all, err)
+	}
+	if botWide, _ := st.AdminEntries(ctx, bot.AdminQuery{}); len(botWide) != 1 || botWide[0].Action != "ban" {
+		t.Fatalf("bot-wide entries %+v", botWide)
+	}
+	if last, _ := st.AdminEntries(ctx, bot.AdminQuery{All: true, Limit: 1}); len(last) != 1 || last[0].Action != "ban" {
+		t.Fatalf("the newest entry %+v", last)
+	}
+}

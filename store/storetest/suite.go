@@ -47,6 +47,7 @@ func Run(t *testing.T, open Opener) {
 		{"HandLogHasNoGaps", testHandLogHasNoGaps},
 		{"BrokenHandsAreReturnedAndVoided", testBrokenHandsAreReturnedAndVoided},
 		{"MoveOnce", testMoveOnce},
+		{"Economy", testEconomy},
 		{"TourneyOpsInOrderOnceEach", testTourneyOps},
 		{"TemplatesSavedReplacedDeleted", testTemplates},
 		{"AuditSnapshotReadsWhatTheAuditChecks", testAuditSnapshot},
@@ -556,8 +557,8 @@ func testConcurrentTransfers(t *testing.T, open Opener) {
 // wantColumns is the schema every backend must have after migrating.
 var wantColumns = map[string][]string{
 	"schema_migrations": {"applied_at", "name", "version"},
-	"communities":       {"chat_id", "created_at", "id", "language", "platform", "spectator_chat", "title", "updated_at"},
-	"players":           {"created_at", "display_name", "id", "language", "platform", "updated_at", "user_id"},
+	"communities":       {"chat_id", "created_at", "day_cap", "grant_cap", "guild", "id", "language", "platform", "spectator_chat", "title", "updated_at"},
+	"players":           {"banned", "created_at", "display_name", "id", "language", "platform", "updated_at", "user_id"},
 	"accounts":          {"balance", "created_at", "id", "key", "kind", "player_id"},
 	"ledger_entries":    {"amount", "created_at", "from_account_id", "id", "reason", "reference", "to_account_id"},
 	"tables":            {"account_id", "closed_at", "community_id", "config", "created_at", "id", "name", "stakes", "state", "variant"},
@@ -567,6 +568,10 @@ var wantColumns = map[string][]string{
 	"deadlines":         {"due_at", "key", "payload"},
 	"message_ids":       {"key", "message_id", "updated_at"},
 	"secrets":           {"created_at", "name", "value"},
+	"tourneys":          {"community_id", "config", "created_at", "ended_at", "id", "name", "status"},
+	"tourney_ops":       {"created_at", "data", "id", "kind", "seq", "tourney_id"},
+	"tourney_templates": {"community_id", "config", "last", "name", "spec", "updated_at"},
+	"admin_log":         {"action", "actor", "actor_id", "amount", "at", "community_id", "detail", "id", "target", "target_id"},
 }
 
 func testSchemaColumns(t *testing.T, open Opener) {

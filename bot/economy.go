@@ -1,0 +1,210 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strconv"
+)
+
+// Chips belong to a community: each economy has its own wallets, welcome
+// chips, house account and grants. An economy is a Telegram group (its
+// community, which follows an upgrade to a supergroup), a Discord server
+// (the channels of one server share it: Community.Guild), the console's
+// room. A player's chips in one economy cannot be used, moved or seen in
+// another.
+//
+// Ledger keys: a wallet is "wallet:<economy id>:<player id>", a house
+// "house:<economy id>", the welcome mark "welcome:<economy id>:<player
+// id>". Before economies a player had one wallet for every community
+// ("player:<player id>", welcomed with "welcome:<player id>"): its chips
+// move, once ("legacy:<player id>"), to the first economy the player's
+// wallet is opened in after the upgrade (the table they sat at when the
+// room restarted, else where they next played), instead of that economy's
+// welcome chips.
+
+// guildChat is the chat id of a Discord server's economy community.
+func guildChat(guild string) string { return "guild:" + guild }
+
+// economy returns the community whose wallets comm's players use: a
+// Discord channel's server, else comm itself.
+func (r *Room) economy(ctx context.Context, comm Community) (Community, error) {
+	comm = r.communityNow(comm)
+	if comm.Guild == "" {
+		return comm, nil
+	}
+	return r.community(ctx, comm.Platform, guildChat(comm.Guild), "Discord server "+comm.Guild)
+}
+
+func walletKey(econ, player int64) string {
+	return "wallet:" + strconv.FormatInt(econ, 10) + ":" + strconv.FormatInt(player, 10)
+}
+
+func welcomeKey(econ, player int64) string {
+	return "welcome:" + strconv.FormatInt(econ, 10) + ":" + strconv.FormatInt(player, 10)
+}
+
+// houseOf returns the house account of comm's economy: rake, fees and
+// practice opponents' chips.
+func (r *Room) houseOf(ctx context.Context, comm Community) (int64, error) {
+	econ, err := r.economy(ctx, comm)
+	if err != nil {
+		return 0, err
+	}
+	r.mu.Lock()
+	id, ok := r.houses[econ.ID]
+	r.mu.Unlock()
+	if ok {
+		return id, nil
+	}
+	if id, err = r.store.OpenAccount(ctx, AccountHouse, "house:"+strconv.FormatInt(econ.ID, 10), 0); err != nil {
+		return 0, err
+	}
+	r.mu.Lock()
+	r.houses[econ.ID] = id
+	r.mu.Unlock()
+	return id, nil
+}
+
+// wallet returns the player's wallet in comm's economy, opened (and the
+// player welcomed there) if needed.
+func (r *Room) wallet(ctx context.Context, p Player, comm Community) (int64, error) {
+	econ, err := r.economy(ctx, comm)
+	if err != nil {
+		return 0, err
+	}
+	acc, err := r.store.OpenAccount(ctx, AccountPlayer, walletKey(econ.ID, p.ID), p.ID)
+	if err != nil {
+		return 0, err
+	}
+	if err := r.welcome(ctx, p, econ, acc); err != nil {
+		return 0, err
+	}
+	return acc, nil
+}
+
+// enter makes the player a member of comm's economy (their wallet, with
+// the welcome chips), once.
+func (r *Room) enter(ctx context.Context, p Player, comm Community) error {
+	econ, err := r.economy(ctx, comm)
+	if err != nil {
+		return err
+	}
+	if r.welcomed(p, econ.ID) {
+		return nil
+	}
+	_, err = r.wallet(ctx, p, econ)
+	return err
+}
+
+// isMember reports whether the player has a wallet in comm's economy
+// (they used a command there): only members receive grants.
+func (r *Room) isMember(ctx context.Context, p Player, econ Community) (bool, error) {
+	if r.welcomed(p, econ.ID) {
+		return true, nil
+	}
+	_, err := r.store.MessageID(ctx, welcomeKey(econ.ID, p.ID))
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, ErrNotFound):
+		return false, nil
+	}
+	return false, err
+}
+
+// welcomed reports whether the room remembers p as welcomed in econ.
+func (r *Room) welcomed(p Player, econ int64) bool {
+	r.mu.Lock()
+	e := r.players[p.Platform+"\x00"+p.UserID]
+	r.mu.Unlock()
+	if e == nil {
+		return false
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.welcomed[econ]
+}
+
+func (r *Room) rememberWelcome(p Player, econ int64) {
+	r.mu.Lock()
+	e := r.players[p.Platform+"\x00"+p.UserID]
+	r.mu.Unlock()
+	if e == nil {
+		return
+	}
+	e.mu.Lock()
+	if e.welcomed == nil {
+		e.welcomed = map[int64]bool{}
+	}
+	e.welcomed[econ] = true
+	e.mu.Unlock()
+}
+
+// welcome gives a player their first chips in an economy, once: the grant
+// and its mark are one transaction (Wallets.MoveOnce), so that neither a
+// failed write nor a restart between them gives it twice. A player of the
+// global-wallet era gets their old wallet instead, in the first economy
+// they are welcomed in.
+func (r *Room) welcome(ctx context.Context, p Player, econ Community, acc int64) error {
+	if r.welcomed(p, econ.ID) {
+		return nil
+	}
+	mark := welcomeKey(econ.ID, p.ID)
+	if _, err := r.store.MessageID(ctx, mark); err == nil {
+		r.rememberWelcome(p, econ.ID)
+		return nil // given: no transaction for the common case
+	} else if !errors.Is(err, ErrNotFound) {
+		return err
+	}
+	if p.Platform == botPlatform {
+		if err := r.store.MoveOnce(ctx, mark); err != nil && !errors.Is(err, ErrDuplicate) {
+			return err
+		}
+		r.rememberWelcome(p, econ.ID)
+		return nil
+	}
+	moved, err := r.moveLegacy(ctx, p, econ, acc)
+	if err != nil {
+		return err
+	}
+	var moves []Move
+	if !moved {
+		moves = append(moves, Move{From: r.bank, To: acc, Amount: r.cfg.WelcomeChips, Reason: "welcome", Reference: mark})
+	}
+	if err := r.store.MoveOnce(ctx, mark, moves...); err != nil && !errors.Is(err, ErrDuplicate) {
+		return err
+	}
+	r.rememberWelcome(p, econ.ID)
+	return nil
+}
+
+// moveLegacy moves the player's global wallet of before economies, if
+// they had one and it was not moved yet, to acc (their wallet in econ):
+// moved reports that it did.
+func (r *Room) moveLegacy(ctx context.Context, p Player, econ Community, acc int64) (moved bool, err error) {
+	accs, err := r.store.PlayerAccounts(ctx, p.ID)
+	if err != nil {
+		return false, err
+	}
+	legacyKey := "player:" + strconv.FormatInt(p.ID, 10)
+	for _, a := range accs {
+		if a.Key != legacyKey {
+			continue
+		}
+		var moves []Move
+		if a.Balance > 0 {
+			moves = append(moves, Move{From: a.ID, To: acc, Amount: a.Balance, Reason: "wallet moved to its community",
+				Reference: "community:" + strconv.FormatInt(econ.ID, 10)})
+		}
+		err := r.store.MoveOnce(ctx, "legacy:"+strconv.FormatInt(p.ID, 10), moves...)
+		switch {
+		case err == nil:
+			r.log.Info("a wallet of before economies moved to its community", "player", p.ID, "community", econ.ID, "chips", a.Balance)
+			return true, nil
+		case errors.Is(err, ErrDuplicate):
+			return false, nil
+		}
+		return false, err
+	}
+	return false, nil
+}
