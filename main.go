@@ -3,7 +3,8 @@
 //
 //	pokerroom [command] [flags]
 //
-// Commands: run (the default), migrate, audit, version, healthcheck. Every flag
+// Commands: run (the default), console, sim, migrate, audit, adminlog,
+// version, replay, healthcheck, help. Every flag
 // has an environment variable of the same meaning (see package config).
 // This is the only package that knows every other one: it reads the
 // configuration, wires the store, the HTTP endpoints and the adapters, and
@@ -85,6 +86,7 @@ func init() {
 		{name: "sim", summary: "simulate --tables N of practice opponents for --hands H through the whole room and print throughput, latency, messages and memory", noConfig: true, takesArgs: true, run: runSim},
 		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
 		{name: "audit", summary: "check the chips: the ledger balances, every cash table's and tournament's account holds what it should, one welcome grant a player; exit 1 on a mismatch", run: runAudit},
+		{name: "adminlog", summary: "export the admin log (grants, tables, tournaments, bans), newest first: [community=ID] [since=YYYY-MM-DD] [format=csv|json]", takesArgs: true, run: runAdminLog},
 		{name: "version", summary: "print the version and exit", noConfig: true, run: runVersion},
 		{name: "replay", summary: "replay PHH hand histories (files or folders) through the engine and compare final stacks", noConfig: true, takesArgs: true, run: runReplay},
 		{name: "healthcheck", summary: "GET /healthz on HTTP_ADDR; exit 0 when healthy (for container health checks)", run: runHealthcheck},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 )
 
 // Chips belong to a community: each economy has its own wallets, welcome
@@ -17,10 +18,13 @@ import (
 // "house:<economy id>", the welcome mark "welcome:<economy id>:<player
 // id>". Before economies a player had one wallet for every community
 // ("player:<player id>", welcomed with "welcome:<player id>"): its chips
-// move, once ("legacy:<player id>"), to the first economy the player's
-// wallet is opened in after the upgrade (the table they sat at when the
-// room restarted, else where they next played), instead of that economy's
-// welcome chips.
+// move ("legacy:<player id>" marks the first time) to the first economy the
+// player's wallet is opened in after the upgrade (the table they sat at
+// when the room restarted, else where they next played), instead of that
+// economy's welcome chips. Chips that reach it later (a cash table or
+// tournament of a Discord channel whose server is not known yet: no
+// command was typed there since the upgrade) follow to the next economy
+// the player's wallet is opened in.
 
 // guildChat is the chat id of a Discord server's economy community.
 func guildChat(guild string) string { return "guild:" + guild }
@@ -33,6 +37,14 @@ func (r *Room) economy(ctx context.Context, comm Community) (Community, error) {
 		return comm, nil
 	}
 	return r.community(ctx, comm.Platform, guildChat(comm.Guild), "Discord server "+comm.Guild)
+}
+
+func legacyKey(player int64) string { return "player:" + strconv.FormatInt(player, 10) }
+
+// unplaced reports whether comm is a Discord channel recorded before
+// economies whose server is not known yet.
+func unplaced(comm Community) bool {
+	return comm.Platform == "discord" && comm.Guild == "" && !strings.HasPrefix(comm.ChatID, "guild:")
 }
 
 func walletKey(econ, player int64) string {
@@ -72,6 +84,19 @@ func (r *Room) wallet(ctx context.Context, p Player, comm Community) (int64, err
 	if err != nil {
 		return 0, err
 	}
+	if unplaced(econ) {
+		// Its chips wait in the player's wallet of before, which follows
+		// them to their next economy.
+		r.mu.Lock()
+		e := r.players[p.Platform+"\x00"+p.UserID]
+		r.mu.Unlock()
+		if e != nil {
+			e.mu.Lock()
+			e.noLegacy = false
+			e.mu.Unlock()
+		}
+		return r.store.OpenAccount(ctx, AccountPlayer, legacyKey(p.ID), p.ID)
+	}
 	acc, err := r.store.OpenAccount(ctx, AccountPlayer, walletKey(econ.ID, p.ID), p.ID)
 	if err != nil {
 		return 0, err
@@ -79,7 +104,59 @@ func (r *Room) wallet(ctx context.Context, p Player, comm Community) (int64, err
 	if err := r.welcome(ctx, p, econ, acc); err != nil {
 		return 0, err
 	}
+	if err := r.sweepLegacy(ctx, p, econ, acc); err != nil {
+		return 0, err
+	}
 	return acc, nil
+}
+
+// legacyOf returns the player's wallet of before economies (0: none),
+// remembered per player.
+func (r *Room) legacyOf(ctx context.Context, p Player) (AccountBalance, error) {
+	r.mu.Lock()
+	e := r.players[p.Platform+"\x00"+p.UserID]
+	r.mu.Unlock()
+	if e != nil {
+		e.mu.Lock()
+		none := e.noLegacy
+		e.mu.Unlock()
+		if none {
+			return AccountBalance{}, nil
+		}
+	}
+	accs, err := r.store.PlayerAccounts(ctx, p.ID)
+	if err != nil {
+		return AccountBalance{}, err
+	}
+	for _, a := range accs {
+		if a.Key == legacyKey(p.ID) {
+			return a, nil
+		}
+	}
+	if e != nil {
+		e.mu.Lock()
+		e.noLegacy = true // until a Discord channel of before opens it (wallet)
+		e.mu.Unlock()
+	}
+	return AccountBalance{}, nil
+}
+
+// sweepLegacy moves chips that reached the player's wallet of before
+// economies after its first move to acc, their wallet in econ.
+func (r *Room) sweepLegacy(ctx context.Context, p Player, econ Community, acc int64) error {
+	if p.Platform == botPlatform {
+		return nil
+	}
+	legacy, err := r.legacyOf(ctx, p)
+	if err != nil || legacy.ID == 0 || legacy.Balance <= 0 {
+		return err
+	}
+	err = r.store.Move(ctx, Move{From: legacy.ID, To: acc, Amount: legacy.Balance, Reason: "wallet moved to its community",
+		Reference: "community:" + strconv.FormatInt(econ.ID, 10)})
+	if errors.Is(err, ErrInsufficientFunds) {
+		return nil // swept at the same time by another command
+	}
+	return err
 }
 
 // enter makes the player a member of comm's economy (their wallet, with
@@ -182,15 +259,11 @@ func (r *Room) welcome(ctx context.Context, p Player, econ Community, acc int64)
 // they had one and it was not moved yet, to acc (their wallet in econ):
 // moved reports that it did.
 func (r *Room) moveLegacy(ctx context.Context, p Player, econ Community, acc int64) (moved bool, err error) {
-	accs, err := r.store.PlayerAccounts(ctx, p.ID)
+	a, err := r.legacyOf(ctx, p)
 	if err != nil {
 		return false, err
 	}
-	legacyKey := "player:" + strconv.FormatInt(p.ID, 10)
-	for _, a := range accs {
-		if a.Key != legacyKey {
-			continue
-		}
+	if a.ID != 0 {
 		var moves []Move
 		if a.Balance > 0 {
 			moves = append(moves, Move{From: a.ID, To: acc, Amount: a.Balance, Reason: "wallet moved to its community",

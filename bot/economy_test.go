@@ -290,5 +290,53 @@ func TestAWalletOfBeforeCommunitiesMovesOnce(t *testing.T) {
 	if bal, _ := h.store.Balance(ctx, legacy); bal != 0 {
 		t.Errorf("the old wallet holds %d after moving", bal)
 	}
+	// Chips that reach the old wallet later (a table of a Discord channel
+	// whose server was not known yet paid them there) follow the player
+	// to the next community their wallet is opened in.
+	if err := h.store.Move(ctx, bot.Move{From: bank, To: legacy, Amount: 55, Reason: "cash-out"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.walletIn("other", "", "old"); got != 10055 {
+		t.Fatalf("old's wallet after 55 chips reached the old wallet: %d, want 10,055", got)
+	}
+	if bal, _ := h.store.Balance(ctx, legacy); bal != 0 {
+		t.Errorf("the old wallet holds %d after the sweep", bal)
+	}
+	h.checkBooks()
+}
+
+// A seat taken before economies names the global wallet: after the
+// upgrade its chips go back to the player's wallet in the table's
+// community when they leave.
+func TestASeatOfBeforeCommunitiesCashesOutInItsCommunity(t *testing.T) {
+	h := newHarness(t, 3)
+	ctx := context.Background()
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 200")
+	p, _ := h.store.Player(ctx, "console", "ana", "ana")
+	legacy, _ := h.store.OpenAccount(ctx, bot.AccountPlayer, fmt.Sprintf("player:%d", p.ID), p.ID)
+	comm, _ := h.store.Community(ctx, "console", "group", "")
+	tables, err := h.store.OpenTables(ctx, comm.ID)
+	if err != nil || len(tables) != 1 {
+		t.Fatalf("tables %+v, %v", tables, err)
+	}
+	seats, _ := h.store.Seats(ctx, tables[0].ID)
+	for i := range seats {
+		if seats[i].PlayerID == p.ID {
+			seats[i].State = strings.Replace(seats[i].State, `"account":`, fmt.Sprintf(`"account":%d,"was":`, legacy), 1)
+		}
+	}
+	if err := h.store.SaveSeats(ctx, tables[0].ID, seats, h.clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	h.restart()
+	h.must("ana", "/leave")
+	h.sleep(time.Minute)
+	if bal, _ := h.store.Balance(ctx, legacy); bal != 0 {
+		t.Errorf("the global wallet of before got %d", bal)
+	}
+	if got := h.wallet("ana"); got != 10000 {
+		t.Fatalf("ana's wallet after leaving: %d, want 10,000 (the 200 back)", got)
+	}
 	h.checkBooks()
 }

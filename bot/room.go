@@ -147,6 +147,8 @@ type playerEntry struct {
 	ok bool
 	// welcomed: the economies (community ids) the player was welcomed in.
 	welcomed map[int64]bool
+	// noLegacy: the player has no wallet of before economies.
+	noLegacy bool
 }
 
 // opTimeout bounds every storage call the room makes for a command.

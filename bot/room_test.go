@@ -591,4 +591,3 @@ func TestHistoryKeepsAcrossRestarts(t *testing.T) {
 		t.Fatalf("history after a restart:\n%s\nwant the summaries shown:\n%s", r.Text, strings.Join(summaries, "\n\n"))
 	}
 }
-

@@ -45,6 +45,10 @@ type Config struct {
 	DefaultLang           string // "en" or "es"
 	// Owners are the operators' "platform:user id"s (OWNER_IDS).
 	Owners []string
+	// GrantMax and GrantDayMax cap a community admin's /grant, at once and
+	// in a day per community (GRANT_MAX, GRANT_DAY_MAX; 0: the room's
+	// defaults).
+	GrantMax, GrantDayMax int64
 	// Console runs the terminal chat: on by default when no platform token
 	// is set.
 	Console bool
@@ -78,7 +82,9 @@ var Vars = []Var{
 	{"LOG_LEVEL", "log-level", "info", "debug, info, warn or error", false},
 	{"LOG_FORMAT", "log-format", "text", "text or json", false},
 	{"DEFAULT_LANG", "default-lang", "en", "language of new chats: en or es", false},
-	{"OWNER_IDS", "owner-ids", "", "the bot's operators, comma-separated platform:user ids (telegram:123, discord:456, console:you); only they grant chips", false},
+	{"OWNER_IDS", "owner-ids", "", "the bot's operators, comma-separated platform:user ids (telegram:123, discord:456, console:you): they act in every community, uncapped, and ban users", false},
+	{"GRANT_MAX", "grant-max", "50000", "the most a community admin's /grant gives at once (a community may lower it)", false},
+	{"GRANT_DAY_MAX", "grant-day-max", "200000", "the most a community's admins grant in a day, UTC (a community may lower it)", false},
 }
 
 // Error is an invalid setting.
@@ -326,8 +332,28 @@ func build(vals map[string]value) (Config, error) {
 		}
 		cfg.Owners = append(cfg.Owners, platform+":"+user)
 	}
+	for _, c := range []struct {
+		env string
+		to  *int64
+	}{{"GRANT_MAX", &cfg.GrantMax}, {"GRANT_DAY_MAX", &cfg.GrantDayMax}} {
+		v = get(c.env)
+		if v.s == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(v.s, 10, 64)
+		if err != nil || n < 1 || n > maxGrant {
+			return cfg, v.fail("invalid cap %s (accepted: a whole number of chips from 1 to %d, no separators)", v.shown(), maxGrant)
+		}
+		*c.to = n
+	}
+	if cfg.GrantMax > 0 && cfg.GrantDayMax > 0 && cfg.GrantMax > cfg.GrantDayMax {
+		return cfg, get("GRANT_MAX").fail("a grant of at most %d is above the day's cap GRANT_DAY_MAX=%d (accepted: at most the day's cap)", cfg.GrantMax, cfg.GrantDayMax)
+	}
 	return cfg, nil
 }
+
+// maxGrant bounds the grant caps: a trillion chips.
+const maxGrant = 1_000_000_000_000
 
 func loopbackHost(h string) bool {
 	if h == "localhost" {
@@ -389,6 +415,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("log_format", c.LogFormat),
 		slog.String("default_lang", c.DefaultLang),
 		slog.String("owner_ids", strings.Join(c.Owners, ",")),
+		slog.Int64("grant_max", c.GrantMax), slog.Int64("grant_day_max", c.GrantDayMax),
 	)
 }
 

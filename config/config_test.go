@@ -124,6 +124,9 @@ func TestInvalidValueIsAnErrorNamingTheVariable(t *testing.T) {
 		{"default language", map[string]string{"DEFAULT_LANG": "fr"}, nil, `DEFAULT_LANG: invalid language "fr" (accepted: en, es)`, ""},
 		{"operator without a platform", map[string]string{"OWNER_IDS": "telegram:1, 42"}, nil, `OWNER_IDS: invalid operator "42": write platform:user id`, ""},
 		{"operator of another platform", map[string]string{"OWNER_IDS": "slack:42"}, nil, `OWNER_IDS: invalid operator "slack:42": the platform is telegram, discord or console`, ""},
+		{"grant cap with separators", map[string]string{"GRANT_MAX": "50,000"}, nil, `GRANT_MAX: invalid cap "50,000" (accepted: a whole number of chips`, ""},
+		{"grant cap of zero", map[string]string{"GRANT_DAY_MAX": "0"}, nil, `GRANT_DAY_MAX: invalid cap "0"`, ""},
+		{"grant cap above the day's", map[string]string{"GRANT_MAX": "500", "GRANT_DAY_MAX": "100"}, nil, `GRANT_MAX: a grant of at most 500 is above the day's cap GRANT_DAY_MAX=100`, ""},
 		{"from a flag", nil, []string{"-log-format=yaml"}, `LOG_FORMAT (flag -log-format): invalid format "yaml"`, ""},
 		{"flag wins even when invalid", map[string]string{"LOG_LEVEL": "info"}, []string{"-log-level", "shout"}, `LOG_LEVEL (flag -log-level): invalid level "shout"`, ""},
 	} {
