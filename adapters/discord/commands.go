@@ -115,9 +115,18 @@ var options = map[string][]option{
 	},
 	"addbot": {{name: "count", typ: discordgo.ApplicationCommandOptionInteger, en: "How many practice opponents", es: "Cuántos rivales de práctica", min: num(1), max: num(9), arg: asInt}},
 	"grant": {
-		{name: "player", typ: discordgo.ApplicationCommandOptionUser, required: true, en: "Who gets the chips", es: "Quién recibe las fichas", arg: asText},
-		{name: "chips", typ: discordgo.ApplicationCommandOptionInteger, required: true, en: "How many chips", es: "Cuántas fichas", min: num(1), arg: asInt},
+		{name: "player", typ: discordgo.ApplicationCommandOptionUser, en: "Who gets the chips", es: "Quién recibe las fichas", arg: asText},
+		{name: "chips", typ: discordgo.ApplicationCommandOptionInteger, en: "How many chips (negative: take them back)", es: "Cuántas fichas (negativo: retirarlas)", arg: asInt},
+		{name: "limits", typ: discordgo.ApplicationCommandOptionString, en: "Instead: show or lower the caps, per grant and per day, such as 1000 5000", es: "En su lugar: muestra o baja los límites, por entrega y por día, como 1000 5000", arg: func(v any) []string {
+			return append([]string{"limits"}, asText(v)...)
+		}},
 	},
+	"adminlog": {{name: "count", typ: discordgo.ApplicationCommandOptionInteger, en: "How many actions (default 20)", es: "Cuántas acciones (por defecto 20)", min: num(1), max: num(100), arg: asInt}},
+	"ban": {
+		{name: "user", typ: discordgo.ApplicationCommandOptionUser, required: true, en: "Who is banned from the bot", es: "A quién se prohíbe usar el bot", arg: asText},
+		{name: "reason", typ: discordgo.ApplicationCommandOptionString, en: "Why", es: "Por qué", arg: asText},
+	},
+	"unban": {{name: "user", typ: discordgo.ApplicationCommandOptionUser, required: true, en: "Whose ban is lifted", es: "A quién se levanta la prohibición", arg: asText}},
 	"lang": {{name: "language", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The channel's language", es: "El idioma del canal", choices: []string{"en", "es"}, arg: asText}},
 	"spectate": {
 		{name: "channel", typ: discordgo.ApplicationCommandOptionChannel, en: "Where hand summaries go", es: "Dónde se publican los resúmenes", arg: asText},
