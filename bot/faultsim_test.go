@@ -522,8 +522,14 @@ func (s *sim) step(k int) {
 		s.cmd("admin", "/addbot #1 1")
 	case x < 83:
 		s.cmd("admin", "/kickbot #1")
-	case x < 85:
+	case x < 84:
 		s.cmd(u, "/wallet")
+	case x < 85: // an admin grants chips or takes some back (with its admin log entry)
+		n := 1 + r.IntN(300)
+		if r.IntN(3) == 0 {
+			n = -n
+		}
+		s.cmd("admin", fmt.Sprintf("/grant @%s %d", u, n))
 	default: // time passes: timers run out
 		h.sleep(time.Duration(1+r.IntN(40)) * time.Second)
 	}
