@@ -135,6 +135,14 @@ func TestCrossCommunityMintingIsRefused(t *testing.T) {
 	// Only to members: eve never used the bot in dan's group.
 	h.walletIn("group", "", "eve")
 	h.failsIn("dans-group", "dan", "/grant @eve 500", "grant.who")
+	// A stranger's refused command makes them no member: no welcome
+	// chips, nothing changed.
+	before = h.snapshot()
+	h.failsIn("dans-group", "zed", "/newtable nlhe 1/2", "admin.only")
+	if after := h.snapshot(); after != before {
+		t.Fatalf("a stranger's refused command changed the books:\nbefore %s\nafter  %s", before, after)
+	}
+	h.failsIn("dans-group", "dan", "/grant @zed 500", "grant.who")
 	h.checkBooks()
 }
 

@@ -65,11 +65,6 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 				return Reply{}, err
 			}
 		}
-		// A member of the community from their first command there: a
-		// wallet with the welcome chips.
-		if err := r.enter(ctx, p, comm); err != nil {
-			return Reply{}, err
-		}
 	}
 	lang := comm.Language
 	if lang == "" {
@@ -91,6 +86,11 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 	}
 	reply, err := r.dispatch(ctx, cmd, p, comm, lang)
 	if err == nil && cmd.Chat != "" {
+		// A member of the community from their first command run there:
+		// a wallet with the welcome chips (a refused one changes nothing).
+		if err := r.enter(ctx, p, comm); err != nil {
+			r.log.Error("welcome chips: the wallet could not be opened", "community", comm.ID, "player", p.ID, "err", err)
+		}
 		if action := adminAction(cmd); action != "" {
 			if econ, err := r.economy(ctx, comm); err == nil {
 				r.logAdmin(ctx, econ.ID, p, cmd, action, nil)
