@@ -602,8 +602,8 @@ func TestOnlyOperatorsGrantChips(t *testing.T) {
 	h.owners = []string{"console:op"}
 	h.restart()
 	before := h.wallet("admin")
-	h.fails("admin", "/grant @admin 1125899906842624", "grant.operators")
-	h.fails("admin", "/grant @admin 500", "grant.operators")
+	h.fails("admin", "/grant @admin 1125899906842624", "operator.only")
+	h.fails("admin", "/grant @admin 500", "operator.only")
 	if got := h.wallet("admin"); got != before {
 		t.Fatalf("the admin's wallet moved from %d to %d on refused grants", before, got)
 	}
