@@ -177,7 +177,7 @@ var commandTable = []CommandSpec{
 	cmd("raise", PermActing, PlaceBoth, "<to>", "Raise to a total: /raise 60, /raise pot", "Sube a un total: /raise 60, /raise pot"),
 	cmd("allin", PermActing, PlaceBoth, "", "Go all in", "Apuesta todo"),
 	cmd("discard", PermActing, PlaceBoth, "<cards>", "Five-card draw: throw these cards", "Póquer cubierto: descarta estas cartas").alias("draw"),
-	cmd("pat", PermActing, PlaceBoth, "", "Five-card draw: keep all your cards", "Póquer cubierto: quédate todas tus cartas"),
+	cmd("pat", PermActing, PlaceBoth, "", "Five-card draw: stand pat, throw nothing", "Póquer cubierto: plántate, no descartes nada"),
 	cmd("cards", PermSeated, PlaceBoth, "", "See your hole cards, privately", "Mira tus cartas, en privado"),
 	cmd("clock", PermSeated, PlaceBoth, "", "Call the clock on the player to act", "Pide tiempo al jugador que actúa"),
 	cmd("consult", PermSeated, PlaceBoth, "", "Pairs tournament: consult your partner (once, final table)", "Torneo por parejas: consulta a tu pareja (una vez, mesa final)"),
