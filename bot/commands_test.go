@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,17 @@ func TestHelpListsEveryDeclaredCommand(t *testing.T) {
 	}
 	if got := helpText(English, []string{"raise"}); got != tr(English, "help.raise") {
 		t.Errorf("/help raise: %q, want its topic", got)
+	}
+}
+// The README's table of commands is the command table's (regenerate it
+// with CommandsMarkdown when a command changes).
+func TestReadmeListsTheCommandTable(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := CommandsMarkdown()
+	if !strings.Contains(string(b), want) {
+		t.Errorf("README.md's command table is not the command table's; put this between the markers:\n%s", want)
 	}
 }
