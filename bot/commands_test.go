@@ -90,6 +90,7 @@ func TestHelpListsEveryDeclaredCommand(t *testing.T) {
 		t.Errorf("/help raise: %q, want its topic", got)
 	}
 }
+
 // The README's table of commands is the command table's (regenerate it
 // with CommandsMarkdown when a command changes).
 func TestReadmeListsTheCommandTable(t *testing.T) {
