@@ -282,12 +282,16 @@ func checkCommands(table []CommandSpec) error {
 }
 
 // lookupCommand finds what a typed command is: the command, and its
-// subcommand when the first argument names one (nil otherwise). ok is
-// false for a name the table does not declare.
+// subcommand when the first argument that is not a label (#N, T<n>)
+// names one (nil otherwise): "/deal T3 icm" is /deal icm's, as its
+// handler reads it. ok is false for a name the table does not declare.
 func lookupCommand(name string, args []string) (c, s *CommandSpec, ok bool) {
 	c = commandIndex[name]
 	if c == nil {
 		return nil, nil, false
+	}
+	for len(args) > 0 && isLabel(args[0]) {
+		args = args[1:]
 	}
 	if len(args) > 0 && len(c.Subs) > 0 {
 		a := strings.ToLower(args[0])
@@ -298,6 +302,13 @@ func lookupCommand(name string, args []string) (c, s *CommandSpec, ok bool) {
 		}
 	}
 	return c, nil, true
+}
+
+// isLabel reports whether a is a table's (#N) or a tournament's (T<n>)
+// label.
+func isLabel(a string) bool {
+	_, t := cutTourneyLabel(a)
+	return t || strings.HasPrefix(a, "#")
 }
 
 // subNames are a command's subcommands, space-separated.

@@ -35,6 +35,38 @@ func TestACommandWithoutAPermissionIsRefused(t *testing.T) {
 	}
 }
 
+// A subcommand is found after the labels a player may type first, as
+// the handlers read it: "/deal T3 icm" is /deal icm's (a seat's), not
+// /deal's (a member's).
+func TestSubcommandsAreFoundAfterLabels(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"deal", []string{"icm"}, "icm"},
+		{"deal", []string{"T3", "icm"}, "icm"},
+		{"deal", []string{"YES"}, "accept"},
+		{"deal", nil, ""},
+		{"tourney", []string{"t2", "close"}, "close"},
+		{"tourney", []string{"new", "Open"}, "create"},
+		{"tourney", []string{"frob"}, ""},
+		{"join", []string{"#2", "100"}, ""},
+	} {
+		c, s, ok := lookupCommand(tc.name, tc.args)
+		got := ""
+		if s != nil {
+			got = s.Name
+		}
+		if !ok || c.Name != tc.name || got != tc.want {
+			t.Errorf("lookupCommand(%s, %q) = %v, %q; want %q", tc.name, tc.args, ok, got, tc.want)
+		}
+	}
+	if _, _, ok := lookupCommand("frobnicate", nil); ok {
+		t.Error("an undeclared command was found")
+	}
+}
+
 // The menus list the table's commands once each, with both languages'
 // descriptions, and mark exactly the admins' and operators' commands.
 func TestMenusComeFromTheCommandTable(t *testing.T) {
