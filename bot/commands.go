@@ -16,8 +16,12 @@ import (
 //
 // To add a command: one entry below (cmd(...) takes the permission and
 // the place as arguments, so one cannot be left out), its case in
-// Room.handle, and its fixture in the permission matrix
-// (permissions_test.go), which fails for a declared command without one.
+// Room.handle (a table's command: in the table actor's handle), and its
+// arguments in the permission matrix's fixtures (matrixFixtures in
+// permissions_test.go), which fails for a declared command without them.
+// TestReadmeListsTheCommandTable prints the README's new table of
+// commands; a command with arguments gets its typed options for Discord
+// in adapters/discord's options.
 
 // Permission is who may run a command. The zero value is no permission
 // at all: the table refuses it when the package loads (checkCommands),
