@@ -23,12 +23,6 @@ const (
 	DefaultGrantDayCap int64 = 200_000
 )
 
-// isOperator reports whether the command's user is one of the bot's
-// operators (RoomConfig.Owners).
-func (r *Room) isOperator(cmd Command) bool {
-	return slices.Contains(r.cfg.Owners, cmd.Platform+":"+cmd.User)
-}
-
 // grantCaps returns the caps of an admin's grants in econ.
 func (r *Room) grantCaps(econ Community) (perGrant, perDay int64) {
 	perGrant, perDay = r.cfg.GrantCap, r.cfg.GrantDayCap
@@ -209,17 +203,18 @@ func commandLine(cmd Command) string {
 }
 
 // adminAction names the admin action a command is, for the admin log ("" for
-// one that is not).
-func adminAction(cmd Command) string {
+// one that is not): a command or subcommand the command table declares for
+// admins (spec, as Room.authorise found it).
+func adminAction(cmd Command, spec CommandSpec) string {
 	switch {
+	case spec.Perm != PermAdmin:
+		return "" // bans are logged by banCmd, with their target
 	case cmd.Name == "grant" || cmd.Name == "adminlog":
 		return "" // a grant is logged with its chips; reading the log is no action
-	case adminCommands[cmd.Name]:
-		return cmd.Name
-	case cmd.Name == "tourney" && len(cmd.Args) > 0 && tourneyAdminSubs[strings.ToLower(cmd.Args[0])]:
-		return "tourney " + strings.ToLower(cmd.Args[0])
+	case spec.Name != cmd.Name:
+		return cmd.Name + " " + spec.Name // a subcommand: "tourney create"
 	}
-	return ""
+	return cmd.Name
 }
 
 // logAdmin writes an admin action that succeeded to econ's admin log. It

@@ -37,6 +37,9 @@ func (t *table) handle(req request) (Reply, error) {
 	if req.tok != nil {
 		return t.press(req, start)
 	}
+	if err := t.authorise(req); err != nil {
+		return Reply{}, err
+	}
 	if t.tour != nil {
 		switch name {
 		case "join", "sit", "leave", "standup", "topup", "addbot", "kickbot":
@@ -72,8 +75,40 @@ func (t *table) handle(req request) (Reply, error) {
 		return t.kickBots(req)
 	case "history":
 		return t.historyReply(req)
+	case "consult":
+		return Reply{}, Errorf(EInvalid, "consult.none") // a cash table: no pairs
 	}
 	return Reply{}, Errorf(EInvalid, "command.unknown", "/"+name)
+}
+
+// authorise checks what the command table asks of the player at this
+// table: a seat (PermSeated), or the turn in the hand being played
+// (PermActing). Other permissions were checked by the room.
+func (t *table) authorise(req request) error {
+	if req.perm != PermSeated && req.perm != PermActing {
+		return nil
+	}
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return Errorf(EInvalid, "table.not_seated", t.label())
+	}
+	if req.perm == PermSeated {
+		return nil
+	}
+	if t.hand == nil {
+		return Errorf(EInvalid, "action.no_hand")
+	}
+	k := t.engineSeat(i)
+	if k < 0 || t.hand.Folded(k) {
+		return Errorf(EInvalid, "action.not_in_hand")
+	}
+	if to := t.hand.ToAct(); to != k {
+		if to < 0 {
+			return Errorf(EInvalid, "action.nobody_to_act")
+		}
+		return Errorf(EInvalid, "action.turn_of", t.name(t.order[to]))
+	}
+	return nil
 }
 
 // press runs a button press: the token was verified by the room.

@@ -154,15 +154,3 @@ func FuzzParseChips(f *testing.F) {
 		}
 	})
 }
-
-// Every /tourney subcommand declares who may use it: an admin, or anyone
-// (it only shows). A subcommand added without either fails here
-// (issue 20: /tourney close was missing from the admin list, and any
-// player closed registration).
-func TestEveryTourneySubcommandHasAPermission(t *testing.T) {
-	for _, sub := range strings.Fields(tourneySubcommands) {
-		if tourneyAdminSubs[sub] == tourneyPublicSubs[sub] {
-			t.Errorf("/tourney %s: admin %v, public %v; declare exactly one", sub, tourneyAdminSubs[sub], tourneyPublicSubs[sub])
-		}
-	}
-}

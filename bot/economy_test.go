@@ -115,7 +115,7 @@ func TestChipsBelongToTheirCommunity(t *testing.T) {
 // and what he grants stays in his group: his chips elsewhere do not move.
 func TestCrossCommunityMintingIsRefused(t *testing.T) {
 	h := newHarness(t, 3)
-	h.chatAdmins = map[string]map[string]bool{"dans-group": {"dan": true}}
+	h.admins["dans-group/dan"] = true
 	h.restart()
 	h.walletIn("group", "", "dan")
 	h.walletIn("dans-group", "", "dan")

@@ -4,25 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
-
-// tableCommands go to a table's actor.
-var tableCommands = map[string]bool{
-	"join": true, "sit": true, "leave": true, "standup": true, "sitout": true, "back": true, "topup": true, "rebuy": true,
-	"fold": true, "check": true, "call": true, "bet": true, "raise": true, "allin": true, "discard": true, "draw": true, "pat": true,
-	"addon": true, "cards": true, "clock": true, "consult": true, "addbot": true, "kickbot": true, "history": true,
-}
-
-// adminCommands need a chat admin (or an operator), in the group.
-var adminCommands = map[string]bool{"newtable": true, "addbot": true, "kickbot": true, "lang": true, "spectate": true,
-	"grant": true, "adminlog": true}
-
-// operatorCommands are for the bot's operators (RoomConfig.Owners) only,
-// in a group or in private; the menus show them with the admin commands.
-var operatorCommands = map[string]bool{"ban": true, "unban": true, "audit": true}
 
 // Handle runs one command and returns the direct answer. Errors are
 // *Error values whose Message is the short, specific answer for the user
@@ -73,25 +59,18 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 	if cmd.Token != "" {
 		return r.press(ctx, cmd, p)
 	}
-	if adminCommands[cmd.Name] {
-		if cmd.Chat == "" {
-			return Reply{}, Errorf(EInvalid, "command.in_group", "/"+cmd.Name)
-		}
-		if err := r.requireAdmin(ctx, cmd); err != nil {
-			return Reply{}, err
-		}
+	spec, err := r.authorise(ctx, cmd)
+	if err != nil {
+		return Reply{}, err
 	}
-	if operatorCommands[cmd.Name] && !r.isOperator(cmd) {
-		return Reply{}, Errorf(EForbidden, "operator.only", "/"+cmd.Name)
-	}
-	reply, err := r.dispatch(ctx, cmd, p, comm, lang)
+	reply, err := r.dispatch(ctx, cmd, p, comm, lang, spec)
 	if err == nil && cmd.Chat != "" {
 		// A member of the community from their first command run there:
 		// a wallet with the welcome chips (a refused one changes nothing).
 		if err := r.enter(ctx, p, comm); err != nil {
 			r.log.Error("welcome chips: the wallet could not be opened", "community", comm.ID, "player", p.ID, "err", err)
 		}
-		if action := adminAction(cmd); action != "" {
+		if action := adminAction(cmd, spec); action != "" {
 			if econ, err := r.economy(ctx, comm); err == nil {
 				r.logAdmin(ctx, econ.ID, p, cmd, action, nil)
 			} else {
@@ -103,7 +82,7 @@ func (r *Room) handle(ctx context.Context, cmd Command) (Reply, error) {
 }
 
 // dispatch runs a command whose user may run it.
-func (r *Room) dispatch(ctx context.Context, cmd Command, p Player, comm Community, lang string) (Reply, error) {
+func (r *Room) dispatch(ctx context.Context, cmd Command, p Player, comm Community, lang string, spec CommandSpec) (Reply, error) {
 	switch cmd.Name {
 	case "start", "help":
 		return Reply{Text: helpText(lang, cmd.Args), Private: cmd.Chat != ""}, nil
@@ -126,43 +105,78 @@ func (r *Room) dispatch(ctx context.Context, cmd Command, p Player, comm Communi
 	case "spectate":
 		return r.spectate(ctx, cmd, comm, lang)
 	case "tourney":
-		if cmd.Chat == "" {
-			return Reply{}, Errorf(EInvalid, "command.in_group", "/tourney")
-		}
-		if len(cmd.Args) > 0 && tourneyAdminSubs[strings.ToLower(cmd.Args[0])] {
-			if err := r.requireAdmin(ctx, cmd); err != nil {
-				return Reply{}, err
-			}
-		}
 		return r.tourneyCmd(ctx, cmd, comm, p, lang)
 	case "tourneys":
 		return r.listTourneys(comm, lang)
 	case "league":
-		if cmd.Chat == "" {
-			return Reply{}, Errorf(EInvalid, "command.in_group", "/league")
-		}
 		return r.leagueCmd(ctx, cmd, comm, lang)
-	}
-	if (cmd.Name == "rebuy" || cmd.Name == "addon") && cmd.Chat != "" && !r.atCashTable(p.ID, comm.ID) {
-		return r.playerTourneyCmd(ctx, cmd, comm, p)
-	}
-	if tourneyCommands[cmd.Name] {
-		if cmd.Chat == "" {
-			return Reply{}, Errorf(EInvalid, "command.in_group", "/"+cmd.Name)
+	case "register", "unregister", "reenter", "deal", "standings":
+		return r.playerTourneyCmd(ctx, cmd, comm, p, spec.Perm)
+	case "rebuy", "addon":
+		if cmd.Chat != "" && !r.atCashTable(p.ID, comm.ID) {
+			return r.playerTourneyCmd(ctx, cmd, comm, p, spec.Perm)
 		}
-		return r.playerTourneyCmd(ctx, cmd, comm, p)
 	}
-	if !tableCommands[cmd.Name] {
-		return Reply{}, Errorf(EInvalid, "command.unknown", "/"+cmd.Name)
-	}
-	args := cmd.Args
+	// The rest are the table's: its actor checks the seat and the turn
+	// the command table declares (spec.Perm).
 	t, rest, err := r.resolveTable(cmd, p, comm)
 	if err != nil {
 		return Reply{}, err
 	}
 	cmd.Args = rest
-	_ = args
-	return t.do(ctx, request{cmd: cmd, p: p})
+	return t.do(ctx, request{cmd: cmd, p: p, perm: spec.Perm})
+}
+
+// authorise checks a command against the command table, before anything
+// runs: a name the table does not declare, a place it does not allow, or
+// an admin's or an operator's command from someone else is refused with
+// its own message. It returns the declaration that applies (the
+// subcommand's when the first argument names one). Seated and Acting are
+// checked by the actor the command goes to (it knows the seats, the
+// entries and the turn).
+func (r *Room) authorise(ctx context.Context, cmd Command) (CommandSpec, error) {
+	c, s, ok := lookupCommand(cmd.Name, cmd.Args)
+	if !ok {
+		return CommandSpec{}, Errorf(EInvalid, "command.unknown", "/"+cmd.Name)
+	}
+	spec, shown := *c, "/"+cmd.Name
+	if s != nil {
+		spec, shown = *s, shown+" "+s.Name
+	}
+	switch spec.Where {
+	case PlaceGroup:
+		if cmd.Chat == "" {
+			return spec, Errorf(EInvalid, "command.in_group", "/"+cmd.Name)
+		}
+	case PlacePrivate:
+		if cmd.Chat != "" {
+			return spec, Errorf(EInvalid, "command.in_private", "/"+cmd.Name)
+		}
+	}
+	switch spec.Perm {
+	case PermOperator:
+		if !r.isOperator(cmd) {
+			return spec, Errorf(EForbidden, "operator.only", shown)
+		}
+	case PermAdmin:
+		if r.isOperator(cmd) {
+			break
+		}
+		ok, err := r.isAdmin(ctx, cmd)
+		if err != nil {
+			return spec, err
+		}
+		if !ok {
+			return spec, Errorf(EForbidden, "admin.only", shown)
+		}
+	}
+	return spec, nil
+}
+
+// isOperator reports whether the command's user is one of the bot's
+// operators (RoomConfig.Owners).
+func (r *Room) isOperator(cmd Command) bool {
+	return slices.Contains(r.cfg.Owners, cmd.Platform+":"+cmd.User)
 }
 
 // press runs a button press: the token is verified (a forged one is
@@ -348,17 +362,6 @@ func (r *Room) saveCommunity(ctx context.Context, c Community) error {
 	r.commByID[c.ID] = &c
 	r.mu.Unlock()
 	return nil
-}
-
-// helpText is /help: the commands, or one topic.
-func helpText(lang string, args []string) string {
-	if len(args) > 0 {
-		key := "help." + strings.TrimPrefix(strings.ToLower(args[0]), "/")
-		if _, ok := catalogue[key]; ok {
-			return tr(lang, key)
-		}
-	}
-	return tr(lang, "help.all")
 }
 
 var _ = errors.New

@@ -51,7 +51,8 @@ type harness struct {
 	rec   *recorder
 	// noSettle: do does not wait for the room to settle.
 	noSettle bool
-	// admins are the users who administer the chat.
+	// admins are the users who administer the chat: "user" in every
+	// chat, "chat/user" in that chat only.
 	admins map[string]bool
 	// botDelay is the practice opponents' thinking time.
 	botDelay time.Duration
@@ -63,9 +64,6 @@ type harness struct {
 	tee bot.Enqueuer
 	// owners are the operators (RoomConfig.Owners).
 	owners []string
-	// chatAdmins, when it names a chat, are that chat's admins (admins
-	// those of every other chat).
-	chatAdmins map[string]map[string]bool
 	// auditMismatches counts what the rooms' own chip audits found (at
 	// each start and every few minutes of the clock); tampered: the
 	// scenario breaks the books on purpose.
@@ -120,13 +118,7 @@ func (h *harness) open() {
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
 	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
-		Outboxes: map[string]bot.Enqueuer{"console": h.rec},
-		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, chat, user string) (bool, error) {
-			if admins, ok := h.chatAdmins[chat]; ok {
-				return admins[user], nil
-			}
-			return h.admins[user], nil
-		})}})
+		Outboxes: h.outboxes(h.rec), Admins: h.adminsByPlatform()})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -421,13 +413,7 @@ func (h *harness) reopenWith(st bot.Storage) {
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
 	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
-		Outboxes: map[string]bot.Enqueuer{"console": out},
-		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, chat, user string) (bool, error) {
-			if admins, ok := h.chatAdmins[chat]; ok {
-				return admins[user], nil
-			}
-			return h.admins[user], nil
-		})}})
+		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform()})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -435,6 +421,31 @@ func (h *harness) reopenWith(st bot.Storage) {
 		h.t.Fatal(err)
 	}
 	h.settle()
+}
+
+// platforms are the platforms a harness's room serves: the console, and
+// Telegram's and Discord's identities (the permission matrix runs as
+// both).
+var platforms = []string{"console", "telegram", "discord"}
+
+// outboxes is out for every platform.
+func (h *harness) outboxes(out bot.Enqueuer) map[string]bot.Enqueuer {
+	m := map[string]bot.Enqueuer{}
+	for _, p := range platforms {
+		m[p] = out
+	}
+	return m
+}
+
+// adminsByPlatform answers from h.admins on every platform.
+func (h *harness) adminsByPlatform() map[string]bot.Admins {
+	m := map[string]bot.Admins{}
+	for _, p := range platforms {
+		m[p] = bot.AdminsFunc(func(_ context.Context, chat, user string) (bool, error) {
+			return h.admins[user] || h.admins[chat+"/"+user], nil
+		})
+	}
+	return m
 }
 
 func debugLog() *slog.Logger {

@@ -605,20 +605,6 @@ func (r *Room) isAdmin(ctx context.Context, cmd Command) (bool, error) {
 	return ok, nil
 }
 
-func (r *Room) requireAdmin(ctx context.Context, cmd Command) error {
-	if r.isOperator(cmd) {
-		return nil // operators act in every community
-	}
-	ok, err := r.isAdmin(ctx, cmd)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return Errorf(EForbidden, "admin.only", "/"+cmd.Name)
-	}
-	return nil
-}
-
 // tablesOf returns the community's open tables, oldest first.
 func (r *Room) tablesOf(communityID int64) []*table {
 	r.mu.Lock()

@@ -82,6 +82,10 @@ type request struct {
 	cmd Command
 	p   Player
 	tok *ButtonToken
+	// perm is what the command table asks of the player (PermSeated,
+	// PermActing); the zero value, for the room's own requests and button
+	// presses (their tokens bind the player), asks nothing.
+	perm Permission
 	// sync asks the actor to do everything due now before answering.
 	sync bool
 

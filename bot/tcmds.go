@@ -21,24 +21,10 @@ const (
 	tokUnregister
 )
 
-// tourneyCommands are the player commands a tournament's actor runs.
-var tourneyCommands = map[string]bool{"register": true, "unregister": true, "reenter": true, "deal": true, "standings": true}
-
-// tourneyAdminSubs are the /tourney subcommands only a chat admin runs.
-var tourneyAdminSubs = map[string]bool{"create": true, "new": true, "open": true, "close": true, "start": true, "cancel": true,
-	"pause": true, "resume": true, "bots": true, "template": true, "schedule": true, "edit": true, "balance": true, "dq": true}
-
-// tourneyPublicSubs are the /tourney subcommands anyone may use: they
-// only show. Every subcommand is in one of the two (a test checks it).
-var tourneyPublicSubs = map[string]bool{"info": true, "players": true, "structure": true, "payouts": true}
-
-// tourneySubcommands are /tourney's subcommands.
-const tourneySubcommands = "create edit open close start cancel pause resume balance dq info players structure payouts bots template schedule"
-
 // tourneyCmd runs /tourney <subcommand>.
 func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Player, lang string) (Reply, error) {
 	if len(cmd.Args) == 0 {
-		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
+		return Reply{}, Errorf(EInvalid, "tourney.sub", subNames("tourney"))
 	}
 	sub, args := strings.ToLower(cmd.Args[0]), cmd.Args[1:]
 	switch sub {
@@ -50,7 +36,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd Command, comm Community, p Pl
 		return r.scheduleCmd(ctx, comm, args, lang)
 	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq":
 	default:
-		return Reply{}, Errorf(EInvalid, "tourney.sub", tourneySubcommands)
+		return Reply{}, Errorf(EInvalid, "tourney.sub", subNames("tourney"))
 	}
 	a, rest, err := r.resolveTourney(ctx, comm, args, false)
 	if err != nil {
@@ -302,14 +288,16 @@ func cutTourneyLabel(s string) (int64, bool) {
 	return n, err == nil && n > 0
 }
 
-// playerTourneyCmd runs /register, /unregister and /reenter.
-func (r *Room) playerTourneyCmd(ctx context.Context, cmd Command, comm Community, p Player) (Reply, error) {
+// playerTourneyCmd runs a player's tournament command (/register,
+// /unregister, /reenter, /deal, /standings, a tournament's /rebuy and
+// /addon) in its actor, which checks the entry perm asks for.
+func (r *Room) playerTourneyCmd(ctx context.Context, cmd Command, comm Community, p Player, perm Permission) (Reply, error) {
 	a, rest, err := r.resolveTourney(ctx, comm, cmd.Args, true)
 	if err != nil {
 		return Reply{}, err
 	}
 	cmd.Args = rest
-	return a.tdo(ctx, treq{cmd: cmd, p: p})
+	return a.tdo(ctx, treq{cmd: cmd, p: p, perm: perm})
 }
 
 // listTourneys answers /tourneys.
@@ -351,6 +339,9 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 	lang := a.lang()
 	if a.stale {
 		return Reply{}, Errorf(EUnavailable, "tourney.db_paused", a.label())
+	}
+	if req.perm == PermSeated && a.activeEntry(req.p.ID) == 0 {
+		return Reply{}, Errorf(EInvalid, "deal.not_in") // the command table's PermSeated: an entry still in
 	}
 	switch req.cmd.Name {
 	case "register", "reenter", "unregister":

@@ -147,8 +147,12 @@ type treq struct {
 	cmd   Command
 	p     Player
 	admin bool
-	tok   *ButtonToken
-	sync  bool
+	// perm is what the command table asks of the player (PermSeated: an
+	// entry still in); the zero value, for the room's own requests, asks
+	// nothing.
+	perm Permission
+	tok  *ButtonToken
+	sync bool
 	// ticket: a satellite's seat pays the entry.
 	ticket *ticketPay
 	// carry: a flight's survivors and prize money for its final.

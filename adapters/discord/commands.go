@@ -145,10 +145,12 @@ func localized(es string) *map[discordgo.Locale]string {
 	return &m
 }
 
-// applicationCommands are the room's commands as Discord's application
-// commands: typed options, choices for variants and languages,
-// autocomplete for tables, Spanish descriptions, and Manage Server as the
-// default permission of admin commands (a server can change it).
+// applicationCommands are the room's command table as Discord's
+// application commands: typed options, choices for variants and
+// languages, autocomplete for tables, Spanish descriptions, Manage Server
+// as the default permission of admin and operator commands (a server can
+// change it; the room checks again), and servers only for the commands
+// that work only in a group.
 func applicationCommands() []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	manage := int64(discordgo.PermissionManageGuild)
@@ -158,7 +160,9 @@ func applicationCommands() []*discordgo.ApplicationCommand {
 			DescriptionLocalizations: localized(c.Description[bot.Spanish])}
 		if c.Admin {
 			ac.DefaultMemberPermissions = &manage
-			ac.Contexts = &guildOnly // admin commands make no sense in a DM
+		}
+		if c.Where == bot.PlaceGroup {
+			ac.Contexts = &guildOnly // refused in a DM: not offered there
 		}
 		for _, o := range options[c.Name] {
 			opt := &discordgo.ApplicationCommandOption{Type: o.typ, Name: o.name, Description: o.en,

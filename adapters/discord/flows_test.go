@@ -41,9 +41,10 @@ func (e *env) actable(n int) (*discordtest.Message, string) {
 }
 
 // The bot identifies as its configured shard. The commands are registered
-// in bulk in the guild, with typed options,
-// choices, autocomplete, Spanish descriptions and Manage Server as the
-// default permission of admin commands.
+// in bulk in the guild, from the room's command table, with typed options,
+// choices, autocomplete, Spanish descriptions, Manage Server as the
+// default permission of admin commands, and servers only for the
+// commands that work only in a group.
 func TestCommandsAreRegisteredWithOptionsAndLocalizations(t *testing.T) {
 	fake := newFake(t)
 	start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{shards: [2]int{1, 2}})
@@ -66,6 +67,12 @@ func TestCommandsAreRegisteredWithOptionsAndLocalizations(t *testing.T) {
 		perm, has := got["default_member_permissions"]
 		if c.Admin != has || (has && perm != "32") {
 			t.Errorf("/%s: default_member_permissions %v (admin %v)", c.Name, perm, c.Admin)
+		}
+		// A command that works only in a group is offered in servers only.
+		contexts, _ := got["contexts"].([]any)
+		guildOnly := len(contexts) == 1 && contexts[0] == float64(0)
+		if guildOnly != (c.Where == bot.PlaceGroup) {
+			t.Errorf("/%s: contexts %v, declared for %v", c.Name, got["contexts"], c.Where)
 		}
 	}
 	opts := byName["newtable"]["options"].([]any)

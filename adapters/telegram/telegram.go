@@ -244,29 +244,57 @@ func (a *Adapter) connect(ctx, life context.Context) error {
 	}
 }
 
-// setCommands registers the command menus: players' commands for
-// everyone, and admins' too for chat admins, in English and Spanish.
+// setCommands registers the command menus from the room's command table,
+// in English and Spanish: in groups the players' commands for everyone
+// and the admins' too for chat administrators; in private chats the
+// players' commands that work there.
 func (a *Adapter) setCommands() {
-	for _, scope := range []tgbotapi.BotCommandScope{tgbotapi.NewBotCommandScopeDefault(), tgbotapi.NewBotCommandScopeAllChatAdministrators()} {
+	for _, m := range commandMenus() {
 		for _, lang := range []string{"", bot.Spanish} {
 			var cmds []tgbotapi.BotCommand
-			for _, c := range bot.Commands() {
-				if c.Admin && scope.Type == "default" {
-					continue
-				}
+			for _, c := range m.cmds {
 				l := lang
 				if l == "" {
 					l = bot.English
 				}
 				cmds = append(cmds, tgbotapi.BotCommand{Command: c.Name, Description: c.Description[l]})
 			}
-			cfg := tgbotapi.NewSetMyCommandsWithScope(scope, cmds...)
+			cfg := tgbotapi.NewSetMyCommandsWithScope(m.scope, cmds...)
 			cfg.LanguageCode = lang
 			if _, err := a.api.Request(cfg); err != nil {
-				a.log.Warn("setMyCommands failed; the command menu may be out of date", "scope", scope.Type, "lang", lang, "err", err)
+				a.log.Warn("setMyCommands failed; the command menu may be out of date", "scope", m.scope.Type, "lang", lang, "err", err)
 			}
 		}
 	}
+}
+
+// menu is one command menu: a scope and its commands.
+type menu struct {
+	scope tgbotapi.BotCommandScope
+	cmds  []bot.CommandInfo
+}
+
+// commandMenus are the menus of the command table's commands, by scope:
+// default (every chat, so the groups' members: the players' commands),
+// all_private_chats (the players' commands usable in private) and
+// all_chat_administrators (the players' and the admins' commands usable
+// in a group). Operators' commands are shown with the admins'.
+func commandMenus() []menu {
+	def := menu{scope: tgbotapi.NewBotCommandScopeDefault()}
+	private := menu{scope: tgbotapi.NewBotCommandScopeAllPrivateChats()}
+	admins := menu{scope: tgbotapi.NewBotCommandScopeAllChatAdministrators()}
+	for _, c := range bot.Commands() {
+		if c.Where != bot.PlacePrivate {
+			admins.cmds = append(admins.cmds, c)
+			if !c.Admin {
+				def.cmds = append(def.cmds, c)
+			}
+		}
+		if c.Where != bot.PlaceGroup && !c.Admin {
+			private.cmds = append(private.cmds, c)
+		}
+	}
+	return []menu{def, private, admins}
 }
 
 func (a *Adapter) loadOffset(ctx context.Context) {

@@ -367,12 +367,17 @@ func TestThreeUsersPlayWithButtons(t *testing.T) {
 	}
 	t.Logf("%d hands at human pace (every action shown): %.1f group messages (sends and edits) and %.1f private messages per hand",
 		hands, float64(st.ToGroups)/float64(hands), float64(st.ToUsers)/float64(hands))
-	// The command menus were registered, admin commands for admins only.
+	// The command menus were registered from the command table, admin
+	// commands for admins only.
 	if got := fake.Commands("default", ""); !contains(got, "join") || contains(got, "newtable") {
 		t.Errorf("default commands = %v", got)
 	}
-	if got := fake.Commands("all_chat_administrators", "es"); !contains(got, "newtable") {
+	if got := fake.Commands("all_chat_administrators", "es"); !contains(got, "newtable") || !contains(got, "join") {
 		t.Errorf("admin commands (es) = %v", got)
+	}
+	// In private chats: what works there (no group-only, no admin command).
+	if got := fake.Commands("all_private_chats", ""); !contains(got, "wallet") || !contains(got, "cards") || contains(got, "tourney") || contains(got, "newtable") {
+		t.Errorf("private chat commands = %v", got)
 	}
 	if strings.Contains(e.logs.String(), token) {
 		t.Error("the token reached the log")

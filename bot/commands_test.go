@@ -1,0 +1,137 @@
+package bot
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// A command, or a subcommand, declared without a permission (or without
+// a place) is refused by the table's check, which runs when the package
+// loads: the room would not start, and every test fails. cmd() and sub()
+// take the permission as an argument, so leaving it out does not build
+// (issue 20: /tourney close was missing from the admin list, and any
+// player closed registration).
+func TestACommandWithoutAPermissionIsRefused(t *testing.T) {
+	help := [2]string{"Do it", "Hazlo"}
+	for _, tc := range []struct {
+		name  string
+		table []CommandSpec
+		want  string
+	}{
+		{"command", []CommandSpec{{Name: "frob", Where: PlaceGroup, Help: help}}, "/frob declares no permission"},
+		{"subcommand", []CommandSpec{cmd("frob", PermMember, PlaceGroup, "", "Do it", "Hazlo").subs(CommandSpec{Name: "now", Help: help})},
+			"/frob now declares no permission"},
+		{"place", []CommandSpec{{Name: "frob", Perm: PermAdmin, Help: help}}, "/frob declares no place"},
+		{"out of range", []CommandSpec{{Name: "frob", Perm: permEnd, Where: PlaceBoth, Help: help}}, "/frob declares no permission"},
+	} {
+		err := checkCommands(tc.table)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: checkCommands = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	if err := checkCommands(commandTable); err != nil {
+		t.Fatalf("the room's command table: %v", err)
+	}
+}
+
+// A subcommand is found after the labels a player may type first, as
+// the handlers read it: "/deal T3 icm" is /deal icm's (a seat's), not
+// /deal's (a member's).
+func TestSubcommandsAreFoundAfterLabels(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"deal", []string{"icm"}, "icm"},
+		{"deal", []string{"T3", "icm"}, "icm"},
+		{"deal", []string{"YES"}, "accept"},
+		{"deal", nil, ""},
+		{"tourney", []string{"t2", "close"}, "close"},
+		{"tourney", []string{"new", "Open"}, "create"},
+		{"tourney", []string{"frob"}, ""},
+		{"join", []string{"#2", "100"}, ""},
+	} {
+		c, s, ok := lookupCommand(tc.name, tc.args)
+		got := ""
+		if s != nil {
+			got = s.Name
+		}
+		if !ok || c.Name != tc.name || got != tc.want {
+			t.Errorf("lookupCommand(%s, %q) = %v, %q; want %q", tc.name, tc.args, ok, got, tc.want)
+		}
+	}
+	if _, _, ok := lookupCommand("frobnicate", nil); ok {
+		t.Error("an undeclared command was found")
+	}
+}
+
+// The menus list the table's commands once each, with both languages'
+// descriptions, and mark exactly the admins' and operators' commands.
+func TestMenusComeFromTheCommandTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range Commands() {
+		if seen[c.Name] {
+			t.Errorf("/%s listed twice", c.Name)
+		}
+		seen[c.Name] = true
+		spec, _, ok := lookupCommand(c.Name, nil)
+		if !ok {
+			t.Fatalf("/%s is listed but not declared", c.Name)
+		}
+		if c.Admin != (spec.Perm == PermAdmin || spec.Perm == PermOperator) || c.Perm != spec.Perm || c.Where != spec.Where {
+			t.Errorf("/%s: menu %v %v admin=%v, declared %v %v", c.Name, c.Perm, c.Where, c.Admin, spec.Perm, spec.Where)
+		}
+		if c.Description[English] != spec.Help[0] || c.Description[Spanish] != spec.Help[1] {
+			t.Errorf("/%s: descriptions %v", c.Name, c.Description)
+		}
+	}
+	for _, c := range commandTable {
+		if !c.Unlisted && !seen[c.Name] {
+			t.Errorf("/%s is declared but missing from the menus", c.Name)
+		}
+	}
+}
+
+// /help lists every command and subcommand of the table, with its help
+// line, in English and in Spanish, and fits one Telegram message;
+// /help <command> shows the command with its subcommands.
+func TestHelpListsEveryDeclaredCommand(t *testing.T) {
+	for _, lang := range []string{English, Spanish} {
+		all := helpText(lang, nil)
+		if n := len([]rune(all)); n > 4096 {
+			t.Errorf("%s: /help is %d characters, over Telegram's 4,096", lang, n)
+		}
+		for _, c := range commandTable {
+			if !strings.Contains(all, "/"+c.Name) || !strings.Contains(all, c.Desc(lang)) {
+				t.Errorf("%s: /help lacks /%s: %s", lang, c.Name, c.Desc(lang))
+			}
+			for _, s := range c.Subs {
+				if !strings.Contains(all, "/"+c.Name+" "+s.Name) || !strings.Contains(all, s.Desc(lang)) {
+					t.Errorf("%s: /help lacks /%s %s", lang, c.Name, s.Name)
+				}
+			}
+		}
+	}
+	got := helpText(Spanish, []string{"/tourney"})
+	if !strings.Contains(got, "/tourney close") || !strings.Contains(got, "Cierra la inscripción") {
+		t.Errorf("/help tourney in Spanish: %q", got)
+	}
+	if got := helpText(English, []string{"raise"}); got != tr(English, "help.raise") {
+		t.Errorf("/help raise: %q, want its topic", got)
+	}
+}
+
+// The README's table of commands is the command table's (regenerate it
+// with CommandsMarkdown when a command changes).
+func TestReadmeListsTheCommandTable(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := CommandsMarkdown()
+	if !strings.Contains(string(b), want) {
+		t.Errorf("README.md's command table is not the command table's; put this between the markers:\n%s", want)
+	}
+}
