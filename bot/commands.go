@@ -330,17 +330,6 @@ func subNames(name string) string {
 	return strings.Join(out, " ")
 }
 
-// namesWith lists the commands (not subcommands) declared with perm.
-func namesWith(perm Permission) map[string]bool {
-	out := map[string]bool{}
-	for _, c := range commandTable {
-		if c.Perm == perm {
-			out[c.Name] = true
-		}
-	}
-	return out
-}
-
 // CommandTable returns the command table: every command with its
 // subcommands, in the order /help shows them. The caller gets a copy.
 func CommandTable() []CommandSpec {
