@@ -103,6 +103,16 @@ func TestChipsBelongToTheirCommunity(t *testing.T) {
 	if !strings.Contains(r.Text, "group: 9,800 chips") || !strings.Contains(r.Text, "other: 10,000 chips") {
 		t.Fatalf("private /wallet:\n%s\nwant both communities' balances", r.Text)
 	}
+	// From a private chat a player joins only a table of a community
+	// they are a member of.
+	h.mustIn("group", "admin", "/newtable nlhe 1/2")
+	if _, err := h.in("", "", "ben", "/join 100 #2"); errKey(err) != "join.not_member" {
+		t.Fatalf("a stranger's private /join of another community's table: %v, want join.not_member", err)
+	}
+	h.walletIn("group", "", "ben")
+	if _, err := h.in("", "", "ben", "/join 100 #2"); err != nil {
+		t.Fatalf("a member's private /join: %v", err)
+	}
 	// A welcome is once per community, however often the player comes.
 	if got := h.walletIn("other", "", "ana"); got != 10000 {
 		t.Fatalf("ana's wallet in the other group after coming back: %d", got)

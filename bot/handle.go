@@ -123,6 +123,21 @@ func (r *Room) dispatch(ctx context.Context, cmd Command, p Player, comm Communi
 	if err != nil {
 		return Reply{}, err
 	}
+	if cmd.Chat == "" && spec.Name == "join" {
+		// From a private chat a player sits only where they are a member:
+		// a table of a community they never used is joined from its group.
+		econ, err := r.economy(ctx, t.comm)
+		if err != nil {
+			return Reply{}, err
+		}
+		ok, err := r.isMember(ctx, p, econ)
+		if err != nil {
+			return Reply{}, err
+		}
+		if !ok {
+			return Reply{}, Errorf(EForbidden, "join.not_member", t.label(), communityName(t.comm))
+		}
+	}
 	cmd.Args = rest
 	return t.do(ctx, request{cmd: cmd, p: p, perm: spec.Perm})
 }

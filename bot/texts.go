@@ -82,6 +82,7 @@ var roomTexts = map[string]message{
 	"adminlog.usage":          {"Usage: /adminlog [n], n from 1 to 100.", "Uso: /adminlog [n], n de 1 a 100."},
 	"adminlog.none":           {"No admin action in this community yet.", "Aún no hay acciones de administración en esta comunidad."},
 	"adminlog.title":          {"The last %[1]v admin actions (UTC):", "Las últimas %[1]v acciones de administración (UTC):"},
+	"join.not_member":         {"Table %[1]v is in %[2]v, where you have not played yet: join it from there.", "La mesa %[1]v está en %[2]v, donde aún no has jugado: únete desde allí."},
 	"banned":                  {"You are banned from this bot.", "Tienes prohibido usar este bot."},
 	"ban.usage":               {"Usage: /ban @user [reason], /unban @user (or platform:userid).", "Uso: /ban @usuario [motivo], /unban @usuario (o plataforma:id)."},
 	"ban.who":                 {"No player %[1]v is known to the bot.", "El bot no conoce a ningún jugador %[1]v."},
