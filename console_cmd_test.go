@@ -42,8 +42,8 @@ func TestConsoleScriptGolden(t *testing.T) {
 	}
 	for _, want := range []string{
 		"Your turn: 10s left", "your time bank (1m0s) is running", "Your time ran out: you fold", // R-TIME-1, R-TIME-2
-		"ben sits at seat 2 of #1 with 98", // R-CASH-3: the stack ben left with
-		"cy sits out", "cy is back",        // R-CASH-4
+		"ben sits at seat 2 of #1 with 106", // R-CASH-3: the stack ben left with
+		"cy sits out", "cy is back",         // R-CASH-4
 		"waits for the big blind", // R-SEAT-4
 		"Hand 10 at #1",
 	} {

@@ -127,13 +127,16 @@ type table struct {
 	moved          atomic.Bool // the chat moved (MoveChat): publish anew
 	bots           *Practice
 
-	seats   []*seat
-	button  int // table seat index of the last button; -1 before the first hand
-	hand    *engine.Hand
-	handID  int64
-	handNo  int
-	order   []int // engine seat -> table seat index
-	version int64
+	seats  []*seat
+	button int // table seat index of the last button; -1 before the first hand
+	// bigBlind is the table seat of the last big blind; -1 before the
+	// first hand (or unknown: a table stored before it was kept).
+	bigBlind int
+	hand     *engine.Hand
+	handID   int64
+	handNo   int
+	order    []int // engine seat -> table seat index
+	version  int64
 	// turn is the acting player's deadline and its phase: "timer", "bank"
 	// or "clock"; turnStart when the turn began.
 	turnAt, turnStart time.Time
@@ -201,7 +204,7 @@ type leftStack struct {
 func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community, house int64) *table {
 	t := &table{r: r, id: rec.ID, house: house, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
 		inbox: make(chan request, inboxSize), done: make(chan struct{}), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
-		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
+		seats: make([]*seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &Practice{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
@@ -366,11 +369,13 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 		}
 		hand, handID, order = h, hr.ID, hs.Order
 		st.Hands, st.Button = hs.Number, hs.Button
+		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
 	}
 	// Nothing can fail from here: the actor takes the stored state whole.
 	t.seats = seats
 	t.stateJSON = stateJSON
 	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
+	t.bigBlind = st.BigBlindSeat - 1
 	t.hand, t.handID, t.order, t.last = hand, handID, order, nil
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
@@ -740,9 +745,12 @@ func (t *table) write(w *TableWrite) error { return t.commitWrite(w, true) }
 
 // tableState is what a table keeps between hands (TableRecord.State).
 type tableState struct {
-	Hands  int   `json:"hands"`
-	Button int   `json:"button"`
-	Carry  int64 `json:"carry,omitempty"`
+	Hands  int `json:"hands"`
+	Button int `json:"button"`
+	// BigBlindSeat is the table seat (1..N) of the last big blind; 0 none
+	// or not kept yet.
+	BigBlindSeat int   `json:"big_blind_seat,omitempty"`
+	Carry        int64 `json:"carry,omitempty"`
 	// Report is a tournament table's report of its last hand, sent again
 	// after a restart.
 	Report *handReport `json:"report,omitempty"`
@@ -756,7 +764,7 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 	if seats {
 		t.seatsDirty = false
 		w.Seats, w.SaveSeats = t.seatRecords(), true
-		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, Carry: t.carry, Report: t.lastReport}), true
+		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport}), true
 	}
 	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
 	defer cancel()

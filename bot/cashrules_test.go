@@ -1,0 +1,134 @@
+package bot_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The cash table's rules as played through the room (issue 21): the
+// button and the blinds (the engine's NextCashHand, asked by the table),
+// posting to enter, the clock, leaving on one's turn, a player at two
+// tables.
+
+var seatLineRE = regexp.MustCompile(`(?m)^[▶ ] (\d+)  (\S+)  \d+(.*)$`)
+
+// positions reads the button of the hand the table message shows, and
+// so the small and the big blind: the next players dealt in clockwise
+// (heads-up the button is the small blind); dealt is every player dealt
+// in, clockwise from seat 1.
+func (h *harness) positions() (button, sb, bb string, dealt []string) {
+	d := -1
+	for _, m := range seatLineRE.FindAllStringSubmatch(h.table().Text, -1) {
+		name, marks := m[2], m[3]
+		if name == "—" || strings.Contains(marks, "sitting out") || strings.Contains(marks, "waits") {
+			continue
+		}
+		if strings.Contains(marks, "dealer") {
+			d = len(dealt)
+		}
+		dealt = append(dealt, name)
+	}
+	if d < 0 || len(dealt) < 2 {
+		return "", "", "", dealt
+	}
+	at := func(k int) string { return dealt[(d+k)%len(dealt)] }
+	if len(dealt) == 2 {
+		return at(0), at(0), at(1), dealt
+	}
+	return at(0), at(1), at(2), dealt
+}
+
+// foldAround has everyone to act fold until the hand ends.
+func (h *harness) foldAround() {
+	h.t.Helper()
+	hand := h.handNo()
+	for range 20 {
+		if h.handNo() != hand || h.toAct() == "" {
+			return
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	h.t.Fatalf("hand %s did not end", hand)
+}
+
+// R-SEAT-2 (003 #8), the issue's reproduction: cy sits out, and the big
+// blind still moves from hand 5's big blind to the next player dealt in,
+// and on around the table one player a hand (the small blind the last big
+// blind): nobody is skipped, nobody pays it twice in a row, each of the
+// three pays it twice in six hands. (Before, dan's big blind in hand 5
+// went to ben in hand 6, past ana.)
+func TestCashBigBlindMovesToTheNextSeatedPlayer(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.must("dan", "/join 100 post")
+	for range 4 {
+		h.foldAround()
+	}
+	h.must("cy", "/sitout") // from the next hand
+	_, _, last, _ := h.positions()
+	h.foldAround()
+	seatOrder := []string{"ana", "ben", "dan"}
+	next := func(name string) string {
+		for k, n := range seatOrder {
+			if n == name {
+				return seatOrder[(k+1)%len(seatOrder)]
+			}
+		}
+		return ""
+	}
+	paid := map[string]int{}
+	for range 6 {
+		_, sb, bb, dealt := h.positions()
+		if len(dealt) != 3 || bb == "" {
+			t.Fatalf("hand %s: want ana, ben and dan dealt in and a big blind:\n%s", h.handNo(), h.table().Text)
+		}
+		if bb != next(last) {
+			t.Fatalf("hand %s: the big blind went from %s to %s, not to %s:\n%s", h.handNo(), last, bb, next(last), h.table().Text)
+		}
+		if sb != last {
+			t.Fatalf("hand %s: the small blind is %s, not the last big blind %s:\n%s", h.handNo(), sb, last, h.table().Text)
+		}
+		paid[bb]++
+		last = bb
+		h.foldAround()
+	}
+	for _, n := range seatOrder {
+		if paid[n] != 2 {
+			t.Fatalf("big blinds paid in six hands: %v", paid)
+		}
+	}
+}
+
+// R-SEAT-4 (003 #17): a newcomer who posts to play at once and lands in
+// the small blind (ben, the last big blind, sat out: the small blind falls
+// on the seat before his) posts a full big blind, not the small blind.
+func TestCashPosterInTheSmallBlindPostsTheBigBlind(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100 seat=3")
+	h.must("cy", "/join 100 post seat=4")
+	for range 6 {
+		if _, _, bb, _ := h.positions(); bb == "ben" {
+			break
+		}
+		h.foldAround()
+	}
+	if _, _, bb, _ := h.positions(); bb != "ben" {
+		t.Fatalf("ben never the big blind:\n%s", h.table().Text)
+	}
+	h.must("ben", "/sitout")
+	h.must("dan", "/join 100 post seat=2")
+	h.foldAround()
+	text := h.table().Text
+	if !strings.Contains(text, "2  dan  98  · bet 2") {
+		t.Fatalf("dan, posting in the small blind, does not put in a big blind:\n%s", text)
+	}
+	if _, _, bb, _ := h.positions(); bb != "cy" {
+		t.Fatalf("the big blind is %q, want cy:\n%s", bb, text)
+	}
+}
