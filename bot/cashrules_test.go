@@ -132,3 +132,47 @@ func TestCashPosterInTheSmallBlindPostsTheBigBlind(t *testing.T) {
 		t.Fatalf("the big blind is %q, want cy:\n%s", bb, text)
 	}
 }
+
+// Issue 21 defect 8 (R-TIME-2): /leave on one's own turn is a fold, shown
+// as such with the player's name, not as a timeout; and a player who left
+// earlier in the hand is not shown as timing out either.
+func TestLeaveOnOwnTurnIsAFoldNotATimeout(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	// Heads-up: ben's fold ends the hand and stands him up at once.
+	who := h.toAct()
+	r := h.must(who, "/leave")
+	if want := who + " folds and leaves #1."; r.Text != want {
+		t.Fatalf("/leave on %s's turn answers %q, want %q", who, r.Text, want)
+	}
+	for _, g := range h.group() {
+		if strings.Contains(g, "time ran out") {
+			t.Fatalf("the fold is shown as a timeout:\n%s", g)
+		}
+	}
+	if strings.Contains(h.table().Text, "  "+who+"  ") {
+		t.Fatalf("%s still sits:\n%s", who, h.table().Text)
+	}
+
+	// Three players: cy leaves out of turn; when his turn comes the room
+	// acts for him, not as a timeout.
+	h.must(who, "/join 100")
+	h.must("cy", "/join 100 post")
+	h.foldAround()
+	if _, _, _, dealt := h.positions(); len(dealt) != 3 {
+		t.Fatalf("want three dealt in:\n%s", h.table().Text)
+	}
+	if h.toAct() == "cy" {
+		h.must("cy", "/call")
+	}
+	h.must("cy", "/leave")
+	h.playToEnd(40)
+	for _, g := range h.group() {
+		if strings.Contains(g, "time ran out") {
+			t.Fatalf("cy's turn after /leave is shown as a timeout:\n%s", g)
+		}
+	}
+}
+

@@ -390,10 +390,12 @@ func (t *table) leave(req request) (Reply, error) {
 	}
 	s := t.seats[i]
 	if t.dealtIn(i) {
+		name := t.name(i) // the fold may end the hand and stand the player up
 		s.Leaving = true
 		if k := t.engineSeat(i); t.hand.ToAct() == k {
+			// A fold (not a timeout: it counts toward no sit-out).
 			t.timeoutAction(k, true)
-			return Reply{Text: tr(lang, "leave.now", t.name(i), t.label())}, nil
+			return Reply{Text: tr(lang, "leave.now", name, t.label())}, nil
 		}
 		if err := t.write(&TableWrite{}); err != nil {
 			s.Leaving = false

@@ -476,7 +476,9 @@ func (t *table) waitIndex(player int64) int {
 
 // timeoutAction acts for a player whose time ran out: a check when it is
 // free, else a fold (a stand-pat in the draw); two in a row sit the player
-// out (R-TIME-2). A called clock folds (R-TIME-3).
+// out (R-TIME-2). A called clock folds (R-TIME-3). It also acts for a
+// player who left the table during the hand (a fold on their turn), which
+// is no timeout: neither shown nor counted as one.
 func (t *table) timeoutAction(k int, clock bool) {
 	h := t.hand
 	l := h.Legal()
@@ -512,7 +514,9 @@ func (t *table) timeoutAction(k int, clock bool) {
 			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
 		}
 	}
-	t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
+	if !s.Leaving { // a player who left folds (or checks): no timeout
+		t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
+	}
 	if err := t.apply(a, time.Now()); err != nil {
 		t.r.log.Error("timeout action refused", "table", t.id, "err", err)
 		return
