@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The cash table's rules as played through the room (issue 21): the
@@ -176,3 +177,45 @@ func TestLeaveOnOwnTurnIsAFoldNotATimeout(t *testing.T) {
 	}
 }
 
+// R-TIME-3 (TDA 27), issue 21 defect 5: with a 30 s timer, a 60 s time bank
+// and a 60 s clock, the clock called at once is accepted (the player had
+// 90 s anyway) and folds the player at 60 s, not at 91 s; called when the
+// player has less than the countdown left, it is refused.
+func TestClockCountsTheTimeBank(t *testing.T) {
+	h := newHarness(t, 12)
+	h.must("admin", "/newtable nlhe 1/2 timer=30 bank=60 clock=60")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who, other := h.toAct(), "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	r := h.must(other, "/clock")
+	if !strings.Contains(r.Text, "calls the clock on "+who+": 1m0s to act") {
+		t.Fatalf("clock reply %q", r.Text)
+	}
+	h.sleep(59 * time.Second)
+	if h.toAct() != who {
+		t.Fatalf("%s no longer to act at 59 s:\n%s", who, h.table().Text)
+	}
+	h.sleep(2 * time.Second)
+	if !strings.Contains(strings.Join(h.group(), "\n"), who+" folds") {
+		t.Fatalf("%s not folded at 61 s:\n%s", who, h.table().Text)
+	}
+
+	// The next turn: 30 s of timer and the bank, spent at 40 s into the
+	// bank the clock would give more time than is left: refused.
+	who = h.toAct()
+	other = "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	h.sleep(69 * time.Second) // 70 s into the turn: the hand began at 60 s
+	if h.toAct() != who {
+		t.Fatalf("%s no longer to act 40 s into the bank:\n%s", who, h.table().Text)
+	}
+	e := h.fails(other, "/clock", "clock.soon")
+	if !strings.Contains(e.Error(), "20s") {
+		t.Fatalf("the refusal does not say 20s: %v", e)
+	}
+}

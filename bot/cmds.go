@@ -554,11 +554,17 @@ func (t *table) callClock(req request) (Reply, error) {
 		return Reply{}, Errorf(EInvalid, "clock.already")
 	}
 	now := t.r.clock.Now()
-	at := now.Add(t.cfg.Clock)
-	if t.turnAt.Before(at) && t.turnPhase == "timer" {
-		return Reply{}, Errorf(EInvalid, "clock.soon", durationText(t.turnAt.Sub(now)))
+	// The player's time anyway: what is left of the timer and the bank
+	// still to come, or what is left of the bank (R-TIME-3).
+	var bank time.Duration
+	if t.turnPhase == "timer" {
+		bank = t.seats[j].Bank
 	}
-	t.turnAt, t.turnPhase, t.reminded = at, "clock", true
+	countdown, ok := engine.ClockCountdown(t.turnAt.Sub(now), bank, t.cfg.Clock)
+	if !ok {
+		return Reply{}, Errorf(EInvalid, "clock.soon", durationText(countdown))
+	}
+	t.turnAt, t.turnPhase, t.reminded = now.Add(countdown), "clock", true
 	w := &TableWrite{}
 	t.storeTurn(t.hand, w)
 	if err := t.write(w); err != nil {

@@ -298,7 +298,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	}
 	events := append([]engine.Event(nil), evs...)
 	bank := s.Bank
-	if t.turnPhase == "bank" { // R-TIME-1: what the turn took of the bank
+	if t.turnPhase == "bank" || t.turnPhase == "clock" { // R-TIME-1: what the turn took of the bank
 		s.Bank = max(0, s.Bank-max(now.Sub(t.turnStart)-t.cfg.Timer, 0))
 	}
 	w := &TableWrite{HandID: t.handID, Events: events}
