@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
 )
 
 // The cash table's rules as played through the room (issue 21): the
@@ -218,4 +220,100 @@ func TestClockCountsTheTimeBank(t *testing.T) {
 	if !strings.Contains(e.Error(), "20s") {
 		t.Fatalf("the refusal does not say 20s: %v", e)
 	}
+}
+
+// tableOf returns the latest message of the table labelled label ("#2")
+// in the group.
+func (h *harness) tableOf(label string) string {
+	h.t.Helper()
+	msgs := h.rec.all()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if v, ok := msgs[i].Body.(bot.View); ok && v.Kind == bot.ViewTable && msgs[i].To.Chat == "group" && strings.HasPrefix(v.Text, "Table "+label+" ") {
+			return v.Text
+		}
+	}
+	h.t.Fatalf("no message of table %s", label)
+	return ""
+}
+
+// turnAt returns who is to act at the table labelled label.
+func (h *harness) turnAt(label string) string {
+	if m := toActRE.FindStringSubmatch(h.tableOf(label)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// checkOrCall has user check, or call when they cannot, adding suffix
+// (" #2") to the command.
+func (h *harness) checkOrCall(user, suffix string) {
+	h.t.Helper()
+	if _, err := h.do(user, "/check"+suffix); err != nil {
+		h.must(user, "/call"+suffix)
+	}
+}
+
+// Issue 21 defect 9: a player at two tables types a hand command without
+// a table number: it goes to the one table where it is their turn, else
+// to the one they last acted at; only when it is their turn at both are
+// they asked which.
+func TestHandCommandGoesToTheTableWhereItIsYourTurn(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("admin", "/newtable nlhe 2/4 rake=off") // other stakes: no table change (R-CASH-5)
+	h.must("ana", "/join 100 #1")
+	h.must("ben", "/join 100 #1")
+	h.must("ana", "/join 200 #2")
+	h.must("cy", "/join 200 #2")
+	other := map[string]string{"#1": "#2", "#2": "#1"}
+	// Make it ana's turn at exactly one table (the others call, or ana at
+	// table 2 when it is her turn at both).
+	for range 10 {
+		one, two := h.turnAt("#1") == "ana", h.turnAt("#2") == "ana"
+		if one != two {
+			break
+		}
+		if one {
+			h.fails("ana", "/call", "table.which") // her turn at both: ambiguous
+			h.checkOrCall("ana", " #2")
+			continue
+		}
+		for _, l := range []string{"#1", "#2"} {
+			if w := h.turnAt(l); w != "" {
+				h.checkOrCall(w, " "+l)
+			}
+		}
+	}
+	table := "#1"
+	if h.turnAt("#2") == "ana" {
+		table = "#2"
+	}
+	if h.turnAt(table) != "ana" || h.turnAt(other[table]) == "ana" {
+		t.Fatalf("not ana's turn at one table only:\n%s\n%s", h.tableOf("#1"), h.tableOf("#2"))
+	}
+	acts := regexp.MustCompile(`ana (checks|calls)`)
+	n := len(acts.FindAllString(h.tableOf(table), -1))
+	h.checkOrCall("ana", "")
+	if got := len(acts.FindAllString(h.tableOf(table), -1)); got != n+1 {
+		t.Fatalf("ana's action without a table number is not at %s:\n%s", table, h.tableOf(table))
+	}
+	// Her turn at neither table (she acts where it is, naming the table):
+	// /cards goes to the table she last acted at.
+	last := table
+	for range 10 {
+		switch {
+		case h.turnAt("#1") == "ana":
+			last = "#1"
+		case h.turnAt("#2") == "ana":
+			last = "#2"
+		default:
+			r := h.must("ana", "/cards")
+			if !strings.Contains(r.Text, last+",") {
+				t.Fatalf("/cards without a table number: %q, want table %s", r.Text, last)
+			}
+			return
+		}
+		h.checkOrCall("ana", " "+last)
+	}
+	t.Fatal("always ana's turn")
 }

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -155,10 +156,15 @@ type table struct {
 	carry    int64 // a five-card draw pot carried to the next hand
 	// outq and unseat wait for the next successful write: messages to
 	// send and players who left.
-	outq      []Outgoing
-	unseat    []int64
-	seatedN   atomic.Int32
-	lastTable string // what the last table message showed
+	outq    []Outgoing
+	unseat  []int64
+	seatedN atomic.Int32
+	// turnPlayer is the player whose turn it is (0: nobody's), and acted
+	// when each player last acted here (player id -> actSeq): what the
+	// room reads to send a hand command without a table number (issue 21).
+	turnPlayer atomic.Int64
+	acted      sync.Map
+	lastTable  string // what the last table message showed
 	// lastView and lastKey are the last table message sent and its key.
 	lastView View
 	lastKey  string
@@ -527,6 +533,10 @@ func (t *table) run(ctx context.Context) {
 				break
 			}
 			r, err := t.handle(req)
+			if err == nil && isHandAction(req) {
+				t.acted.Store(req.p.ID, actSeq.Add(1))
+			}
+			t.noteTurn()
 			req.reply <- response{r, err}
 		case <-t.wake:
 			t.follow()
@@ -540,6 +550,7 @@ func (t *table) run(ctx context.Context) {
 			t.duties()
 			t.arm()
 		}
+		t.noteTurn()
 	}
 }
 
@@ -564,6 +575,7 @@ func (t *table) drain() {
 		default:
 			t.duties()
 			t.arm()
+			t.noteTurn()
 			return
 		}
 	}
@@ -946,4 +958,63 @@ func (t *table) syncSeated() {
 			t.r.setSeatedLocked(s.Player.ID, t.id, true)
 		}
 	}
+}
+
+// actSeq orders the players' actions across tables (table.acted).
+var actSeq atomic.Int64
+
+// handCommands are the commands that play a hand: without a table number,
+// a player at several tables plays at the one where it is their turn
+// (turnTable).
+var handCommands = map[string]bool{"fold": true, "check": true, "call": true, "bet": true, "raise": true,
+	"allin": true, "discard": true, "draw": true, "pat": true, "cards": true}
+
+// isHandAction reports whether req is a player's action in a hand (typed
+// or pressed), not a look at their cards.
+func isHandAction(req request) bool {
+	if req.tok != nil {
+		return req.tok.Kind != tokCards
+	}
+	return handCommands[req.cmd.Name] && req.cmd.Name != "cards"
+}
+
+// noteTurn publishes whose turn it is, for turnTable.
+func (t *table) noteTurn() {
+	var id int64
+	if t.hand != nil && !t.paused {
+		if k := t.hand.ToAct(); k >= 0 && k < len(t.order) {
+			if s := t.seats[t.order[k]]; s != nil {
+				id = s.Player.ID
+			}
+		}
+	}
+	t.turnPlayer.Store(id)
+}
+
+// turnTable picks, among the tables a player sits at, the one a hand
+// command without a table number is for: the one table where it is their
+// turn; at none, the one they last acted at; nil when that is ambiguous
+// (their turn at several tables, or no action anywhere yet).
+func turnTable(ts []*table, player int64) *table {
+	var turn []*table
+	for _, t := range ts {
+		if t.turnPlayer.Load() == player {
+			turn = append(turn, t)
+		}
+	}
+	switch len(turn) {
+	case 1:
+		return turn[0]
+	case 0:
+	default:
+		return nil
+	}
+	var last *table
+	var lastSeq int64
+	for _, t := range ts {
+		if v, ok := t.acted.Load(player); ok && v.(int64) > lastSeq {
+			last, lastSeq = t, v.(int64)
+		}
+	}
+	return last
 }
