@@ -317,3 +317,36 @@ func TestHandCommandGoesToTheTableWhereItIsYourTurn(t *testing.T) {
 	}
 	t.Fatal("always ana's turn")
 }
+
+// R-SEAT-2 across a restart: the table keeps its last big blind (with the
+// hand in play, from the hand's own order), so after the restart the big
+// blind still moves on to the next player, the seat sitting out passed
+// over.
+func TestCashBigBlindMovesOnAfterARestart(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.must("dan", "/join 100 post")
+	h.foldAround()
+	h.foldAround()
+	h.must("cy", "/sitout")
+	seatOrder := []string{"ana", "ben", "dan"}
+	for range 4 {
+		h.foldAround()
+		_, _, last, _ := h.positions()
+		h.restart()
+		h.foldAround()
+		_, sb, bb, _ := h.positions()
+		k := 0
+		for i, n := range seatOrder {
+			if n == last {
+				k = i
+			}
+		}
+		if want := seatOrder[(k+1)%3]; bb != want || sb != last {
+			t.Fatalf("after a restart in the hand %s was big blind: small %s big %s, want %s and %s:\n%s", last, sb, bb, last, want, h.table().Text)
+		}
+	}
+}
