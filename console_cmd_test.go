@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,47 +12,92 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
-// The scripted console session (R-TIME-1, R-TIME-2, R-CASH-3, R-CASH-4,
-// R-SEAT-4): three players play ten hands, one lets the clock run out
-// (reminder, time bank, fold), one leaves and comes back within 15 minutes
-// with the same stack, one sits out and returns. The transcript is the same
-// at every run (--seed) and is compared with the golden file.
+// The console scripts of testdata/console (*.txt), each played with
+// --seed 42 and compared with its golden transcript (*.golden; -update
+// rewrites them). The transcript is the same at every run. Each script
+// shows rules applied, checked below by the lines they must contain:
+//
+//   - session: three players play ten hands (R-TIME-1, R-TIME-2, R-CASH-3,
+//     R-CASH-4, R-SEAT-4): one lets the clock run out (reminder, time bank,
+//     fold), one leaves and comes back within 15 minutes with the same
+//     stack, one sits out and returns.
+//   - seat-big-blind (R-SEAT-2), seat-post-small-blind (R-SEAT-4),
+//     time-clock (R-TIME-3), leave-own-turn and two-tables: the cash-table
+//     defects of issue 21, fixed.
 func TestConsoleScriptGolden(t *testing.T) {
-	const golden = "testdata/console/session.golden"
-	r := runMain(t, context.Background(), nil, nil, "console", "--script", "testdata/console/session.txt", "--seed", "42")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	wants := map[string][]string{
+		"session": {
+			"Your turn: 10s left", "your time bank (1m0s) is running", "Your time ran out: you fold", // R-TIME-1, R-TIME-2
+			"ben sits at seat 2 of #1 with 106", // R-CASH-3: the stack ben left with
+			"cy sits out", "cy is back",         // R-CASH-4
+			"waits for the big blind", // R-SEAT-4
+			"Hand 10 at #1",
+		},
+		// R-SEAT-2: cy sits out after hand 5's blinds (ben big, ana
+		// small); hand 6 moves the big blind on to dan, ana keeps the
+		// button, ben posts the small blind.
+		"seat-big-blind": {
+			"[group] Table #1 · No-Limit Hold'em 1/2 · hand 6\n[group] Board: —\n[group] Pot: 3\n" +
+				"[group] ▶ 1  ana  99  · dealer · to act (30s)\n[group]   2  ben  100  · bet 1\n" +
+				"[group]   3  cy  102  · sitting out\n[group]   4  dan  96  · bet 2\n",
+			"cy is back",
+		},
+		// R-SEAT-4: dan, posting in the small blind, puts in 2.
+		"seat-post-small-blind": {"[group]   2  dan  98  · bet 2\n[group]   3  ben  101  · sitting out\n[group]   4  cy  98  · bet 2\n"},
+		// R-TIME-3: accepted with the bank to come, folded at 60 s;
+		// refused with 20 s of the bank left.
+		"time-clock":     {"ben calls the clock on ana: 1m0s to act.", "[ana] Your time ran out: you fold.", "The player's time runs out in 20s anyway."},
+		"leave-own-turn": {"[group] ana folds and leaves #1.", "[group] Last: ana folds\n"},
+		"two-tables":     {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
 	}
-	if *update {
-		if err := os.WriteFile(golden, []byte(r.stdout), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	scripts, err := filepath.Glob("testdata/console/*.txt")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts: %v", err)
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run with -update to write it)", err)
-	}
-	if r.stdout != string(want) {
-		got, w := strings.Split(r.stdout, "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(got), len(w)) {
-			if got[i] != w[i] {
-				t.Fatalf("transcript differs from %s at line %d:\n got %q\nwant %q", golden, i+1, got[i], w[i])
+	for _, script := range scripts {
+		name := strings.TrimSuffix(filepath.Base(script), ".txt")
+		t.Run(name, func(t *testing.T) {
+			golden := strings.TrimSuffix(script, ".txt") + ".golden"
+			r := runMain(t, context.Background(), nil, nil, "console", "--script", script, "--seed", "42")
+			if r.code != 0 {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
-		}
-		t.Fatalf("transcript has %d lines, %s %d", len(got), golden, len(w))
+			if *update {
+				if err := os.WriteFile(golden, []byte(r.stdout), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to write it)", err)
+			}
+			if r.stdout != string(want) {
+				got, w := strings.Split(r.stdout, "\n"), strings.Split(string(want), "\n")
+				for i := range min(len(got), len(w)) {
+					if got[i] != w[i] {
+						t.Fatalf("transcript differs from %s at line %d:\n got %q\nwant %q", golden, i+1, got[i], w[i])
+					}
+				}
+				t.Fatalf("transcript has %d lines, %s %d", len(got), golden, len(w))
+			}
+			ws, ok := wants[name]
+			if !ok {
+				t.Fatalf("no lines to check for %s: add them to wants", name)
+			}
+			for _, want := range ws {
+				if !strings.Contains(r.stdout, want) {
+					t.Errorf("the transcript lacks %q", want)
+				}
+			}
+			switch name {
+			case "session":
+				checkNoLeak(t, r.stdout, 10)
+			case "two-tables": // hand numbers of two tables: not told apart
+			default:
+				checkNoLeak(t, r.stdout, 1)
+			}
+		})
 	}
-	for _, want := range []string{
-		"Your turn: 10s left", "your time bank (1m0s) is running", "Your time ran out: you fold", // R-TIME-1, R-TIME-2
-		"ben sits at seat 2 of #1 with 98", // R-CASH-3: the stack ben left with
-		"cy sits out", "cy is back",        // R-CASH-4
-		"waits for the big blind", // R-SEAT-4
-		"Hand 10 at #1",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the session lacks %q", want)
-		}
-	}
-	checkNoLeak(t, r.stdout)
 }
 
 var (
@@ -61,8 +107,9 @@ var (
 
 // checkNoLeak scans every [group] line for every dealt hole card: one may
 // appear only in a line where its owner's hand is shown, and only once the
-// hand reached the showdown.
-func checkNoLeak(t *testing.T, transcript string) {
+// hand reached the showdown. The transcript must deal at least minHands
+// hands.
+func checkNoLeak(t *testing.T, transcript string, minHands int) {
 	t.Helper()
 	type dealt struct{ owner, card string }
 	holes := map[string][]dealt{} // hand -> cards
@@ -77,7 +124,7 @@ func checkNoLeak(t *testing.T, transcript string) {
 			}
 		}
 	}
-	if len(holes) < 10 {
+	if len(holes) < minHands {
 		t.Fatalf("only %d hands with private cards in the transcript", len(holes))
 	}
 	checked := 0

@@ -425,10 +425,12 @@ func (t *table) leave(req request) (Reply, error) {
 	}
 	s := t.seats[i]
 	if t.dealtIn(i) {
+		name := t.name(i) // the fold may end the hand and stand the player up
 		s.Leaving = true
 		if k := t.engineSeat(i); t.hand.ToAct() == k {
+			// A fold (not a timeout: it counts toward no sit-out).
 			t.timeoutAction(k, true)
-			return Reply{Text: tr(lang, "leave.now", t.name(i), t.label())}, nil
+			return Reply{Text: tr(lang, "leave.now", name, t.label())}, nil
 		}
 		if err := t.write(&TableWrite{}); err != nil {
 			s.Leaving = false
@@ -587,11 +589,17 @@ func (t *table) callClock(req request) (Reply, error) {
 		return Reply{}, Errorf(EInvalid, "clock.already")
 	}
 	now := t.r.clock.Now()
-	at := now.Add(t.cfg.Clock)
-	if t.turnAt.Before(at) && t.turnPhase == "timer" {
-		return Reply{}, Errorf(EInvalid, "clock.soon", durationText(t.turnAt.Sub(now)))
+	// The player's time anyway: what is left of the timer and the bank
+	// still to come, or what is left of the bank (R-TIME-3).
+	var bank time.Duration
+	if t.turnPhase == "timer" {
+		bank = t.seats[j].Bank
 	}
-	t.turnAt, t.turnPhase, t.reminded = at, "clock", true
+	countdown, ok := engine.ClockCountdown(t.turnAt.Sub(now), bank, t.cfg.Clock)
+	if !ok {
+		return Reply{}, Errorf(EInvalid, "clock.soon", durationText(countdown))
+	}
+	t.turnAt, t.turnPhase, t.reminded = now.Add(countdown), "clock", true
 	w := &TableWrite{}
 	t.storeTurn(t.hand, w)
 	if err := t.write(w); err != nil {

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"time"
@@ -20,6 +21,34 @@ func (t *table) eligible(i int) bool {
 		return s != nil && s.Stack+s.Pending > 0
 	}
 	return s != nil && !s.SittingOut && !s.Leaving && s.Stack+s.Pending >= t.cfg.BigBlind
+}
+
+// cashSeats tells engine.NextCashHand how each seat of a cash table stands
+// before the next hand.
+func (t *table) cashSeats() []engine.SeatState {
+	out := make([]engine.SeatState, len(t.seats))
+	for i, s := range t.seats {
+		switch {
+		case !t.eligible(i):
+		case s.Post:
+			out[i] = engine.SeatPosting
+		case s.WaitBB:
+			out[i] = engine.SeatWaiting
+		default:
+			out[i] = engine.SeatPlaying
+		}
+	}
+	return out
+}
+
+// bigBlindOf returns the table seat posting the big blind in a hand dealt
+// in order (clockwise from the button), or -1.
+func bigBlindOf(order []int) int {
+	if len(order) < 2 {
+		return -1
+	}
+	_, bb := engine.BlindSeats(len(order), 0, false)
+	return order[bb]
 }
 
 // step starts a hand when none is running and it is time, or lets a
@@ -146,7 +175,19 @@ func (t *table) startHand() {
 		t.r.log.Error("shuffle", "table", t.id, "err", err)
 		return
 	}
-	order := planHand(len(t.seats), t.button, dealt, waitingBB, deck)
+	var order, posting []int
+	if t.tour == nil {
+		// Cash: the engine's one rule for the button and the blinds
+		// (R-SEAT-1..4, R-CASH-4).
+		plan, err := engine.NextCashHand(t.cashSeats(), t.button, t.bigBlind, deck)
+		if err != nil {
+			t.r.log.Error("plan the hand", "table", t.id, "err", err)
+			return
+		}
+		order, posting = plan.Order, plan.Posting
+	} else {
+		order = planHand(len(t.seats), t.button, dealt, waitingBB, deck)
+	}
 	for _, i := range waitNew {
 		if buttonPassed(len(t.seats), t.button, order[0], i) {
 			t.seats[i].New = false // dealt in from the next hand, the button gone by
@@ -156,7 +197,7 @@ func (t *table) startHand() {
 	for _, i := range order {
 		s := t.seats[i]
 		st := engine.Seat{Stack: s.Stack}
-		if s.Post {
+		if slices.Contains(posting, i) {
 			st.Post = t.cfg.BigBlind
 		}
 		s.Post, s.WaitBB, s.New = false, false, false
@@ -187,13 +228,13 @@ func (t *table) startHand() {
 		}
 		// Stored with the hand's number and button: the hand is over in
 		// this very write (a restart after it deals the next number).
-		prevButton := t.button
-		t.button = order[0]
+		prevButton, prevBB := t.button, t.bigBlind
+		t.button, t.bigBlind = order[0], bigBlindOf(order)
 		t.hand = nil
 		if err := t.write(w); err != nil {
 			return // the store's state was reloaded (and shown, if stored)
 		}
-		t.handNo, t.button = t.handNo-1, prevButton // set again below
+		t.handNo, t.button, t.bigBlind = t.handNo-1, prevButton, prevBB // set again below
 	} else if err := t.write(w); err != nil {
 		// write reloaded the table from the store: the hand is there if it
 		// was stored after all (its order with it), else nothing changed.
@@ -206,6 +247,7 @@ func (t *table) startHand() {
 	// (endMoves): stored with the seats, it keeps their sum equal to the
 	// table's account at every committed point.
 	t.hand, t.handID, t.button, t.handNo = h, w.HandID, order[0], t.handNo+1
+	t.bigBlind = bigBlindOf(order)
 	t.version, t.last = 0, nil
 	t.r.metrics.Hands.Add(1)
 	if h.Done() {
@@ -256,7 +298,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	}
 	events := append([]engine.Event(nil), evs...)
 	bank := s.Bank
-	if t.turnPhase == "bank" { // R-TIME-1: what the turn took of the bank
+	if t.turnPhase == "bank" || t.turnPhase == "clock" { // R-TIME-1: what the turn took of the bank
 		s.Bank = max(0, s.Bank-max(now.Sub(t.turnStart)-t.cfg.Timer, 0))
 	}
 	w := &TableWrite{HandID: t.handID, Events: events}
@@ -434,7 +476,9 @@ func (t *table) waitIndex(player int64) int {
 
 // timeoutAction acts for a player whose time ran out: a check when it is
 // free, else a fold (a stand-pat in the draw); two in a row sit the player
-// out (R-TIME-2). A called clock folds (R-TIME-3).
+// out (R-TIME-2). A called clock folds (R-TIME-3). It also acts for a
+// player who left the table during the hand (a fold on their turn), which
+// is no timeout: neither shown nor counted as one.
 func (t *table) timeoutAction(k int, clock bool) {
 	h := t.hand
 	l := h.Legal()
@@ -470,7 +514,9 @@ func (t *table) timeoutAction(k int, clock bool) {
 			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
 		}
 	}
-	t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
+	if !s.Leaving { // a player who left folds (or checks): no timeout
+		t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
+	}
 	if err := t.apply(a, time.Now()); err != nil {
 		t.r.log.Error("timeout action refused", "table", t.id, "err", err)
 		return

@@ -216,8 +216,9 @@ func (r *Room) press(ctx context.Context, cmd Command, p Player) (Reply, error) 
 }
 
 // resolveTable finds the table a command is for: "#N" among the
-// arguments, else the one the player sits at (in this chat), else the
-// chat's only table.
+// arguments, else the one the player sits at (in this chat) — at several,
+// a hand command goes to the one where it is their turn, else the one they
+// last acted at — else the chat's only table.
 func (r *Room) resolveTable(cmd Command, p Player, comm Community) (*table, []string, error) {
 	var rest []string
 	var named *table
@@ -244,6 +245,13 @@ func (r *Room) resolveTable(cmd Command, p Player, comm Community) (*table, []st
 	}
 	if len(mine) == 1 {
 		return mine[0], rest, nil
+	}
+	if len(mine) > 1 && handCommands[cmd.Name] {
+		// At several tables: the one where it is the player's turn, else
+		// the one they last acted at (issue 21).
+		if t := turnTable(mine, p.ID); t != nil {
+			return t, rest, nil
+		}
 	}
 	if cmd.Chat == "" {
 		if len(mine) == 0 {

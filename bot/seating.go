@@ -6,18 +6,18 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// Seating: which table seats (0..n-1, some empty, some sitting out) are
-// dealt into the next hand, and where the button is. It is the one place
-// that maps table seats to the engine's seats (engine seat k is table seat
-// order[k], order[0] the button), for cash tables and tournaments alike.
+// Seating of tournament tables: which table seats (0..n-1, some empty)
+// are dealt into the next hand, and where the button is (engine seat k is
+// table seat order[k], order[0] the button). Cash tables ask
+// engine.NextCashHand instead (R-SEAT-1..4: the big blind moves to the
+// next player dealt in).
 
 // planHand returns the table seats dealt in, clockwise from the button.
 // dealt are the seats that play (sorted); waitingBB the newcomers who come
-// in only when the big blind reaches them (R-SEAT-4). The button moves to
-// the next seat dealt in after lastButton, so the big blind moves on to the
-// next player too (R-SEAT-2, cash tables); before the first hand
-// (lastButton < 0) the highest card of the deck's last ones decides, suits
-// breaking ties (R-SEAT-1).
+// in only when the big blind reaches them. The button moves to the next
+// seat dealt in after lastButton; before the first hand (lastButton < 0)
+// the highest card of the deck's last ones decides, suits breaking ties
+// (R-SEAT-1).
 func planHand(n, lastButton int, dealt, waitingBB []int, deck []engine.Card) []int {
 	button := nextButton(n, lastButton, dealt, deck)
 	for _, i := range waitingBB {

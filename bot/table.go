@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -131,13 +132,16 @@ type table struct {
 	moved          atomic.Bool // the chat moved (MoveChat): publish anew
 	bots           *Practice
 
-	seats   []*seat
-	button  int // table seat index of the last button; -1 before the first hand
-	hand    *engine.Hand
-	handID  int64
-	handNo  int
-	order   []int // engine seat -> table seat index
-	version int64
+	seats  []*seat
+	button int // table seat index of the last button; -1 before the first hand
+	// bigBlind is the table seat of the last big blind; -1 before the
+	// first hand (or unknown: a table stored before it was kept).
+	bigBlind int
+	hand     *engine.Hand
+	handID   int64
+	handNo   int
+	order    []int // engine seat -> table seat index
+	version  int64
 	// turn is the acting player's deadline and its phase: "timer", "bank"
 	// or "clock"; turnStart when the turn began.
 	turnAt, turnStart time.Time
@@ -156,10 +160,15 @@ type table struct {
 	carry    int64 // a five-card draw pot carried to the next hand
 	// outq and unseat wait for the next successful write: messages to
 	// send and players who left.
-	outq      []Outgoing
-	unseat    []int64
-	seatedN   atomic.Int32
-	lastTable string // what the last table message showed
+	outq    []Outgoing
+	unseat  []int64
+	seatedN atomic.Int32
+	// turnPlayer is the player whose turn it is (0: nobody's), and acted
+	// when each player last acted here (player id -> actSeq): what the
+	// room reads to send a hand command without a table number (issue 21).
+	turnPlayer atomic.Int64
+	acted      sync.Map
+	lastTable  string // what the last table message showed
 	// lastView and lastKey are the last table message sent and its key.
 	lastView View
 	lastKey  string
@@ -205,7 +214,7 @@ type leftStack struct {
 func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community, house int64) *table {
 	t := &table{r: r, id: rec.ID, house: house, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
 		inbox: make(chan request, inboxSize), done: make(chan struct{}), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
-		seats: make([]*seat, meta.Config.Seats), button: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
+		seats: make([]*seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &Practice{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
@@ -370,11 +379,13 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 		}
 		hand, handID, order = h, hr.ID, hs.Order
 		st.Hands, st.Button = hs.Number, hs.Button
+		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
 	}
 	// Nothing can fail from here: the actor takes the stored state whole.
 	t.seats = seats
 	t.stateJSON = stateJSON
 	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
+	t.bigBlind = st.BigBlindSeat - 1
 	t.hand, t.handID, t.order, t.last = hand, handID, order, nil
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
@@ -526,6 +537,10 @@ func (t *table) run(ctx context.Context) {
 				break
 			}
 			r, err := t.handle(req)
+			if err == nil && isHandAction(req) {
+				t.acted.Store(req.p.ID, actSeq.Add(1))
+			}
+			t.noteTurn()
 			req.reply <- response{r, err}
 		case <-t.wake:
 			t.follow()
@@ -539,6 +554,7 @@ func (t *table) run(ctx context.Context) {
 			t.duties()
 			t.arm()
 		}
+		t.noteTurn()
 	}
 }
 
@@ -563,6 +579,7 @@ func (t *table) drain() {
 		default:
 			t.duties()
 			t.arm()
+			t.noteTurn()
 			return
 		}
 	}
@@ -744,9 +761,12 @@ func (t *table) write(w *TableWrite) error { return t.commitWrite(w, true) }
 
 // tableState is what a table keeps between hands (TableRecord.State).
 type tableState struct {
-	Hands  int   `json:"hands"`
-	Button int   `json:"button"`
-	Carry  int64 `json:"carry,omitempty"`
+	Hands  int `json:"hands"`
+	Button int `json:"button"`
+	// BigBlindSeat is the table seat (1..N) of the last big blind; 0 none
+	// or not kept yet.
+	BigBlindSeat int   `json:"big_blind_seat,omitempty"`
+	Carry        int64 `json:"carry,omitempty"`
 	// Report is a tournament table's report of its last hand, sent again
 	// after a restart.
 	Report *handReport `json:"report,omitempty"`
@@ -760,7 +780,7 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 	if seats {
 		t.seatsDirty = false
 		w.Seats, w.SaveSeats = t.seatRecords(), true
-		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, Carry: t.carry, Report: t.lastReport}), true
+		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport}), true
 	}
 	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
 	defer cancel()
@@ -942,4 +962,63 @@ func (t *table) syncSeated() {
 			t.r.setSeatedLocked(s.Player.ID, t.id, true)
 		}
 	}
+}
+
+// actSeq orders the players' actions across tables (table.acted).
+var actSeq atomic.Int64
+
+// handCommands are the commands that play a hand: without a table number,
+// a player at several tables plays at the one where it is their turn
+// (turnTable).
+var handCommands = map[string]bool{"fold": true, "check": true, "call": true, "bet": true, "raise": true,
+	"allin": true, "discard": true, "draw": true, "pat": true, "cards": true}
+
+// isHandAction reports whether req is a player's action in a hand (typed
+// or pressed), not a look at their cards.
+func isHandAction(req request) bool {
+	if req.tok != nil {
+		return req.tok.Kind != tokCards
+	}
+	return handCommands[req.cmd.Name] && req.cmd.Name != "cards"
+}
+
+// noteTurn publishes whose turn it is, for turnTable.
+func (t *table) noteTurn() {
+	var id int64
+	if t.hand != nil && !t.paused {
+		if k := t.hand.ToAct(); k >= 0 && k < len(t.order) {
+			if s := t.seats[t.order[k]]; s != nil {
+				id = s.Player.ID
+			}
+		}
+	}
+	t.turnPlayer.Store(id)
+}
+
+// turnTable picks, among the tables a player sits at, the one a hand
+// command without a table number is for: the one table where it is their
+// turn; at none, the one they last acted at; nil when that is ambiguous
+// (their turn at several tables, or no action anywhere yet).
+func turnTable(ts []*table, player int64) *table {
+	var turn []*table
+	for _, t := range ts {
+		if t.turnPlayer.Load() == player {
+			turn = append(turn, t)
+		}
+	}
+	switch len(turn) {
+	case 1:
+		return turn[0]
+	case 0:
+	default:
+		return nil
+	}
+	var last *table
+	var lastSeq int64
+	for _, t := range ts {
+		if v, ok := t.acted.Load(player); ok && v.(int64) > lastSeq {
+			last, lastSeq = t, v.(int64)
+		}
+	}
+	return last
 }

@@ -135,7 +135,7 @@ var roomTexts = map[string]message{
 	"wait.removed":         {"You did not take the seat at %[1]v in time again: you are off the waiting list.", "Otra vez no ocupaste el asiento en %[1]v a tiempo: sales de la lista de espera."},
 	"wait.left":            {"You left the waiting list of %[1]v.", "Saliste de la lista de espera de %[1]v."},
 	"leave.after_hand":     {"You stand up when this hand ends.", "Te levantas cuando termine esta mano."},
-	"leave.now":            {"%[1]v folds and leaves %[2]v after this hand.", "%[1]v se retira y deja %[2]v al acabar esta mano."},
+	"leave.now":            {"%[1]v folds and leaves %[2]v.", "%[1]v se retira y deja %[2]v."},
 	"leave.done":           {"%[1]v leaves %[2]v with %[3]v.", "%[1]v deja %[2]v con %[3]v."},
 	"sitout.already":       {"You are already sitting out. /back to play.", "Ya estás fuera. /back para jugar."},
 	"sitout.done":          {"%[1]v sits out (the seat is kept for %[2]v while others wait).", "%[1]v se sienta fuera (el asiento se guarda %[2]v si otros esperan)."},

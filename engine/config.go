@@ -177,7 +177,9 @@ type Seat struct {
 	// Post is a live big blind posted by a player who joins a cash table
 	// and plays at once instead of waiting for the big blind (R-SEAT-4):
 	// it counts as the player's bet, and the player keeps the option to
-	// check when nobody raised. Ignored for the blinds' own seats.
+	// check when nobody raised. In the small blind's seat it is posted
+	// instead of the small blind (a full big blind, 003 #17); ignored for
+	// the big blind's seat.
 	Post int64 `json:",omitempty"`
 }
 

@@ -13,4 +13,8 @@
 // events, and Snapshot is the read model views are rendered from (For and
 // Redact hide what one viewer may not see). PokerKitRules is a replay
 // convention for other programs' hand histories, never a table rule.
+//
+// Between hands, NextCashHand decides who plays a cash table's next hand
+// and where its button and blinds are (R-SEAT-1..4), and ClockCountdown
+// decides a call of the clock (R-TIME-3): the room asks, and applies.
 package engine

@@ -323,7 +323,12 @@ func (h *Hand) postForced(seats []Seat) {
 	if h.cfg.AntesFirst {
 		bbAnte()
 	}
-	if h.sb >= 0 && h.cfg.SmallBlind > 0 {
+	switch {
+	case h.sb >= 0 && seats[h.sb].Post > h.cfg.SmallBlind && h.sb != h.bb:
+		// A newcomer who posts to enter and lands in the small blind puts
+		// in a full big blind, not the small blind (R-SEAT-4, 003 #17).
+		h.post(h.sb, min(seats[h.sb].Post, h.cfg.BigBlind), EvPostBigBlind, true)
+	case h.sb >= 0 && h.cfg.SmallBlind > 0:
 		h.post(h.sb, h.cfg.SmallBlind, EvPostSmallBlind, true)
 	}
 	if h.bb >= 0 {

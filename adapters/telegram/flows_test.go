@@ -34,7 +34,8 @@ func TestUserWhoNeverStartedTheBotGetsADeepLink(t *testing.T) {
 	fake.Start(ana, "")
 	fake.Start(ben, "")
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
-	e.openTable(ana, ben, cy)
+	e.openTable(ana, ben)
+	e.say(group, cy, "/join post") // dealt in hand 2 wherever the big blind is (R-SEAT-4)
 	e.playHand(1)
 	m := e.waitTable(2)
 	if !strings.Contains(m.Text, " Cy ") {
