@@ -33,6 +33,9 @@ func (r *Room) Handle(ctx context.Context, cmd Command) (Reply, error) {
 	if cmd.Received.IsZero() {
 		cmd.Received = time.Now()
 	}
+	if err := r.limit(cmd); err != nil {
+		return Reply{}, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
 	reply, err := r.handle(ctx, cmd)
@@ -314,11 +317,11 @@ func (r *Room) grant(ctx context.Context, cmd Command, comm Community, lang stri
 func (r *Room) findPlayer(platform, who string) *Player {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if e := r.players[platform+"\x00"+who]; e != nil && e.ok {
+	if e, ok := r.players.Peek(platform + "\x00" + who); ok && e.ok {
 		p := e.p
 		return &p
 	}
-	for _, e := range r.players {
+	for _, e := range r.players.Values() {
 		if e.ok && e.p.Platform == platform && strings.EqualFold(e.p.DisplayName, who) {
 			p := e.p
 			return &p

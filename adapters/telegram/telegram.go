@@ -767,6 +767,9 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	reply, err := a.room.Handle(ctx, cmd)
 	lang := langOf(m.From)
 	switch {
+	case bot.IsSilenced(err):
+		// Over the user's command limit, told once already: nothing is
+		// sent, so a flood costs the 30-a-second budget nothing.
 	case err != nil:
 		a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, lang), true)
 	case reply.Text == "":
@@ -860,6 +863,10 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 	}
 	reply, err := a.room.Handle(ctx, cmd)
 	switch {
+	case bot.IsSilenced(err):
+		// Acknowledged without text (the spinner stops): a callback answer
+		// is not a chat message and costs the send budget nothing.
+		a.answerCallback(ctx, q.ID, "", false)
 	case err != nil:
 		a.answerCallback(ctx, q.ID, bot.Translate(err, lang), true)
 	default:
