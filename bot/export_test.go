@@ -32,3 +32,10 @@ func (r *Room) BucketsKept() int {
 	}
 	return r.limits.len()
 }
+
+// Destinations is the number of destination queues the outbox keeps.
+func (o *Outbox) Destinations() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.queues)
+}

@@ -76,7 +76,7 @@ func (a *Adapter) learn(i *discordgo.Interaction) {
 				}
 			}
 		}
-		a.admins[[2]string{i.ChannelID, u.ID}] = admin
+		a.admins.Set([2]string{i.ChannelID, u.ID}, admin)
 	}
 }
 
@@ -88,7 +88,7 @@ func (a *Adapter) answered(i *discordgo.Interaction) {
 		return
 	}
 	a.mu.Lock()
-	a.lastSeen[u.ID] = lastInteraction{i: i, at: time.Now()}
+	a.lastSeen.Set(u.ID, lastInteraction{i: i, at: time.Now()})
 	a.mu.Unlock()
 }
 
