@@ -44,8 +44,10 @@ var ErrSilenced = Errorf(ELimited, "limit.silenced")
 func IsSilenced(err error) bool { return errors.Is(err, ErrSilenced) }
 
 // limiter is the per-user token bucket: over it, the first refusal is
-// answered (KeySlowDown), the following ones are silenced until a command
-// is taken again. Buckets live in an LRU bounded by max users; a bucket
+// answered (KeySlowDown), the following ones are silenced until the bucket
+// is full again (the user paused): a steady flooder is told once, and
+// meanwhile gets one command a second taken (CommandRate), the rest
+// silenced. Buckets live in an LRU bounded by max users; a bucket
 // that refilled is the same as a new one, so the oldest full buckets are
 // dropped as commands come.
 type limiter struct {
@@ -58,7 +60,7 @@ type limiter struct {
 
 type bucket struct {
 	l    *rate.Limiter
-	told bool // refused once since the last command taken
+	told bool // told to slow down since the bucket was last full
 }
 
 // newLimiter returns a limiter of r commands a second and burst at once
@@ -98,8 +100,10 @@ func (l *limiter) allow(user string, now time.Time) error {
 		b = &bucket{l: rate.NewLimiter(l.rate, l.burst)}
 		l.buckets.Add(user, b)
 	}
+	if b.l.TokensAt(now) >= float64(l.burst) {
+		b.told = false // refilled: a new episode, told again if it floods
+	}
 	if b.l.AllowN(now, 1) {
-		b.told = false
 		return nil
 	}
 	if b.told {

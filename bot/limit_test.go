@@ -54,17 +54,39 @@ func TestCommandLimitLetsCommandsThroughAgainOnceRefilled(t *testing.T) {
 	if err := l.allow("u", limitT0.Add(1*time.Second)); err != nil {
 		t.Fatalf("a second later one command should pass: %v", err)
 	}
-	// Over the limit again: told once more (a new episode), then silence.
-	slowDown(t, l.allow("u", limitT0.Add(1*time.Second)), 1)
+	// Over the limit again within the same episode: silence, not a second
+	// slow-down (a steady flooder is told once).
 	if !IsSilenced(l.allow("u", limitT0.Add(1*time.Second))) {
-		t.Fatal("the second refusal of an episode should be silenced")
+		t.Fatal("a refusal before the bucket refilled should be silenced")
 	}
-	// After a long pause the whole burst is back.
+	// After a long pause the whole burst is back, and a new flood is told
+	// once again.
 	later := limitT0.Add(time.Minute)
 	for i := range 8 {
 		if err := l.allow("u", later); err != nil {
 			t.Fatalf("after a minute command %d refused: %v", i+1, err)
 		}
+	}
+	slowDown(t, l.allow("u", later), 1)
+}
+
+func TestASteadyFlooderIsToldOnceAndServedAtTheRate(t *testing.T) {
+	l := newLimiter(1, 8, 100)
+	told, taken := 0, 0
+	for i := range 200 { // 4 a second for 50 s
+		err := l.allow("u", limitT0.Add(time.Duration(i)*250*time.Millisecond))
+		switch {
+		case err == nil:
+			taken++
+		case !IsSilenced(err):
+			told++
+		}
+	}
+	if told != 1 {
+		t.Errorf("told to slow down %d times, want once", told)
+	}
+	if taken < 8+49 || taken > 8+50 {
+		t.Errorf("%d commands taken, want the burst and one a second (57 or 58)", taken)
 	}
 }
 

@@ -67,7 +67,7 @@ type Outgoing struct {
 	Origin string
 
 	queued time.Time // when the state it shows was first queued
-	turn   time.Time // its place in line: queued, or later for a busy origin
+	turn   time.Time // its place in line (fairTurn); ties go by queued
 }
 
 // Sender delivers messages on one platform; the adapters implement it.
@@ -134,7 +134,8 @@ type Outbox struct {
 	global   *rate.Limiter
 	wake     chan struct{}
 	latest   map[string]int64     // key -> newest version queued or sent
-	origins  map[string]time.Time // origin -> the turn of its next message (fairTurn)
+	origins  map[string]time.Time // origin -> the end of its last turn (fairTurn)
+	vtime    time.Time            // the turn of the message sent last (fairTurn)
 	pruneAt  int                  // prune origins when it has this many
 	msgIDs   map[string]string    // key -> platform message id
 	keys     []string             // the keys of latest, oldest first (to forget old ones)
@@ -194,9 +195,9 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		o.queues[m.To] = q
 	}
 	m.queued = o.clock.Now()
-	m.turn = m.queued
+	m.turn = o.vtime // next in line after those queued before it
 	if m.Origin != "" {
-		m.turn = o.fairTurn(m.Origin, m.queued)
+		m.turn = o.fairTurn(m.Origin)
 	}
 	if m.Key != "" {
 		if v, ok := o.latest[m.Key]; ok && m.Version < v {
@@ -240,27 +241,30 @@ func (o *Outbox) pruneIdle(now time.Time) {
 	o.idleAt = max(1024, 2*len(o.queues))
 }
 
-// fairTurn is the place in line of a message of origin queued at now: a
-// virtual clock per origin (Zhang's VirtualClock) that advances by one
-// slot of the global limit per message, so that an origin queuing a
-// thousand answers at once has them spread over the time the global limit
-// needs to send them, and another origin's answer queued meanwhile goes
-// among the first of them, not after the thousandth.
-func (o *Outbox) fairTurn(origin string, now time.Time) time.Time {
+// fairTurn is the place in line of a new message of origin: start-time
+// fair queuing (Goyal et al.) over the origins. The outbox's virtual time
+// (vtime) is the turn of the message sent last; an origin's messages take
+// turns one slot of the global limit apart from the later of vtime and the
+// end of its previous turn. An origin that queued a thousand answers at
+// once has their turns spread over the time the global limit needs to send
+// them, and another origin's answer queued meanwhile takes the turn being
+// served now: it goes among the next ones, not after the thousandth. A
+// lone origin still gets the whole global limit.
+func (o *Outbox) fairTurn(origin string) time.Time {
 	var slot time.Duration
 	if o.limits.Global > 0 {
 		slot = time.Duration(float64(time.Second) / float64(o.limits.Global))
 	}
-	turn := now
-	if t, ok := o.origins[origin]; ok && t.After(now) {
+	turn := o.vtime
+	if t, ok := o.origins[origin]; ok && t.After(turn) {
 		turn = t
 	}
 	o.origins[origin] = turn.Add(slot)
 	if len(o.origins) >= o.pruneAt {
-		// An origin whose next turn has come is the same as one never
+		// An origin whose turns have all come is the same as one never
 		// seen: forgotten, so the map holds only the busy origins.
 		for k, t := range o.origins {
-			if !t.After(now) {
+			if !t.After(o.vtime) {
 				delete(o.origins, k)
 			}
 		}
@@ -347,7 +351,10 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 		// the most urgent first; among equals the longest waiting (by
 		// its origin's turn: fairTurn), so that no chat starves when the
 		// global limit is the bound
-		return than == nil || it.Priority < than.Priority || (it.Priority == than.Priority && it.turn.Before(than.turn))
+		if than == nil || it.Priority != than.Priority {
+			return than == nil || it.Priority < than.Priority
+		}
+		return it.turn.Before(than.turn) || (it.turn.Equal(than.turn) && it.queued.Before(than.queued))
 	}
 	for q := range o.ready {
 		if len(q.items) == 0 {
@@ -400,6 +407,9 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 		delete(o.ready, q)
 	}
 	q.sending = true // until step is done with it
+	if best.turn.After(o.vtime) {
+		o.vtime = best.turn
+	}
 	for _, l := range []*rate.Limiter{q.chat, q.group, global} {
 		if l != nil {
 			l.AllowN(now, 1)

@@ -45,6 +45,11 @@ type Config struct {
 	DefaultLang           string // "en" or "es"
 	// Owners are the operators' "platform:user id"s (OWNER_IDS).
 	Owners []string
+	// CommandRate and CommandBurst are each user's command limit
+	// (USER_COMMAND_RATE a second, USER_COMMAND_BURST at once): 0 for the
+	// room's defaults; CommandRate < 0 turns the limit off.
+	CommandRate  float64
+	CommandBurst int
 	// Console runs the terminal chat: on by default when no platform token
 	// is set.
 	Console bool
@@ -79,6 +84,8 @@ var Vars = []Var{
 	{"LOG_FORMAT", "log-format", "text", "text or json", false},
 	{"DEFAULT_LANG", "default-lang", "en", "language of new chats: en or es", false},
 	{"OWNER_IDS", "owner-ids", "", "the bot's operators, comma-separated platform:user ids (telegram:123, discord:456, console:you); only they grant chips", false},
+	{"USER_COMMAND_RATE", "user-command-rate", "1", "commands (and button presses) a second each user may send over time, or off; over it the first is answered \"slow down\", the rest ignored", false},
+	{"USER_COMMAND_BURST", "user-command-burst", "8", "commands each user may send at once before USER_COMMAND_RATE applies", false},
 }
 
 // Error is an invalid setting.
@@ -326,6 +333,26 @@ func build(vals map[string]value) (Config, error) {
 		}
 		cfg.Owners = append(cfg.Owners, platform+":"+user)
 	}
+
+	v = get("USER_COMMAND_RATE")
+	switch strings.ToLower(v.s) {
+	case "":
+	case "off":
+		cfg.CommandRate = -1
+	default:
+		r, err := strconv.ParseFloat(v.s, 64)
+		if err != nil || !(r > 0) || r > 1000 {
+			return cfg, v.fail("invalid rate %s (accepted: commands a second per user, a number above 0 up to 1000 such as 1 or 0.5, or off)", v.shown())
+		}
+		cfg.CommandRate = r
+	}
+	if v = get("USER_COMMAND_BURST"); v.s != "" {
+		n, err := strconv.Atoi(v.s)
+		if err != nil || n < 1 || n > 1000 {
+			return cfg, v.fail("invalid value %s (accepted: a whole number from 1 to 1000)", v.shown())
+		}
+		cfg.CommandBurst = n
+	}
 	return cfg, nil
 }
 
@@ -389,6 +416,8 @@ func (c Config) LogValue() slog.Value {
 		slog.String("log_format", c.LogFormat),
 		slog.String("default_lang", c.DefaultLang),
 		slog.String("owner_ids", strings.Join(c.Owners, ",")),
+		slog.Float64("user_command_rate", c.CommandRate),
+		slog.Int("user_command_burst", c.CommandBurst),
 	)
 }
 
