@@ -354,7 +354,20 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 		if than == nil || it.Priority != than.Priority {
 			return than == nil || it.Priority < than.Priority
 		}
-		return it.turn.Before(than.turn) || (it.turn.Equal(than.turn) && it.queued.Before(than.queued))
+		if !it.turn.Equal(than.turn) {
+			return it.turn.Before(than.turn)
+		}
+		if it.Origin != "" && than.Origin != "" {
+			// On the same turn (a crowd of chats each owed an answer),
+			// the origin with the least queued behind it goes first: one
+			// user's single answer before the next of a crowd whose
+			// members each sent many. Each origin still gets its turn
+			// before any origin's next one.
+			if fi, fj := o.origins[it.Origin], o.origins[than.Origin]; !fi.Equal(fj) {
+				return fi.Before(fj)
+			}
+		}
+		return it.queued.Before(than.queued)
 	}
 	for q := range o.ready {
 		if len(q.items) == 0 {

@@ -390,3 +390,36 @@ func TestOutboxForgetsDestinationsIdleAgain(t *testing.T) {
 		t.Errorf("%d messages delivered, want 6,000", len(f.got))
 	}
 }
+
+// A crowd of users, each in their own chat and each owed several answers,
+// does not hold up a user who asked once: on the same turn the origin with
+// the least queued goes first.
+func TestACrowdsAnswersDoNotHoldUpAUserWhoAskedOnce(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	for round := range 3 {
+		for i := range 300 {
+			user := fmt.Sprint(i)
+			_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: user}, Priority: bot.PriorityPrivate, Origin: user, Body: round})
+		}
+	}
+	ctx := context.Background()
+	for c.Now().Before(t0.Add(2 * time.Second)) {
+		if sent, wait, _ := o.Step(ctx, nil); !sent {
+			c.Advance(min(wait, t0.Add(2*time.Second).Sub(c.Now())))
+		}
+	}
+	asked := c.Now()
+	_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: "once"}, Priority: bot.PriorityPrivate, Origin: "once", Body: "answer"})
+	drain(t, o, c)
+	for i, d := range f.got {
+		if d.m.Body == "answer" {
+			if wait := d.at.Sub(asked); wait > 200*time.Millisecond {
+				t.Errorf("the user who asked once waited %v (sent %d of %d), want within a few slots", wait, i+1, len(f.got))
+			}
+			return
+		}
+	}
+	t.Fatal("never answered")
+}
