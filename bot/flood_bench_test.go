@@ -16,7 +16,7 @@ import (
 // a clock the benchmark moves: no goroutine, no wall time, the same figures
 // on every machine.
 //
-//	go test -run '^$' -bench FloodFairness -benchtime 1x ./bot/
+//	go test -run '^$' -bench FloodFairness -benchtime 1x -timeout 60m ./bot/
 //	go test -run '^$' -bench MemoryAfter100kUsers -benchtime 1x ./bot/
 
 // floodStore answers the calls /wallet makes, from nothing: every player
