@@ -97,6 +97,9 @@ func runConsole(ctx context.Context, a *app) int {
 	if *script != "" {
 		clock = bottest.NewClock(scriptStart)
 		cfg.Clock, cfg.HandPause, cfg.BotDelay = clock, 0, 0
+		// A script types its commands at one instant of its clock: no
+		// per-user command limit.
+		cfg.CommandRate = -1
 	}
 	room, err := bot.NewRoom(cfg)
 	if err != nil {

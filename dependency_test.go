@@ -35,7 +35,8 @@ var importRules = []importRule{
 	{pkg: module + "/engine"},
 	{pkg: module + "/tourney"},
 	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"},
-		thirdParty: []string{"golang.org/x/time/rate"}}, // the outbox's rate limiters
+		thirdParty: []string{"golang.org/x/time/rate", // the outbox's and the per-user rate limiters
+			"github.com/hashicorp/golang-lru/v2/simplelru", "github.com/hashicorp/golang-lru/v2/internal"}}, // the per-user caches
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},

@@ -84,6 +84,7 @@ var (
 	descQueued   = prometheus.NewDesc("pokerroom_messages_queued_total", "Messages handed to an outbox.", nil, nil)
 	descDropped  = prometheus.NewDesc("pokerroom_messages_dropped_total", "Messages an outbox refused because its queue was full.", nil, nil)
 	descBusy     = prometheus.NewDesc("pokerroom_busy_total", "Commands refused because a table's inbox was full.", nil, nil)
+	descSlowed   = prometheus.NewDesc("pokerroom_commands_limited_total", "Commands refused by their user's command limit (USER_COMMAND_RATE), answered \"slow down\" or ignored.", nil, nil)
 	descTables   = prometheus.NewDesc("pokerroom_open_tables", "Cash tables running.", nil, nil)
 	descBatches  = prometheus.NewDesc("pokerroom_commit_batches_total", "Group-commit transactions.", nil, nil)
 	descBatched  = prometheus.NewDesc("pokerroom_commit_writes_total", "Table writes committed in them.", nil, nil)
@@ -102,7 +103,7 @@ var (
 )
 
 func (c roomCollector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay, descAudits, descAuditBad, descAuditErr, descAdminLog, descPaused, descPausedT, descUnrest} {
+	for _, d := range []*prometheus.Desc{descActions, descHands, descQueued, descDropped, descBusy, descSlowed, descTables, descBatches, descBatched, descLatency, descOutQueue, descLimited, descSent, descDelay, descAudits, descAuditBad, descAuditErr, descAdminLog, descPaused, descPausedT, descUnrest} {
 		ch <- d
 	}
 }
@@ -117,6 +118,7 @@ func (c roomCollector) Collect(ch chan<- prometheus.Metric) {
 	counter(descQueued, m.Queued.Load())
 	counter(descDropped, m.Dropped.Load())
 	counter(descBusy, m.Busy.Load())
+	counter(descSlowed, m.Limited.Load())
 	counter(descBatches, m.Batches.Load())
 	counter(descBatched, m.Batched.Load())
 	counter(descAudits, m.Audits.Load())

@@ -94,6 +94,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		threads[discord.Platform] = dc
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
+		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst,
 		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {
 		p.Close()

@@ -131,8 +131,10 @@ func runSim(ctx context.Context, a *app) int {
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, DeckSeed: *seed,
 		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: *trials,
-		Outboxes: map[string]bot.Enqueuer{simPlatform: ob},
-		Admins:   map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
+		// One simulated admin opens every table: no per-user command limit.
+		CommandRate: -1,
+		Outboxes:    map[string]bot.Enqueuer{simPlatform: ob},
+		Admins:      map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
 	if err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 		return exitFail

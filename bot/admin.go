@@ -400,9 +400,7 @@ func (r *Room) banCmd(ctx context.Context, cmd Command, p Player, comm Community
 	if err := r.store.SetBanned(ctx, target.ID, reason); err != nil {
 		return Reply{}, err
 	}
-	r.mu.Lock()
-	e := r.players[target.Platform+"\x00"+target.UserID]
-	r.mu.Unlock()
+	e := r.cachedPlayer(target)
 	if e != nil {
 		e.mu.Lock()
 		e.p.Banned = reason

@@ -87,9 +87,7 @@ func (r *Room) wallet(ctx context.Context, p Player, comm Community) (int64, err
 	if unplaced(econ) {
 		// Its chips wait in the player's wallet of before, which follows
 		// them to their next economy.
-		r.mu.Lock()
-		e := r.players[p.Platform+"\x00"+p.UserID]
-		r.mu.Unlock()
+		e := r.cachedPlayer(p)
 		if e != nil {
 			e.mu.Lock()
 			e.noLegacy = false
@@ -113,9 +111,7 @@ func (r *Room) wallet(ctx context.Context, p Player, comm Community) (int64, err
 // legacyOf returns the player's wallet of before economies (0: none),
 // remembered per player.
 func (r *Room) legacyOf(ctx context.Context, p Player) (AccountBalance, error) {
-	r.mu.Lock()
-	e := r.players[p.Platform+"\x00"+p.UserID]
-	r.mu.Unlock()
+	e := r.cachedPlayer(p)
 	if e != nil {
 		e.mu.Lock()
 		none := e.noLegacy
@@ -191,9 +187,7 @@ func (r *Room) isMember(ctx context.Context, p Player, econ Community) (bool, er
 
 // welcomed reports whether the room remembers p as welcomed in econ.
 func (r *Room) welcomed(p Player, econ int64) bool {
-	r.mu.Lock()
-	e := r.players[p.Platform+"\x00"+p.UserID]
-	r.mu.Unlock()
+	e := r.cachedPlayer(p)
 	if e == nil {
 		return false
 	}
@@ -203,9 +197,7 @@ func (r *Room) welcomed(p Player, econ int64) bool {
 }
 
 func (r *Room) rememberWelcome(p Player, econ int64) {
-	r.mu.Lock()
-	e := r.players[p.Platform+"\x00"+p.UserID]
-	r.mu.Unlock()
+	e := r.cachedPlayer(p)
 	if e == nil {
 		return
 	}
@@ -280,4 +272,13 @@ func (r *Room) moveLegacy(ctx context.Context, p Player, econ Community, acc int
 		return false, err
 	}
 	return false, nil
+}
+
+// cachedPlayer is the room's cache entry of p, nil when it has none (it
+// was never seen, or was forgotten: then the store answers).
+func (r *Room) cachedPlayer(p Player) *playerEntry {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	e, _ := r.players.Peek(p.Platform + "\x00" + p.UserID)
+	return e
 }

@@ -17,3 +17,25 @@ func (r *Room) TourneysInMemory() int {
 	defer r.mu.Unlock()
 	return len(r.tourneys)
 }
+
+// PlayersCached is the number of players the room keeps in memory.
+func (r *Room) PlayersCached() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.players.Len()
+}
+
+// BucketsKept is the number of per-user command buckets kept.
+func (r *Room) BucketsKept() int {
+	if r.limits == nil {
+		return 0
+	}
+	return r.limits.len()
+}
+
+// Destinations is the number of destination queues the outbox keeps.
+func (o *Outbox) Destinations() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.queues)
+}

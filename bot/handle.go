@@ -19,6 +19,9 @@ func (r *Room) Handle(ctx context.Context, cmd Command) (Reply, error) {
 	if cmd.Received.IsZero() {
 		cmd.Received = time.Now()
 	}
+	if err := r.limit(cmd); err != nil {
+		return Reply{}, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, opTimeout)
 	defer cancel()
 	reply, err := r.handle(ctx, cmd)

@@ -69,6 +69,20 @@ type harness struct {
 	// scenario breaks the books on purpose.
 	auditMismatches int64
 	tampered        bool
+	// commandRate, commandBurst and maxUsers are the per-user limits
+	// (RoomConfig); commandRate 0 turns the command limit off: scenarios
+	// type many commands at one instant of the fake clock.
+	commandRate  float64
+	commandBurst int
+	maxUsers     int
+}
+
+// limits returns the harness's per-user limits for the room.
+func (h *harness) limits() (rate float64, burst, users int) {
+	if h.commandRate == 0 {
+		return -1, 0, h.maxUsers
+	}
+	return h.commandRate, h.commandBurst, h.maxUsers
 }
 
 func newHarness(t testing.TB, seed uint64) *harness {
@@ -117,7 +131,9 @@ func (h *harness) open() {
 		h.cron = cron.NewRunner(h.clock, s, nil)
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
+	rate, burst, users := h.limits()
 	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
+		CommandRate: rate, CommandBurst: burst, MaxUsers: users,
 		Outboxes: h.outboxes(h.rec), Admins: h.adminsByPlatform()})
 	if err != nil {
 		h.t.Fatal(err)
@@ -412,7 +428,9 @@ func (h *harness) reopenWith(st bot.Storage) {
 		h.cron = cron.NewRunner(h.clock, st, nil)
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
+	rate, burst, users := h.limits()
 	h.room, err = bot.NewRoom(bot.RoomConfig{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
+		CommandRate: rate, CommandBurst: burst, MaxUsers: users,
 		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform()})
 	if err != nil {
 		h.t.Fatal(err)

@@ -95,6 +95,7 @@ func userErrors() []struct {
 		{"duplicate", fmt.Errorf("%w: seq 3", ErrDuplicate)},
 		{"insufficient funds", fmt.Errorf("wallet: %w", ErrInsufficientFunds)},
 		{"busy", Errorf(EBusy, KeyBusy)},
+		{"slow down", Errorf(ELimited, KeySlowDown, 7)},
 		{"timeout", fmt.Errorf("commit: %w", context.DeadlineExceeded)},
 		{"internal", errors.New("pq: password authentication failed for user bot on host db.internal:5432")},
 	}

@@ -16,6 +16,9 @@ type Metrics struct {
 	Queued  atomic.Int64 // messages handed to an outbox
 	Dropped atomic.Int64 // messages an outbox refused (full)
 	Busy    atomic.Int64 // commands refused by a full table inbox
+	// Limited: commands refused by their user's command limit (answered
+	// "slow down" or silenced).
+	Limited atomic.Int64
 	Paused  atomic.Int64 // tables paused now (the store unreachable)
 	// PausedTourneys: tournament directors paused now (a write failed and
 	// the store could not be read to rebuild them).

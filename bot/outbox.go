@@ -58,8 +58,16 @@ type Outgoing struct {
 	// topic in Telegram, a thread in Discord: a tournament's table); ""
 	// for the chat itself. It shares the chat's limits.
 	Thread string
+	// Origin is the chat whose command caused the message (an answer, an
+	// error, a notice), as the adapter names it: the messages of one
+	// origin share the global limit fairly with every other origin's, so
+	// that a flood of commands in one chat does not hold up the answers in
+	// others. "" (the room's own messages: tables, cards, summaries) keeps
+	// the order messages were queued in.
+	Origin string
 
 	queued time.Time // when the state it shows was first queued
+	turn   time.Time // its place in line (fairTurn); ties go by queued
 }
 
 // Sender delivers messages on one platform; the adapters implement it.
@@ -122,11 +130,15 @@ type Outbox struct {
 
 	mu       sync.Mutex
 	queues   map[Destination]*destQueue
+	idleAt   int // prune idle queues when there are this many (pruneIdle)
 	global   *rate.Limiter
 	wake     chan struct{}
-	latest   map[string]int64  // key -> newest version queued or sent
-	msgIDs   map[string]string // key -> platform message id
-	keys     []string          // the keys of latest, oldest first (to forget old ones)
+	latest   map[string]int64     // key -> newest version queued or sent
+	origins  map[string]time.Time // origin -> the end of its last turn (fairTurn)
+	vtime    time.Time            // the turn of the message sent last (fairTurn)
+	pruneAt  int                  // prune origins when it has this many
+	msgIDs   map[string]string    // key -> platform message id
+	keys     []string             // the keys of latest, oldest first (to forget old ones)
 	ready    map[*destQueue]struct{}
 	sleeping sleepers
 	blocked  time.Time // a global retry_after
@@ -142,14 +154,15 @@ type destQueue struct {
 	blocked time.Time // retry_after for this destination
 	readyAt time.Time // asleep until then (the limiters, a retry_after)
 	asleep  bool
-	index   int // in the sleepers heap
+	sending bool // a message of it is being delivered (kept by pruneIdle)
+	index   int  // in the sleepers heap
 }
 
 // NewOutbox returns an outbox delivering through s within limits; ids may
 // be nil (message ids then live only in memory).
 func NewOutbox(s Sender, limits Limits, clock Clock, ids MessageIDs) *Outbox {
 	o := &Outbox{send: s, limits: limits, clock: clock, ids: ids,
-		queues: map[Destination]*destQueue{}, wake: make(chan struct{}, 1), latest: map[string]int64{}, msgIDs: map[string]string{},
+		queues: map[Destination]*destQueue{}, wake: make(chan struct{}, 1), idleAt: 1024, latest: map[string]int64{}, origins: map[string]time.Time{}, pruneAt: 1024, msgIDs: map[string]string{},
 		ready: map[*destQueue]struct{}{}}
 	if limits.Global > 0 {
 		o.global = rate.NewLimiter(limits.Global, max(limits.GlobalBurst, 1))
@@ -165,6 +178,9 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 	defer o.mu.Unlock()
 	q := o.queues[m.To]
 	if q == nil {
+		if len(o.queues) >= o.idleAt {
+			o.pruneIdle(o.clock.Now())
+		}
 		q = &destQueue{}
 		if o.limits.PerChat > 0 {
 			q.chat = rate.NewLimiter(o.limits.PerChat, max(o.limits.PerChatBurst, 1))
@@ -179,6 +195,10 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		o.queues[m.To] = q
 	}
 	m.queued = o.clock.Now()
+	m.turn = o.vtime // next in line after those queued before it
+	if m.Origin != "" {
+		m.turn = o.fairTurn(m.Origin)
+	}
 	if m.Key != "" {
 		if v, ok := o.latest[m.Key]; ok && m.Version < v {
 			return nil // stale: a newer version is queued or sent
@@ -190,7 +210,8 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		for i, it := range q.items {
 			if it.Key == m.Key {
 				m.queued = it.queued // the chat has not seen the state since then
-				q.items[i] = &m      // coalesce: only the latest state is sent
+				m.turn = it.turn
+				q.items[i] = &m // coalesce: only the latest state is sent
 				o.poke()
 				return nil
 			}
@@ -203,6 +224,53 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 	o.wakeQueue(q)
 	o.poke()
 	return nil
+}
+
+// pruneIdle forgets the destinations with nothing queued whose limiters
+// are full again and that wait for no retry_after: such a queue is the same
+// as a new one, so that the outbox holds the destinations active lately,
+// not every user ever answered.
+func (o *Outbox) pruneIdle(now time.Time) {
+	full := func(l *rate.Limiter) bool { return l == nil || l.TokensAt(now) >= float64(l.Burst()) }
+	for d, q := range o.queues {
+		if len(q.items) == 0 && !q.asleep && !q.sending && !now.Before(q.blocked) && full(q.chat) && full(q.group) {
+			delete(o.ready, q)
+			delete(o.queues, d)
+		}
+	}
+	o.idleAt = max(1024, 2*len(o.queues))
+}
+
+// fairTurn is the place in line of a new message of origin: start-time
+// fair queuing (Goyal et al.) over the origins. The outbox's virtual time
+// (vtime) is the turn of the message sent last; an origin's messages take
+// turns one slot of the global limit apart from the later of vtime and the
+// end of its previous turn. An origin that queued a thousand answers at
+// once has their turns spread over the time the global limit needs to send
+// them, and another origin's answer queued meanwhile takes the turn being
+// served now: it goes among the next ones, not after the thousandth. A
+// lone origin still gets the whole global limit.
+func (o *Outbox) fairTurn(origin string) time.Time {
+	var slot time.Duration
+	if o.limits.Global > 0 {
+		slot = time.Duration(float64(time.Second) / float64(o.limits.Global))
+	}
+	turn := o.vtime
+	if t, ok := o.origins[origin]; ok && t.After(turn) {
+		turn = t
+	}
+	o.origins[origin] = turn.Add(slot)
+	if len(o.origins) >= o.pruneAt {
+		// An origin whose turns have all come is the same as one never
+		// seen: forgotten, so the map holds only the busy origins.
+		for k, t := range o.origins {
+			if !t.After(o.vtime) {
+				delete(o.origins, k)
+			}
+		}
+		o.pruneAt = max(1024, 2*len(o.origins))
+	}
+	return turn
 }
 
 // maxKeys bounds the edited messages an outbox remembers (their newest
@@ -280,9 +348,26 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 	var best, bestEdit *Outgoing
 	var bestQ, bestEditQ *destQueue
 	better := func(it, than *Outgoing) bool {
-		// the most urgent first; among equals the longest waiting, so that
-		// no chat starves when the global limit is the bound
-		return than == nil || it.Priority < than.Priority || (it.Priority == than.Priority && it.queued.Before(than.queued))
+		// the most urgent first; among equals the longest waiting (by
+		// its origin's turn: fairTurn), so that no chat starves when the
+		// global limit is the bound
+		if than == nil || it.Priority != than.Priority {
+			return than == nil || it.Priority < than.Priority
+		}
+		if !it.turn.Equal(than.turn) {
+			return it.turn.Before(than.turn)
+		}
+		if it.Origin != "" && than.Origin != "" {
+			// On the same turn (a crowd of chats each owed an answer),
+			// the origin with the least queued behind it goes first: one
+			// user's single answer before the next of a crowd whose
+			// members each sent many. Each origin still gets its turn
+			// before any origin's next one.
+			if fi, fj := o.origins[it.Origin], o.origins[than.Origin]; !fi.Equal(fj) {
+				return fi.Before(fj)
+			}
+		}
+		return it.queued.Before(than.queued)
 	}
 	for q := range o.ready {
 		if len(q.items) == 0 {
@@ -333,6 +418,10 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 	}
 	if len(q.items) == 0 {
 		delete(o.ready, q)
+	}
+	q.sending = true // until step is done with it
+	if best.turn.After(o.vtime) {
+		o.vtime = best.turn
 	}
 	for _, l := range []*rate.Limiter{q.chat, q.group, global} {
 		if l != nil {
@@ -423,6 +512,7 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 	switch {
 	case errors.As(err, &rl):
 		o.mu.Lock()
+		q.sending = false
 		o.limited++
 		q.blocked = o.clock.Now().Add(rl.RetryAfter)
 		// Back in front, unless a newer version was queued meanwhile (it
@@ -434,6 +524,9 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 				if m.queued.Before(it.queued) {
 					it.queued = m.queued
 				}
+				if m.turn.Before(it.turn) {
+					it.turn = m.turn
+				}
 			}
 		}
 		if !newer {
@@ -442,6 +535,9 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 		o.wakeQueue(q) // next() puts it to sleep until the retry_after
 		o.mu.Unlock()
 	case err != nil:
+		o.mu.Lock()
+		q.sending = false
+		o.mu.Unlock()
 		if ctx.Err() != nil {
 			return false, 0, ctx.Err()
 		}
@@ -450,6 +546,7 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 		}
 	default:
 		o.mu.Lock()
+		q.sending = false
 		o.sent++
 		o.delays.observe(o.clock.Now().Sub(m.queued))
 		if m.Key != "" && newID != "" {

@@ -305,3 +305,121 @@ func TestOutboxGlobalLimitCanSpareEdits(t *testing.T) {
 		}
 	}
 }
+
+// answerDelay queues flood answers of one origin (one to each of n users,
+// at once), then, a second later, one answer of another origin, and
+// returns how long that answer waited: with origins, its turn comes among
+// the flood's first, not after it.
+func answerDelay(t *testing.T, n int, withOrigins bool) time.Duration {
+	t.Helper()
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	origin := func(s string) string {
+		if withOrigins {
+			return s
+		}
+		return ""
+	}
+	for i := range n {
+		if err := o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: fmt.Sprint(i)}, Priority: bot.PriorityPrivate,
+			Origin: origin("telegram:chat:flooded"), Body: i}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	for c.Now().Before(t0.Add(time.Second)) {
+		if sent, wait, _ := o.Step(ctx, nil); !sent {
+			c.Advance(min(wait, t0.Add(time.Second).Sub(c.Now())))
+		}
+	}
+	asked := c.Now()
+	if err := o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: "other"}, Priority: bot.PriorityPrivate,
+		Origin: origin("telegram:user:other"), Body: "answer"}); err != nil {
+		t.Fatal(err)
+	}
+	drain(t, o, c)
+	for _, d := range f.got {
+		if d.m.Body == "answer" {
+			return d.at.Sub(asked)
+		}
+	}
+	t.Fatal("the other origin's answer was never sent")
+	return 0
+}
+
+func TestAFloodedChatsAnswersDoNotHoldUpAnotherChats(t *testing.T) {
+	if d := answerDelay(t, 600, true); d > 200*time.Millisecond {
+		t.Errorf("with origins the other chat's answer waited %v, want within a few slots of the 30/s limit", d)
+	}
+	// Without origins it waits behind the flood (the test can fail).
+	if d := answerDelay(t, 600, false); d < 10*time.Second {
+		t.Errorf("without origins the answer waited only %v: the flood is not ahead of it", d)
+	}
+}
+
+func TestOneOriginAloneStillGetsTheWholeGlobalLimit(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	for i := range 300 {
+		_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: fmt.Sprint(i)}, Origin: "telegram:chat:g", Body: i})
+	}
+	drain(t, o, c)
+	// 30 at once (the burst), then 30 a second: the last of 300 at 9 s.
+	if last := f.got[len(f.got)-1].at.Sub(t0); last > 9*time.Second+100*time.Millisecond {
+		t.Errorf("300 answers of one origin took %v, want about 9 s (the global limit, not less)", last)
+	}
+}
+
+func TestOutboxForgetsDestinationsIdleAgain(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	for round := range 4 {
+		for i := range 1500 {
+			_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: fmt.Sprint(round, "-", i)}, Body: i})
+		}
+		drain(t, o, c)
+		c.Advance(2 * time.Second) // every per-chat limiter full again
+	}
+	if n := o.Destinations(); n > 3000 {
+		t.Errorf("%d destinations kept after 6,000 users answered once, want the idle ones forgotten (at most 3,000)", n)
+	}
+	if len(f.got) != 6000 {
+		t.Errorf("%d messages delivered, want 6,000", len(f.got))
+	}
+}
+
+// A crowd of users, each in their own chat and each owed several answers,
+// does not hold up a user who asked once: on the same turn the origin with
+// the least queued goes first.
+func TestACrowdsAnswersDoNotHoldUpAUserWhoAskedOnce(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c}
+	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	for round := range 3 {
+		for i := range 300 {
+			user := fmt.Sprint(i)
+			_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: user}, Priority: bot.PriorityPrivate, Origin: user, Body: round})
+		}
+	}
+	ctx := context.Background()
+	for c.Now().Before(t0.Add(2 * time.Second)) {
+		if sent, wait, _ := o.Step(ctx, nil); !sent {
+			c.Advance(min(wait, t0.Add(2*time.Second).Sub(c.Now())))
+		}
+	}
+	asked := c.Now()
+	_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: "once"}, Priority: bot.PriorityPrivate, Origin: "once", Body: "answer"})
+	drain(t, o, c)
+	for i, d := range f.got {
+		if d.m.Body == "answer" {
+			if wait := d.at.Sub(asked); wait > 200*time.Millisecond {
+				t.Errorf("the user who asked once waited %v (sent %d of %d), want within a few slots", wait, i+1, len(f.got))
+			}
+			return
+		}
+	}
+	t.Fatal("never answered")
+}

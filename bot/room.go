@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/hashicorp/golang-lru/v2/simplelru"
+
 	"github.com/pokerroom/pokerroom/engine"
 )
 
@@ -91,6 +93,19 @@ type RoomConfig struct {
 	// AuditEvery is how often the room runs the chip audit (AuditChips)
 	// after the one at start, on Clock: default 5 minutes; < 0 never.
 	AuditEvery time.Duration
+	// CommandRate is how many commands (and button presses) a second each
+	// user may send over time (USER_COMMAND_RATE; default 1), and
+	// CommandBurst how many at once (USER_COMMAND_BURST; default 8). Over
+	// it the first command is answered "slow down" and the following ones
+	// are silenced (ErrSilenced) until the user's bucket refills, so that
+	// a flood costs the platforms' send budget little. A negative
+	// CommandRate turns the limit off.
+	CommandRate  float64
+	CommandBurst int
+	// MaxUsers bounds the per-user caches (the players seen, the command
+	// buckets); the least recently seen are forgotten beyond it (default
+	// DefaultMaxUsers).
+	MaxUsers int
 }
 
 // Threads opens places within a chat: a forum topic in a Telegram
@@ -124,10 +139,13 @@ type Room struct {
 	mu          sync.Mutex
 	communities map[string]*Community // platform \x00 chat
 	commByID    map[int64]*Community
-	players     map[string]*playerEntry
-	houses      map[int64]int64 // economy community -> its house account
-	tables      map[int64]*table
-	tourneys    map[int64]*tourneyActor
+	// players caches the players seen lately (platform \x00 user), at
+	// most MaxUsers.
+	players  *simplelru.LRU[string, *playerEntry]
+	limits   *limiter        // nil: no per-user command limit
+	houses   map[int64]int64 // economy community -> its house account
+	tables   map[int64]*table
+	tourneys map[int64]*tourneyActor
 	// loadedEnded counts the tournaments over brought back by loadEnded.
 	loadedEnded atomic.Int64
 	byCommunity map[int64][]int64
@@ -182,8 +200,15 @@ func NewRoom(cfg RoomConfig) (*Room, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
+	if cfg.MaxUsers <= 0 {
+		cfg.MaxUsers = DefaultMaxUsers
+	}
+	players, err := simplelru.NewLRU[string, *playerEntry](cfg.MaxUsers, nil)
+	if err != nil {
+		return nil, err
+	}
 	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: map[string]*playerEntry{}, houses: map[int64]int64{}, tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
+		communities: map[string]*Community{}, commByID: map[int64]*Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
 }
@@ -447,10 +472,12 @@ func (r *Room) player(ctx context.Context, platform, user, name string) (Player,
 	}
 	key := platform + "\x00" + user
 	r.mu.Lock()
-	e := r.players[key]
-	if e == nil {
+	e, ok := r.players.Get(key)
+	if !ok {
+		// A player forgotten by the cache comes back from the store; the
+		// welcome chips are given once whatever the cache (welcome).
 		e = &playerEntry{}
-		r.players[key] = e
+		r.players.Add(key, e)
 	}
 	r.mu.Unlock()
 	e.mu.Lock()

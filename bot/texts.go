@@ -25,6 +25,8 @@ var roomTexts = map[string]message{
 	// commands
 	"command.unknown":         {"%[1]v is not a command here. /help lists them.", "%[1]v no es un comando aquí. /help los muestra."},
 	"command.no_user":         {"The command came without a user.", "El comando llegó sin usuario."},
+	"limit.slow_down":         {"You are sending commands too fast: wait %[1]v s. Until then the bot does not answer you.", "Envías comandos demasiado rápido: espera %[1]v s. Hasta entonces el bot no te responde."},
+	"limit.silenced":          {"You are sending commands too fast: wait a moment.", "Envías comandos demasiado rápido: espera un momento."},
 	"command.in_group":        {"%[1]v works in the group, not in a private chat.", "%[1]v funciona en el grupo, no en un chat privado."},
 	"admin.unavailable":       {"Could not check with the platform whether you administer this chat. Try again shortly.", "No se pudo comprobar con la plataforma si administras este chat. Inténtalo de nuevo en breve."},
 	"operator.only":           {"Only the bot's operators (OWNER_IDS) can use %[1]v.", "Solo los operadores del bot (OWNER_IDS) pueden usar %[1]v."},

@@ -49,6 +49,11 @@ type Config struct {
 	// in a day per community (GRANT_MAX, GRANT_DAY_MAX; 0: the room's
 	// defaults).
 	GrantMax, GrantDayMax int64
+	// CommandRate and CommandBurst are each user's command limit
+	// (USER_COMMAND_RATE a second, USER_COMMAND_BURST at once): 0 for the
+	// room's defaults; CommandRate < 0 turns the limit off.
+	CommandRate  float64
+	CommandBurst int
 	// Console runs the terminal chat: on by default when no platform token
 	// is set.
 	Console bool
@@ -85,6 +90,8 @@ var Vars = []Var{
 	{"OWNER_IDS", "owner-ids", "", "the bot's operators, comma-separated platform:user ids (telegram:123, discord:456, console:you): they act in every community, uncapped, and ban users", false},
 	{"GRANT_MAX", "grant-max", "50000", "the most a community admin's /grant gives at once (a community may lower it)", false},
 	{"GRANT_DAY_MAX", "grant-day-max", "200000", "the most a community's admins grant in a day, UTC (a community may lower it)", false},
+	{"USER_COMMAND_RATE", "user-command-rate", "1", "commands (and button presses) a second each user may send over time, or off; over it the first is answered \"slow down\", the rest ignored", false},
+	{"USER_COMMAND_BURST", "user-command-burst", "8", "commands each user may send at once before USER_COMMAND_RATE applies", false},
 }
 
 // Error is an invalid setting.
@@ -349,6 +356,26 @@ func build(vals map[string]value) (Config, error) {
 	if cfg.GrantMax > 0 && cfg.GrantDayMax > 0 && cfg.GrantMax > cfg.GrantDayMax {
 		return cfg, get("GRANT_MAX").fail("a grant of at most %d is above the day's cap GRANT_DAY_MAX=%d (accepted: at most the day's cap)", cfg.GrantMax, cfg.GrantDayMax)
 	}
+
+	v = get("USER_COMMAND_RATE")
+	switch strings.ToLower(v.s) {
+	case "":
+	case "off":
+		cfg.CommandRate = -1
+	default:
+		r, err := strconv.ParseFloat(v.s, 64)
+		if err != nil || !(r > 0) || r > 1000 {
+			return cfg, v.fail("invalid rate %s (accepted: commands a second per user, a number above 0 up to 1000 such as 1 or 0.5, or off)", v.shown())
+		}
+		cfg.CommandRate = r
+	}
+	if v = get("USER_COMMAND_BURST"); v.s != "" {
+		n, err := strconv.Atoi(v.s)
+		if err != nil || n < 1 || n > 1000 {
+			return cfg, v.fail("invalid value %s (accepted: a whole number from 1 to 1000)", v.shown())
+		}
+		cfg.CommandBurst = n
+	}
 	return cfg, nil
 }
 
@@ -416,6 +443,8 @@ func (c Config) LogValue() slog.Value {
 		slog.String("default_lang", c.DefaultLang),
 		slog.String("owner_ids", strings.Join(c.Owners, ",")),
 		slog.Int64("grant_max", c.GrantMax), slog.Int64("grant_day_max", c.GrantDayMax),
+		slog.Float64("user_command_rate", c.CommandRate),
+		slog.Int("user_command_burst", c.CommandBurst),
 	)
 }
 

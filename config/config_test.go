@@ -75,6 +75,24 @@ func TestOwnerIDsAreRead(t *testing.T) {
 	}
 }
 
+// USER_COMMAND_RATE and USER_COMMAND_BURST set each user's command limit;
+// off turns it off; unset leaves the room's defaults (0).
+func TestUserCommandLimitIsRead(t *testing.T) {
+	for _, tc := range []struct {
+		rate, burst string
+		wantRate    float64
+		wantBurst   int
+	}{{"", "", 0, 0}, {"0.5", "4", 0.5, 4}, {"off", "", -1, 0}, {"OFF", "12", -1, 12}} {
+		cfg, _, err := Load("run", nil, env(map[string]string{"USER_COMMAND_RATE": tc.rate, "USER_COMMAND_BURST": tc.burst}), &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.CommandRate != tc.wantRate || cfg.CommandBurst != tc.wantBurst {
+			t.Errorf("rate %q burst %q: got %v, %d", tc.rate, tc.burst, cfg.CommandRate, cfg.CommandBurst)
+		}
+	}
+}
+
 func TestFlagWinsOverEnvironment(t *testing.T) {
 	cfg, rest, err := Load("run", []string{"-log-level", "error", "-default-lang=es", "extra"},
 		env(map[string]string{"LOG_LEVEL": "debug", "DEFAULT_LANG": "en"}), &bytes.Buffer{})
@@ -127,6 +145,9 @@ func TestInvalidValueIsAnErrorNamingTheVariable(t *testing.T) {
 		{"grant cap with separators", map[string]string{"GRANT_MAX": "50,000"}, nil, `GRANT_MAX: invalid cap "50,000" (accepted: a whole number of chips`, ""},
 		{"grant cap of zero", map[string]string{"GRANT_DAY_MAX": "0"}, nil, `GRANT_DAY_MAX: invalid cap "0"`, ""},
 		{"grant cap above the day's", map[string]string{"GRANT_MAX": "500", "GRANT_DAY_MAX": "100"}, nil, `GRANT_MAX: a grant of at most 500 is above the day's cap GRANT_DAY_MAX=100`, ""},
+		{"command rate zero", map[string]string{"USER_COMMAND_RATE": "0"}, nil, `USER_COMMAND_RATE: invalid rate "0" (accepted: `, ""},
+		{"command rate not a number", map[string]string{"USER_COMMAND_RATE": "fast"}, nil, `USER_COMMAND_RATE: invalid rate "fast"`, ""},
+		{"command burst zero", map[string]string{"USER_COMMAND_BURST": "0"}, nil, `USER_COMMAND_BURST: invalid value "0" (accepted: a whole number from 1 to 1000)`, ""},
 		{"from a flag", nil, []string{"-log-format=yaml"}, `LOG_FORMAT (flag -log-format): invalid format "yaml"`, ""},
 		{"flag wins even when invalid", map[string]string{"LOG_LEVEL": "info"}, []string{"-log-level", "shout"}, `LOG_LEVEL (flag -log-level): invalid level "shout"`, ""},
 	} {

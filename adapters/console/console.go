@@ -377,6 +377,7 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 	reply, err := c.Room.Handle(ctx, bot.Command{Platform: Platform, Chat: Chat, ChatTitle: "console", User: user, UserName: user,
 		Name: name, Args: args})
 	switch {
+	case bot.IsSilenced(err): // over the user's command limit: no answer
 	case err != nil:
 		var e *bot.Error
 		if errors.As(err, &e) {

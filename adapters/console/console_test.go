@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/pokerroom/pokerroom/bot"
 )
 
 func fixedStatus(context.Context) (Status, error) {
@@ -123,5 +125,30 @@ func TestOverlongLineIsAnsweredAndSkipped(t *testing.T) {
 	out, _ := run(t, "status"+strings.Repeat(" ", MaxLine-len("status"))+"\n", fixedStatus)
 	if strings.Contains(out, "line too long") || !strings.Contains(out, "schema version: 3") {
 		t.Errorf("a line of MaxLine bytes:\n%s", out)
+	}
+}
+
+// silentRoom silences every command (over its user's command limit, told
+// once already) and answers "busy" to /busy.
+type silentRoom struct{}
+
+func (silentRoom) Handle(_ context.Context, cmd bot.Command) (bot.Reply, error) {
+	if cmd.Name == "busy" {
+		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
+	}
+	return bot.Reply{}, bot.ErrSilenced
+}
+
+func (silentRoom) Settle(context.Context) error { return nil }
+
+func TestSilencedCommandsPrintNothing(t *testing.T) {
+	var out bytes.Buffer
+	c := &Console{In: strings.NewReader("/wallet\n/tables\n/busy\n"), Out: &out, Room: silentRoom{}, Sink: NewSink(&out, false)}
+	if err := c.Run(context.Background()); !errors.Is(err, io.EOF) {
+		t.Fatalf("Run: %v", err)
+	}
+	got := out.String()
+	if strings.Contains(got, "fast") || strings.Count(got, "busy") != 1 {
+		t.Fatalf("the silenced commands printed something, or the busy one nothing:\n%s", got)
 	}
 }

@@ -76,6 +76,10 @@ type Config struct {
 	HTTP http.RoundTripper
 	// MaxBackoff caps the wait between attempts to reach Discord (30 s).
 	MaxBackoff time.Duration
+	// MaxUsers bounds each per-user map of the adapter (admin status, the
+	// latest interaction, DM channels): the least recently used entries
+	// are forgotten beyond it (default 20,000).
+	MaxUsers int
 }
 
 // Adapter is the Discord side of the room.
@@ -87,11 +91,13 @@ type Adapter struct {
 	s      *discordgo.Session
 	appID  string
 
-	mu       sync.Mutex
-	admins   map[[2]string]bool         // (channel, user) -> admin, from the last interaction
-	lastSeen map[string]lastInteraction // user -> their latest interaction (for ephemeral notes)
-	dms      map[string]string          // user -> DM channel
-	noDM     map[string]bool            // users who refuse DMs
+	mu sync.Mutex
+	// The per-user maps keep the most recently used Config.MaxUsers
+	// entries each.
+	admins   *platform.Cache[[2]string, bool]         // (channel, user) -> admin, from the last interaction
+	lastSeen *platform.Cache[string, lastInteraction] // user -> their latest interaction (for ephemeral notes)
+	dms      *platform.Cache[string, string]          // user -> DM channel
+	noDM     *platform.Cache[string, bool]            // users who refuse DMs
 	wg       sync.WaitGroup
 	closing  bool            // Run is stopping: no new interaction is taken
 	opening  chan error      // a gateway Open in progress (connect's goroutine only)
@@ -155,8 +161,9 @@ func New(cfg Config) (*Adapter, error) {
 		s.ShardID, s.ShardCount = cfg.ShardID, cfg.ShardCount
 	}
 	s.LogLevel = discordgo.LogError
-	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: map[[2]string]bool{},
-		lastSeen: map[string]lastInteraction{}, dms: map[string]string{}, noDM: map[string]bool{}, acked: map[string]bool{}}
+	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
+		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
+		noDM: platform.NewCache[string, bool](cfg.MaxUsers), acked: map[string]bool{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
 	return a, nil
@@ -331,5 +338,5 @@ func (a *Adapter) register(ctx context.Context) {
 func (a *Adapter) IsAdmin(_ context.Context, chat, user string) (bool, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.admins[[2]string{chat, user}], nil
+	return a.admins.Get([2]string{chat, user}), nil
 }

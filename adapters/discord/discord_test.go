@@ -97,7 +97,10 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
 		Outboxes: map[string]bot.Enqueuer{discord.Platform: ad.Outbox()}, Admins: map[string]bot.Admins{discord.Platform: ad},
 		Threads:   map[string]bot.Threads{discord.Platform: ad},
-		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands})
+		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands,
+		// The tests play at machine speed (Discord's limits 50 times
+		// faster): no per-user command limit (its own tests cover it).
+		CommandRate: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

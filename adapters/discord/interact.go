@@ -76,7 +76,7 @@ func (a *Adapter) learn(i *discordgo.Interaction) {
 				}
 			}
 		}
-		a.admins[[2]string{i.ChannelID, u.ID}] = admin
+		a.admins.Set([2]string{i.ChannelID, u.ID}, admin)
 	}
 }
 
@@ -88,7 +88,7 @@ func (a *Adapter) answered(i *discordgo.Interaction) {
 		return
 	}
 	a.mu.Lock()
-	a.lastSeen[u.ID] = lastInteraction{i: i, at: time.Now()}
+	a.lastSeen.Set(u.ID, lastInteraction{i: i, at: time.Now()})
 	a.mu.Unlock()
 }
 
@@ -286,6 +286,10 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 	defer timer.Stop()
 	select {
 	case o := <-done:
+		if bot.IsSilenced(o.err) {
+			a.silence(ctx, i, component, false)
+			return
+		}
 		if a.respond(ctx, i, answer(o, lang, component)) {
 			a.answered(i)
 		}
@@ -309,6 +313,10 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 	select {
 	case o = <-done:
 	case <-ctx.Done():
+		return
+	}
+	if bot.IsSilenced(o.err) {
+		a.silence(ctx, i, component, true)
 		return
 	}
 	text := clip(answerText(o, lang), maxContent)
@@ -337,6 +345,30 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 				a.log.Warn("follow-up failed", "err", redact(err))
 			}
 		}
+	}
+}
+
+// silence acknowledges an interaction the room left unanswered (over its
+// user's command limit, told once already) without a word: a press by a
+// deferred update that changes nothing; a slash command, which Discord
+// must see answered, by an ephemeral deferral deleted at once. deferred:
+// the interaction was deferred already.
+func (a *Adapter) silence(ctx context.Context, i *discordgo.Interaction, component, deferred bool) {
+	if !deferred {
+		r := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+		if !component {
+			r = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+		}
+		if !a.respond(ctx, i, r) {
+			return
+		}
+	}
+	if component {
+		return
+	}
+	if err := a.s.InteractionResponseDelete(i, discordgo.WithContext(ctx)); err != nil {
+		a.log.Warn("deleting a silenced command's deferral failed", "err", redact(err))
 	}
 }
 

@@ -180,7 +180,7 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (string, error) {
 	if v.Kind != bot.ViewCards {
 		a.mu.Lock()
-		last, ok := a.lastSeen[user]
+		last, ok := a.lastSeen.Lookup(user)
 		a.mu.Unlock()
 		if ok && time.Since(last.at) < noteLifetime {
 			_, err := a.s.FollowupMessageCreate(last.i, true, &discordgo.WebhookParams{Content: clip(v.Text, maxContent),
@@ -198,7 +198,7 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (
 		return "", nil
 	}
 	a.mu.Lock()
-	ch, refused := a.dms[user], a.noDM[user]
+	ch, refused := a.dms.Get(user), a.noDM.Get(user)
 	a.mu.Unlock()
 	if refused {
 		return "", nil
@@ -210,13 +210,13 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (
 		}
 		ch = c.ID
 		a.mu.Lock()
-		a.dms[user] = ch
+		a.dms.Set(user, ch)
 		a.mu.Unlock()
 	}
 	sent, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Embeds: embed(v)}, sendOpts(ctx)...)
 	if hasCode(err, codeCannotDM) {
 		a.mu.Lock()
-		a.noDM[user] = true
+		a.noDM.Set(user, true)
 		a.mu.Unlock()
 		return "", nil
 	}

@@ -85,7 +85,9 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Seed: 3,
 		Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()}, Admins: map[string]bot.Admins{telegram.Platform: ad},
-		HandPause: sc(2 * time.Second), BotDelay: sc(5 * time.Second), BotTrials: 30})
+		HandPause: sc(2 * time.Second), BotDelay: sc(5 * time.Second), BotTrials: 30,
+		// One admin opens every table at once: no per-user command limit.
+		CommandRate: -1})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -139,7 +139,7 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (s
 	text := clip(v.Text, maxText)
 	kb := keyboard(v.Buttons)
 	a.mu.Lock()
-	refused := a.notStarted[user]
+	refused := a.notStarted.Get(user)
 	a.mu.Unlock()
 	if v.Kind == bot.ViewCards && !refused {
 		if prev := a.cardsMessage(ctx, user); prev != 0 {
@@ -184,8 +184,8 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (s
 // restarts.
 func (a *Adapter) cardsMessage(ctx context.Context, user int64) int {
 	a.mu.Lock()
-	id, ok := a.lastCards[user]
-	known := a.notStarted[user]
+	id, ok := a.lastCards.Lookup(user)
+	known := a.notStarted.Get(user)
 	a.mu.Unlock()
 	if ok || known || a.cfg.State == nil {
 		return id
@@ -194,14 +194,14 @@ func (a *Adapter) cardsMessage(ctx context.Context, user int64) int {
 		id, _ = strconv.Atoi(v)
 	}
 	a.mu.Lock()
-	a.lastCards[user] = id
+	a.lastCards.Set(user, id)
 	a.mu.Unlock()
 	return id
 }
 
 func (a *Adapter) setCardsMessage(ctx context.Context, user int64, id int) {
 	a.mu.Lock()
-	a.lastCards[user] = id
+	a.lastCards.Set(user, id)
 	a.mu.Unlock()
 	if a.cfg.State != nil {
 		if err := a.cfg.State.SetMessageID(ctx, cardsKey(user), strconv.Itoa(id)); err != nil {
@@ -224,7 +224,7 @@ var (
 func (a *Adapter) direct(msg tgbotapi.MessageConfig) (tgbotapi.Message, error) {
 	user := msg.ChatID
 	a.mu.Lock()
-	known := a.notStarted[user]
+	known := a.notStarted.Get(user)
 	a.mu.Unlock()
 	if known {
 		return tgbotapi.Message{}, errNotStarted
@@ -233,7 +233,7 @@ func (a *Adapter) direct(msg tgbotapi.MessageConfig) (tgbotapi.Message, error) {
 	switch {
 	case isForbidden(err):
 		a.mu.Lock()
-		a.notStarted[user] = true
+		a.notStarted.Set(user, true)
 		a.mu.Unlock()
 		return tgbotapi.Message{}, errRefused
 	case err != nil:
@@ -246,24 +246,24 @@ func (a *Adapter) direct(msg tgbotapi.MessageConfig) (tgbotapi.Message, error) {
 // it, shows their group a button that does.
 func (a *Adapter) refused(user int64) {
 	a.mu.Lock()
-	a.notStarted[user] = true
-	chat, known := a.lastChat[user]
-	told := a.noticed[user]
+	a.notStarted.Set(user, true)
+	chat, known := a.lastChat.Lookup(user)
+	told := a.noticed.Get(user)
 	if known && !told {
-		a.noticed[user] = true
+		a.noticed.Set(user, true)
 	}
 	a.mu.Unlock()
 	if !known || told {
 		return
 	}
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(chat, 10)}, Priority: bot.PriorityPrivate,
-		Body: bot.View{Kind: bot.ViewNotice, Text: a.startText(user),
+		Origin: strconv.FormatInt(chat, 10), Body: bot.View{Kind: bot.ViewNotice, Text: a.startText(user),
 			Buttons: [][]bot.Button{{{Label: "🔒 Start the bot / Iniciar el bot", URL: a.StartLink("cards")}}}}})
 }
 
 func (a *Adapter) startText(user int64) string {
 	a.mu.Lock()
-	name := a.names[user]
+	name := a.names.Get(user)
 	a.mu.Unlock()
 	return fmt.Sprintf("%s: I cannot send you private messages yet. Press the button below, then Start: your cards will arrive privately. Until then, use the My cards button.\n"+
 		"%s: aún no puedo escribirte en privado. Pulsa el botón y luego Iniciar: tus cartas te llegarán en privado. Mientras tanto, usa el botón Mis cartas.", name, name)

@@ -89,6 +89,10 @@ type Config struct {
 	// MaxBackoff caps the wait between attempts to reach Telegram
 	// (default 30 s).
 	MaxBackoff time.Duration
+	// MaxUsers bounds each per-user map of the adapter (names, admin
+	// checks, ...): the least recently used entries are forgotten beyond
+	// it (default 20,000).
+	MaxUsers int
 }
 
 // Adapter is the Telegram side of the room.
@@ -103,15 +107,18 @@ type Adapter struct {
 	poller *tgbotapi.BotAPI // the same bot with the long poll's timeout
 	ready  chan struct{}
 
-	mu         sync.Mutex
-	admins     map[[2]int64]adminEntry
-	lastChat   map[int64]int64 // user -> the group they last wrote in
-	notStarted map[int64]bool  // users a direct message was refused to
-	noticed    map[int64]bool  // users told how to start the bot
-	usernames  map[string]int64
-	names      map[int64]string
-	lastCards  map[int64]int // user -> their last cards message
-	seen       map[int]bool  // update ids handled lately
+	mu sync.Mutex
+	// The per-user maps keep the most recently used Config.MaxUsers
+	// entries each: forgetting one costs at most a call to Telegram again
+	// (an admin check, a direct message refused once more) or a notice.
+	admins     *platform.Cache[[2]int64, adminEntry]
+	lastChat   *platform.Cache[int64, int64] // user -> the group they last wrote in
+	notStarted *platform.Cache[int64, bool]  // users a direct message was refused to
+	noticed    *platform.Cache[int64, bool]  // users told how to start the bot
+	usernames  *platform.Cache[string, int64]
+	names      *platform.Cache[int64, string]
+	lastCards  *platform.Cache[int64, int] // user -> their last cards message
+	seen       map[int]bool                // update ids handled lately
 	seenOrder  []int
 	offset     int // the last update id handled
 	floor      int // ids up to it were handled (by an earlier run, or long ago)
@@ -160,8 +167,10 @@ func New(cfg Config) (*Adapter, error) {
 	mac := hmac.New(sha256.New, []byte(cfg.Token))
 	mac.Write([]byte("pokerroom webhook secret"))
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), secret: hex.EncodeToString(mac.Sum(nil)),
-		ready: make(chan struct{}), admins: map[[2]int64]adminEntry{}, lastChat: map[int64]int64{},
-		notStarted: map[int64]bool{}, noticed: map[int64]bool{}, usernames: map[string]int64{}, names: map[int64]string{}, lastCards: map[int64]int{},
+		ready: make(chan struct{}), admins: platform.NewCache[[2]int64, adminEntry](cfg.MaxUsers),
+		lastChat: platform.NewCache[int64, int64](cfg.MaxUsers), notStarted: platform.NewCache[int64, bool](cfg.MaxUsers),
+		noticed: platform.NewCache[int64, bool](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
+		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[int64, int](cfg.MaxUsers),
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
@@ -728,12 +737,12 @@ func (a *Adapter) learn(u *tgbotapi.User, chat *tgbotapi.Chat) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	a.names[u.ID] = displayName(u)
+	a.names.Set(u.ID, displayName(u))
 	if u.UserName != "" {
-		a.usernames[strings.ToLower(u.UserName)] = u.ID
+		a.usernames.Set(strings.ToLower(u.UserName), u.ID)
 	}
 	if chat != nil && !chat.IsPrivate() {
-		a.lastChat[u.ID] = chat.ID
+		a.lastChat.Set(u.ID, chat.ID)
 	}
 }
 
@@ -741,8 +750,8 @@ func (a *Adapter) learn(u *tgbotapi.User, chat *tgbotapi.Chat) {
 // messages reach them now.
 func (a *Adapter) started(user int64) {
 	a.mu.Lock()
-	delete(a.notStarted, user)
-	delete(a.noticed, user)
+	a.notStarted.Delete(user)
+	a.noticed.Delete(user)
 	a.mu.Unlock()
 }
 
@@ -786,7 +795,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	if name == "grant" {
 		a.mu.Lock()
 		for i, arg := range cmd.Args {
-			if id, ok := a.usernames[strings.ToLower(strings.TrimPrefix(arg, "@"))]; ok && strings.HasPrefix(arg, "@") {
+			if id, ok := a.usernames.Lookup(strings.ToLower(strings.TrimPrefix(arg, "@"))); ok && strings.HasPrefix(arg, "@") {
 				cmd.Args[i] = strconv.FormatInt(id, 10)
 			}
 		}
@@ -795,6 +804,9 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	reply, err := a.room.Handle(ctx, cmd)
 	lang := langOf(m.From)
 	switch {
+	case bot.IsSilenced(err):
+		// Over the user's command limit, told once already: nothing is
+		// sent, so a flood costs the 30-a-second budget nothing.
 	case err != nil:
 		a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, lang), true)
 	case reply.Text == "":
@@ -802,7 +814,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 		a.tell(m.From.ID, m.Chat.ID, m.MessageID, reply.Text, false)
 	default:
 		a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(m.Chat.ID, 10)},
-			Priority: bot.PriorityPrivate, Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
+			Priority: bot.PriorityPrivate, Origin: strconv.FormatInt(m.Chat.ID, 10), Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
 	}
 }
 
@@ -811,14 +823,14 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 // each chat and a send refused with migrate_to_chat_id all lead here).
 func (a *Adapter) migrate(ctx context.Context, from, to int64) {
 	a.mu.Lock()
-	for u, c := range a.lastChat {
-		if c == from {
-			a.lastChat[u] = to
+	for _, u := range a.lastChat.Keys() {
+		if c, _ := a.lastChat.Lookup(u); c == from {
+			a.lastChat.Set(u, to)
 		}
 	}
-	for k := range a.admins {
+	for _, k := range a.admins.Keys() {
 		if k[0] == from {
-			delete(a.admins, k)
+			a.admins.Delete(k)
 		}
 	}
 	a.mu.Unlock()
@@ -844,13 +856,16 @@ func deepLink(payload string) (string, []string) {
 // tell answers one user privately. When they never started the bot, an
 // error answer (fallback) is posted as a reply in the group instead;
 // anything else (their cards, their wallet) never is: they get the deep
-// link to start the bot.
+// link to start the bot. The answer's origin is the chat the command came
+// from: a flooded group's answers share the 30-a-second budget fairly with
+// other chats' (bot.Outgoing.Origin).
 func (a *Adapter) tell(user, chat int64, replyTo int, text string, fallback bool) {
 	n := note{Text: text, User: user}
 	if chat != user {
 		n.Chat, n.ReplyTo, n.Fallback = chat, replyTo, fallback
 	}
-	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, User: strconv.FormatInt(user, 10)}, Priority: bot.PriorityPrivate, Body: n})
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, User: strconv.FormatInt(user, 10)}, Priority: bot.PriorityPrivate,
+		Origin: strconv.FormatInt(chat, 10), Body: n})
 }
 
 func (a *Adapter) queue(m bot.Outgoing) {
@@ -888,6 +903,10 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 	}
 	reply, err := a.room.Handle(ctx, cmd)
 	switch {
+	case bot.IsSilenced(err):
+		// Acknowledged without text (the spinner stops): a callback answer
+		// is not a chat message and costs the send budget nothing.
+		a.answerCallback(ctx, q.ID, "", false)
 	case err != nil:
 		a.answerCallback(ctx, q.ID, bot.Translate(err, lang), true)
 	default:
@@ -937,7 +956,7 @@ func (a *Adapter) IsAdmin(ctx context.Context, chat, user string) (bool, error) 
 	key := [2]int64{c, u}
 	now := a.cfg.Clock.Now()
 	a.mu.Lock()
-	e, ok := a.admins[key]
+	e, ok := a.admins.Lookup(key)
 	a.mu.Unlock()
 	if ok && now.Sub(e.at) < a.cfg.AdminTTL {
 		return e.ok, nil
@@ -953,7 +972,7 @@ func (a *Adapter) IsAdmin(ctx context.Context, chat, user string) (bool, error) 
 	}
 	isAdmin := m.IsCreator() || m.IsAdministrator()
 	a.mu.Lock()
-	a.admins[key] = adminEntry{ok: isAdmin, at: now}
+	a.admins.Set(key, adminEntry{ok: isAdmin, at: now})
 	a.mu.Unlock()
 	return isAdmin, nil
 }

@@ -104,7 +104,10 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
 		Admins:    map[string]bot.Admins{telegram.Platform: ad},
 		Threads:   map[string]bot.Threads{telegram.Platform: ad},
-		HandPause: pause, MaxHands: o.maxHands})
+		HandPause: pause, MaxHands: o.maxHands,
+		// The tests play at machine speed (Telegram's limits 50 times
+		// faster): no per-user command limit (its own tests cover it).
+		CommandRate: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

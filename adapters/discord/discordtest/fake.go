@@ -1254,6 +1254,9 @@ func (s *Server) webhookMessage(w http.ResponseWriter, method, token, msgID stri
 		s.notify()
 	case "DELETE":
 		m.Deleted = true
+		if msgID == "@original" && it.Response.Type == CallbackDeferred {
+			it.finish() // the deferral is done with: nothing to show
+		}
 		s.ok(w, nil)
 		s.notify()
 	default:
