@@ -46,6 +46,9 @@ func (floodStore) OpenAccount(_ context.Context, _ AccountKind, _ string, player
 
 func (floodStore) Balance(context.Context, int64) (int64, error) { return 10000, nil }
 
+// PlayerAccounts: nobody has a wallet of before economies.
+func (floodStore) PlayerAccounts(context.Context, int64) ([]AccountBalance, error) { return nil, nil }
+
 // stepClock is a clock the benchmark sets; nothing here sets a timer.
 type stepClock struct {
 	mu  sync.Mutex
