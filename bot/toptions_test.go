@@ -3,6 +3,7 @@ package bot_test
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // Tournament options of issue 21 (defect 10): a freeroll's rebuys, the
@@ -64,5 +65,26 @@ func TestSeedSitAndGoStructuresAreSelectable(t *testing.T) {
 		if !strings.Contains(s, want) {
 			t.Errorf("structure of sng100-time lacks %q:\n%s", want, s)
 		}
+	}
+}
+
+// R-TRN-8, R-TRN-12: a seed time-limit sit-and-go plays its one level
+// (50/100 on 2,000 chips for sng20-time) and is over by its time limit
+// (end=5m here): played to a winner, or stopped and paid by ICM.
+func TestSeedTimeLimitSitAndGoPlaysWithinItsLimit(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/tourney create TL buyin=20 start=sng players=6 seats=6 structure=sng20-time end=5m bots=on")
+	h.must("admin", "/tourney start T1")
+	for range 11 { // 5m30s
+		if len(h.newsWith("TL is over")) == 1 {
+			break
+		}
+		h.sleep(30 * time.Second)
+	}
+	if len(h.newsWith("TL: level 1, blinds 50/100")) != 1 || len(h.newsWith("TL is over")) != 1 {
+		t.Fatalf("not over by the time limit at 50/100: %q", h.news())
+	}
+	if l := h.ledgerByReason("tourney:1"); l["timed end"]+l["prize"] != 6*20 {
+		t.Errorf("paid %v, pool %d", l, 6*20)
 	}
 }
