@@ -260,10 +260,6 @@ func (c *TableConfig) set(key, val string) error {
 			c.Rake.Cap = n
 		}
 	case "cap":
-		if strings.EqualFold(val, "default") {
-			c.Cap = 0
-			return nil
-		}
 		n, err := strconv.Atoi(val)
 		if err != nil || n < 1 || n > MaxCap {
 			return Errorf(EInvalid, "newtable.cap", val, MaxCap)
