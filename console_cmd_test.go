@@ -24,6 +24,9 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 //   - seat-big-blind (R-SEAT-2), seat-post-small-blind (R-SEAT-4),
 //     time-clock (R-TIME-3), leave-own-turn and two-tables: the cash-table
 //     defects of issue 21, fixed.
+//   - table-options (R-BET-5, R-CARD-7): the fixed-limit small blind and
+//     cap, the draw deck's options refused where the rule books do not
+//     allow them.
 func TestConsoleScriptGolden(t *testing.T) {
 	wants := map[string][]string{
 		"session": {
@@ -48,7 +51,11 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// refused with 20 s of the bank left.
 		"time-clock":     {"ben calls the clock on ana: 1m0s to act.", "[ana] Your time ran out: you fold.", "The player's time runs out in 20s anyway."},
 		"leave-own-turn": {"[group] ana folds and leaves #1.", "[group] Last: ana folds\n"},
-		"two-tables":     {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
+		// R-BET-5: 3/5 refused, cap=1 leaves the big blind a call only;
+		// R-CARD-7: jokers outside draw and a deck too small refused.
+		"table-options": {"Write 2/5.", "jokers= is a five-card draw option", "A deck of 32 cards is for at most 4 players",
+			"[group] Last: ana raises to 8\n[group] [Fold: /fold] [Call 4: /call]\n", "[ben] You cannot raise now"},
+		"two-tables": {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
 	}
 	scripts, err := filepath.Glob("testdata/console/*.txt")
 	if err != nil || len(scripts) == 0 {

@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/pokerroom/pokerroom/engine"
 )
 
 func TestParseCommand(t *testing.T) {
@@ -58,7 +60,7 @@ func TestParseAmount(t *testing.T) {
 // Parsers never panic, and an accepted amount is positive and in range;
 // an accepted table config is within its documented bounds.
 func FuzzParseCommand(f *testing.F) {
-	for _, s := range []string{"/raise 40", "/bet 1/2 pot", "/newtable nlhe 1/2 buyin=40-200 seats=6 rake=5%:10", "/join 2k post", "/bet 9999999999999999999"} {
+	for _, s := range []string{"/raise 40", "/bet 1/2 pot", "/newtable nlhe 1/2 buyin=40-200 seats=6 rake=5%:10", "/newtable draw 1/2 jokers=2 deck=32 seats=4 figures=on", "/newtable flhe 2/5 cap=2", "/join 2k post", "/bet 9999999999999999999"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
@@ -73,6 +75,27 @@ func FuzzParseCommand(f *testing.F) {
 			if c, err := ParseTableConfig(args); err == nil {
 				if c.BigBlind < 1 || c.Seats < 2 || c.Seats > 10 || c.MinBuyIn < c.BigBlind || c.MaxBuyIn < c.MinBuyIn {
 					t.Fatalf("config %+v from %q", c, line)
+				}
+				// An accepted table deals a hand to every seat from its
+				// deck (R-CARD-7: the deck is big enough for the seats).
+				rules := c.Rules()
+				size, jokers := 52, 0
+				if rules.Game == engine.Draw {
+					jokers = rules.Draw.Jokers
+					if rules.Draw.DeckSize != 0 {
+						size = rules.Draw.DeckSize
+					}
+				}
+				deck, err := engine.NewDeck(size, jokers)
+				if err != nil {
+					t.Fatalf("config %+v from %q: %v", c, line, err)
+				}
+				seats := make([]engine.Seat, c.Seats)
+				for i := range seats {
+					seats[i].Stack = c.MaxBuyIn
+				}
+				if _, err := engine.New(rules, seats, 0, deck); err != nil {
+					t.Fatalf("config %+v from %q deals no hand: %v", c, line, err)
 				}
 			}
 		}

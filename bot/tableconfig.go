@@ -45,7 +45,30 @@ type TableConfig struct {
 	Tourney bool `json:"tourney,omitempty"`
 	BBAnte  bool `json:"bb_ante,omitempty"`
 	Level   int  `json:"level,omitempty"`
+	// Cap is the number of raises allowed after the bet in a betting
+	// round of fixed limit (R-BET-5, TDA 48: the house sets it); 0 means
+	// the seeds' three (a bet and three raises).
+	Cap int `json:"cap,omitempty"`
+	// Five-card draw's deck (R-CARD-7, seed 004): Jokers (0, 1 or 2),
+	// Deck (52, or a stripped 40, 36 or 32; 0 means 52) and Figures (the
+	// "five figures" hand).
+	Jokers  int  `json:"jokers,omitempty"`
+	Deck    int  `json:"deck,omitempty"`
+	Figures bool `json:"figures,omitempty"`
 }
+
+// DefaultCap is the number of raises a fixed-limit round allows after
+// the bet unless the table sets cap= (R-BET-5: a bet and three raises).
+const DefaultCap = 3
+
+// MaxCap is the most raises cap= may allow in a round.
+const MaxCap = 9
+
+// drawSeats is the most players five-card draw seats with each deck
+// (seed 004): seven with the full deck; the rule of 11 (the lowest rank
+// plus the players makes 11) gives six for 40 cards (lowest five) and
+// four for 32 (lowest seven); the seed also deals 36 cards to six.
+var drawSeats = map[int]int{52: 7, 40: 6, 36: 6, 32: 4}
 
 // SitOutGrace is added to a table's sit-out limit before the seat is freed
 // (R-CASH-4: 20 minutes plus 5 of grace).
@@ -121,7 +144,48 @@ func ParseTableConfig(args []string) (TableConfig, error) {
 	if c.Twice && (c.Betting == engine.FixedLimit || c.Game == engine.Draw) {
 		return c, Errorf(EInvalid, "newtable.twice")
 	}
+	if err := c.checkRules(); err != nil {
+		return c, err
+	}
 	return c, nil
+}
+
+// checkRules refuses options the rule books do not allow together: the
+// small blind of fixed limit (R-BET-5), the cap outside fixed limit, the
+// draw deck's options in other games and a deck too small for the seats
+// (R-CARD-7).
+func (c *TableConfig) checkRules() error {
+	if c.Betting == engine.FixedLimit && c.SmallBlind != c.BigBlind/2 {
+		// R-BET-5: the small blind is half the small bet (the big blind),
+		// rounded down.
+		want := fmt.Sprintf("%d/%d", c.BigBlind/2, c.BigBlind)
+		if c.BigBlind < 2 {
+			want = "1/2"
+		}
+		return Errorf(EInvalid, "newtable.limit_sb", c.Stakes(), want)
+	}
+	if c.Cap != 0 && c.Betting != engine.FixedLimit {
+		return Errorf(EInvalid, "newtable.cap_limit")
+	}
+	if c.Game != engine.Draw {
+		switch {
+		case c.Jokers > 0:
+			return Errorf(EInvalid, "newtable.draw_only", "jokers")
+		case c.Deck != 0 && c.Deck != 52:
+			return Errorf(EInvalid, "newtable.draw_only", "deck")
+		case c.Figures:
+			return Errorf(EInvalid, "newtable.draw_only", "figures")
+		}
+		return nil
+	}
+	deck := c.Deck
+	if deck == 0 {
+		deck = 52
+	}
+	if most := drawSeats[deck]; c.Seats > most {
+		return Errorf(EInvalid, "newtable.deck_seats", deck, c.Seats, most)
+	}
+	return nil
 }
 
 func (c *TableConfig) set(key, val string) error {
@@ -195,6 +259,26 @@ func (c *TableConfig) set(key, val string) error {
 			}
 			c.Rake.Cap = n
 		}
+	case "cap":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > MaxCap {
+			return Errorf(EInvalid, "newtable.cap", val, MaxCap)
+		}
+		c.Cap = n
+	case "jokers":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 0 || n > 2 {
+			return Errorf(EInvalid, "newtable.jokers", val)
+		}
+		c.Jokers = n
+	case "deck":
+		n, err := strconv.Atoi(val)
+		if _, ok := drawSeats[n]; err != nil || !ok {
+			return Errorf(EInvalid, "newtable.deck", val)
+		}
+		c.Deck = n
+	case "figures":
+		return onOff(&c.Figures)
 	case "twice":
 		return onOff(&c.Twice)
 	case "anon":
@@ -217,15 +301,23 @@ func (c *TableConfig) set(key, val string) error {
 
 // Rules returns the engine configuration of the table's hands.
 func (c TableConfig) Rules() engine.Config {
+	var r engine.Config
 	if c.Tourney {
-		r := engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind, Ante: c.Ante, Tournament: true}
+		r = engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind, Ante: c.Ante, Tournament: true}
 		if c.BBAnte {
 			r.Ante, r.BigBlindAnte = 0, c.Ante
 		}
-		return r
+	} else {
+		r = engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind,
+			Ante: c.Ante, RunItTwice: c.Twice, Rake: c.Rake}
 	}
-	return engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind,
-		Ante: c.Ante, RunItTwice: c.Twice, Rake: c.Rake}
+	if c.Cap > 0 {
+		r.RaiseCap = c.Cap + 1 // the engine counts the bet too
+	}
+	if c.Game == engine.Draw {
+		r.Draw = engine.DrawConfig{Jokers: c.Jokers, DeckSize: c.Deck, FiveFigures: c.Figures}
+	}
+	return r
 }
 
 // Stakes returns "1/2".
@@ -241,6 +333,9 @@ func decodeTableConfig(s string) (TableConfig, error) {
 	}
 	if c.BigBlind < 1 || c.Seats < 2 || c.Seats > engine.MaxSeats {
 		return c, fmt.Errorf("table config %s: stakes or seats out of range", s)
+	}
+	if _, ok := drawSeats[c.Deck]; c.Cap < 0 || c.Cap > MaxCap || c.Jokers < 0 || c.Jokers > 2 || c.Deck != 0 && !ok {
+		return c, fmt.Errorf("table config %s: cap, jokers or deck out of range", s)
 	}
 	return c, nil
 }

@@ -74,14 +74,14 @@ func (s tourneySettings) timer() time.Duration {
 }
 
 // tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= close= seats= players= min= speed= levels= level= stack= late= reentry= target= tickets= leftover= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
+const tourneyOptions = "buyin= bounty= start= open= close= seats= players= min= speed= structure= levels= level= stack= late= reentry= target= tickets= leftover= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
 
 // finalOptions are those a staged final takes: its qualifiers bring
 // their chips and its pool; flightOptions, those a flight refuses: it
 // plays its final's structure and carries its whole pool.
 var (
-	finalOptions  = map[string]bool{"stage": true, "start": true, "seats": true, "min": true, "speed": true, "level": true, "levels": true, "payout": true, "anon": true, "timer": true, "game": true, "league": true, "leagueshare": true}
-	flightRefuses = map[string]bool{"speed": true, "level": true, "levels": true, "stack": true, "target": true, "windfall": true, "bounty": true, "guarantee": true, "payout": true, "league": true, "leagueshare": true, "game": true}
+	finalOptions  = map[string]bool{"stage": true, "start": true, "seats": true, "min": true, "speed": true, "structure": true, "level": true, "levels": true, "payout": true, "anon": true, "timer": true, "game": true, "league": true, "leagueshare": true}
+	flightRefuses = map[string]bool{"speed": true, "structure": true, "level": true, "levels": true, "stack": true, "target": true, "windfall": true, "bounty": true, "guarantee": true, "payout": true, "league": true, "leagueshare": true, "game": true}
 )
 
 // parseTourneySettings reads /tourney create's arguments: the name (the
@@ -135,6 +135,7 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 		return false, bad(k)
 	}
 	speed := tourney.Normal
+	var seed *tourney.SeedTemplate // structure=: one of seed 001's (R-TRN-8)
 	var levelTime time.Duration
 	var levels []tourney.Level
 	var stack int64
@@ -212,6 +213,12 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 			default:
 				return s, bad(k)
 			}
+		case "structure":
+			t, ok := tourney.SeedTemplateByKey(v)
+			if !ok {
+				return s, Errorf(EInvalid, "tourney.structure", v, tourney.SeedTemplateKeys())
+			}
+			seed = &t
 		case "level":
 			d, err := time.ParseDuration(v)
 			if err != nil || d < 30*time.Second || d > 2*time.Hour {
@@ -402,6 +409,19 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 			return s, Errorf(EInvalid, "tourney.no_start")
 		}
 	}
+	if seed != nil {
+		for _, k := range []string{"speed", "levels"} {
+			if _, ok := opts[k]; ok {
+				return s, Errorf(EInvalid, "tourney.structure_with", k)
+			}
+		}
+		// A time-limit template plays its one level until end= (or
+		// tourney.DefaultTimeLimit), then pays by ICM (R-TRN-12).
+		c.Structure = seed.Structure(endAfter)
+		if seed.TimeLimit {
+			endAfter = c.Structure.EndAfter
+		}
+	}
 	if levels != nil {
 		c.Structure.Levels, c.Structure.Name = levels, "custom"
 	} else if levelTime > 0 {
@@ -449,6 +469,11 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 		}
 		if c.Kind == tourney.SitAndGo {
 			return s, Errorf(EInvalid, "tourney.sng_rebuys")
+		}
+		// A freeroll may sell rebuys, "at a price set for the
+		// tournament" (000): free chips without end are not a rebuy.
+		if c.BuyIn.Freeroll() && c.Rebuys.Price == 0 {
+			return s, Errorf(EInvalid, "tourney.freeroll_rebuys")
 		}
 	}
 	if c.MaxEntries > 1 && !c.LateRegistration {

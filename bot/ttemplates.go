@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -11,8 +12,9 @@ import (
 )
 
 // Templates and recurring schedules: /tourney template save <name>
-// <create options> keeps a tournament's settings (its start as a delay:
-// start=+1h); /tourney template use <name> creates one now;
+// [tournament name] <create options> keeps a tournament's settings (its
+// start as a delay: start=+1h; without a tournament name the template's
+// names it); /tourney template use <name> creates one now;
 // /tourney schedule <name> <when> creates one at every time the schedule
 // names ("every fri 20:00 Europe/Madrid", a cron expression), its
 // registration open at once and its start the template's delay later.
@@ -53,7 +55,12 @@ func (r *Room) templateCmd(ctx context.Context, comm Community, args []string, l
 	switch sub {
 	case "save":
 		now := r.clock.Now()
-		set, err := parseTourneySettings(args[1:], now)
+		opts := args[1:]
+		if !hasName(opts) {
+			// No tournament name: the template's names its tournaments.
+			opts = append([]string{args[0]}, opts...)
+		}
+		set, err := parseTourneySettings(opts, now)
 		if err != nil {
 			return Reply{}, err
 		}
@@ -75,6 +82,12 @@ func (r *Room) templateCmd(ctx context.Context, comm Community, args []string, l
 		return Reply{Text: tr(lang, "template.saved", name, set.Config.Name)}, nil
 	case "use":
 		t, err := r.template(ctx, comm.ID, name)
+		var nf *Error
+		if seed, ok := tourney.SeedTemplateByKey(name); ok && errors.As(err, &nf) && nf.Code == ENotFound {
+			// R-TRN-8: seed 001's sit-and-gos are built-in templates
+			// (a saved template of the same name comes first).
+			t, err = builtinTemplate(comm.ID, seed, r.clock.Now())
+		}
 		if err != nil {
 			return Reply{}, err
 		}
@@ -95,6 +108,31 @@ func (r *Room) templateCmd(ctx context.Context, comm Community, args []string, l
 	return Reply{}, Errorf(EInvalid, "template.usage", templateSubs)
 }
 
+// builtinTemplate is seed 001's sit-and-go seed as a template: a
+// sit-and-go of nine seats with the seed's buy-in and structure=.
+func builtinTemplate(community int64, seed tourney.SeedTemplate, now time.Time) (Template, error) {
+	name := []string{"Sit&Go", seed.BuyIn}
+	if seed.TimeLimit {
+		name = []string{"Sit&Go", "Time", "Limit", seed.BuyIn}
+	}
+	set, err := parseTourneySettings(append(name, "start=sng", "buyin="+seed.BuyIn, "structure="+seed.Key), now)
+	if err != nil {
+		return Template{}, err
+	}
+	return Template{CommunityID: community, Name: seed.Key, Config: mustJSON(set)}, nil
+}
+
+// hasName reports whether /tourney create's arguments name the
+// tournament: a word that is not key=value.
+func hasName(args []string) bool {
+	for _, a := range args {
+		if !strings.Contains(a, "=") {
+			return true
+		}
+	}
+	return false
+}
+
 func (r *Room) template(ctx context.Context, community int64, name string) (Template, error) {
 	ts, err := r.store.Templates(ctx, community)
 	if err != nil {
@@ -113,8 +151,9 @@ func (r *Room) listTemplates(ctx context.Context, comm Community, lang string) (
 	if err != nil {
 		return Reply{}, err
 	}
+	builtin := tr(lang, "template.builtin", tourney.SeedTemplateKeys())
 	if len(ts) == 0 {
-		return Reply{Text: tr(lang, "template.none")}, nil
+		return Reply{Text: tr(lang, "template.none") + "\n" + builtin}, nil
 	}
 	var b strings.Builder
 	b.WriteString(tr(lang, "template.title"))
@@ -132,6 +171,7 @@ func (r *Room) listTemplates(ctx context.Context, comm Community, lang string) (
 			fmt.Fprintf(&b, " · %s", shown)
 		}
 	}
+	b.WriteString("\n" + builtin)
 	return Reply{Text: b.String()}, nil
 }
 

@@ -254,8 +254,16 @@ func powerShape(p int, minCash, first float64) []float64 {
 }
 
 // TopNWeights is the shape of a fixed top-N payout when the organiser
-// gives no percentages: weights falling as place^-0.93 (R-TRN-7).
+// gives no percentages (R-TRN-7): the published table that pays n places
+// where there is one (top 3 is the sit-and-go's 50/30/20 of REFERENCE.md,
+// top 4 is 40/30/20/10, top 9 the 45-player table), else weights falling
+// as place^-0.93.
 func TopNWeights(n int) []int64 {
+	for _, field := range []int{9, 18, 45} {
+		if t := publishedTables[field]; len(t) == n {
+			return append([]int64(nil), t...)
+		}
+	}
 	out := make([]int64, n)
 	for i := range out {
 		out[i] = int64(1e6 * math.Pow(float64(i+1), -0.93))

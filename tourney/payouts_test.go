@@ -253,3 +253,28 @@ func TestProportionalPayoutsForAMillionEntrants(t *testing.T) {
 		}
 	}
 }
+
+// R-TRN-7: a fixed top-3 payout without percentages pays the sit-and-go's
+// 50/30/20 (REFERENCE.md, the published 9-player table), not 53/28/19;
+// top 4 and top 9 pay their published tables too, and a field smaller
+// than the places pays only the places it fills.
+func TestTopNPaysThePublishedTable(t *testing.T) {
+	for _, tc := range []struct {
+		places, entrants int
+		pool             Chips
+		want             []Chips
+	}{
+		{3, 9, 1000, []Chips{500, 300, 200}},
+		{3, 6, 600, []Chips{300, 180, 120}},
+		{4, 18, 1000, []Chips{400, 300, 200, 100}},
+		{9, 45, 10000, []Chips{2900, 1800, 1300, 1000, 800, 700, 600, 500, 400}},
+	} {
+		got, err := PayoutRule{Kind: TopN, Places: tc.places}.Payouts(tc.entrants, tc.pool)
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("top %d of %d entrants, pool %d: %v, %v; want %v", tc.places, tc.entrants, tc.pool, got, err, tc.want)
+		}
+	}
+	if got, _ := (PayoutRule{Kind: TopN, Places: 3}).Payouts(2, 1000); len(got) != 2 || sum(got) != 1000 {
+		t.Errorf("top 3 of 2 entrants: %v", got)
+	}
+}

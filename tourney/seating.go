@@ -291,6 +291,12 @@ func (s *Seating) SeatLate(e EntryID, rng Rand) (Placement, error) {
 	if e == 0 {
 		return Placement{}, ErrNoEntryZero
 	}
+	if !ValidTableSize(s.TableSize) {
+		// A Seating not made by NewSeating or Draw, with no table size
+		// to open its first table with.
+		return Placement{}, fmt.Errorf("%w: %d", ErrBadTableSize, s.TableSize)
+	}
+	s.index()
 	if _, ok := s.where[e]; ok {
 		return Placement{}, ErrAlreadySeated
 	}
@@ -303,6 +309,25 @@ func (s *Seating) SeatLate(e EntryID, rng Rand) (Placement, error) {
 	t, _ := s.Table(p.Table)
 	s.put(e, t, p.Seat)
 	return p, nil
+}
+
+// index fills in what a Seating built as a literal lacks: the entries'
+// places, read from its tables, and the next table's ID.
+func (s *Seating) index() {
+	if s.where == nil {
+		s.where = make(map[EntryID]Placement)
+		for _, t := range s.Tables {
+			for i, e := range t.Seats {
+				if e != 0 {
+					s.where[e] = Placement{Table: t.ID, Seat: Seat(i + 1)}
+				}
+			}
+		}
+	}
+	for _, t := range s.Tables {
+		s.nextID = max(s.nextID, t.ID+1)
+	}
+	s.nextID = max(s.nextID, 1)
 }
 
 // openSeatsAtShortest lists the open seats of the tables with the fewest

@@ -293,3 +293,23 @@ func TestLateRegistrantGetsRandomSeatAtShortestTable(t *testing.T) {
 		}
 	}
 }
+
+// R-TRN-5: seating a late registrant needs a table size to open the first
+// table with; a Seating without one is refused with ErrBadTableSize (it
+// panicked: "invalid argument to IntN"), and one built as a literal with
+// a size opens its first table.
+func TestSeatLateWithoutATableSizeIsAnError(t *testing.T) {
+	var zero Seating
+	if _, err := zero.SeatLate(1, testRand(1)); !errors.Is(err, ErrBadTableSize) {
+		t.Errorf("SeatLate on a Seating without a table size: %v, want %v", err, ErrBadTableSize)
+	}
+	lit := &Seating{TableSize: 6}
+	p, err := lit.SeatLate(1, testRand(2))
+	if err != nil || p.Table != 1 || p.Seat < 1 || p.Seat > 6 {
+		t.Fatalf("first late registrant of a literal Seating: %+v, %v", p, err)
+	}
+	if got, ok := lit.Where(1); !ok || got != p {
+		t.Errorf("Where(1) = %+v, %v; want %+v", got, ok, p)
+	}
+	checkSeating(t, lit, 1)
+}

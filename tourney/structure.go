@@ -357,6 +357,9 @@ var SeedSitAndGoLevels = [][2]Chips{
 
 // SeedTemplate names one of seed 001's sit-and-go templates.
 type SeedTemplate struct {
+	// Key names the template in the room: sng20, sng50, sng100 and, for
+	// the time-limit events, sng20-time, sng50-time, sng100-time.
+	Key       string
 	BuyIn     string // as the seed writes it
 	Stack     Chips
 	LevelTime time.Duration // 0 for time-limit events
@@ -368,12 +371,31 @@ type SeedTemplate struct {
 
 // SeedTemplates lists seed 001's sit-and-go structures.
 var SeedTemplates = []SeedTemplate{
-	{BuyIn: "20+5", Stack: 1500, LevelTime: 12 * time.Minute},
-	{BuyIn: "50+5", Stack: 2000, LevelTime: 12 * time.Minute},
-	{BuyIn: "100+10", Stack: 2500, LevelTime: 15 * time.Minute},
-	{BuyIn: "20+5", Stack: 2000, TimeLimit: true, TimeLimitSB: 50, TimeLimitBB: 100},
-	{BuyIn: "50+5", Stack: 5000, TimeLimit: true, TimeLimitSB: 100, TimeLimitBB: 200},
-	{BuyIn: "100+10", Stack: 10000, TimeLimit: true, TimeLimitSB: 200, TimeLimitBB: 400},
+	{Key: "sng20", BuyIn: "20+5", Stack: 1500, LevelTime: 12 * time.Minute},
+	{Key: "sng50", BuyIn: "50+5", Stack: 2000, LevelTime: 12 * time.Minute},
+	{Key: "sng100", BuyIn: "100+10", Stack: 2500, LevelTime: 15 * time.Minute},
+	{Key: "sng20-time", BuyIn: "20+5", Stack: 2000, TimeLimit: true, TimeLimitSB: 50, TimeLimitBB: 100},
+	{Key: "sng50-time", BuyIn: "50+5", Stack: 5000, TimeLimit: true, TimeLimitSB: 100, TimeLimitBB: 200},
+	{Key: "sng100-time", BuyIn: "100+10", Stack: 10000, TimeLimit: true, TimeLimitSB: 200, TimeLimitBB: 400},
+}
+
+// SeedTemplateKeys lists the keys of SeedTemplates, space-separated.
+func SeedTemplateKeys() string {
+	keys := make([]string, len(SeedTemplates))
+	for i, t := range SeedTemplates {
+		keys[i] = t.Key
+	}
+	return strings.Join(keys, " ")
+}
+
+// SeedTemplateByKey returns the seed template of a key (any case).
+func SeedTemplateByKey(key string) (SeedTemplate, bool) {
+	for _, t := range SeedTemplates {
+		if strings.EqualFold(t.Key, key) {
+			return t, true
+		}
+	}
+	return SeedTemplate{}, false
 }
 
 // DefaultTimeLimit is the length of a time-limit sit-and-go when the

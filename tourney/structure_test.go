@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -267,5 +268,22 @@ func TestTimedTournamentEndsAtTimeOrLevel(t *testing.T) {
 	c = Clock{Start: start, Structure: m}
 	if c.At(start.Add(71*time.Minute)).Ended || !c.At(start.Add(72*time.Minute)).Ended {
 		t.Errorf("timed end at level 6 should come at +72m, before the break")
+	}
+}
+
+// R-TRN-8: each of seed 001's sit-and-go templates is found by its key,
+// in any case; an unknown key is not.
+func TestSeedTemplateByKey(t *testing.T) {
+	for _, tpl := range SeedTemplates {
+		got, ok := SeedTemplateByKey(strings.ToUpper(tpl.Key))
+		if !ok || got != tpl {
+			t.Errorf("key %s: %+v, %v", tpl.Key, got, ok)
+		}
+		if !strings.Contains(" "+SeedTemplateKeys()+" ", " "+tpl.Key+" ") {
+			t.Errorf("SeedTemplateKeys() %q lacks %s", SeedTemplateKeys(), tpl.Key)
+		}
+	}
+	if tpl, ok := SeedTemplateByKey("sng70"); ok {
+		t.Errorf("sng70: %+v", tpl)
 	}
 }
