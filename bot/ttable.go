@@ -78,6 +78,9 @@ type handReport struct {
 	// Away are the entries away (dealt in and folded until /back).
 	Away  []tourney.EntryID `json:"away,omitempty"`
 	Busts []reportBust      `json:"busts,omitempty"`
+	// Pos is the button and blinds of the hand (dead button): the
+	// director balances by them (TDA 10).
+	Pos *tourney.Positions `json:"pos,omitempty"`
 }
 
 type reportBust struct {
@@ -258,7 +261,7 @@ func (t *table) applySync(s tableSync) {
 // players busted with their stacks at the start of the hand and the
 // winners of the pot that took their last chips (for bounties).
 func (t *table) buildReport() *handReport {
-	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}}
+	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState()}
 	for _, s := range t.seats {
 		if s != nil {
 			rep.Stacks[s.Entry] = s.Stack + s.Pending
@@ -304,6 +307,40 @@ func (t *table) buildReport() *handReport {
 	}
 	sort.Slice(rep.Busts, func(i, j int) bool { return rep.Busts[i].Entry < rep.Busts[j].Entry })
 	return rep
+}
+
+// posState is a tournament table's last positions to store or report;
+// nil before its first hand (and at a cash table).
+func (t *table) posState() *tourney.Positions {
+	if t.tpos.BigBlind == 0 {
+		return nil
+	}
+	p := t.tpos
+	return &p
+}
+
+// planTourneyHand asks the dead-button rule who plays the next hand of a
+// tournament table and in what order (tourney.Table.PlanHand): every
+// player with chips but those between the button and the small blind
+// (R-SEAT-1..3, TDA 7, 9, 31-33). order is table seats (0..n-1).
+func (t *table) planTourneyHand() (plan tourney.HandPlan, order []int, err error) {
+	tb := tourney.Table{ID: t.tour.no, Seats: make([]tourney.EntryID, len(t.seats)), Pos: t.tpos}
+	for i, s := range t.seats {
+		if t.eligible(i) {
+			tb.Seats[i] = s.Entry
+			if s.Entry == 0 {
+				tb.Seats[i] = tourney.EntryID(-1 - i) // a seat stored before entries were kept: still a player
+			}
+		}
+	}
+	plan, err = tb.PlanHand()
+	if err != nil {
+		return plan, nil, err
+	}
+	for _, s := range plan.Order {
+		order = append(order, int(s)-1)
+	}
+	return plan, order, nil
 }
 
 func containsInt(xs []int, x int) bool {
