@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -178,4 +179,148 @@ func TestTourneyTablesPlayADeadButton(t *testing.T) {
 	if dead == 0 {
 		t.Errorf("no hand with a dead button or small blind: the rule was never put to the test")
 	}
+}
+
+// balanceMove is a player moved to balance the tables, as the hands show
+// it: from their last hand at one table (which plays on) to their first
+// hand at another.
+type balanceMove struct {
+	name     string
+	from, to int // indexes in the hands
+}
+
+// balanceMoves finds the players who moved from a table that played on
+// to another table.
+func balanceMoves(all []spyHand) (map[int64][]tableHand, []balanceMove, []int) {
+	byT, _ := byTable(all)
+	// global index -> (table, index at the table)
+	type at struct {
+		table int64
+		k     int
+	}
+	pos := make([]at, len(all))
+	seen := map[int64]int{}
+	for i, h := range all {
+		pos[i] = at{h.Table, seen[h.Table]}
+		seen[h.Table]++
+	}
+	last := map[string]int{} // name -> global index of their last hand
+	var moves []balanceMove
+	for i, h := range all {
+		for _, n := range h.Names {
+			if j, ok := last[n]; ok && all[j].Table != h.Table && pos[j].k+1 < len(byT[all[j].Table]) {
+				moves = append(moves, balanceMove{name: n, from: j, to: i})
+			}
+			last[n] = i
+		}
+	}
+	ks := make([]int, len(all))
+	for i := range all {
+		ks[i] = pos[i].k
+	}
+	return byT, moves, ks
+}
+
+func seatOf(h tableHand, name string) int {
+	for s, n := range h.seats {
+		if n == name {
+			return s
+		}
+	}
+	return 0
+}
+
+// checkBalanceMoves checks that every balancing move took the players
+// due to post the big blind next at the table they left (TDA 10-A,
+// R-TRN-11): after a hand whose big blind was seat b, the movers are the
+// first players still in clockwise after b; they take the first open
+// seats after the short table's last big blind (the worst position, never
+// the small blind). size is the tables' size.
+func checkBalanceMoves(t *testing.T, all []spyHand, size int) int {
+	t.Helper()
+	byT, moves, ks := balanceMoves(all)
+	alive := map[string]int{} // name -> last global index
+	for i, h := range all {
+		for _, n := range h.Names {
+			alive[n] = i
+		}
+	}
+	groups := map[int][]string{} // the hand left -> its movers
+	for _, m := range moves {
+		groups[m.from] = append(groups[m.from], m.name)
+	}
+	for from, names := range groups {
+		h := byT[all[from].Table][ks[from]]
+		moved := map[string]bool{}
+		for _, n := range names {
+			moved[n] = true
+		}
+		// The players of that hand still in afterwards, clockwise from the
+		// seat after its big blind.
+		var due []string
+		for k := 1; k <= size; k++ {
+			s := (h.Pos.BigBlind-1+k)%size + 1
+			if n, ok := h.seats[s]; ok && alive[n] > from {
+				due = append(due, n)
+			}
+		}
+		for k, n := range due[:min(len(names), len(due))] {
+			if !moved[n] {
+				t.Errorf("table %d after its hand %d (big blind seat %d): moved %v, but %s (number %d due to post the big blind) stayed (TDA 10)",
+					all[from].Table, ks[from]+1, h.Pos.BigBlind, names, n, k+1)
+			}
+		}
+	}
+	// The seats they take: the first open seats after the short table's
+	// last big blind (the worst position: the big blind next, never the
+	// small blind).
+	into := map[int][]string{}
+	for _, m := range moves {
+		into[m.to] = append(into[m.to], m.name)
+	}
+	for to, names := range into {
+		d := byT[all[to].Table]
+		if ks[to] == 0 {
+			continue // a table's first hand
+		}
+		h, prev := d[ks[to]], d[ks[to]-1]
+		mover := map[string]bool{}
+		for _, n := range names {
+			mover[n] = true
+		}
+		var open []int
+		for k := 1; k <= size && len(open) < len(names); k++ {
+			s := (prev.Pos.BigBlind-1+k)%size + 1
+			if n, ok := h.seats[s]; ok && !mover[n] {
+				continue
+			}
+			if s == prev.Pos.BigBlind {
+				continue
+			}
+			open = append(open, s)
+		}
+		for _, n := range names {
+			s := seatOf(h, n)
+			if !slices.Contains(open, s) {
+				t.Errorf("table %d hand %d: %s moved in to seat %d, want one of %v after the big blind on seat %d (TDA 10)", all[to].Table, ks[to]+1, n, s, open, prev.Pos.BigBlind)
+			}
+		}
+	}
+	return len(moves)
+}
+
+// R-TRN-11 (TDA 10-A): balancing moves the player due to post the big
+// blind next at the fuller table, not whoever sits third from seat 1.
+func TestTourneyBalancingMovesThePlayerDueTheBigBlind(t *testing.T) {
+	h := newHarness(t, 45)
+	spy := spyOn(h)
+	h.must("admin", "/tourney create Balance start=sng players=45 seats=9 speed=hyper bots=on")
+	h.must("admin", "/tourney bots 45")
+	h.playTourney(time.Minute, 600)
+	all := spy.all()
+	n := checkBalanceMoves(t, all, 9)
+	if n == 0 {
+		t.Fatalf("no player was moved to balance the tables")
+	}
+	t.Logf("%d hands, %d balancing moves", len(all), n)
 }

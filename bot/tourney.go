@@ -66,7 +66,10 @@ type tourneyActor struct {
 	released map[tourney.TableID]int
 	backoff  map[tourney.TableID]time.Time
 	hands    map[tourney.TableID]int
-	held     map[tourney.TableID]bool
+	// pos are each table's last button and blinds, as it reported them:
+	// balancing moves by them (TDA 10).
+	pos  map[tourney.TableID]tourney.Positions
+	held map[tourney.TableID]bool
 	// retry holds a table's report whose busts could not be stored;
 	// unlinked, tables stored whose op was not; again, when to try a
 	// failed step again.
@@ -187,6 +190,10 @@ type top struct {
 	// Given: a satellite's seat (opTicket) went as a registration in its
 	// target, not in chips.
 	Given bool `json:"given,omitempty"`
+	// Pos are the tables' last button and blinds when they are balanced
+	// (opRebalance): the player due to post the big blind next moves
+	// (TDA 10).
+	Pos map[tourney.TableID]tourney.Positions `json:"pos,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -237,7 +244,7 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, house: house, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
-		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
+		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
 		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target, finalID: set.Flight, flightDone: map[string]bool{},
 		pairs: map[int]*pairOf{}, pairByPlayer: map[int64]int{}, pairEntry: map[tourney.EntryID]int{}}
@@ -372,6 +379,11 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		}
 		if t.Seating() == nil {
 			return nil, nil
+		}
+		for no, p := range op.Pos {
+			if tb, ok := t.Seating().Table(no); ok {
+				tb.Pos = p
+			}
 		}
 		return t.Seating().Rebalance(rngFrom(op.Seed))
 	case opLateEnd:
@@ -1269,6 +1281,9 @@ func (a *tourneyActor) onReport(rep handReport) {
 	}
 	a.held[rep.Table] = true
 	a.hands[rep.Table] = rep.Hand
+	if rep.Pos != nil {
+		a.pos[rep.Table] = *rep.Pos
+	}
 	if h, ok := a.released[rep.Table]; ok && h == rep.Hand {
 		a.backoff[rep.Table] = a.r.clock.Now().Add(time.Second)
 	}
@@ -1531,8 +1546,14 @@ func (a *tourneyActor) rebalance() error {
 			stacks[e] = s
 		}
 	}
+	pos := map[tourney.TableID]tourney.Positions{}
+	for _, tb := range a.t.Seating().Tables {
+		if p, ok := a.pos[tb.ID]; ok {
+			pos[tb.ID] = p
+		}
+	}
 	wasFinal := len(a.t.Seating().Tables) == 1
-	res, err := a.do(opRebalance, top{Seed: a.seed(), Stacks: stacks}, nil, nil)
+	res, err := a.do(opRebalance, top{Seed: a.seed(), Stacks: stacks, Pos: pos}, nil, nil)
 	if err != nil {
 		return err
 	}
