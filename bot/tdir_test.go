@@ -3,7 +3,9 @@ package bot_test
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -323,4 +325,77 @@ func TestTourneyBalancingMovesThePlayerDueTheBigBlind(t *testing.T) {
 		t.Fatalf("no player was moved to balance the tables")
 	}
 	t.Logf("%d hands, %d balancing moves", len(all), n)
+}
+
+// TDA 12 (hand for hand), R-TRN-7: at the bubble of a multi-table event
+// the group and the spectator channel are told "hand for hand", every
+// table deals one hand at a time, and "the bubble has burst" follows.
+func TestTourneyHandForHandIsAnnouncedAtTheBubble(t *testing.T) {
+	h := newHarness(t, 45)
+	h.must("admin", "/spectate news-channel")
+	h.must("admin", "/tourney create Bubble start=sng players=45 seats=9 speed=hyper bots=on buyin=100 payout=top12")
+	h.must("admin", "/tourney bots 45")
+	h.playTourney(time.Minute, 600)
+	news := h.news()
+	h4h, burst := -1, -1
+	for i, n := range news {
+		if strings.Contains(n, "hand for hand: ") && h4h < 0 {
+			h4h = i
+		}
+		if strings.Contains(n, "the bubble has burst") {
+			burst = i
+		}
+	}
+	if h4h < 0 || burst < h4h {
+		t.Fatalf("hand for hand at %d, the bubble burst at %d:\n%s", h4h, burst, strings.Join(news, "\n"))
+	}
+	t.Logf("%s", news[h4h])
+	var channel int
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewNews && m.To.Chat == "news-channel" && strings.Contains(v.Text, "hand for hand: ") {
+			channel++
+		}
+	}
+	if channel != 1 {
+		t.Errorf("the spectator channel was told hand for hand %d times", channel)
+	}
+}
+
+// R-TRN-7 (TDA 12): players busted in the same hand-for-hand hand at
+// different tables share their places and prizes, instead of the table
+// that reports first ranking its players lower. Eight players at two
+// tables, seven paid: hand for hand from the start; everybody moves all
+// in on the first hand.
+func TestTourneyHandForHandBustsAtTwoTablesShareThePlace(t *testing.T) {
+	h := newHarness(t, 3)
+	users := []string{"ana", "ben", "cy", "dan", "eva", "fay", "gus", "hal"}
+	h.must("admin", "/tourney create Bubble start=sng players=8 seats=6 buyin=100 payout=top7")
+	for _, u := range users {
+		h.must(u, "/register")
+	}
+	if len(h.newsWith("hand for hand: 8 left, 7 paid")) != 1 {
+		t.Fatalf("hand for hand not announced: %q", h.news())
+	}
+	for range 200 {
+		if len(h.newsWith("is out in place")) > 0 {
+			break
+		}
+		for _, u := range users {
+			_, _ = h.do(u, "/allin")
+		}
+		h.sleep(time.Second)
+	}
+	out := h.newsWith("is out in place")
+	if len(out) < 4 { // four players a table: busts at both
+		t.Fatalf("busts: %q", out)
+	}
+	place := regexp.MustCompile(`is out in place (\d+)`)
+	first := place.FindStringSubmatch(out[0])[1]
+	for _, o := range out {
+		if got := place.FindStringSubmatch(o)[1]; got != first {
+			t.Errorf("the players out in the first hand-for-hand hand do not share their place:\n%s", strings.Join(out, "\n"))
+			break
+		}
+	}
+	t.Logf("%s", strings.Join(out, "\n"))
 }

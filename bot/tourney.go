@@ -109,8 +109,15 @@ type tourneyActor struct {
 	announced         int
 	gathering         bool
 	bubbleSaid, final bool
-	addOnOpen         bool
-	over              bool // finished or cancelled, paid
+	// h4h are the busts of the hand-for-hand hand in play, by table,
+	// eliminated together once every table has played it (TDA 12);
+	// h4hStacks the stacks those tables reported; h4hSaid: hand for
+	// hand was announced.
+	h4h       map[tourney.TableID][]reportBust
+	h4hStacks map[tourney.EntryID]int64
+	h4hSaid   bool
+	addOnOpen bool
+	over      bool // finished or cancelled, paid
 	// target is a satellite's target event (fixed at creation, read by
 	// other actors); reserving counts satellites being created for this
 	// event, which has its buy-in fixed meanwhile; ticketsDone: a
@@ -190,6 +197,9 @@ type top struct {
 	// Given: a satellite's seat (opTicket) went as a registration in its
 	// target, not in chips.
 	Given bool `json:"given,omitempty"`
+	// H4H are the tables of Busts when they busted in one hand-for-hand
+	// hand (parallel to Busts): at different tables they tie (TDA 12).
+	H4H []tourney.TableID `json:"h4h,omitempty"`
 	// Pos are the tables' last button and blinds when they are balanced
 	// (opRebalance): the player due to post the big blind next moves
 	// (TDA 10).
@@ -338,7 +348,23 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		for _, b := range op.Busts {
 			busts = append(busts, tourney.Bust{Entry: b.Entry, StartStack: b.Start})
 		}
-		if err := t.Eliminate(busts); err != nil {
+		if len(op.H4H) == len(op.Busts) && len(op.H4H) > 0 {
+			byTable := map[tourney.TableID][]tourney.Bust{}
+			var order []tourney.TableID
+			for i, b := range busts {
+				if _, ok := byTable[op.H4H[i]]; !ok {
+					order = append(order, op.H4H[i])
+				}
+				byTable[op.H4H[i]] = append(byTable[op.H4H[i]], b)
+			}
+			var lists [][]tourney.Bust
+			for _, no := range order {
+				lists = append(lists, byTable[no])
+			}
+			if err := t.EliminateHandForHand(lists); err != nil {
+				return nil, err
+			}
+		} else if err := t.Eliminate(busts); err != nil {
 			return nil, err
 		}
 		var pays []bountyPay
@@ -1325,6 +1351,17 @@ func (a *tourneyActor) onReport(rep handReport) {
 	if len(busts) == 0 {
 		return
 	}
+	if a.handForHand() {
+		// Hand for hand: taken out together once every table has played
+		// this hand (flushHandForHand), so that busts at different tables
+		// share their places (TDA 12).
+		if a.h4h == nil {
+			a.h4h, a.h4hStacks = map[tourney.TableID][]reportBust{}, map[tourney.EntryID]int64{}
+		}
+		a.h4h[rep.Table] = busts
+		maps.Copy(a.h4hStacks, stacks)
+		return
+	}
 	if err := a.eliminate(rep.Table, busts, stacks); err != nil {
 		// Not stored: the table stays held and the report is taken in
 		// again a second later (tick), so that no bust is lost.
@@ -1336,12 +1373,45 @@ func (a *tourneyActor) onReport(rep handReport) {
 // eliminate takes the players busted in one hand out (R-TRN-7), pays the
 // bounties (R-TRN-14) and tells the story.
 func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stacks map[tourney.EntryID]int64) error {
+	return a.eliminateAt(table, busts, nil, stacks)
+}
+
+// flushHandForHand takes out the players busted in the hand-for-hand
+// hand every table has now played, together: busts at different tables
+// tie and share their places' prizes (TDA 12, R-TRN-7).
+func (a *tourneyActor) flushHandForHand() error {
+	if len(a.h4h) == 0 {
+		return nil
+	}
+	nos := make([]tourney.TableID, 0, len(a.h4h))
+	for no := range a.h4h {
+		nos = append(nos, no)
+	}
+	sort.Slice(nos, func(i, j int) bool { return nos[i] < nos[j] })
+	var busts []reportBust
+	var tables []tourney.TableID
+	for _, no := range nos {
+		for _, b := range a.h4h[no] {
+			busts = append(busts, b)
+			tables = append(tables, no)
+		}
+	}
+	if err := a.eliminateAt(0, busts, tables, a.h4hStacks); err != nil {
+		return err
+	}
+	a.h4h, a.h4hStacks = nil, nil
+	return nil
+}
+
+// eliminateAt takes out the players busted in one hand: at one table, or
+// with tables (the table of each bust) in one hand-for-hand hand.
+func (a *tourneyActor) eliminateAt(table tourney.TableID, busts []reportBust, tables []tourney.TableID, stacks map[tourney.EntryID]int64) error {
 	if len(busts) >= a.t.Active() && a.t.State() != tourney.LateRegistration {
 		// Cannot happen at a table of one tournament: someone won the pot.
 		a.r.log.Error("a hand busted every player left", "tourney", a.id)
 		return nil
 	}
-	res, err := a.do(opHand, top{Table: table, Busts: busts, Stacks: stacks}, a.bountyMoves, nil)
+	res, err := a.do(opHand, top{Table: table, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
 	if err != nil {
 		return err
 	}
@@ -1358,8 +1428,8 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 			}
 		}
 		var prize int64
-		if place >= 1 && place <= len(prizes) && a.t.State() != tourney.LateRegistration && a.finalID == 0 { // a flight pays no prizes
-			prize = prizes[place-1].Chips
+		if place >= 1 && a.t.State() != tourney.LateRegistration && a.finalID == 0 { // a flight pays no prizes
+			prize = a.t.PrizeOf(b.Entry) // tied players share their places' prizes
 		}
 		switch {
 		case a.t.State() == tourney.LateRegistration:
@@ -1379,7 +1449,7 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 		return nil
 	}
 	n := a.t.Active()
-	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n == len(prizes) && n > 1 && a.finalID == 0 {
+	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 {
 		a.bubbleSaid = true
 		a.news("tn.bubble", a.name(), n)
 	}
@@ -1441,11 +1511,11 @@ func (a *tourneyActor) needsRebalance() bool {
 // handForHand: at the bubble of a multi-table event every table deals
 // its next hand together (TDA 12).
 func (a *tourneyActor) handForHand() bool {
-	if a.t.State() != tourney.Running || len(a.t.Seating().Tables) < 2 {
+	if a.t.State() != tourney.Running || a.finalID != 0 {
 		return false
 	}
 	prizes, err := a.t.Prizes()
-	return err == nil && a.t.Active() == len(prizes)+1
+	return err == nil && tourney.HandForHand(a.t.Active(), len(prizes), len(a.t.Seating().Tables))
 }
 
 // releaseHeld lets held tables deal their next hand, at the level of the
@@ -1474,6 +1544,18 @@ func (a *tourneyActor) releaseHeld() {
 		return
 	}
 	all := a.allHeld()
+	if len(a.h4h) > 0 {
+		if !all {
+			return // the other tables finish the hand-for-hand hand
+		}
+		if err := a.flushHandForHand(); err != nil {
+			a.retryLater()
+			return
+		}
+		if !a.running() {
+			return
+		}
+	}
 	if a.needMerge() { // the pairs' stacks join between hands (R-TRN-19)
 		if !all {
 			a.gathering = true
@@ -1494,8 +1576,15 @@ func (a *tourneyActor) releaseHeld() {
 		}
 	}
 	a.gathering = false
-	if a.handForHand() && !all {
-		return
+	if a.handForHand() {
+		if !a.h4hSaid {
+			a.h4hSaid = true
+			prizes, _ := a.t.Prizes()
+			a.news("tn.h4h", a.name(), a.t.Active(), len(prizes))
+		}
+		if !all {
+			return
+		}
 	}
 	nos := make([]tourney.TableID, 0, len(a.tables))
 	for no := range a.tables {
