@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -311,56 +312,6 @@ func checkBalanceMoves(t *testing.T, all []spyHand, size int) int {
 	return len(moves)
 }
 
-// R-TRN-11 (TDA 10-A): balancing moves the player due to post the big
-// blind next at the fuller table, not whoever sits third from seat 1.
-func TestTourneyBalancingMovesThePlayerDueTheBigBlind(t *testing.T) {
-	h := newHarness(t, 45)
-	spy := spyOn(h)
-	h.must("admin", "/tourney create Balance start=sng players=45 seats=9 speed=hyper bots=on")
-	h.must("admin", "/tourney bots 45")
-	h.playTourney(time.Minute, 600)
-	all := spy.all()
-	n := checkBalanceMoves(t, all, 9)
-	if n == 0 {
-		t.Fatalf("no player was moved to balance the tables")
-	}
-	t.Logf("%d hands, %d balancing moves", len(all), n)
-}
-
-// TDA 12 (hand for hand), R-TRN-7: at the bubble of a multi-table event
-// the group and the spectator channel are told "hand for hand", every
-// table deals one hand at a time, and "the bubble has burst" follows.
-func TestTourneyHandForHandIsAnnouncedAtTheBubble(t *testing.T) {
-	h := newHarness(t, 45)
-	h.must("admin", "/spectate news-channel")
-	h.must("admin", "/tourney create Bubble start=sng players=45 seats=9 speed=hyper bots=on buyin=100 payout=top12")
-	h.must("admin", "/tourney bots 45")
-	h.playTourney(time.Minute, 600)
-	news := h.news()
-	h4h, burst := -1, -1
-	for i, n := range news {
-		if strings.Contains(n, "hand for hand: ") && h4h < 0 {
-			h4h = i
-		}
-		if strings.Contains(n, "the bubble has burst") {
-			burst = i
-		}
-	}
-	if h4h < 0 || burst < h4h {
-		t.Fatalf("hand for hand at %d, the bubble burst at %d:\n%s", h4h, burst, strings.Join(news, "\n"))
-	}
-	t.Logf("%s", news[h4h])
-	var channel int
-	for _, m := range h.rec.all() {
-		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewNews && m.To.Chat == "news-channel" && strings.Contains(v.Text, "hand for hand: ") {
-			channel++
-		}
-	}
-	if channel != 1 {
-		t.Errorf("the spectator channel was told hand for hand %d times", channel)
-	}
-}
-
 // R-TRN-7 (TDA 12): players busted in the same hand-for-hand hand at
 // different tables share their places and prizes, instead of the table
 // that reports first ranking its players lower. Eight players at two
@@ -398,4 +349,84 @@ func TestTourneyHandForHandBustsAtTwoTablesShareThePlace(t *testing.T) {
 		}
 	}
 	t.Logf("%s", strings.Join(out, "\n"))
+}
+
+// The acceptance run of issue 21: a multi-table tournament of 45
+// practice opponents through the room. After every hand each table's
+// button and blinds follow the dead-button rule (R-SEAT-1..3, TDA
+// 31-33); every balancing move took the player due to post the big blind
+// next to the worst position at the short table (R-TRN-11, TDA 10-A);
+// between clock steps, whenever the director has no move waiting, the
+// table sizes differ by at most one, and a move it waits for is made
+// within a few steps; hand for hand is announced at the bubble to the
+// group and the spectator channel, and the bubble bursts after (TDA 12).
+func TestTourneyOf45PracticeOpponentsFollowsTheTableRules(t *testing.T) {
+	h := newHarness(t, 45)
+	spy := spyOn(h)
+	h.must("admin", "/spectate news-channel")
+	h.must("admin", "/tourney create Acceptance start=sng players=45 seats=9 speed=hyper bots=on buyin=100 payout=top12")
+	h.must("admin", "/tourney bots 45")
+	sizes := regexp.MustCompile(`: (\d+) of \d+ seats`)
+	waiting := 0
+	for range 600 {
+		if len(h.newsWith("Results:")) > 0 {
+			break
+		}
+		h.sleep(time.Minute)
+		r, err := h.do("admin", "/tourney balance")
+		if err != nil {
+			continue
+		}
+		lo, hi := 99, -1
+		for _, m := range sizes.FindAllStringSubmatch(r.Text, -1) {
+			n, _ := strconv.Atoi(m[1])
+			lo, hi = min(lo, n), max(hi, n)
+		}
+		if strings.Contains(r.Text, "as soon as the hands in progress end") {
+			if waiting++; waiting > 3 {
+				t.Fatalf("a balancing move waited for three clock steps:\n%s", r.Text)
+			}
+			continue
+		}
+		waiting = 0
+		if hi-lo > 1 {
+			t.Fatalf("table sizes differ by %d:\n%s", hi-lo, r.Text)
+		}
+	}
+	if len(h.newsWith("Results:")) == 0 {
+		t.Fatalf("no winner: %q", h.news())
+	}
+	all := spy.all()
+	hands, ids := byTable(all)
+	if len(ids) < 5 {
+		t.Fatalf("tables: %d", len(ids))
+	}
+	checkDeadButton(t, hands)
+	moves := checkBalanceMoves(t, all, 9)
+	if moves == 0 {
+		t.Errorf("no player was moved to balance the tables")
+	}
+	news := h.news()
+	h4h, burst := -1, -1
+	for i, n := range news {
+		if strings.Contains(n, "hand for hand: 13 left, 12 paid") && h4h < 0 {
+			h4h = i
+		}
+		if strings.Contains(n, "the bubble has burst") {
+			burst = i
+		}
+	}
+	if h4h < 0 || burst < h4h {
+		t.Fatalf("hand for hand at %d, the bubble burst at %d:\n%s", h4h, burst, strings.Join(news, "\n"))
+	}
+	channel := 0
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewNews && m.To.Chat == "news-channel" && strings.Contains(v.Text, "hand for hand: ") {
+			channel++
+		}
+	}
+	if channel != 1 {
+		t.Errorf("the spectator channel was told hand for hand %d times", channel)
+	}
+	t.Logf("%d hands at %d tables, %d balancing moves", len(all), len(ids), moves)
 }
