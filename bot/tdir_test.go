@@ -430,3 +430,42 @@ func TestTourneyOf45PracticeOpponentsFollowsTheTableRules(t *testing.T) {
 	}
 	t.Logf("%d hands at %d tables, %d balancing moves", len(all), len(ids), moves)
 }
+
+// R-TRN-18: after a deal, the results and /standings show what each
+// player was paid (their share), not the payout table's prize.
+func TestDealResultsShowTheSharesPaid(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Dealers buyin=20+2 start=sng players=6 seats=6 speed=hyper bots=on")
+	h.must("alice", "/register")
+	h.must("bob", "/register")
+	h.must("admin", "/tourney start")
+	h.must("alice", "/sitout")
+	h.must("bob", "/sitout")
+	h.sleep(2 * time.Minute) // some hands: the stacks differ
+	if len(h.newsWith("Results:")) > 0 {
+		t.Fatalf("over before the deal: %q", h.news())
+	}
+	h.must("alice", "/deal icm")
+	h.must("bob", "/deal accept")
+	h.sleep(5 * time.Minute)
+	deal := h.newsWith("ends by a deal: ")
+	if len(deal) != 1 {
+		t.Fatalf("no deal: %q", h.news())
+	}
+	res := h.newsWith("Results:")
+	if len(res) != 1 {
+		t.Fatalf("no results: %q", h.news())
+	}
+	standings := h.must("bob", "/standings T1").Text
+	shares := strings.TrimSuffix(strings.SplitN(deal[0], "ends by a deal: ", 2)[1], ".")
+	for _, part := range strings.Split(shares, ", ") {
+		i := strings.LastIndex(part, " ")
+		name, amount := part[:i], part[i+1:]
+		if !strings.Contains(res[0], name+" "+amount+"\n") && !strings.HasSuffix(res[0], name+" "+amount) {
+			t.Errorf("results do not show %s's share %s:\n%s", name, amount, res[0])
+		}
+		if !strings.Contains(standings, name+" · "+amount) {
+			t.Errorf("/standings does not show %s's share %s:\n%s", name, amount, standings)
+		}
+	}
+}
