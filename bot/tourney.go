@@ -1525,6 +1525,18 @@ func (a *tourneyActor) releaseHeld() {
 	if !a.running() || a.paused() {
 		return
 	}
+	if len(a.h4h) > 0 {
+		if !a.allHeld() {
+			return // the other tables finish the hand-for-hand hand
+		}
+		if err := a.flushHandForHand(); err != nil {
+			a.retryLater()
+			return
+		}
+		if !a.running() {
+			return
+		}
+	}
 	if a.proposal != nil {
 		a.tryDeal()
 		return // play waits while the players consider a deal
@@ -1544,18 +1556,6 @@ func (a *tourneyActor) releaseHeld() {
 		return
 	}
 	all := a.allHeld()
-	if len(a.h4h) > 0 {
-		if !all {
-			return // the other tables finish the hand-for-hand hand
-		}
-		if err := a.flushHandForHand(); err != nil {
-			a.retryLater()
-			return
-		}
-		if !a.running() {
-			return
-		}
-	}
 	if a.needMerge() { // the pairs' stacks join between hands (R-TRN-19)
 		if !all {
 			a.gathering = true
