@@ -66,6 +66,8 @@ type tourneyActor struct {
 	released map[tourney.TableID]int
 	backoff  map[tourney.TableID]time.Time
 	hands    map[tourney.TableID]int
+	// sent counts the releases sent to each table (handReport.Releases).
+	sent map[tourney.TableID]int
 	// pos are each table's last button and blinds, as it reported them:
 	// balancing moves by them (TDA 10).
 	pos  map[tourney.TableID]tourney.Positions
@@ -254,7 +256,7 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, house: house, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
-		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
+		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, sent: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
 		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target, finalID: set.Flight, flightDone: map[string]bool{},
 		pairs: map[int]*pairOf{}, pairByPlayer: map[int64]int{}, pairEntry: map[tourney.EntryID]int{}}
@@ -1305,10 +1307,15 @@ func (a *tourneyActor) onReport(rep handReport) {
 	if _, ok := a.tables[rep.Table]; !ok {
 		return
 	}
-	a.held[rep.Table] = true
-	a.hands[rep.Table] = rep.Hand
-	if rep.Pos != nil {
-		a.pos[rep.Table] = *rep.Pos
+	if rep.Releases >= a.sent[rep.Table] {
+		// A report sent before the table took in its last release (the
+		// report of a table starting, read after the director released
+		// it) is taken in, but the table is playing, not held.
+		a.held[rep.Table] = true
+		a.hands[rep.Table] = rep.Hand
+		if rep.Pos != nil {
+			a.pos[rep.Table] = *rep.Pos
+		}
 	}
 	if h, ok := a.released[rep.Table]; ok && h == rep.Hand {
 		a.backoff[rep.Table] = a.r.clock.Now().Add(time.Second)
@@ -1610,6 +1617,7 @@ func (a *tourneyActor) releaseHeld() {
 		}
 		s.Level, s.Release = levelOf(lvl, num), true
 		a.held[no] = false
+		a.sent[no]++
 		a.released[no] = a.lastHand(no)
 		a.tables[no].tour.direct(s)
 	}

@@ -24,6 +24,11 @@ type tourneyLink struct {
 	mu    sync.Mutex
 	syncs []tableSync
 	sig   chan struct{}
+	// releases counts the releases the table has taken in (its actor's
+	// goroutine only); its reports carry it, so that the director tells
+	// a report sent before its last release (stale: the table is playing)
+	// from one of a table held again.
+	releases int
 }
 
 // tableSync is the director's instruction to one of its tables.
@@ -78,6 +83,9 @@ type handReport struct {
 	// Away are the entries away (dealt in and folded until /back).
 	Away  []tourney.EntryID `json:"away,omitempty"`
 	Busts []reportBust      `json:"busts,omitempty"`
+	// Releases is how many releases the table had taken in when it
+	// reported (tourneyLink.releases).
+	Releases int `json:"-"`
 	// Pos is the button and blinds of the hand (dead button): the
 	// director balances by them (TDA 10).
 	Pos *tourney.Positions `json:"pos,omitempty"`
@@ -143,6 +151,9 @@ func (t *table) applySyncs() {
 }
 
 func (t *table) applySync(s tableSync) {
+	if s.Release {
+		t.tour.releases++ // taken in, even when this sync cannot be applied (the table reports again)
+	}
 	w := &TableWrite{}
 	changed := false
 	var added []int
@@ -261,7 +272,7 @@ func (t *table) applySync(s tableSync) {
 // players busted with their stacks at the start of the hand and the
 // winners of the pot that took their last chips (for bounties).
 func (t *table) buildReport() *handReport {
-	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState()}
+	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState(), Releases: t.tour.releases}
 	for _, s := range t.seats {
 		if s != nil {
 			rep.Stacks[s.Entry] = s.Stack + s.Pending
@@ -366,7 +377,7 @@ func (t *table) reportHeld() {
 		// The stacks as they are now; the busts of the last hand as stored.
 		cur := t.buildReport()
 		cp := *rep
-		cp.Stacks, cp.Credits, cp.Away = cur.Stacks, cur.Credits, cur.Away
+		cp.Stacks, cp.Credits, cp.Away, cp.Releases = cur.Stacks, cur.Credits, cur.Away, cur.Releases
 		var busts []reportBust
 		for _, b := range rep.Busts {
 			if _, still := cur.Stacks[b.Entry]; still {
