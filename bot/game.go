@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/tourney"
 )
 
 // The game side of a table's actor: starting hands, actions, timers,
@@ -127,26 +128,29 @@ func (t *table) startHand() {
 			t.setSitout(i, now, w)
 		}
 	}
-	var dealt, waitingBB, newcomers []int
+	var dealt, waitingBB []int
 	for i := range t.seats {
 		switch {
 		case !t.eligible(i):
 		case t.seats[i].WaitBB && !t.seats[i].Post:
 			waitingBB = append(waitingBB, i)
-		case t.tour != nil && t.seats[i].New:
-			newcomers = append(newcomers, i)
 		default:
 			dealt = append(dealt, i)
 		}
 	}
-	var waitNew []int
-	if len(newcomers) > 0 {
-		in := newcomers
-		if t.button >= 0 { // the deck decides only a first button
-			in, waitNew = admitNewcomers(len(t.seats), t.button, dealt, newcomers, nil)
+	var tplan tourney.HandPlan
+	var torder []int
+	if t.tour != nil {
+		// A tournament: the dead-button rule decides who plays
+		// (R-SEAT-1..3, TDA 7, 9, 31-33).
+		var err error
+		if tplan, torder, err = t.planTourneyHand(); err == nil {
+			dealt = append([]int(nil), torder...)
+			sort.Ints(dealt)
+		} else {
+			dealt = nil
 		}
-		dealt = append(dealt, in...)
-		sort.Ints(dealt)
+		waitingBB = nil
 	}
 	// A newcomer waiting for the big blind comes in when it reaches them
 	// (R-SEAT-4); with fewer than two others there is no game to wait for.
@@ -186,14 +190,9 @@ func (t *table) startHand() {
 		}
 		order, posting = plan.Order, plan.Posting
 	} else {
-		order = planHand(len(t.seats), t.button, dealt, waitingBB, deck)
+		order = torder
 	}
-	for _, i := range waitNew {
-		if buttonPassed(len(t.seats), t.button, order[0], i) {
-			t.seats[i].New = false // dealt in from the next hand, the button gone by
-		}
-	}
-	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry}
+	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead}
 	for _, i := range order {
 		s := t.seats[i]
 		st := engine.Seat{Stack: s.Stack}
@@ -207,7 +206,13 @@ func (t *table) startHand() {
 	for k, i := range order {
 		names[k] = t.name(i)
 	}
-	setup.Tag = mustJSON(handState{Order: order, Number: t.handNo + 1, Button: order[0], Names: names})
+	hs := handState{Order: order, Number: t.handNo + 1, Button: order[0], Names: names}
+	bigBlind := bigBlindOf(order)
+	if t.tour != nil {
+		hs.Pos = &tplan.Positions
+		bigBlind = int(tplan.BigBlind) - 1
+	}
+	setup.Tag = mustJSON(hs)
 	h, err := engine.Start(setup)
 	if err != nil {
 		t.r.log.Error("start hand", "table", t.id, "err", err)
@@ -223,18 +228,19 @@ func (t *table) startHand() {
 		// short stacks in a tournament are): the hand ends as it starts.
 		t.hand, t.handNo = h, t.handNo+1
 		t.endMoves(w)
-		if t.tour != nil {
-			t.lastReport = t.buildReport()
-		}
 		// Stored with the hand's number and button: the hand is over in
 		// this very write (a restart after it deals the next number).
-		prevButton, prevBB := t.button, t.bigBlind
-		t.button, t.bigBlind = order[0], bigBlindOf(order)
+		prevButton, prevBB, prevPos := t.button, t.bigBlind, t.tpos
+		t.button, t.bigBlind = order[0], bigBlind
+		if t.tour != nil {
+			t.tpos = tplan.Positions
+			t.lastReport = t.buildReport()
+		}
 		t.hand = nil
 		if err := t.write(w); err != nil {
 			return // the store's state was reloaded (and shown, if stored)
 		}
-		t.handNo, t.button, t.bigBlind = t.handNo-1, prevButton, prevBB // set again below
+		t.handNo, t.button, t.bigBlind, t.tpos = t.handNo-1, prevButton, prevBB, prevPos // set again below
 	} else if err := t.write(w); err != nil {
 		// write reloaded the table from the store: the hand is there if it
 		// was stored after all (its order with it), else nothing changed.
@@ -247,7 +253,10 @@ func (t *table) startHand() {
 	// (endMoves): stored with the seats, it keeps their sum equal to the
 	// table's account at every committed point.
 	t.hand, t.handID, t.button, t.handNo = h, w.HandID, order[0], t.handNo+1
-	t.bigBlind = bigBlindOf(order)
+	t.bigBlind = bigBlind
+	if t.tour != nil {
+		t.tpos = tplan.Positions
+	}
 	t.version, t.last = 0, nil
 	t.r.metrics.Hands.Add(1)
 	if h.Done() {

@@ -137,11 +137,14 @@ type table struct {
 	// bigBlind is the table seat of the last big blind; -1 before the
 	// first hand (or unknown: a table stored before it was kept).
 	bigBlind int
-	hand     *engine.Hand
-	handID   int64
-	handNo   int
-	order    []int // engine seat -> table seat index
-	version  int64
+	// tpos is a tournament table's last hand's button and blinds under
+	// the dead button (tourney.Table.PlanHand); zero before its first.
+	tpos    tourney.Positions
+	hand    *engine.Hand
+	handID  int64
+	handNo  int
+	order   []int // engine seat -> table seat index
+	version int64
 	// turn is the acting player's deadline and its phase: "timer", "bank"
 	// or "clock"; turnStart when the turn began.
 	turnAt, turnStart time.Time
@@ -380,12 +383,20 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 		hand, handID, order = h, hr.ID, hs.Order
 		st.Hands, st.Button = hs.Number, hs.Button
 		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
+		if hs.Pos != nil {
+			st.Pos = hs.Pos
+			st.BigBlindSeat = int(hs.Pos.BigBlind)
+		}
 	}
 	// Nothing can fail from here: the actor takes the stored state whole.
 	t.seats = seats
 	t.stateJSON = stateJSON
 	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
 	t.bigBlind = st.BigBlindSeat - 1
+	t.tpos = tourney.Positions{}
+	if st.Pos != nil {
+		t.tpos = *st.Pos
+	}
 	t.hand, t.handID, t.order, t.last = hand, handID, order, nil
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
@@ -449,6 +460,8 @@ type handState struct {
 	// Names are the players as the hand's summary shows them (by engine
 	// seat), so that /history tells it the same after they left.
 	Names []string `json:"names,omitempty"`
+	// Pos is a tournament hand's button and blinds (dead button).
+	Pos *tourney.Positions `json:"pos,omitempty"`
 }
 
 func mustJSON(v any) string {
@@ -770,6 +783,8 @@ type tableState struct {
 	// Report is a tournament table's report of its last hand, sent again
 	// after a restart.
 	Report *handReport `json:"report,omitempty"`
+	// Pos is a tournament table's last button and blinds (dead button).
+	Pos *tourney.Positions `json:"pos,omitempty"`
 }
 
 // commitWrite stores w, with the seats and the table's state when seats
@@ -780,7 +795,7 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 	if seats {
 		t.seatsDirty = false
 		w.Seats, w.SaveSeats = t.seatRecords(), true
-		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport}), true
+		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
 	}
 	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
 	defer cancel()

@@ -799,8 +799,8 @@ func (a *tourneyActor) resultsText(results []tourney.Result) string {
 			name = n // a pair, by its members' real names
 		}
 		s := fmt.Sprintf("%d. %s", r.Place, name)
-		if r.Prize > 0 {
-			s += " " + FormatChips(r.Prize, a.lang())
+		if v := a.paidFor(r); v > 0 {
+			s += " " + FormatChips(v, a.lang())
 		}
 		parts = append(parts, s)
 	}
@@ -955,8 +955,8 @@ func (a *tourneyActor) standingsText(lang string) string {
 			b.WriteString(tr(lang, "standings.final", a.name()))
 			for _, r := range res {
 				fmt.Fprintf(&b, "\n%d. %s", r.Place, r.Name)
-				if r.Prize > 0 {
-					fmt.Fprintf(&b, " · %s", FormatChips(r.Prize, lang))
+				if v := a.paidFor(r); v > 0 {
+					fmt.Fprintf(&b, " · %s", FormatChips(v, lang))
 				}
 			}
 			return b.String()

@@ -37,6 +37,27 @@ func (a *tourneyActor) inDeal(e tourney.EntryID) bool {
 	return ok
 }
 
+// paidFor is what a finisher was paid for their place, as the results
+// and /standings show it (bounties aside): a windfall's prize, a deal's
+// or a timed end's share (with what a deal kept in play, for the
+// winner), else the payout table's prize, tied places shared (R-TRN-18).
+func (a *tourneyActor) paidFor(r tourney.Result) int64 {
+	switch {
+	case a.windfall != nil:
+		if i := r.Place - 1; i >= 0 && i < len(a.windfall.Payouts) {
+			return a.windfall.Payouts[i]
+		}
+		return 0
+	case a.shares != nil && a.inDeal(r.Entry):
+		v := a.shares[r.Entry]
+		if r.Place == 1 && a.kept > 0 {
+			v += a.kept
+		}
+		return v
+	}
+	return r.Prize
+}
+
 // remaining lists the entries still in, with their stacks (the entry
 // as the "player" of the tourney package's deal and ICM functions), and
 // the entries in the same order.

@@ -66,7 +66,12 @@ type tourneyActor struct {
 	released map[tourney.TableID]int
 	backoff  map[tourney.TableID]time.Time
 	hands    map[tourney.TableID]int
-	held     map[tourney.TableID]bool
+	// sent counts the releases sent to each table (handReport.Releases).
+	sent map[tourney.TableID]int
+	// pos are each table's last button and blinds, as it reported them:
+	// balancing moves by them (TDA 10).
+	pos  map[tourney.TableID]tourney.Positions
+	held map[tourney.TableID]bool
 	// retry holds a table's report whose busts could not be stored;
 	// unlinked, tables stored whose op was not; again, when to try a
 	// failed step again.
@@ -106,8 +111,15 @@ type tourneyActor struct {
 	announced         int
 	gathering         bool
 	bubbleSaid, final bool
-	addOnOpen         bool
-	over              bool // finished or cancelled, paid
+	// h4h are the busts of the hand-for-hand hand in play, by table,
+	// eliminated together once every table has played it (TDA 12);
+	// h4hStacks the stacks those tables reported; h4hSaid: hand for
+	// hand was announced.
+	h4h       map[tourney.TableID][]reportBust
+	h4hStacks map[tourney.EntryID]int64
+	h4hSaid   bool
+	addOnOpen bool
+	over      bool // finished or cancelled, paid
 	// target is a satellite's target event (fixed at creation, read by
 	// other actors); reserving counts satellites being created for this
 	// event, which has its buy-in fixed meanwhile; ticketsDone: a
@@ -187,6 +199,13 @@ type top struct {
 	// Given: a satellite's seat (opTicket) went as a registration in its
 	// target, not in chips.
 	Given bool `json:"given,omitempty"`
+	// H4H are the tables of Busts when they busted in one hand-for-hand
+	// hand (parallel to Busts): at different tables they tie (TDA 12).
+	H4H []tourney.TableID `json:"h4h,omitempty"`
+	// Pos are the tables' last button and blinds when they are balanced
+	// (opRebalance): the player due to post the big blind next moves
+	// (TDA 10).
+	Pos map[tourney.TableID]tourney.Positions `json:"pos,omitempty"`
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -237,7 +256,7 @@ func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Comm
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, house: house, set: set, t: t,
 		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
-		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
+		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, sent: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
 		players: map[tourney.EntryID]Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target, finalID: set.Flight, flightDone: map[string]bool{},
 		pairs: map[int]*pairOf{}, pairByPlayer: map[int64]int{}, pairEntry: map[tourney.EntryID]int{}}
@@ -331,7 +350,23 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		for _, b := range op.Busts {
 			busts = append(busts, tourney.Bust{Entry: b.Entry, StartStack: b.Start})
 		}
-		if err := t.Eliminate(busts); err != nil {
+		if len(op.H4H) == len(op.Busts) && len(op.H4H) > 0 {
+			byTable := map[tourney.TableID][]tourney.Bust{}
+			var order []tourney.TableID
+			for i, b := range busts {
+				if _, ok := byTable[op.H4H[i]]; !ok {
+					order = append(order, op.H4H[i])
+				}
+				byTable[op.H4H[i]] = append(byTable[op.H4H[i]], b)
+			}
+			var lists [][]tourney.Bust
+			for _, no := range order {
+				lists = append(lists, byTable[no])
+			}
+			if err := t.EliminateHandForHand(lists); err != nil {
+				return nil, err
+			}
+		} else if err := t.Eliminate(busts); err != nil {
 			return nil, err
 		}
 		var pays []bountyPay
@@ -372,6 +407,11 @@ func (a *tourneyActor) mutate(kind string, op top) (any, error) {
 		}
 		if t.Seating() == nil {
 			return nil, nil
+		}
+		for no, p := range op.Pos {
+			if tb, ok := t.Seating().Table(no); ok {
+				tb.Pos = p
+			}
 		}
 		return t.Seating().Rebalance(rngFrom(op.Seed))
 	case opLateEnd:
@@ -1267,8 +1307,16 @@ func (a *tourneyActor) onReport(rep handReport) {
 	if _, ok := a.tables[rep.Table]; !ok {
 		return
 	}
-	a.held[rep.Table] = true
-	a.hands[rep.Table] = rep.Hand
+	if rep.Releases >= a.sent[rep.Table] {
+		// A report sent before the table took in its last release (the
+		// report of a table starting, read after the director released
+		// it) is taken in, but the table is playing, not held.
+		a.held[rep.Table] = true
+		a.hands[rep.Table] = rep.Hand
+		if rep.Pos != nil {
+			a.pos[rep.Table] = *rep.Pos
+		}
+	}
 	if h, ok := a.released[rep.Table]; ok && h == rep.Hand {
 		a.backoff[rep.Table] = a.r.clock.Now().Add(time.Second)
 	}
@@ -1310,6 +1358,17 @@ func (a *tourneyActor) onReport(rep handReport) {
 	if len(busts) == 0 {
 		return
 	}
+	if a.handForHand() {
+		// Hand for hand: taken out together once every table has played
+		// this hand (flushHandForHand), so that busts at different tables
+		// share their places (TDA 12).
+		if a.h4h == nil {
+			a.h4h, a.h4hStacks = map[tourney.TableID][]reportBust{}, map[tourney.EntryID]int64{}
+		}
+		a.h4h[rep.Table] = busts
+		maps.Copy(a.h4hStacks, stacks)
+		return
+	}
 	if err := a.eliminate(rep.Table, busts, stacks); err != nil {
 		// Not stored: the table stays held and the report is taken in
 		// again a second later (tick), so that no bust is lost.
@@ -1321,12 +1380,45 @@ func (a *tourneyActor) onReport(rep handReport) {
 // eliminate takes the players busted in one hand out (R-TRN-7), pays the
 // bounties (R-TRN-14) and tells the story.
 func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stacks map[tourney.EntryID]int64) error {
+	return a.eliminateAt(table, busts, nil, stacks)
+}
+
+// flushHandForHand takes out the players busted in the hand-for-hand
+// hand every table has now played, together: busts at different tables
+// tie and share their places' prizes (TDA 12, R-TRN-7).
+func (a *tourneyActor) flushHandForHand() error {
+	if len(a.h4h) == 0 {
+		return nil
+	}
+	nos := make([]tourney.TableID, 0, len(a.h4h))
+	for no := range a.h4h {
+		nos = append(nos, no)
+	}
+	sort.Slice(nos, func(i, j int) bool { return nos[i] < nos[j] })
+	var busts []reportBust
+	var tables []tourney.TableID
+	for _, no := range nos {
+		for _, b := range a.h4h[no] {
+			busts = append(busts, b)
+			tables = append(tables, no)
+		}
+	}
+	if err := a.eliminateAt(0, busts, tables, a.h4hStacks); err != nil {
+		return err
+	}
+	a.h4h, a.h4hStacks = nil, nil
+	return nil
+}
+
+// eliminateAt takes out the players busted in one hand: at one table, or
+// with tables (the table of each bust) in one hand-for-hand hand.
+func (a *tourneyActor) eliminateAt(table tourney.TableID, busts []reportBust, tables []tourney.TableID, stacks map[tourney.EntryID]int64) error {
 	if len(busts) >= a.t.Active() && a.t.State() != tourney.LateRegistration {
 		// Cannot happen at a table of one tournament: someone won the pot.
 		a.r.log.Error("a hand busted every player left", "tourney", a.id)
 		return nil
 	}
-	res, err := a.do(opHand, top{Table: table, Busts: busts, Stacks: stacks}, a.bountyMoves, nil)
+	res, err := a.do(opHand, top{Table: table, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
 	if err != nil {
 		return err
 	}
@@ -1343,8 +1435,8 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 			}
 		}
 		var prize int64
-		if place >= 1 && place <= len(prizes) && a.t.State() != tourney.LateRegistration && a.finalID == 0 { // a flight pays no prizes
-			prize = prizes[place-1].Chips
+		if place >= 1 && a.t.State() != tourney.LateRegistration && a.finalID == 0 { // a flight pays no prizes
+			prize = a.t.PrizeOf(b.Entry) // tied players share their places' prizes
 		}
 		switch {
 		case a.t.State() == tourney.LateRegistration:
@@ -1364,7 +1456,7 @@ func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stac
 		return nil
 	}
 	n := a.t.Active()
-	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n == len(prizes) && n > 1 && a.finalID == 0 {
+	if !a.bubbleSaid && a.t.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 {
 		a.bubbleSaid = true
 		a.news("tn.bubble", a.name(), n)
 	}
@@ -1426,11 +1518,11 @@ func (a *tourneyActor) needsRebalance() bool {
 // handForHand: at the bubble of a multi-table event every table deals
 // its next hand together (TDA 12).
 func (a *tourneyActor) handForHand() bool {
-	if a.t.State() != tourney.Running || len(a.t.Seating().Tables) < 2 {
+	if a.t.State() != tourney.Running || a.finalID != 0 {
 		return false
 	}
 	prizes, err := a.t.Prizes()
-	return err == nil && a.t.Active() == len(prizes)+1
+	return err == nil && tourney.HandForHand(a.t.Active(), len(prizes), len(a.t.Seating().Tables))
 }
 
 // releaseHeld lets held tables deal their next hand, at the level of the
@@ -1439,6 +1531,18 @@ func (a *tourneyActor) handForHand() bool {
 func (a *tourneyActor) releaseHeld() {
 	if !a.running() || a.paused() {
 		return
+	}
+	if len(a.h4h) > 0 {
+		if !a.allHeld() {
+			return // the other tables finish the hand-for-hand hand
+		}
+		if err := a.flushHandForHand(); err != nil {
+			a.retryLater()
+			return
+		}
+		if !a.running() {
+			return
+		}
 	}
 	if a.proposal != nil {
 		a.tryDeal()
@@ -1479,8 +1583,15 @@ func (a *tourneyActor) releaseHeld() {
 		}
 	}
 	a.gathering = false
-	if a.handForHand() && !all {
-		return
+	if a.handForHand() {
+		if !a.h4hSaid {
+			a.h4hSaid = true
+			prizes, _ := a.t.Prizes()
+			a.news("tn.h4h", a.name(), a.t.Active(), len(prizes))
+		}
+		if !all {
+			return
+		}
 	}
 	nos := make([]tourney.TableID, 0, len(a.tables))
 	for no := range a.tables {
@@ -1506,6 +1617,7 @@ func (a *tourneyActor) releaseHeld() {
 		}
 		s.Level, s.Release = levelOf(lvl, num), true
 		a.held[no] = false
+		a.sent[no]++
 		a.released[no] = a.lastHand(no)
 		a.tables[no].tour.direct(s)
 	}
@@ -1531,8 +1643,14 @@ func (a *tourneyActor) rebalance() error {
 			stacks[e] = s
 		}
 	}
+	pos := map[tourney.TableID]tourney.Positions{}
+	for _, tb := range a.t.Seating().Tables {
+		if p, ok := a.pos[tb.ID]; ok {
+			pos[tb.ID] = p
+		}
+	}
 	wasFinal := len(a.t.Seating().Tables) == 1
-	res, err := a.do(opRebalance, top{Seed: a.seed(), Stacks: stacks}, nil, nil)
+	res, err := a.do(opRebalance, top{Seed: a.seed(), Stacks: stacks, Pos: pos}, nil, nil)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,11 @@ type tourneyLink struct {
 	mu    sync.Mutex
 	syncs []tableSync
 	sig   chan struct{}
+	// releases counts the releases the table has taken in (its actor's
+	// goroutine only); its reports carry it, so that the director tells
+	// a report sent before its last release (stale: the table is playing)
+	// from one of a table held again.
+	releases int
 }
 
 // tableSync is the director's instruction to one of its tables.
@@ -78,6 +83,12 @@ type handReport struct {
 	// Away are the entries away (dealt in and folded until /back).
 	Away  []tourney.EntryID `json:"away,omitempty"`
 	Busts []reportBust      `json:"busts,omitempty"`
+	// Releases is how many releases the table had taken in when it
+	// reported (tourneyLink.releases).
+	Releases int `json:"-"`
+	// Pos is the button and blinds of the hand (dead button): the
+	// director balances by them (TDA 10).
+	Pos *tourney.Positions `json:"pos,omitempty"`
 }
 
 type reportBust struct {
@@ -140,6 +151,9 @@ func (t *table) applySyncs() {
 }
 
 func (t *table) applySync(s tableSync) {
+	if s.Release {
+		t.tour.releases++ // taken in, even when this sync cannot be applied (the table reports again)
+	}
 	w := &TableWrite{}
 	changed := false
 	var added []int
@@ -258,7 +272,7 @@ func (t *table) applySync(s tableSync) {
 // players busted with their stacks at the start of the hand and the
 // winners of the pot that took their last chips (for bounties).
 func (t *table) buildReport() *handReport {
-	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}}
+	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState(), Releases: t.tour.releases}
 	for _, s := range t.seats {
 		if s != nil {
 			rep.Stacks[s.Entry] = s.Stack + s.Pending
@@ -306,6 +320,40 @@ func (t *table) buildReport() *handReport {
 	return rep
 }
 
+// posState is a tournament table's last positions to store or report;
+// nil before its first hand (and at a cash table).
+func (t *table) posState() *tourney.Positions {
+	if t.tpos.BigBlind == 0 {
+		return nil
+	}
+	p := t.tpos
+	return &p
+}
+
+// planTourneyHand asks the dead-button rule who plays the next hand of a
+// tournament table and in what order (tourney.Table.PlanHand): every
+// player with chips but those between the button and the small blind
+// (R-SEAT-1..3, TDA 7, 9, 31-33). order is table seats (0..n-1).
+func (t *table) planTourneyHand() (plan tourney.HandPlan, order []int, err error) {
+	tb := tourney.Table{ID: t.tour.no, Seats: make([]tourney.EntryID, len(t.seats)), Pos: t.tpos}
+	for i, s := range t.seats {
+		if t.eligible(i) {
+			tb.Seats[i] = s.Entry
+			if s.Entry == 0 {
+				tb.Seats[i] = tourney.EntryID(-1 - i) // a seat stored before entries were kept: still a player
+			}
+		}
+	}
+	plan, err = tb.PlanHand()
+	if err != nil {
+		return plan, nil, err
+	}
+	for _, s := range plan.Order {
+		order = append(order, int(s)-1)
+	}
+	return plan, order, nil
+}
+
 func containsInt(xs []int, x int) bool {
 	for _, v := range xs {
 		if v == x {
@@ -329,7 +377,7 @@ func (t *table) reportHeld() {
 		// The stacks as they are now; the busts of the last hand as stored.
 		cur := t.buildReport()
 		cp := *rep
-		cp.Stacks, cp.Credits, cp.Away = cur.Stacks, cur.Credits, cur.Away
+		cp.Stacks, cp.Credits, cp.Away, cp.Releases = cur.Stacks, cur.Credits, cur.Away, cur.Releases
 		var busts []reportBust
 		for _, b := range rep.Busts {
 			if _, still := cur.Stacks[b.Entry]; still {

@@ -36,7 +36,11 @@
 //     ticket prizes and satellites.
 //   - bounty.go: knockout and progressive knockout.
 //   - seating.go: random draw, late seats, balancing, breaking tables,
-//     the final table, dead button and heads-up positions.
+//     the final table, dead button and heads-up positions, and
+//     Table.PlanHand: who is dealt into a table's next hand and in what
+//     order under the dead button.
+//   - handforhand.go: hand for hand at the bubble; busts of one
+//     hand-for-hand hand at different tables tie.
 //   - icm.go, deal.go: Malmuth-Harville ICM (exact, Monte Carlo), ICM and
 //     chip-chop deals, timed endings.
 //   - forms.go: windfall, staged, pairs.

@@ -520,3 +520,79 @@ func (s *Seating) Redraw(rng Rand) error {
 	s.Tables, s.where = nil, make(map[EntryID]Placement)
 	return s.draw(entries, rng)
 }
+
+// HandPlan is who plays a tournament table's next hand and how the
+// engine deals it (R-SEAT-1..3, TDA 7, 9, 31-33).
+type HandPlan struct {
+	Positions
+	// Order is the seats dealt in, clockwise, starting with the player
+	// who acts last after the flop: the button's player, or with a dead
+	// button the player before it. Dealt with the engine's button at
+	// Order[0], the small blind is Order[1] and the big blind Order[2]
+	// (Order[1] when the small blind is dead; heads-up Order[0] is the
+	// button and small blind, Order[1] the big blind).
+	Order []Seat
+	// Waiting are players seated between the button and the small blind
+	// (a late registrant or a player moved in): dealt out until the
+	// button has passed them (TDA 7, 9).
+	Waiting []Seat
+}
+
+// PlanHand returns the next hand of the table without changing it: the
+// positions of NextPositions (seat 1 after a draw, then a dead button,
+// TDA 31-32) and who is dealt in. Every player seated is dealt in but
+// those between the button and the small blind. A table's last hand
+// whose positions no longer fit its seats (a seat beyond the table) is
+// treated as no hand at all.
+func (t *Table) PlanHand() (HandPlan, error) {
+	for _, s := range []Seat{t.Pos.Button, t.Pos.SmallBlind, t.Pos.BigBlind} {
+		if s < 0 || int(s) > len(t.Seats) {
+			t.Pos = Positions{}
+		}
+	}
+	p, err := t.NextPositions()
+	if err != nil {
+		return HandPlan{}, err
+	}
+	plan := HandPlan{Positions: p}
+	var dealt []Seat
+	for i, e := range t.Seats {
+		s := Seat(i + 1)
+		switch {
+		case e == 0:
+		case p.WaitsForButton(s, len(t.Seats)):
+			plan.Waiting = append(plan.Waiting, s)
+		default:
+			dealt = append(dealt, s)
+		}
+	}
+	if !p.HeadsUp && len(dealt) < 3 {
+		// Two dealt in but three seated: nobody waits for a game of two.
+		dealt = sortedSeats(append(dealt, plan.Waiting...))
+		plan.Waiting = nil
+	}
+	// The engine's button is the player dealt in just before the first
+	// blind posted: the small blind, or the big blind when it is dead.
+	first := p.SmallBlind
+	if p.SmallBlindDead {
+		first = p.BigBlind
+	}
+	if p.HeadsUp {
+		first = p.BigBlind
+	}
+	at := 0
+	for k, s := range dealt {
+		if s == first {
+			at = k
+		}
+	}
+	for k := range dealt {
+		plan.Order = append(plan.Order, dealt[(at-1+k+len(dealt))%len(dealt)])
+	}
+	return plan, nil
+}
+
+func sortedSeats(s []Seat) []Seat {
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s
+}

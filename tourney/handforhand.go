@@ -1,0 +1,125 @@
+package tourney
+
+import "sort"
+
+// Hand for hand (TDA 12, seed 001): at the bubble of a multi-table event
+// every table deals one hand at a time, together, so that the players who
+// bust in that hand at different tables finish at the same moment and
+// share their places and prizes.
+
+// HandForHand reports whether the tables must deal hand for hand: a
+// running event at more than one table with one player more than the
+// places paid (the bubble).
+func HandForHand(active, paid, tables int) bool {
+	return tables > 1 && paid > 0 && active == paid+1
+}
+
+// EliminateHandForHand records the players busted in one hand-for-hand
+// hand, each table's busts in its own list (TDA; R-TRN-7). At one table
+// the player who started the hand with more chips finishes higher (as
+// Eliminate); players busted at different tables tie: the lowest
+// starting stack at each table shares the lowest places, the next lowest
+// at each table the places above, and so on. Tied players share those
+// places' prizes (Results). It takes them off their seats.
+func (t *Tournament) EliminateHandForHand(tables [][]Bust) error {
+	var all []Bust
+	for _, b := range tables {
+		all = append(all, b...)
+	}
+	if t.state != LateRegistration && t.state != Running && t.state != FinalTable {
+		return &StateError{"eliminate", t.state}
+	}
+	seen := make(map[EntryID]bool)
+	for _, b := range all {
+		e, err := t.entry(b.Entry)
+		if err != nil {
+			return err
+		}
+		if e.Out {
+			return ErrAlreadyOut
+		}
+		if seen[b.Entry] {
+			return ErrDuplicate
+		}
+		seen[b.Entry] = true
+	}
+	if len(all) >= t.active() && t.state != LateRegistration {
+		return ErrLastPlayer
+	}
+	for _, g := range HandForHandGroups(tables) {
+		t.out = append(t.out, g)
+		for _, id := range g {
+			e, _ := t.entry(id)
+			e.Out = true
+			if t.seating != nil {
+				_ = t.seating.Remove(id)
+			}
+		}
+	}
+	t.afterBust()
+	return nil
+}
+
+// HandForHandGroups ranks the busts of one hand-for-hand hand, table by
+// table: the groups returned finish lowest first; the players of one
+// group tie. A player's rank is how many players busted at their table
+// started the hand with fewer chips (equal stacks share a rank).
+func HandForHandGroups(tables [][]Bust) [][]EntryID {
+	byRank := map[int][]EntryID{}
+	top := -1
+	for _, busts := range tables {
+		for _, b := range busts {
+			rank := 0
+			for _, o := range busts {
+				if o.StartStack < b.StartStack {
+					rank++
+				}
+			}
+			byRank[rank] = append(byRank[rank], b.Entry)
+			top = max(top, rank)
+		}
+	}
+	var out [][]EntryID
+	for r := 0; r <= top; r++ {
+		if g := byRank[r]; len(g) > 0 {
+			sort.Slice(g, func(i, j int) bool { return g[i] < g[j] })
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// PrizeOf is what an entry already out is paid for its place so far:
+// its place's prize, or with tied players their places' prizes shared
+// (odd chips one each to the earliest listed), as Results pays them. Zero for a
+// place not paid or an entry still in.
+func (t *Tournament) PrizeOf(e EntryID) Chips {
+	prizes, err := t.Prizes()
+	if err != nil {
+		return 0
+	}
+	for _, s := range t.Standings() {
+		if s.Entry != e {
+			continue
+		}
+		var sum Chips
+		for k := s.Place - 1; k < s.Place-1+s.Tied && k < len(prizes); k++ {
+			sum += prizes[k].Chips
+		}
+		share, odd := sum/Chips(s.Tied), sum%Chips(s.Tied)
+		k := 0 // e's index in its group: the first odd ones get a chip more
+		for _, o := range t.Standings() {
+			if o.Place == s.Place {
+				if o.Entry == e {
+					break
+				}
+				k++
+			}
+		}
+		if Chips(k) < odd {
+			share++
+		}
+		return share
+	}
+	return 0
+}
