@@ -334,6 +334,17 @@ func (r *Room) pressTourney(ctx context.Context, cmd Command, p Player, tok Butt
 	return a.tdo(ctx, treq{cmd: cmd, p: p, tok: &tok})
 }
 
+// hadEntry reports whether the player has (or had) an entry in the
+// tournament.
+func (a *tourneyActor) hadEntry(playerID int64) bool {
+	for _, p := range a.players {
+		if p.ID == playerID {
+			return true
+		}
+	}
+	return false
+}
+
 // handle runs one command in the tournament's actor.
 func (a *tourneyActor) handle(req treq) (Reply, error) {
 	lang := a.lang()
@@ -350,6 +361,11 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		}
 		if req.cmd.Name == "unregister" {
 			return a.unregister(req, lang)
+		}
+		if req.cmd.Name == "reenter" && !a.hadEntry(req.p.ID) {
+			// Re-entry is for a player who busted (R-TRN-3): a first entry
+			// is /register, and is not taken for a re-entry.
+			return Reply{}, Errorf(EInvalid, "tourney.reenter_none", a.label())
 		}
 		return a.register(req, lang)
 	case "qualify":

@@ -416,7 +416,17 @@ func TestTourneyOf45PracticeOpponentsFollowsTheTableRules(t *testing.T) {
 			burst = i
 		}
 	}
-	if h4h < 0 || burst < h4h {
+	announced := 1
+	switch {
+	case burst < 0:
+		t.Fatalf("the bubble never burst:\n%s", strings.Join(news, "\n"))
+	case h4h < 0 && jumpedTheBubble(news[:burst]):
+		// Two players out in the same hand from 14 left: there was no
+		// hand with one player more than the places paid, so no hand for
+		// hand (the tables play at once: it happens in some runs).
+		announced = 0
+		t.Logf("no hand for hand: the bubble was jumped")
+	case h4h < 0 || burst < h4h:
 		t.Fatalf("hand for hand at %d, the bubble burst at %d:\n%s", h4h, burst, strings.Join(news, "\n"))
 	}
 	channel := 0
@@ -425,8 +435,8 @@ func TestTourneyOf45PracticeOpponentsFollowsTheTableRules(t *testing.T) {
 			channel++
 		}
 	}
-	if channel != 1 {
-		t.Errorf("the spectator channel was told hand for hand %d times", channel)
+	if channel != announced {
+		t.Errorf("the spectator channel was told hand for hand %d times, want %d", channel, announced)
 	}
 	t.Logf("%d hands at %d tables, %d balancing moves", len(all), len(ids), moves)
 }
@@ -468,4 +478,20 @@ func TestDealResultsShowTheSharesPaid(t *testing.T) {
 			t.Errorf("/standings does not show %s's share %s:\n%s", name, amount, standings)
 		}
 	}
+}
+
+// jumpedTheBubble reports whether the news before the bubble burst says
+// no hand for hand at all while players were out in places 14 and 13 (of
+// 12 paid): the two went out in one hand, so no hand was ever played
+// with 13 left. A hand-for-hand announcement among them is not a jump.
+func jumpedTheBubble(news []string) bool {
+	out14, out13 := false, false
+	for _, n := range news {
+		if strings.Contains(n, "hand for hand") {
+			return false
+		}
+		out14 = out14 || strings.Contains(n, "out in place 14.")
+		out13 = out13 || strings.Contains(n, "out in place 13.")
+	}
+	return out14 && out13
 }

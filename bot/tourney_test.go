@@ -1253,3 +1253,20 @@ func TestOnlyAnAdminClosesRegistration(t *testing.T) {
 	h.must("admin", "/tourney close")
 	h.fails("carl", "/register", "tourney.reg_closed")
 }
+
+// R-TRN-3: a re-entry is for a player who busted; /reenter from someone
+// who never entered is refused, nothing paid, and /register enters them.
+func TestReenterBeforeRegisteringIsRefused(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/tourney create Again buyin=20+2 start=+10m late=2 reentry=2 seats=6")
+	before := h.wallet("ana")
+	h.fails("ana", "/reenter", "tourney.reenter_none")
+	if got := h.wallet("ana"); got != before {
+		t.Fatalf("a refused /reenter moved ana's wallet from %d to %d", before, got)
+	}
+	h.must("ana", "/register")
+	if got := h.wallet("ana"); got != before-22 {
+		t.Fatalf("ana's wallet %d after registering, want %d", got, before-22)
+	}
+	h.checkBooks()
+}

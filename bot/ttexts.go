@@ -117,6 +117,7 @@ var tourneyTexts = map[string]message{
 	"tn.pairs_merged":              {"%[1]v: late registration is over, each pair's stacks are merged: %[2]v pairs play on. Member 1 plays the odd levels, member 2 the even ones.", "%[1]v: terminó la inscripción tardía, se juntan los stacks de cada pareja: siguen %[2]v parejas. El miembro 1 juega los niveles impares, el 2 los pares."},
 	"tourney.reg_closed_state":     {"registration closed", "inscripción cerrada"},
 	"tourney.closed":               {"Registration for %[1]v is closed (/tourney open opens it again before the start).", "La inscripción de %[1]v está cerrada (/tourney open la abre de nuevo antes del inicio)."},
+	"tourney.reenter_none":         {"You have no entry in %[1]v to re-enter: /register enters.", "No tienes una entrada en %[1]v que reabrir: /register te inscribe."},
 	"tourney.reg_closed":           {"Registration for %[1]v is closed.", "La inscripción de %[1]v está cerrada."},
 	"tn.reg_closed":                {"%[1]v: registration is closed.", "%[1]v: la inscripción está cerrada."},
 	"tourney.close_before_open":    {"close= must come after open=.", "close= debe ser posterior a open=."},
