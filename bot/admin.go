@@ -184,13 +184,19 @@ func (r *Room) memberNamed(ctx context.Context, platform, who string, econ Commu
 			members = append(members, p)
 		}
 	}
-	switch len(members) {
+	return onePlayer(members, who, "grant.who")
+}
+
+// onePlayer is the one player found for who: none is refused with the key
+// missing, several as ambiguous.
+func onePlayer(found []Player, who, missing string) (Player, error) {
+	switch len(found) {
 	case 0:
-		return Player{}, Errorf(ENotFound, "grant.who", who)
+		return Player{}, Errorf(ENotFound, missing, who)
 	case 1:
-		return members[0], nil
+		return found[0], nil
 	}
-	return Player{}, Errorf(EInvalid, "grant.ambiguous", who, len(members))
+	return Player{}, Errorf(EInvalid, "grant.ambiguous", who, len(found))
 }
 
 // commandLine is the command as typed, for the admin log.
@@ -379,13 +385,10 @@ func (r *Room) banCmd(ctx context.Context, cmd Command, p Player, comm Community
 	if err != nil {
 		return Reply{}, err
 	}
-	switch {
-	case len(found) == 0:
-		return Reply{}, Errorf(ENotFound, "ban.who", cmd.Args[0])
-	case len(found) > 1:
-		return Reply{}, Errorf(EInvalid, "grant.ambiguous", cmd.Args[0], len(found))
+	target, err := onePlayer(found, cmd.Args[0], "ban.who")
+	if err != nil {
+		return Reply{}, err
 	}
-	target := found[0]
 	if slices.Contains(r.cfg.Owners, target.Platform+":"+target.UserID) {
 		return Reply{}, Errorf(EInvalid, "ban.operator")
 	}

@@ -87,12 +87,7 @@ func (r *Room) wallet(ctx context.Context, p Player, comm Community) (int64, err
 	if unplaced(econ) {
 		// Its chips wait in the player's wallet of before, which follows
 		// them to their next economy.
-		e := r.cachedPlayer(p)
-		if e != nil {
-			e.mu.Lock()
-			e.noLegacy = false
-			e.mu.Unlock()
-		}
+		r.rememberLegacy(p, true)
 		return r.store.OpenAccount(ctx, AccountPlayer, legacyKey(p.ID), p.ID)
 	}
 	acc, err := r.store.OpenAccount(ctx, AccountPlayer, walletKey(econ.ID, p.ID), p.ID)
@@ -129,12 +124,18 @@ func (r *Room) legacyOf(ctx context.Context, p Player) (AccountBalance, error) {
 			return a, nil
 		}
 	}
-	if e != nil {
+	r.rememberLegacy(p, false) // until a Discord channel of before opens it (wallet)
+	return AccountBalance{}, nil
+}
+
+// rememberLegacy notes in the players cache whether p may have a wallet
+// of before economies.
+func (r *Room) rememberLegacy(p Player, may bool) {
+	if e := r.cachedPlayer(p); e != nil {
 		e.mu.Lock()
-		e.noLegacy = true // until a Discord channel of before opens it (wallet)
+		e.noLegacy = !may
 		e.mu.Unlock()
 	}
-	return AccountBalance{}, nil
 }
 
 // sweepLegacy moves chips that reached the player's wallet of before
@@ -169,8 +170,8 @@ func (r *Room) enter(ctx context.Context, p Player, comm Community) error {
 	return err
 }
 
-// isMember reports whether the player has a wallet in comm's economy
-// (they used a command there): only members receive grants.
+// isMember reports whether the player was welcomed in econ (they used a
+// command there): only members receive grants. The answer is remembered.
 func (r *Room) isMember(ctx context.Context, p Player, econ Community) (bool, error) {
 	if r.welcomed(p, econ.ID) {
 		return true, nil
@@ -178,6 +179,7 @@ func (r *Room) isMember(ctx context.Context, p Player, econ Community) (bool, er
 	_, err := r.store.MessageID(ctx, welcomeKey(econ.ID, p.ID))
 	switch {
 	case err == nil:
+		r.rememberWelcome(p, econ.ID)
 		return true, nil
 	case errors.Is(err, ErrNotFound):
 		return false, nil
@@ -215,16 +217,10 @@ func (r *Room) rememberWelcome(p Player, econ int64) {
 // global-wallet era gets their old wallet instead, in the first economy
 // they are welcomed in.
 func (r *Room) welcome(ctx context.Context, p Player, econ Community, acc int64) error {
-	if r.welcomed(p, econ.ID) {
-		return nil
+	if given, err := r.isMember(ctx, p, econ); err != nil || given {
+		return err // given: no transaction for the common case
 	}
 	mark := welcomeKey(econ.ID, p.ID)
-	if _, err := r.store.MessageID(ctx, mark); err == nil {
-		r.rememberWelcome(p, econ.ID)
-		return nil // given: no transaction for the common case
-	} else if !errors.Is(err, ErrNotFound) {
-		return err
-	}
 	if p.Platform == botPlatform {
 		if err := r.store.MoveOnce(ctx, mark); err != nil && !errors.Is(err, ErrDuplicate) {
 			return err
