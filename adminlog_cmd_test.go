@@ -5,10 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/pokerroom/pokerroom/bot"
-	"github.com/pokerroom/pokerroom/bot/bottest"
-	"github.com/pokerroom/pokerroom/store"
 )
 
 // TestAdminLogCommand: `pokerroom adminlog` exports what the admins did
@@ -18,31 +14,8 @@ import (
 func TestAdminLogCommand(t *testing.T) {
 	env, path := tempDB(t)
 	ctx := context.Background()
-	if r := runMain(t, ctx, env, nil, "migrate"); r.code != exitOK {
-		t.Fatalf("migrate: %d\n%s", r.code, r.stderr)
-	}
-	loc, err := store.ParseURL(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := store.Open(ctx, loc, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bottest.NewClock(time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)), DeckSeed: 1, Seed: 1,
-		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) { return user == "admin", nil })}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := room.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ user, name, arg string }{{"ana", "wallet", ""}, {"admin", "newtable", "nlhe 1/2"}, {"admin", "grant", "@ana 250"}} {
-		if _, err := room.Handle(ctx, bot.Command{Platform: "console", Chat: "group", ChatTitle: "group", User: c.user, UserName: c.user, Name: c.name, Args: strings.Fields(c.arg)}); err != nil {
-			t.Fatalf("/%s: %v", c.name, err)
-		}
-	}
-	room.Close()
+	s, _ := playOn(t, env, path, time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC), func(user string) bool { return user == "admin" },
+		"ana: /wallet", "admin: /newtable nlhe 1/2", "admin: /grant @ana 250")
 	s.Close()
 
 	r := runMain(t, ctx, env, nil, "adminlog")

@@ -17,34 +17,8 @@ import (
 func TestAuditCommand(t *testing.T) {
 	env, path := tempDB(t)
 	ctx := context.Background()
-	if r := runMain(t, ctx, env, nil, "migrate"); r.code != exitOK {
-		t.Fatalf("migrate: %d\n%s", r.code, r.stderr)
-	}
-	loc, err := store.ParseURL(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := store.Open(ctx, loc, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bottest.NewClock(time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)), DeckSeed: 1, Seed: 1,
-		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := room.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range []struct{ user, name, arg string }{{"admin", "newtable", "nlhe 1/2"}, {"ana", "join", "100"}} {
-		if _, err := room.Handle(ctx, bot.Command{Platform: "console", Chat: "group", User: c.user, UserName: c.user, Name: c.name, Args: strings.Fields(c.arg)}); err != nil {
-			t.Fatalf("/%s: %v", c.name, err)
-		}
-	}
-	if err := room.Settle(ctx); err != nil {
-		t.Fatal(err)
-	}
-	room.Close()
+	s, loc := playOn(t, env, path, time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC), func(string) bool { return true },
+		"admin: /newtable nlhe 1/2", "ana: /join 100")
 	tables, err := s.OpenTables(ctx, 0)
 	if err != nil || len(tables) != 1 {
 		t.Fatalf("tables %v, %v", tables, err)
@@ -71,4 +45,47 @@ func TestAuditCommand(t *testing.T) {
 		!strings.Contains(r.stdout, "expected 90 chips, held 100") || !strings.Contains(r.stdout, "ledger    OK") {
 		t.Fatalf("tampered audit: exit %d, want 1 naming %q\n%s\n%s", r.code, want, r.stdout, r.stderr)
 	}
+}
+
+// playOn migrates the database at path, plays the lines ("user: /cmd
+// args") in the console group of a room on it at start (admin says who
+// administers the group), stops the room and returns its store, still
+// open, and the database's location.
+func playOn(t *testing.T, env map[string]string, path string, start time.Time, admin func(user string) bool, lines ...string) (*store.Store, store.Location) {
+	t.Helper()
+	ctx := context.Background()
+	if r := runMain(t, ctx, env, nil, "migrate"); r.code != exitOK {
+		t.Fatalf("migrate: %d\n%s", r.code, r.stderr)
+	}
+	loc, err := store.ParseURL(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bottest.NewClock(start), DeckSeed: 1, Seed: 1,
+		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) { return admin(user), nil })}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := room.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range lines {
+		user, line, _ := strings.Cut(l, ": ")
+		name, args, ok := bot.ParseCommand(line)
+		if !ok {
+			t.Fatalf("%q is not a command", line)
+		}
+		if _, err := room.Handle(ctx, bot.Command{Platform: "console", Chat: "group", ChatTitle: "group", User: user, UserName: user, Name: name, Args: args}); err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+	}
+	if err := room.Settle(ctx); err != nil {
+		t.Fatal(err)
+	}
+	room.Close()
+	return s, loc
 }
