@@ -914,26 +914,20 @@ func (a *tourneyActor) deadline() time.Time {
 		// again.
 		return a.r.clock.Now().Add(time.Second)
 	}
-	switch a.t.State() {
-	case tourney.Announced:
-		return a.set.OpenAt
-	case tourney.RegistrationOpen:
-		if c := a.set.CloseAt; !c.IsZero() && !a.closeDone && (cfg.Kind != tourney.Scheduled || c.Before(cfg.StartAt)) {
-			return c
-		}
-		if cfg.Kind != tourney.Scheduled {
-			return time.Time{}
-		}
-		if now := a.r.clock.Now(); a.isFinal() && !now.Before(cfg.StartAt) {
+	now := a.r.clock.Now()
+	next := a.timetable().Next(now, a.clock(), a.progress())
+	switch {
+	case st == tourney.Announced:
+		return next
+	case st == tourney.RegistrationOpen:
+		if a.isFinal() && next.Equal(cfg.StartAt) && !now.Before(cfg.StartAt) {
 			return now.Add(time.Minute) // its flights are still playing
 		}
-		return cfg.StartAt
-	}
-	if !a.running() {
+		return next
+	case !a.running():
 		return time.Time{}
 	}
 	var at time.Time
-	now := a.r.clock.Now()
 	for no, b := range a.backoff {
 		if !b.After(now) {
 			delete(a.backoff, no) // passed: a deadline only while it is ahead
@@ -951,14 +945,8 @@ func (a *tourneyActor) deadline() time.Time {
 	if a.proposal != nil && (at.IsZero() || a.proposal.until.Before(at)) {
 		at = a.proposal.until
 	}
-	if c := a.set.CloseAt; !c.IsZero() && !a.closeDone && a.t.State() == tourney.LateRegistration && (at.IsZero() || c.Before(at)) {
-		at = c
-	}
-	if a.paused() {
-		return at
-	}
-	if n := a.clock().NextChange(a.r.clock.Now()); !n.IsZero() && (at.IsZero() || n.Before(at)) {
-		at = n
+	if !next.IsZero() && (at.IsZero() || next.Before(at)) {
+		at = next
 	}
 	return at
 }
@@ -972,7 +960,6 @@ func (a *tourneyActor) tick() {
 		}
 		return
 	}
-	cfg := a.t.Config()
 	if !a.over { // a payout or a refund whose write failed: again
 		switch a.t.State() {
 		case tourney.Finished:
@@ -985,60 +972,8 @@ func (a *tourneyActor) tick() {
 	} else if a.t.State() == tourney.Finished && a.finalID != 0 && !a.seatsSettled.Load() {
 		a.carryToFinal() // qualifiers not taken in yet
 	}
-	if a.t.State() == tourney.Announced && !a.set.OpenAt.IsZero() && !now.Before(a.set.OpenAt) {
-		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
-			a.news("tn.open", a.name(), a.label())
-			a.publishLobby()
-		}
-	}
-	if c := a.set.CloseAt; !c.IsZero() && !a.closeDone && !now.Before(c) {
-		a.closeRegistration() // close=: its time has come
-	}
-	if a.t.State() == tourney.RegistrationOpen && cfg.Kind == tourney.Scheduled && !now.Before(cfg.StartAt) {
-		if n := a.finalWaits(); n > 0 {
-			if !a.waitSaid {
-				a.waitSaid = true
-				a.news("tn.final_waits", a.name(), n)
-			}
-		} else {
-			a.start(now)
-		}
-	}
-	if !a.running() {
+	if a.runTimetable(now) || !a.running() {
 		return
-	}
-	st := a.clock().At(now)
-	if st.Ended && !a.ending {
-		a.ending = true
-		a.news("tn.time_up", a.name())
-	}
-	if st.Started && st.Index > a.announced && !a.paused() && !st.Ended {
-		if _, err := a.do(opLevel, top{Level: st.Index}, nil, nil); err == nil {
-			if st.OnBreak {
-				a.news("tn.break", a.name(), durationText(st.Level.Duration))
-			} else {
-				a.news("tn.level", a.name(), st.Number, Chips(st.Level.SmallBlind), Chips(st.Level.BigBlind), Chips(st.Level.Ante))
-			}
-		}
-		if a.t.RebuysOpen() && !st.OnBreak && st.Number > a.set.RebuyLevels {
-			if _, err := a.do(opRebuyEnd, top{}, nil, nil); err == nil {
-				a.news("tn.rebuy_end", a.name())
-				if a.addOnOpen {
-					c := a.t.Config().AddOn
-					a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
-				}
-			}
-		} else if a.addOnOpen && !st.OnBreak && st.Number > a.addOnLevel() {
-			if _, err := a.do(opAddOnEnd, top{}, nil, nil); err == nil {
-				a.news("tn.addon_end", a.name())
-			}
-		}
-		if a.t.State() == tourney.LateRegistration && !st.OnBreak && st.Number > a.set.LateLevels {
-			if a.endLate() == nil && a.t.State() == tourney.Finished {
-				return
-			}
-		}
-		a.publishLobby()
 	}
 	for no, rep := range a.retry {
 		if !now.Before(a.backoff[no]) {
@@ -1055,6 +990,95 @@ func (a *tourneyActor) tick() {
 		a.news("tn.deal_expired", a.name())
 	}
 	a.releaseHeld()
+}
+
+// timetable is the tournament's calendar, for the pure clock rules.
+func (a *tourneyActor) timetable() tourney.Timetable {
+	cfg := a.t.Config()
+	return tourney.Timetable{Kind: cfg.Kind, OpenAt: a.set.OpenAt, CloseAt: a.set.CloseAt, StartAt: cfg.StartAt,
+		LateLevels: a.set.LateLevels, RebuyLevels: a.set.RebuyLevels, Rebuys: cfg.Rebuys.Limit > 0}
+}
+
+// progress is what the director has done, for the pure clock rules.
+func (a *tourneyActor) progress() tourney.Progress {
+	return tourney.Progress{State: a.t.State(), CloseDone: a.closeDone, Announced: a.announced,
+		RebuysOpen: a.t.RebuysOpen(), AddOnOpen: a.addOnOpen, Paused: a.paused(), Ending: a.ending}
+}
+
+// runTimetable does what the calendar and the level clock make due at
+// now (tourney.Timetable.Due decides, this applies and announces), and
+// asks again after a change of state (an opening or a start makes the
+// next steps due). It reports whether the tournament finished in it.
+func (a *tourneyActor) runTimetable(now time.Time) (finished bool) {
+	for range 3 {
+		from := a.t.State()
+		level := false
+		for _, d := range a.timetable().Due(now, a.clock(), a.progress()) {
+			if a.applyDue(d, now) {
+				return true
+			}
+			level = level || d.Kind == tourney.DueLevel
+		}
+		if level {
+			a.publishLobby()
+		}
+		if a.t.State() == from {
+			break
+		}
+	}
+	return false
+}
+
+// applyDue applies one step of the clock; it reports whether the
+// tournament finished with it.
+func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) (finished bool) {
+	st := d.Clock
+	switch d.Kind {
+	case tourney.DueOpen:
+		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
+			a.news("tn.open", a.name(), a.label())
+			a.publishLobby()
+		}
+	case tourney.DueClose:
+		a.closeRegistration() // close=: its time has come
+	case tourney.DueStart:
+		if n := a.finalWaits(); n > 0 {
+			if !a.waitSaid {
+				a.waitSaid = true
+				a.news("tn.final_waits", a.name(), n)
+			}
+		} else {
+			a.start(now)
+		}
+	case tourney.DueTimeUp:
+		a.ending = true
+		a.news("tn.time_up", a.name())
+	case tourney.DueLevel:
+		if _, err := a.do(opLevel, top{Level: st.Index}, nil, nil); err == nil {
+			if st.OnBreak {
+				a.news("tn.break", a.name(), durationText(st.Level.Duration))
+			} else {
+				a.news("tn.level", a.name(), st.Number, Chips(st.Level.SmallBlind), Chips(st.Level.BigBlind), Chips(st.Level.Ante))
+			}
+		}
+	case tourney.DueRebuyEnd:
+		if _, err := a.do(opRebuyEnd, top{}, nil, nil); err == nil {
+			a.news("tn.rebuy_end", a.name())
+			if a.addOnOpen {
+				c := a.t.Config().AddOn
+				a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
+			}
+		}
+	case tourney.DueAddOnEnd:
+		if _, err := a.do(opAddOnEnd, top{}, nil, nil); err == nil {
+			a.news("tn.addon_end", a.name())
+		}
+	case tourney.DueLateEnd:
+		if a.endLate() == nil && a.t.State() == tourney.Finished {
+			return true
+		}
+	}
+	return false
 }
 
 // closeRegistration closes registration before the start (it can be
@@ -1096,15 +1120,6 @@ func (a *tourneyActor) endLate() error {
 		a.finish()
 	}
 	return nil
-}
-
-// addOnLevel is the last level the add-on is offered in: the one after
-// the rebuy period (or late registration) ends.
-func (a *tourneyActor) addOnLevel() int {
-	if a.t.Config().Rebuys.Limit > 0 {
-		return a.set.RebuyLevels + 1
-	}
-	return a.set.LateLevels + 1
 }
 
 // expireBusts eliminates the busted players whose time to rebuy is over,
