@@ -483,11 +483,11 @@ func (a *auditor) owed(rec TourneyRecord) (o owing, inexact string, err error) {
 			if op.Kind != opQualify {
 				continue
 			}
-			var q top
+			var q qualifyOp
 			if err := json.Unmarshal([]byte(op.Data), &q); err != nil {
 				return o, "", fmt.Errorf("final %s op %d: %w", final, op.Seq, err)
 			}
-			if q.Ticket == label { // it moved this flight's whole balance
+			if q.Flight == label { // it moved this flight's whole balance
 				return owing{over: true, carried: final}, "", nil
 			}
 		}
@@ -556,7 +556,7 @@ func (a *auditor) seatsOwed(rec TourneyRecord, set tourneySettings, t *tourneyAc
 			if op.Kind != opRegister {
 				continue
 			}
-			var reg top
+			var reg registerOp
 			if err := json.Unmarshal([]byte(op.Data), &reg); err != nil {
 				return o, "", fmt.Errorf("target %s op %d: %w", target, op.Seq, err)
 			}

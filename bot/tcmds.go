@@ -393,7 +393,7 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		if a.t.State() == tourney.RegistrationOpen && !a.regClosed {
 			return Reply{}, &tourney.StateError{Op: "open registration", State: a.t.State()}
 		}
-		if _, err := a.do(opOpen, top{}, nil, nil); err != nil {
+		if _, err := a.do(openOp{}, nil, nil); err != nil {
 			return Reply{}, err
 		}
 		a.news("tn.open", a.name(), a.label())
@@ -408,7 +408,7 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		if n := a.finalWaits(); n > 0 {
 			return Reply{}, Errorf(EInvalid, "tourney.final_has_flights", n)
 		}
-		if _, err := a.do(opCancel, top{}, nil, nil); err != nil {
+		if _, err := a.do(cancelOp{}, nil, nil); err != nil {
 			return Reply{}, err
 		}
 		if err := a.refundAll("tn.cancelled"); err != nil {
@@ -419,7 +419,7 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		if !a.running() || a.paused() {
 			return Reply{}, Errorf(EInvalid, "tourney.not_pausable")
 		}
-		if _, err := a.do(opPause, top{At: a.r.clock.Now()}, nil, nil); err != nil {
+		if _, err := a.do(pauseOp{At: a.r.clock.Now()}, nil, nil); err != nil {
 			return Reply{}, err
 		}
 		a.news("tn.paused", a.name())
@@ -429,7 +429,7 @@ func (a *tourneyActor) handle(req treq) (Reply, error) {
 		if !a.paused() {
 			return Reply{}, Errorf(EInvalid, "tourney.not_paused")
 		}
-		if _, err := a.do(opResume, top{At: a.r.clock.Now()}, nil, nil); err != nil {
+		if _, err := a.do(resumeOp{At: a.r.clock.Now()}, nil, nil); err != nil {
 			return Reply{}, err
 		}
 		a.news("tn.resumed", a.name())
@@ -514,7 +514,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, t
 			moves = append(moves, Move{From: from, To: a.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 		}
 	}
-	res, err := a.do(opRegister, top{Player: &p, Bot: bot, Seed: a.seed(), Ticket: pay.Ticket, Pair: pair}, func(any) []Move { return moves }, nil)
+	res, err := a.do(registerOp{Player: &p, Bot: bot, Seed: a.seed(), Ticket: pay.Ticket, Pair: pair}, func(any) []Move { return moves }, nil)
 	if err != nil {
 		return tourney.Registration{}, err
 	}
@@ -547,7 +547,7 @@ func (a *tourneyActor) unregister(req treq, lang string) (Reply, error) {
 		return Reply{}, FromError(tourney.ErrNotRegistered)
 	}
 	moves := a.refundMoves(id)
-	if _, err := a.do(opUnregister, top{Player: &req.p}, func(any) []Move { return moves }, nil); err != nil {
+	if _, err := a.do(unregisterOp{Player: &req.p}, func(any) []Move { return moves }, nil); err != nil {
 		return Reply{}, err
 	}
 	a.publishLobby()
@@ -928,9 +928,10 @@ func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
 	if id == 0 {
 		return Reply{}, FromError(tourney.ErrNotRegistered)
 	}
-	kind, price := opRebuy, a.t.Config().Rebuys.Price
+	var op tOp = rebuyOp{Entry: id, Stack: a.stacks[id]}
+	price := a.t.Config().Rebuys.Price
 	if req.cmd.Name == "addon" {
-		kind, price = opAddOn, a.t.Config().AddOn.Price
+		op, price = addOnOp{Entry: id, Stack: a.stacks[id]}, a.t.Config().AddOn.Price
 	}
 	var moves []Move
 	if price > 0 {
@@ -942,9 +943,9 @@ func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
 			}
 			from = acc
 		}
-		moves = []Move{{From: from, To: a.account, Amount: price, Reason: "tournament " + kind, Reference: a.ref()}}
+		moves = []Move{{From: from, To: a.account, Amount: price, Reason: "tournament " + op.kind(), Reference: a.ref()}}
 	}
-	res, err := a.do(kind, top{Entry: id, Stack: a.stacks[id]}, func(any) []Move { return moves }, nil)
+	res, err := a.do(op, func(any) []Move { return moves }, nil)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -956,7 +957,7 @@ func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
 	}
 	a.publishLobby()
 	key := "tourney.rebought"
-	if kind == opAddOn {
+	if op.kind() == opAddOn {
 		key = "tourney.added_on"
 	}
 	return Reply{Text: tr(lang, key, a.entryName(id), Chips(chips), Chips(price))}, nil

@@ -212,7 +212,7 @@ func (a *tourneyActor) tryDeal() {
 			return ms
 		}
 	}
-	if _, err := a.do(opDeal, top{Stacks: stacks, Shares: shares, Stack: p.keep}, moves, nil); err != nil {
+	if _, err := a.do(dealOp{Stacks: stacks, Shares: shares, Stack: p.keep}, moves, nil); err != nil {
 		return
 	}
 	var parts []string

@@ -106,13 +106,14 @@ func (r *Room) leagueCmd(ctx context.Context, cmd Command, comm Community, lang 
 			return Reply{}, err
 		}
 		for _, o := range ops {
-			var op top
 			switch o.Kind {
 			case opRegister:
-				if json.Unmarshal([]byte(o.Data), &op) == nil && op.Player != nil {
-					players[strconv.FormatInt(op.Player.ID, 10)] = op.Player.DisplayName
+				var reg registerOp
+				if json.Unmarshal([]byte(o.Data), &reg) == nil && reg.Player != nil {
+					players[strconv.FormatInt(reg.Player.ID, 10)] = reg.Player.DisplayName
 				}
 			case opFinish:
+				var op finishOp
 				if json.Unmarshal([]byte(o.Data), &op) != nil || op.Points == nil {
 					continue
 				}

@@ -175,39 +175,6 @@ type treq struct {
 	reply chan response
 }
 
-// top is an op's data; each kind uses some of the fields.
-type top struct {
-	Player  *Player                   `json:"player,omitempty"`
-	Bot     bool                      `json:"bot,omitempty"`
-	Seed    uint64                    `json:"seed,omitempty"`
-	At      time.Time                 `json:"at,omitzero"`
-	Table   tourney.TableID           `json:"table,omitempty"`
-	TableID int64                     `json:"table_id,omitempty"`
-	Busts   []reportBust              `json:"busts,omitempty"`
-	Stacks  map[tourney.EntryID]int64 `json:"stacks,omitempty"`
-	Level   int                       `json:"level,omitempty"`
-	Entry   tourney.EntryID           `json:"entry,omitempty"`
-	Stack   int64                     `json:"stack,omitempty"`
-	Ticket  string                    `json:"ticket,omitempty"`
-	Shares  map[tourney.EntryID]int64 `json:"shares,omitempty"`
-	// Points are a finished tournament's league points by player (R-LGE-2).
-	Points map[int64]int `json:"points,omitempty"`
-	// Qualifiers are a flight's survivors taken into its final (R-TRN-16).
-	Qualifiers []qualifier `json:"qualifiers,omitempty"`
-	// Pair is the pair a registration joins (R-TRN-19); 0 starts one.
-	Pair int `json:"pair,omitempty"`
-	// Given: a satellite's seat (opTicket) went as a registration in its
-	// target, not in chips.
-	Given bool `json:"given,omitempty"`
-	// H4H are the tables of Busts when they busted in one hand-for-hand
-	// hand (parallel to Busts): at different tables they tie (TDA 12).
-	H4H []tourney.TableID `json:"h4h,omitempty"`
-	// Pos are the tables' last button and blinds when they are balanced
-	// (opRebalance): the player due to post the big blind next moves
-	// (TDA 10).
-	Pos map[tourney.TableID]tourney.Positions `json:"pos,omitempty"`
-}
-
 // pendingBust is a player busted during the rebuy period, with rebuys
 // left: out when the window passes without a rebuy (R-TRN-4).
 type pendingBust struct {
@@ -218,35 +185,6 @@ type pendingBust struct {
 
 // rebuyWindow is how long a busted player has to rebuy.
 const rebuyWindow = time.Minute
-
-// Op kinds.
-const (
-	opOpen       = "open"
-	opRegister   = "register"
-	opUnregister = "unregister"
-	opStart      = "start"
-	opTable      = "table"
-	opHand       = "hand"
-	opRebalance  = "rebalance"
-	opLateEnd    = "late_end"
-	opPause      = "pause"
-	opResume     = "resume"
-	opCancel     = "cancel"
-	opFinish     = "finish"
-	opLevel      = "level"
-	opRebuy      = "rebuy"
-	opAddOn      = "addon"
-	opRebuyEnd   = "rebuy_end"
-	opAddOnEnd   = "addon_end"
-	opTicket     = "ticket"
-	opDeal       = "deal"
-	opWindfall   = "windfall"
-	opTimedEnd   = "timed_end"
-	opDisqualify = "dq"
-	opQualify    = "qualify"
-	opMerge      = "merge"
-	opClose      = "close"
-)
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community, house int64) (*tourneyActor, error) {
 	t, err := tourney.New(set.Config)
@@ -275,256 +213,6 @@ func (a *tourneyActor) seed() uint64 {
 	return mrand.Uint64() | 1
 }
 
-// mutate applies one op to the tournament: the live path and the replay
-// share it, so the state after a restart is the state before.
-func (a *tourneyActor) mutate(kind string, op top) (any, error) {
-	t := a.t
-	switch kind {
-	case opOpen:
-		if a.regClosed { // opened again after a close
-			a.regClosed = false
-			return nil, nil
-		}
-		return nil, t.OpenRegistration()
-	case opClose:
-		if t.State() != tourney.RegistrationOpen || a.regClosed {
-			return nil, &tourney.StateError{Op: "close registration", State: t.State()}
-		}
-		a.regClosed, a.closeDone = true, true
-		return nil, nil
-	case opRegister:
-		if op.Player == nil {
-			return nil, errors.New("register without a player")
-		}
-		reg, err := t.Register(tpid(op.Player.ID), op.Player.DisplayName, tourney.Payment{Ticket: op.Ticket}, rngFrom(op.Seed))
-		if err != nil {
-			return nil, err
-		}
-		a.players[reg.Entry.ID] = *op.Player
-		if op.Bot {
-			a.bots[reg.Entry.ID] = true
-		}
-		a.joinPair(*op.Player, op.Bot, op.Pair)
-		if reg.Seat.Table != 0 {
-			a.stacks[reg.Entry.ID] = reg.Chips
-		}
-		return reg, nil
-	case opUnregister:
-		if op.Player == nil {
-			return nil, errors.New("unregister without a player")
-		}
-		var id tourney.EntryID
-		for _, e := range t.Entries() {
-			if e.Player == tpid(op.Player.ID) && !e.Out {
-				id = e.ID
-			}
-		}
-		if err := t.Unregister(tpid(op.Player.ID)); err != nil {
-			return nil, err
-		}
-		a.leavePair(*op.Player)
-		delete(a.players, id)
-		delete(a.bots, id)
-		return id, nil
-	case opStart:
-		if err := t.Start(op.At, rngFrom(op.Seed)); err != nil {
-			return nil, err
-		}
-		if t.State() != tourney.Cancelled {
-			for _, e := range t.Entries() {
-				a.stacks[e.ID] = t.Config().Structure.StartingStack
-			}
-			if a.isFinal() {
-				a.stageFinal()
-			}
-		}
-		return nil, nil
-	case opTable:
-		a.tableIDs[op.Table] = op.TableID
-		return nil, nil
-	case opHand:
-		for e, s := range op.Stacks {
-			a.stacks[e] = s
-		}
-		var busts []tourney.Bust
-		for _, b := range op.Busts {
-			busts = append(busts, tourney.Bust{Entry: b.Entry, StartStack: b.Start})
-		}
-		if len(op.H4H) == len(op.Busts) && len(op.H4H) > 0 {
-			byTable := map[tourney.TableID][]tourney.Bust{}
-			var order []tourney.TableID
-			for i, b := range busts {
-				if _, ok := byTable[op.H4H[i]]; !ok {
-					order = append(order, op.H4H[i])
-				}
-				byTable[op.H4H[i]] = append(byTable[op.H4H[i]], b)
-			}
-			var lists [][]tourney.Bust
-			for _, no := range order {
-				lists = append(lists, byTable[no])
-			}
-			if err := t.EliminateHandForHand(lists); err != nil {
-				return nil, err
-			}
-		} else if err := t.Eliminate(busts); err != nil {
-			return nil, err
-		}
-		var pays []bountyPay
-		if bs := t.Bounties(); bs != nil {
-			for _, b := range op.Busts {
-				ws := b.Winners
-				covered := false
-				for _, w := range ws {
-					if w.StartStack >= b.Start {
-						covered = true
-					}
-				}
-				if !covered { // nobody who won the last pot covered: the winners share it all the same
-					ws = append([]tourney.PotWinner(nil), ws...)
-					for i := range ws {
-						ws[i].StartStack = b.Start
-					}
-				}
-				if len(ws) == 0 {
-					continue
-				}
-				ps, err := bs.Knockout(b.Entry, b.Start, ws)
-				if err != nil {
-					continue // a bounty already taken: nothing to pay
-				}
-				for _, p := range ps {
-					pays = append(pays, bountyPay{Victim: b.Entry, BountyPayment: p})
-				}
-			}
-		}
-		for _, b := range op.Busts {
-			delete(a.stacks, b.Entry)
-		}
-		return pays, nil
-	case opRebalance:
-		for e, s := range op.Stacks {
-			a.stacks[e] = s
-		}
-		if t.Seating() == nil {
-			return nil, nil
-		}
-		for no, p := range op.Pos {
-			if tb, ok := t.Seating().Table(no); ok {
-				tb.Pos = p
-			}
-		}
-		return t.Seating().Rebalance(rngFrom(op.Seed))
-	case opLateEnd:
-		if err := t.CloseLateRegistration(); err != nil {
-			return nil, err
-		}
-		a.closeDone = true
-		a.addOnOpen = t.Config().Rebuys.Limit == 0 && t.Config().AddOn.Stack > 0
-		return nil, nil
-	case opRebuy, opAddOn:
-		var chips tourney.Chips
-		var err error
-		if kind == opRebuy {
-			chips, err = t.Rebuy(op.Entry, op.Stack)
-		} else {
-			chips, err = t.AddOn(op.Entry)
-		}
-		if err != nil {
-			return nil, err
-		}
-		a.credit[op.Entry] += chips
-		a.stacks[op.Entry] += chips
-		delete(a.pending, op.Entry)
-		return chips, nil
-	case opRebuyEnd:
-		if err := t.EndRebuyPeriod(); err != nil {
-			return nil, err
-		}
-		a.addOnOpen = t.Config().AddOn.Stack > 0
-		return nil, nil
-	case opAddOnEnd:
-		t.CloseAddOn()
-		a.addOnOpen = false
-		return nil, nil
-	case opPause:
-		a.pauses = append(a.pauses, tourney.Pause{From: op.At})
-		return nil, nil
-	case opResume:
-		if n := len(a.pauses); n > 0 && a.pauses[n-1].To.IsZero() {
-			a.pauses[n-1].To = op.At
-		}
-		return nil, nil
-	case opCancel:
-		return nil, t.Cancel()
-	case opFinish:
-		a.over = true
-		if a.finalID != 0 && op.Stacks != nil { // a flight's survivors
-			a.qualifiers, a.endedLevel = op.Stacks, op.Level
-		}
-		return nil, nil
-	case opQualify:
-		return nil, a.applyQualify(op)
-	case opMerge:
-		return nil, a.applyMerge(op)
-	case opTicket:
-		a.ticketed[op.Entry] = true
-		if op.Given {
-			if a.given == nil {
-				a.given = map[tourney.EntryID]bool{}
-			}
-			a.given[op.Entry] = true
-		}
-		return nil, nil
-	case opWindfall:
-		w, err := tourney.DrawWindfall(t.Config().BuyIn, rngFrom(op.Seed))
-		if err != nil {
-			return nil, err
-		}
-		a.windfall = &w
-		return w, nil
-	case opDisqualify:
-		if _, err := t.Disqualify(op.Entry, op.Stack); err != nil {
-			return nil, err
-		}
-		delete(a.stacks, op.Entry)
-		delete(a.pending, op.Entry)
-		return nil, nil
-	case opTimedEnd:
-		if err := t.FinishByChips(op.Stacks); err != nil {
-			return nil, err
-		}
-		a.shares = op.Shares
-		if a.finalID != 0 { // a flight: its survivors with chips qualify
-			a.qualifiers, a.endedLevel = map[tourney.EntryID]int64{}, op.Level
-			for e, s := range op.Stacks {
-				if s > 0 { // not one busted and waiting to rebuy
-					a.qualifiers[e] = s
-				}
-			}
-		}
-		return nil, nil
-	case opDeal:
-		if op.Stack > 0 {
-			// A deal that keeps part of the first prize in play: the
-			// shares are paid with the op, play goes on for the rest.
-			a.dealt, a.shares, a.kept = true, op.Shares, op.Stack
-			return nil, nil
-		}
-		// The deal ends play: the places by chips (league points), the
-		// prizes of the players still in by the deal.
-		if err := t.FinishByChips(op.Stacks); err != nil {
-			return nil, err
-		}
-		a.dealt = true
-		a.shares = op.Shares
-		return nil, nil
-	case opLevel:
-		a.announced = op.Level
-		return nil, nil
-	}
-	return nil, fmt.Errorf("unknown tournament op %q", kind)
-}
-
 type bountyPay struct {
 	Victim tourney.EntryID
 	tourney.BountyPayment
@@ -532,7 +220,7 @@ type bountyPay struct {
 
 // do stores an op with the chips it moves (and a status change), then
 // keeps it applied; a failed write rebuilds the tournament from the store.
-func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, status *TourneyStatus) (any, error) {
+func (a *tourneyActor) do(op tOp, moves func(res any) []Move, status *TourneyStatus) (any, error) {
 	// What is live and not an op (the stacks reported since the last op,
 	// the rebuy windows), as it was before the op and as the op left it:
 	// a rebuild after a failed write puts back the one that matches
@@ -541,14 +229,14 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 		return nil, Errorf(EUnavailable, "tourney.db_paused", a.label())
 	}
 	before := a.saveLive()
-	res, err := a.mutate(kind, op)
+	res, err := op.apply(a)
 	if err != nil {
 		return nil, err
 	}
 	// After the op, the maps themselves: a rebuild makes new ones and
 	// leaves these as they are.
 	after := liveState{stacks: a.stacks, pending: a.pending, proposal: a.proposal, ending: a.ending}
-	w := &TableWrite{TourneyOps: []TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: kind, Data: mustJSON(op)}}, Status: status}
+	w := &TableWrite{TourneyOps: []TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: op.kind(), Data: mustJSON(op)}}, Status: status}
 	if moves != nil {
 		w.Moves = moves(res)
 	}
@@ -571,7 +259,7 @@ func (a *tourneyActor) do(kind string, op top, moves func(res any) []Move, statu
 			// Stored after all (the answer was lost, not the write): the
 			// replay made the same state, and the op goes on.
 			a.restoreLive(after)
-			a.r.log.Warn("a tournament write reported failed was stored", "tourney", a.id, "op", kind)
+			a.r.log.Warn("a tournament write reported failed was stored", "tourney", a.id, "op", op.kind())
 			return res, nil
 		}
 		a.restoreLive(before)
@@ -680,7 +368,7 @@ func (a *tourneyActor) replayOps(ops []TourneyOp) error {
 		if o.Kind != opStart {
 			continue
 		}
-		var op top
+		var op startOp
 		if json.Unmarshal([]byte(o.Data), &op) == nil && a.set.Config.Kind == tourney.Scheduled && op.At.Before(a.set.Config.StartAt) {
 			a.set.Config.StartAt = op.At
 		}
@@ -698,14 +386,14 @@ func (a *tourneyActor) replayOps(ops []TourneyOp) error {
 	a.pairs, a.pairByPlayer, a.pairEntry, a.merged = map[int]*pairOf{}, map[int64]int{}, map[tourney.EntryID]int{}, false
 	a.regClosed, a.closeDone = false, false
 	for _, o := range ops {
-		var op top
-		if err := json.Unmarshal([]byte(o.Data), &op); err != nil {
+		op, err := decodeOp(o.Kind, o.Data)
+		if err != nil {
 			return fmt.Errorf("op %d %s: %w", o.Seq, o.Kind, err)
 		}
 		if o.Seq != a.seq+1 {
 			return fmt.Errorf("op %d follows op %d", o.Seq, a.seq)
 		}
-		if _, err := a.mutate(o.Kind, op); err != nil {
+		if _, err := op.apply(a); err != nil {
 			return fmt.Errorf("op %d %s: %w", o.Seq, o.Kind, err)
 		}
 		a.seq = o.Seq
@@ -1035,7 +723,7 @@ func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) (finished bool) {
 	st := d.Clock
 	switch d.Kind {
 	case tourney.DueOpen:
-		if _, err := a.do(opOpen, top{}, nil, nil); err == nil {
+		if _, err := a.do(openOp{}, nil, nil); err == nil {
 			a.news("tn.open", a.name(), a.label())
 			a.publishLobby()
 		}
@@ -1054,7 +742,7 @@ func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) (finished bool) {
 		a.ending = true
 		a.news("tn.time_up", a.name())
 	case tourney.DueLevel:
-		if _, err := a.do(opLevel, top{Level: st.Index}, nil, nil); err == nil {
+		if _, err := a.do(levelOp{Level: st.Index}, nil, nil); err == nil {
 			if st.OnBreak {
 				a.news("tn.break", a.name(), durationText(st.Level.Duration))
 			} else {
@@ -1062,7 +750,7 @@ func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) (finished bool) {
 			}
 		}
 	case tourney.DueRebuyEnd:
-		if _, err := a.do(opRebuyEnd, top{}, nil, nil); err == nil {
+		if _, err := a.do(rebuyEndOp{}, nil, nil); err == nil {
 			a.news("tn.rebuy_end", a.name())
 			if a.addOnOpen {
 				c := a.t.Config().AddOn
@@ -1070,7 +758,7 @@ func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) (finished bool) {
 			}
 		}
 	case tourney.DueAddOnEnd:
-		if _, err := a.do(opAddOnEnd, top{}, nil, nil); err == nil {
+		if _, err := a.do(addOnEndOp{}, nil, nil); err == nil {
 			a.news("tn.addon_end", a.name())
 		}
 	case tourney.DueLateEnd:
@@ -1090,7 +778,7 @@ func (a *tourneyActor) closeRegistration() error {
 		if a.regClosed {
 			return Errorf(EInvalid, "tourney.reg_closed", a.label())
 		}
-		if _, err := a.do(opClose, top{}, nil, nil); err != nil {
+		if _, err := a.do(closeOp{}, nil, nil); err != nil {
 			return err
 		}
 		a.news("tn.reg_closed", a.name())
@@ -1108,7 +796,7 @@ func (a *tourneyActor) closeRegistration() error {
 // endLate ends late registration (its levels are over, or close=, or
 // /tourney close) and tells it; a field down to one player then ends.
 func (a *tourneyActor) endLate() error {
-	if _, err := a.do(opLateEnd, top{}, nil, nil); err != nil {
+	if _, err := a.do(lateEndOp{}, nil, nil); err != nil {
 		return err
 	}
 	a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
@@ -1167,14 +855,14 @@ func (a *tourneyActor) rebuysLeft(e tourney.EntryID) bool {
 // start starts the tournament: the draw, the tables, the first hands. A
 // scheduled event under its minimum is cancelled and refunded (R-TRN-1).
 func (a *tourneyActor) start(now time.Time) error {
-	if _, err := a.do(opStart, top{Seed: a.seed(), At: now}, nil, nil); err != nil {
+	if _, err := a.do(startOp{Seed: a.seed(), At: now}, nil, nil); err != nil {
 		return err
 	}
 	if a.t.State() == tourney.Cancelled {
 		return a.refundAll("tn.cancel_min")
 	}
 	if a.set.Windfall && a.windfall == nil {
-		res, err := a.do(opWindfall, top{Seed: a.seed()}, nil, nil)
+		res, err := a.do(windfallOp{Seed: a.seed()}, nil, nil)
 		if err != nil {
 			return err
 		}
@@ -1217,7 +905,7 @@ func (a *tourneyActor) ensureTables() error {
 			}
 			a.unlinked[tb.ID] = id
 		}
-		if _, err := a.do(opTable, top{Table: tb.ID, TableID: id}, nil, nil); err != nil {
+		if _, err := a.do(tableOp{Table: tb.ID, TableID: id}, nil, nil); err != nil {
 			return err
 		}
 		delete(a.unlinked, tb.ID)
@@ -1433,7 +1121,7 @@ func (a *tourneyActor) eliminateAt(table tourney.TableID, busts []reportBust, ta
 		a.r.log.Error("a hand busted every player left", "tourney", a.id)
 		return nil
 	}
-	res, err := a.do(opHand, top{Table: table, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
+	res, err := a.do(handOp{Table: table, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
 	if err != nil {
 		return err
 	}
@@ -1665,7 +1353,7 @@ func (a *tourneyActor) rebalance() error {
 		}
 	}
 	wasFinal := len(a.t.Seating().Tables) == 1
-	res, err := a.do(opRebalance, top{Seed: a.seed(), Stacks: stacks, Pos: pos}, nil, nil)
+	res, err := a.do(rebalanceOp{Seed: a.seed(), Stacks: stacks, Pos: pos}, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -1802,7 +1490,7 @@ func (a *tourneyActor) finish() {
 		moves = append(moves, Move{From: a.account, To: a.house, Amount: rest, Reason: reason, Reference: a.ref()})
 	}
 	// A satellite ends when its tickets are all given (awardTickets).
-	if _, err := a.do(opFinish, top{Points: a.leaguePoints(results)}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
+	if _, err := a.do(finishOp{Points: a.leaguePoints(results)}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
 		return
 	}
 	if a.set.League != "" {
@@ -1829,7 +1517,7 @@ func (a *tourneyActor) refundAll(key string) error {
 	if a.isFinal() {
 		moves = append(moves, a.finalRefund()...)
 	}
-	if _, err := a.do(opFinish, top{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "cancelled", Ended: true}); err != nil {
+	if _, err := a.do(finishOp{}, func(any) []Move { return moves }, &TourneyStatus{TourneyID: a.id, Status: "cancelled", Ended: true}); err != nil {
 		return err
 	}
 	for no, t := range a.tables {
@@ -2003,7 +1691,7 @@ func (a *tourneyActor) awardTickets() {
 		if !ok {
 			moves = []Move{{From: a.account, To: a.walletOf(res.Entry), Amount: res.Prize, Reason: "seat as tournament money", Reference: a.ref()}}
 		}
-		if _, err := a.do(opTicket, top{Entry: res.Entry, Given: ok}, func(any) []Move { return moves }, nil); err != nil {
+		if _, err := a.do(ticketOp{Entry: res.Entry, Given: ok}, func(any) []Move { return moves }, nil); err != nil {
 			left = true
 			continue
 		}
@@ -2055,7 +1743,7 @@ func (a *tourneyActor) tryTimedEnd() {
 			stacks[e] = rem[i].Stack
 		}
 		level := max(a.clock().At(a.r.clock.Now()).Number, 1)
-		if _, err := a.do(opTimedEnd, top{Stacks: stacks, Level: level}, nil, nil); err != nil {
+		if _, err := a.do(timedEndOp{Stacks: stacks, Level: level}, nil, nil); err != nil {
 			return
 		}
 		a.finish()
@@ -2081,7 +1769,7 @@ func (a *tourneyActor) tryTimedEnd() {
 			shares[e] = awards[i].Prize.Chips
 		}
 	}
-	if _, err := a.do(opTimedEnd, top{Stacks: stacks, Shares: shares}, nil, nil); err != nil {
+	if _, err := a.do(timedEndOp{Stacks: stacks, Shares: shares}, nil, nil); err != nil {
 		return
 	}
 	a.finish()
@@ -2101,7 +1789,7 @@ func (a *tourneyActor) disqualify(e tourney.EntryID) error {
 	}
 	delete(a.dq, e)
 	name := a.entryName(e)
-	if _, err := a.do(opDisqualify, top{Entry: e, Stack: a.stacks[e]}, nil, nil); err != nil {
+	if _, err := a.do(dqOp{Entry: e, Stack: a.stacks[e]}, nil, nil); err != nil {
 		return err
 	}
 	a.news("tn.disqualified", name, a.name())

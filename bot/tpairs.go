@@ -146,7 +146,7 @@ func (a *tourneyActor) merge() error {
 			stacks[e] = s
 		}
 	}
-	if _, err := a.do(opMerge, top{Stacks: stacks}, nil, nil); err != nil {
+	if _, err := a.do(mergeOp{Stacks: stacks}, nil, nil); err != nil {
 		return err
 	}
 	a.news("tn.pairs_merged", a.name(), a.t.Active())
@@ -154,7 +154,7 @@ func (a *tourneyActor) merge() error {
 }
 
 // applyMerge is the merge op.
-func (a *tourneyActor) applyMerge(op top) error {
+func (a *tourneyActor) applyMerge(op mergeOp) error {
 	for e, s := range op.Stacks {
 		a.stacks[e] = s
 	}

@@ -63,7 +63,7 @@ func (a *tourneyActor) flightEnd() (map[tourney.EntryID]int64, int) {
 // with their chips and its prize money follows them (R-TRN-16).
 func (a *tourneyActor) finishFlight() {
 	stacks, level := a.flightEnd()
-	if _, err := a.do(opFinish, top{Stacks: stacks, Level: level}, nil, &TourneyStatus{TourneyID: a.id, Status: "finished"}); err != nil {
+	if _, err := a.do(finishOp{Stacks: stacks, Level: level}, nil, &TourneyStatus{TourneyID: a.id, Status: "finished"}); err != nil {
 		return
 	}
 	for no, t := range a.tables {
@@ -130,8 +130,8 @@ func (a *tourneyActor) qualify(req treq) (Reply, error) {
 	if c.amount > 0 {
 		moves = []Move{{From: c.from, To: a.account, Amount: c.amount, Reason: "flight pool", Reference: a.ref()}}
 	}
-	op := top{Ticket: c.flight, Level: c.level, Stack: c.amount, Qualifiers: c.qualifiers, Seed: a.seed()}
-	if _, err := a.do(opQualify, op, func(any) []Move { return moves }, nil); err != nil {
+	op := qualifyOp{Flight: c.flight, Level: c.level, Stack: c.amount, Qualifiers: c.qualifiers, Seed: a.seed()}
+	if _, err := a.do(op, func(any) []Move { return moves }, nil); err != nil {
 		if ErrorCode(err) != EUnavailable {
 			// Refused part way: put back what the store holds.
 			if rerr := a.replay(req.ctx); rerr != nil {
@@ -149,8 +149,8 @@ func (a *tourneyActor) qualify(req treq) (Reply, error) {
 // applyQualify is the qualify op: each survivor registered (once, a
 // second flight's stack kept for the draw), the flight's result and its
 // prize money recorded.
-func (a *tourneyActor) applyQualify(op top) error {
-	if a.flightDone[op.Ticket] {
+func (a *tourneyActor) applyQualify(op qualifyOp) error {
+	if a.flightDone[op.Flight] {
 		return nil
 	}
 	if st := a.t.State(); st != tourney.RegistrationOpen && st != tourney.Announced {
@@ -160,7 +160,7 @@ func (a *tourneyActor) applyQualify(op top) error {
 	rng := rngFrom(op.Seed)
 	for _, q := range op.Qualifiers {
 		if a.activeEntry(q.Player.ID) == 0 {
-			reg, err := a.t.Register(tpid(q.Player.ID), q.Player.DisplayName, tourney.Payment{Ticket: op.Ticket}, rng)
+			reg, err := a.t.Register(tpid(q.Player.ID), q.Player.DisplayName, tourney.Payment{Ticket: op.Flight}, rng)
 			if err != nil {
 				return err
 			}
@@ -175,7 +175,7 @@ func (a *tourneyActor) applyQualify(op top) error {
 		return err
 	}
 	a.flights = append(a.flights, fr)
-	a.flightDone[op.Ticket] = true
+	a.flightDone[op.Flight] = true
 	return nil
 }
 
