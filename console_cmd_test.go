@@ -55,6 +55,12 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// R-CARD-7: jokers outside draw and a deck too small refused.
 		"table-options": {"Write 2/5.", "jokers= is a five-card draw option", "A deck of 32 cards is for at most 4 players",
 			"[group] Last: ana raises to 8\n[group] [Fold: /fold] [Call 4: /call]\n", "[ben] You cannot raise now"},
+		// R-SEAT-1: the first button at seat 1 after the draw for seats.
+		"tourney-sng": {"[group]   1  cy  1,500  · dealer\n", "ana is out in place 3 and wins 12"},
+		// TDA 12, R-TRN-7: hand for hand at the bubble, announced; two
+		// players out in one hand-for-hand hand share sixth place.
+		"tourney-bubble": {"table 4 is broken, its players are moved", "hand for hand: 7 left, 6 paid",
+			"cy is out in place 6 and wins 5", "eve is out in place 6 and wins 4", "the bubble has burst, the 5 players left are in the money"},
 		"two-tables": {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
 	}
 	scripts, err := filepath.Glob("testdata/console/*.txt")
@@ -96,11 +102,9 @@ func TestConsoleScriptGolden(t *testing.T) {
 					t.Errorf("the transcript lacks %q", want)
 				}
 			}
-			switch name {
-			case "session":
+			if name == "session" {
 				checkNoLeak(t, r.stdout, 10)
-			case "two-tables": // hand numbers of two tables: not told apart
-			default:
+			} else {
 				checkNoLeak(t, r.stdout, 1)
 			}
 		})
@@ -108,8 +112,10 @@ func TestConsoleScriptGolden(t *testing.T) {
 }
 
 var (
-	cardsRE     = regexp.MustCompile(`^\[(\w+)\] Table #1, hand (\d+): your cards (.+)$`)
-	groupHandRE = regexp.MustCompile(`(?:· hand |^\[group\] Hand )(\d+)`)
+	cardsRE      = regexp.MustCompile(`^\[(\w+)\] Table #(\d+), hand (\d+): your cards (.+)$`)
+	tableHandRE  = regexp.MustCompile(`^\[group\] Table #(\d+) · .*· hand (\d+)$`)
+	summaryRE    = regexp.MustCompile(`^\[group\] Hand (\d+) at #(\d+)`)
+	tableWaitsRE = regexp.MustCompile(`^\[group\] Table #(\d+) · `)
 )
 
 // checkNoLeak scans every [group] line for every dealt hole card: one may
@@ -119,15 +125,15 @@ var (
 func checkNoLeak(t *testing.T, transcript string, minHands int) {
 	t.Helper()
 	type dealt struct{ owner, card string }
-	holes := map[string][]dealt{} // hand -> cards
+	holes := map[string][]dealt{} // "table/hand" -> cards
 	hand := ""
 	lines := strings.Split(transcript, "\n")
 	// The private lines first: they may come after the group's first
 	// table message of the hand.
 	for _, l := range lines {
 		if m := cardsRE.FindStringSubmatch(l); m != nil {
-			for _, c := range strings.Fields(m[3]) {
-				holes[m[2]] = append(holes[m[2]], dealt{m[1], c})
+			for _, c := range strings.Fields(m[4]) {
+				holes[m[2]+"/"+m[3]] = append(holes[m[2]+"/"+m[3]], dealt{m[1], c})
 			}
 		}
 	}
@@ -139,8 +145,12 @@ func checkNoLeak(t *testing.T, transcript string, minHands int) {
 		if !strings.HasPrefix(l, "[group] ") {
 			continue
 		}
-		if m := groupHandRE.FindStringSubmatch(l); m != nil {
-			hand = m[1]
+		if m := tableHandRE.FindStringSubmatch(l); m != nil {
+			hand = m[1] + "/" + m[2]
+		} else if m := summaryRE.FindStringSubmatch(l); m != nil {
+			hand = m[2] + "/" + m[1]
+		} else if m := tableWaitsRE.FindStringSubmatch(l); m != nil {
+			hand = "" // a table between hands
 		}
 		words := map[string]bool{}
 		for _, w := range strings.Fields(l) {
@@ -151,7 +161,7 @@ func checkNoLeak(t *testing.T, transcript string, minHands int) {
 			if !words[d.card] {
 				continue
 			}
-			shown := strings.Contains(l, d.owner+" shows ") || regexp.MustCompile(`  `+d.owner+`  \d+  · .*shows `).MatchString(l)
+			shown := strings.Contains(l, d.owner+" shows ") || regexp.MustCompile(`  `+d.owner+`  [\d,]+  · .*shows `).MatchString(l)
 			if !shown {
 				t.Errorf("line %d: %s's hole card %s in the group before it was shown: %s", n+1, d.owner, d.card, l)
 			}

@@ -606,7 +606,7 @@ func (t *table) callClock(req request) (Reply, error) {
 		return Reply{}, err
 	}
 	if s := t.seats[j]; !s.Bot {
-		t.r.send(t.private(s.Player, tr(t.lang(), "clock.you", durationText(t.cfg.Clock), t.label())))
+		t.send(t.private(s.Player, tr(t.lang(), "clock.you", durationText(t.cfg.Clock), t.label())))
 	}
 	t.publish()
 	return Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), durationText(t.cfg.Clock))}, nil
@@ -639,7 +639,7 @@ func (t *table) consult(req request) (Reply, error) {
 		return Reply{}, err
 	}
 	if p := s.Partner; p != nil {
-		t.r.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.label(), engine.FormatCards(t.hand.Hole(k)), durationText(tourney.ConsultationTime))))
+		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.label(), engine.FormatCards(t.hand.Hole(k)), durationText(tourney.ConsultationTime))))
 	}
 	t.publish()
 	return Reply{Text: tr(t.lang(), "consult.done", t.name(i), durationText(tourney.ConsultationTime))}, nil

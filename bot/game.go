@@ -363,9 +363,9 @@ func (t *table) finish() {
 	snap := t.hand.Snapshot()
 	t.publish()
 	sum := t.summaryView(snap)
-	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: sum})
+	t.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: sum})
 	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
-		t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: sum})
+		t.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: sum})
 	}
 	t.hand, t.order, t.handID = nil, nil, 0
 	if t.tour != nil && t.closing {
@@ -570,7 +570,7 @@ func (t *table) fire() {
 			case t.turnPhase == "timer" && !t.reminded && !now.Before(t.turnAt.Add(-t.reminderLead())):
 				t.reminded = true
 				if !s.Bot {
-					t.r.send(t.private(s.Player, tr(t.lang(), "time.reminder", durationText(t.turnAt.Sub(now)), t.label())))
+					t.send(t.private(s.Player, tr(t.lang(), "time.reminder", durationText(t.turnAt.Sub(now)), t.label())))
 				}
 			}
 		}

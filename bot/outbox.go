@@ -65,6 +65,11 @@ type Outgoing struct {
 	// others. "" (the room's own messages: tables, cards, summaries) keeps
 	// the order messages were queued in.
 	Origin string
+	// Source is the actor that sent it: "table:<id>", "tourney:<id>", or
+	// "" for the room's own answers. Actors run at once, so messages of
+	// different sources may arrive in any order; a deterministic
+	// transcript (the console's scripts) groups them by source.
+	Source string
 
 	queued time.Time // when the state it shows was first queued
 	turn   time.Time // its place in line (fairTurn); ties go by queued

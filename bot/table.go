@@ -811,7 +811,7 @@ func (t *table) commitWrite(w *TableWrite, seats bool) error {
 			t.r.setSeated(p, t.id, false)
 		}
 		for _, m := range outq {
-			t.r.send(m)
+			t.send(m)
 		}
 		return nil
 	}
@@ -877,9 +877,9 @@ func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
 		recs, err := t.r.store.RecentHands(ctx, t.id, 1)
 		if err == nil && len(recs) == 1 && recs[0].Voided == "" {
 			if v, err := t.pastSummary(recs[0]); err == nil {
-				t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: v})
+				t.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: v})
 				if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
-					t.r.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: v})
+					t.send(Outgoing{To: Destination{Platform: t.comm.Platform, Chat: sc}, Priority: PrioritySummary, Body: v})
 				}
 			}
 		}

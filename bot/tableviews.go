@@ -12,6 +12,12 @@ import (
 // renders them with the pure functions of views.go, signs the buttons and
 // queues the messages.
 
+// send queues m as this table's message.
+func (t *table) send(m Outgoing) {
+	m.Source = "table:" + strconv.FormatInt(t.id, 10)
+	t.r.send(m)
+}
+
 func (t *table) group() Destination {
 	return Destination{Platform: t.comm.Platform, Chat: t.chat}
 }
@@ -33,7 +39,7 @@ func (t *table) notify(p Player, key string, args ...any) {
 // notifyGroup sends a notice to the table's chat at once (not held for a
 // write: it tells what the store did or could not do).
 func (t *table) notifyGroup(key string, args ...any) {
-	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: View{Kind: ViewNotice, Text: tr(t.lang(), key, args...)}})
+	t.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PrioritySummary, Body: View{Kind: ViewNotice, Text: tr(t.lang(), key, args...)}})
 }
 
 func (t *table) title() string {
@@ -129,7 +135,7 @@ func (t *table) sendTable(key string, v View) {
 	}
 	t.lastTable = sig
 	t.lastView, t.lastKey = v, key
-	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
+	t.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
 }
 
 // showPaused edits the last table message (shown from committed state)
@@ -142,7 +148,7 @@ func (t *table) showPaused() {
 	v.Text += "\n" + tr(t.lang(), "table.paused_line")
 	v.Buttons, v.Amount = nil, nil
 	t.lastTable = "" // the next publish shows the table again
-	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: t.lastKey, Version: t.nextVersion(), Body: v})
+	t.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: t.lastKey, Version: t.nextVersion(), Body: v})
 }
 
 // publishIdle queues the table message between hands (it becomes the next
@@ -215,7 +221,7 @@ func (t *table) sendCards(events []engine.Event) {
 				continue
 			}
 		}
-		t.r.send(Outgoing{To: Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: PriorityPrivate,
+		t.send(Outgoing{To: Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: PriorityPrivate,
 			Key: fmt.Sprintf("cards:%d:%d:%d", t.id, t.handID, s.Player.ID), Version: t.nextVersion(),
 			Body: View{Kind: ViewCards, Text: t.cardsText(k)}})
 	}

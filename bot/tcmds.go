@@ -739,7 +739,7 @@ func (a *tourneyActor) publishLobby() {
 	}
 	a.version++
 	c := a.r.communityNow(a.comm)
-	a.r.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: PriorityTable,
+	a.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: PriorityTable,
 		Key: "tourney:" + strconv.FormatInt(a.id, 10) + ":lobby", Version: a.version, Body: v})
 }
 

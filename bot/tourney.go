@@ -1364,10 +1364,15 @@ func (a *tourneyActor) rebalance() error {
 	for _, m := range moves {
 		a.tellSeat(m.Entry, m.To.Table, m.From.Table)
 	}
+	var broken []int
 	for no := range a.tables {
 		if _, ok := a.t.Seating().Table(no); !ok {
-			a.news("tn.broken", a.name(), int(no))
+			broken = append(broken, int(no))
 		}
+	}
+	sort.Ints(broken)
+	for _, no := range broken {
+		a.news("tn.broken", a.name(), no)
 	}
 	if !wasFinal && len(a.t.Seating().Tables) == 1 && !a.final {
 		a.final = true
@@ -1584,14 +1589,20 @@ func (a *tourneyActor) lang() string {
 	return c.Language
 }
 
+// send queues m as this tournament's message.
+func (a *tourneyActor) send(m Outgoing) {
+	m.Source = a.ref()
+	a.r.send(m)
+}
+
 // news posts a line to the chat and to the spectator channel.
 func (a *tourneyActor) news(key string, args ...any) {
 	text := "🏆 " + tr(a.lang(), key, args...)
 	v := View{Kind: ViewNews, Text: text}
 	c := a.r.communityNow(a.comm)
-	a.r.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: PrioritySummary, Body: v})
+	a.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: PrioritySummary, Body: v})
 	if c.SpectatorChat != "" {
-		a.r.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.SpectatorChat}, Priority: PrioritySummary, Body: v})
+		a.send(Outgoing{To: Destination{Platform: c.Platform, Chat: c.SpectatorChat}, Priority: PrioritySummary, Body: v})
 	}
 }
 
@@ -1601,7 +1612,7 @@ func (a *tourneyActor) privateTo(e tourney.EntryID, key string, args ...any) {
 	if !ok || a.bots[e] {
 		return
 	}
-	a.r.send(Outgoing{To: Destination{Platform: p.Platform, User: p.UserID}, Priority: PriorityPrivate,
+	a.send(Outgoing{To: Destination{Platform: p.Platform, User: p.UserID}, Priority: PriorityPrivate,
 		Body: View{Kind: ViewNotice, Text: tr(a.lang(), key, args...)}})
 }
 

@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -85,9 +87,12 @@ type Sink struct {
 	out    io.Writer
 	redraw bool
 	// held keeps the room's messages while a script's command runs, so
-	// that they print after its reply, in the order the room sent them.
+	// that they print after its reply: grouped by the actor that sent
+	// them (the room, then tournaments, then tables, each by number),
+	// each actor's in the order it sent them. Actors run at once; so a
+	// script's transcript is the same on every run.
 	holding bool
-	held    []string
+	held    []heldMsg
 	table   string   // the latest table message, when redrawing
 	log     []string // the latest other lines, when redrawing
 }
@@ -129,7 +134,7 @@ func (s *Sink) Enqueue(m bot.Outgoing) error {
 		return nil
 	}
 	if s.holding {
-		s.held = append(s.held, lines...)
+		s.held = append(s.held, heldMsg{source: m.Source, lines: lines})
 		return nil
 	}
 	_, err := io.WriteString(s.out, strings.Join(lines, "\n")+"\n")
@@ -148,10 +153,45 @@ func (s *Sink) release() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.holding = false
-	if len(s.held) > 0 {
-		_, _ = io.WriteString(s.out, strings.Join(s.held, "\n")+"\n")
+	sort.SliceStable(s.held, func(i, j int) bool { return sourceBefore(s.held[i].source, s.held[j].source) })
+	var lines []string
+	for _, h := range s.held {
+		lines = append(lines, h.lines...)
+	}
+	if len(lines) > 0 {
+		_, _ = io.WriteString(s.out, strings.Join(lines, "\n")+"\n")
 	}
 	s.held = nil
+}
+
+// heldMsg is a message held during a script's command.
+type heldMsg struct {
+	source string
+	lines  []string
+}
+
+// sourceBefore orders the actors that sent messages: the room's own
+// first, then tournaments, then tables, each by number.
+func sourceBefore(a, b string) bool {
+	rank := func(s string) (int, int64) {
+		kind, id, _ := strings.Cut(s, ":")
+		n, _ := strconv.ParseInt(id, 10, 64)
+		switch kind {
+		case "":
+			return 0, 0
+		case "tourney":
+			return 1, n
+		case "table":
+			return 2, n
+		}
+		return 3, n
+	}
+	ra, na := rank(a)
+	rb, nb := rank(b)
+	if ra != rb {
+		return ra < rb
+	}
+	return na < nb
 }
 
 // Print prints a console line (a reply or an echo) through the sink.

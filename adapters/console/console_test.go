@@ -152,3 +152,27 @@ func TestSilencedCommandsPrintNothing(t *testing.T) {
 		t.Fatalf("the silenced commands printed something, or the busy one nothing:\n%s", got)
 	}
 }
+
+// A script's transcript is the same on every run: the messages held
+// during a command print grouped by the actor that sent them (the room,
+// tournaments, tables by number), each actor's in its own order.
+func TestHeldMessagesPrintGroupedBySource(t *testing.T) {
+	var out strings.Builder
+	s := NewSink(&out, false)
+	s.hold()
+	for _, m := range []struct{ source, text string }{
+		{"table:10", "t10 a"}, {"table:2", "t2 a"}, {"tourney:1", "T1 a"}, {"", "room"}, {"table:2", "t2 b"}, {"tourney:1", "T1 b"},
+	} {
+		if err := s.Enqueue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: Chat}, Source: m.source, Body: bot.View{Text: m.text}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out.Len() != 0 {
+		t.Fatalf("printed while held: %q", out.String())
+	}
+	s.release()
+	want := "[group] room\n[group] T1 a\n[group] T1 b\n[group] t2 a\n[group] t2 b\n[group] t10 a\n"
+	if out.String() != want {
+		t.Fatalf("released:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
