@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"sort"
@@ -19,7 +18,6 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/store"
-	"github.com/pokerroom/pokerroom/store/dburl"
 )
 
 // simPlatform is the simulator's platform: chats "sim-1", "sim-2"...
@@ -69,33 +67,12 @@ func runSim(ctx context.Context, a *app) int {
 		fmt.Fprintln(a.stderr, "pokerroom sim: want --tables 1..100000 and --hands 1..100000, no other arguments")
 		return exitUsage
 	}
-	dsn := *dbFlag
-	if dsn == "" {
-		dir, err := os.MkdirTemp("", "pokerroom-sim-")
-		if err != nil {
-			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
-			return exitFail
-		}
-		defer os.RemoveAll(dir)
-		dsn = filepath.Join(dir, "sim.db")
-	}
-	loc, err := dburl.Parse(dsn)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom sim: --db: %v\n", err)
-		return exitUsage
-	}
-	octx, cancel := context.WithTimeout(ctx, openTimeout)
-	s, err := store.Open(octx, loc, store.Options{})
-	cancel()
-	if err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom sim: open database: %v\n", err)
-		return exitFail
+	s, code := openScratch(ctx, a, "sim", *dbFlag)
+	if s == nil {
+		return code
 	}
 	defer s.Close()
-	if _, err := s.Migrate(ctx); err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom sim: migrate: %v\n", err)
-		return exitFail
-	}
+	loc := s.Location
 	out := a.stdout
 	if open, err := s.OpenTables(ctx, 0); err != nil || len(open) > 0 {
 		fmt.Fprintf(a.stderr, "pokerroom sim: the database must be empty of tables (found %d open, %v): give --db a fresh database\n", len(open), err)
@@ -109,7 +86,8 @@ func runSim(ctx context.Context, a *app) int {
 
 	var transferRate float64
 	if *baseline > 0 {
-		if transferRate, err = measureTransfers(ctx, s, *baseline); err != nil {
+		var err error
+		if transferRate, err = measureTransfers(ctx, s.Store, *baseline); err != nil {
 			fmt.Fprintf(a.stderr, "pokerroom sim: baseline: %v\n", err)
 			return exitFail
 		}
