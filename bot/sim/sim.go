@@ -1,12 +1,20 @@
-package main
+// Package sim drives the whole room with practice opponents and measures
+// it: `pokerroom sim` (the command in package main parses the flags, opens
+// the database and calls Run). Tables of six practice opponents, or one
+// sit-and-go, play through the actors, the store with group commit and an
+// outbox at one message a second per chat into a counting sink; then the
+// throughput, latency, messages per hand and memory are printed.
+//
+// It is a driver, not part of the room: it measures wall-clock time and
+// runs the room on the system clock.
+package sim
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
+	"log/slog"
+	"math"
 	"runtime"
 	"runtime/pprof"
 	"sort"
@@ -17,7 +25,13 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
-	"github.com/pokerroom/pokerroom/store"
+)
+
+// Exit statuses Run returns, as the sim command's.
+const (
+	exitOK    = 0
+	exitFail  = 1 // the run failed
+	exitUsage = 2 // bad options, or a database that is not empty
 )
 
 // simPlatform is the simulator's platform: chats "sim-1", "sim-2"...
@@ -34,60 +48,106 @@ func (c *countingSender) Deliver(_ context.Context, m bot.Outgoing, id string) (
 	return strconv.FormatInt(n, 10), nil
 }
 
-// runSim is `pokerroom sim --tables N --hands H [--db URL] [--seed N]`:
-// N tables of six practice opponents each play H hands through the whole
-// room (actors, store with group commit, an outbox at one message a second
-// per chat into a counting sink), then the figures are printed.
-func runSim(ctx context.Context, a *app) int {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(a.stderr)
-	tables := fs.Int("tables", 100, "tables, each with six practice opponents")
-	hands := fs.Int("hands", 20, "hands each table plays")
-	dbFlag := fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
-	seed := fs.Uint64("seed", 1, "seed of the decks and the practice opponents")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
-	rate := fs.Float64("rate", 3000, "the load offered, in actions per second across all tables: practice opponents think tables/rate on average before acting; 0 = no thinking (the room's limit)")
-	trials := fs.Int("trials", 100, "deals in a practice opponent's estimate")
-	tourneyN := fs.Int("tourney", 0, "play one sit-and-go of this many practice opponents to a winner instead of cash tables")
-	baseline := fs.Int("baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
-	if err := fs.Parse(a.args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
+// Options are what a run plays: the sim command's flags.
+type Options struct {
+	// Tables of six practice opponents each play Hands hands (1..100000
+	// each); ignored with Tourney.
+	Tables, Hands int
+	// Seed seeds the decks and the practice opponents.
+	Seed uint64
+	// Rate is the load offered, in actions a second across all tables:
+	// practice opponents think Tables/Rate on average before acting; 0 is
+	// no thinking (the room's limit).
+	Rate float64
+	// Trials is the deals in a practice opponent's estimate (1..100000).
+	Trials int
+	// Tourney, when not 0, plays one sit-and-go of this many practice
+	// opponents (2..100000) to a winner instead of cash tables.
+	Tourney int
+	// Baseline is the ledger transfers, each its own transaction, measured
+	// first on the same database (0: skip).
+	Baseline int
+}
+
+// Check says what is wrong with o, in the words of the command's flags;
+// nil when Run can play it.
+func (o Options) Check() error {
+	switch {
+	case o.Tourney != 0 && (o.Tourney < 2 || o.Tourney > 100000):
+		return fmt.Errorf("--tourney %d: want 2..100000", o.Tourney)
+	case o.Tourney == 0 && (o.Tables < 1 || o.Tables > 100000 || o.Hands < 1 || o.Hands > 100000):
+		return fmt.Errorf("--tables %d --hands %d: want --tables 1..100000 and --hands 1..100000", o.Tables, o.Hands)
+	case o.Rate < 0 || math.IsNaN(o.Rate) || math.IsInf(o.Rate, 0):
+		return fmt.Errorf("--rate %v: want 0 (no thinking) or a number of actions a second above 0", o.Rate)
+	case o.Trials < 1 || o.Trials > 100000:
+		return fmt.Errorf("--trials %d: want 1..100000", o.Trials)
+	case o.Baseline < 0:
+		return fmt.Errorf("--baseline %d: want 0 (skip) or more transfers", o.Baseline)
+	}
+	return nil
+}
+
+// Config is one run: what it plays, on what, and where it writes.
+type Config struct {
+	Options
+	// Store is the room's storage, migrated and without tables.
+	Store bot.Storage
+	// Database names it in the first line printed ("sqlite /tmp/sim.db");
+	// it must hold no password.
+	Database string
+	// Log is the room's logger (default: discarded).
+	Log *slog.Logger
+	// CPUProfile, when not nil, receives a CPU profile of the run.
+	CPUProfile io.Writer
+	// Out receives the figures; Progress a progress line rewritten every
+	// second, and what went wrong.
+	Out, Progress io.Writer
+}
+
+// app is where a run writes: the figures to stdout, progress and errors to
+// stderr, the room's log to log.
+type app struct {
+	stdout, stderr io.Writer
+	log            *slog.Logger
+}
+
+// Run plays cfg and prints its figures. It returns the sim command's exit
+// status: 0 when the run finished, 1 when it failed, 2 for bad options or
+// a database holding tables; the cause of a failure is written to
+// cfg.Progress.
+func Run(ctx context.Context, cfg Config) int {
+	a := &app{stdout: cfg.Out, stderr: cfg.Progress, log: cfg.Log}
+	if a.log == nil {
+		a.log = slog.New(slog.DiscardHandler)
+	}
+	o := cfg.Options
+	if err := o.Check(); err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 		return exitUsage
 	}
-	if *tourneyN != 0 && (*tourneyN < 2 || *tourneyN > 100000) {
-		fmt.Fprintln(a.stderr, "pokerroom sim: want --tourney 2..100000")
-		return exitUsage
+	if cfg.Store == nil || cfg.Out == nil || cfg.Progress == nil {
+		fmt.Fprintln(a.stderr, "pokerroom sim: a run needs a store and somewhere to write")
+		return exitFail
 	}
-	if *tourneyN > 0 {
-		*tables, *hands = (*tourneyN+8)/9, 1
+	if o.Tourney > 0 {
+		o.Tables, o.Hands = (o.Tourney+8)/9, 1
 	}
-	if *tables < 1 || *tables > 100000 || *hands < 1 || *hands > 100000 || fs.NArg() > 0 {
-		fmt.Fprintln(a.stderr, "pokerroom sim: want --tables 1..100000 and --hands 1..100000, no other arguments")
-		return exitUsage
-	}
-	s, code := openScratch(ctx, a, "sim", *dbFlag)
-	if s == nil {
-		return code
-	}
-	defer s.Close()
-	loc := s.Location
+	s := cfg.Store
 	out := a.stdout
 	if open, err := s.OpenTables(ctx, 0); err != nil || len(open) > 0 {
 		fmt.Fprintf(a.stderr, "pokerroom sim: the database must be empty of tables (found %d open, %v): give --db a fresh database\n", len(open), err)
 		return exitUsage
 	}
-	if *tourneyN > 0 {
-		fmt.Fprintf(out, "sim: a sit-and-go of %d practice opponents on %s %s, offered load %s\n", *tourneyN, loc.Backend, loc.String(), offered(*rate))
+	if o.Tourney > 0 {
+		fmt.Fprintf(out, "sim: a sit-and-go of %d practice opponents on %s, offered load %s\n", o.Tourney, cfg.Database, offered(o.Rate))
 	} else {
-		fmt.Fprintf(out, "sim: %d tables x %d hands on %s %s, offered load %s\n", *tables, *hands, loc.Backend, loc.String(), offered(*rate))
+		fmt.Fprintf(out, "sim: %d tables x %d hands on %s, offered load %s\n", o.Tables, o.Hands, cfg.Database, offered(o.Rate))
 	}
 
 	var transferRate float64
-	if *baseline > 0 {
+	if o.Baseline > 0 {
 		var err error
-		if transferRate, err = measureTransfers(ctx, s.Store, *baseline); err != nil {
+		if transferRate, err = measureTransfers(ctx, s, o.Baseline); err != nil {
 			fmt.Fprintf(a.stderr, "pokerroom sim: baseline: %v\n", err)
 			return exitFail
 		}
@@ -95,20 +155,20 @@ func runSim(ctx context.Context, a *app) int {
 	}
 
 	var think time.Duration
-	if *rate > 0 {
-		think = time.Duration(float64(*tables) / *rate * float64(time.Second))
+	if o.Rate > 0 {
+		think = time.Duration(float64(o.Tables) / o.Rate * float64(time.Second))
 	}
 	sender := &countingSender{}
 	clock := bot.SystemClock{}
 	ob := bot.NewOutbox(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
 	metrics := bot.NewMetrics()
 	metrics.WatchOutbox(ob)
-	maxHands := *hands
-	if *tourneyN > 0 {
+	maxHands := o.Hands
+	if o.Tourney > 0 {
 		maxHands = 0
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: *seed, DeckSeed: *seed,
-		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: *trials,
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: o.Seed, DeckSeed: o.Seed,
+		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: o.Trials,
 		// One simulated admin opens every table: no per-user command limit.
 		CommandRate: -1,
 		Outboxes:    map[string]bot.Enqueuer{simPlatform: ob},
@@ -123,14 +183,8 @@ func runSim(ctx context.Context, a *app) int {
 	go func() { defer obWG.Done(); _ = ob.Run(obCtx, nil) }()
 	defer func() { obStop(); obWG.Wait() }()
 
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
-		if err != nil {
-			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
-			return exitFail
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
+	if cfg.CPUProfile != nil {
+		if err := pprof.StartCPUProfile(cfg.CPUProfile); err != nil {
 			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 			return exitFail
 		}
@@ -144,15 +198,15 @@ func runSim(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	defer room.Close()
-	if *tourneyN > 0 {
-		return simTourney(ctx, a, room, metrics, *tourneyN)
+	if o.Tourney > 0 {
+		return simTourney(ctx, a, room, metrics, o.Tourney)
 	}
 	// Open the tables and seat the opponents, a few at a time.
 	start := time.Now()
 	sem := make(chan struct{}, 16)
 	errc := make(chan error, 1)
 	var wg sync.WaitGroup
-	for i := 1; i <= *tables; i++ {
+	for i := 1; i <= o.Tables; i++ {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
@@ -181,7 +235,7 @@ func runSim(ctx context.Context, a *app) int {
 		return exitFail
 	default:
 	}
-	want := int64(*tables) * int64(*hands)
+	want := int64(o.Tables) * int64(o.Hands)
 	// The rate while every table still plays: each second's actions until
 	// 80% of the hands are dealt (the end waits for the slowest table).
 	var perSecond []float64
@@ -206,7 +260,7 @@ func runSim(ctx context.Context, a *app) int {
 	runtime.GC()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
-	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(*tables)
+	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(o.Tables)
 
 	actions := metrics.Actions.Load()
 	achieved := float64(actions) / elapsed.Seconds()
@@ -234,12 +288,12 @@ func runSim(ctx context.Context, a *app) int {
 	if b := metrics.Batches.Load(); b > 0 {
 		fmt.Fprintf(out, "group commit: %d transactions, %.1f table writes each\n", b, float64(metrics.Batched.Load())/float64(b))
 	}
-	fmt.Fprintf(out, "memory per idle table: %.1f KB (heap and stacks after GC, over %d tables)\n", float64(perTable)/1024, *tables)
+	fmt.Fprintf(out, "memory per idle table: %.1f KB (heap and stacks after GC, over %d tables)\n", float64(perTable)/1024, o.Tables)
 	return exitOK
 }
 
 // measureTransfers times n ledger transfers, each its own transaction.
-func measureTransfers(ctx context.Context, s *store.Store, n int) (float64, error) {
+func measureTransfers(ctx context.Context, s bot.Wallets, n int) (float64, error) {
 	bank, err := s.OpenAccount(ctx, bot.AccountBank, "sim-baseline-bank", 0)
 	if err != nil {
 		return 0, err
