@@ -201,12 +201,36 @@ func Run(ctx context.Context, cfg Config) int {
 	if o.Tourney > 0 {
 		return simTourney(ctx, a, room, metrics, o.Tourney)
 	}
-	// Open the tables and seat the opponents, a few at a time.
 	start := time.Now()
+	if err := openTables(ctx, room, o.Tables); err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+		return exitFail
+	}
+	perSecond, ok := playHands(ctx, a, room, metrics, int64(o.Tables)*int64(o.Hands), start)
+	if !ok {
+		return exitFail
+	}
+	elapsed := time.Since(start)
+	// Let the outbox send what is left (coalesced) before counting.
+	for deadline := time.Now().Add(5 * time.Second); ob.Queued() > 0 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	runtime.GC()
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(o.Tables)
+	cashFigures{tables: o.Tables, elapsed: elapsed, perSecond: perSecond, transferRate: transferRate,
+		perTable: perTable, sent: sender.sent.Load(), left: ob.Queued()}.print(out, metrics)
+	return exitOK
+}
+
+// openTables opens n tables, "sim-1" to "sim-n", and seats six practice
+// opponents at each, a few tables at a time; the first error stops it.
+func openTables(ctx context.Context, room *bot.Room, n int) error {
 	sem := make(chan struct{}, 16)
 	errc := make(chan error, 1)
 	var wg sync.WaitGroup
-	for i := 1; i <= o.Tables; i++ {
+	for i := 1; i <= n; i++ {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
@@ -231,16 +255,20 @@ func Run(ctx context.Context, cfg Config) int {
 	wg.Wait()
 	select {
 	case err := <-errc:
-		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
-		return exitFail
+		return err
 	default:
+		return nil
 	}
-	want := int64(o.Tables) * int64(o.Hands)
-	// The rate while every table still plays: each second's actions until
-	// 80% of the hands are dealt (the end waits for the slowest table).
+}
+
+// playHands waits until want hands are played and the room is settled,
+// showing the progress; it returns each second's actions while every
+// table still plays (until 80% of the hands are dealt: the end waits for
+// the slowest table), and false when ctx ended first.
+func playHands(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics, want int64, start time.Time) ([]float64, bool) {
 	var perSecond []float64
 	lastActions, lastAt := metrics.Actions.Load(), time.Now()
-	if !pollEverySecond(ctx, a.stderr, func() (bool, string) {
+	ok := pollEverySecond(ctx, a.stderr, func() (bool, string) {
 		if a, at := metrics.Actions.Load(), time.Now(); metrics.Hands.Load() < want*8/10 && at.Sub(lastAt) > 500*time.Millisecond {
 			if a > 0 && lastActions > 0 {
 				perSecond = append(perSecond, float64(a-lastActions)/at.Sub(lastAt).Seconds())
@@ -249,47 +277,51 @@ func Run(ctx context.Context, cfg Config) int {
 		}
 		done := metrics.Hands.Load() >= want && room.Settle(ctx) == nil && metrics.Hands.Load() >= want
 		return done, fmt.Sprintf("%d/%d hands, %d actions, %.0fs", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
-	}) {
-		return exitFail
-	}
-	elapsed := time.Since(start)
-	// Let the outbox send what is left (coalesced) before counting.
-	for deadline := time.Now().Add(5 * time.Second); ob.Queued() > 0 && time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond)
-	}
-	runtime.GC()
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(o.Tables)
+	})
+	return perSecond, ok
+}
 
+// cashFigures are what a run of cash tables measured besides the room's
+// metrics.
+type cashFigures struct {
+	tables       int
+	elapsed      time.Duration
+	perSecond    []float64 // each second's actions while every table played
+	transferRate float64   // the baseline's transfers a second; 0: not measured
+	perTable     int64     // bytes of heap and stacks per idle table
+	sent         int64     // messages the outbox sent
+	left         int       // messages left queued
+}
+
+// print writes the figures of a cash-table run.
+func (f cashFigures) print(out io.Writer, metrics *bot.Metrics) {
 	actions := metrics.Actions.Load()
-	achieved := float64(actions) / elapsed.Seconds()
+	achieved := float64(actions) / f.elapsed.Seconds()
 	l := metrics.Latency()
 	nh := float64(metrics.Hands.Load())
-	fmt.Fprintf(out, "hands: %d, actions: %d in %.1fs\n", metrics.Hands.Load(), actions, elapsed.Seconds())
+	fmt.Fprintf(out, "hands: %d, actions: %d in %.1fs\n", metrics.Hands.Load(), actions, f.elapsed.Seconds())
 	fmt.Fprintf(out, "actions/s: %.0f", achieved)
-	if transferRate > 0 {
-		fmt.Fprintf(out, " (%.1f x the one-transfer-per-transaction rate)", achieved/transferRate)
+	if f.transferRate > 0 {
+		fmt.Fprintf(out, " (%.1f x the one-transfer-per-transaction rate)", achieved/f.transferRate)
 	}
 	fmt.Fprintln(out)
-	if len(perSecond) > 0 {
-		sort.Float64s(perSecond)
-		steady := perSecond[len(perSecond)/2]
-		fmt.Fprintf(out, "actions/s while every table plays (median of %d seconds): %.0f", len(perSecond), steady)
-		if transferRate > 0 {
-			fmt.Fprintf(out, " (%.1f x)", steady/transferRate)
+	if len(f.perSecond) > 0 {
+		sort.Float64s(f.perSecond)
+		steady := f.perSecond[len(f.perSecond)/2]
+		fmt.Fprintf(out, "actions/s while every table plays (median of %d seconds): %.0f", len(f.perSecond), steady)
+		if f.transferRate > 0 {
+			fmt.Fprintf(out, " (%.1f x)", steady/f.transferRate)
 		}
 		fmt.Fprintln(out)
 	}
 	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
 		l.P50.Round(10*time.Microsecond), l.P99.Round(10*time.Microsecond), l.Max.Round(10*time.Microsecond))
 	fmt.Fprintf(out, "messages per hand: %.1f queued, %.1f sent after coalescing (1 message/s per chat), %d left queued\n",
-		float64(metrics.Queued.Load())/nh, float64(sender.sent.Load())/nh, ob.Queued())
+		float64(metrics.Queued.Load())/nh, float64(f.sent)/nh, f.left)
 	if b := metrics.Batches.Load(); b > 0 {
 		fmt.Fprintf(out, "group commit: %d transactions, %.1f table writes each\n", b, float64(metrics.Batched.Load())/float64(b))
 	}
-	fmt.Fprintf(out, "memory per idle table: %.1f KB (heap and stacks after GC, over %d tables)\n", float64(perTable)/1024, o.Tables)
-	return exitOK
+	fmt.Fprintf(out, "memory per idle table: %.1f KB (heap and stacks after GC, over %d tables)\n", float64(f.perTable)/1024, f.tables)
 }
 
 // measureTransfers times n ledger transfers, each its own transaction.
