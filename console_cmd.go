@@ -109,7 +109,7 @@ func runConsole(ctx context.Context, a *app) int {
 	if clock != nil {
 		con.Script, con.Clock = true, clock
 	} else {
-		con.Welcome = welcome(room)
+		con.Welcome = console.Welcome(room)
 	}
 	err = con.Run(ctx)
 	switch {
