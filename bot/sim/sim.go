@@ -211,10 +211,7 @@ func Run(ctx context.Context, cfg Config) int {
 		return exitFail
 	}
 	elapsed := time.Since(start)
-	// Let the outbox send what is left (coalesced) before counting.
-	for deadline := time.Now().Add(5 * time.Second); ob.Queued() > 0 && time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond)
-	}
+	drain(ctx, ob, 5*time.Second)
 	runtime.GC()
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
@@ -279,6 +276,25 @@ func playHands(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics
 		return done, fmt.Sprintf("%d/%d hands, %d actions, %.0fs", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
 	})
 	return perSecond, ok
+}
+
+// drain lets the outbox send what is left (coalesced) before the messages
+// are counted: it returns when nothing is queued, after wait, or when ctx
+// ends.
+func drain(ctx context.Context, ob *bot.Outbox, wait time.Duration) {
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	timeout := time.NewTimer(wait)
+	defer timeout.Stop()
+	for ob.Queued() > 0 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-timeout.C:
+			return
+		case <-tick.C:
+		}
+	}
 }
 
 // cashFigures are what a run of cash tables measured besides the room's
