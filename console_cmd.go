@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -15,11 +14,28 @@ import (
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
 	"github.com/pokerroom/pokerroom/store"
-	"github.com/pokerroom/pokerroom/store/dburl"
 )
 
 // scriptStart is the fake clock's time at the start of a script.
 var scriptStart = time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
+
+// openScratch opens the database of a command that plays on one of its own
+// (--db, or a fresh SQLite file removed at Close), saying on stderr what
+// went wrong: nil and exitUsage for a bad --db, nil and exitFail when it
+// cannot be opened.
+func openScratch(ctx context.Context, a *app, cmd, dsn string) (*store.Scratch, int) {
+	s, err := store.OpenScratch(ctx, dsn, cmd, openTimeout)
+	var bad *store.URLError
+	switch {
+	case errors.As(err, &bad):
+		fmt.Fprintf(a.stderr, "pokerroom %s: --db: %v\n", cmd, err)
+		return nil, exitUsage
+	case err != nil:
+		fmt.Fprintf(a.stderr, "pokerroom %s: %v\n", cmd, err)
+		return nil, exitFail
+	}
+	return s, exitOK
+}
 
 // runConsole is `pokerroom console [--script FILE] [--seed N] [--db URL]`:
 // the terminal chat on a fresh database of its own (or --db). With
@@ -61,33 +77,11 @@ func runConsole(ctx context.Context, a *app) int {
 		defer f.Close()
 		in = f
 	}
-	dsn := *dbFlag
-	if dsn == "" {
-		dir, err := os.MkdirTemp("", "pokerroom-console-")
-		if err != nil {
-			fmt.Fprintf(a.stderr, "pokerroom console: %v\n", err)
-			return exitFail
-		}
-		defer os.RemoveAll(dir)
-		dsn = filepath.Join(dir, "console.db")
-	}
-	loc, err := dburl.Parse(dsn)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom console: --db: %v\n", err)
-		return exitUsage
-	}
-	octx, cancel := context.WithTimeout(ctx, openTimeout)
-	s, err := store.Open(octx, loc, store.Options{})
-	cancel()
-	if err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom console: open database: %v\n", err)
-		return exitFail
+	s, code := openScratch(ctx, a, "console", *dbFlag)
+	if s == nil {
+		return code
 	}
 	defer s.Close()
-	if _, err := s.Migrate(ctx); err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom console: migrate: %v\n", err)
-		return exitFail
-	}
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
 	cfg := bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
 		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
@@ -115,7 +109,7 @@ func runConsole(ctx context.Context, a *app) int {
 	if clock != nil {
 		con.Script, con.Clock = true, clock
 	} else {
-		con.Welcome = welcome(room)
+		con.Welcome = console.Welcome(room)
 	}
 	err = con.Run(ctx)
 	switch {

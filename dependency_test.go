@@ -31,12 +31,16 @@ type importRule struct {
 	thirdParty []string
 }
 
+// botThirdParty are the libraries bot may use.
+var botThirdParty = []string{"golang.org/x/time/rate", // the outbox's and the per-user rate limiters
+	"github.com/hashicorp/golang-lru/v2/simplelru", "github.com/hashicorp/golang-lru/v2/internal"} // the per-user caches
+
 var importRules = []importRule{
 	{pkg: module + "/engine"},
 	{pkg: module + "/tourney"},
-	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"},
-		thirdParty: []string{"golang.org/x/time/rate", // the outbox's and the per-user rate limiters
-			"github.com/hashicorp/golang-lru/v2/simplelru", "github.com/hashicorp/golang-lru/v2/internal"}}, // the per-user caches
+	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
+	// bot/sim drives the room through bot's ports: no store, no adapter.
+	{pkg: module + "/bot/sim", allowed: []string{module + "/bot", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
@@ -116,7 +120,10 @@ func TestDependencyRuleCatchesForbiddenImports(t *testing.T) {
 		{importRules[2], "github.com/go-telegram-bot-api/telegram-bot-api/v5"},
 		{importRules[2], module + "/config"},
 		{importRules[2], module + "/store"},
+		{importRules[3], "gorm.io/gorm"},
 		{importRules[3], module + "/store"},
+		{importRules[3], module + "/adapters/console"},
+		{importRules[4], module + "/store"},
 	} {
 		bad := forbiddenImports(tc.rule, []dependency{std, {Path: tc.rule.pkg}, {Path: tc.dep}})
 		if len(bad) != 1 || bad[0] != tc.dep {

@@ -3,12 +3,26 @@
 //
 //	pokerroom [command] [flags]
 //
-// Commands: run (the default), console, sim, migrate, audit, adminlog,
-// version, replay, healthcheck, help. Every flag
-// has an environment variable of the same meaning (see package config).
+// Commands:
+//
+//	run          the bot (the default): Telegram, Discord, the terminal console
+//	console      the terminal chat on a fresh database; --script plays a script
+//	sim          practice opponents through the whole room, and its figures
+//	migrate      bring the database schema up to date
+//	audit        check the chips: ledger, tables' and tournaments' accounts
+//	adminlog     export the admin log (grants, tables, tournaments, bans)
+//	version      print the version
+//	replay       replay PHH hand histories through the engine
+//	healthcheck  GET /healthz on HTTP_ADDR (the container's health check)
+//	help         list the commands; help COMMAND lists its flags
+//
+// Every flag of run, migrate, audit, adminlog and healthcheck has an
+// environment variable of the same meaning (see package config).
 // This is the only package that knows every other one: it reads the
 // configuration, wires the store, the HTTP endpoints and the adapters, and
-// runs the command.
+// runs the command. What a command does beyond that lives in its package:
+// the simulator in bot/sim, the console in adapters/console, the replay in
+// phh.
 package main
 
 import (

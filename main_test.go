@@ -237,6 +237,9 @@ func TestCommandLine(t *testing.T) {
 		{"unknown flag", []string{"-bogus"}, exitUsage, "", "pokerroom: flag provided but not defined: -bogus"},
 		{"stray argument", []string{"migrate", "now"}, exitUsage, "", `pokerroom migrate: unexpected argument "now"`},
 		{"healthcheck without HTTP_ADDR", []string{"healthcheck"}, exitUsage, "", "HTTP_ADDR is empty"},
+		{"console on a bad --db", []string{"console", "--db", "bogus://x"}, exitUsage, "", `pokerroom console: --db: unsupported scheme "bogus"`},
+		{"sim on a bad --db", []string{"sim", "--db", "bogus://x"}, exitUsage, "", `pokerroom sim: --db: unsupported scheme "bogus"`},
+		{"sim on a database it cannot open", []string{"sim", "--db", "/nonexistent-dir/x.db"}, exitFail, "", "pokerroom sim: open database: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env, _ := tempDB(t)

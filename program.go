@@ -38,6 +38,13 @@ var errStop = errors.New("stop requested")
 // closeTimeout bounds each part's close.
 const closeTimeout = 5 * time.Second
 
+// handPause is the pause between hands in a chat: time to read the
+// summary.
+const handPause = 2 * time.Second
+
+// botDelay is how long practice opponents think in a chat (on average).
+const botDelay = 1200 * time.Millisecond
+
 // program is what `run` runs: the store and the parts, opened together,
 // supervised together (the first part to fail, a stop request or Ctrl-C
 // stops them all) and closed in reverse order.
@@ -181,7 +188,7 @@ func httpPart(a *app, s *store.Store, m *bot.Metrics) (part, error) {
 // consolePart is the terminal console. At the end of its input it stops the
 // program, unless other parts serve on (a container without stdin).
 func consolePart(a *app, s *store.Store, room *bot.Room, sink *console.Sink, others bool) part {
-	con := &console.Console{In: a.stdin, Out: a.stdout, Room: room, Sink: sink, Welcome: welcome(room), Status: func(ctx context.Context) (console.Status, error) {
+	con := &console.Console{In: a.stdin, Out: a.stdout, Room: room, Sink: sink, Welcome: console.Welcome(room), Status: func(ctx context.Context) (console.Status, error) {
 		v, err := s.SchemaVersion(ctx)
 		if err != nil {
 			return console.Status{}, err

@@ -1,32 +1,34 @@
-package main
+package console
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
-	"github.com/pokerroom/pokerroom/adapters/console"
 	"github.com/pokerroom/pokerroom/bot"
 )
 
-// handPause is the pause between hands in a chat: time to read the
-// summary.
-const handPause = 2 * time.Second
+// Lobby is what the welcome needs of the room besides playing commands:
+// where a user sits and the chat's tables.
+type Lobby interface {
+	Room
+	// SeatedAt returns the ids of the tables the user sits at.
+	SeatedAt(ctx context.Context, platform, user string) ([]int64, error)
+	// TablesIn lists the chat's open tables, oldest first.
+	TablesIn(platform, chat string) []bot.TableChoice
+}
 
-// botDelay is how long practice opponents think in a chat (on average).
-const botDelay = 1200 * time.Millisecond
-
-// welcome seats a newcomer at the console: a 6-max no-limit Hold'em table
-// with practice opponents, dealt in at once. On a later start the user is
-// back at the table they sit at, or seated again at the console's first
-// cash table with a free seat. It never stops the room from starting: what
-// it cannot do is said on the console, with what to type instead.
-func welcome(room *bot.Room) func(ctx context.Context, c *console.Console) error {
-	return func(ctx context.Context, c *console.Console) error {
+// Welcome returns the Console.Welcome of an interactive console: it seats
+// a newcomer at a 6-max no-limit Hold'em table with practice opponents,
+// dealt in at once. On a later start the user is back at the table they
+// sit at, or seated again at the console's first cash table with a free
+// seat. It never stops the room from starting (it always returns nil):
+// what it cannot do is said on the console, with what to type instead.
+func Welcome(room Lobby) func(ctx context.Context, c *Console) error {
+	return func(ctx context.Context, c *Console) error {
 		do := func(name string, args ...string) bool {
-			reply, err := room.Handle(ctx, bot.Command{Platform: console.Platform, Chat: console.Chat, ChatTitle: "console",
+			reply, err := room.Handle(ctx, bot.Command{Platform: Platform, Chat: Chat, ChatTitle: "console",
 				User: c.User, UserName: c.User, Name: name, Args: args})
 			var e *bot.Error
 			switch {
@@ -40,13 +42,13 @@ func welcome(room *bot.Room) func(ctx context.Context, c *console.Console) error
 			}
 			return true
 		}
-		seated, err := room.SeatedAt(ctx, console.Platform, c.User)
+		seated, err := room.SeatedAt(ctx, Platform, c.User)
 		if err != nil {
 			c.Sink.Print("console", fmt.Sprintf("Could not read your seats at start (%s). Type /tables to see the tables.", bot.Translate(err, bot.English)))
 			return nil
 		}
 		var cash []bot.TableChoice
-		for _, tc := range room.TablesIn(console.Platform, console.Chat) {
+		for _, tc := range room.TablesIn(Platform, Chat) {
 			if !tc.Tourney {
 				cash = append(cash, tc)
 			}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/pokerroom/pokerroom/bot/sim"
+)
+
+// runSim is `pokerroom sim --tables N --hands H [--db URL] [--seed N]`:
+// N tables of six practice opponents each play H hands through the whole
+// room (see package sim), then the figures are printed. It parses the
+// flags, opens the database and the profile file, and runs sim.Run.
+func runSim(ctx context.Context, a *app) int {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(a.stderr)
+	var o sim.Options
+	fs.IntVar(&o.Tables, "tables", 100, "tables, each with six practice opponents")
+	fs.IntVar(&o.Hands, "hands", 20, "hands each table plays")
+	dbFlag := fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
+	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the decks and the practice opponents")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	fs.Float64Var(&o.Rate, "rate", 3000, "the load offered, in actions per second across all tables: practice opponents think tables/rate on average before acting; 0 = no thinking (the room's limit)")
+	fs.IntVar(&o.Trials, "trials", 100, "deals in a practice opponent's estimate")
+	fs.IntVar(&o.Tourney, "tourney", 0, "play one sit-and-go of this many practice opponents to a winner instead of cash tables")
+	fs.IntVar(&o.Baseline, "baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
+	if err := fs.Parse(a.args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(a.stderr, "pokerroom sim: unexpected argument %q (accepted: flags only; sim -h lists them)\n", fs.Arg(0))
+		return exitUsage
+	}
+	if err := o.Check(); err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+		return exitUsage
+	}
+	s, code := openScratch(ctx, a, "sim", *dbFlag)
+	if s == nil {
+		return code
+	}
+	defer s.Close()
+	cfg := sim.Config{Options: o, Store: s, Database: fmt.Sprintf("%s %s", s.Location.Backend, s.Location),
+		Log: a.log, Out: a.stdout, Progress: a.stderr}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+			return exitFail
+		}
+		defer f.Close()
+		cfg.CPUProfile = f
+	}
+	return sim.Run(ctx, cfg)
+}
