@@ -399,7 +399,8 @@ func optionsMarkdown(opts []Option) string {
 		if o.Only.en != "" {
 			help = o.Only.en + ": " + help
 		}
-		fmt.Fprintf(&b, "| `%s=` | %s | %s | %s |\n", o.Name, def, strings.ReplaceAll(o.values(), "|", "\\|"), help)
+		help = strings.NewReplacer("<", "&lt;", ">", "&gt;", "|", "\\|").Replace(help)
+		fmt.Fprintf(&b, "| `%s=` | %s | `%s` | %s |\n", o.Name, def, o.values(), help)
 	}
 	return b.String()
 }

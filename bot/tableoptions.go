@@ -43,7 +43,7 @@ var tableOptionTable = &optionTable[TableConfig]{
 			Help: message{`players shown as "Anonym N" (R-CASH-6)`, `jugadores mostrados como "Anonym N" (R-CASH-6)`}},
 			set: func(c *TableConfig, v optValue) error { c.Anon = v.b; return nil },
 			get: func(c TableConfig) string { return onIf(c.Anon) }},
-		durationOption("timer", 5*time.Second, 10*time.Minute, "30", message{"seconds to act (R-TIME-1)", "segundos para actuar (R-TIME-1)"},
+		durationOption("timer", 5*time.Second, 10*time.Minute, "30", message{"the time to act, in seconds or as 45s, 2m (R-TIME-1)", "el tiempo para actuar, en segundos o como 45s, 2m (R-TIME-1)"},
 			func(c *TableConfig) *time.Duration { return &c.Timer }),
 		durationOption("bank", 0, 30*time.Minute, "60", message{"each player's time bank (R-TIME-2)", "el banco de tiempo de cada jugador (R-TIME-2)"},
 			func(c *TableConfig) *time.Duration { return &c.Bank }),

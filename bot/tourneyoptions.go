@@ -161,7 +161,7 @@ var tourneyOptionTable = &optionTable[tourneyDraft]{
 				return nil
 			}},
 		{Option: Option{Name: "target", Kind: OptText, Syntax: "T<n>", Only: satellite,
-			Help: message{"a satellite: its seats are worth T<n>'s buy-in and register their winners there (R-TRN-15)", "un satélite: sus plazas valen la entrada de T<n> y registran allí a sus ganadores (R-TRN-15)"}},
+			Help: message{"its seats are worth T<n>'s buy-in and register their winners there (R-TRN-15)", "sus plazas valen la entrada de T<n> y registran allí a sus ganadores (R-TRN-15)"}},
 			set: labelSetter("tourney.target", func(d *tourneyDraft) *int64 { return &d.s.Target })},
 		{Option: Option{Name: "tickets", Kind: OptInt, Min: 1, Max: 1000, Only: satellite,
 			Help: message{"guaranteed seats (the house covers the pool up to their value)", "plazas garantizadas (la casa cubre el bote hasta su valor)"}},
