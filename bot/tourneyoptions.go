@@ -74,13 +74,14 @@ var tourneyOptionTable = &optionTable[tourneyDraft]{
 		{Option: Option{Name: "close", Kind: OptText, Syntax: "21:00, +30m, 2026-12-01T21:00",
 			Help: message{"when registration closes (default: at the start, or when late registration ends); after the start it ends late registration", "cuándo cierra la inscripción (por defecto: al inicio, o al acabar la tardía); tras el inicio termina la inscripción tardía"}},
 			set: whenSetter("close", func(d *tourneyDraft) *time.Time { return &d.s.CloseAt })},
-		{Option: Option{Name: "seats", Kind: OptInt, Min: 2, Max: 10, Syntax: "2, 4, 6, 9, 10", Default: "9", Bad: "tourney.bad_table_size",
+		{Option: Option{Name: "seats", Kind: OptText, Syntax: "2, 4, 6, 9, 10", Default: "9",
 			Help: message{"table size (R-TRN-10)", "jugadores por mesa (R-TRN-10)"}},
 			set: func(d *tourneyDraft, v optValue) error {
-				if !tourney.ValidTableSize(int(v.n)) {
+				n, err := strconv.Atoi(v.raw)
+				if err != nil || !tourney.ValidTableSize(n) {
 					return Errorf(EInvalid, "tourney.bad_table_size")
 				}
-				d.s.Config.TableSize = int(v.n)
+				d.s.Config.TableSize = n
 				return nil
 			}},
 		{Option: Option{Name: "players", Kind: OptInt, Min: 2, Max: 10000,
