@@ -36,7 +36,7 @@ func TestOptionMistakesAreNamedWithWhatIsAllowed(t *testing.T) {
 		{"unknown tournament option", tour("buy-in=10"), "tourney.unknown_option", []string{"Did you mean buyin=?", "game="}},
 		{"option twice", cash("seats=6", "SEATS=9"), "tourney.option_twice", []string{"seats"}},
 		{"seats out of range", cash("seats=12"), "newtable.seats", []string{`"12"`, "2 to 10"}},
-		{"ante not a number", cash("ante=lots"), "newtable.range", []string{"ante=lots", "0 to"}},
+		{"ante not a number", cash("ante=lots"), "newtable.range", []string{"ante=lots", "from 0 to 2"}},
 		{"ante over the big blind", cash("ante=3"), "newtable.range", []string{"ante=3", "from 0 to 2"}},
 		{"time out of range", cash("timer=2"), "newtable.duration", []string{"timer=2", "5s to 10m"}},
 		{"time not a time", cash("sitout=soon"), "newtable.duration", []string{"sitout=soon", "1m to 24h"}},
@@ -113,7 +113,9 @@ func TestEveryOptionIsDeclaredWithHelpAndAValidDefault(t *testing.T) {
 		}
 	}
 	for _, o := range TableOptions() {
-		check(o, func(v string) error { return tableOptionTable.apply(&TableConfig{BigBlind: 2}, []keyValue{{o.Name, v}}) })
+		check(o, func(v string) error {
+			return tableOptionTable.apply(&TableConfig{BigBlind: 2}, []keyValue{{o.Name, v}})
+		})
 	}
 	for _, o := range TourneyOptions() {
 		check(o, func(v string) error {

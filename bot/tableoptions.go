@@ -22,7 +22,7 @@ var tableOptionTable = &optionTable[TableConfig]{
 			Help: message{"the players the table seats", "los jugadores que caben en la mesa"}},
 			set: func(c *TableConfig, v optValue) error { c.Seats = int(v.n); return nil },
 			get: func(c TableConfig) string { return strconv.Itoa(c.Seats) }},
-		{Option: Option{Name: "ante", Kind: OptChips, Max: 1000 * maxStake, Syntax: "0 to the big blind", Default: "0",
+		{Option: Option{Name: "ante", Kind: OptText, Syntax: "0 to the big blind", Default: "0",
 			Help: message{"every player's ante, at most the big blind", "la apuesta inicial de cada jugador, como mucho la ciega grande"}},
 			set: setAnte,
 			get: func(c TableConfig) string { return nonZero(c.Ante) }},
@@ -90,12 +90,13 @@ func durationOption(name string, lo, hi time.Duration, def string, help message,
 	}
 }
 
-// setAnte: the ante is at most the big blind.
+// setAnte reads the ante: 0 to the big blind.
 func setAnte(c *TableConfig, v optValue) error {
-	if v.n > c.BigBlind {
+	n, ok := readAmount(v.raw, 0, c.BigBlind)
+	if !ok {
 		return Errorf(EInvalid, "newtable.range", "ante", v.raw, 0, c.BigBlind)
 	}
-	c.Ante = v.n
+	c.Ante = n
 	return nil
 }
 

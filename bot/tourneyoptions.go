@@ -15,7 +15,7 @@ import (
 type tourneyDraft struct {
 	s   tourneySettings
 	now time.Time
-	// given holds the options given, order them in the order given.
+	// given holds the options given; order lists them as given.
 	given       map[string]bool
 	order       []string
 	speed       tourney.Speed
@@ -92,7 +92,9 @@ var tourneyOptionTable = &optionTable[tourneyDraft]{
 			set: tset(func(d *tourneyDraft, v optValue) { d.s.Config.MinPlayers = int(v.n) })},
 		{Option: Option{Name: "speed", Kind: OptEnum, Values: []string{"normal", "turbo", "hyper"}, Default: "normal",
 			Help: message{"the blind structure's preset (R-TRN-8)", "la estructura de ciegas predefinida (R-TRN-8)"}},
-			set: tset(func(d *tourneyDraft, v optValue) { d.speed = map[string]tourney.Speed{"normal": tourney.Normal, "turbo": tourney.Turbo, "hyper": tourney.Hyper}[v.word] })},
+			set: tset(func(d *tourneyDraft, v optValue) {
+				d.speed = map[string]tourney.Speed{"normal": tourney.Normal, "turbo": tourney.Turbo, "hyper": tourney.Hyper}[v.word]
+			})},
 		{Option: Option{Name: "structure", Kind: OptText, Syntax: strings.ReplaceAll(tourney.SeedTemplateKeys(), " ", ", "),
 			Help: message{"seed 001's sit-and-go structures (R-TRN-8): 1,500, 2,000 or 2,500 chips, levels 25/50 to 5,000/10,000 of 12, 12 or 15 minutes; the time-limit ones play 50/100, 100/200 or 200/400 on 2,000, 5,000 or 10,000 chips until end= (default 60m), then pay by ICM. Not with speed= or levels=; also built-in templates: /tourney template use sng50", "las estructuras de sit-and-go del documento 001 (R-TRN-8): 1.500, 2.000 o 2.500 fichas, niveles de 25/50 a 5.000/10.000 de 12, 12 o 15 minutos; las de tiempo límite juegan 50/100, 100/200 o 200/400 con 2.000, 5.000 o 10.000 fichas hasta end= (por defecto 60m) y pagan por ICM. No con speed= ni levels=; también plantillas incluidas: /tourney template use sng50"}},
 			set: func(d *tourneyDraft, v optValue) error {
