@@ -105,7 +105,8 @@ const VariantNames = "nlhe plhe flhe nlo plo flo plo5 o8 plo8 nlo8 draw"
 const maxStake = 1 << 40
 
 // ParseTableConfig reads /newtable's arguments: a variant, stakes ("1/2")
-// and key=value options. Each mistake is an EInvalid *Error naming it.
+// and key=value options (tableOptionTable). Each mistake is an EInvalid
+// *Error naming it.
 func ParseTableConfig(args []string) (TableConfig, error) {
 	if len(args) < 2 {
 		return TableConfig{}, Errorf(EInvalid, "newtable.usage", VariantNames)
@@ -129,14 +130,12 @@ func ParseTableConfig(args []string) (TableConfig, error) {
 	}
 	c.MinBuyIn, c.MaxBuyIn = 40*c.BigBlind, 100*c.BigBlind
 	c.Rake = engine.Rake{Percent: 5, Cap: 5 * c.BigBlind}
-	for _, opt := range args[2:] {
-		key, val, ok := strings.Cut(opt, "=")
-		if !ok {
-			return c, Errorf(EInvalid, "newtable.option", opt)
-		}
-		if err := c.set(strings.ToLower(key), val); err != nil {
-			return c, err
-		}
+	_, opts, err := splitOptions(args[2:], false)
+	if err != nil {
+		return c, err
+	}
+	if err := tableOptionTable.apply(&c, opts); err != nil {
+		return c, err
 	}
 	if c.MinBuyIn < c.BigBlind || c.MaxBuyIn < c.MinBuyIn || c.MaxBuyIn > 1000*c.BigBlind {
 		return c, Errorf(EInvalid, "newtable.buyin_range", Chips(c.MinBuyIn), Chips(c.MaxBuyIn), Chips(c.BigBlind), Chips(1000*c.BigBlind))
@@ -148,6 +147,21 @@ func ParseTableConfig(args []string) (TableConfig, error) {
 		return c, err
 	}
 	return c, nil
+}
+
+// Args renders the table's settings as /newtable's arguments, every
+// option written out: ParseTableConfig(c.Args()) gives c back.
+func (c TableConfig) Args() []string {
+	out := []string{c.Variant, c.Stakes()}
+	for _, o := range tableOptionTable.specs {
+		if o.get == nil {
+			continue
+		}
+		if v := o.get(c); v != "" {
+			out = append(out, o.Name+"="+v)
+		}
+	}
+	return out
 }
 
 // checkRules refuses options the rule books do not allow together: the
@@ -184,117 +198,6 @@ func (c *TableConfig) checkRules() error {
 	}
 	if most := drawSeats[deck]; c.Seats > most {
 		return Errorf(EInvalid, "newtable.deck_seats", deck, c.Seats, most)
-	}
-	return nil
-}
-
-func (c *TableConfig) set(key, val string) error {
-	bad := func() error { return Errorf(EInvalid, "newtable.value", key, val) }
-	onOff := func(dst *bool) error {
-		switch strings.ToLower(val) {
-		case "on", "yes", "true", "1":
-			*dst = true
-		case "off", "no", "false", "0":
-			*dst = false
-		default:
-			return bad()
-		}
-		return nil
-	}
-	seconds := func(dst *time.Duration, lo, hi time.Duration) error {
-		d, err := time.ParseDuration(val)
-		if err != nil {
-			n, err2 := strconv.Atoi(val)
-			if err2 != nil {
-				return bad()
-			}
-			d = time.Duration(n) * time.Second
-		}
-		if d < lo || d > hi {
-			return Errorf(EInvalid, "newtable.duration", key, lo.String(), hi.String())
-		}
-		*dst = d
-		return nil
-	}
-	chips := func(s string) (int64, bool) {
-		n, err := strconv.ParseInt(s, 10, 64)
-		return n, err == nil && n >= 0 && n <= 1000*maxStake
-	}
-	switch key {
-	case "buyin":
-		lo, hi, ok := strings.Cut(val, "-")
-		a, ok1 := chips(lo)
-		b, ok2 := chips(hi)
-		if !ok || !ok1 || !ok2 {
-			return bad()
-		}
-		c.MinBuyIn, c.MaxBuyIn = a, b
-	case "seats":
-		n, err := strconv.Atoi(val)
-		if err != nil || n < 2 || n > engine.MaxSeats {
-			return Errorf(EInvalid, "newtable.seats", val, engine.MaxSeats)
-		}
-		c.Seats = n
-	case "ante":
-		n, ok := chips(val)
-		if !ok || n > c.BigBlind {
-			return bad()
-		}
-		c.Ante = n
-	case "rake":
-		if val == "0" || strings.EqualFold(val, "off") {
-			c.Rake = engine.Rake{}
-			return nil
-		}
-		pct, capv, _ := strings.Cut(val, ":")
-		p, err := strconv.ParseInt(strings.TrimSuffix(pct, "%"), 10, 64)
-		if err != nil || p < 0 || p > 10 {
-			return Errorf(EInvalid, "newtable.rake", val)
-		}
-		c.Rake = engine.Rake{Percent: p}
-		if capv != "" {
-			n, ok := chips(capv)
-			if !ok {
-				return Errorf(EInvalid, "newtable.rake", val)
-			}
-			c.Rake.Cap = n
-		}
-	case "cap":
-		n, err := strconv.Atoi(val)
-		if err != nil || n < 1 || n > MaxCap {
-			return Errorf(EInvalid, "newtable.cap", val, MaxCap)
-		}
-		c.Cap = n
-	case "jokers":
-		n, err := strconv.Atoi(val)
-		if err != nil || n < 0 || n > 2 {
-			return Errorf(EInvalid, "newtable.jokers", val)
-		}
-		c.Jokers = n
-	case "deck":
-		n, err := strconv.Atoi(val)
-		if _, ok := drawSeats[n]; err != nil || !ok {
-			return Errorf(EInvalid, "newtable.deck", val)
-		}
-		c.Deck = n
-	case "figures":
-		return onOff(&c.Figures)
-	case "twice":
-		return onOff(&c.Twice)
-	case "anon":
-		return onOff(&c.Anon)
-	case "timer":
-		return seconds(&c.Timer, 5*time.Second, 10*time.Minute)
-	case "bank":
-		return seconds(&c.Bank, 0, 30*time.Minute)
-	case "clock":
-		return seconds(&c.Clock, 5*time.Second, 10*time.Minute)
-	case "window":
-		return seconds(&c.Window, 30*time.Second, time.Hour)
-	case "sitout":
-		return seconds(&c.SitOut, time.Minute, 24*time.Hour)
-	default:
-		return Errorf(EInvalid, "newtable.unknown_option", key)
 	}
 	return nil
 }

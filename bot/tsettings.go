@@ -3,7 +3,6 @@ package bot
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -73,9 +72,6 @@ func (s tourneySettings) timer() time.Duration {
 	return 30 * time.Second
 }
 
-// tourneyOptions lists the options /tourney create reads, for the help.
-const tourneyOptions = "buyin= bounty= start= open= close= seats= players= min= speed= structure= levels= level= stack= late= reentry= target= tickets= leftover= stage=final flight= pairs= league= leagueshare= windfall= end= endlevel= rebuys= rebuy= rebuychips= rebuylevels= addon= guarantee= payout= anon= bots= timer= game="
-
 // finalOptions are those a staged final takes: its qualifiers bring
 // their chips and its pool; flightOptions, those a flight refuses: it
 // plays its final's structure and carries its whole pool.
@@ -85,366 +81,131 @@ var (
 )
 
 // parseTourneySettings reads /tourney create's arguments: the name (the
-// words that are not key=value) and the options. now is the current time
-// (for start=+30m and start=21:00).
+// words that are not key=value) and the options (tourneyOptionTable).
+// now is the current time (for start=+30m and start=21:00).
 func parseTourneySettings(args []string, now time.Time) (tourneySettings, error) {
-	s := tourneySettings{Variant: "nlhe"}
-	c := &s.Config
-	c.TableSize = 9
-	var name []string
-	opts := map[string]string{}
-	var order []string
-	for _, a := range args {
-		k, v, ok := strings.Cut(a, "=")
-		if !ok {
-			name = append(name, a)
-			continue
-		}
-		k = strings.ToLower(strings.TrimSpace(k))
-		if k == "" || v == "" {
-			return s, Errorf(EInvalid, "newtable.option", a)
-		}
-		if _, dup := opts[k]; dup {
-			return s, Errorf(EInvalid, "tourney.option_twice", k)
-		}
-		opts[k] = v
-		order = append(order, k)
+	d := &tourneyDraft{s: tourneySettings{Variant: "nlhe"}, now: now, speed: tourney.Normal, given: map[string]bool{}}
+	d.s.Config.TableSize = 9
+	words, opts, err := splitOptions(args, true)
+	if err != nil {
+		return d.s, err
 	}
-	c.Name = strings.Join(name, " ")
+	c := &d.s.Config
+	c.Name = strings.Join(words, " ")
 	if c.Name == "" {
-		return s, Errorf(EInvalid, "tourney.usage", tourneyOptions)
+		return d.s, Errorf(EInvalid, "tourney.usage", tourneyOptionTable.names())
 	}
 	if len([]rune(c.Name)) > 64 {
-		return s, Errorf(EInvalid, "tourney.name_long")
+		return d.s, Errorf(EInvalid, "tourney.name_long")
 	}
-	bad := func(k string) error { return Errorf(EInvalid, "newtable.value", k, opts[k]) }
-	intOpt := func(k string, lo, hi int) (int, error) {
-		n, err := strconv.Atoi(opts[k])
-		if err != nil || n < lo || n > hi {
-			return 0, Errorf(EInvalid, "tourney.range", k, opts[k], lo, hi)
-		}
-		return n, nil
+	for _, kv := range opts {
+		d.given[kv.key] = true
+		d.order = append(d.order, kv.key)
 	}
-	onOff := func(k string) (bool, error) {
-		switch strings.ToLower(opts[k]) {
-		case "on", "yes", "true", "1":
-			return true, nil
-		case "off", "no", "false", "0":
-			return false, nil
-		}
-		return false, bad(k)
+	if err := tourneyOptionTable.apply(d, opts); err != nil {
+		return d.s, err
 	}
-	speed := tourney.Normal
-	var seed *tourney.SeedTemplate // structure=: one of seed 001's (R-TRN-8)
-	var levelTime time.Duration
-	var levels []tourney.Level
-	var stack int64
-	bounty := ""
-	rebuyPrice, leagueShare := false, false
-	var endAfter time.Duration
-	endLevel := 0
-	var err error
-	for _, k := range order {
-		v := opts[k]
-		switch k {
-		case "buyin":
-			if strings.EqualFold(v, "free") {
-				c.BuyIn = tourney.BuyIn{}
-				break
-			}
-			if c.BuyIn, err = tourney.ParseBuyIn(v); err != nil {
-				return s, err
-			}
-		case "bounty":
-			switch strings.ToLower(v) {
-			case "ko", "knockout":
-				bounty = "ko"
-			case "pko", "progressive":
-				bounty = "pko"
-			case "off", "no":
-				bounty = ""
-			default:
-				return s, bad(k)
-			}
-		case "start":
-			if strings.EqualFold(v, "sng") || strings.EqualFold(v, "full") {
-				c.Kind = tourney.SitAndGo
-				break
-			}
-			at, err := parseWhen(v, now)
-			if err != nil {
-				return s, Errorf(EInvalid, "tourney.when", k, v)
-			}
-			c.Kind, c.StartAt = tourney.Scheduled, at
-		case "open":
-			at, err := parseWhen(v, now)
-			if err != nil {
-				return s, Errorf(EInvalid, "tourney.when", k, v)
-			}
-			s.OpenAt = at
-		case "close":
-			at, err := parseWhen(v, now)
-			if err != nil {
-				return s, Errorf(EInvalid, "tourney.when", k, v)
-			}
-			s.CloseAt = at
-		case "seats":
-			n, err := strconv.Atoi(v)
-			if err != nil || !tourney.ValidTableSize(n) {
-				return s, Errorf(EInvalid, "tourney.bad_table_size")
-			}
-			c.TableSize = n
-		case "players":
-			if c.MaxPlayers, err = intOpt(k, 2, 10000); err != nil {
-				return s, err
-			}
-		case "min":
-			if c.MinPlayers, err = intOpt(k, 2, 10000); err != nil {
-				return s, err
-			}
-		case "speed":
-			switch strings.ToLower(v) {
-			case "normal":
-				speed = tourney.Normal
-			case "turbo":
-				speed = tourney.Turbo
-			case "hyper":
-				speed = tourney.Hyper
-			default:
-				return s, bad(k)
-			}
-		case "structure":
-			t, ok := tourney.SeedTemplateByKey(v)
-			if !ok {
-				return s, Errorf(EInvalid, "tourney.structure", v, tourney.SeedTemplateKeys())
-			}
-			seed = &t
-		case "level":
-			d, err := time.ParseDuration(v)
-			if err != nil || d < 30*time.Second || d > 2*time.Hour {
-				return s, Errorf(EInvalid, "newtable.duration", k, "30s", "2h")
-			}
-			levelTime = d
-		case "levels":
-			def := levelTime
-			if def == 0 {
-				def = 10 * time.Minute
-			}
-			if levels, err = tourney.ParseLevels(strings.ReplaceAll(v, "_", " "), def); err != nil {
-				return s, err
-			}
-		case "stack":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 1 || n > 100_000_000 {
-				return s, Errorf(EInvalid, "tourney.range", k, v, 1, 100_000_000)
-			}
-			stack = n
-		case "late":
-			if s.LateLevels, err = intOpt(k, 0, 30); err != nil {
-				return s, err
-			}
-		case "reentry":
-			if c.MaxEntries, err = intOpt(k, 1, 99); err != nil {
-				return s, err
-			}
-		case "rebuys":
-			if c.Rebuys.Limit, err = intOpt(k, 0, tourney.Unlimited); err != nil {
-				return s, err
-			}
-		case "rebuy":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 0 || n > tourney.MaxChips {
-				return s, Errorf(EInvalid, "tourney.range", k, v, 0, tourney.MaxChips)
-			}
-			c.Rebuys.Price, rebuyPrice = n, true
-		case "rebuychips":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 1 || n > 100_000_000 {
-				return s, Errorf(EInvalid, "tourney.range", k, v, 1, 100_000_000)
-			}
-			c.Rebuys.Stack = n
-		case "rebuylevels":
-			if s.RebuyLevels, err = intOpt(k, 1, 30); err != nil {
-				return s, err
-			}
-		case "addon":
-			price, chips, ok := strings.Cut(v, ":")
-			p, err1 := strconv.ParseInt(price, 10, 64)
-			n, err2 := strconv.ParseInt(chips, 10, 64)
-			if !ok || err1 != nil || err2 != nil || p < 0 || p > tourney.MaxChips || n < 1 || n > 100_000_000 {
-				return s, Errorf(EInvalid, "tourney.addon_syntax", v)
-			}
-			c.AddOn = tourney.AddOnRules{Price: p, Stack: n}
-		case "windfall":
-			if s.Windfall, err = onOff(k); err != nil {
-				return s, err
-			}
-		case "end":
-			d, err := time.ParseDuration(v)
-			if err != nil || d < time.Minute || d > 48*time.Hour {
-				return s, Errorf(EInvalid, "newtable.duration", k, "1m", "48h")
-			}
-			endAfter = d
-		case "endlevel":
-			if endLevel, err = intOpt(k, 1, 100); err != nil {
-				return s, err
-			}
-		case "league":
-			if !validLeagueName(v) {
-				return s, Errorf(EInvalid, "tourney.league_name", v)
-			}
-			s.League = strings.ToLower(v)
-		case "leagueshare":
-			pct, err := strconv.ParseFloat(strings.TrimSuffix(v, "%"), 64)
-			if err != nil || pct < 0 || pct > 20 {
-				return s, Errorf(EInvalid, "tourney.league_share", v)
-			}
-			c.LeagueShare, leagueShare = int(pct*100+0.5), true
-		case "target":
-			id, ok := cutTourneyLabel(v)
-			if !ok {
-				return s, Errorf(EInvalid, "tourney.target", v)
-			}
-			s.Target = id
-		case "pairs":
-			if s.Pairs, err = onOff(k); err != nil {
-				return s, err
-			}
-		case "tickets":
-			if s.SeatsGtd, err = intOpt(k, 1, 1000); err != nil {
-				return s, err
-			}
-		case "leftover":
-			switch l := strings.ToLower(v); l {
-			case "next", "buyins":
-				s.Leftover = l
-			default:
-				return s, bad(k)
-			}
-		case "stage":
-			if !strings.EqualFold(v, "final") {
-				return s, bad(k)
-			}
-			s.Final = true
-		case "flight":
-			id, ok := cutTourneyLabel(v)
-			if !ok {
-				return s, Errorf(EInvalid, "tourney.flight_final", v)
-			}
-			s.Flight = id
-		case "guarantee":
-			n, err := strconv.ParseInt(v, 10, 64)
-			if err != nil || n < 0 || n > tourney.MaxChips {
-				return s, Errorf(EInvalid, "tourney.range", k, v, 0, tourney.MaxChips)
-			}
-			c.Guarantee = n
-		case "payout":
-			switch p := strings.ToLower(v); {
-			case p == "proportional" || p == "standard":
-				c.Payout = tourney.PayoutRule{Kind: tourney.Proportional}
-			case p == "wta" || p == "winner":
-				c.Payout = tourney.PayoutRule{Kind: tourney.WinnerTakesAll}
-			case strings.HasPrefix(p, "top"):
-				n, err := strconv.Atoi(p[3:])
-				if err != nil || n < 1 || n > 100 {
-					return s, bad(k)
-				}
-				c.Payout = tourney.PayoutRule{Kind: tourney.TopN, Places: n}
-			default:
-				return s, bad(k)
-			}
-		case "anon":
-			if c.Anonymous, err = onOff(k); err != nil {
-				return s, err
-			}
-		case "bots":
-			if s.Bots, err = onOff(k); err != nil {
-				return s, err
-			}
-		case "timer":
-			d, err := time.ParseDuration(v)
-			if err != nil || d < 5*time.Second || d > 5*time.Minute {
-				return s, Errorf(EInvalid, "newtable.duration", k, "5s", "5m")
-			}
-			s.Timer = d
-		case "game":
-			vv, ok := variants[strings.ToLower(v)]
-			if !ok || vv.game != variants["nlhe"].game && vv.game != variants["plo"].game {
-				return s, Errorf(EInvalid, "tourney.game", v)
-			}
-			s.Variant = strings.ToLower(v)
-		default:
-			return s, Errorf(EInvalid, "tourney.unknown_option", k, tourneyOptions)
+	for _, step := range []func() error{d.checkForms, d.buildStructure, d.applyEntryRules, d.checkTimes} {
+		if err := step(); err != nil {
+			return d.s, err
 		}
 	}
+	if err := c.Validate(); err != nil {
+		return d.s, FromError(err)
+	}
+	d.s.Args = append([]string(nil), args...)
+	return d.s, nil
+}
+
+// checkForms refuses options the tournament's form cannot take: a staged
+// final's or flight's (R-TRN-16), a satellite's without its target
+// (R-TRN-15), a pairs tournament's (R-TRN-19).
+func (d *tourneyDraft) checkForms() error {
+	s, c := &d.s, &d.s.Config
 	if s.Final || s.Flight != 0 {
-		if err := checkStaged(&s, opts, endAfter, endLevel); err != nil {
-			return s, err
+		if err := checkStaged(s, d.order, d.endAfter, d.endLevel); err != nil {
+			return err
 		}
 	}
 	if (s.SeatsGtd > 0 || s.Leftover != "") && s.Target == 0 {
-		return s, Errorf(EInvalid, "tourney.tickets_alone")
+		return Errorf(EInvalid, "tourney.tickets_alone")
 	}
 	if s.SeatsGtd > 0 && c.Guarantee > 0 {
-		return s, Errorf(EInvalid, "tourney.tickets_guarantee")
+		return Errorf(EInvalid, "tourney.tickets_guarantee")
 	}
 	if s.Pairs {
 		for _, k := range []string{"bounty", "rebuys", "addon", "windfall", "target", "stage", "flight"} {
-			if _, ok := opts[k]; ok {
-				return s, Errorf(EInvalid, "tourney.pairs_option", k)
+			if d.given[k] {
+				return Errorf(EInvalid, "tourney.pairs_option", k)
 			}
 		}
 		if c.Kind != tourney.Scheduled || s.LateLevels == 0 {
-			return s, Errorf(EInvalid, "tourney.pairs_late")
+			return Errorf(EInvalid, "tourney.pairs_late")
 		}
 	}
+	return nil
+}
+
+// buildStructure makes the blind structure: the speed's preset, or seed
+// 001's (R-TRN-8), or the custom levels, with level=, stack= and the
+// time limits (R-TRN-12).
+func (d *tourneyDraft) buildStructure() error {
+	c := &d.s.Config
 	if c.Kind == tourney.SitAndGo {
 		if c.MaxPlayers == 0 {
 			c.MaxPlayers = c.TableSize
 		}
-		c.Structure = tourney.SitAndGoPreset(speed)
+		c.Structure = tourney.SitAndGoPreset(d.speed)
 	} else {
-		c.Structure = tourney.MultiTablePreset(speed)
+		c.Structure = tourney.MultiTablePreset(d.speed)
 		if c.StartAt.IsZero() {
-			return s, Errorf(EInvalid, "tourney.no_start")
+			return Errorf(EInvalid, "tourney.no_start")
 		}
 	}
-	if seed != nil {
+	if d.seed != nil {
 		for _, k := range []string{"speed", "levels"} {
-			if _, ok := opts[k]; ok {
-				return s, Errorf(EInvalid, "tourney.structure_with", k)
+			if d.given[k] {
+				return Errorf(EInvalid, "tourney.structure_with", k)
 			}
 		}
 		// A time-limit template plays its one level until end= (or
 		// tourney.DefaultTimeLimit), then pays by ICM (R-TRN-12).
-		c.Structure = seed.Structure(endAfter)
-		if seed.TimeLimit {
-			endAfter = c.Structure.EndAfter
+		c.Structure = d.seed.Structure(d.endAfter)
+		if d.seed.TimeLimit {
+			d.endAfter = c.Structure.EndAfter
 		}
 	}
-	if levels != nil {
-		c.Structure.Levels, c.Structure.Name = levels, "custom"
-	} else if levelTime > 0 {
+	if d.levels != nil {
+		c.Structure.Levels, c.Structure.Name = d.levels, "custom"
+	} else if d.levelTime > 0 {
 		for i := range c.Structure.Levels {
 			if !c.Structure.Levels[i].Break {
-				c.Structure.Levels[i].Duration = levelTime
+				c.Structure.Levels[i].Duration = d.levelTime
 			}
 		}
 	}
-	if stack > 0 {
-		c.Structure.StartingStack = stack
+	if d.stack > 0 {
+		c.Structure.StartingStack = d.stack
 	}
 	// A timed tournament (R-TRN-12) stops after a time or a level and pays
 	// by ICM on the stacks.
-	c.Structure.EndAfter, c.Structure.EndAtLevel = endAfter, endLevel
+	c.Structure.EndAfter, c.Structure.EndAtLevel = d.endAfter, d.endLevel
+	return nil
+}
+
+// applyEntryRules sets what follows from the options: a windfall's field
+// and payout (R-TRN-17), the bounty (R-TRN-14), late registration
+// (R-TRN-5), the league's share (R-LGE-1), the rebuys (R-TRN-4).
+func (d *tourneyDraft) applyEntryRules() error {
+	s, c := &d.s, &d.s.Config
 	if s.Windfall {
 		if c.Kind != tourney.SitAndGo || c.BuyIn.Prize == 0 {
-			return s, Errorf(EInvalid, "tourney.windfall")
+			return Errorf(EInvalid, "tourney.windfall")
 		}
 		c.MaxPlayers, c.MinPlayers = tourney.WindfallPlayers, 0
 		c.Payout = tourney.PayoutRule{Kind: tourney.WinnerTakesAll}
 	}
-	switch bounty {
+	switch d.bounty {
 	case "ko":
 		c.Bounty = tourney.Knockout
 	case "pko":
@@ -455,63 +216,68 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 		c.LateRegistration = true
 	}
 	switch {
-	case s.League != "" && !leagueShare:
+	case s.League != "" && !d.leagueShare:
 		c.LeagueShare = tourney.DefaultLeagueShare // 4% (R-LGE-1)
-	case s.League == "" && leagueShare:
-		return s, Errorf(EInvalid, "tourney.league_share_alone")
+	case s.League == "" && d.leagueShare:
+		return Errorf(EInvalid, "tourney.league_share_alone")
 	}
 	if c.Rebuys.Limit > 0 {
-		if !rebuyPrice {
+		if !d.rebuyPrice {
 			c.Rebuys.Price = c.BuyIn.Prize + c.BuyIn.Bounty
 		}
 		if s.RebuyLevels == 0 {
 			s.RebuyLevels = max(s.LateLevels, 6)
 		}
 		if c.Kind == tourney.SitAndGo {
-			return s, Errorf(EInvalid, "tourney.sng_rebuys")
+			return Errorf(EInvalid, "tourney.sng_rebuys")
 		}
 		// A freeroll may sell rebuys, "at a price set for the
 		// tournament" (000): free chips without end are not a rebuy.
 		if c.BuyIn.Freeroll() && c.Rebuys.Price == 0 {
-			return s, Errorf(EInvalid, "tourney.freeroll_rebuys")
+			return Errorf(EInvalid, "tourney.freeroll_rebuys")
 		}
 	}
+	return nil
+}
+
+// checkTimes refuses re-entry without late registration (R-TRN-3), late
+// registration in a sit-and-go, and a start, opening or closing out of
+// order.
+func (d *tourneyDraft) checkTimes() error {
+	s, c := &d.s, &d.s.Config
 	if c.MaxEntries > 1 && !c.LateRegistration {
-		return s, Errorf(EInvalid, "tourney.reentry_needs_late")
+		return Errorf(EInvalid, "tourney.reentry_needs_late")
 	}
 	if c.Kind == tourney.SitAndGo && c.LateRegistration {
-		return s, Errorf(EInvalid, "tourney.sng_late")
+		return Errorf(EInvalid, "tourney.sng_late")
 	}
 	if !s.OpenAt.IsZero() && c.Kind == tourney.Scheduled && !s.OpenAt.Before(c.StartAt) {
-		return s, Errorf(EInvalid, "tourney.open_after_start")
+		return Errorf(EInvalid, "tourney.open_after_start")
 	}
-	if c.Kind == tourney.Scheduled && !c.StartAt.After(now) {
-		return s, Errorf(EInvalid, "tourney.start_past")
+	if c.Kind == tourney.Scheduled && !c.StartAt.After(d.now) {
+		return Errorf(EInvalid, "tourney.start_past")
 	}
 	if !s.CloseAt.IsZero() {
 		switch {
 		case !s.OpenAt.IsZero() && !s.CloseAt.After(s.OpenAt):
-			return s, Errorf(EInvalid, "tourney.close_before_open")
+			return Errorf(EInvalid, "tourney.close_before_open")
 		case c.Kind == tourney.Scheduled && s.CloseAt.After(c.StartAt) && !c.LateRegistration:
-			return s, Errorf(EInvalid, "tourney.close_after_start")
+			return Errorf(EInvalid, "tourney.close_after_start")
 		}
 	}
-	if err := c.Validate(); err != nil {
-		return s, err
-	}
-	s.Args = append([]string(nil), args...)
-	return s, nil
+	return nil
 }
 
 // checkStaged refuses the options a staged final or a flight cannot
-// take (R-TRN-16), each with its own message.
-func checkStaged(s *tourneySettings, opts map[string]string, endAfter time.Duration, endLevel int) error {
+// take (R-TRN-16), each with its own message; keys are the options
+// given, in order (the first refused is named).
+func checkStaged(s *tourneySettings, keys []string, endAfter time.Duration, endLevel int) error {
 	c := &s.Config
 	if s.Final && s.Flight != 0 {
 		return Errorf(EInvalid, "tourney.final_flight")
 	}
 	if s.Final {
-		for k := range opts {
+		for _, k := range keys {
 			if !finalOptions[k] {
 				return Errorf(EInvalid, "tourney.final_option", k)
 			}
@@ -524,7 +290,7 @@ func checkStaged(s *tourneySettings, opts map[string]string, endAfter time.Durat
 		}
 		return nil
 	}
-	for k := range opts {
+	for _, k := range keys {
 		if flightRefuses[k] {
 			return Errorf(EInvalid, "tourney.flight_option", k)
 		}
