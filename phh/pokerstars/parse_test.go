@@ -37,6 +37,7 @@ type psCollect struct {
 	Player string
 	Amount int64
 	Pot    int // 0 "pot" or "main pot", k "side pot-k" ("side pot" is 1)
+	Run    int // 1 after "*** SECOND SHOW DOWN ***" (a board run twice)
 }
 
 // psSummary is a seat line of the summary.
@@ -51,46 +52,49 @@ type psSummary struct {
 
 // psHand is one parsed hand.
 type psHand struct {
-	Number       string
-	Tournament   bool
-	Game, Limit  string
-	Small, Big   int64
-	Table        string
-	MaxSeats     int
-	Button       int
-	PlayMoney    bool
-	Seats        []psSeat
-	Actions      []psAction
-	Dealt        map[string][]string // the hero's cards, as last dealt
-	Board        []string
-	Collected    []psCollect
-	Total, Rake  int64
-	Pots         []int64 // "Main pot N. Side pot-1 N." when there are side pots
-	SummaryBoard []string
-	Summary      []psSummary
-	Ignored      []string // lines the reader does not know (chat, tables joined...)
-	Cancelled    bool
+	Number        string
+	Tournament    bool
+	Game, Limit   string
+	Small, Big    int64
+	Table         string
+	MaxSeats      int
+	Button        int
+	PlayMoney     bool
+	Seats         []psSeat
+	Actions       []psAction
+	Dealt         map[string][]string // the hero's cards, as last dealt
+	Board         []string
+	Board2        []string // the second run of a board run twice
+	RunTwice      bool     // "Hand was run twice"
+	Collected     []psCollect
+	Total, Rake   int64
+	Pots          []int64 // "Main pot N. Side pot-1 N." when there are side pots
+	SummaryBoard  []string
+	SummaryBoard2 []string
+	Summary       []psSummary
+	Ignored       []string // lines the reader does not know (chat, tables joined...)
+	Cancelled     bool
 }
 
 var (
-	reHeader  = regexp.MustCompile(`^PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):\s+(Tournament #\d+, [^ ]+ )?(.+?) (No Limit|Pot Limit|Limit) (?:- Level [IVXLCDM]+ )?\((\$?[\d.]+)/(\$?[\d.]+)(?: [A-Z]{3})?\) - (.+)$`)
+	reHeader  = regexp.MustCompile(`^PokerStars (?:Zoom )?(?:Hand|Game) #(\d+):\s+(Tournament #\d+, [^ ]+ )?(.+?) (No Limit|Pot Limit|Limit) (?:- Level [IVXLCDM]+ )?\(((?:\$|€|\x{FFFD})?[\d.]+)/((?:\$|€|\x{FFFD})?[\d.]+)(?: [A-Z]{3})?\) - (.+)$`)
 	reTable   = regexp.MustCompile(`^Table '(.+)' (\d+)-max (\(Play Money\) )?Seat #(\d+) is the button$`)
-	reSeat    = regexp.MustCompile(`^Seat (\d+): (.+) \((\$?[\d.]+) in chips\)( is sitting out)?$`)
+	reSeat    = regexp.MustCompile(`^Seat (\d+): (.+) \(((?:\$|€|\x{FFFD})?[\d.]+) in chips\)( is sitting out)?$`)
 	reDealt   = regexp.MustCompile(`^Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?$`)
-	reStreet  = regexp.MustCompile(`^\*\*\* (FLOP|TURN|RIVER) \*\*\* \[([^\]]*)\](?: \[([^\]]*)\])?$`)
-	reUncall  = regexp.MustCompile(`^Uncalled bet \((\$?[\d.]+)\) returned to (.+)$`)
-	reCollect = regexp.MustCompile(`^(.+) collected (\$?[\d.]+) from (pot|main pot|side pot(?:-(\d+))?)$`)
-	reTotal   = regexp.MustCompile(`^Total pot (\$?[\d.]+)((?: (?:Main pot|Side pot(?:-\d+)?) \$?[\d.]+\.)*) \| Rake (\$?[\d.]+)$`)
-	rePotPart = regexp.MustCompile(`(Main pot|Side pot(?:-\d+)?) (\$?[\d.]+)\.`)
+	reStreet  = regexp.MustCompile(`^\*\*\* (FIRST |SECOND )?(FLOP|TURN|RIVER) \*\*\* \[([^\]]*)\](?: \[([^\]]*)\])?$`)
+	reUncall  = regexp.MustCompile(`^Uncalled bet \(((?:\$|€|\x{FFFD})?[\d.]+)\) returned to (.+)$`)
+	reCollect = regexp.MustCompile(`^(.+) collected ((?:\$|€|\x{FFFD})?[\d.]+) from (pot|main pot|side pot(?:-(\d+))?)$`)
+	reTotal   = regexp.MustCompile(`^Total pot ((?:\$|€|\x{FFFD})?[\d.]+)((?: (?:Main pot|Side pot(?:-\d+)?) (?:\$|€|\x{FFFD})?[\d.]+\.)*) \| Rake ((?:\$|€|\x{FFFD})?[\d.]+)$`)
+	rePotPart = regexp.MustCompile(`(Main pot|Side pot(?:-\d+)?) ((?:\$|€|\x{FFFD})?[\d.]+)\.`)
 	reSumSeat = regexp.MustCompile(`^Seat (\d+): (.+?)((?: \((?:button|small blind|big blind)\))*)( showed .*| mucked.*| collected .*| folded .*)?$`)
-	reWon     = regexp.MustCompile(`(?:won|collected) \((\$?[\d.]+)\)`)
+	reWon     = regexp.MustCompile(`(?:won|collected) \(((?:\$|€|\x{FFFD})?[\d.]+)\)`)
 	reCards   = regexp.MustCompile(`\[([^\]]*)\]`)
 	reAction  = regexp.MustCompile(`^(posts small blind|posts big blind|posts the ante|posts straddle|folds|checks|calls|bets|raises|discards|stands pat|shows|mucks hand|doesn't show hand)(.*)$`)
 )
 
 // money reads an amount in hundredths: "$0.29" is 29, "1500" is 150000.
 func money(s string) (int64, error) {
-	s = strings.TrimPrefix(strings.ReplaceAll(s, ",", ""), "$")
+	s = strings.TrimLeft(strings.ReplaceAll(s, ",", ""), "$\u20ac\ufffd") // dollars, euros (UTF-8, or cp1252 read as U+FFFD)
 	whole, frac, _ := strings.Cut(s, ".")
 	w, err := strconv.ParseInt(whole, 10, 64)
 	if err != nil {
@@ -134,7 +138,7 @@ func parseHand(text string) (*psHand, error) {
 	h := &psHand{Dealt: map[string][]string{}}
 	lines := strings.Split(strings.TrimRight(text, "\n"), "\n")
 	names := map[string]bool{}
-	round, summary, sawDraw, drawDone := 0, false, false, false
+	round, run, summary, sawDraw, drawDone := 0, 0, false, false, false
 	for n, raw := range lines {
 		l := strings.TrimRight(raw, " ")
 		if l == "" {
@@ -173,7 +177,9 @@ func parseHand(text string) (*psHand, error) {
 			switch {
 			case l == "*** SUMMARY ***":
 				summary = true
-			case l == "*** HOLE CARDS ***", l == "*** DEALING HANDS ***", l == "*** SHOW DOWN ***":
+			case l == "*** HOLE CARDS ***", l == "*** DEALING HANDS ***", l == "*** SHOW DOWN ***", l == "*** FIRST SHOW DOWN ***":
+			case l == "*** SECOND SHOW DOWN ***":
+				run = 1
 			case l == "*** FIRST DRAW ***":
 				round++
 				sawDraw = true
@@ -182,15 +188,23 @@ func parseHand(text string) (*psHand, error) {
 				if m == nil {
 					return nil, bad("unknown street")
 				}
-				board := strings.Fields(m[2])
-				if m[3] != "" {
-					board = append(board, strings.Fields(m[3])...)
+				board := strings.Fields(m[3])
+				if m[4] != "" {
+					board = append(board, strings.Fields(m[4])...)
 				}
-				want := map[string]int{"FLOP": 3, "TURN": 4, "RIVER": 5}[m[1]]
-				if len(board) != want || !prefix(h.Board, board) {
-					return nil, bad("board %v after %v", board, h.Board)
+				want := map[string]int{"FLOP": 3, "TURN": 4, "RIVER": 5}[m[2]]
+				dealt := map[string]int{"FLOP": 3, "TURN": 1, "RIVER": 1}[m[2]]
+				into := &h.Board
+				if m[1] == "SECOND " {
+					into = &h.Board2
+					if len(h.Board2) == 0 && !prefix(board[:len(board)-dealt], h.Board) {
+						return nil, bad("second board %v does not share %v", board, h.Board)
+					}
 				}
-				h.Board = board
+				if len(board) != want || (len(*into) > 0 && !prefix(*into, board)) || (len(*into) == 0 && len(board) != dealt && into == &h.Board) {
+					return nil, bad("board %v after %v", board, *into)
+				}
+				*into = board
 				round++
 			}
 			continue
@@ -208,8 +222,12 @@ func parseHand(text string) (*psHand, error) {
 					v, _ := money(p[2])
 					h.Pots = append(h.Pots, v)
 				}
-			case strings.HasPrefix(l, "Board ["):
+			case strings.HasPrefix(l, "Board ["), strings.HasPrefix(l, "FIRST Board ["):
 				h.SummaryBoard = strings.Fields(reCards.FindStringSubmatch(l)[1])
+			case strings.HasPrefix(l, "SECOND Board ["):
+				h.SummaryBoard2 = strings.Fields(reCards.FindStringSubmatch(l)[1])
+			case l == "Hand was run twice":
+				h.RunTwice = true
 			case strings.HasPrefix(l, "Seat "):
 				m := reSumSeat.FindStringSubmatch(l)
 				if m == nil {
@@ -222,8 +240,9 @@ func parseHand(text string) (*psHand, error) {
 						s.Positions = append(s.Positions, p)
 					}
 				}
-				if w := reWon.FindStringSubmatch(m[4]); w != nil {
-					s.Won, _ = money(w[1])
+				for _, w := range reWon.FindAllStringSubmatch(m[4], -1) {
+					v, _ := money(w[1])
+					s.Won += v
 				}
 				if c := reCards.FindStringSubmatch(m[4]); c != nil {
 					s.Cards = strings.Fields(c[1])
@@ -266,7 +285,7 @@ func parseHand(text string) (*psHand, error) {
 			if err != nil {
 				return nil, bad("%v", err)
 			}
-			c := psCollect{Player: m[1], Amount: v}
+			c := psCollect{Player: m[1], Amount: v, Run: run}
 			switch {
 			case m[3] == "side pot":
 				c.Pot = 1

@@ -9,7 +9,7 @@ import (
 
 // TestParserReadsPublishedHands reads every published PokerStars hand of
 // testdata/published (cash and tournament, Hold'em, Omaha, hi/lo, five-card
-// draw, side pots) and checks that the reader understood them: the chips
+// draw, side pots, a board run twice) and checks that the reader understood them: the chips
 // put in make the total pot, the collections and the rake make it too, and
 // every raise is over the round's highest bet. The same reader then checks
 // the writer's output.
@@ -18,7 +18,7 @@ func TestParserReadsPublishedHands(t *testing.T) {
 	if err != nil || len(files) < 10 {
 		t.Fatalf("published hands: %v, %d files", err, len(files))
 	}
-	hands, showdowns, sidePots, hiLo, draws := 0, 0, 0, 0, 0
+	hands, showdowns, sidePots, hiLo, draws, twice := 0, 0, 0, 0, 0, 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -44,14 +44,17 @@ func TestParserReadsPublishedHands(t *testing.T) {
 			if len(h.Pots) > 0 {
 				sidePots++
 			}
+			if h.RunTwice && len(h.Board2) == 5 && h.Collected[len(h.Collected)-1].Run == 1 {
+				twice++
+			}
 			if strings.Contains(h.Game, "Hi/Lo") && len(h.Collected) > 1 {
 				hiLo++
 			}
 		}
 	}
-	if hands < 60 || showdowns < 20 || sidePots < 4 || hiLo < 4 || draws < 20 {
-		t.Errorf("read %d hands, %d shown hands, %d with side pots, %d hi/lo splits, %d draws: fewer than the files hold",
-			hands, showdowns, sidePots, hiLo, draws)
+	if hands < 60 || showdowns < 20 || sidePots < 4 || hiLo < 4 || draws < 20 || twice < 1 {
+		t.Errorf("read %d hands, %d shown hands, %d with side pots, %d hi/lo splits, %d draws, %d boards run twice: fewer than the files hold",
+			hands, showdowns, sidePots, hiLo, draws, twice)
 	}
 }
 

@@ -90,10 +90,10 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w, buf: make([]byte, 0, 
 
 // Write writes one hand. The hand is checked and laid out first and written
 // with one call to the underlying writer, so a hand refused (an error
-// wrapping ErrHand: bad metadata, events that do not fit the setup, a joker
-// or a board run twice, which PokerStars' format has no words for) writes
-// nothing and the Writer can go on with the next. An error of the
-// underlying writer is returned, and by every later call.
+// wrapping ErrHand: bad metadata, events that do not fit the setup, a
+// joker, which PokerStars has no card for) writes nothing and the Writer
+// can go on with the next. An error of the underlying writer is returned,
+// and by every later call.
 //
 // What is written, line by line: the header (game, stakes, time), the table
 // and button, the seats with their stacks, the antes and blinds, "*** HOLE
@@ -103,7 +103,10 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w, buf: make([]byte, 0, 
 // 20", "and is all-in"), the streets, uncalled bets returned, the showdown
 // (hands shown with their value, or mucked), each pot collected (the side
 // pots first, then the main pot; hi/lo halves each on its line), and the
-// summary: total pot and rake, board, one line per seat.
+// summary: total pot and rake, board, one line per seat. A board run twice
+// is written as PokerStars writes it: the streets dealt after the all-in as
+// "*** FIRST TURN ***" and "*** SECOND TURN ***", a showdown per run, "Hand
+// was run twice" and both boards in the summary.
 //
 // A five-card draw hand nobody opened ends without a winner: its pot is
 // carried to the next hand, which PokerStars has no line for; the summary
@@ -138,9 +141,10 @@ type seatState struct {
 	foldedOn  engine.Street
 	showed    bool
 	shown     []engine.Card
-	desc      string
+	desc      [2]string // on each board
 	mucked    bool
 	won       int64
+	wonOn     [2]int64 // by board, for a board run twice
 }
 
 // handState is the reusable state of writing one hand.
@@ -148,6 +152,7 @@ type handState struct {
 	seats   [engine.MaxSeats]seatState
 	order   [engine.MaxSeats]int // engine seats by table seat number
 	board   []engine.Card
+	board2  []engine.Card // the second run of a board run twice
 	hero    []engine.Card
 	discard []engine.Card
 	shows   []int // indexes of show and muck events
@@ -168,7 +173,7 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		return h.Seats[i]
 	}
 	name := func(i int) string { return h.Players[i] }
-	*st = handState{board: st.board[:0], hero: st.hero[:0], discard: st.discard[:0], shows: st.shows[:0], awards: st.awards[:0]}
+	*st = handState{board: st.board[:0], board2: st.board2[:0], hero: st.hero[:0], discard: st.discard[:0], shows: st.shows[:0], awards: st.awards[:0]}
 
 	// Header.
 	b = append(b, "PokerStars Hand #"...)
@@ -245,6 +250,16 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 
 	// The events.
 	draw := cfg.Game == engine.Draw
+	runs := 1
+	for k := range h.Events {
+		if e := &h.Events[k]; (e.Kind == engine.EvDealBoard || e.Kind == engine.EvAward) && e.Board != 0 {
+			if e.Board != 1 || draw {
+				return b, handError(h, "event %d is on board %d", k, e.Board)
+			}
+			runs = 2
+		}
+	}
+	common := -1 // board cards dealt before a board run twice
 	street := engine.Preflop
 	var top, rake, carried int64
 	dealt := false
@@ -324,23 +339,38 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 				b = append(b, '\n')
 			}
 		case engine.EvDealBoard:
-			if e.Board > 0 {
-				return b, handError(h, "a board run twice has no PokerStars form here")
-			}
-			had := len(st.board)
-			st.board = append(st.board, e.Cards...)
+			// A board run twice: the streets dealt after the hands are
+			// turned up are the FIRST run, then the SECOND run repeats
+			// the common cards.
+			board := &st.board
+			b = append(b, "*** "...)
 			switch {
-			case had == 0 && len(st.board) == 3:
-				b = append(b, "*** FLOP ***"...)
-				b = appendCards(b, st.board)
-			case had == 3 && len(st.board) == 4:
-				b = append(b, "*** TURN ***"...)
-				b = appendCards(b, st.board[:3])
-				b = appendCards(b, st.board[3:])
-			case had == 4 && len(st.board) == 5:
-				b = append(b, "*** RIVER ***"...)
-				b = appendCards(b, st.board[:4])
-				b = appendCards(b, st.board[4:])
+			case e.Board == 1:
+				if common < 0 {
+					return b, handError(h, "event %d deals a second board before the hands are shown", k)
+				}
+				if len(st.board2) == 0 {
+					st.board2 = append(st.board2, st.board[:common]...)
+				}
+				board = &st.board2
+				b = append(b, "SECOND "...)
+			case runs == 2 && common >= 0:
+				b = append(b, "FIRST "...)
+			}
+			had := len(*board)
+			*board = append(*board, e.Cards...)
+			switch all := *board; {
+			case had == 0 && len(all) == 3:
+				b = append(b, "FLOP ***"...)
+				b = appendCards(b, all)
+			case had == 3 && len(all) == 4:
+				b = append(b, "TURN ***"...)
+				b = appendCards(b, all[:3])
+				b = appendCards(b, all[3:])
+			case had == 4 && len(all) == 5:
+				b = append(b, "RIVER ***"...)
+				b = appendCards(b, all[:4])
+				b = appendCards(b, all[4:])
 			default:
 				return b, handError(h, "event %d deals %d board cards after %d", k, len(e.Cards), had)
 			}
@@ -429,17 +459,18 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 			s.bet -= e.Amount
 		case engine.EvShow, engine.EvMuck:
 			st.shows = append(st.shows, k)
+			if common < 0 {
+				common = len(st.board)
+			}
 		case engine.EvRake:
 			rake += e.Amount
 		case engine.EvAward:
 			if e.Pot < 0 || e.Pot > engine.MaxSeats {
 				return b, handError(h, "event %d awards pot %d", k, e.Pot)
 			}
-			if e.Board > 0 {
-				return b, handError(h, "a board run twice has no PokerStars form here")
-			}
 			st.awards = append(st.awards, k)
 			s.won += e.Amount
+			s.wonOn[e.Board] += e.Amount
 			st.potNet[e.Pot] += e.Amount
 			pots = max(pots, e.Pot+1)
 		case engine.EvCarryOver:
@@ -449,9 +480,22 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		}
 	}
 
-	// The showdown and the pots.
-	if len(st.shows) > 0 {
-		b = append(b, "*** SHOW DOWN ***\n"...)
+	// The showdown and the pots: once, or once per run of the board.
+	for run := 0; run < runs; run++ {
+		board := st.board
+		if run == 1 {
+			board = st.board2
+		}
+		if len(st.shows) > 0 {
+			switch {
+			case runs == 1:
+				b = append(b, "*** SHOW DOWN ***\n"...)
+			case run == 0:
+				b = append(b, "*** FIRST SHOW DOWN ***\n"...)
+			default:
+				b = append(b, "*** SECOND SHOW DOWN ***\n"...)
+			}
+		}
 		for _, k := range st.shows {
 			e := &h.Events[k]
 			s := &st.seats[e.Seat]
@@ -462,26 +506,26 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 			}
 			s.showed = true
 			s.shown = e.Cards
-			s.desc = describe(cfg, e.Cards, st.board)
+			s.desc[run] = describe(cfg, e.Cards, board)
 			act(e.Seat, "shows")
 			b = appendCards(b, e.Cards)
 			b = append(b, " ("...)
-			b = append(b, s.desc...)
+			b = append(b, s.desc[run]...)
 			b = append(b, ")\n"...)
 		}
-	}
-	for p := pots - 1; p >= 0; p-- {
-		for _, k := range st.awards {
-			e := &h.Events[k]
-			if e.Pot != p {
-				continue
+		for p := pots - 1; p >= 0; p-- {
+			for _, k := range st.awards {
+				e := &h.Events[k]
+				if e.Pot != p || e.Board != run {
+					continue
+				}
+				b = append(b, name(e.Seat)...)
+				b = append(b, " collected"...)
+				amount(e.Amount)
+				b = append(b, " from "...)
+				b = appendPotName(b, p, pots, false)
+				b = append(b, '\n')
 			}
-			b = append(b, name(e.Seat)...)
-			b = append(b, " collected"...)
-			amount(e.Amount)
-			b = append(b, " from "...)
-			b = appendPotName(b, p, pots, false)
-			b = append(b, '\n')
 		}
 	}
 	if len(st.shows) == 0 {
@@ -511,7 +555,14 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 	b = append(b, " | Rake"...)
 	amount(rake)
 	b = append(b, '\n')
-	if len(st.board) > 0 {
+	switch {
+	case runs == 2:
+		b = append(b, "Hand was run twice\nFIRST Board"...)
+		b = appendCards(b, st.board)
+		b = append(b, "\nSECOND Board"...)
+		b = appendCards(b, st.board2)
+		b = append(b, '\n')
+	case len(st.board) > 0:
 		b = append(b, "Board"...)
 		b = appendCards(b, st.board)
 		b = append(b, '\n')
@@ -536,14 +587,22 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		case s.showed:
 			b = append(b, " showed"...)
 			b = appendCards(b, s.shown)
-			if s.won > 0 {
-				b = append(b, " and won ("...)
-				b = strconv.AppendInt(b, s.won, 10)
-				b = append(b, ") with "...)
-			} else {
-				b = append(b, " and lost with "...)
+			for run := 0; run < runs; run++ {
+				won := s.wonOn[run]
+				if runs == 1 {
+					won = s.won
+				} else if run > 0 {
+					b = append(b, ',')
+				}
+				if won > 0 {
+					b = append(b, " and won ("...)
+					b = strconv.AppendInt(b, won, 10)
+					b = append(b, ") with "...)
+				} else {
+					b = append(b, " and lost with "...)
+				}
+				b = append(b, s.desc[run]...)
 			}
-			b = append(b, s.desc...)
 		case s.mucked && i == h.Hero:
 			b = append(b, " mucked"...)
 			b = appendCards(b, st.hero)

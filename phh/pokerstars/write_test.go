@@ -33,6 +33,8 @@ var games = []game{
 	{"holdem-pl", engine.Config{Game: engine.Holdem, Betting: engine.PotLimit, SmallBlind: 5, BigBlind: 10, Rake: engine.DefaultRake()}, 4, false},
 	{"holdem-fl", engine.Config{Game: engine.Holdem, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10, Rake: engine.DefaultRake()}, 6, false},
 	{"holdem-nl-headsup", engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10}, 2, false},
+	{"holdem-nl-run-twice", engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10, Rake: engine.DefaultRake(), RunItTwice: true}, 4, false},
+	{"omaha-hilo-pl-run-twice", engine.Config{Game: engine.OmahaHiLo, Betting: engine.PotLimit, SmallBlind: 5, BigBlind: 10, RunItTwice: true}, 4, false},
 	{"omaha-pl", engine.Config{Game: engine.Omaha, Betting: engine.PotLimit, SmallBlind: 5, BigBlind: 10, Rake: engine.DefaultRake()}, 6, false},
 	{"omaha-nl", engine.Config{Game: engine.Omaha, Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10}, 5, false},
 	{"omaha-fl", engine.Config{Game: engine.Omaha, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10}, 5, false},
@@ -116,6 +118,16 @@ func play(t testing.TB, g game, seed uint64, hero int) played {
 		}
 	}
 	return pl
+}
+
+func gameNamed(t testing.TB, name string) game {
+	for _, g := range games {
+		if g.name == name {
+			return g
+		}
+	}
+	t.Fatalf("no game %q", name)
+	return game{}
 }
 
 func write(t testing.TB, hs ...pokerstars.Hand) string {
@@ -234,7 +246,7 @@ func checkRoundTrip(pl played, ph *psHand) error {
 	var want []expectedAction
 	bet := make([]int64, len(h.Players))
 	street := engine.Preflop
-	var board []string
+	var board, board2 []string
 	var rake int64
 	var awards []psCollect
 	for _, e := range h.Events {
@@ -285,14 +297,18 @@ func checkRoundTrip(pl played, ph *psHand) error {
 			a.verb = "mucks hand"
 		case engine.EvDealBoard:
 			for _, c := range e.Cards {
-				board = append(board, c.String())
+				if e.Board == 1 {
+					board2 = append(board2, c.String())
+				} else {
+					board = append(board, c.String())
+				}
 			}
 			continue
 		case engine.EvRake:
 			rake += e.Amount
 			continue
 		case engine.EvAward:
-			awards = append(awards, psCollect{Player: who, Amount: e.Amount * unit, Pot: e.Pot})
+			awards = append(awards, psCollect{Player: who, Amount: e.Amount * unit, Pot: e.Pot, Run: e.Board})
 			continue
 		default:
 			continue
@@ -321,21 +337,37 @@ func checkRoundTrip(pl played, ph *psHand) error {
 	}
 	// The engine turns hands up before the last cards when nobody can bet;
 	// PokerStars shows them at the showdown: compare the shows apart.
+	// A board run twice shows the hands once per run.
 	isShow := func(a expectedAction) bool { return a.verb == "shows" || a.verb == "mucks hand" }
+	shows := func(as []expectedAction) []string {
+		var out []string
+		for _, a := range as {
+			if isShow(a) && !slices.Contains(out, a.player+" "+a.verb) {
+				out = append(out, a.player+" "+a.verb)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
 	if !slices.Equal(slices.DeleteFunc(slices.Clone(want), isShow), slices.DeleteFunc(slices.Clone(got), isShow)) ||
-		len(slices.DeleteFunc(slices.Clone(want), func(a expectedAction) bool { return !isShow(a) })) !=
-			len(slices.DeleteFunc(slices.Clone(got), func(a expectedAction) bool { return !isShow(a) })) {
+		!slices.Equal(shows(want), shows(got)) {
 		return fmt.Errorf("actions differ:\n got %v\nwant %v", got, want)
+	}
+	if len(board2) > 0 { // the second run repeats the cards dealt before it
+		board2 = append(slices.Clone(board[:5-len(board2)]), board2...)
 	}
 	if !slices.Equal(ph.Board, board) || (len(board) > 0 && !slices.Equal(ph.SummaryBoard, board)) {
 		return fmt.Errorf("board %v (summary %v), want %v", ph.Board, ph.SummaryBoard, board)
+	}
+	if !slices.Equal(ph.Board2, board2) || !slices.Equal(ph.SummaryBoard2, board2) || ph.RunTwice != (len(board2) > 0) {
+		return fmt.Errorf("second board %v (summary %v), want %v", ph.Board2, ph.SummaryBoard2, board2)
 	}
 	if ph.Rake != rake*unit {
 		return fmt.Errorf("rake %d, want %d", ph.Rake, rake*unit)
 	}
 	sortC := func(cs []psCollect) {
 		slices.SortFunc(cs, func(a, b psCollect) int {
-			return strings.Compare(fmt.Sprint(a.Pot, a.Player, a.Amount), fmt.Sprint(b.Pot, b.Player, b.Amount))
+			return strings.Compare(fmt.Sprint(a.Run, a.Pot, a.Player, a.Amount), fmt.Sprint(b.Run, b.Pot, b.Player, b.Amount))
 		})
 	}
 	gotC := slices.Clone(ph.Collected)
@@ -499,8 +531,8 @@ func TestHeaderDateAndEasternTime(t *testing.T) {
 // TestWriteRefusesBadHands: what cannot be written is refused with an error
 // that says why, and nothing is written.
 func TestWriteRefusesBadHands(t *testing.T) {
-	base := play(t, games[0], 2, 0).hand
-	draw := play(t, games[11], 2, 0).hand
+	base := play(t, gameNamed(t, "holdem-nl"), 2, 0).hand
+	draw := play(t, gameNamed(t, "draw-nl"), 2, 0).hand
 	tests := []struct {
 		name   string
 		change func(h *pokerstars.Hand)
@@ -518,9 +550,12 @@ func TestWriteRefusesBadHands(t *testing.T) {
 		{"an event for a seat not dealt in", func(h *pokerstars.Hand) {
 			h.Events = append(slices.Clone(h.Events), engine.Event{Kind: engine.EvFold, Seat: 7})
 		}, "names seat 7"},
-		{"a board run twice", func(h *pokerstars.Hand) {
-			h.Events = append(slices.Clone(h.Events), engine.Event{Kind: engine.EvDealBoard, Seat: -1, Board: 1, Cards: []engine.Card{1}})
-		}, "run twice"},
+		{"a second board before the showdown", func(h *pokerstars.Hand) {
+			h.Events = append(slices.Clone(h.Events[:12]), engine.Event{Kind: engine.EvDealBoard, Seat: -1, Board: 1, Cards: []engine.Card{1}})
+		}, "second board before the hands are shown"},
+		{"a third board", func(h *pokerstars.Hand) {
+			h.Events = append(slices.Clone(h.Events), engine.Event{Kind: engine.EvDealBoard, Seat: -1, Board: 2, Cards: []engine.Card{1}})
+		}, "on board 2"},
 		{"jokers", func(h *pokerstars.Hand) { *h = draw; h.Setup.Rules.Draw.Jokers = 1 }, "jokers"},
 	}
 	for _, tt := range tests {
