@@ -20,48 +20,49 @@ func tieRank(v engine.HandValue, i int) engine.Rank {
 	return engine.Rank(n - 1)
 }
 
-// describeHigh words a high hand as PokerStars does: "a pair of Kings",
+// appendHigh words a high hand as PokerStars does: "a pair of Kings",
 // "two pair, Aces and Sevens", "a straight, Five to Nine", "a Royal Flush".
 // lowest is the lowest rank of the deck (a stripped draw deck's straights
 // run from the ace to it).
-func describeHigh(v engine.HandValue, lowest engine.Rank) string {
-	r := func(i int) engine.Rank { return tieRank(v, i) }
-	straightFrom := func(top engine.Rank) string {
-		if top == lowest+3 {
-			return "Ace" // the ace plays low: A-2-3-4-5
+func appendHigh(b []byte, v engine.HandValue, lowest engine.Rank) []byte {
+	r0, r1 := tieRank(v, 0), tieRank(v, 1)
+	straight := func(b []byte) []byte {
+		if r0 == lowest+3 {
+			b = append(b, "Ace"...) // the ace plays low: A-2-3-4-5
+		} else {
+			b = append(b, rankName[r0-4]...)
 		}
-		return rankName[top-4]
+		return append(append(b, " to "...), rankName[r0]...)
 	}
 	switch v.Category() {
 	case engine.HighCard:
-		return "high card " + rankName[r(0)]
+		return append(append(b, "high card "...), rankName[r0]...)
 	case engine.Pair:
-		return "a pair of " + rankPlural[r(0)]
+		return append(append(b, "a pair of "...), rankPlural[r0]...)
 	case engine.TwoPair:
-		return "two pair, " + rankPlural[r(0)] + " and " + rankPlural[r(1)]
+		return append(append(append(append(b, "two pair, "...), rankPlural[r0]...), " and "...), rankPlural[r1]...)
 	case engine.ThreeOfAKind:
-		return "three of a kind, " + rankPlural[r(0)]
+		return append(append(b, "three of a kind, "...), rankPlural[r0]...)
 	case engine.Straight:
-		return "a straight, " + straightFrom(r(0)) + " to " + rankName[r(0)]
+		return straight(append(b, "a straight, "...))
 	case engine.Flush:
-		return "a flush, " + rankName[r(0)] + " high"
+		return append(append(append(b, "a flush, "...), rankName[r0]...), " high"...)
 	case engine.FullHouse:
-		return "a full house, " + rankPlural[r(0)] + " full of " + rankPlural[r(1)]
+		return append(append(append(append(b, "a full house, "...), rankPlural[r0]...), " full of "...), rankPlural[r1]...)
 	case engine.FourOfAKind:
-		return "four of a kind, " + rankPlural[r(0)]
+		return append(append(b, "four of a kind, "...), rankPlural[r0]...)
 	case engine.StraightFlush:
-		if r(0) == engine.Ace {
-			return "a Royal Flush"
+		if r0 == engine.Ace {
+			return append(b, "a Royal Flush"...)
 		}
-		return "a straight flush, " + straightFrom(r(0)) + " to " + rankName[r(0)]
+		return straight(append(b, "a straight flush, "...))
 	}
-	return v.Describe("en") // draw-only hands PokerStars never deals
+	return append(b, v.Describe("en")...) // draw-only hands PokerStars never deals
 }
 
-// describeLow words an eight-or-better low: "LO: 6,5,4,2,A".
-func describeLow(v engine.LowValue) string {
+// appendLow words an eight-or-better low: "LO: 6,5,4,2,A".
+func appendLow(b []byte, v engine.LowValue) []byte {
 	rs := v.Ranks()
-	b := make([]byte, 0, 13)
 	b = append(b, "LO: "...)
 	for i, x := range rs {
 		if i > 0 {
@@ -73,27 +74,28 @@ func describeLow(v engine.LowValue) string {
 			b = append(b, rankChar[x])
 		}
 	}
-	return string(b)
+	return b
 }
 
-// describe words a shown hand for the game: the high hand, or for hi/lo
-// "HI: <high>; LO: <low>" ("HI: <high>" alone without a qualifying low).
-func describe(cfg engine.Config, hole, board []engine.Card) string {
+// appendDescription words a shown hand for the game: the high hand, or
+// for hi/lo "HI: <high>; LO: <low>" ("HI: <high>" alone without a
+// qualifying low).
+func appendDescription(b []byte, cfg engine.Config, hole, board []engine.Card) []byte {
 	switch cfg.Game {
 	case engine.Holdem:
-		return describeHigh(engine.EvalHoldem(hole, board), engine.Two)
+		return appendHigh(b, engine.EvalHoldem(hole, board), engine.Two)
 	case engine.Omaha, engine.Omaha5:
-		return describeHigh(engine.EvalOmaha(hole, board), engine.Two)
+		return appendHigh(b, engine.EvalOmaha(hole, board), engine.Two)
 	case engine.OmahaHiLo, engine.OmahaHiLo5:
 		hi, lo, ok := engine.EvalOmahaHiLo(hole, board)
-		s := "HI: " + describeHigh(hi, engine.Two)
+		b = appendHigh(append(b, "HI: "...), hi, engine.Two)
 		if ok {
-			s += "; " + describeLow(lo)
+			b = appendLow(append(b, "; "...), lo)
 		}
-		return s
+		return b
 	case engine.Draw:
 		rules := engine.DrawRules{Jokers: cfg.Draw.Jokers, DeckSize: cfg.Draw.DeckSize, FiveFigures: cfg.Draw.FiveFigures}
-		return describeHigh(engine.EvalDraw(hole, rules), rules.LowestRank())
+		return appendHigh(b, engine.EvalDraw(hole, rules), rules.LowestRank())
 	}
-	return ""
+	return b
 }

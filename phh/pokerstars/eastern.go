@@ -15,12 +15,16 @@ func eastern(t time.Time) time.Time {
 	y := u.Year()
 	start := nthSunday(y, time.March, 2).Add(7 * time.Hour)  // 2:00 EST
 	end := nthSunday(y, time.November, 1).Add(6 * time.Hour) // 2:00 EDT
-	off := -5 * 3600
 	if !u.Before(start) && u.Before(end) {
-		off = -4 * 3600
+		return u.In(easternDaylight)
 	}
-	return u.In(time.FixedZone("ET", off))
+	return u.In(easternStandard)
 }
+
+var (
+	easternStandard = time.FixedZone("ET", -5*3600)
+	easternDaylight = time.FixedZone("ET", -4*3600)
+)
 
 // nthSunday returns midnight UTC of the n-th Sunday of the month.
 func nthSunday(y int, m time.Month, n int) time.Time {

@@ -141,7 +141,7 @@ type seatState struct {
 	foldedOn  engine.Street
 	showed    bool
 	shown     []engine.Card
-	desc      [2]string // on each board
+	desc      [2][2]int // on each board: the description's start and end in handState.desc
 	mucked    bool
 	won       int64
 	wonOn     [2]int64 // by board, for a board run twice
@@ -155,8 +155,9 @@ type handState struct {
 	board2  []engine.Card // the second run of a board run twice
 	hero    []engine.Card
 	discard []engine.Card
-	shows   []int // indexes of show and muck events
-	awards  []int // indexes of award events
+	desc    []byte // the shown hands' descriptions
+	shows   []int  // indexes of show and muck events
+	awards  []int  // indexes of award events
 	potNet  [engine.MaxSeats + 1]int64
 }
 
@@ -173,7 +174,7 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		return h.Seats[i]
 	}
 	name := func(i int) string { return h.Players[i] }
-	*st = handState{board: st.board[:0], board2: st.board2[:0], hero: st.hero[:0], discard: st.discard[:0], shows: st.shows[:0], awards: st.awards[:0]}
+	*st = handState{board: st.board[:0], board2: st.board2[:0], hero: st.hero[:0], discard: st.discard[:0], shows: st.shows[:0], awards: st.awards[:0], desc: st.desc[:0]}
 
 	// Header.
 	b = append(b, "PokerStars Hand #"...)
@@ -437,7 +438,7 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 					b = append(b, ' ')
 				}
 				first = false
-				b = append(b, c.String()...)
+				b = appendCard(b, c)
 			}
 			b = append(b, ']')
 			b = appendCards(b, e.Cards)
@@ -506,11 +507,13 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 			}
 			s.showed = true
 			s.shown = e.Cards
-			s.desc[run] = describe(cfg, e.Cards, board)
+			start := len(st.desc)
+			st.desc = appendDescription(st.desc, cfg, e.Cards, board)
+			s.desc[run] = [2]int{start, len(st.desc)}
 			act(e.Seat, "shows")
 			b = appendCards(b, e.Cards)
 			b = append(b, " ("...)
-			b = append(b, s.desc[run]...)
+			b = append(b, st.desc[start:]...)
 			b = append(b, ")\n"...)
 		}
 		for p := pots - 1; p >= 0; p-- {
@@ -601,7 +604,7 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 				} else {
 					b = append(b, " and lost with "...)
 				}
-				b = append(b, s.desc[run]...)
+				b = append(b, st.desc[s.desc[run][0]:s.desc[run][1]]...)
 			}
 		case s.mucked && i == h.Hero:
 			b = append(b, " mucked"...)
@@ -800,9 +803,18 @@ func appendCards(b []byte, cs []engine.Card) []byte {
 		if i > 0 {
 			b = append(b, ' ')
 		}
-		b = append(b, c.String()...)
+		b = appendCard(b, c)
 	}
 	return append(b, ']')
+}
+
+// appendCard writes a card as engine.Card.String does ("As", "Td"),
+// without allocating.
+func appendCard(b []byte, c engine.Card) []byte {
+	if c.IsJoker() || !c.Valid() {
+		return append(b, c.String()...)
+	}
+	return append(b, "23456789TJQKA"[c.Rank()], "shdc"[c.Suit()])
 }
 
 func containsCard(cs []engine.Card, c engine.Card) bool {

@@ -637,3 +637,43 @@ func BenchmarkWriteHands(b *testing.B) {
 type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
+
+// TestWriterStreamsInConstantMemory writes 10,000 hands, as an export of
+// 10,000 hands does: after the first hands the Writer allocates nothing
+// more, so it holds one hand's text however many hands it writes.
+func TestWriterStreamsInConstantMemory(t *testing.T) {
+	var hs []pokerstars.Hand
+	for _, g := range games {
+		for seed := uint64(1); seed <= 5; seed++ {
+			hs = append(hs, play(t, g, seed, int(seed)%g.players).hand)
+		}
+	}
+	var n counter
+	w := pokerstars.NewWriter(&n)
+	for _, h := range hs { // warm up the buffers
+		if err := w.Write(h); err != nil {
+			t.Fatal(err)
+		}
+	}
+	i := 0
+	allocs := testing.AllocsPerRun(10000, func() {
+		if err := w.Write(hs[i%len(hs)]); err != nil {
+			t.Fatal(err)
+		}
+		i++
+	})
+	if allocs > 0 {
+		t.Errorf("%.2f allocations per hand written, want none", allocs)
+	}
+	if n.hands < 10000 {
+		t.Errorf("%d hands written", n.hands)
+	}
+}
+
+// counter counts the hands written.
+type counter struct{ hands int }
+
+func (c *counter) Write(p []byte) (int, error) {
+	c.hands += bytes.Count(p, []byte("PokerStars Hand #"))
+	return len(p), nil
+}
