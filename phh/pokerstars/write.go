@@ -33,8 +33,7 @@ type Tournament struct {
 type Hand struct {
 	// Setup is what the hand started from: rules, seats, button, deck.
 	Setup engine.Setup
-	// Events are the hand's events, all of them (a hand still being played
-	// is written as far as it went, without a summary of pots).
+	// Events are the hand's events, all of them: the hand must be over.
 	Events []engine.Event
 
 	// Number is the hand's number ("PokerStars Hand #Number:"), positive.
@@ -110,7 +109,8 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w, buf: make([]byte, 0, 
 //
 // A five-card draw hand nobody opened ends without a winner: its pot is
 // carried to the next hand, which PokerStars has no line for; the summary
-// gives the pot and no seat collects it.
+// gives the pot and no seat collects it, and the next hand's total pot
+// holds the carried chips besides the ones its players put in.
 func (w *Writer) Write(h Hand) error {
 	if w.err != nil {
 		return w.err
@@ -479,6 +479,10 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		default:
 			return b, handError(h, "event %d has unknown kind %d", k, e.Kind)
 		}
+	}
+
+	if len(st.awards) == 0 && carried == 0 {
+		return b, handError(h, "the hand is not over: no pot was awarded or carried over")
 	}
 
 	// The showdown and the pots: once, or once per run of the board.
