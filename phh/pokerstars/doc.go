@@ -15,8 +15,8 @@
 //
 // The games: Hold'em and Omaha (four or five cards), high and hi/lo, in no
 // limit, pot limit and fixed limit ("Limit", whose stakes are the small and
-// big bets), and five-card draw. Play money has no currency symbol; cash
-// tables are marked "(Play Money)". The wording follows published PokerStars
+// big bets), and five-card draw; side pots, split pots and boards run twice.
+// Play money has no currency symbol; cash tables are marked "(Play Money)". The wording follows published PokerStars
 // histories line for line (testdata/README.md lists them); where PokerStars
 // writes nothing for something the engine does (a draw pot carried to the
 // next hand), the package says so in Write's documentation.
