@@ -61,3 +61,31 @@ func appendPad(b []byte, v, width int) []byte {
 	}
 	return b
 }
+
+// zoneLabel returns the zone abbreviation PokerStars writes: the standard
+// time's all year round, as its histories show ("2016/05/11 10:23:37 EET"
+// in May, "2010/07/03 14:46:30 CET" in July), and the US zones without the
+// S or D ("PT", "ET"); other abbreviations as they are.
+func zoneLabel(zone string) string {
+	switch zone {
+	case "CEST":
+		return "CET"
+	case "EEST":
+		return "EET"
+	case "WEST":
+		return "WET"
+	case "EST", "EDT":
+		return "ET"
+	case "CST", "CDT":
+		return "CT"
+	case "MST", "MDT":
+		return "MT"
+	case "PST", "PDT":
+		return "PT"
+	case "AKST", "AKDT":
+		return "AKT"
+	case "HST":
+		return "HT"
+	}
+	return zone
+}

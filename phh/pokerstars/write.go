@@ -159,6 +159,59 @@ type handState struct {
 	shows   []int  // indexes of show and muck events
 	awards  []int  // indexes of award events
 	potNet  [engine.MaxSeats + 1]int64
+	// eligible are the seats that can win each pot (bit i: seat i).
+	eligible [engine.MaxSeats + 1]uint16
+	engine   engine.Hand // the hand replayed, its memory reused
+}
+
+// replay plays the hand's actions again from its setup, as engine.Resume
+// does but in the reused st.engine: every event the engine makes must be
+// the one given, and the hand must be over.
+func (st *handState) replay(h *Hand) error {
+	eh := &st.engine
+	if err := eh.Recycle(h.Setup); err != nil {
+		return handError(h, "the setup does not start a hand: %v", err)
+	}
+	for {
+		got := eh.Events()
+		for i := range got {
+			if i >= len(h.Events) {
+				return handError(h, "the hand is not over: %d events, the engine goes on", len(h.Events))
+			}
+			if !sameEvent(got[i], h.Events[i]) {
+				return handError(h, "the events are not the setup's hand: event %d is %s seat %d %d, the replay gives %s seat %d %d",
+					i, h.Events[i].Kind, h.Events[i].Seat, h.Events[i].Amount, got[i].Kind, got[i].Seat, got[i].Amount)
+			}
+		}
+		if len(got) == len(h.Events) {
+			if !eh.Done() {
+				return handError(h, "the hand is not over")
+			}
+			return nil
+		}
+		e := h.Events[len(got)]
+		a, ok := e.Action()
+		if !ok {
+			return handError(h, "the events are not the setup's hand: event %d (%s) is not what the replay gives", len(got), e.Kind)
+		}
+		if _, err := eh.Apply(a); err != nil {
+			return handError(h, "the events are not the setup's hand: event %d: %v", len(got), err)
+		}
+	}
+}
+
+// sameEvent compares two events field by field.
+func sameEvent(a, b engine.Event) bool {
+	if a.Seq != b.Seq || a.Kind != b.Kind || a.Street != b.Street || a.Seat != b.Seat || a.Amount != b.Amount ||
+		a.AllIn != b.AllIn || a.Pot != b.Pot || a.Board != b.Board || a.Low != b.Low || len(a.Cards) != len(b.Cards) {
+		return false
+	}
+	for i := range a.Cards {
+		if a.Cards[i] != b.Cards[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
@@ -167,6 +220,23 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 	if err := check(h, n); err != nil {
 		return b, err
 	}
+	st.seats = [engine.MaxSeats]seatState{}
+	st.board, st.board2, st.hero, st.discard = st.board[:0], st.board2[:0], st.hero[:0], st.discard[:0]
+	st.shows, st.awards, st.desc = st.shows[:0], st.awards[:0], st.desc[:0]
+	st.potNet, st.eligible = [engine.MaxSeats + 1]int64{}, [engine.MaxSeats + 1]uint16{}
+	// Replaying the events checks that they are this setup's hand, and
+	// gives the pots' players, which order the showdown's lines.
+	if err := st.replay(h); err != nil {
+		return b, err
+	}
+	res := st.engine.Result()
+	for p, pot := range res.Pots {
+		if p < len(st.eligible) {
+			for _, i := range pot.Eligible {
+				st.eligible[p] |= 1 << i
+			}
+		}
+	}
 	seatNo := func(i int) int {
 		if h.Seats == nil {
 			return i + 1
@@ -174,7 +244,6 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		return h.Seats[i]
 	}
 	name := func(i int) string { return h.Players[i] }
-	*st = handState{board: st.board[:0], board2: st.board2[:0], hero: st.hero[:0], discard: st.discard[:0], shows: st.shows[:0], awards: st.awards[:0], desc: st.desc[:0]}
 
 	// Header.
 	b = append(b, "PokerStars Hand #"...)
@@ -207,15 +276,15 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 	b = append(b, '/')
 	b = strconv.AppendInt(b, big, 10)
 	b = append(b, ") - "...)
-	b = appendTime(b, h.Time)
-	et := eastern(h.Time)
-	if zone, _ := h.Time.Zone(); h.Time.Location().String() != "America/New_York" {
+	if zone, _ := h.Time.Zone(); zoneLabel(zone) != "ET" {
+		b = appendTime(b, h.Time)
 		b = append(b, ' ')
-		b = append(b, zone...)
+		b = append(b, zoneLabel(zone)...)
 		b = append(b, " ["...)
-		b = appendTime(b, et)
+		b = appendTime(b, eastern(h.Time))
 		b = append(b, " ET]\n"...)
 	} else {
+		b = appendTime(b, eastern(h.Time))
 		b = append(b, " ET\n"...)
 	}
 
@@ -501,13 +570,17 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 				b = append(b, "*** SECOND SHOW DOWN ***\n"...)
 			}
 		}
-		for _, k := range st.shows {
+		// As PokerStars does, from the last side pot to the main pot: the
+		// hands of the pot's players not yet shown, then who collects it.
+		var written uint16
+		showLine := func(k int) {
 			e := &h.Events[k]
 			s := &st.seats[e.Seat]
+			written |= 1 << e.Seat
 			if e.Kind == engine.EvMuck {
 				act(e.Seat, "mucks hand\n")
 				s.mucked = true
-				continue
+				return
 			}
 			s.showed = true
 			s.shown = e.Cards
@@ -521,6 +594,11 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 			b = append(b, ")\n"...)
 		}
 		for p := pots - 1; p >= 0; p-- {
+			for _, k := range st.shows {
+				if seat := h.Events[k].Seat; written&(1<<seat) == 0 && st.eligible[p]&(1<<seat) != 0 {
+					showLine(k)
+				}
+			}
 			for _, k := range st.awards {
 				e := &h.Events[k]
 				if e.Pot != p || e.Board != run {
@@ -532,6 +610,11 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 				b = append(b, " from "...)
 				b = appendPotName(b, p, pots, false)
 				b = append(b, '\n')
+			}
+		}
+		for _, k := range st.shows { // a hand no pot's player: none the engine deals
+			if written&(1<<h.Events[k].Seat) == 0 {
+				showLine(k)
 			}
 		}
 	}
