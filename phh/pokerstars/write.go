@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -550,6 +551,16 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		}
 	}
 
+	// Hands turned up before the board is complete (players all in, no
+	// betting left) are shown, as PokerStars shows them, from the button's
+	// left; at the river the engine's order stands (the last aggressor
+	// first).
+	if len(st.shows) > 0 && shownEarly(h.Events, st.shows[0]) {
+		first := (h.Setup.Button + 1) % n
+		slices.SortStableFunc(st.shows, func(x, y int) int {
+			return (h.Events[x].Seat-first+n)%n - (h.Events[y].Seat-first+n)%n
+		})
+	}
 	if len(st.awards) == 0 && carried == 0 {
 		return b, handError(h, "the hand is not over: no pot was awarded or carried over")
 	}
@@ -712,6 +723,17 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		b = append(b, '\n')
 	}
 	return b, nil
+}
+
+// shownEarly reports whether the show event at k comes before board cards
+// are dealt.
+func shownEarly(events []engine.Event, k int) bool {
+	for _, e := range events[k:] {
+		if e.Kind == engine.EvDealBoard {
+			return true
+		}
+	}
+	return false
 }
 
 // seatEvent reports whether events of the kind belong to a seat.
