@@ -72,6 +72,7 @@ type psHand struct {
 	SummaryBoard  []string
 	SummaryBoard2 []string
 	Summary       []psSummary
+	NoLow         bool     // "No low hand qualified" (hi/lo)
 	Ignored       []string // lines the reader does not know (chat, tables joined...)
 	Cancelled     bool
 }
@@ -167,6 +168,10 @@ func parseHand(text string) (*psHand, error) {
 			h.MaxSeats, _ = strconv.Atoi(m[2])
 			h.PlayMoney = m[3] != ""
 			h.Button, _ = strconv.Atoi(m[4])
+			continue
+		}
+		if l == "No low hand qualified" {
+			h.NoLow = true
 			continue
 		}
 		if l == "Hand cancelled" {

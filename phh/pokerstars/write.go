@@ -628,6 +628,15 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 				showLine(k)
 			}
 		}
+		if cfg.Game.HiLo() && len(st.shows) > 0 {
+			low := false
+			for _, k := range st.awards {
+				low = low || h.Events[k].Low && h.Events[k].Board == run
+			}
+			if !low {
+				b = append(b, "No low hand qualified\n"...)
+			}
+		}
 	}
 	if len(st.shows) == 0 {
 		for i := 0; i < n; i++ {
