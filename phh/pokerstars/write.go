@@ -48,7 +48,8 @@ type Hand struct {
 	// writes it with the zone's abbreviation, then in Eastern time
 	// ("2026/11/26 21:05:00 CET [2026/11/26 15:05:00 ET]").
 	Time time.Time
-	// Players are the players' names by engine seat index (Setup.Seats).
+	// Players are the players' names by engine seat index (Setup.Seats):
+	// distinct, each on one line without spaces around it.
 	Players []string
 	// Seats are the players' table seats (1 to MaxSeats) by engine seat
 	// index; nil numbers them 1, 2, 3... in engine order.
@@ -802,8 +803,13 @@ func check(h *Hand, n int) error {
 		return handError(h, "tournament %+v: want a positive number and level (up to 3999) and no negative buy-in", *t)
 	}
 	for i, p := range h.Players {
-		if strings.TrimSpace(p) == "" || strings.ContainsAny(p, "\r\n") {
-			return handError(h, "player %d's name %q: want a name on one line", i, p)
+		if strings.TrimSpace(p) != p || p == "" || strings.ContainsAny(p, "\r\n") {
+			return handError(h, "player %d's name %q: want a name on one line, without spaces around it", i, p)
+		}
+		for j := range i {
+			if h.Players[j] == p {
+				return handError(h, "players %d and %d are both named %q: the text could not tell them apart", j, i, p)
+			}
 		}
 	}
 	if h.Seats != nil {

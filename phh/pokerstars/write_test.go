@@ -552,6 +552,8 @@ func TestWriteRefusesBadHands(t *testing.T) {
 		{"no number", func(h *pokerstars.Hand) { h.Number = 0 }, "hand number"},
 		{"names missing", func(h *pokerstars.Hand) { h.Players = h.Players[:2] }, "player names"},
 		{"a name on two lines", func(h *pokerstars.Hand) { h.Players = append([]string{"a\nb"}, h.Players[1:]...) }, "one line"},
+		{"a name with a space after it", func(h *pokerstars.Hand) { h.Players = append([]string{"ann "}, h.Players[1:]...) }, "without spaces around it"},
+		{"two players of one name", func(h *pokerstars.Hand) { h.Players = append([]string{h.Players[1]}, h.Players[1:]...) }, "both named"},
 		{"an apostrophe in the table", func(h *pokerstars.Hand) { h.Table = "Bob's" }, "apostrophes"},
 		{"a seat twice", func(h *pokerstars.Hand) { h.Seats = append([]int{h.Seats[1]}, h.Seats[1:]...) }, "distinct seats"},
 		{"a seat past the table", func(h *pokerstars.Hand) { h.MaxSeats = 6; h.Seats = []int{1, 2, 3, 4, 5, 7} }, "distinct seats"},
