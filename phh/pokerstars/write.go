@@ -90,11 +90,13 @@ type Writer struct {
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w, buf: make([]byte, 0, 4096)} }
 
 // Write writes one hand. The hand is checked and laid out first and written
-// with one call to the underlying writer, so a hand refused (an error
-// wrapping ErrHand: bad metadata, events that do not fit the setup, a
-// joker, which PokerStars has no card for) writes nothing and the Writer
-// can go on with the next. An error of the underlying writer is returned,
-// and by every later call.
+// with one call to the underlying writer, so a hand refused writes nothing
+// and the Writer can go on with the next. A refusal wraps ErrHand and says
+// why: bad metadata (names, seats, table, time, tournament), a hand not
+// over, events that are not the setup's hand (the events are replayed
+// through the engine from the setup, as engine.Resume does, and every one
+// must come out the same), a joker, which PokerStars has no card for. An
+// error of the underlying writer is returned, and by every later call.
 //
 // What is written, line by line: the header (game, stakes, time), the table
 // and button, the seats with their stacks, the antes and blinds, "*** HOLE
@@ -102,12 +104,17 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w, buf: make([]byte, 0, 
 // a header of its own, as PokerStars writes single-draw games) with the
 // hero's cards, every action with its amount ("raises 40 to 60", "calls
 // 20", "and is all-in"), the streets, uncalled bets returned, the showdown
-// (hands shown with their value, or mucked), each pot collected (the side
-// pots first, then the main pot; hi/lo halves each on its line), and the
-// summary: total pot and rake, board, one line per seat. A board run twice
-// is written as PokerStars writes it: the streets dealt after the all-in as
-// "*** FIRST TURN ***" and "*** SECOND TURN ***", a showdown per run, "Hand
-// was run twice" and both boards in the summary.
+// and the pots (from the last side pot to the main pot, the hands of the
+// pot's players, shown with their value or mucked, then who collects it,
+// each hi/lo half on its line; "No low hand qualified" when no low did), and
+// the summary: total pot and rake, board, one line per seat. A board run
+// twice is written as PokerStars writes it: the streets dealt after the
+// all-in as "*** FIRST TURN ***" and "*** SECOND TURN ***", a showdown per
+// run, "Hand was run twice" and both boards in the summary.
+//
+// Only the hero's hole cards and the hands shown are written: an opponent
+// who mucks is "mucked" in the summary without cards (PokerStars writes
+// them).
 //
 // A five-card draw hand nobody opened ends without a winner: its pot is
 // carried to the next hand, which PokerStars has no line for; the summary
