@@ -40,6 +40,13 @@ type psCollect struct {
 	Run    int // 1 after "*** SECOND SHOW DOWN ***" (a board run twice)
 }
 
+// psFinish is a tournament place written after the pots.
+type psFinish struct {
+	Player string
+	Place  int
+	Prize  int64
+}
+
 // psSummary is a seat line of the summary.
 type psSummary struct {
 	No        int
@@ -72,8 +79,9 @@ type psHand struct {
 	SummaryBoard  []string
 	SummaryBoard2 []string
 	Summary       []psSummary
-	NoLow         bool     // "No low hand qualified" (hi/lo)
-	Ignored       []string // lines the reader does not know (chat, tables joined...)
+	NoLow         bool       // "No low hand qualified" (hi/lo)
+	Finished      []psFinish // "finished the tournament in 8th place", "wins the tournament"
+	Ignored       []string   // lines the reader does not know (chat, tables joined...)
 	Cancelled     bool
 }
 
@@ -90,6 +98,8 @@ var (
 	reSumSeat = regexp.MustCompile(`^Seat (\d+): (.+?)((?: \((?:button|small blind|big blind)\))*)( showed .*| mucked.*| collected .*| folded .*)?$`)
 	reWon     = regexp.MustCompile(`(?:won|collected) \(((?:\$|€|\x{FFFD})?[\d.]+)\)`)
 	reCards   = regexp.MustCompile(`\[([^\]]*)\]`)
+	reFinish  = regexp.MustCompile(`^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place(?: and received ((?:\$|€|\x{FFFD})?[\d.]+)\.)?$`)
+	reWinner  = regexp.MustCompile(`^(.+) wins the tournament and receives ((?:\$|€|\x{FFFD})?[\d.]+) - congratulations!$`)
 	reAction  = regexp.MustCompile(`^(posts small blind|posts big blind|posts the ante|posts straddle|folds|checks|calls|bets|raises|discards|stands pat|shows|mucks hand|doesn't show hand)(.*)$`)
 )
 
@@ -298,6 +308,21 @@ func parseHand(text string) (*psHand, error) {
 				c.Pot, _ = strconv.Atoi(m[4])
 			}
 			h.Collected = append(h.Collected, c)
+			continue
+		}
+		if m := reFinish.FindStringSubmatch(l); m != nil && names[m[1]] {
+			f := psFinish{Player: m[1]}
+			f.Place, _ = strconv.Atoi(m[2])
+			if m[3] != "" {
+				f.Prize, _ = money(m[3])
+			}
+			h.Finished = append(h.Finished, f)
+			continue
+		}
+		if m := reWinner.FindStringSubmatch(l); m != nil && names[m[1]] {
+			f := psFinish{Player: m[1], Place: 1}
+			f.Prize, _ = money(m[2])
+			h.Finished = append(h.Finished, f)
 			continue
 		}
 		// "name: verb ...": the name is what a seat line named.

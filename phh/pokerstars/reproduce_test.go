@@ -70,8 +70,7 @@ var reproducible = []published{
 // through the engine (the same seats, stacks, button, cards, draws and
 // actions) and writes them: the text is the published text, line for line,
 // once the dollars are read as chips (cents) and the lines the room has
-// nothing to say about are left out (chat, players joining or sitting out,
-// places finished). One difference is by design: PokerStars writes the
+// nothing to say about are left out (chat, players joining or sitting out). One difference is by design: PokerStars writes the
 // cards of an opponent who mucked at the showdown in the summary, the room
 // writes "mucked" alone, since the cards were never shown.
 func TestWriterReproducesPublishedHands(t *testing.T) {
@@ -119,7 +118,7 @@ func at(ls []string, i int) string {
 }
 
 var (
-	reSkipLine  = regexp.MustCompile(` said, "|finished the tournament in|joins the table|: sits out|is sitting out|was removed from the table|leaves the table|has timed out|is disconnected|has returned|will be allowed to play`)
+	reSkipLine  = regexp.MustCompile(` said, "|joins the table|: sits out|is sitting out|was removed from the table|leaves the table|has timed out|is disconnected|has returned|will be allowed to play`)
 	reHeaderAt  = regexp.MustCompile(`- (\d{4})/(\d\d)/(\d\d) (\d+):(\d\d):(\d\d) `)
 	reDealtLine = regexp.MustCompile(`^Dealt to (.+?) \[([^\]]+)\](?: \[([^\]]+)\])?$`)
 	reShowLine  = regexp.MustCompile(`^(.+): shows \[(.+?)\]`)
@@ -317,11 +316,20 @@ func reproduce(f published, text string) (want, got, number string, err error) {
 	m := reHeaderAt.FindStringSubmatch(lines[0])
 	num := func(i int) int { v, _ := strconv.Atoi(m[i]); return v }
 	hn, _ := strconv.ParseInt(ph.Number, 10, 64)
+	var tour *pokerstars.Tournament
+	if f.tour != nil {
+		t := *f.tour
+		t.Finished = nil
+		for _, fin := range ph.Finished {
+			t.Finished = append(t.Finished, pokerstars.Finish{Seat: idx[fin.Player], Place: fin.Place, Prize: fin.Prize / unit})
+		}
+		tour = &t
+	}
 	hand := pokerstars.Hand{
 		Setup: setup, Events: h.Events(),
 		Number: hn, Table: ph.Table, MaxSeats: ph.MaxSeats,
 		Time:    time.Date(num(1), time.Month(num(2)), num(3), num(4), num(5), num(6), 0, f.zone),
-		Players: names, Seats: tableSeats, Hero: hero, Tournament: f.tour,
+		Players: names, Seats: tableSeats, Hero: hero, Tournament: tour,
 	}
 	var sb strings.Builder
 	if err := pokerstars.WriteHand(&sb, hand); err != nil {

@@ -26,6 +26,19 @@ type Tournament struct {
 	BuyIn, Fee int64
 	// Level is the blind level, from 1, written in Roman numerals.
 	Level int
+	// Finished are the players this hand knocked out, in the order to
+	// write them.
+	Finished []Finish
+}
+
+// Finish is a player's place in a tournament, written after the pots:
+// "ann finished the tournament in 8th place" ("... and received 300." with
+// a prize), or for the winner "ann wins the tournament and receives 4500 -
+// congratulations!".
+type Finish struct {
+	Seat  int   // engine seat index
+	Place int   // from 1
+	Prize int64 // 0 for none
 }
 
 // Hand is one hand played by the engine with what the PokerStars format
@@ -653,6 +666,27 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 			}
 		}
 	}
+	if t := h.Tournament; t != nil {
+		for _, f := range t.Finished {
+			b = append(b, name(f.Seat)...)
+			if f.Place == 1 {
+				b = append(b, " wins the tournament and receives"...)
+				amount(f.Prize)
+				b = append(b, " - congratulations!\n"...)
+				continue
+			}
+			b = append(b, " finished the tournament in "...)
+			b = strconv.AppendInt(b, int64(f.Place), 10)
+			b = append(b, ordinal(f.Place)...)
+			b = append(b, " place"...)
+			if f.Prize > 0 {
+				b = append(b, " and received"...)
+				amount(f.Prize)
+				b = append(b, '.')
+			}
+			b = append(b, '\n')
+		}
+	}
 
 	// The summary.
 	b = append(b, "*** SUMMARY ***\n"...)
@@ -806,8 +840,16 @@ func check(h *Hand, n int) error {
 	case cfg.Game > engine.Draw || cfg.Betting > engine.FixedLimit:
 		return handError(h, "unknown game %d or betting %d", cfg.Game, cfg.Betting)
 	}
-	if t := h.Tournament; t != nil && (t.Number <= 0 || t.Level <= 0 || t.Level > 3999 || t.BuyIn < 0 || t.Fee < 0) {
-		return handError(h, "tournament %+v: want a positive number and level (up to 3999) and no negative buy-in", *t)
+	if t := h.Tournament; t != nil {
+		if t.Number <= 0 || t.Level <= 0 || t.Level > 3999 || t.BuyIn < 0 || t.Fee < 0 {
+			return handError(h, "tournament #%d level %d buy-in %d+%d: want a positive number and level (up to 3999) and no negative buy-in",
+				t.Number, t.Level, t.BuyIn, t.Fee)
+		}
+		for _, f := range t.Finished {
+			if f.Seat < 0 || f.Seat >= n || f.Place < 1 || f.Prize < 0 {
+				return handError(h, "a finish %+v: want a seat of the hand, a place from 1 and no negative prize", f)
+			}
+		}
 	}
 	for i, p := range h.Players {
 		if strings.TrimSpace(p) != p || p == "" || strings.ContainsAny(p, "\r\n") {
@@ -955,6 +997,21 @@ func containsCard(cs []engine.Card, c engine.Card) bool {
 		}
 	}
 	return false
+}
+
+// ordinal returns the suffix of a place: "st", "nd", "rd" or "th".
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return "th"
+	case n%10 == 1:
+		return "st"
+	case n%10 == 2:
+		return "nd"
+	case n%10 == 3:
+		return "rd"
+	}
+	return "th"
 }
 
 // roman writes a level in Roman numerals ("XIV").

@@ -112,6 +112,26 @@ func play(t testing.TB, g game, seed uint64, hero int) played {
 	}
 	if g.tournament {
 		hand.Tournament = &pokerstars.Tournament{Number: 3000 + int64(seed), BuyIn: 300, Fee: 20, Level: int(seed%12) + 1}
+		// The players knocked out, as if the table were the last: the
+		// places after the players left, the winner's prize when one is.
+		left := 0
+		for _, s := range h.Stacks() {
+			if s > 0 {
+				left++
+			}
+		}
+		for i, s := range h.Stacks() {
+			if s == 0 {
+				hand.Tournament.Finished = append(hand.Tournament.Finished, pokerstars.Finish{Seat: i, Place: left + 1, Prize: int64(100 * (left + 1))})
+			}
+		}
+		if left == 1 {
+			for i, s := range h.Stacks() {
+				if s > 0 {
+					hand.Tournament.Finished = append(hand.Tournament.Finished, pokerstars.Finish{Seat: i, Place: 1, Prize: 5000})
+				}
+			}
+		}
 	}
 	pl := played{hand: hand, stacks: h.Stacks()}
 	pl.hole = make([][]engine.Card, g.players)
@@ -407,6 +427,15 @@ func checkRoundTrip(pl played, ph *psHand) error {
 		if !slices.Equal(got, final) {
 			return fmt.Errorf("hero's cards %v, want %v", got, final)
 		}
+	}
+	var finished []psFinish
+	if h.Tournament != nil {
+		for _, f := range h.Tournament.Finished {
+			finished = append(finished, psFinish{Player: h.Players[f.Seat], Place: f.Place, Prize: f.Prize * unit})
+		}
+	}
+	if !slices.Equal(ph.Finished, finished) {
+		return fmt.Errorf("places %v, want %v", ph.Finished, finished)
 	}
 	if len(ph.Summary) != len(h.Players) {
 		return fmt.Errorf("%d summary seats", len(ph.Summary))
