@@ -44,6 +44,8 @@ var importRules = []importRule{
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
+	// phh/pokerstars: the pure writer of PokerStars hand histories.
+	{pkg: module + "/phh/pokerstars", allowed: []string{module + "/engine"}},
 }
 
 // forbiddenImports returns the imports of pkg's graph that rule does not
