@@ -595,7 +595,7 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 // (guard).
 func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 	defer a.guard(u.UpdateID, nil)
-	received := time.Now()
+	received := a.cfg.Clock.Now() // the room's clock (main wires the same one), for its latency figures
 	switch {
 	case u.CallbackQuery != nil:
 		q := u.CallbackQuery
