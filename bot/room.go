@@ -369,8 +369,8 @@ func (r *Room) Settle(ctx context.Context) error {
 }
 
 // settleNow asks the table's actor to do everything due now and waits until
-// it has. Unlike do, a full inbox is no refusal: settle waits for its turn
-// in it. A table that stops meanwhile has nothing left to do; ctx ending
+// it has. Unlike do, a full inbox is no refusal: settleNow waits for its
+// turn in it. A table that stops meanwhile has nothing left to do; ctx ending
 // is EUnavailable.
 func (t *table) settleNow(ctx context.Context) error {
 	req := request{ctx: ctx, sync: true, reply: make(chan response, 1)}

@@ -100,8 +100,9 @@ type Wallets interface {
 	Move(ctx context.Context, moves ...Move) error
 	// MoveOnce stores the moves and marks key as done (KV.Value(key) then
 	// finds it), in one transaction, unless key is marked already: then
-	// nothing moves and the error wraps ErrDuplicate. A grant given once ever (welcome chips) cannot be given
-	// twice, whatever fails or restarts between its parts.
+	// nothing moves and the error wraps ErrDuplicate. A grant given once
+	// ever (welcome chips) cannot be given twice, whatever fails or
+	// restarts between its parts.
 	MoveOnce(ctx context.Context, key string, moves ...Move) error
 	// PlayerAccounts returns the player's wallets (accounts of kind
 	// AccountPlayer owned by playerID), by id; none is not an error.
