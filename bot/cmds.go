@@ -28,7 +28,7 @@ const (
 func (t *table) handle(req request) (Reply, error) {
 	start := req.cmd.Received
 	if start.IsZero() {
-		start = time.Now()
+		start = t.r.clock.Now()
 	}
 	name := req.cmd.Name
 	if t.paused {

@@ -23,8 +23,9 @@ type Command struct {
 	Args     []string
 	// Token is the signed token of a pressed button ("" for a typed command).
 	Token string
-	// Received is when the adapter received it (for latency figures); zero
-	// means when the room did.
+	// Received is when the adapter received it, on the room's clock (an
+	// adapter reads the Clock main gives it, the room's), for the latency
+	// figures; zero means when the room did.
 	Received time.Time
 }
 

@@ -3,7 +3,6 @@ package bot
 import (
 	"context"
 	"errors"
-	"time"
 )
 
 // groupCommit batches the writes of many tables into one transaction: a
@@ -88,9 +87,8 @@ func (g *groupCommit) run(ctx context.Context) {
 			writes = append(writes, p.w)
 		}
 		cctx, cancel := context.WithTimeout(ctx, opTimeout)
-		start := time.Now()
 		err := g.c.CommitTables(cctx, writes)
-		g.metrics.observeBatch(len(batch), time.Since(start))
+		g.metrics.observeBatch(len(batch))
 		if err != nil && len(batch) > 1 && refused(err) {
 			// One table's bad write must not fail the others: commit
 			// each alone to find it. Only a refusal is sure to have

@@ -176,7 +176,7 @@ func (r *Room) isMember(ctx context.Context, p Player, econ Community) (bool, er
 	if r.welcomed(p, econ.ID) {
 		return true, nil
 	}
-	_, err := r.store.MessageID(ctx, welcomeKey(econ.ID, p.ID))
+	_, err := r.store.Value(ctx, welcomeKey(econ.ID, p.ID))
 	switch {
 	case err == nil:
 		r.rememberWelcome(p, econ.ID)

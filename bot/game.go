@@ -81,7 +81,7 @@ func (t *table) step() {
 			t.botAt = time.Time{}
 			t.bots.Rand = rnd
 			a := t.bots.Act(t.hand.Snapshot().For(k), k)
-			if err := t.apply(a, time.Now()); err != nil {
+			if err := t.apply(a, t.r.clock.Now()); err != nil {
 				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)
 			}
 		case s.Away || s.Leaving:
@@ -333,7 +333,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 		t.sendCards(events)
 		t.poke()
 	}
-	t.r.metrics.ObserveLatency(time.Since(received))
+	t.r.metrics.ObserveLatency(max(0, t.r.clock.Now().Sub(received)))
 	return nil
 }
 
@@ -526,7 +526,7 @@ func (t *table) timeoutAction(k int, clock bool) {
 	if !s.Leaving { // a player who left folds (or checks): no timeout
 		t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
 	}
-	if err := t.apply(a, time.Now()); err != nil {
+	if err := t.apply(a, t.r.clock.Now()); err != nil {
 		t.r.log.Error("timeout action refused", "table", t.id, "err", err)
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Handle runs one command and returns the direct answer. Errors are
@@ -17,7 +16,7 @@ import (
 // table are funnelled to its actor.
 func (r *Room) Handle(ctx context.Context, cmd Command) (Reply, error) {
 	if cmd.Received.IsZero() {
-		cmd.Received = time.Now()
+		cmd.Received = r.clock.Now()
 	}
 	if err := r.limit(cmd); err != nil {
 		return Reply{}, err

@@ -342,15 +342,8 @@ func (r *Room) Settle(ctx context.Context) error {
 	for round := 0; round < 100000; round++ {
 		for _, id := range r.Tables() {
 			if t := r.tableByID(id); t != nil {
-				for {
-					_, err := t.do(ctx, request{sync: true})
-					if err == nil || ErrorCode(err) == ENotFound {
-						break
-					}
-					if ErrorCode(err) != EBusy {
-						return err
-					}
-					time.Sleep(time.Millisecond)
+				if err := t.settleNow(ctx); err != nil {
+					return err
 				}
 			}
 		}
@@ -362,26 +355,64 @@ func (r *Room) Settle(ctx context.Context) error {
 		}
 		r.mu.Unlock()
 		for _, a := range ts {
-			for {
-				rep, err := a.tdo(ctx, treq{sync: true})
-				if err == nil {
-					busy = busy || rep.Text != ""
-					break
-				}
-				if ErrorCode(err) == ENotFound {
-					break
-				}
-				if ErrorCode(err) != EBusy {
-					return err
-				}
-				time.Sleep(time.Millisecond)
+			took, err := a.settleNow(ctx)
+			if err != nil {
+				return err
 			}
+			busy = busy || took
 		}
 		if round >= 2 && !busy {
 			return nil
 		}
 	}
 	return nil
+}
+
+// settleNow asks the table's actor to do everything due now and waits until
+// it has. Unlike do, a full inbox is no refusal: settleNow waits for its
+// turn in it. A table that stops meanwhile has nothing left to do; ctx ending
+// is EUnavailable.
+func (t *table) settleNow(ctx context.Context) error {
+	req := request{ctx: ctx, sync: true, reply: make(chan response, 1)}
+	select {
+	case t.inbox <- req:
+	case <-t.done:
+		return nil
+	case <-ctx.Done():
+		return &Error{Code: EUnavailable, Key: KeyBusy, Err: ctx.Err()}
+	}
+	select {
+	case resp := <-req.reply:
+		return resp.err
+	case <-t.done:
+		return nil
+	case <-ctx.Done():
+		return &Error{Code: EUnavailable, Key: KeyBusy, Err: ctx.Err()}
+	}
+}
+
+// settleNow asks the director to take in every report and due timer and
+// waits until it has, its turn in a full inbox included; it reports
+// whether the director took in reports (its tables may then have more to
+// do). A director that stops meanwhile has nothing left to do; ctx ending
+// is EUnavailable.
+func (a *tourneyActor) settleNow(ctx context.Context) (took bool, err error) {
+	req := treq{ctx: ctx, sync: true, reply: make(chan response, 1)}
+	select {
+	case a.inbox <- req:
+	case <-a.done:
+		return false, nil
+	case <-ctx.Done():
+		return false, &Error{Code: EUnavailable, Key: KeyBusy, Err: ctx.Err()}
+	}
+	select {
+	case resp := <-req.reply:
+		return resp.r.Text != "", resp.err
+	case <-a.done:
+		return false, nil
+	case <-ctx.Done():
+		return false, &Error{Code: EUnavailable, Key: KeyBusy, Err: ctx.Err()}
+	}
 }
 
 func (r *Room) startTable(t *table) {

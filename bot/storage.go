@@ -98,10 +98,11 @@ type Wallets interface {
 	// Move moves chips between two accounts, all the moves in one
 	// transaction.
 	Move(ctx context.Context, moves ...Move) error
-	// MoveOnce stores the moves and marks key as done, in one transaction,
-	// unless key is marked already: then nothing moves and the error wraps
-	// ErrDuplicate. A grant given once ever (welcome chips) cannot be given
-	// twice, whatever fails or restarts between its parts.
+	// MoveOnce stores the moves and marks key as done (KV.Value(key) then
+	// finds it), in one transaction, unless key is marked already: then
+	// nothing moves and the error wraps ErrDuplicate. A grant given once
+	// ever (welcome chips) cannot be given twice, whatever fails or
+	// restarts between its parts.
 	MoveOnce(ctx context.Context, key string, moves ...Move) error
 	// PlayerAccounts returns the player's wallets (accounts of kind
 	// AccountPlayer owned by playerID), by id; none is not an error.
@@ -255,14 +256,40 @@ type Deadlines interface {
 }
 
 // MessageIDs remembers the platform id of the message showing a view (the
-// table message of a hand, a lobby), so that it is edited in place, also
-// after a restart.
+// table message of a hand, a lobby, a player's cards), so that it is edited
+// in place, also after a restart. It is for message ids only: other state
+// kept under a key goes in the KV. The two share one key space (a
+// store keeps them in one table): a view's keys ("table:7:3",
+// "tourney:2:lobby", "telegram:cards:<user>") never take the KV's
+// prefixes.
 type MessageIDs interface {
 	// SetMessageID stores id for key.
 	SetMessageID(ctx context.Context, key, id string) error
 	// MessageID returns the id stored for key; ErrNotFound when none.
 	MessageID(ctx context.Context, key string) (string, error)
 }
+
+// KV stores short values under keys, for state that outlives a restart and
+// has no record of its own: a recurring schedule's last firing
+// ("cron:<key>"), an adapter's cursor of handled updates
+// ("telegram:update_offset:<bot>"), the marks of grants given once
+// ("welcome:<economy>:<player>", written by Wallets.MoveOnce). A key
+// begins with its owner's prefix and a colon.
+type KV interface {
+	// SetValue stores value under key, replacing what was there. A key
+	// of no or over KVKeyMax bytes, or a value over KVValueMax bytes, is
+	// refused with an error (nothing stored); a store that cannot write
+	// returns its error.
+	SetValue(ctx context.Context, key, value string) error
+	// Value returns the value stored under key; ErrNotFound when none.
+	Value(ctx context.Context, key string) (string, error)
+}
+
+// The bounds of a KV's keys and values, in bytes.
+const (
+	KVKeyMax   = 128
+	KVValueMax = 64 << 10
+)
 
 // Secrets keeps the room's secrets, such as the key that signs button
 // tokens: generated once, at the first start, and the same ever after, for
@@ -346,6 +373,7 @@ type Storage interface {
 	Tourneys
 	Deadlines
 	MessageIDs
+	KV
 	Secrets
 	Committer
 	Auditor

@@ -158,6 +158,15 @@ func (g guardedStore) MessageID(ctx context.Context, key string) (string, error)
 	return v, storageErr(err)
 }
 
+func (g guardedStore) SetValue(ctx context.Context, key, value string) error {
+	return storageErr(g.Storage.SetValue(ctx, key, value))
+}
+
+func (g guardedStore) Value(ctx context.Context, key string) (string, error) {
+	v, err := g.Storage.Value(ctx, key)
+	return v, storageErr(err)
+}
+
 func (g guardedStore) Secret(ctx context.Context, name string, size int) ([]byte, error) {
 	v, err := g.Storage.Secret(ctx, name, size)
 	return v, storageErr(err)

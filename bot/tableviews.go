@@ -3,7 +3,6 @@ package bot
 import (
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/pokerroom/pokerroom/engine"
 )
@@ -89,7 +88,7 @@ func (t *table) messageKey(n int) string {
 
 func (t *table) nextVersion() int64 {
 	if t.version == 0 {
-		t.version = time.Now().UnixNano()
+		t.version = t.r.clock.Now().UnixNano()
 	}
 	t.version++
 	return t.version

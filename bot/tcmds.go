@@ -7,7 +7,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pokerroom/pokerroom/tourney"
 )
@@ -735,7 +734,7 @@ func (a *tourneyActor) publishLobby() {
 		v.Buttons = [][]Button{row}
 	}
 	if a.version == 0 {
-		a.version = time.Now().UnixNano()
+		a.version = a.r.clock.Now().UnixNano()
 	}
 	a.version++
 	c := a.r.communityNow(a.comm)

@@ -67,20 +67,20 @@ func TestParseRefusesMistakesSpecifically(t *testing.T) {
 	}
 }
 
-// memState is a bot.MessageIDs in memory.
+// memState is a bot.KV in memory.
 type memState struct {
 	mu sync.Mutex
 	m  map[string]string
 }
 
-func (s *memState) SetMessageID(_ context.Context, k, v string) error {
+func (s *memState) SetValue(_ context.Context, k, v string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.m[k] = v
 	return nil
 }
 
-func (s *memState) MessageID(_ context.Context, k string) (string, error) {
+func (s *memState) Value(_ context.Context, k string) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v, ok := s.m[k]; ok {

@@ -20,7 +20,7 @@ import (
 // its work to the room and return (and never call Stop).
 type Runner struct {
 	clock bot.Clock
-	state bot.MessageIDs // "cron:<key>" -> "<last time fired, RFC 3339> <schedule>"
+	state bot.KV // "cron:<key>" -> "<last time fired, RFC 3339> <schedule>"
 	log   *slog.Logger
 
 	mu      sync.Mutex
@@ -39,7 +39,7 @@ type job struct {
 
 // NewRunner returns a runner on clock; state may be nil (nothing stored:
 // a restart forgets what fired).
-func NewRunner(clock bot.Clock, state bot.MessageIDs, log *slog.Logger) *Runner {
+func NewRunner(clock bot.Clock, state bot.KV, log *slog.Logger) *Runner {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
@@ -57,7 +57,7 @@ func (r *Runner) Add(ctx context.Context, key string, s Schedule, run func(at ti
 	}
 	var last time.Time
 	if r.state != nil {
-		v, err := r.state.MessageID(ctx, stateKey(key))
+		v, err := r.state.Value(ctx, stateKey(key))
 		switch {
 		case err == nil:
 			at, spec, _ := strings.Cut(v, " ")
@@ -114,7 +114,7 @@ func (r *Runner) fire(j *job, at time.Time) {
 	defer r.running.Done()
 	if r.state != nil {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		err := r.state.SetMessageID(ctx, stateKey(j.key), at.Format(time.RFC3339Nano)+" "+j.sched.Spec())
+		err := r.state.SetValue(ctx, stateKey(j.key), at.Format(time.RFC3339Nano)+" "+j.sched.Spec())
 		cancel()
 		if err != nil {
 			r.log.Warn("could not store a schedule's run", "job", j.key, "err", err)

@@ -184,12 +184,17 @@ type Deadline struct {
 	Payload string    `gorm:"type:text;not null;default:''"`
 }
 
-// MessageID maps a view's key to the platform id of the message showing it.
-type MessageID struct {
+// KeyValue is a value stored under a key: the platform id of the message
+// showing a view (bot.MessageIDs), or the state of bot.KV (cron's last
+// firings, an adapter's cursor, the marks of grants given once).
+type KeyValue struct {
 	Key       string    `gorm:"primaryKey;size:128"`
-	MessageID string    `gorm:"size:128;not null"`
+	Value     string    `gorm:"type:text;not null"`
 	UpdatedAt time.Time `gorm:"not null"`
 }
+
+// TableName is key_values.
+func (KeyValue) TableName() string { return "key_values" }
 
 // Secret is one of the room's secrets (never logged).
 type Secret struct {

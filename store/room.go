@@ -377,7 +377,7 @@ func (s *Store) MoveOnce(ctx context.Context, key string, moves ...bot.Move) err
 		return errors.New("move once: empty key")
 	}
 	err := s.InTx(ctx, func(tx *Tx) error {
-		res := tx.db.Clauses(clause.OnConflict{DoNothing: true}).Create(&MessageID{Key: key, MessageID: "done", UpdatedAt: s.clock.Now()})
+		res := tx.db.Clauses(clause.OnConflict{DoNothing: true}).Create(&KeyValue{Key: key, Value: "done", UpdatedAt: s.clock.Now()})
 		if res.Error != nil {
 			return fmt.Errorf("mark %q: %w", key, res.Error)
 		}
@@ -722,12 +722,7 @@ func (s *Store) Deadlines(ctx context.Context) ([]bot.Deadline, error) {
 
 // SetMessageID implements bot.MessageIDs.
 func (s *Store) SetMessageID(ctx context.Context, key, id string) error {
-	row := MessageID{Key: key, MessageID: id, UpdatedAt: s.clock.Now()}
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "key"}},
-		DoUpdates: clause.AssignmentColumns([]string{"message_id", "updated_at"}),
-	}).Create(&row).Error
-	if err != nil {
+	if err := s.setKeyValue(ctx, key, id); err != nil {
 		return fmt.Errorf("message id %q: %w", key, err)
 	}
 	return nil
@@ -735,11 +730,54 @@ func (s *Store) SetMessageID(ctx context.Context, key, id string) error {
 
 // MessageID implements bot.MessageIDs.
 func (s *Store) MessageID(ctx context.Context, key string) (string, error) {
-	var row MessageID
-	if err := s.db.WithContext(ctx).Where("key = ?", key).Take(&row).Error; err != nil {
+	v, err := s.keyValue(ctx, key)
+	if err != nil {
 		return "", roomErr(fmt.Errorf("message id %q: %w", key, err))
 	}
-	return row.MessageID, nil
+	return v, nil
+}
+
+// SetValue implements bot.KV.
+func (s *Store) SetValue(ctx context.Context, key, value string) error {
+	if err := s.setKeyValue(ctx, key, value); err != nil {
+		return fmt.Errorf("key-value %q: %w", key, err)
+	}
+	return nil
+}
+
+// Value implements bot.KV.
+func (s *Store) Value(ctx context.Context, key string) (string, error) {
+	v, err := s.keyValue(ctx, key)
+	if err != nil {
+		return "", roomErr(fmt.Errorf("key-value %q: %w", key, err))
+	}
+	return v, nil
+}
+
+// setKeyValue stores (or replaces) the row of key in key_values, the
+// table bot.MessageIDs and bot.KV share.
+func (s *Store) setKeyValue(ctx context.Context, key, value string) error {
+	switch {
+	case key == "" || len(key) > bot.KVKeyMax:
+		return fmt.Errorf("a key of %d bytes: want 1 to %d", len(key), bot.KVKeyMax)
+	case len(value) > bot.KVValueMax:
+		return fmt.Errorf("a value of %d bytes: want at most %d", len(value), bot.KVValueMax)
+	}
+	row := KeyValue{Key: key, Value: value, UpdatedAt: s.clock.Now()}
+	return s.db.WithContext(ctx).Clauses(clause.OnConflict{
+		Columns:   []clause.Column{{Name: "key"}},
+		DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
+	}).Create(&row).Error
+}
+
+// keyValue reads the value of key from key_values; gorm's not-found when
+// there is none.
+func (s *Store) keyValue(ctx context.Context, key string) (string, error) {
+	var row KeyValue
+	if err := s.db.WithContext(ctx).Where("key = ?", key).Take(&row).Error; err != nil {
+		return "", err
+	}
+	return row.Value, nil
 }
 
 // Secret implements bot.Secrets: insert a fresh random value unless one

@@ -94,7 +94,7 @@ func (a *Adapter) answered(i *discordgo.Interaction) {
 
 func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
 	u := userOf(i)
-	cmd := bot.Command{Platform: Platform, User: u.ID, UserName: displayName(i), Received: time.Now()}
+	cmd := bot.Command{Platform: Platform, User: u.ID, UserName: displayName(i), Received: a.cfg.Clock.Now()}
 	if i.GuildID != "" {
 		cmd.Chat = i.ChannelID
 		cmd.Guild = i.GuildID // the server's channels share its wallets

@@ -401,7 +401,7 @@ func TestUpdateCursorOverAWeekOldIsIgnored(t *testing.T) {
 		db := filepath.Join(t.TempDir(), "room.db")
 		s := openStore(t, db)
 		v := fmt.Sprintf("999999 %d", time.Now().Add(-tc.age).Unix())
-		if err := s.SetMessageID(context.Background(), "telegram:update_offset:1", v); err != nil {
+		if err := s.SetValue(context.Background(), "telegram:update_offset:1", v); err != nil {
 			t.Fatal(err)
 		}
 		s.Close()

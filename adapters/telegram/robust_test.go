@@ -45,7 +45,7 @@ func tablesAnswered(t *testing.T, fake *telegramtest.Server, n int) {
 func (e *env) cursorPast(id int) {
 	e.t.Helper()
 	e.fake.Wait(wait, fmt.Sprintf("update %d confirmed", id), func() bool { return e.fake.Confirmed() >= id })
-	v, err := e.store.MessageID(context.Background(), "telegram:update_offset:1")
+	v, err := e.store.Value(context.Background(), "telegram:update_offset:1")
 	if err != nil {
 		e.t.Fatalf("the stored cursor: %v", err)
 	}
@@ -203,7 +203,7 @@ func TestWebhookSkipsMalformedUpdates(t *testing.T) {
 	if got := post(`{"update_id":`); got != http.StatusBadRequest {
 		t.Errorf("a cut body: status %d, want 400", got)
 	}
-	v, err := s.MessageID(context.Background(), "telegram:update_offset:1")
+	v, err := s.Value(context.Background(), "telegram:update_offset:1")
 	if err != nil || !strings.HasPrefix(v, "7003 ") {
 		t.Errorf("stored cursor %q (%v), want past the three skipped updates (7003)", v, err)
 	}

@@ -54,6 +54,14 @@ const (
 	maxCallbackData = 64   // bytes of callback_data
 )
 
+// State is what the adapter keeps across restarts: the ids of the
+// messages it shows (bot.MessageIDs) and its cursor of handled updates
+// (bot.KV).
+type State interface {
+	bot.MessageIDs
+	bot.KV
+}
+
 // offsetKey is where the cursor of handled updates is stored.
 const offsetKey = "telegram:update_offset"
 
@@ -81,7 +89,7 @@ type Config struct {
 	// AdminTTL is how long a chat admin check is cached (default 2 min).
 	AdminTTL time.Duration
 	// State keeps message ids and the update cursor (nil: memory only).
-	State bot.MessageIDs
+	State State
 	Clock bot.Clock
 	Log   *slog.Logger
 	// HTTP is the HTTP client (default: a new one).
@@ -311,9 +319,9 @@ func (a *Adapter) loadOffset(ctx context.Context) {
 		return
 	}
 	key := a.offsetKey()
-	v, err := a.cfg.State.MessageID(ctx, key)
+	v, err := a.cfg.State.Value(ctx, key)
 	if errors.Is(err, bot.ErrNotFound) {
-		v, err = a.cfg.State.MessageID(ctx, offsetKey) // stored by an earlier version
+		v, err = a.cfg.State.Value(ctx, offsetKey) // stored by an earlier version
 	}
 	switch {
 	case errors.Is(err, bot.ErrNotFound):
@@ -377,7 +385,7 @@ func (a *Adapter) storeOffset(ctx context.Context) {
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	v := strconv.Itoa(id) + " " + strconv.FormatInt(a.cfg.Clock.Now().Unix(), 10)
-	if err := a.cfg.State.SetMessageID(sctx, a.offsetKey(), v); err != nil {
+	if err := a.cfg.State.SetValue(sctx, a.offsetKey(), v); err != nil {
 		a.log.Warn("could not store the update cursor", "err", err)
 	}
 }
@@ -595,7 +603,7 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 // (guard).
 func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 	defer a.guard(u.UpdateID, nil)
-	received := time.Now()
+	received := a.cfg.Clock.Now() // the room's clock (main wires the same one), for its latency figures
 	switch {
 	case u.CallbackQuery != nil:
 		q := u.CallbackQuery

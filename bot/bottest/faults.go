@@ -312,6 +312,22 @@ func (f *FaultStore) MessageID(ctx context.Context, key string) (string, error) 
 	return f.Storage.MessageID(ctx, key)
 }
 
+// SetValue implements bot.KV; it fails during an outage.
+func (f *FaultStore) SetValue(ctx context.Context, key, value string) error {
+	if err := f.fail("SetValue"); err != nil {
+		return err
+	}
+	return f.Storage.SetValue(ctx, key, value)
+}
+
+// Value implements bot.KV; it fails during an outage.
+func (f *FaultStore) Value(ctx context.Context, key string) (string, error) {
+	if err := f.fail("Value"); err != nil {
+		return "", err
+	}
+	return f.Storage.Value(ctx, key)
+}
+
 func (f *FaultStore) Secret(ctx context.Context, name string, size int) ([]byte, error) {
 	if err := f.fail("Secret"); err != nil {
 		return nil, err

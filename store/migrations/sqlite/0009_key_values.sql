@@ -1,0 +1,7 @@
+-- Migration 9: the table of keyed values is named for what it holds: the
+-- ids of the messages showing views (bot.MessageIDs) and the room's other
+-- keyed state (bot.KV: cron's last firings, the Telegram adapter's cursor,
+-- the marks of grants given once). Nothing moves: every key keeps its
+-- value.
+ALTER TABLE `message_ids` RENAME TO `key_values`;
+ALTER TABLE `key_values` RENAME COLUMN `message_id` TO `value`;
