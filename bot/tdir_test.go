@@ -495,3 +495,28 @@ func jumpedTheBubble(news []string) bool {
 	}
 	return out14 && out13
 }
+
+// R-TRN-11, TDA 11: ten entrants of a 9-max sit-and-go start at two
+// tables of nine seats, five players each, not at one table of ten: the
+// first hands of the event are two hands of five, at seats 1 to 9.
+func TestTourneyOfTenNineMaxStartsAtTwoTablesOfFive(t *testing.T) {
+	h := newHarness(t, 10)
+	spy := spyOn(h)
+	h.must("admin", "/tourney create Ten start=sng players=10 seats=9 bots=on")
+	h.must("admin", "/tourney bots 10")
+	hands, ids := byTable(spy.all())
+	if len(ids) < 2 {
+		t.Fatalf("ten 9-max entrants played at %d tables", len(ids))
+	}
+	for _, id := range ids[:2] {
+		first := hands[id][0]
+		if len(first.Order) != 5 {
+			t.Errorf("table %d's first hand dealt %d players, want 5", id, len(first.Order))
+		}
+		for _, s := range first.Order {
+			if s >= 9 {
+				t.Errorf("table %d's first hand deals seat %d of a 9-max event", id, s+1)
+			}
+		}
+	}
+}

@@ -1505,7 +1505,7 @@ func (a *tourneyActor) needsRebalance() bool {
 	if s == nil || len(s.Tables) < 2 {
 		return false
 	}
-	if s.Players() <= s.FinalSize || s.Players() <= (len(s.Tables)-1)*s.TableSize {
+	if s.FinalTableDue() || s.Players() <= (len(s.Tables)-1)*s.TableSize {
 		return true
 	}
 	lo, hi := s.TableSize+1, -1
