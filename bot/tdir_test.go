@@ -182,6 +182,27 @@ func TestTourneyTablesPlayADeadButton(t *testing.T) {
 	if dead == 0 {
 		t.Errorf("no hand with a dead button or small blind: the rule was never put to the test")
 	}
+	// A button dead on an empty seat is shown where it is (TDA 31), and
+	// the player dealt first after it is not called the dealer.
+	deadButtons := 0
+	for _, hs := range hands {
+		for _, x := range hs {
+			if _, dealt := x.seats[x.Pos.Button]; !dealt {
+				deadButtons++
+			}
+		}
+	}
+	shown := 0
+	deadLine := regexp.MustCompile(`\nButton: seat \d+ \(dead\)`)
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewTable && deadLine.MatchString(v.Text) {
+			shown++
+		}
+	}
+	if deadButtons > 0 && shown == 0 {
+		t.Errorf("%d hands with a dead button, none shown on the table message", deadButtons)
+	}
+	t.Logf("%d hands with a dead button, %d table messages show it", deadButtons, shown)
 }
 
 // balanceMove is a player moved to balance the tables, as the hands show
