@@ -541,3 +541,47 @@ func TestTourneyOfTenNineMaxStartsAtTwoTablesOfFive(t *testing.T) {
 		}
 	}
 }
+
+// R-TRN-6, R-TRN-7: late registration that ends with no more entries
+// than places paid puts a player already out in the money; the group and
+// the spectator channel are told who, in which place, for what, instead
+// of the prize being paid silently at the end.
+func TestLateRegistrationEndingInTheMoneyIsAnnounced(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/spectate news-channel")
+	users := []string{"ana", "ben", "cy"}
+	h.must("admin", "/tourney create Late buyin=100 start=+1m late=3 payout=top3 seats=6 min=2")
+	for _, u := range users {
+		h.must(u, "/register")
+	}
+	h.sleep(time.Minute)
+	for range 200 {
+		if len(h.newsWith(" is out.")) > 0 {
+			break
+		}
+		for _, u := range users[:2] { // ana and ben: one of them goes out
+			_, _ = h.do(u, "/allin")
+		}
+		_, _ = h.do("cy", "/fold")
+		h.sleep(time.Second)
+	}
+	out := h.newsWith(" is out.")
+	if len(out) != 1 {
+		t.Fatalf("players out during late registration: %q", out)
+	}
+	who := strings.TrimPrefix(strings.SplitN(out[0], " is out.", 2)[0], "🏆 ")
+	h.must("admin", "/tourney close")
+	want := "late registration is over: 3 entries, 3 paid. Already out and in the money: " + who + " (place 3, 60)."
+	if len(h.newsWith(want)) != 1 {
+		t.Fatalf("not announced %q:\n%s", want, strings.Join(h.news(), "\n"))
+	}
+	channel := 0
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewNews && m.To.Chat == "news-channel" && strings.Contains(v.Text, want) {
+			channel++
+		}
+	}
+	if channel != 1 {
+		t.Errorf("the spectator channel was told %d times", channel)
+	}
+}
