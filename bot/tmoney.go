@@ -43,7 +43,13 @@ func (a *tourneyActor) tellInTheMoney(before map[tourney.EntryID]bool, lateEnd b
 	prizes, _ := a.t.Prizes()
 	list := strings.Join(items, ", ")
 	if lateEnd {
-		a.news("tn.late_paid", a.name(), len(a.t.Entries()), len(prizes), list)
+		entries := 0
+		for _, e := range a.t.Entries() {
+			if !e.Merged { // a pair counts once, as the payouts count it (R-TRN-19)
+				entries++
+			}
+		}
+		a.news("tn.late_paid", a.name(), entries, len(prizes), list)
 	} else {
 		a.news("tn.now_paid", a.name(), len(prizes), list)
 	}
