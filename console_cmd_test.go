@@ -58,8 +58,9 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// R-SEAT-1: the first button at seat 1 after the draw for seats.
 		"tourney-sng": {"[group]   1  cy  1,500  · dealer\n", "ana is out in place 3 and wins 12"},
 		// TDA 12, R-TRN-7: hand for hand at the bubble, announced; two
-		// players out in one hand-for-hand hand share sixth place.
-		"tourney-bubble": {"table 4 is broken, its players are moved", "hand for hand: 7 left, 6 paid",
+		// players out in one hand-for-hand hand share sixth place. TDA
+		// 31, R-SEAT-2: a button left dead on the seat of a player moved.
+		"tourney-bubble": {"table 4 is broken, its players are moved", "hand for hand: 7 left, 6 paid", "[group] Button: seat 3 (dead)\n",
 			"cy is out in place 6 and wins 5", "eve is out in place 6 and wins 4", "the bubble has burst, the 5 players left are in the money"},
 		"two-tables": {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
 	}

@@ -39,8 +39,12 @@ var importRules = []importRule{
 	{pkg: module + "/engine"},
 	{pkg: module + "/tourney"},
 	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
-	// bot/sim drives the room through bot's ports: no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: []string{module + "/bot", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
+	// bot/tourneycheck checks the table rules over what the room stores
+	// and sends, through bot's ports.
+	{pkg: module + "/bot/tourneycheck", allowed: []string{module + "/bot", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
+	// bot/sim drives the room through bot's ports (and checks the table
+	// rules): no store, no adapter.
+	{pkg: module + "/bot/sim", allowed: []string{module + "/bot", module + "/bot/tourneycheck", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},

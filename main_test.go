@@ -321,12 +321,17 @@ func TestMissingDatabaseDirectoryFailsWithReason(t *testing.T) {
 }
 
 // `sim --tourney N` plays a sit-and-go of practice opponents through the
-// whole room to a winner and reports its time and latency.
+// whole room to a winner and reports its time and latency, and that the
+// table rules were kept (issue 21: the dead button, balancing moves,
+// table sizes, hand for hand).
 func TestSimTourneyPlaysToAWinner(t *testing.T) {
 	env, _ := tempDB(t)
 	r := runMain(t, context.Background(), env, nil, "sim", "--tourney", "30", "--rate", "0", "--baseline", "0", "--trials", "20")
 	if r.code != exitOK || !strings.Contains(r.stdout, "tournament played to a winner in") || !strings.Contains(r.stdout, "p99") {
 		t.Fatalf("exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "table rules: ") || !strings.Contains(r.stdout, ": all kept") {
+		t.Errorf("no table rules report: %q", r.stdout)
 	}
 	if r := runMain(t, context.Background(), env, nil, "sim", "--tourney", "1"); r.code != exitUsage {
 		t.Fatalf("--tourney 1: exit %d, want %d", r.code, exitUsage)

@@ -79,7 +79,7 @@ func (t *table) step() {
 				}
 			}
 			t.botAt = time.Time{}
-			t.bots.Rand = rnd
+			t.bots.Rand, t.bots.Draw = rnd, t.rules.Draw.Rules()
 			a := t.bots.Act(t.hand.Snapshot().For(k), k)
 			if err := t.apply(a, t.r.clock.Now()); err != nil {
 				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)

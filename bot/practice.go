@@ -18,6 +18,10 @@ type Practice struct {
 	Rand *rand.Rand
 	// Trials is the number of deals per estimate; 0 means 300.
 	Trials int
+	// Draw are the five-card draw rules of the table played (its deck,
+	// jokers and five figures, R-CARD-7): a hand's worth and what to
+	// keep follow them. The zero value is a full deck without jokers.
+	Draw engine.DrawRules
 }
 
 // Act returns the practice opponent's action for seat in s, which must be
@@ -85,7 +89,7 @@ func (p *Practice) equity(s engine.Snapshot, seat int) float64 {
 		board = s.Boards[0]
 	}
 	if s.Game == engine.Draw {
-		return drawStrength(engine.EvalDraw(hole, engine.DrawRules{Jokers: 2}))
+		return drawStrength(engine.EvalDraw(hole, p.Draw))
 	}
 	var seen engine.CardSet
 	for _, c := range hole {
@@ -173,16 +177,23 @@ func drawStrength(v engine.HandValue) float64 {
 		return 0.4
 	case engine.TwoPair:
 		return 0.62
+	case engine.FiveFigures: // between two pair and three of a kind (seed 004)
+		return 0.7
 	case engine.ThreeOfAKind:
 		return 0.75
 	}
 	return 0.9
 }
 
-// discards keeps pairs and better, four to a flush, or the two highest
-// cards, and throws the rest within the draw's limits (one of two jokers
-// always goes).
+// discards stands pat on a straight or better under the table's rules
+// (a stripped deck's short straights, a flush over a full house, five
+// figures); otherwise it keeps pairs and better, four to a flush, or the
+// two highest cards, and throws the rest within the draw's limits (one
+// of two jokers always goes: the second is dead).
 func (p *Practice) discards(hole []engine.Card, l engine.Legal) []engine.Card {
+	if v := engine.EvalDraw(hole, p.Draw); v != 0 && v.Category() >= engine.Straight {
+		return nil // a made hand: five figures, a straight or better
+	}
 	keep := make([]bool, len(hole))
 	count := map[engine.Rank]int{}
 	suits := map[engine.Suit]int{}

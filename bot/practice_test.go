@@ -108,3 +108,41 @@ func TestPracticeOpponentsNeverUseHiddenCards(t *testing.T) {
 		}
 	}
 }
+
+// R-CARD-7: a practice opponent at a draw table values and draws its
+// hand by the table's own rules (its deck, jokers and five figures), not
+// a fixed deck: A-7-8-9-10 is a straight with 32 cards and ace high with
+// 52; a pair of jacks with queen, king, ace is five figures where the
+// table plays it.
+func TestPracticeOpponentsDrawByTheTablesDeckAndOptions(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		rules    engine.DrawRules
+		hole     string
+		throws   int
+		strength float64
+	}{
+		{"32 cards: A-7-8-9-10 is a straight, kept", engine.DrawRules{DeckSize: 32}, "As 7h 8d 9c Ts", 0, 0.9},
+		{"52 cards: A-7-8-9-10 is ace high", engine.DrawRules{}, "As 7h 8d 9c Ts", 3, 0.15},
+		{"36 cards: A-6-7-8-9 is a straight, kept", engine.DrawRules{DeckSize: 36}, "Ah 6h 7d 8c 9s", 0, 0.9},
+		{"five figures played: JJQKA is kept", engine.DrawRules{FiveFigures: true}, "Js Jh Qd Kc As", 0, 0.7},
+		{"five figures not played: JJQKA is a pair", engine.DrawRules{}, "Js Jh Qd Kc As", 3, 0.4},
+		{"one joker: the joker and a pair are kept", engine.DrawRules{Jokers: 1}, "Jk 9s 9h 4d 2c", 2, 0.75},
+		{"two jokers: the second is dead and goes", engine.DrawRules{Jokers: 2}, "Jk 7c 9s 4h 2c", 2, 0.4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hole := engine.MustParseCards(c.hole)
+			if c.name == "two jokers: the second is dead and goes" {
+				hole[1] = engine.Joker2
+			}
+			p := &Practice{Rand: rand.New(rand.NewPCG(1, 1)), Draw: c.rules}
+			if got := p.discards(hole, engine.Legal{Discard: true, MaxDiscard: 5}); len(got) != c.throws {
+				t.Errorf("throws %v of %v, want %d cards", got, hole, c.throws)
+			}
+			s := engine.Snapshot{Game: engine.Draw, Seats: []engine.SeatView{{Hole: hole}, {Seat: 1}}}
+			if got := p.equity(s, 0); got != c.strength {
+				t.Errorf("strength %v, want %v", got, c.strength)
+			}
+		})
+	}
+}

@@ -67,6 +67,9 @@ func (t *table) scene() tableScene {
 		snap := t.hand.Snapshot().For(-1)
 		sc.Snap = &snap
 		sc.HandNo = t.handNo
+		if t.tour != nil && t.tpos.Button > 0 {
+			sc.Button = int(t.tpos.Button) // the dead button's seat, which may be empty
+		}
 		if !t.turnAt.IsZero() {
 			sc.Left, sc.Phase = t.turnAt.Sub(t.r.clock.Now()), t.turnPhase
 		}

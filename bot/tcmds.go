@@ -944,10 +944,12 @@ func (a *tourneyActor) buyChips(req treq, lang string) (Reply, error) {
 		}
 		moves = []Move{{From: from, To: a.account, Amount: price, Reason: "tournament " + op.kind(), Reference: a.ref()}}
 	}
+	paid := a.inTheMoney()
 	res, err := a.do(op, func(any) []Move { return moves }, nil)
 	if err != nil {
 		return Reply{}, err
 	}
+	a.tellInTheMoney(paid, false) // a grown pool may pay more places
 	chips := res.(tourney.Chips)
 	if pl, ok := a.t.Seating().Where(id); ok {
 		if t := a.tables[pl.Table]; t != nil {

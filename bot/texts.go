@@ -194,6 +194,7 @@ var roomTexts = map[string]message{
 	"view.pot":             {"Pot", "Bote"},
 	"view.waiting_players": {"Waiting for players: /join to sit down.", "Esperando jugadores: /join para sentarte."},
 	"view.dealer":          {"dealer", "repartidor"},
+	"view.dead_button":     {"Button: seat %[1]v (dead)", "Botón: asiento %[1]v (muerto)"},
 	"view.folded":          {"folded", "retirado"},
 	"view.allin":           {"all in", "all-in"},
 	"view.bet":             {"bet %[1]v", "apuesta %[1]v"},

@@ -98,7 +98,8 @@ func (r *Room) leagueCmd(ctx context.Context, cmd Command, comm Community, lang 
 		return Reply{}, Errorf(EInvalid, "league.none")
 	}
 	l := tourney.NewLeague()
-	players := map[string]string{}
+	who := map[int64]Player{}
+	named := map[tourney.PlayerID]string{}
 	events := 0
 	for _, rec := range scored {
 		ops, err := r.store.TourneyOps(ctx, rec.ID)
@@ -110,7 +111,7 @@ func (r *Room) leagueCmd(ctx context.Context, cmd Command, comm Community, lang 
 			case opRegister:
 				var reg registerOp
 				if json.Unmarshal([]byte(o.Data), &reg) == nil && reg.Player != nil {
-					players[strconv.FormatInt(reg.Player.ID, 10)] = reg.Player.DisplayName
+					who[reg.Player.ID] = *reg.Player
 				}
 			case opFinish:
 				var op finishOp
@@ -119,7 +120,11 @@ func (r *Room) leagueCmd(ctx context.Context, cmd Command, comm Community, lang 
 				}
 				events++
 				for id, pts := range op.Points {
-					l.AddPoints(tourney.PlayerID(strconv.FormatInt(id, 10)), pts)
+					key := standingKey(id, who)
+					l.AddPoints(key, pts)
+					if p, ok := who[id]; ok {
+						named[key] = p.DisplayName
+					}
 				}
 			}
 		}
@@ -135,12 +140,13 @@ func (r *Room) leagueCmd(ctx context.Context, cmd Command, comm Community, lang 
 	var b strings.Builder
 	b.WriteString(tr(lang, "league.title", name, events, FormatChips(pool, lang)))
 	rank := l.Ranking()
+	shown := distinctNames(rank, named)
 	for i, s := range rank {
 		if i == tourney.LeagueFinalPlayers {
 			fmt.Fprintf(&b, "\n… %d", len(rank)-i)
 			break
 		}
-		fmt.Fprintf(&b, "\n%d. %s · %d (%d)", s.Rank, players[string(s.Player)], s.Points, s.Scored)
+		fmt.Fprintf(&b, "\n%d. %s · %d (%d)", s.Rank, shown[s.Player], s.Points, s.Scored)
 	}
 	if len(rank) == 0 {
 		b.WriteString("\n" + tr(lang, "league.empty"))
@@ -157,4 +163,37 @@ func sum(xs []tourney.Chips) int64 {
 		s += x
 	}
 	return s
+}
+
+// standingKey is who a league's points belong to: the player, by
+// identity; a practice opponent by its name, since every tournament
+// registers its own practice players under the names of one pool, and
+// the standings list "Alba" once however many tournaments she played.
+func standingKey(id int64, who map[int64]Player) tourney.PlayerID {
+	if p, ok := who[id]; ok && p.Platform == botPlatform {
+		return tourney.PlayerID(botPlatform + ":" + p.DisplayName)
+	}
+	return tourney.PlayerID(strconv.FormatInt(id, 10))
+}
+
+// distinctNames names the players of a ranking so that no two lines
+// show one name: the first (best ranked) player of a display name keeps
+// it, the others are "name (2)", "name (3)" in ranking order. A player
+// with no name known is shown as "?".
+func distinctNames(rank []tourney.LeagueStanding, names map[tourney.PlayerID]string) map[tourney.PlayerID]string {
+	out := make(map[tourney.PlayerID]string, len(rank))
+	used := map[string]bool{}
+	for _, s := range rank {
+		base := names[s.Player]
+		if base == "" {
+			base = "?"
+		}
+		name := base
+		for k := 2; used[name]; k++ {
+			name = fmt.Sprintf("%s (%d)", base, k)
+		}
+		used[name] = true
+		out[s.Player] = name
+	}
+	return out
 }

@@ -800,6 +800,7 @@ func (a *tourneyActor) endLate() error {
 		return err
 	}
 	a.news("tn.late_end", a.name(), a.t.Active(), Chips(a.t.PrizePool().Total))
+	a.tellInTheMoney(nil, true)
 	if a.addOnOpen {
 		c := a.t.Config().AddOn
 		a.news("tn.addon_open", a.name(), Chips(c.Stack), Chips(c.Price))
@@ -1208,7 +1209,7 @@ func (a *tourneyActor) needsRebalance() bool {
 	if s == nil || len(s.Tables) < 2 {
 		return false
 	}
-	if s.Players() <= s.FinalSize || s.Players() <= (len(s.Tables)-1)*s.TableSize {
+	if s.FinalTableDue() || s.Players() <= (len(s.Tables)-1)*s.TableSize {
 		return true
 	}
 	lo, hi := s.TableSize+1, -1
@@ -1800,11 +1801,13 @@ func (a *tourneyActor) disqualify(e tourney.EntryID) error {
 	}
 	delete(a.dq, e)
 	name := a.entryName(e)
+	paid := a.inTheMoney()
 	if _, err := a.do(dqOp{Entry: e, Stack: a.stacks[e]}, nil, nil); err != nil {
 		return err
 	}
 	a.news("tn.disqualified", name, a.name())
 	a.privateTo(e, "tn.you_disqualified", a.name())
+	a.tellInTheMoney(paid, false)
 	if seated {
 		if t := a.tables[pl.Table]; t != nil {
 			t.tour.direct(tableSync{Only: true, Seats: map[int]syncSeat{}, Remove: []int{int(pl.Seat) - 1}})

@@ -595,6 +595,25 @@ func TestLeagueScoresFinishedTournaments(t *testing.T) {
 	if total != 2*(25+20+16+13+11+9) {
 		t.Errorf("points in all %d, want %d:\n%s", total, 2*(25+20+16+13+11+9), r.Text)
 	}
+	// Both tournaments had the practice opponents Alba to Elena (each
+	// its own players, one pool of names): the standings list each once,
+	// with both tournaments scored, never two lines with one name.
+	lines := map[string]int{}
+	for _, line := range strings.Split(r.Text, "\n")[1:] {
+		var rank, pts, n int
+		var name string
+		if _, err := fmt.Sscanf(strings.ReplaceAll(line, " · ", " "), "%d. %s %d (%d)", &rank, &name, &pts, &n); err == nil {
+			if _, twice := lines[name]; twice {
+				t.Errorf("%s is listed twice:\n%s", name, r.Text)
+			}
+			lines[name] = n
+		}
+	}
+	for _, name := range []string{"Alba", "Bruno", "Carla", "Dario", "Elena"} {
+		if lines[name] != 2 {
+			t.Errorf("%s scored %d tournaments, want 2:\n%s", name, lines[name], r.Text)
+		}
+	}
 }
 
 // A template saved with its start as a delay is used at once, and on a

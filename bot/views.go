@@ -74,6 +74,10 @@ type tableScene struct {
 	Phase              string // "timer", "bank", "clock"
 	Last               []string
 	Waiting            int
+	// Button is a tournament hand's button seat (1-based) as its
+	// positions place it; with a dead button (TDA 31) an empty seat,
+	// where nobody is dealt in. 0: the engine's button (a cash hand).
+	Button int
 }
 
 // renderTable renders the table message.
@@ -131,7 +135,7 @@ func renderTable(sc tableScene) View {
 		if k, ok := engineOf[i]; ok && s != nil {
 			v := s.Seats[k]
 			stack = v.Stack
-			if k == s.Button {
+			if sc.Button == 0 && k == s.Button || sc.Button == i+1 {
 				notes = append(notes, tr(lang, "view.dealer"))
 			}
 			switch {
@@ -178,6 +182,10 @@ func renderTable(sc tableScene) View {
 			line += "  · " + strings.Join(notes, " · ")
 		}
 		b.WriteString(line + "\n")
+	}
+	if _, dealt := engineOf[sc.Button-1]; s != nil && sc.Button > 0 && !dealt {
+		// A dead button: on a seat nobody is dealt in from (TDA 31).
+		b.WriteString(tr(lang, "view.dead_button", sc.Button) + "\n")
 	}
 	if sc.Waiting > 0 {
 		b.WriteString(tr(lang, "view.waitlist", sc.Waiting) + "\n")

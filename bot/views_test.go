@@ -103,6 +103,28 @@ func TestViewsGolden(t *testing.T) {
 			}
 		}
 	}
+	// TDA 31: a tournament hand whose button is dead on the empty seat 2
+	// (its player busted): seat 1 holds the engine's button, the first
+	// to act after the flop, but the view names seat 2 as the button,
+	// not seat 1 as the dealer; a live tournament button marks its seat.
+	h := viewHand(t, nl, []int64{100, 100, 100}, 6, nil)
+	spect := h.Snapshot().For(-1)
+	seats := []sceneSeat{{Name: "Ana", Stack: 100}, {Empty: true}, {Name: "Ben", Stack: 100}, {Name: "Cy", Stack: 100}}
+	for _, c := range []struct {
+		name   string
+		order  []int
+		button int
+	}{
+		{"tournament, dead button", []int{0, 2, 3}, 2},
+		{"tournament, live button", []int{2, 3, 0}, 3},
+	} {
+		for _, lang := range []string{English, Spanish} {
+			fmt.Fprintf(&b, "=== %s (%s)\n", c.name, lang)
+			v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: c.order,
+				Left: 25 * time.Second, Phase: "timer", Button: c.button})
+			b.WriteString(v.Text + "\n")
+		}
+	}
 	got := b.String()
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {

@@ -117,6 +117,12 @@ type DrawConfig struct {
 	FiveFigures bool
 }
 
+// Rules returns the hand-evaluation rules of the draw options: the deck,
+// its jokers and the five figures hand (R-CARD-7).
+func (d DrawConfig) Rules() DrawRules {
+	return DrawRules{Jokers: d.Jokers, DeckSize: d.DeckSize, FiveFigures: d.FiveFigures}
+}
+
 // Config is a table's rules: the game, the betting, the stakes, the rake and
 // the options that hold for every hand at the table. What belongs to one hand
 // only (a carried pot, a dead small blind, the draw's reshuffle seed, two

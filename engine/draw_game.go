@@ -6,7 +6,7 @@ package engine
 
 // openerRules returns the evaluator rules of the table's deck.
 func (h *Hand) drawRules() DrawRules {
-	return DrawRules{Jokers: h.cfg.Draw.Jokers, DeckSize: h.cfg.Draw.DeckSize, FiveFigures: h.cfg.Draw.FiveFigures}
+	return h.cfg.Draw.Rules()
 }
 
 // qualifiesToOpen reports whether seat i may make the opening bet: with

@@ -123,3 +123,29 @@ func (t *Tournament) PrizeOf(e EntryID) Chips {
 	}
 	return 0
 }
+
+// PaidPlace is an entry already out whose place is paid.
+type PaidPlace struct {
+	Entry EntryID
+	Place int
+	Prize Chips // as PrizeOf
+}
+
+// InTheMoney lists the entries already out whose places are paid, best
+// place first. During late registration nobody's place is known yet (the
+// field can grow), so it is empty; when late registration ends with
+// fewer entries than places paid, or the places paid change later (a
+// disqualification, a pool grown by rebuys), the players already out who
+// are now paid appear here, and the room announces them (R-TRN-6, R-TRN-7).
+func (t *Tournament) InTheMoney() []PaidPlace {
+	if t.state == LateRegistration {
+		return nil
+	}
+	var out []PaidPlace
+	for _, s := range t.Standings() {
+		if p := t.PrizeOf(s.Entry); p > 0 {
+			out = append(out, PaidPlace{Entry: s.Entry, Place: s.Place, Prize: p})
+		}
+	}
+	return out
+}

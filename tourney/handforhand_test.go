@@ -88,3 +88,43 @@ func TestHandForHandBustsShareThePrize(t *testing.T) {
 		t.Errorf("eliminating after the end is refused")
 	}
 }
+
+// R-TRN-6, R-TRN-7: the places of players out during late registration
+// are known only when it ends; InTheMoney then lists those the paid
+// places cover (three entries, three paid: the first out is paid third),
+// and nobody while late registration runs or when the places paid stop
+// above them.
+func TestInTheMoneyWhenLateRegistrationEnds(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		entries int
+		want    []PaidPlace
+	}{
+		{"three entries, three paid: the first out is third (20% of 30)", 3, []PaidPlace{{Entry: 3, Place: 3, Prize: 6}}},
+		{"four entries, three paid: the first out is fourth, not paid", 4, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := newTourney(t, func(cfg *Config) {
+				cfg.LateRegistration = true
+				cfg.Payout = PayoutRule{Kind: TopN, Weights: []int64{50, 30, 20}}
+			})
+			register(t, tr, c.entries)
+			if err := tr.Start(t0, testRand(1)); err != nil {
+				t.Fatal(err)
+			}
+			if err := tr.Eliminate([]Bust{{Entry: EntryID(c.entries), StartStack: 100}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := tr.InTheMoney(); got != nil {
+				t.Errorf("during late registration: %v, want nobody", got)
+			}
+			if err := tr.CloseLateRegistration(); err != nil {
+				t.Fatal(err)
+			}
+			got := tr.InTheMoney()
+			if !slices.Equal(got, c.want) {
+				t.Errorf("in the money: %v, want %v", got, c.want)
+			}
+		})
+	}
+}

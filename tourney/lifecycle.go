@@ -500,16 +500,18 @@ func (t *Tournament) afterBust() {
 	switch n := t.active(); {
 	case n <= 1:
 		t.finish()
-	case t.state == Running && n <= t.finalSize():
+	case t.state == Running && t.finalDue(n):
 		t.state = FinalTable
 	}
 }
 
-func (t *Tournament) finalSize() int {
+// finalDue reports whether the n players left play at the final table
+// (the seating's FinalTableDue once the players are seated).
+func (t *Tournament) finalDue(n int) bool {
 	if t.seating != nil {
-		return t.seating.FinalSize
+		return t.seating.FinalTableDue()
 	}
-	return FinalTableSize(t.cfg.TableSize)
+	return n <= FinalTableSize(t.cfg.TableSize)
 }
 
 func (t *Tournament) finish() {

@@ -169,6 +169,10 @@ type Seating struct {
 	Tables    []*Table // in ID order
 	where     map[EntryID]Placement
 	nextID    TableID
+	// most is the most players seated at once since the first draw: the
+	// final table of a full table plus one is formed when busts bring
+	// the field down to it (FinalTableDue).
+	most int
 }
 
 // NewSeating returns empty seating for tables of tableSize.
@@ -179,9 +183,12 @@ func NewSeating(tableSize int) (*Seating, error) {
 	return &Seating{TableSize: tableSize, FinalSize: FinalTableSize(tableSize), where: make(map[EntryID]Placement), nextID: 1}, nil
 }
 
-// Draw seats entries at random (TDA 6): as few tables as hold them, table
-// sizes within one of each other, random seats at each table. A field
-// that fits the final table plays at one table.
+// Draw seats entries at random (TDA 6): as few tables of tableSize as
+// hold them, table sizes within one of each other, random seats at each
+// table. A field that fits one table plays at one table; a field of a
+// full table plus one (ten entrants of a 9-max event) starts at two
+// tables (five and five) and forms the final table of a full table plus
+// one at its first bust (R-TRN-11, TDA 11; see FinalTableDue).
 func Draw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
 	if rng == nil {
 		return nil, ErrNilRand
@@ -190,10 +197,12 @@ func Draw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s, s.draw(entries, rng)
+	return s, s.draw(entries, rng, false)
 }
 
-func (s *Seating) draw(entries []EntryID, rng Rand) error {
+// draw seats entries at random on new tables; final lets a field that
+// fits the final table play at one final table (a redraw after busts).
+func (s *Seating) draw(entries []EntryID, rng Rand, final bool) error {
 	seen := make(map[EntryID]bool, len(entries))
 	for _, e := range entries {
 		if e == 0 {
@@ -212,7 +221,7 @@ func (s *Seating) draw(entries []EntryID, rng Rand) error {
 	case n == 0:
 	case n <= s.TableSize:
 		sizes = []int{s.TableSize}
-	case n <= s.FinalSize:
+	case final && n <= s.FinalSize:
 		sizes = []int{s.FinalSize}
 	default:
 		k := (n + s.TableSize - 1) / s.TableSize
@@ -248,6 +257,7 @@ func (s *Seating) newTable(size int) *Table {
 func (s *Seating) put(e EntryID, t *Table, seat Seat) {
 	t.Seats[seat-1] = e
 	s.where[e] = Placement{Table: t.ID, Seat: seat}
+	s.most = max(s.most, len(s.where))
 }
 
 // Table returns a table by ID.
@@ -268,6 +278,18 @@ func (s *Seating) Where(e EntryID) (Placement, bool) {
 
 // Players is the number of seated entries.
 func (s *Seating) Players() int { return len(s.where) }
+
+// FinalTableDue reports whether the players left play at one final table
+// (R-TRN-11, TDA 11): they fit one table of the event's size, or they
+// fit the final table of a full table plus one after busts brought the
+// field down to it. A field that never had more players than the final
+// table seats (ten entrants of a 9-max event) plays at two tables until
+// its first bust.
+func (s *Seating) FinalTableDue() bool {
+	s.index()
+	n := s.Players()
+	return n <= s.TableSize || n <= s.FinalSize && s.most > s.FinalSize
+}
 
 // Remove takes a busted or disqualified entry off its seat.
 func (s *Seating) Remove(e EntryID) error {
@@ -328,6 +350,7 @@ func (s *Seating) index() {
 		s.nextID = max(s.nextID, t.ID+1)
 	}
 	s.nextID = max(s.nextID, 1)
+	s.most = max(s.most, len(s.where))
 }
 
 // openSeatsAtShortest lists the open seats of the tables with the fewest
@@ -363,7 +386,7 @@ func (s *Seating) Rebalance(rng Rand) ([]Move, error) {
 	if rng == nil {
 		return nil, ErrNilRand
 	}
-	if len(s.Tables) > 1 && s.Players() <= s.FinalSize {
+	if len(s.Tables) > 1 && s.FinalTableDue() {
 		return s.FormFinalTable(rng)
 	}
 	moves, err := s.BreakTables(rng)
@@ -504,7 +527,8 @@ func worstSeat(t *Table) Seat {
 }
 
 // Redraw reseats every remaining player at random, as at the start of a
-// new day of a multi-day event (R-TRN-16, seed 001 #17).
+// new day of a multi-day event (R-TRN-16, seed 001 #17); a field that
+// fits the final table is drawn at the final table.
 func (s *Seating) Redraw(rng Rand) error {
 	if rng == nil {
 		return ErrNilRand
@@ -518,7 +542,7 @@ func (s *Seating) Redraw(rng Rand) error {
 		}
 	}
 	s.Tables, s.where = nil, make(map[EntryID]Placement)
-	return s.draw(entries, rng)
+	return s.draw(entries, rng, true)
 }
 
 // HandPlan is who plays a tournament table's next hand and how the

@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -90,11 +91,70 @@ func TestDrawSeatsAtRandomOnEvenTables(t *testing.T) {
 	if same {
 		t.Errorf("two seeds gave the same draw")
 	}
-	// Ten players in a 9-max event start at the final table of ten.
-	s, _ = Draw(ids(10), 9, testRand(1))
-	if len(s.Tables) != 1 || s.Tables[0].Size() != 10 {
-		t.Errorf("10 players 9-max: %d tables of %d", len(s.Tables), s.Tables[0].Size())
+}
+
+// R-TRN-11, TDA 11: a field that starts larger than one table plays at
+// tables of the event's size (ten entrants of a 9-max event at two
+// tables of five, never one table of ten); the final table of a full
+// table plus one forms once busts bring the field down to it.
+func TestDrawNeverStartsAtATableLargerThanTheEventsSize(t *testing.T) {
+	for _, c := range []struct {
+		entries, size int
+		counts        []int
+	}{
+		{10, 9, []int{5, 5}},
+		{7, 6, []int{4, 3}},
+		{5, 4, []int{3, 2}},
+		{9, 9, []int{9}},
+		{11, 10, []int{6, 5}},
+		{3, 2, []int{2, 1}},
+	} {
+		s, err := Draw(ids(c.entries), c.size, testRand(uint64(c.entries)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var counts []int
+		for _, tb := range s.Tables {
+			counts = append(counts, tb.Count())
+			if tb.Size() != c.size {
+				t.Errorf("%d entrants %d-max: a table of %d seats", c.entries, c.size, tb.Size())
+			}
+		}
+		if fmt.Sprint(counts) != fmt.Sprint(c.counts) {
+			t.Errorf("%d entrants %d-max: tables of %v players, want %v", c.entries, c.size, counts, c.counts)
+		}
+		checkSeating(t, s, c.entries)
 	}
+}
+
+// R-TRN-11, TDA 11: ten entrants of a 9-max event keep their two tables
+// while all ten play (balancing has nothing to do), and form the final
+// table of ten seats at the first bust; a field that came down from
+// eleven to ten forms it at ten.
+func TestFinalTableOfAFullTablePlusOneFormsAfterABust(t *testing.T) {
+	s, _ := Draw(ids(10), 9, testRand(3))
+	if s.FinalTableDue() {
+		t.Errorf("ten drawn 9-max: the final table is due before anyone busts")
+	}
+	moves, err := s.Rebalance(testRand(4))
+	if err != nil || len(moves) != 0 || len(s.Tables) != 2 {
+		t.Fatalf("ten drawn 9-max, rebalanced: %d moves, %d tables, %v", len(moves), len(s.Tables), err)
+	}
+	_ = s.Remove(1)
+	if !s.FinalTableDue() {
+		t.Errorf("nine left: the final table is not due")
+	}
+	if _, err := s.Rebalance(testRand(5)); err != nil || len(s.Tables) != 1 || s.Tables[0].Size() != 10 {
+		t.Fatalf("nine left: %d tables, %v", len(s.Tables), err)
+	}
+	checkSeating(t, s, 9)
+
+	s, _ = Draw(ids(11), 9, testRand(6))
+	_ = s.Remove(11)
+	if _, err := s.Rebalance(testRand(7)); err != nil || len(s.Tables) != 1 || s.Tables[0].Size() != 10 {
+		t.Fatalf("ten left of eleven: %d tables, %v", len(s.Tables), err)
+	}
+	checkSeating(t, s, 10)
 }
 
 // R-SEAT-1

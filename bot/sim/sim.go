@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/tourneycheck"
 )
 
 // Exit statuses Run returns, as the sim command's.
@@ -167,11 +168,19 @@ func Run(ctx context.Context, cfg Config) int {
 	if o.Tourney > 0 {
 		maxHands = 0
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, Log: a.log, Seed: o.Seed, DeckSeed: o.Seed,
+	var storage bot.Storage = s
+	var outbox bot.Enqueuer = ob
+	var check *tourneycheck.Checker
+	if o.Tourney > 0 {
+		// The table rules (issue 21), checked over every hand played.
+		check = tourneycheck.New(9, "sim-1", "sim-news")
+		storage, outbox = check.Storage(s), check.Outbox(ob)
+	}
+	room, err := bot.NewRoom(bot.RoomConfig{Store: storage, Clock: clock, Log: a.log, Seed: o.Seed, DeckSeed: o.Seed,
 		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: o.Trials,
 		// One simulated admin opens every table: no per-user command limit.
 		CommandRate: -1,
-		Outboxes:    map[string]bot.Enqueuer{simPlatform: ob},
+		Outboxes:    map[string]bot.Enqueuer{simPlatform: outbox},
 		Admins:      map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
 	if err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
@@ -199,7 +208,7 @@ func Run(ctx context.Context, cfg Config) int {
 	}
 	defer room.Close()
 	if o.Tourney > 0 {
-		return simTourney(ctx, a, room, metrics, o.Tourney)
+		return simTourney(ctx, a, room, metrics, o.Tourney, check)
 	}
 	start := time.Now()
 	if err := openTables(ctx, room, o.Tables); err != nil {
@@ -368,14 +377,21 @@ func offered(rate float64) string {
 
 // simTourney plays a sit-and-go of n practice opponents through the room
 // (registration, the draw, balancing and breaking tables, payouts) and
-// prints how long it took and the action latency.
-func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics, n int) int {
+// prints how long it took and the action latency, then the table rules
+// check has seen (check: the dead button, balancing moves, table sizes
+// each second, hand for hand); a rule broken fails the run.
+func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics, n int, check *tourneycheck.Checker) int {
 	out := a.stdout
 	run := func(args ...string) (bot.Reply, error) {
 		return room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourney", Args: args})
 	}
+	if _, err := room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "spectate", Args: []string{check.Channel}}); err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: /spectate: %v\n", err)
+		return exitFail
+	}
+	check.Sizes.MaxWaits = 10 // one check a second: a hand in progress may take a few
 	start := time.Now()
-	if _, err := run("create", "Sim", "start=sng", "players="+strconv.Itoa(n), "seats=9", "speed=hyper", "level=30s", "bots=on", "timer=30s"); err != nil {
+	if _, err := run("create", "Sim", "start=sng", "players="+strconv.Itoa(n), "buyin=100", "seats=9", "speed=hyper", "level=30s", "bots=on", "timer=30s"); err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom sim: /tourney create: %v\n", err)
 		return exitFail
 	}
@@ -386,7 +402,14 @@ func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metric
 		}
 	}
 	registered := time.Since(start)
+	paid := 0
+	if r, err := run("payouts"); err == nil {
+		paid = tourneycheck.PaidPlaces(r.Text)
+	}
 	if !pollEverySecond(ctx, a.stderr, func() (bool, string) {
+		if r, err := run("balance"); err == nil {
+			check.Balance(r.Text)
+		}
 		r, err := room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourneys"})
 		done := err == nil && !strings.Contains(r.Text, "T1 ")
 		return done, fmt.Sprintf("%d hands, %d actions, %.0fs", metrics.Hands.Load(), metrics.Actions.Load(), time.Since(start).Seconds())
@@ -399,6 +422,11 @@ func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metric
 	fmt.Fprintf(out, "tournament played to a winner in %.1fs: %d hands, %d actions\n", elapsed.Seconds(), metrics.Hands.Load(), metrics.Actions.Load())
 	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
 		l.P50.Round(10*time.Microsecond), l.P99.Round(10*time.Microsecond), l.Max.Round(10*time.Microsecond))
+	report := check.Check(paid)
+	fmt.Fprintln(out, report)
+	if !report.OK() {
+		return exitFail
+	}
 	return exitOK
 }
 
