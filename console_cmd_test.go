@@ -57,6 +57,11 @@ func TestConsoleScriptGolden(t *testing.T) {
 			"[group] Last: ana raises to 8\n[group] [Fold: /fold] [Call 4: /call]\n", "[ben] You cannot raise now"},
 		// R-SEAT-1: the first button at seat 1 after the draw for seats.
 		"tourney-sng": {"[group]   1  cy  1,500  · dealer\n", "ana is out in place 3 and wins 12"},
+		// R-TRN-11, TDA 10: the player due the big blind next at the
+		// longer table moves to the big blind's seat at the shorter one;
+		// TDA 11: the final table of a full table plus one.
+		"tourney-balance": {"Ten starts: 10 players at 2 tables", "[eve] Ten: you move to table 1 (#1), seat 6.\n",
+			"[group]   6  eve  1,540  · bet 20\n", "the final table is set with 7 players"},
 		// TDA 12, R-TRN-7: hand for hand at the bubble, announced; two
 		// players out in one hand-for-hand hand share sixth place. TDA
 		// 31, R-SEAT-2: a button left dead on the seat of a player moved.

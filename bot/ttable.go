@@ -178,8 +178,10 @@ func (t *table) applySync(s tableSync) {
 			t.r.log.Error("close tournament table", "table", t.id, "err", err)
 		}
 		t.closed = true
-		t.r.dropTable(t)
+		// Told before it leaves the room's tables: Settle, which waits
+		// for the tables it knows, then sees this message sent.
 		t.sendTable(t.messageKey(t.handNo+1), View{Kind: ViewTable, Text: tr(t.lang(), "ttable.closed", t.title())})
+		t.r.dropTable(t)
 		return
 	}
 	for _, i := range s.Remove {
