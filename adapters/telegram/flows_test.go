@@ -297,7 +297,7 @@ func TestWebhookMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad},
 		Admins: map[string]bot.Admins{telegram.Platform: ad}})
 	if err != nil {
 		t.Fatal(err)
@@ -529,7 +529,6 @@ func TestFakeKeepsTelegramsRules(t *testing.T) {
 			t.Errorf("%s: %s, want %q", c.what, body.String(), c.want)
 		}
 	}
-	var _ = telegramtest.TelegramLimits
 }
 
 // A command for another bot is ignored; a deleted table message is sent

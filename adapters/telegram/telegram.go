@@ -76,7 +76,7 @@ type Config struct {
 	WebhookListen string
 	// PollTimeout is the long poll's timeout (default 30 s).
 	PollTimeout time.Duration
-	// Limits are the sending limits (default bot.TelegramLimits).
+	// Limits are the sending limits (default Limits, Telegram's).
 	Limits bot.Limits
 	// AdminTTL is how long a chat admin check is cached (default 2 min).
 	AdminTTL time.Duration
@@ -93,6 +93,9 @@ type Config struct {
 	// checks, ...): the least recently used entries are forgotten beyond
 	// it (default 20,000).
 	MaxUsers int
+	// Metrics, when set, counts the adapter's outbox (messages queued
+	// and sent, 429s waited out, delivery delays) with the room's.
+	Metrics *bot.Metrics
 }
 
 // Adapter is the Telegram side of the room.
@@ -144,7 +147,7 @@ func New(cfg Config) (*Adapter, error) {
 		cfg.PollTimeout = 30 * time.Second
 	}
 	if cfg.Limits == (bot.Limits{}) {
-		cfg.Limits = bot.TelegramLimits
+		cfg.Limits = Limits
 	}
 	if cfg.AdminTTL <= 0 {
 		cfg.AdminTTL = 2 * time.Minute
@@ -174,10 +177,18 @@ func New(cfg Config) (*Adapter, error) {
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
+	if cfg.Metrics != nil {
+		cfg.Metrics.WatchOutbox(a.outbox)
+	}
 	return a, nil
 }
 
-// Outbox is where the room queues Telegram's messages.
+// Enqueue implements bot.Enqueuer: the room's messages for Telegram go into
+// the adapter's own outbox, which Run delivers within Config.Limits.
+func (a *Adapter) Enqueue(m bot.Outgoing) error { return a.outbox.Enqueue(m) }
+
+// Outbox is the adapter's outbox, for its counters (Queued, Stats,
+// Delays); the room queues through Enqueue.
 func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
 
 // Run connects to Telegram and serves the room until ctx ends. A refused
