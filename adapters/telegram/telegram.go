@@ -540,7 +540,7 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 		}
 		backoff = min(backoff*2, a.cfg.MaxBackoff)
 	}
-	srv := &http.Server{Addr: a.cfg.WebhookListen, Handler: a.WebhookHandler(life), ReadHeaderTimeout: 5 * time.Second}
+	srv := webhookServer(a.cfg.WebhookListen, a.WebhookHandler(life))
 	done := make(chan error, 1)
 	go func() { done <- srv.ListenAndServe() }()
 	a.log.Info("serving the webhook", "listen", a.cfg.WebhookListen)
@@ -553,6 +553,16 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 		_ = srv.Shutdown(sctx)
 		return nil
 	}
+}
+
+// webhookServer is the webhook's HTTP server on addr. Telegram posts one
+// small update at a time and is answered once it is queued, so every wait
+// of a request is bounded: a client that stops sending its headers or its
+// body, never reads the answer, or keeps an idle connection open loses the
+// connection instead of holding it (and a goroutine) for ever.
+func webhookServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 20 * time.Second, IdleTimeout: 2 * time.Minute}
 }
 
 // WebhookSecret is the secret token Telegram sends with every webhook
