@@ -60,7 +60,7 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	const admin = int64(1)
 	fake := telegramtest.NewServer(b, token, botName)
 	fake.Scale = scale
-	fl := telegram.Limits
+	fl := telegramtest.Limits()
 	fl.GlobalNewOnly = !editsGlobal
 	fake.SetLimits(fl)
 	fake.AddUser(telegramtest.User{ID: admin, FirstName: "Admin"})
@@ -72,7 +72,8 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	s := openStore(b, filepath.Join(b.TempDir(), "room.db"))
 	defer s.Close()
 	sc := func(d time.Duration) time.Duration { return time.Duration(float64(d) / scale) }
-	limits := scaled(fl, scale)
+	limits := scaled(telegram.Limits, scale)
+	limits.GlobalNewOnly = !editsGlobal
 	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: time.Second, Limits: limits,
 		State: s, MaxBackoff: 100 * time.Millisecond})
 	if err != nil {

@@ -9,12 +9,12 @@
 // callback_data over 64 bytes and text over 4,096 characters refused,
 // "message is not modified", a callback query answered twice refused,
 // selective keyboards reported, and the sending limits answered with 429
-// and retry_after. The limits are the adapter's own, telegram.Limits
-// (about one message a second per chat, 20 a minute per group, 30 a second
-// in all), unless a test sets others with SetLimits: the fake holds the
-// adapter to the figures it was built with, not to a copy of them. They
-// run on a clock scaled by Scale, so a test plays at full speed under
-// proportionally faster limits.
+// and retry_after. The limits are Limits(): the adapter's own figures,
+// telegram.Limits (about one message a second per chat, 20 a minute per
+// group, 30 a second in all), not a copy of them, with Telegram's
+// tolerance of a short burst in a chat (ChatBurstTolerance), unless a test
+// sets others with SetLimits. They run on a clock scaled by Scale, so a
+// test plays at full speed under proportionally faster limits.
 //
 // Tests act as users through Say, Press, Start and friends, and read what
 // each chat shows with Messages, Transcript and Answers. A call to a
@@ -48,6 +48,25 @@ import (
 type TB interface {
 	Errorf(format string, args ...any)
 	Helper()
+}
+
+// ChatBurstTolerance is how many messages over a chat's burst (the
+// adapter's PerChatBurst) the fake lets through at once by default.
+// Telegram documents one message a second in a chat and that it "may allow
+// short bursts that go over this limit" (Bot FAQ); the adapter does not
+// count on them, so its outbox is still held to its own rate. The
+// tolerance also absorbs the jitter of requests on a loaded machine: a
+// strict bucket would answer 429 to a message merely overtaken on the way
+// by the one sent after it, and every 429 costs a whole second (Telegram's
+// retry_after is whole seconds), at any Scale.
+const ChatBurstTolerance = 2
+
+// Limits returns the limits a new Server enforces: the adapter's,
+// telegram.Limits, with ChatBurstTolerance more messages at once in a chat.
+func Limits() bot.Limits {
+	l := telegram.Limits
+	l.PerChatBurst = max(l.PerChatBurst, 1) + ChatBurstTolerance
+	return l
 }
 
 // User is a Telegram user the fake knows.
@@ -163,7 +182,7 @@ type group struct {
 // has a Cleanup method.
 func NewServer(tb TB, token, botUser string) *Server {
 	s := &Server{Token: token, BotUser: botUser, Scale: 1, tb: tb, closing: make(chan struct{}), start: time.Now(),
-		changed: make(chan struct{}), limits: telegram.Limits, users: map[int64]*User{}, groups: map[int64]*group{},
+		changed: make(chan struct{}), limits: Limits(), users: map[int64]*User{}, groups: map[int64]*group{},
 		msgs: map[int64][]*Message{}, history: map[int64][]string{}, answers: map[string]*Answer{}, nextUpd: 1000, forced: map[int]bool{}, all: map[int]json.RawMessage{},
 		commands: map[string][]map[string]string{}, stats: Stats{Calls: map[string]int{}},
 		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]string{}}
@@ -196,8 +215,7 @@ func (s *Server) Close() {
 	s.srv.Close()
 }
 
-// SetLimits replaces the limits (in Telegram's time; default
-// telegram.Limits). They are read as the adapter's outbox reads them: a
+// SetLimits replaces the limits (in Telegram's time; default Limits()). They are read as the adapter's outbox reads them: a
 // zero rate is no limit of that kind, PerGroupBurst defaults to
 // PerGroupMin, and GlobalNewOnly leaves edits out of the global limit
 // (Telegram documents the 30 a second for messages; whether edits count is
