@@ -215,11 +215,11 @@ func (s *Server) Close() {
 	s.srv.Close()
 }
 
-// SetLimits replaces the limits (in Telegram's time; default Limits()). They are read as the adapter's outbox reads them: a
-// zero rate is no limit of that kind, PerGroupBurst defaults to
-// PerGroupMin, and GlobalNewOnly leaves edits out of the global limit
-// (Telegram documents the 30 a second for messages; whether edits count is
-// not said).
+// SetLimits replaces the limits (in Telegram's time; default Limits()).
+// They are read as the adapter's outbox reads them: a zero rate is no
+// limit of that kind, PerGroupBurst defaults to PerGroupMin, and
+// GlobalNewOnly leaves edits out of the global limit (Telegram documents
+// the 30 a second for messages; whether edits count is not said).
 func (s *Server) SetLimits(l bot.Limits) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
