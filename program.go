@@ -64,7 +64,9 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	p := &program{log: a.log, store: s}
-	outboxes, admins := map[string]bot.Enqueuer{}, map[string]bot.Admins{}
+	// The room's metrics count the platforms' outboxes too.
+	metrics := bot.NewMetrics()
+	outboxes, admins, threads := map[string]bot.Enqueuer{}, map[string]bot.Admins{}, map[string]bot.Threads{}
 	var sink *console.Sink
 	if a.cfg.Console {
 		sink = console.NewSink(a.stdout, isTerminal(a.stdout))
@@ -74,44 +76,31 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	if a.cfg.TelegramToken != "" {
 		tg, err = telegram.New(telegram.Config{Token: a.cfg.TelegramToken, Endpoint: a.cfg.TelegramAPIEndpoint,
 			WebhookURL: a.cfg.TelegramWebhookURL, WebhookListen: a.cfg.TelegramWebhookListen,
-			State: s, Clock: bot.SystemClock{}, Log: a.log})
+			State: s, Clock: bot.SystemClock{}, Log: a.log, Metrics: metrics})
 		if err != nil {
 			p.Close()
 			return nil, err
 		}
-		outboxes[telegram.Platform], admins[telegram.Platform] = tg.Outbox(), tg
+		outboxes[telegram.Platform], admins[telegram.Platform], threads[telegram.Platform] = tg, tg, tg
 	}
 	var dc *discord.Adapter
 	if a.cfg.DiscordToken != "" {
 		dc, err = discord.New(discord.Config{Token: a.cfg.DiscordToken, APIURL: a.cfg.DiscordAPIURL, Guilds: a.cfg.DiscordGuilds,
 			ShardID: a.cfg.DiscordShardID, ShardCount: a.cfg.DiscordShardCount, AdminRole: a.cfg.DiscordAdminRole,
-			DirectMessages: a.cfg.DiscordDMCards, State: s, Clock: bot.SystemClock{}, Log: a.log})
+			DirectMessages: a.cfg.DiscordDMCards, State: s, Clock: bot.SystemClock{}, Log: a.log, Metrics: metrics})
 		if err != nil {
 			p.Close()
 			return nil, err
 		}
-		outboxes[discord.Platform], admins[discord.Platform] = dc.Outbox(), dc
+		outboxes[discord.Platform], admins[discord.Platform], threads[discord.Platform] = dc, dc, dc
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
-	threads := map[string]bot.Threads{}
-	if tg != nil {
-		threads[telegram.Platform] = tg
-	}
-	if dc != nil {
-		threads[discord.Platform] = dc
-	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
-		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst,
+		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Metrics: metrics,
 		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {
 		p.Close()
 		return nil, err
-	}
-	if tg != nil {
-		room.Metrics().WatchOutbox(tg.Outbox())
-	}
-	if dc != nil {
-		room.Metrics().WatchOutbox(dc.Outbox())
 	}
 	if err := room.Start(ctx); err != nil {
 		p.Close()

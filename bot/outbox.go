@@ -106,14 +106,6 @@ type Limits struct {
 	GlobalNewOnly bool
 }
 
-// TelegramLimits are Telegram's published limits: about one message a
-// second per chat, 20 a minute per group, 30 a second in all.
-var TelegramLimits = Limits{PerChat: 1, PerChatBurst: 1, PerGroupMin: 20, Global: 30, GlobalBurst: 30}
-
-// DiscordLimits are Discord's: 5 messages per 5 seconds per channel, about
-// 50 requests a second in all.
-var DiscordLimits = Limits{PerChat: 1, PerChatBurst: 5, Global: 50, GlobalBurst: 50}
-
 // ErrOutboxFull refuses a message when a destination already holds
 // maxQueued messages not sent (a chat that stopped answering).
 var ErrOutboxFull = Errorf(EBusy, KeyBusy)

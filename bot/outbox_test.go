@@ -13,6 +13,11 @@ import (
 
 var t0 = time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
 
+// telegramLimits are Telegram's figures (adapters/telegram.Limits, where
+// they live and are sourced): the outbox's tests need a platform's shape of
+// limits (per chat, per group, in all), and the core imports no adapter.
+var telegramLimits = bot.Limits{PerChat: 1, PerChatBurst: 1, PerGroupMin: 20, Global: 30, GlobalBurst: 30}
+
 // fakeSender records deliveries with the fake time, and answers 429 when
 // told to.
 type fakeSender struct {
@@ -107,7 +112,7 @@ var group = bot.Destination{Platform: "telegram", Chat: "-100"}
 func TestOutboxKeepsToTheChatLimits(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	o := bot.NewOutbox(f, telegramLimits, c, nil)
 	for i := 0; i < 45; i++ {
 		if err := o.Enqueue(bot.Outgoing{To: group, Priority: bot.PrioritySummary, Body: i}); err != nil {
 			t.Fatal(err)
@@ -141,7 +146,7 @@ func TestOutboxKeepsToTheChatLimits(t *testing.T) {
 func TestOutboxCoalescesEditsAndDropsStaleVersions(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	o := bot.NewOutbox(f, telegramLimits, c, nil)
 	o.Enqueue(bot.Outgoing{To: group, Key: "hand:1", Version: 1, Body: "v1"})
 	drain(t, o, c)
 	for v := int64(2); v <= 9; v++ {
@@ -197,7 +202,7 @@ func TestOutboxWaitsOutRetryAfter(t *testing.T) {
 // Enqueue never blocks and refuses a destination that stopped draining.
 func TestOutboxEnqueueNeverBlocks(t *testing.T) {
 	c := bottest.NewClock(t0)
-	o := bot.NewOutbox(&fakeSender{clock: c}, bot.TelegramLimits, c, nil)
+	o := bot.NewOutbox(&fakeSender{clock: c}, telegramLimits, c, nil)
 	var err error
 	for i := 0; i < 1000 && err == nil; i++ {
 		err = o.Enqueue(bot.Outgoing{To: group, Body: i})
@@ -314,7 +319,7 @@ func answerDelay(t *testing.T, n int, withOrigins bool) time.Duration {
 	t.Helper()
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	o := bot.NewOutbox(f, telegramLimits, c, nil)
 	origin := func(s string) string {
 		if withOrigins {
 			return s
@@ -361,7 +366,7 @@ func TestAFloodedChatsAnswersDoNotHoldUpAnotherChats(t *testing.T) {
 func TestOneOriginAloneStillGetsTheWholeGlobalLimit(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	o := bot.NewOutbox(f, telegramLimits, c, nil)
 	for i := range 300 {
 		_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: fmt.Sprint(i)}, Origin: "telegram:chat:g", Body: i})
 	}
@@ -375,7 +380,7 @@ func TestOneOriginAloneStillGetsTheWholeGlobalLimit(t *testing.T) {
 func TestOutboxForgetsDestinationsIdleAgain(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	o := bot.NewOutbox(f, telegramLimits, c, nil)
 	for round := range 4 {
 		for i := range 1500 {
 			_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: fmt.Sprint(round, "-", i)}, Body: i})
@@ -397,7 +402,7 @@ func TestOutboxForgetsDestinationsIdleAgain(t *testing.T) {
 func TestACrowdsAnswersDoNotHoldUpAUserWhoAskedOnce(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.TelegramLimits, c, nil)
+	o := bot.NewOutbox(f, telegramLimits, c, nil)
 	for round := range 3 {
 		for i := range 300 {
 			user := fmt.Sprint(i)

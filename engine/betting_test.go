@@ -423,3 +423,50 @@ func TestFoldWhenCheckingIsFree(t *testing.T) {
 		t.Fatalf("seat 0 should win the blinds uncontested: done %v, stack %d", tb.h.Done(), tb.h.Stack(0))
 	}
 }
+
+// R-BET-3 (TDA 43): after an all-in short of a full raise, the next raise
+// must still add the largest full bet or raise of the round to the all-in.
+func TestMinimumRaiseAfterAShortAllIn(t *testing.T) {
+	tb := deal(t, nlhe(50, 100), []int64{5000, 5000, 400, 5000}, 0, nil)
+	tb.do("3 call", "0 call", "1 call", "2 check")
+	tb.do("1 bet 200", "2 allin") // all in to 300: 100 more, short of 200
+	l := tb.h.Legal()
+	if l.Seat != 3 || !l.CanRaise || l.MinTo != 500 || l.CallAmount != 300 {
+		t.Fatalf("after a bet of 200 and an all-in to 300: %+v, want raise to at least 500", l)
+	}
+	tb.refuse("3 raise 499", engine.ErrBelowMinimum)
+	tb.do("3 raise 500")
+}
+
+// R-BET-2, R-SEAT-3: heads-up the button posts the small blind and acts
+// first before the flop, last after it.
+func TestHeadsUpButtonActsFirstPreflopLastAfter(t *testing.T) {
+	for button := 0; button < 2; button++ {
+		other := 1 - button
+		tb := deal(t, nlhe(5, 10), []int64{500, 500}, button, nil)
+		if sb, bb, _ := tb.h.Blinds(); sb != button || bb != other {
+			t.Fatalf("button %d: blinds %d/%d", button, sb, bb)
+		}
+		if tb.h.ToAct() != button {
+			t.Fatalf("button %d: seat %d acts first preflop", button, tb.h.ToAct())
+		}
+		tb.do(itoa(int64(button))+" call", itoa(int64(other))+" check")
+		if tb.h.Street() != engine.Flop || tb.h.ToAct() != other {
+			t.Fatalf("button %d: on the %v seat %d acts first, want %d", button, tb.h.Street(), tb.h.ToAct(), other)
+		}
+	}
+}
+
+// R-BET-4 (TDA 50-B): after the flop the pot-limit maximum counts the real
+// pot; a short all-in raise there changes the maximum by what it put in.
+func TestPotLimitAfterTheFlopCountsTheRealPot(t *testing.T) {
+	cfg := nlhe(25, 50)
+	cfg.Betting = engine.PotLimit
+	tb := deal(t, cfg, []int64{5000, 5000, 5000, 110}, 0, nil)
+	tb.do("3 call", "0 call", "1 call", "2 check") // pot 200, seat 3 has 60 left
+	tb.do("1 bet 50", "2 call", "3 allin")         // all in to 60
+	// Pot 200 + 50 + 50 + 60 = 360; seat 0 calls 60 and raises 420: to 480.
+	if l := tb.h.Legal(); l.Seat != 0 || l.MaxTo != 480 {
+		t.Fatalf("pot-limit maximum %+v, want 480", l)
+	}
+}

@@ -302,3 +302,46 @@ func TestTwoJokersMustThrowOne(t *testing.T) {
 		t.Fatalf("throwing one joker: %v", err)
 	}
 }
+
+// Seed 004: the pot is carried to the next hand when everybody checks. A
+// player all in from the ante has not checked: with fewer than two players
+// able to bet, the hand goes on to the draw and the showdown.
+func TestDrawAllInFromTheAnteGoesToTheShowdown(t *testing.T) {
+	for _, stacks := range [][]int64{{5, 5}, {5, 100}, {100, 5}} {
+		tb := dealDraw(t, drawCfg(), stacks, 0,
+			[]string{"As Ah Ad Ac Kd", "2c 3d 7h 8s 9c"}, []string{"", ""})
+		for !tb.h.Done() {
+			l := tb.h.Legal()
+			if !l.Discard {
+				t.Fatalf("stacks %v: asked for %+v before the draw, want the draw", stacks, l)
+			}
+			tb.do(itoa(int64(l.Seat)) + " discard")
+		}
+		if tb.h.CarryOver() != 0 {
+			t.Fatalf("stacks %v: %d carried over, want the pot played", stacks, tb.h.CarryOver())
+		}
+		// Seat 0's four aces win the antes.
+		wantStacks(t, tb.h, stacks[0]+5, stacks[1]-5)
+	}
+}
+
+// Seed 004: jacks or better to open; a pair of jacks made with the joker is a
+// pair of jacks, even with the lowest kickers.
+func TestDrawJokerPairOfJacksOpens(t *testing.T) {
+	cfg := drawCfg()
+	cfg.Draw.Jokers = 1
+	for _, tc := range []struct {
+		hole string
+		open bool
+	}{
+		{"Jk Jh 4c 3d 2s", true},
+		{"Jk Jh 5c 3d 2s", true},
+		{"Js Jh 4c 3d 2s", true},
+		{"Jk Th 4c 3d 2s", false}, // a pair of tens
+	} {
+		tb := dealDraw(t, cfg, []int64{100, 100}, 1, []string{tc.hole, "Ks Qh 9c 8d 6s"}, nil)
+		if l := tb.h.Legal(); l.Seat != 0 || l.CanBet != tc.open {
+			t.Fatalf("%s: may open %v, want %v (%+v)", tc.hole, l.CanBet, tc.open, l)
+		}
+	}
+}

@@ -2,7 +2,9 @@ package tourney
 
 import (
 	"errors"
+	"math"
 	"testing"
+	"time"
 )
 
 // Bad input to the exported helpers is refused or ignored, never a panic
@@ -129,5 +131,104 @@ func TestDisqualifyRefusesANegativeStack(t *testing.T) {
 	}
 	if e, _ := tr.Entry(1); e.Out || tr.RemovedChips() != 0 {
 		t.Errorf("a refused disqualification took effect: %+v, removed %d", e, tr.RemovedChips())
+	}
+}
+
+// Validation refuses negative antes, huge fixed payouts, amounts past
+// MaxChips, unknown enum values and negative durations with typed errors.
+func TestConfigValidationRefusesOutOfRangeValues(t *testing.T) {
+	base := func() Config {
+		return Config{Name: "v", Kind: Scheduled, StartAt: t0, TableSize: 9, MinPlayers: 2,
+			BuyIn: BuyIn{Prize: 10, Fee: 1}, Structure: MultiTablePreset(Normal), Payout: PayoutRule{Kind: Proportional}}
+	}
+	for _, tc := range []struct {
+		name   string
+		mutate func(*Config)
+		want   error
+	}{
+		{"negative ante", func(c *Config) { c.Structure.Levels[1].Ante = -5 }, ErrNegativeAmount},
+		{"huge blind", func(c *Config) { c.Structure.Levels[0].BigBlind = MaxChips + 1 }, ErrAmountTooLarge},
+		{"huge top-N places", func(c *Config) { c.Payout = PayoutRule{Kind: TopN, Places: math.MaxInt32} }, ErrTooManyPlaces},
+		{"buy-in parts overflow", func(c *Config) { c.BuyIn = BuyIn{Prize: math.MaxInt64 / 2, Bounty: math.MaxInt64 / 2, Fee: 10} }, ErrAmountTooLarge},
+		{"huge guarantee", func(c *Config) { c.Guarantee = MaxChips + 1 }, ErrAmountTooLarge},
+		{"huge starting stack", func(c *Config) { c.Structure.StartingStack = MaxChips + 1 }, ErrAmountTooLarge},
+		{"unknown kind", func(c *Config) { c.Kind = Kind(9) }, ErrUnknownValue},
+		{"unknown bounty mode", func(c *Config) { c.Bounty = BountyMode(9); c.BuyIn.Bounty = 5 }, ErrUnknownValue},
+		{"unknown payout", func(c *Config) { c.Payout.Kind = PayoutKind(9) }, ErrUnknownPayout},
+		{"unknown leftover", func(c *Config) { c.Tickets = &TicketRule{SeatValue: 100, Leftover: LeftoverRule(9)} }, ErrUnknownValue},
+		{"negative level", func(c *Config) { c.Structure.Levels[0].Duration = -time.Minute }, ErrBadDuration},
+		{"negative timer", func(c *Config) { c.Structure.ActionTimer = -time.Second }, ErrNegativeDuration},
+		{"negative timed end", func(c *Config) { c.Structure.EndAfter = -time.Hour }, ErrNegativeDuration},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := base()
+			c.Structure.Levels = append([]Level(nil), c.Structure.Levels...)
+			tc.mutate(&c)
+			done := make(chan error, 1)
+			go func() { done <- c.Validate() }()
+			select {
+			case err := <-done:
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("Validate: %v, want %v", err, tc.want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Validate does not return")
+			}
+		})
+	}
+	// A fixed payout of many places on a small field pays the field only,
+	// without building weights for every place.
+	amounts, err := PayoutRule{Kind: TopN, Places: MaxSeats}.Payouts(5, 1000)
+	if err != nil || len(amounts) > 5 {
+		t.Fatalf("top %d on 5 entrants: %v, %v", MaxSeats, amounts, err)
+	}
+}
+
+// The pool can never overflow: entries whose buy-ins would take it past
+// MaxChips are refused.
+func TestPrizePoolCannotPassMaxChips(t *testing.T) {
+	tr := newTourney(t, func(c *Config) { c.BuyIn = BuyIn{Prize: MaxChips / 2} })
+	register(t, tr, 2)
+	if _, err := tr.Register("p3", "p3", Payment{}, testRand(3)); !errors.Is(err, ErrAmountTooLarge) {
+		t.Fatalf("third entry of MaxChips/2: %v", err)
+	}
+	if p := tr.PrizePool(); p.Collected != MaxChips/2*2 {
+		t.Fatalf("pool %d", p.Collected)
+	}
+}
+
+// A nil random source is an error, never a panic.
+func TestANilRandomSourceIsAnErrorNotAPanic(t *testing.T) {
+	stacks, prizes := bigField(20)
+	checks := map[string]func() error{
+		"Draw":       func() error { _, err := Draw([]EntryID{1, 2, 3}, 9, nil); return err },
+		"windfall":   func() error { _, err := DrawWindfall(BuyIn{Prize: 1}, nil); return err },
+		"MonteCarlo": func() error { _, _, err := ICMMonteCarlo(stacks, prizes, 10, nil); return err },
+		"ICM":        func() error { _, err := ICM(stacks, prizes, nil, 0); return err },
+		"Start": func() error {
+			tr := newTourney(t, nil)
+			register(t, tr, 3)
+			return tr.Start(t0, nil)
+		},
+		"Rebalance": func() error {
+			s, err := Draw([]EntryID{1, 2, 3, 4}, 2, testRand(1))
+			if err != nil {
+				return err
+			}
+			_, err = s.Rebalance(nil)
+			return err
+		},
+	}
+	for name, f := range checks {
+		t.Run(name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("panic: %v", r)
+				}
+			}()
+			if err := f(); !errors.Is(err, ErrNilRand) {
+				t.Fatalf("error %v, want ErrNilRand", err)
+			}
+		})
 	}
 }

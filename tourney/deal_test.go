@@ -3,6 +3,7 @@ package tourney
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -166,5 +167,75 @@ func BenchmarkTimedEnd300(b *testing.B) {
 		if _, err := TimedEnd(remaining, prizes, testRand(1)); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// R-TRN-18: a chip chop rounds by largest remainder, as ICM deals do: the
+// odd chips go to the largest fractional parts, not to the largest stacks.
+func TestChipChopRoundsByLargestRemainder(t *testing.T) {
+	// Last place still in pays 0 here (one prize per player: 10, 0, 0
+	// would give a base of 0): the whole 10 is split 5/3/2-ish by chips
+	// 45/35/20: 4.5, 3.5, 2.0 -> 4, 3, 2 plus one odd chip. The remainders
+	// 0.5 and 0.5 tie; the larger stack takes it: 5, 3, 2.
+	in := DealInput{Method: ChipChop,
+		Remaining: []StackOf{{Player: "a", Stack: 45}, {Player: "b", Stack: 35}, {Player: "c", Stack: 20}},
+		Parties:   []PlayerID{"a", "b", "c"},
+		Prizes:    []Prize{{Place: 1, Chips: 10}}}
+	res, err := MakeDeal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Shares; got[0] != 5 || got[1] != 3 || got[2] != 2 {
+		t.Fatalf("shares %v, want [5 3 2]", got)
+	}
+	// 7 chips on 50/30/20: 3.5, 2.1, 1.4 -> 3, 2, 1 and one odd chip to
+	// the largest remainder, the 3.5: 4, 2, 1. (By stack order it also
+	// goes to a.) On 20/30/50: 1.4, 2.1, 3.5 -> the odd chip to c.
+	in.Prizes = []Prize{{Place: 1, Chips: 7}}
+	in.Remaining = []StackOf{{Player: "a", Stack: 30}, {Player: "b", Stack: 29}, {Player: "c", Stack: 41}}
+	// 7 x 30/100 = 2.10, 7 x 29/100 = 2.03, 7 x 41/100 = 2.87: 2, 2, 2 and
+	// one chip to c (0.87), the largest remainder.
+	res, err = MakeDeal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := res.Shares; got[0] != 2 || got[1] != 2 || got[2] != 3 {
+		t.Fatalf("shares %v, want [2 2 3]", got)
+	}
+	in.Remaining = []StackOf{{Player: "a", Stack: 36}, {Player: "b", Stack: 34}, {Player: "c", Stack: 30}}
+	// 2.52, 2.38, 2.10: 2, 2, 2 and the odd chip to a (0.52); a second
+	// example where the largest stack is also the largest remainder.
+	res, _ = MakeDeal(in)
+	if got := res.Shares; got[0] != 3 || got[1] != 2 || got[2] != 2 {
+		t.Fatalf("shares %v, want [3 2 2]", got)
+	}
+	in.Prizes = []Prize{{Place: 1, Chips: 8}}
+	// 2.88, 2.72, 2.40: 2, 2, 2 and two odd chips to a and b.
+	res, _ = MakeDeal(in)
+	if got := res.Shares; got[0] != 3 || got[1] != 3 || got[2] != 2 {
+		t.Fatalf("shares %v, want [3 3 2]", got)
+	}
+	in.Remaining = []StackOf{{Player: "a", Stack: 40}, {Player: "b", Stack: 31}, {Player: "c", Stack: 29}}
+	// 8 chips: 3.20, 2.48, 2.32: 3, 2, 2 and the odd chip to b (0.48),
+	// although a has the most chips: the largest-stack rule gave it to a.
+	res, _ = MakeDeal(in)
+	if got := res.Shares; got[0] != 3 || got[1] != 3 || got[2] != 2 {
+		t.Fatalf("shares %v, want [3 3 2]", got)
+	}
+}
+
+// Sums that would overflow are refused: stacks and prizes of a deal.
+func TestDealRefusesOverflowingSums(t *testing.T) {
+	in := DealInput{Method: ChipChop,
+		Remaining: []StackOf{{Player: "a", Stack: math.MaxInt64 / 2}, {Player: "b", Stack: math.MaxInt64 / 2}, {Player: "c", Stack: 10}},
+		Parties:   []PlayerID{"a", "b", "c"},
+		Prizes:    []Prize{{Place: 1, Chips: 100}, {Place: 2, Chips: 50}, {Place: 3, Chips: 20}}}
+	if _, err := MakeDeal(in); !errors.Is(err, ErrAmountTooLarge) {
+		t.Fatalf("stacks summing past int64: %v", err)
+	}
+	in.Remaining = []StackOf{{Player: "a", Stack: 10}, {Player: "b", Stack: 10}, {Player: "c", Stack: 10}}
+	in.Prizes = []Prize{{Place: 1, Chips: math.MaxInt64 / 2}, {Place: 2, Chips: math.MaxInt64 / 2}, {Place: 3, Chips: 10}}
+	if _, err := MakeDeal(in); !errors.Is(err, ErrAmountTooLarge) {
+		t.Fatalf("prizes summing past int64: %v", err)
 	}
 }

@@ -2,7 +2,9 @@ package tourney
 
 import (
 	"errors"
+	"math"
 	"testing"
+	"time"
 )
 
 // R-TRN-15
@@ -93,5 +95,78 @@ func TestSatelliteRefusesSeatValuesThatMakeNoSense(t *testing.T) {
 	got, err := SatellitePrizes(MaxSeats*10+7, 10, 0, LeftoverToNext)
 	if err != nil || len(got) != MaxSeats+1 || got[MaxSeats].Chips != 7 {
 		t.Errorf("exactly MaxSeats seats: %d prizes, %v", len(got), err)
+	}
+}
+
+// R-TRN-15: satellite leftovers paid in double buy-ins: a buy-in whose
+// double overflows, or a huge seat value whose leftover buys millions of
+// chunks, is refused instead of looping forever or exhausting memory.
+func TestSatelliteLeftoversCannotLoopOrBypassTheCap(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		pool, seat, satBuyIn Chips
+		want                 error
+	}{
+		{"double buy-in overflows", 1000, 300, math.MaxInt64/2 + 1, ErrAmountTooLarge},
+		{"huge seat value, tiny buy-in", MaxChips, MaxChips/2 + 1, 1, ErrTooManySeats},
+		{"pool too large", MaxChips + 1, 10, 1, ErrAmountTooLarge},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() {
+				_, err := SatellitePrizes(tc.pool, tc.seat, tc.satBuyIn, LeftoverInDoubleBuyIns)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if !errors.Is(err, tc.want) {
+					t.Fatalf("error %v, want %v", err, tc.want)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("SatellitePrizes does not return")
+			}
+		})
+	}
+	if _, err := SatellitePrizes(1000, 300, 10, LeftoverRule(7)); !errors.Is(err, ErrUnknownValue) {
+		t.Fatalf("unknown leftover rule: %v", err)
+	}
+}
+
+// R-TRN-15: three seats, stacks 5000/3000/3000 at the end: the two tied
+// players both cover seat places, so all three win seats (not tournament
+// money).
+func TestTiedPlayersOnSeatPlacesTakeSeats(t *testing.T) {
+	tr := newTourney(t, func(c *Config) {
+		c.Tickets = &TicketRule{SeatValue: 10}
+		c.BuyIn = BuyIn{Prize: 10}
+	})
+	register(t, tr, 4)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	ids := tr.Entries()
+	// The fourth busts; the game stops with three left: a satellite ends
+	// when the seats are decided.
+	if err := tr.Eliminate([]Bust{{Entry: ids[3].ID, StartStack: 1000}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.FinishByChips(map[EntryID]Chips{ids[0].ID: 5000, ids[1].ID: 3000, ids[2].ID: 3000}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := tr.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := 0
+	for _, r := range res {
+		if r.Place <= 3 {
+			if r.Kind != SeatPrize {
+				t.Errorf("%s (place %d) gets %v, want a seat", r.Player, r.Place, r.Kind)
+			}
+			seats++
+		}
+	}
+	if seats != 3 {
+		t.Fatalf("%d seats given: %+v", seats, res)
 	}
 }

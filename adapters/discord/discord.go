@@ -68,7 +68,7 @@ type Config struct {
 	// AckAfter is how long an interaction waits for the room before it is
 	// deferred (default 2 s: Discord allows 3).
 	AckAfter time.Duration
-	Limits   bot.Limits
+	Limits   bot.Limits // the sending limits (default Limits, Discord's)
 	State    bot.MessageIDs
 	Clock    bot.Clock
 	Log      *slog.Logger
@@ -80,6 +80,9 @@ type Config struct {
 	// latest interaction, DM channels): the least recently used entries
 	// are forgotten beyond it (default 20,000).
 	MaxUsers int
+	// Metrics, when set, counts the adapter's outbox (messages queued
+	// and sent, 429s waited out, delivery delays) with the room's.
+	Metrics *bot.Metrics
 }
 
 // Adapter is the Discord side of the room.
@@ -135,7 +138,7 @@ func New(cfg Config) (*Adapter, error) {
 		cfg.AckAfter = 2 * time.Second
 	}
 	if cfg.Limits == (bot.Limits{}) {
-		cfg.Limits = bot.DiscordLimits
+		cfg.Limits = Limits
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = bot.SystemClock{}
@@ -166,6 +169,9 @@ func New(cfg Config) (*Adapter, error) {
 		noDM: platform.NewCache[string, bool](cfg.MaxUsers), acked: map[string]bool{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
+	if cfg.Metrics != nil {
+		cfg.Metrics.WatchOutbox(a.outbox)
+	}
 	return a, nil
 }
 
@@ -196,7 +202,12 @@ func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
 	return t.base.RoundTrip(r2)
 }
 
-// Outbox is where the room queues Discord's messages.
+// Enqueue implements bot.Enqueuer: the room's messages for Discord go into
+// the adapter's own outbox, which Run delivers within Config.Limits.
+func (a *Adapter) Enqueue(m bot.Outgoing) error { return a.outbox.Enqueue(m) }
+
+// Outbox is the adapter's outbox, for its counters (Queued, Stats,
+// Delays); the room queues through Enqueue.
 func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
 
 // Run connects to Discord and serves the room until ctx ends. A refused

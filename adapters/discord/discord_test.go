@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/discord/discordtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -34,8 +36,19 @@ var names = map[string]string{ana: "Ana", ben: "Ben", cy: "Cy"}
 // scale speeds up Discord's limits in the fake and the adapter alike.
 const scale = 50
 
-var scaledLimits = bot.Limits{PerChat: bot.DiscordLimits.PerChat * scale, PerChatBurst: 5,
-	Global: bot.DiscordLimits.Global * scale, GlobalBurst: 50}
+var scaledLimits = scaled(discord.Limits, scale)
+
+// scaled returns l played f times faster, as the fake's clock is: the
+// rates times f, the bursts (counts, not rates) as they are.
+func scaled(l bot.Limits, f float64) bot.Limits {
+	if l.PerGroupBurst == 0 {
+		l.PerGroupBurst = l.PerGroupMin
+	}
+	l.PerChat *= rate.Limit(f)
+	l.PerGroupMin = int(float64(l.PerGroupMin) * f)
+	l.Global *= rate.Limit(f)
+	return l
+}
 
 func newFake(t *testing.T) *discordtest.Server {
 	f := discordtest.NewServer(t, token, discordtest.User{ID: botID, Username: "pokerroom"})
@@ -95,7 +108,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 		t.Fatal(err)
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
-		Outboxes: map[string]bot.Enqueuer{discord.Platform: ad.Outbox()}, Admins: map[string]bot.Admins{discord.Platform: ad},
+		Outboxes: map[string]bot.Enqueuer{discord.Platform: ad}, Admins: map[string]bot.Admins{discord.Platform: ad},
 		Threads:   map[string]bot.Threads{discord.Platform: ad},
 		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands,
 		// The tests play at machine speed (Discord's limits 50 times

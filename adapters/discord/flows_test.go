@@ -409,9 +409,9 @@ func TestRefusedTokenAndUnreachableDiscord(t *testing.T) {
 func TestChannelBucketAtRealSpeed(t *testing.T) {
 	fake := newFake(t)
 	fake.Scale(1)
-	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{limits: bot.DiscordLimits})
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{limits: discord.Limits})
 	for i := 1; i <= 8; i++ {
-		if err := e.ad.Outbox().Enqueue(bot.Outgoing{To: bot.Destination{Platform: discord.Platform, Chat: "601"}, Priority: bot.PrioritySummary,
+		if err := e.ad.Enqueue(bot.Outgoing{To: bot.Destination{Platform: discord.Platform, Chat: "601"}, Priority: bot.PrioritySummary,
 			Body: bot.View{Kind: bot.ViewSummary, Text: fmt.Sprintf("News %d\nline", i)}}); err != nil {
 			t.Fatal(err)
 		}

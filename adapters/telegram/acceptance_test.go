@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
 )
@@ -74,8 +75,8 @@ func TestAcceptanceThirtyPlayerPKOFromAGroup(t *testing.T) {
 	// otherwise meet 429s whose retry_after is a whole second.
 	const fast = 1000
 	fake.Scale = fast
-	limits := bot.Limits{PerChat: bot.TelegramLimits.PerChat * fast * 0.8, PerChatBurst: 1,
-		PerGroupMin: bot.TelegramLimits.PerGroupMin * fast * 8 / 10, PerGroupBurst: bot.TelegramLimits.PerGroupMin, Global: bot.TelegramLimits.Global * fast * 0.8, GlobalBurst: 24}
+	limits := scaled(telegram.Limits, fast*0.8)
+	limits.GlobalBurst = telegram.Limits.GlobalBurst * 8 / 10
 	fake.AddGroup(channel, "Poker news", ana)
 	fake.Start(ben, "")
 	fake.Start(cy, "")

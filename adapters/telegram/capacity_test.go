@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"golang.org/x/time/rate"
-
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -62,8 +60,8 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	const admin = int64(1)
 	fake := telegramtest.NewServer(b, token, botName)
 	fake.Scale = scale
-	fl := telegramtest.TelegramLimits
-	fl.EditsOutsideGlobal = !editsGlobal
+	fl := telegramtest.Limits()
+	fl.GlobalNewOnly = !editsGlobal
 	fake.SetLimits(fl)
 	fake.AddUser(telegramtest.User{ID: admin, FirstName: "Admin"})
 	for g := 0; g < tables; g++ {
@@ -74,17 +72,15 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	s := openStore(b, filepath.Join(b.TempDir(), "room.db"))
 	defer s.Close()
 	sc := func(d time.Duration) time.Duration { return time.Duration(float64(d) / scale) }
-	l := bot.TelegramLimits
-	limits := bot.Limits{PerChat: l.PerChat * rate.Limit(scale), PerChatBurst: l.PerChatBurst,
-		PerGroupMin: int(float64(l.PerGroupMin) * scale), Global: l.Global * rate.Limit(scale), GlobalBurst: l.GlobalBurst,
-		GlobalNewOnly: !editsGlobal}
+	limits := scaled(telegram.Limits, scale)
+	limits.GlobalNewOnly = !editsGlobal
 	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: time.Second, Limits: limits,
 		State: s, MaxBackoff: 100 * time.Millisecond})
 	if err != nil {
 		b.Fatal(err)
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Seed: 3,
-		Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()}, Admins: map[string]bot.Admins{telegram.Platform: ad},
+		Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad}, Admins: map[string]bot.Admins{telegram.Platform: ad},
 		HandPause: sc(2 * time.Second), BotDelay: sc(5 * time.Second), BotTrials: 30,
 		// One admin opens every table at once: no per-user command limit.
 		CommandRate: -1})

@@ -141,14 +141,28 @@ func TestForgedStaleForeignAndDuplicatePresses(t *testing.T) {
 		id, _ = fake.Press(group, m.ID, other, "Check")
 	}
 	check("another player's button", id, "")
-	time.Sleep(50 * time.Millisecond)
-	if now, _ := e.tableMessage(2); now.Text != before {
-		t.Fatalf("a refused press changed the table:\nbefore\n%s\nafter\n%s", before, now.Text)
-	}
 	// A typed action delivered twice is applied once: the second delivery
 	// would be "not your turn" if applied.
 	_, upd := fake.SayUpdate(group, who, "/call")
-	e.fake.Wait(wait, "the call to be applied", func() bool { now, _ := e.tableMessage(2); return now.Text != before })
+	e.fake.Wait(wait, "the call to be shown", func() bool {
+		now, _ := e.tableMessage(2)
+		last := lastActions(now.Text)
+		return len(last) > 0 && strings.HasPrefix(last[len(last)-1], names[who]+" calls")
+	})
+	// The refused presses were answered before the /call was typed, and
+	// the table takes its commands in order: the table showing the call is
+	// the table after them. Its latest actions are the earlier ones and the
+	// call only: a refused press added none.
+	now, _ := e.tableMessage(2)
+	got, want := lastActions(now.Text), append(lastActions(before), names[who]+" calls")
+	if len(want) > 4 {
+		want = want[len(want)-4:] // the table shows the last four
+	}
+	if len(got) != len(want) || !strings.HasPrefix(got[len(got)-1], want[len(want)-1]) ||
+		strings.Join(got[:len(got)-1], " · ") != strings.Join(want[:len(want)-1], " · ") {
+		t.Fatalf("after refused presses and one /call, the table's latest actions are %q, want %q then the call:\nbefore\n%s\nafter\n%s",
+			got, want[:len(want)-1], before, now.Text)
+	}
 	fake.Redeliver(upd)
 	// A later command in the same chat is handled after the redelivered
 	// one: once it is answered, the duplicate had its chance.
@@ -297,7 +311,7 @@ func TestWebhookMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
+	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad},
 		Admins: map[string]bot.Admins{telegram.Platform: ad}})
 	if err != nil {
 		t.Fatal(err)
@@ -529,7 +543,6 @@ func TestFakeKeepsTelegramsRules(t *testing.T) {
 			t.Errorf("%s: %s, want %q", c.what, body.String(), c.want)
 		}
 	}
-	var _ = telegramtest.TelegramLimits
 }
 
 // A command for another bot is ignored; a deleted table message is sent
@@ -556,6 +569,17 @@ func TestOtherBotsCommandsAndADeletedTableMessage(t *testing.T) {
 }
 
 // lastLines is the "Last:" part of hand n's table message.
+// lastActions returns the actions a table message shows last (its
+// "Last:" line), oldest first.
+func lastActions(text string) []string {
+	for _, line := range strings.Split(text, "\n") {
+		if rest, ok := strings.CutPrefix(line, "Last: "); ok {
+			return strings.Split(rest, " · ")
+		}
+	}
+	return nil
+}
+
 func lastLines(e *env, n int) string {
 	m, _ := e.tableMessage(n)
 	_, last, _ := strings.Cut(m.Text, "Last:")

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 )
@@ -45,5 +46,25 @@ func TestKeyboardDropsOversizedTokens(t *testing.T) {
 	if len(kb.InlineKeyboard) != 2 || len(kb.InlineKeyboard[0]) != 1 || *kb.InlineKeyboard[0][0].CallbackData != "t1" ||
 		*kb.InlineKeyboard[1][0].URL != "https://t.me/x?start=cards" {
 		t.Errorf("keyboard = %+v", kb.InlineKeyboard)
+	}
+}
+
+// The webhook's server bounds every wait of a request: the headers, the
+// body, the answer and an idle connection (a client that stalls cannot
+// hold a connection for ever).
+func TestWebhookServerBoundsEveryWait(t *testing.T) {
+	srv := webhookServer("127.0.0.1:0", nil)
+	for _, c := range []struct {
+		what string
+		d    time.Duration
+	}{
+		{"ReadHeaderTimeout", srv.ReadHeaderTimeout},
+		{"ReadTimeout", srv.ReadTimeout},
+		{"WriteTimeout", srv.WriteTimeout},
+		{"IdleTimeout", srv.IdleTimeout},
+	} {
+		if c.d <= 0 {
+			t.Errorf("the webhook server's %s is %v: a stalled client holds its connection for ever", c.what, c.d)
+		}
 	}
 }

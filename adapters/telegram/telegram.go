@@ -84,7 +84,7 @@ type Config struct {
 	WebhookListen string
 	// PollTimeout is the long poll's timeout (default 30 s).
 	PollTimeout time.Duration
-	// Limits are the sending limits (default bot.TelegramLimits).
+	// Limits are the sending limits (default Limits, Telegram's).
 	Limits bot.Limits
 	// AdminTTL is how long a chat admin check is cached (default 2 min).
 	AdminTTL time.Duration
@@ -101,6 +101,9 @@ type Config struct {
 	// checks, ...): the least recently used entries are forgotten beyond
 	// it (default 20,000).
 	MaxUsers int
+	// Metrics, when set, counts the adapter's outbox (messages queued
+	// and sent, 429s waited out, delivery delays) with the room's.
+	Metrics *bot.Metrics
 }
 
 // Adapter is the Telegram side of the room.
@@ -152,7 +155,7 @@ func New(cfg Config) (*Adapter, error) {
 		cfg.PollTimeout = 30 * time.Second
 	}
 	if cfg.Limits == (bot.Limits{}) {
-		cfg.Limits = bot.TelegramLimits
+		cfg.Limits = Limits
 	}
 	if cfg.AdminTTL <= 0 {
 		cfg.AdminTTL = 2 * time.Minute
@@ -182,10 +185,18 @@ func New(cfg Config) (*Adapter, error) {
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}
 	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
+	if cfg.Metrics != nil {
+		cfg.Metrics.WatchOutbox(a.outbox)
+	}
 	return a, nil
 }
 
-// Outbox is where the room queues Telegram's messages.
+// Enqueue implements bot.Enqueuer: the room's messages for Telegram go into
+// the adapter's own outbox, which Run delivers within Config.Limits.
+func (a *Adapter) Enqueue(m bot.Outgoing) error { return a.outbox.Enqueue(m) }
+
+// Outbox is the adapter's outbox, for its counters (Queued, Stats,
+// Delays); the room queues through Enqueue.
 func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
 
 // Run connects to Telegram and serves the room until ctx ends. A refused
@@ -537,7 +548,7 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 		}
 		backoff = min(backoff*2, a.cfg.MaxBackoff)
 	}
-	srv := &http.Server{Addr: a.cfg.WebhookListen, Handler: a.WebhookHandler(life), ReadHeaderTimeout: 5 * time.Second}
+	srv := webhookServer(a.cfg.WebhookListen, a.WebhookHandler(life))
 	done := make(chan error, 1)
 	go func() { done <- srv.ListenAndServe() }()
 	a.log.Info("serving the webhook", "listen", a.cfg.WebhookListen)
@@ -550,6 +561,16 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 		_ = srv.Shutdown(sctx)
 		return nil
 	}
+}
+
+// webhookServer is the webhook's HTTP server on addr. Telegram posts one
+// small update at a time and is answered once it is queued, so every wait
+// of a request is bounded: a client that stops sending its headers or its
+// body, never reads the answer, or keeps an idle connection open loses the
+// connection instead of holding it (and a goroutine) for ever.
+func webhookServer(addr string, h http.Handler) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second,
+		WriteTimeout: 20 * time.Second, IdleTimeout: 2 * time.Minute}
 }
 
 // WebhookSecret is the secret token Telegram sends with every webhook

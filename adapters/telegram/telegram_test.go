@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -64,8 +66,19 @@ type options struct {
 // the tests play at full speed under the same rules.
 const scale = 50
 
-var scaledLimits = bot.Limits{PerChat: bot.TelegramLimits.PerChat * scale, PerChatBurst: 1,
-	PerGroupMin: bot.TelegramLimits.PerGroupMin * scale, Global: bot.TelegramLimits.Global * scale, GlobalBurst: 30}
+var scaledLimits = scaled(telegram.Limits, scale)
+
+// scaled returns l played f times faster, as the fake's clock is: the
+// rates times f, the bursts (counts, not rates) as they are.
+func scaled(l bot.Limits, f float64) bot.Limits {
+	if l.PerGroupBurst == 0 {
+		l.PerGroupBurst = l.PerGroupMin
+	}
+	l.PerChat *= rate.Limit(f)
+	l.PerGroupMin = int(float64(l.PerGroupMin) * f)
+	l.Global *= rate.Limit(f)
+	return l
+}
 
 func newFake(t *testing.T) *telegramtest.Server {
 	f := telegramtest.NewServer(t, token, botName)
@@ -101,7 +114,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		sched = cron.RoomScheduler{Runner: runner}
 	}
 	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, DeckSeed: 11, Seed: 5, Log: log, Scheduler: sched, BotDelay: o.botDelay,
-		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad.Outbox()},
+		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad},
 		Admins:    map[string]bot.Admins{telegram.Platform: ad},
 		Threads:   map[string]bot.Threads{telegram.Platform: ad},
 		HandPause: pause, MaxHands: o.maxHands,

@@ -11,7 +11,8 @@
 // of at most 100 characters; content within 2,000 characters and an embed
 // description within 4,096; modals only where Discord allows them; command
 // names, descriptions and localizations as Discord checks them; per-route
-// rate-limit buckets announced in X-RateLimit-* headers, and 429s with
+// rate-limit buckets (the adapter's figure for a channel, discord.Limits:
+// 5 calls per 5 s) announced in X-RateLimit-* headers, and 429s with
 // retry_after when a bucket is overrun or when a test asks (Flood). An
 // ephemeral reply is visible only to its user. A call to a route it does
 // not implement fails the test.
@@ -33,6 +34,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/pokerroom/pokerroom/adapters/discord"
 )
 
 // Limits of Discord the fake enforces.
@@ -849,10 +852,20 @@ func (s *Server) tooMany(w http.ResponseWriter, d time.Duration, global bool) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"message": "You are being rate limited.", "retry_after": secs, "global": global})
 }
 
-// take counts a call against a route's bucket (5 per 5 s, scaled) and
-// announces the bucket in X-RateLimit-* headers; an overrun is a 429.
+// bucketLimit and bucketWindow are each route's bucket: the adapter's own
+// figure for a channel, discord.Limits (a burst of PerChatBurst calls, one
+// more every 1/PerChat seconds: 5 per 5 s), so that the fake holds the
+// adapter to the figures it was built with, not to a copy of them.
+var (
+	bucketLimit  = discord.Limits.PerChatBurst
+	bucketWindow = time.Duration(float64(discord.Limits.PerChatBurst) / float64(discord.Limits.PerChat) * float64(time.Second))
+)
+
+// take counts a call against a route's bucket (bucketLimit calls per
+// bucketWindow, scaled) and announces the bucket in X-RateLimit-* headers;
+// an overrun is a 429.
 func (s *Server) take(w http.ResponseWriter, key string) bool {
-	const limit, per = 5, 5 * time.Second
+	limit, per := bucketLimit, bucketWindow
 	now := time.Now()
 	window := time.Duration(float64(per) / s.scale)
 	b := s.buckets[key]

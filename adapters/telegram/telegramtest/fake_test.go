@@ -2,11 +2,14 @@ package telegramtest
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pokerroom/pokerroom/adapters/telegram"
 )
 
 type recorder struct{ errs []string }
@@ -66,5 +69,33 @@ func TestLongPollHonoursTimeoutAndOffset(t *testing.T) {
 	body, _ = get(1002, 0)
 	if strings.Contains(body, "1001") {
 		t.Errorf("an update before the offset came again: %s", body)
+	}
+}
+
+// The fake holds a bot to the adapter's own figures, telegram.Limits: one
+// chat takes PerChatBurst messages at once, and ChatBurstTolerance more
+// (Telegram's short bursts), and answers the next with a 429 and its
+// retry_after.
+func TestTheFakeKeepsTheAdaptersPerChatLimit(t *testing.T) {
+	s := NewServer(t, "1:t", "b")
+	s.Scale = 1e-9 // the limits' clock all but stopped: nothing refills during the test
+	s.AddUser(User{ID: 5, FirstName: "Ana", Started: true})
+	send := func() (int, string) {
+		resp, err := http.PostForm(s.URL+"/bot1:t/sendMessage", url.Values{"chat_id": {"5"}, "text": {"hi"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	burst := telegram.Limits.PerChatBurst + ChatBurstTolerance
+	for i := range burst {
+		if code, body := send(); code != http.StatusOK {
+			t.Fatalf("message %d of the burst: %d %s", i+1, code, body)
+		}
+	}
+	if code, body := send(); code != http.StatusTooManyRequests || !strings.Contains(body, "retry_after") {
+		t.Errorf("a message past the chat's burst of %d: %d %s, want 429 with retry_after", burst, code, body)
 	}
 }
