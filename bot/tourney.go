@@ -176,15 +176,14 @@ type treq struct {
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
-// left: out when the window passes without a rebuy (R-TRN-4).
+// left: out when the window passes without a rebuy (R-TRN-4). At is when
+// they busted (tourney.BustStands); a bust whose write failed is tried
+// again a second later (At set back so that it stands then).
 type pendingBust struct {
 	Table tourney.TableID
 	Bust  reportBust
-	Until time.Time
+	At    time.Time
 }
-
-// rebuyWindow is how long a busted player has to rebuy.
-const rebuyWindow = time.Minute
 
 func (r *Room) newTourneyActor(rec TourneyRecord, set tourneySettings, comm Community, house int64) (*tourneyActor, error) {
 	t, err := tourney.New(set.Config)
@@ -626,8 +625,8 @@ func (a *tourneyActor) deadline() time.Time {
 		}
 	}
 	for _, p := range a.pending {
-		if at.IsZero() || p.Until.Before(at) {
-			at = p.Until
+		if until := p.At.Add(tourney.RebuyWindow); at.IsZero() || until.Before(at) {
+			at = until
 		}
 	}
 	if a.proposal != nil && (at.IsZero() || a.proposal.until.Before(at)) {
@@ -816,7 +815,7 @@ func (a *tourneyActor) endLate() error {
 func (a *tourneyActor) expireBusts(now time.Time) {
 	byTable := map[tourney.TableID][]reportBust{}
 	for e, p := range a.pending {
-		if a.t.RebuysOpen() && now.Before(p.Until) {
+		if !tourney.BustStands(now, p.At, a.t.RebuysOpen()) {
 			continue
 		}
 		delete(a.pending, e)
@@ -833,7 +832,7 @@ func (a *tourneyActor) expireBusts(now time.Time) {
 		if err := a.eliminate(no, bs, nil); err != nil {
 			// Not stored: the busts wait a second and are tried again.
 			for _, b := range bs {
-				a.pending[b.Entry] = pendingBust{Table: no, Bust: b, Until: now.Add(time.Second)}
+				a.pending[b.Entry] = pendingBust{Table: no, Bust: b, At: now.Add(time.Second - tourney.RebuyWindow)}
 			}
 			continue
 		}
@@ -1053,8 +1052,8 @@ func (a *tourneyActor) onReport(rep handReport) {
 			continue
 		}
 		if a.rebuysLeft(b.Entry) {
-			a.pending[b.Entry] = pendingBust{Table: rep.Table, Bust: b, Until: a.r.clock.Now().Add(rebuyWindow)}
-			a.privateTo(b.Entry, "tn.rebuy_now", a.name(), durationText(rebuyWindow), a.label())
+			a.pending[b.Entry] = pendingBust{Table: rep.Table, Bust: b, At: a.r.clock.Now()}
+			a.privateTo(b.Entry, "tn.rebuy_now", a.name(), durationText(tourney.RebuyWindow), a.label())
 			continue
 		}
 		busts = append(busts, b)

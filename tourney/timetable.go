@@ -82,6 +82,16 @@ type Due struct {
 	Clock ClockState
 }
 
+// RebuyWindow is how long a player who busted during the rebuy period,
+// with rebuys left, has to rebuy before they are out (R-TRN-4).
+const RebuyWindow = time.Minute
+
+// BustStands reports whether a bust waiting for a rebuy (at bustAt) now
+// stands: its rebuy window has passed, or the rebuy period ended (R-TRN-4).
+func BustStands(now, bustAt time.Time, rebuysOpen bool) bool {
+	return !rebuysOpen || !now.Before(bustAt.Add(RebuyWindow))
+}
+
 // AddOnLevel is the last blind level the add-on is offered in: the one
 // after the rebuy period, or after late registration when there are no
 // rebuys (R-TRN-4).

@@ -145,3 +145,23 @@ func TestTimetableNextIsTheNearestDeadline(t *testing.T) {
 		})
 	}
 }
+
+// R-TRN-4: a busted player with rebuys left has the rebuy window to rebuy;
+// the bust stands once it passes or the rebuy period ends.
+func TestABustStandsWhenTheRebuyWindowCloses(t *testing.T) {
+	at := t0
+	for _, c := range []struct {
+		name       string
+		now        time.Time
+		rebuysOpen bool
+		want       bool
+	}{
+		{"within the window", at.Add(RebuyWindow - time.Second), true, false},
+		{"the window passed", at.Add(RebuyWindow), true, true},
+		{"the rebuy period ended", at.Add(time.Second), false, true},
+	} {
+		if got := BustStands(c.now, at, c.rebuysOpen); got != c.want {
+			t.Errorf("%s: BustStands = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
