@@ -44,7 +44,11 @@ func (t *table) title() string {
 }
 
 // scene builds the table message's scene from the state.
-func (t *table) scene() tableScene {
+func (t *table) scene() tableScene { return t.sceneOf(nil) }
+
+// sceneOf is scene from full, the hand's snapshot when the caller already
+// took it (nil: taken here).
+func (t *table) sceneOf(full *engine.Snapshot) tableScene {
 	sc := tableScene{Lang: t.lang(), Label: t.label(), Title: t.title(), Order: t.order, Last: t.last}
 	for i, s := range t.seats {
 		if s == nil {
@@ -59,7 +63,11 @@ func (t *table) scene() tableScene {
 		sc.Waiting++
 	}
 	if t.hand != nil {
-		snap := t.hand.Snapshot().For(-1)
+		if full == nil {
+			s := t.hand.Snapshot()
+			full = &s
+		}
+		snap := full.For(-1)
 		sc.Snap = &snap
 		sc.HandNo = t.handNo
 		if !t.turnAt.IsZero() {
@@ -96,9 +104,9 @@ func (t *table) publish() {
 		t.publishIdle()
 		return
 	}
-	v := renderTable(t.scene())
-	t.shownEvents = len(t.hand.Events())
 	full := t.hand.Snapshot()
+	v := renderTable(t.sceneOf(&full))
+	t.shownEvents = len(t.hand.Events())
 	if !full.Over {
 		if k := full.ToAct; k >= 0 {
 			s := t.seats[t.order[k]]
