@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/pokerroom/pokerroom/engine"
+	"gorm.io/gorm"
 )
 
 // The statements of a busy room's writes (a hand started, its events, a
@@ -161,7 +162,7 @@ func (tx *Tx) exec(query string, args ...any) (int64, error) {
 		res, err = stx.ExecContext(ctx, query, args...)
 	}
 	if err != nil {
-		return 0, sqliteDialector{}.Translate(err)
+		return 0, tx.translate(err)
 	}
 	return res.RowsAffected()
 }
@@ -173,24 +174,28 @@ func (tx *Tx) query(query string, scan func(*sql.Rows) error, args ...any) error
 	var err error
 	if stx, ctx, ok := tx.sqlTx(); !ok {
 		rows, err = tx.db.Raw(query, args...).Rows()
+	} else if st := tx.stmt(ctx, stx, query); st != nil {
+		rows, err = st.QueryContext(ctx, args...)
 	} else {
-		if st := tx.stmt(ctx, stx, query); st != nil {
-			rows, err = st.QueryContext(ctx, args...)
-		} else {
-			rows, err = stx.QueryContext(ctx, query, args...)
-		}
-		if err != nil {
-			err = sqliteDialector{}.Translate(err)
-		}
+		rows, err = stx.QueryContext(ctx, query, args...)
 	}
 	if err != nil {
-		return err
+		return tx.translate(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		if err := scan(rows); err != nil {
-			return err
+			return tx.translate(err)
 		}
 	}
-	return rows.Err()
+	return tx.translate(rows.Err())
+}
+
+// translate maps a driver's error as gorm does (TranslateError), for the
+// errors gorm does not see: those of rows read here.
+func (tx *Tx) translate(err error) error {
+	if t, ok := tx.db.Dialector.(gorm.ErrorTranslator); ok && err != nil {
+		return t.Translate(err)
+	}
+	return err
 }
