@@ -126,18 +126,33 @@ func (t *table) publish() {
 // sendTable queues a version of the table message, unless it shows
 // exactly what the last one did.
 func (t *table) sendTable(key string, v View) {
-	sig := key + "\x00" + v.Text
-	for _, row := range v.Buttons {
-		for _, b := range row {
-			sig += "\x00" + b.Token
-		}
-	}
-	if sig == t.lastTable {
+	if t.lastShown && key == t.lastKey && v.Text == t.lastView.Text && sameTokens(v.Buttons, t.lastView.Buttons) {
 		return
 	}
-	t.lastTable = sig
+	t.lastShown = true
 	t.lastView, t.lastKey = v, key
 	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
+}
+
+// sameTokens reports whether a and b hold the same button tokens in the
+// same order, however they are split in rows.
+func sameTokens(a, b [][]Button) bool {
+	ra, ia, rb, ib := 0, 0, 0, 0
+	for {
+		for ra < len(a) && ia == len(a[ra]) {
+			ra, ia = ra+1, 0
+		}
+		for rb < len(b) && ib == len(b[rb]) {
+			rb, ib = rb+1, 0
+		}
+		if ra == len(a) || rb == len(b) {
+			return ra == len(a) && rb == len(b)
+		}
+		if a[ra][ia].Token != b[rb][ib].Token {
+			return false
+		}
+		ia, ib = ia+1, ib+1
+	}
 }
 
 // showPaused edits the last table message (shown from committed state)
@@ -149,7 +164,7 @@ func (t *table) showPaused() {
 	v := t.lastView
 	v.Text += "\n" + tr(t.lang(), "table.paused_line")
 	v.Buttons, v.Amount = nil, nil
-	t.lastTable = "" // the next publish shows the table again
+	t.lastShown = false // the next publish shows the table again
 	t.r.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: t.lastKey, Version: t.nextVersion(), Body: v})
 }
 
