@@ -171,7 +171,9 @@ type table struct {
 	// room reads to send a hand command without a table number (issue 21).
 	turnPlayer atomic.Int64
 	acted      sync.Map
-	lastTable  string // what the last table message showed
+	// lastShown: the chat shows lastView (false: the next publish sends
+	// the table even if it shows the same).
+	lastShown bool
 	// lastView and lastKey are the last table message sent and its key.
 	lastView View
 	lastKey  string
@@ -605,7 +607,7 @@ func (t *table) drain() {
 func (t *table) follow() {
 	if t.moved.Swap(false) {
 		t.chat = t.r.communityNow(t.comm).ChatID
-		t.lastTable = ""
+		t.lastShown = false
 		t.publish()
 	}
 }
@@ -936,7 +938,7 @@ func (t *table) pause() {
 // tryResume reads the store again; on success play resumes.
 func (t *table) tryResume() {
 	t.retryAt = time.Time{}
-	t.lastTable = "" // the paused message is replaced by the table, once
+	t.lastShown = false // the paused message is replaced by the table, once
 	if !t.reload() {
 		t.pause()
 		return

@@ -49,7 +49,11 @@ func (t *table) title() string {
 }
 
 // scene builds the table message's scene from the state.
-func (t *table) scene() tableScene {
+func (t *table) scene() tableScene { return t.sceneOf(nil) }
+
+// sceneOf is scene from full, the hand's snapshot when the caller already
+// took it (nil: taken here).
+func (t *table) sceneOf(full *engine.Snapshot) tableScene {
 	sc := tableScene{Lang: t.lang(), Label: t.label(), Title: t.title(), Order: t.order, Last: t.last}
 	for i, s := range t.seats {
 		if s == nil {
@@ -64,7 +68,11 @@ func (t *table) scene() tableScene {
 		sc.Waiting++
 	}
 	if t.hand != nil {
-		snap := t.hand.Snapshot().For(-1)
+		if full == nil {
+			s := t.hand.Snapshot()
+			full = &s
+		}
+		snap := full.For(-1)
 		sc.Snap = &snap
 		sc.HandNo = t.handNo
 		if t.tour != nil && t.tpos.Button > 0 {
@@ -104,9 +112,9 @@ func (t *table) publish() {
 		t.publishIdle()
 		return
 	}
-	v := renderTable(t.scene())
-	t.shownEvents = len(t.hand.Events())
 	full := t.hand.Snapshot()
+	v := renderTable(t.sceneOf(&full))
+	t.shownEvents = len(t.hand.Events())
 	if !full.Over {
 		if k := full.ToAct; k >= 0 {
 			s := t.seats[t.order[k]]
@@ -126,18 +134,33 @@ func (t *table) publish() {
 // sendTable queues a version of the table message, unless it shows
 // exactly what the last one did.
 func (t *table) sendTable(key string, v View) {
-	sig := key + "\x00" + v.Text
-	for _, row := range v.Buttons {
-		for _, b := range row {
-			sig += "\x00" + b.Token
-		}
-	}
-	if sig == t.lastTable {
+	if t.lastShown && key == t.lastKey && v.Text == t.lastView.Text && sameTokens(v.Buttons, t.lastView.Buttons) {
 		return
 	}
-	t.lastTable = sig
+	t.lastShown = true
 	t.lastView, t.lastKey = v, key
 	t.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
+}
+
+// sameTokens reports whether a and b hold the same button tokens in the
+// same order, however they are split in rows.
+func sameTokens(a, b [][]Button) bool {
+	ra, ia, rb, ib := 0, 0, 0, 0
+	for {
+		for ra < len(a) && ia == len(a[ra]) {
+			ra, ia = ra+1, 0
+		}
+		for rb < len(b) && ib == len(b[rb]) {
+			rb, ib = rb+1, 0
+		}
+		if ra == len(a) || rb == len(b) {
+			return ra == len(a) && rb == len(b)
+		}
+		if a[ra][ia].Token != b[rb][ib].Token {
+			return false
+		}
+		ia, ib = ia+1, ib+1
+	}
 }
 
 // showPaused edits the last table message (shown from committed state)
@@ -149,7 +172,7 @@ func (t *table) showPaused() {
 	v := t.lastView
 	v.Text += "\n" + tr(t.lang(), "table.paused_line")
 	v.Buttons, v.Amount = nil, nil
-	t.lastTable = "" // the next publish shows the table again
+	t.lastShown = false // the next publish shows the table again
 	t.send(Outgoing{To: t.group(), Thread: t.thread, Priority: PriorityTable, Key: t.lastKey, Version: t.nextVersion(), Body: v})
 }
 

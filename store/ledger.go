@@ -1,7 +1,9 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"math"
@@ -31,6 +33,9 @@ const maxAttempts = 10
 // deadlock is retried from the start, so fn must have no effect outside
 // the transaction.
 func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	if s.loc.Backend == SQLite {
+		s.stmts.prepare(ctx, s.sqlDB)
+	}
 	for attempt := 1; ; attempt++ {
 		tx := &Tx{s: s}
 		err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
@@ -101,27 +106,9 @@ func (tx *Tx) Transfer(t Transfer) (LedgerEntry, error) {
 	case t.Reason == "":
 		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrMissingReason)
 	}
-	lo, hi := min(t.From, t.To), max(t.From, t.To)
-	var accs []Account
-	err := tx.db.Clauses(clause.Locking{Strength: clause.LockingStrengthUpdate}).
-		Where("id IN ?", []int64{lo, hi}).Order("id").Find(&accs).Error
+	from, to, err := tx.lockAccounts(t.From, t.To)
 	if err != nil {
-		return LedgerEntry{}, fmt.Errorf("lock accounts %d and %d: %w", lo, hi, err)
-	}
-	var from, to *Account
-	for i := range accs {
-		switch accs[i].ID {
-		case t.From:
-			from = &accs[i]
-		case t.To:
-			to = &accs[i]
-		}
-	}
-	if from == nil {
-		return LedgerEntry{}, fmt.Errorf("transfer from account %d: %w", t.From, ErrNotFound)
-	}
-	if to == nil {
-		return LedgerEntry{}, fmt.Errorf("transfer to account %d: %w", t.To, ErrNotFound)
+		return LedgerEntry{}, err
 	}
 	if !from.Kind.MayGoNegative() && from.Balance < t.Amount {
 		return LedgerEntry{}, &InsufficientFundsError{AccountID: from.ID, Balance: from.Balance, Amount: t.Amount}
@@ -129,13 +116,11 @@ func (tx *Tx) Transfer(t Transfer) (LedgerEntry, error) {
 	if from.Balance < math.MinInt64+t.Amount || to.Balance > math.MaxInt64-t.Amount {
 		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrBalanceOverflow)
 	}
-	for _, u := range []struct {
+	for _, u := range [2]struct {
 		id, delta int64
 	}{{from.ID, -t.Amount}, {to.ID, t.Amount}} {
-		res := tx.db.Model(&Account{}).Where("id = ?", u.id).
-			UpdateColumn("balance", gorm.Expr("balance + ?", u.delta))
-		if res.Error != nil {
-			return LedgerEntry{}, fmt.Errorf("update balance of account %d: %w", u.id, res.Error)
+		if _, err := tx.exec(sqlBalance, u.delta, u.id); err != nil {
+			return LedgerEntry{}, fmt.Errorf("update balance of account %d: %w", u.id, err)
 		}
 	}
 	e := LedgerEntry{
@@ -144,13 +129,54 @@ func (tx *Tx) Transfer(t Transfer) (LedgerEntry, error) {
 		Amount:        t.Amount,
 		Reason:        t.Reason,
 		Reference:     t.Reference,
+		CreatedAt:     tx.s.now(),
 	}
-	if err := tx.db.Omit(clause.Associations).Create(&e).Error; err != nil {
-		return LedgerEntry{}, fmt.Errorf("write ledger entry: %w", err)
+	err = tx.query(sqlLedgerEntry,
+		func(r *sql.Rows) error { return r.Scan(&e.ID) }, e.FromAccountID, e.ToAccountID, e.Amount, e.Reason, e.Reference, e.CreatedAt)
+	if err != nil || e.ID == 0 {
+		return LedgerEntry{}, fmt.Errorf("write ledger entry: %w", cmp.Or(err, errors.New("no id returned")))
 	}
 	tx.transfers++
 	return e, nil
 }
+
+// lockAccounts reads the two accounts of a transfer, locked in ascending
+// id order on PostgreSQL (SQLite has one writer).
+func (tx *Tx) lockAccounts(fromID, toID int64) (from, to Account, err error) {
+	lo, hi := min(fromID, toID), max(fromID, toID)
+	q := sqlLockAccounts
+	if tx.s.loc.Backend != SQLite {
+		q += " FOR UPDATE"
+	}
+	var found [2]bool
+	err = tx.query(q, func(r *sql.Rows) error {
+		var a Account
+		if err := r.Scan(&a.ID, &a.Kind, &a.Balance); err != nil {
+			return err
+		}
+		if a.ID == fromID {
+			from, found[0] = a, true
+		}
+		if a.ID == toID {
+			to, found[1] = a, true
+		}
+		return nil
+	}, lo, hi)
+	switch {
+	case err != nil:
+		return from, to, fmt.Errorf("lock accounts %d and %d: %w", lo, hi, err)
+	case !found[0]:
+		return from, to, fmt.Errorf("transfer from account %d: %w", fromID, ErrNotFound)
+	case !found[1]:
+		return from, to, fmt.Errorf("transfer to account %d: %w", toID, ErrNotFound)
+	}
+	return from, to, nil
+}
+
+// now is the time rows are stamped with: the clock's, in UTC, to the
+// microsecond (as gorm's NowFunc), so that what is read back equals what
+// was written on both backends.
+func (s *Store) now() time.Time { return s.clock.Now().UTC().Round(time.Microsecond) }
 
 // Balance returns an account's balance (the cached column; [Store.Audit]
 // checks it against the ledger).

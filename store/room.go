@@ -1,12 +1,13 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -54,12 +55,13 @@ func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64,
 	if err != nil {
 		return 0, fmt.Errorf("hand deck: %w", err)
 	}
-	h := Hand{TableID: tableID, Variant: setup.Rules.Game.String(),
-		Deck: string(deck), Setup: string(js), StartedAt: at}
-	if err := tx.db.Omit(clause.Associations).Create(&h).Error; err != nil {
-		return 0, fmt.Errorf("start hand at table %d: %w", tableID, err)
+	var id int64
+	err = tx.query(sqlStartHand,
+		func(r *sql.Rows) error { return r.Scan(&id) }, tableID, setup.Rules.Game.String(), string(deck), string(js), at)
+	if err != nil || id == 0 {
+		return 0, fmt.Errorf("start hand at table %d: %w", tableID, cmp.Or(err, errors.New("no id returned")))
 	}
-	return h.ID, nil
+	return id, nil
 }
 
 // AppendEvents implements bot.HandLog: the events and the moves in one
@@ -97,8 +99,9 @@ func (tx *Tx) eventRows(handID int64, events []engine.Event, rows []HandEvent) (
 }
 
 // eventChunk bounds the rows of one INSERT (SQLite allows 32,766
-// parameters).
-const eventChunk = 400
+// parameters). Rows are inserted in chunks of powers of two up to it, so
+// that the statement texts are few (prepared once each, see exec).
+const eventChunk = 256
 
 // insertEventRows stores rows with multi-row INSERTs written here rather
 // than by gorm, whose reflection and statement preparation per call were
@@ -106,20 +109,17 @@ const eventChunk = 400
 // unique index.
 func (tx *Tx) insertEventRows(rows []HandEvent) error {
 	for len(rows) > 0 {
-		n := min(len(rows), eventChunk)
+		n := eventChunk
+		for n > len(rows) {
+			n /= 2
+		}
 		chunk := rows[:n]
 		rows = rows[n:]
-		var b strings.Builder
-		b.WriteString("INSERT INTO hand_events (hand_id, seq, kind, payload, created_at) VALUES ")
 		args := make([]any, 0, 5*n)
-		for i, r := range chunk {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString("(?,?,?,?,?)")
+		for _, r := range chunk {
 			args = append(args, r.HandID, r.Seq, r.Kind, r.Payload, r.CreatedAt)
 		}
-		err := tx.db.Exec(b.String(), args...).Error
+		_, err := tx.exec(insertRows(sqlInsertEvents, eventRow, n), args...)
 		switch {
 		case errors.Is(err, gorm.ErrDuplicatedKey):
 			return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, chunk[0].HandID, chunk[0].Seq-1, chunk[len(chunk)-1].Seq-1)
@@ -183,11 +183,11 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				}
 			}
 			if w.SaveState {
-				res := tx.db.Model(&Table{}).Where("id = ?", w.TableID).Update("state", w.State)
-				if res.Error != nil {
-					return fmt.Errorf("table %d state: %w", w.TableID, res.Error)
+				n, err := tx.exec(sqlTableState, w.State, w.TableID)
+				if err != nil {
+					return fmt.Errorf("table %d state: %w", w.TableID, err)
 				}
-				if res.RowsAffected == 0 {
+				if n == 0 {
 					return fmt.Errorf("%w: table %d", bot.ErrNotFound, w.TableID)
 				}
 			}
@@ -196,8 +196,8 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 					return err
 				}
 			}
-			if len(w.ClearDeadlines) > 0 {
-				if err := tx.db.Where("key IN ?", w.ClearDeadlines).Delete(&Deadline{}).Error; err != nil {
+			for _, key := range w.ClearDeadlines {
+				if _, err := tx.exec(sqlClearDeadline, key); err != nil {
 					return fmt.Errorf("deadlines: %w", err)
 				}
 			}
@@ -262,11 +262,11 @@ func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
 }
 
 func (tx *Tx) endHand(handID int64, at time.Time, void string) error {
-	res := tx.db.Model(&Hand{}).Where("id = ?", handID).Updates(map[string]any{"ended_at": at, "voided": void})
-	if res.Error != nil {
-		return fmt.Errorf("end hand %d: %w", handID, res.Error)
+	n, err := tx.exec(sqlEndHand, at, void, handID)
+	if err != nil {
+		return fmt.Errorf("end hand %d: %w", handID, err)
 	}
-	if res.RowsAffected == 0 {
+	if n == 0 {
 		return fmt.Errorf("%w: hand %d", bot.ErrNotFound, handID)
 	}
 	return nil
@@ -637,27 +637,21 @@ func (tx *Tx) saveSeats(tableID int64, seats []bot.SeatRecord, at time.Time) err
 	}
 	// Written here rather than through gorm's models: a busy room saves
 	// seats at every hand's start and end.
-	if err := tx.db.Exec("DELETE FROM seats WHERE table_id = ?", tableID).Error; err != nil {
+	if _, err := tx.exec(sqlDeleteSeats, tableID); err != nil {
 		return fmt.Errorf("seats of table %d: %w", tableID, err)
 	}
 	if len(seats) == 0 {
 		return nil
 	}
-	var b strings.Builder
-	b.WriteString("INSERT INTO seats (table_id, seat, player_id, stack, sitting_out, state, updated_at) VALUES ")
 	args := make([]any, 0, 7*len(seats))
-	for i, st := range seats {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString("(?,?,?,?,?,?,?)")
+	for _, st := range seats {
 		state := st.State
 		if state == "" {
 			state = "{}"
 		}
 		args = append(args, tableID, st.Seat, st.PlayerID, st.Stack, st.SittingOut, state, at.UTC().Round(time.Microsecond))
 	}
-	if err := tx.db.Exec(b.String(), args...).Error; err != nil {
+	if _, err := tx.exec(insertRows(sqlInsertSeats, seatRow, len(seats)), args...); err != nil {
 		return fmt.Errorf("seats of table %d: %w", tableID, err)
 	}
 	return nil

@@ -65,6 +65,8 @@ type Store struct {
 	loc       Location
 	clock     Clock
 	transfers atomic.Uint64
+	// stmts are the SQLite statements of the hot writes, prepared once.
+	stmts stmtCache
 }
 
 // Open connects to the database at loc, within ctx's deadline. It does not
@@ -171,7 +173,10 @@ func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.sqlDB.Close() }
+func (s *Store) Close() error {
+	s.stmts.close()
+	return s.sqlDB.Close()
+}
 
 // Ping checks that the database answers.
 func (s *Store) Ping(ctx context.Context) error {
