@@ -42,9 +42,12 @@ var importRules = []importRule{
 	// bot/tourneycheck checks the table rules over what the room stores
 	// and sends, through bot's ports.
 	{pkg: module + "/bot/tourneycheck", allowed: []string{module + "/bot", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
-	// bot/sim drives the room through bot's ports (and checks the table
+	// bot/sim drives the room through bot's ports and an outbox (and checks the table
 	// rules): no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: []string{module + "/bot", module + "/bot/tourneycheck", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
+	{pkg: module + "/bot/sim", allowed: []string{module + "/bot", module + "/bot/outbox", module + "/bot/tourneycheck", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
+	// bot/outbox delivers bot's outgoing messages through bot's Sender
+	// port: bot and its rate limiter, nothing of a platform or a store.
+	{pkg: module + "/bot/outbox", allowed: []string{module + "/bot", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
@@ -130,6 +133,12 @@ func TestDependencyRuleCatchesForbiddenImports(t *testing.T) {
 		{importRules[3], module + "/store"},
 		{importRules[3], module + "/adapters/console"},
 		{importRules[4], module + "/store"},
+		{importRules[2], module + "/bot/outbox"}, // an arrow up
+		{importRules[5], "gorm.io/gorm"},
+		{importRules[5], module + "/store"},
+		{importRules[5], module + "/config"},
+		{importRules[5], module + "/adapters/telegram"},
+		{importRules[5], "github.com/bwmarrin/discordgo"},
 	} {
 		bad := forbiddenImports(tc.rule, []dependency{std, {Path: tc.rule.pkg}, {Path: tc.dep}})
 		if len(bad) != 1 || bad[0] != tc.dep {
@@ -138,6 +147,38 @@ func TestDependencyRuleCatchesForbiddenImports(t *testing.T) {
 	}
 	if bad := forbiddenImports(importRules[2], []dependency{std, {Path: module + "/engine"}, {Path: module + "/engine/internal/x"}}); len(bad) != 0 {
 		t.Errorf("bot importing engine refused: %v", bad)
+	}
+}
+
+// The arrows point down: bot, the vocabulary and the ports, imports none of
+// its sub-packages (they import bot).
+func TestBotImportsNoSubPackage(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	if bad := subPackageImports(module+"/bot", listDeps(t, module+"/bot")); len(bad) > 0 {
+		t.Errorf("bot imports its sub-packages: %s", strings.Join(bad, ", "))
+	}
+}
+
+// subPackageImports returns the packages under pkg in its import graph
+// (pkg/internal/... excepted).
+func subPackageImports(pkg string, deps []dependency) []string {
+	var bad []string
+	for _, d := range deps {
+		if strings.HasPrefix(d.Path, pkg+"/") && !strings.HasPrefix(d.Path, pkg+"/internal/") {
+			bad = append(bad, d.Path)
+		}
+	}
+	return bad
+}
+
+// The sub-package check catches bot importing bot/outbox, and lets bot's
+// own imports (engine) through.
+func TestSubPackageCheckCatchesAnUpwardArrow(t *testing.T) {
+	deps := []dependency{{Path: "fmt", Standard: true}, {Path: module + "/bot"}, {Path: module + "/engine"}, {Path: module + "/bot/outbox"}, {Path: module + "/botany"}}
+	if bad := subPackageImports(module+"/bot", deps); len(bad) != 1 || bad[0] != module+"/bot/outbox" {
+		t.Errorf("bot importing bot/outbox: checker says %v", bad)
 	}
 }
 
