@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -11,7 +12,8 @@ import (
 // The dependency rule of DESIGN.md: the core (engine, tourney, bot) never
 // imports gorm, a database driver, a platform library or config; engine and
 // tourney import only the standard library (and each other where allowed);
-// config does not import store.
+// config does not import store; bot's sub-packages import bot, and bot
+// none of them (botSubPackagesPending lists the steps still under way).
 
 const module = "github.com/pokerroom/pokerroom"
 
@@ -35,16 +37,34 @@ type importRule struct {
 var botThirdParty = []string{"golang.org/x/time/rate", // the outbox's and the per-user rate limiters
 	"github.com/hashicorp/golang-lru/v2/simplelru", "github.com/hashicorp/golang-lru/v2/internal"} // the per-user caches
 
+// botImports are the module's packages bot imports, which a package
+// importing bot imports too: engine, tourney and, until the table moves to
+// bot/table, bot/practice (botSubPackagesPending).
+var botImports = []string{module + "/engine", module + "/tourney", module + "/bot/practice"}
+
+// withBot is what a package built on bot may import: bot, what bot
+// imports, and more.
+func withBot(more ...string) []string {
+	return append(append([]string{module + "/bot"}, botImports...), more...)
+}
+
 var importRules = []importRule{
 	{pkg: module + "/engine"},
 	{pkg: module + "/tourney"},
-	{pkg: module + "/bot", allowed: []string{module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
+	{pkg: module + "/bot", allowed: botImports, thirdParty: botThirdParty},
 	// bot/tourneycheck checks the table rules over what the room stores
 	// and sends, through bot's ports.
-	{pkg: module + "/bot/tourneycheck", allowed: []string{module + "/bot", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
-	// bot/sim drives the room through bot's ports (and checks the table
-	// rules): no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: []string{module + "/bot", module + "/bot/tourneycheck", module + "/engine", module + "/tourney"}, thirdParty: botThirdParty},
+	{pkg: module + "/bot/tourneycheck", allowed: withBot(), thirdParty: botThirdParty},
+	// bot/sim drives the room through bot's ports and an outbox (and
+	// checks the table rules): no store, no adapter.
+	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/outbox", module+"/bot/tourneycheck"), thirdParty: botThirdParty},
+	// bot/outbox delivers bot's outgoing messages through bot's Sender
+	// port: bot and its rate limiter, nothing of a platform or a store.
+	{pkg: module + "/bot/outbox", allowed: withBot(), thirdParty: botThirdParty},
+	// bot/practice decides for practice opponents on engine's snapshots:
+	// engine alone (not bot, which imports it until the table moves to
+	// bot/table).
+	{pkg: module + "/bot/practice", allowed: []string{module + "/engine"}},
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
@@ -130,6 +150,15 @@ func TestDependencyRuleCatchesForbiddenImports(t *testing.T) {
 		{importRules[3], module + "/store"},
 		{importRules[3], module + "/adapters/console"},
 		{importRules[4], module + "/store"},
+		{importRules[2], module + "/bot/outbox"}, // an arrow up
+		{importRules[5], "gorm.io/gorm"},
+		{importRules[5], module + "/store"},
+		{importRules[5], module + "/config"},
+		{importRules[5], module + "/adapters/telegram"},
+		{importRules[5], "github.com/bwmarrin/discordgo"},
+		{importRules[6], module + "/bot"}, // bot imports it: a cycle
+		{importRules[6], "gorm.io/gorm"},
+		{importRules[6], module + "/config"},
 	} {
 		bad := forbiddenImports(tc.rule, []dependency{std, {Path: tc.rule.pkg}, {Path: tc.dep}})
 		if len(bad) != 1 || bad[0] != tc.dep {
@@ -138,6 +167,56 @@ func TestDependencyRuleCatchesForbiddenImports(t *testing.T) {
 	}
 	if bad := forbiddenImports(importRules[2], []dependency{std, {Path: module + "/engine"}, {Path: module + "/engine/internal/x"}}); len(bad) != 0 {
 		t.Errorf("bot importing engine refused: %v", bad)
+	}
+}
+
+// botSubPackagesPending are the sub-packages bot still imports while the
+// split of issue 22 is under way: the table, in bot until it moves to
+// bot/table, seats practice opponents. Each goes when its user leaves bot.
+var botSubPackagesPending = []string{module + "/bot/practice"}
+
+// The arrows point down: bot, the vocabulary and the ports, imports none of
+// its sub-packages (they import bot), but for the pending ones; and a
+// pending one bot no longer imports is taken off the list.
+func TestBotImportsNoSubPackage(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go command is not on PATH")
+	}
+	deps := listDeps(t, module+"/bot")
+	var bad []string
+	for _, p := range subPackageImports(module+"/bot", deps) {
+		if !slices.Contains(botSubPackagesPending, p) {
+			bad = append(bad, p)
+		}
+	}
+	if len(bad) > 0 {
+		t.Errorf("bot imports its sub-packages: %s", strings.Join(bad, ", "))
+	}
+	for _, p := range botSubPackagesPending {
+		if !slices.ContainsFunc(deps, func(d dependency) bool { return d.Path == p }) {
+			t.Errorf("bot no longer imports %s: take it off botSubPackagesPending (and bot's allowed imports)", p)
+		}
+	}
+}
+
+// subPackageImports returns the packages under pkg in its import graph
+// (pkg/internal/... excepted).
+func subPackageImports(pkg string, deps []dependency) []string {
+	var bad []string
+	for _, d := range deps {
+		if strings.HasPrefix(d.Path, pkg+"/") && !strings.HasPrefix(d.Path, pkg+"/internal/") {
+			bad = append(bad, d.Path)
+		}
+	}
+	return bad
+}
+
+// The sub-package check catches bot importing bot/outbox, and lets bot's
+// own imports (engine) through.
+func TestSubPackageCheckCatchesAnUpwardArrow(t *testing.T) {
+	deps := []dependency{{Path: "fmt", Standard: true}, {Path: module + "/bot"}, {Path: module + "/engine"}, {Path: module + "/bot/outbox"}, {Path: module + "/botany"}}
+	if bad := subPackageImports(module+"/bot", deps); len(bad) != 1 || bad[0] != module+"/bot/outbox" {
+		t.Errorf("bot importing bot/outbox: checker says %v", bad)
 	}
 }
 

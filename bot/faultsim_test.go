@@ -16,6 +16,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
 
@@ -215,7 +216,7 @@ type sim struct {
 	down   int          // steps left of an outage
 	tokens []string     // button tokens seen, for stale presses
 	send   *simSender
-	out    *bot.Outbox
+	out    *outbox.Outbox
 	// schedFrom is when the schedule was set (0: none).
 	schedFrom time.Time
 	// tourney: this seed runs a tournament (T1) whose players are
@@ -244,7 +245,7 @@ func (s *sim) attach() {
 	s.f = bottest.NewFaultStore(s.h.store)
 	s.f.Decide = func(string) bottest.Fault { return bottest.Fault(s.next.Swap(0)) }
 	s.send = &simSender{r: rand.New(rand.NewPCG(s.seed, 0x0b0c)), faults: map[string]int{}}
-	s.out = bot.NewOutbox(s.send, simLimits, s.h.clock, s.f)
+	s.out = outbox.New(s.send, simLimits, s.h.clock, s.f)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {

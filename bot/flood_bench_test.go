@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -9,6 +9,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 )
 
 // The flood benchmarks (issue 20, item 6). A room on a store that answers
@@ -22,7 +25,7 @@ import (
 // floodStore answers the calls /wallet makes, from nothing: every player
 // has been welcomed and holds 10,000 chips. Any other call panics (the
 // nil Storage).
-type floodStore struct{ Storage }
+type floodStore struct{ bot.Storage }
 
 func idOf(s string) int64 {
 	h := fnv.New64a()
@@ -30,24 +33,26 @@ func idOf(s string) int64 {
 	return int64(h.Sum64() >> 1)
 }
 
-func (floodStore) Player(_ context.Context, platform, user, name string) (Player, error) {
-	return Player{ID: idOf(user), Platform: platform, UserID: user, DisplayName: name}, nil
+func (floodStore) Player(_ context.Context, platform, user, name string) (bot.Player, error) {
+	return bot.Player{ID: idOf(user), Platform: platform, UserID: user, DisplayName: name}, nil
 }
 
-func (floodStore) Community(_ context.Context, platform, chat, title string) (Community, error) {
-	return Community{ID: idOf(chat), Platform: platform, ChatID: chat, Title: title}, nil
+func (floodStore) Community(_ context.Context, platform, chat, title string) (bot.Community, error) {
+	return bot.Community{ID: idOf(chat), Platform: platform, ChatID: chat, Title: title}, nil
 }
 
 func (floodStore) Value(context.Context, string) (string, error) { return "done", nil } // every player was welcomed
 
-func (floodStore) OpenAccount(_ context.Context, _ AccountKind, _ string, player int64) (int64, error) {
+func (floodStore) OpenAccount(_ context.Context, _ bot.AccountKind, _ string, player int64) (int64, error) {
 	return player, nil
 }
 
 func (floodStore) Balance(context.Context, int64) (int64, error) { return 10000, nil }
 
 // PlayerAccounts: nobody has a wallet of before economies.
-func (floodStore) PlayerAccounts(context.Context, int64) ([]AccountBalance, error) { return nil, nil }
+func (floodStore) PlayerAccounts(context.Context, int64) ([]bot.AccountBalance, error) {
+	return nil, nil
+}
 
 // stepClock is a clock the benchmark sets; nothing here sets a timer.
 type stepClock struct {
@@ -71,23 +76,23 @@ type noTimer struct{}
 
 func (noTimer) Stop() bool { return true }
 
-func (c *stepClock) AfterFunc(time.Duration, func()) Timer { return noTimer{} }
+func (c *stepClock) AfterFunc(time.Duration, func()) bot.Timer { return noTimer{} }
 
-// probe is the body of an unrelated user's answer: its index.
+// floodProbe is the body of an unrelated user's answer: its index.
 // debugFlood logs some unrelated users' delays.
 const debugFlood = false
 
-type probe int
+type floodProbe int
 
 // probeSender delivers instantly and notes when each probe went.
 type probeSender struct {
 	clock *stepClock
-	sent  map[probe]time.Time
+	sent  map[floodProbe]time.Time
 	flood int // messages delivered for the flood
 }
 
-func (s *probeSender) Deliver(_ context.Context, m Outgoing, _ string) (string, error) {
-	if p, ok := m.Body.(probe); ok {
+func (s *probeSender) Deliver(_ context.Context, m bot.Outgoing, _ string) (string, error) {
+	if p, ok := m.Body.(floodProbe); ok {
 		s.sent[p] = s.clock.Now()
 	} else {
 		s.flood++
@@ -119,13 +124,13 @@ const (
 // (adapters/telegram onMessage and tell): nothing when silenced, else the
 // answer or the error privately to the user; the origin is the chat the
 // command came from.
-func answer(o *Outbox, cmd Command, reply Reply, err error, origins bool, body any) int {
-	if IsSilenced(err) {
+func answer(o *outbox.Outbox, cmd bot.Command, reply bot.Reply, err error, origins bool, body any) int {
+	if bot.IsSilenced(err) {
 		return 0
 	}
-	m := Outgoing{To: Destination{Platform: "telegram", User: cmd.User}, Priority: PriorityPrivate, Body: body}
+	m := bot.Outgoing{To: bot.Destination{Platform: "telegram", User: cmd.User}, Priority: bot.PriorityPrivate, Body: body}
 	if err == nil && !reply.Private && cmd.Chat != "" {
-		m.To = Destination{Platform: "telegram", Chat: cmd.Chat}
+		m.To = bot.Destination{Platform: "telegram", Chat: cmd.Chat}
 	}
 	if origins {
 		m.Origin = cmd.Chat
@@ -151,24 +156,24 @@ func runFlood(b *testing.B, c floodCase) (delays []time.Duration, queued, unansw
 	if c.limit {
 		rate = 0 // the defaults
 	}
-	r, err := NewRoom(RoomConfig{Store: floodStore{}, Clock: clock, CommandRate: rate})
+	r, err := bot.NewRoom(bot.RoomConfig{Store: floodStore{}, Clock: clock, CommandRate: rate})
 	if err != nil {
 		b.Fatal(err)
 	}
-	snd := &probeSender{clock: clock, sent: map[probe]time.Time{}}
-	o := NewOutbox(snd, floodLimits, clock, nil)
+	snd := &probeSender{clock: clock, sent: map[floodProbe]time.Time{}}
+	o := outbox.New(snd, floodLimits, clock, nil)
 	ctx := context.Background()
 
 	type event struct {
 		at    time.Time
-		cmd   Command
-		probe probe
+		cmd   bot.Command
+		probe floodProbe
 	}
 	var events []event
 	for j := range floodCmds {
 		for u := range flooders {
 			user := fmt.Sprint(1_000_000 + u)
-			cmd := Command{Platform: "telegram", User: user, UserName: "f" + user, Name: "wallet"}
+			cmd := bot.Command{Platform: "telegram", User: user, UserName: "f" + user, Name: "wallet"}
 			if c.group {
 				cmd.Chat, cmd.ChatTitle = "-100777", "raided"
 			}
@@ -179,14 +184,14 @@ func runFlood(b *testing.B, c floodCase) (delays []time.Duration, queued, unansw
 	for k := range probes {
 		user := fmt.Sprint(5_000_000 + k)
 		at := t0.Add(time.Duration(k)*probeSpan/probes + 7*time.Millisecond)
-		events = append(events, event{at: at, cmd: Command{Platform: "telegram", User: user, UserName: "p" + user, Name: "wallet"}, probe: probe(k)})
+		events = append(events, event{at: at, cmd: bot.Command{Platform: "telegram", User: user, UserName: "p" + user, Name: "wallet"}, probe: floodProbe(k)})
 	}
 	slices.SortStableFunc(events, func(a, b event) int { return a.at.Compare(b.at) })
 
 	// advance delivers what the outbox may send until the clock reaches t.
 	advance := func(t time.Time) {
 		for clock.Now().Before(t) {
-			sent, wait, _ := o.step(ctx, nil)
+			sent, wait, _ := o.Step(ctx, nil)
 			if sent {
 				continue
 			}
@@ -197,7 +202,7 @@ func runFlood(b *testing.B, c floodCase) (delays []time.Duration, queued, unansw
 			clock.set(next)
 		}
 	}
-	asked := map[probe]time.Time{}
+	asked := map[floodProbe]time.Time{}
 	for _, ev := range events {
 		// The clock moves in steps of 10 ms at least: the outbox, which
 		// scans its ready destinations at each step, is stepped a few
@@ -221,7 +226,7 @@ func runFlood(b *testing.B, c floodCase) (delays []time.Duration, queued, unansw
 	// is at least that), and unanswered says how many.
 	end := t0.Add(floodHorizon)
 	for len(snd.sent) < probes && clock.Now().Before(end) {
-		sent, wait, _ := o.step(ctx, nil)
+		sent, wait, _ := o.Step(ctx, nil)
 		if !sent {
 			if wait < 0 {
 				b.Fatalf("%d unrelated users never answered", probes-len(snd.sent))
@@ -301,23 +306,23 @@ func BenchmarkMemoryAfter100kUsers(b *testing.B) {
 				runtime.ReadMemStats(&before)
 				t0 := time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC)
 				clock := &stepClock{now: t0}
-				r, err := NewRoom(RoomConfig{Store: floodStore{}, Clock: clock, CommandRate: c.rate, MaxUsers: c.maxUsers})
+				r, err := bot.NewRoom(bot.RoomConfig{Store: floodStore{}, Clock: clock, CommandRate: c.rate, MaxUsers: c.maxUsers})
 				if err != nil {
 					b.Fatal(err)
 				}
-				snd := &probeSender{clock: clock, sent: map[probe]time.Time{}}
-				o := NewOutbox(snd, floodLimits, clock, nil)
+				snd := &probeSender{clock: clock, sent: map[floodProbe]time.Time{}}
+				o := outbox.New(snd, floodLimits, clock, nil)
 				ctx := context.Background()
 				for u := range 100_000 {
 					// 25 new users a second (within the 30/s limit): 100,000 in
 					// about 67 minutes.
 					clock.set(t0.Add(time.Duration(u) * 40 * time.Millisecond))
-					cmd := Command{Platform: "telegram", Chat: "-100777", ChatTitle: "big group", User: fmt.Sprint(1_000_000 + u), Name: "wallet"}
+					cmd := bot.Command{Platform: "telegram", Chat: "-100777", ChatTitle: "big group", User: fmt.Sprint(1_000_000 + u), Name: "wallet"}
 					cmd.UserName = "user " + cmd.User
 					reply, err := r.Handle(ctx, cmd)
 					answer(o, cmd, reply, err, true, "wallet")
 					for {
-						if sent, _, _ := o.step(ctx, nil); !sent {
+						if sent, _, _ := o.Step(ctx, nil); !sent {
 							break
 						}
 					}
@@ -326,15 +331,9 @@ func BenchmarkMemoryAfter100kUsers(b *testing.B) {
 				var after runtime.MemStats
 				runtime.ReadMemStats(&after)
 				heap += float64(after.HeapInuse) - float64(before.HeapInuse)
-				r.mu.Lock()
-				players += float64(r.players.Len())
-				r.mu.Unlock()
-				if r.limits != nil {
-					buckets += float64(r.limits.len())
-				}
-				o.mu.Lock()
-				dests += float64(len(o.queues))
-				o.mu.Unlock()
+				players += float64(r.PlayersCached())
+				buckets += float64(r.BucketsKept())
+				dests += float64(o.Destinations())
 				runtime.KeepAlive(r)
 				runtime.KeepAlive(o)
 			}
@@ -350,4 +349,4 @@ func BenchmarkMemoryAfter100kUsers(b *testing.B) {
 
 // floodLimits are Telegram's figures (adapters/telegram.Limits, where they
 // live and are sourced): the core imports no adapter.
-var floodLimits = Limits{PerChat: 1, PerChatBurst: 1, PerGroupMin: 20, Global: 30, GlobalBurst: 30}
+var floodLimits = bot.Limits{PerChat: 1, PerChatBurst: 1, PerGroupMin: 20, Global: 30, GlobalBurst: 30}

@@ -20,6 +20,9 @@ import (
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
 
+// t0 is when the tests' fake clocks start.
+var t0 = time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
+
 // recorder is the room's outbox in tests: it keeps every message.
 type recorder struct {
 	mu   sync.Mutex

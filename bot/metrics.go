@@ -37,29 +37,41 @@ type Metrics struct {
 	AdminLogFailures atomic.Int64
 
 	mu       sync.Mutex
-	outboxes []*Outbox
-	latency  histogram
+	outboxes []OutboxStats
+	latency  Histogram
 }
 
-// histogram counts durations in buckets 5% apart (its zero value is
+// OutboxStats is what Metrics reads of an outbox it watches (WatchOutbox);
+// bot/outbox's Outbox implements it.
+type OutboxStats interface {
+	// Stats returns the messages delivered and the rate-limit answers met.
+	Stats() (sent, rateLimited int)
+	// Queued returns the number of messages waiting.
+	Queued() int
+	// DelayHistogram returns a copy of the delivery delays so far.
+	DelayHistogram() Histogram
+}
+
+// Histogram counts durations in buckets 5% apart (its zero value is
 // empty); its users lock around it.
-type histogram struct {
+type Histogram struct {
 	buckets [latencyBuckets]int64
 	count   int64
 	sum     time.Duration
 	max     time.Duration
 }
 
-func (h *histogram) observe(d time.Duration) {
+// Observe counts d.
+func (h *Histogram) Observe(d time.Duration) {
 	h.buckets[bucketOf(d)]++
 	h.count++
 	h.sum += d
 	h.max = max(h.max, d)
 }
 
-// summary reads the percentiles and the coarse Prometheus buckets (1ms,
+// Summary reads the percentiles and the coarse Prometheus buckets (1ms,
 // 2ms, 5ms, ... 10s).
-func (h *histogram) summary() LatencySummary {
+func (h *Histogram) Summary() LatencySummary {
 	s := LatencySummary{Count: h.count, Sum: h.sum, Max: h.max}
 	pct := func(q float64) time.Duration {
 		if h.count == 0 {
@@ -116,7 +128,7 @@ func bucketUpper(b int) time.Duration {
 // committed and its views queued, as the room's Clock measures it.
 func (m *Metrics) ObserveLatency(d time.Duration) {
 	m.mu.Lock()
-	m.latency.observe(d)
+	m.latency.Observe(d)
 	m.mu.Unlock()
 }
 
@@ -141,11 +153,12 @@ type LatencySummary struct {
 func (m *Metrics) Latency() LatencySummary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.latency.summary()
+	return m.latency.Summary()
 }
 
-// WatchOutbox adds o to the outboxes OutboxStats sums.
-func (m *Metrics) WatchOutbox(o *Outbox) {
+// WatchOutbox adds o to the outboxes that the methods OutboxStats and
+// OutboxDelays sum.
+func (m *Metrics) WatchOutbox(o OutboxStats) {
 	m.mu.Lock()
 	m.outboxes = append(m.outboxes, o)
 	m.mu.Unlock()
@@ -154,13 +167,11 @@ func (m *Metrics) WatchOutbox(o *Outbox) {
 // OutboxDelays merges the watched outboxes' delivery delays.
 func (m *Metrics) OutboxDelays() LatencySummary {
 	m.mu.Lock()
-	obs := append([]*Outbox(nil), m.outboxes...)
+	obs := append([]OutboxStats(nil), m.outboxes...)
 	m.mu.Unlock()
-	var all histogram
+	var all Histogram
 	for _, o := range obs {
-		o.mu.Lock()
-		h := o.delays
-		o.mu.Unlock()
+		h := o.DelayHistogram()
 		for b, n := range h.buckets {
 			all.buckets[b] += n
 		}
@@ -168,14 +179,14 @@ func (m *Metrics) OutboxDelays() LatencySummary {
 		all.sum += h.sum
 		all.max = max(all.max, h.max)
 	}
-	return all.summary()
+	return all.Summary()
 }
 
 // OutboxStats sums the watched outboxes: messages waiting, sent, and
 // platform 429s waited out.
 func (m *Metrics) OutboxStats() (queued, sent, rateLimited int) {
 	m.mu.Lock()
-	obs := append([]*Outbox(nil), m.outboxes...)
+	obs := append([]OutboxStats(nil), m.outboxes...)
 	m.mu.Unlock()
 	for _, o := range obs {
 		s, l := o.Stats()

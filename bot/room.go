@@ -21,8 +21,9 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// Enqueuer takes outgoing messages without blocking (an *Outbox, or a
-// counting sink in the simulator).
+// Enqueuer takes outgoing messages without blocking (a bot/outbox Outbox,
+// or a counting sink in the simulator); an outbox that holds too many
+// messages for the destination refuses with ErrOutboxFull.
 type Enqueuer interface {
 	Enqueue(Outgoing) error
 }

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/practice"
 	"github.com/pokerroom/pokerroom/engine"
 	"github.com/pokerroom/pokerroom/tourney"
 )
@@ -130,7 +131,7 @@ type table struct {
 	wake           chan struct{}
 	kick           chan struct{}
 	moved          atomic.Bool // the chat moved (MoveChat): publish anew
-	bots           *Practice
+	bots           *practice.Opponent
 
 	seats  []*seat
 	button int // table seat index of the last button; -1 before the first hand
@@ -220,7 +221,7 @@ func (r *Room) newTable(rec TableRecord, meta tableMeta, comm Community, house i
 	t := &table{r: r, id: rec.ID, house: house, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
 		inbox: make(chan request, inboxSize), done: make(chan struct{}), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
 		seats: make([]*seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
-	t.bots = &Practice{Trials: r.cfg.BotTrials}
+	t.bots = &practice.Opponent{Trials: r.cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
 	t.thread = meta.Thread

@@ -6,7 +6,7 @@
 // button presses arrive as interactions on the gateway; each is
 // acknowledged within Discord's 3 seconds, exactly once: with the room's
 // answer when it comes in time, else deferred and completed later. The
-// table is an embed with button rows, edited in place through a bot.Outbox
+// table is an embed with button rows, edited in place through a bot/outbox Outbox
 // with Discord's limits; a custom bet or raise opens a modal showing the
 // allowed range. Hole cards reach their player only: an ephemeral reply
 // to the "My cards" button, and a direct message when configured.
@@ -38,6 +38,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 )
 
 // Platform is the room's name for Discord.
@@ -89,7 +90,7 @@ type Config struct {
 type Adapter struct {
 	cfg    Config
 	log    *slog.Logger
-	outbox *bot.Outbox
+	outbox *outbox.Outbox
 	room   Room
 	s      *discordgo.Session
 	appID  string
@@ -168,7 +169,7 @@ func New(cfg Config) (*Adapter, error) {
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
 		noDM: platform.NewCache[string, bool](cfg.MaxUsers), acked: map[string]bool{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
-	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
+	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {
 		cfg.Metrics.WatchOutbox(a.outbox)
 	}
@@ -208,7 +209,7 @@ func (a *Adapter) Enqueue(m bot.Outgoing) error { return a.outbox.Enqueue(m) }
 
 // Outbox is the adapter's outbox, for its counters (Queued, Stats,
 // Delays); the room queues through Enqueue.
-func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
+func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }
 
 // Run connects to Discord and serves the room until ctx ends. A refused
 // token stops it with an error; an unreachable Discord is retried with

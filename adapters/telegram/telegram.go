@@ -6,7 +6,7 @@
 // edited in place; hole cards privately, three ways (a "My cards" popup
 // only the presser sees, a direct message to players who started the bot,
 // and for those who did not, a t.me deep link that starts it). Everything
-// sent goes through a bot.Outbox with Telegram's limits, so the group is
+// sent goes through a bot/outbox Outbox with Telegram's limits, so the group is
 // never flooded and a 429 is waited out.
 //
 // Updates come by long polling (a loop of getUpdates under the adapter's
@@ -42,6 +42,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 )
 
 // Platform is the room's name for Telegram.
@@ -110,7 +111,7 @@ type Config struct {
 type Adapter struct {
 	cfg    Config
 	log    *slog.Logger
-	outbox *bot.Outbox
+	outbox *outbox.Outbox
 	room   Room
 	secret string // the webhook's secret token
 
@@ -184,7 +185,7 @@ func New(cfg Config) (*Adapter, error) {
 		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[int64, int](cfg.MaxUsers),
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}
-	a.outbox = bot.NewOutbox(a, cfg.Limits, cfg.Clock, cfg.State)
+	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {
 		cfg.Metrics.WatchOutbox(a.outbox)
 	}
@@ -197,7 +198,7 @@ func (a *Adapter) Enqueue(m bot.Outgoing) error { return a.outbox.Enqueue(m) }
 
 // Outbox is the adapter's outbox, for its counters (Queued, Stats,
 // Delays); the room queues through Enqueue.
-func (a *Adapter) Outbox() *bot.Outbox { return a.outbox }
+func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }
 
 // Run connects to Telegram and serves the room until ctx ends. A refused
 // token stops it with an error; an unreachable Telegram is retried with

@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 	"github.com/pokerroom/pokerroom/bot/tourneycheck"
 )
 
@@ -161,7 +162,7 @@ func Run(ctx context.Context, cfg Config) int {
 	}
 	sender := &countingSender{}
 	clock := bot.SystemClock{}
-	ob := bot.NewOutbox(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
+	ob := outbox.New(sender, bot.Limits{PerChat: 1, PerChatBurst: 1}, clock, nil)
 	metrics := bot.NewMetrics()
 	metrics.WatchOutbox(ob)
 	maxHands := o.Hands
@@ -290,7 +291,7 @@ func playHands(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics
 // drain lets the outbox send what is left (coalesced) before the messages
 // are counted: it returns when nothing is queued, after wait, or when ctx
 // ends.
-func drain(ctx context.Context, ob *bot.Outbox, wait time.Duration) {
+func drain(ctx context.Context, ob *outbox.Outbox, wait time.Duration) {
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
 	timeout := time.NewTimer(wait)

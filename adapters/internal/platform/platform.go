@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 )
 
 // Status remembers whether a platform can be reached and logs it going
@@ -57,7 +58,7 @@ func Sleep(ctx context.Context, d time.Duration) bool {
 
 // RunOutbox delivers o's messages until ctx ends, logging a message it
 // could not deliver; the channel is closed when it has stopped.
-func RunOutbox(ctx context.Context, o *bot.Outbox, log *slog.Logger) <-chan struct{} {
+func RunOutbox(ctx context.Context, o *outbox.Outbox, log *slog.Logger) <-chan struct{} {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -1,117 +1,32 @@
-package bot
+// Package outbox delivers a platform's outgoing messages (bot.Outgoing)
+// within its limits (bot.Limits): queued per destination, the most urgent
+// first, edits of one message coalesced to the latest, origins served
+// fairly, a platform's retry_after waited out. The adapters build one each
+// and hand it to the room as its bot.Enqueuer.
+package outbox
 
 import (
 	"container/heap"
 	"context"
 	"errors"
-	"fmt"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"github.com/pokerroom/pokerroom/bot"
 )
 
-// Destination is where an outgoing message goes: a chat (a group, a
-// channel), or one user privately.
-type Destination struct {
-	Platform string
-	Chat     string // the chat; "" for a private message
-	User     string // the user of a private message
-}
+// maxQueued bounds the unsent messages of one destination; beyond it
+// Enqueue refuses with bot.ErrOutboxFull.
+const maxQueued = 256
 
-// Private reports whether the destination is one user.
-func (d Destination) Private() bool { return d.Chat == "" }
-
-func (d Destination) String() string {
-	if d.Private() {
-		return d.Platform + ":user:" + d.User
-	}
-	return d.Platform + ":chat:" + d.Chat
-}
-
-// Priority orders what an outbox sends first: turn prompts and private
-// cards before table updates, summaries last.
-type Priority int
-
-// Priorities, most urgent first.
-const (
-	PriorityPrompt  Priority = iota // the acting player's buttons
-	PriorityPrivate                 // hole cards and private answers
-	PriorityTable                   // the table message
-	PrioritySummary                 // hand summaries, spectator news
-)
-
-// Outgoing is one message for an outbox.
-type Outgoing struct {
-	To       Destination
-	Priority Priority
-	// Key names an editable message (the table message of a hand): messages
-	// with the same key are versions of one message, edited in place, and
-	// only the latest queued version is sent. "" is a new message each time.
-	Key string
-	// Version orders the versions of a keyed message: a version older than
-	// the last one queued or sent is dropped, never sent over a newer one.
-	Version int64
-	// Body is the rendered view, for the adapter.
-	Body any
-	// Thread is the place within the chat the message goes to (a forum
-	// topic in Telegram, a thread in Discord: a tournament's table); ""
-	// for the chat itself. It shares the chat's limits.
-	Thread string
-	// Origin is the chat whose command caused the message (an answer, an
-	// error, a notice), as the adapter names it: the messages of one
-	// origin share the global limit fairly with every other origin's, so
-	// that a flood of commands in one chat does not hold up the answers in
-	// others. "" (the room's own messages: tables, cards, summaries) keeps
-	// the order messages were queued in.
-	Origin string
-	// Source is the actor that sent it: "table:<id>", "tourney:<id>", or
-	// "" for the room's own answers. Actors run at once, so messages of
-	// different sources may arrive in any order; a deterministic
-	// transcript (the console's scripts) groups them by source.
-	Source string
-
+// item is a queued message and its place in line.
+type item struct {
+	bot.Outgoing
 	queued time.Time // when the state it shows was first queued
 	turn   time.Time // its place in line (fairTurn); ties go by queued
 }
-
-// Sender delivers messages on one platform; the adapters implement it.
-type Sender interface {
-	// Deliver sends m. For a keyed message, id is the platform id of the
-	// message to edit ("" when none was sent yet); it returns the id of the
-	// message sent or edited. A *RateLimitError asks to wait.
-	Deliver(ctx context.Context, m Outgoing, id string) (string, error)
-}
-
-// RateLimitError is a platform's "slow down" (HTTP 429 with retry_after).
-type RateLimitError struct{ RetryAfter time.Duration }
-
-func (e *RateLimitError) Error() string {
-	return fmt.Sprintf("rate limited: retry after %v", e.RetryAfter)
-}
-
-// Limits are a platform's sending limits. The zero value of a field means
-// no limit of that kind.
-type Limits struct {
-	PerChat      rate.Limit // messages per second to one chat or user
-	PerChatBurst int
-	PerGroupMin  int // messages per minute to one group chat
-	// PerGroupBurst is how many of those may go at once (default
-	// PerGroupMin: a minute's worth).
-	PerGroupBurst int
-	Global        rate.Limit // messages per second in all
-	GlobalBurst   int
-	// GlobalNewOnly applies Global to new messages only: edits of a sent
-	// message are bound by the per-chat limits alone.
-	GlobalNewOnly bool
-}
-
-// ErrOutboxFull refuses a message when a destination already holds
-// maxQueued messages not sent (a chat that stopped answering).
-var ErrOutboxFull = Errorf(EBusy, KeyBusy)
-
-// maxQueued bounds the unsent messages of one destination.
-const maxQueued = 256
 
 // Outbox queues messages per destination and delivers them within the
 // platform's limits: the most urgent first, only the latest version of an
@@ -120,13 +35,13 @@ const maxQueued = 256
 // ends. Remembered message ids (MessageIDs) let a restarted room edit the
 // messages it sent before.
 type Outbox struct {
-	send   Sender
-	limits Limits
-	clock  Clock
-	ids    MessageIDs
+	send   bot.Sender
+	limits bot.Limits
+	clock  bot.Clock
+	ids    bot.MessageIDs
 
 	mu       sync.Mutex
-	queues   map[Destination]*destQueue
+	queues   map[bot.Destination]*destQueue
 	idleAt   int // prune idle queues when there are this many (pruneIdle)
 	global   *rate.Limiter
 	wake     chan struct{}
@@ -141,11 +56,11 @@ type Outbox struct {
 	blocked  time.Time // a global retry_after
 	sent     int
 	limited  int
-	delays   histogram // queued to delivered; for an edited message, from its oldest state not shown yet
+	delays   bot.Histogram // queued to delivered; for an edited message, from its oldest state not shown yet
 }
 
 type destQueue struct {
-	items   []*Outgoing
+	items   []*item
 	chat    *rate.Limiter
 	group   *rate.Limiter
 	blocked time.Time // retry_after for this destination
@@ -155,11 +70,11 @@ type destQueue struct {
 	index   int  // in the sleepers heap
 }
 
-// NewOutbox returns an outbox delivering through s within limits; ids may
-// be nil (message ids then live only in memory).
-func NewOutbox(s Sender, limits Limits, clock Clock, ids MessageIDs) *Outbox {
+// New returns an outbox delivering through s within limits; ids may be
+// nil (message ids then live only in memory).
+func New(s bot.Sender, limits bot.Limits, clock bot.Clock, ids bot.MessageIDs) *Outbox {
 	o := &Outbox{send: s, limits: limits, clock: clock, ids: ids,
-		queues: map[Destination]*destQueue{}, wake: make(chan struct{}, 1), idleAt: 1024, latest: map[string]int64{}, origins: map[string]time.Time{}, pruneAt: 1024, msgIDs: map[string]string{},
+		queues: map[bot.Destination]*destQueue{}, wake: make(chan struct{}, 1), idleAt: 1024, latest: map[string]int64{}, origins: map[string]time.Time{}, pruneAt: 1024, msgIDs: map[string]string{},
 		ready: map[*destQueue]struct{}{}}
 	if limits.Global > 0 {
 		o.global = rate.NewLimiter(limits.Global, max(limits.GlobalBurst, 1))
@@ -170,7 +85,8 @@ func NewOutbox(s Sender, limits Limits, clock Clock, ids MessageIDs) *Outbox {
 // Enqueue queues m without blocking. A keyed message replaces the queued
 // version of the same key; an older version than one already queued or
 // sent is dropped.
-func (o *Outbox) Enqueue(m Outgoing) error {
+func (o *Outbox) Enqueue(out bot.Outgoing) error {
+	m := item{Outgoing: out}
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	q := o.queues[m.To]
@@ -215,7 +131,7 @@ func (o *Outbox) Enqueue(m Outgoing) error {
 		}
 	}
 	if len(q.items) >= maxQueued {
-		return ErrOutboxFull
+		return bot.ErrOutboxFull
 	}
 	q.items = append(q.items, &m)
 	o.wakeQueue(q)
@@ -304,16 +220,24 @@ func (o *Outbox) Stats() (sent, rateLimited int) {
 // Delays returns the delivery delays so far: from a message queued to it
 // delivered (for an edited message, from the oldest state the chat had not
 // seen yet): how stale a chat's view gets.
-func (o *Outbox) Delays() LatencySummary {
+func (o *Outbox) Delays() bot.LatencySummary {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.delays.summary()
+	return o.delays.Summary()
+}
+
+// DelayHistogram returns a copy of the delivery delays so far (Delays),
+// for bot.Metrics to merge the histograms of the outboxes it watches.
+func (o *Outbox) DelayHistogram() bot.Histogram {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.delays
 }
 
 // ResetDelays empties the delay histogram (after a benchmark's warm-up).
 func (o *Outbox) ResetDelays() {
 	o.mu.Lock()
-	o.delays = histogram{}
+	o.delays = bot.Histogram{}
 	o.mu.Unlock()
 }
 
@@ -328,11 +252,19 @@ func (o *Outbox) Queued() int {
 	return n
 }
 
+// Destinations returns the number of destination queues the outbox keeps
+// (a destination idle again is forgotten: pruneIdle).
+func (o *Outbox) Destinations() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.queues)
+}
+
 // next picks the most urgent message that may go now, and when none may,
 // how long to wait. Destinations waiting for their limiters sleep in a heap
 // by the time they may send again, so that a step looks only at the
 // destinations ready now, however many chats wait.
-func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
+func (o *Outbox) next(now time.Time) (*item, *destQueue, time.Duration) {
 	if now.Before(o.blocked) {
 		return nil, nil, o.blocked.Sub(now)
 	}
@@ -342,9 +274,9 @@ func (o *Outbox) next(now time.Time) (*Outgoing, *destQueue, time.Duration) {
 			o.ready[q] = struct{}{}
 		}
 	}
-	var best, bestEdit *Outgoing
+	var best, bestEdit *item
 	var bestQ, bestEditQ *destQueue
-	better := func(it, than *Outgoing) bool {
+	better := func(it, than *item) bool {
 		// the most urgent first; among equals the longest waiting (by
 		// its origin's turn: fairTurn), so that no chat starves when the
 		// global limit is the bound
@@ -468,9 +400,9 @@ func delay(l *rate.Limiter, now time.Time) time.Duration {
 // Run delivers until ctx ends. Delivery errors other than rate limits are
 // reported to onError (nil: ignored) and the message dropped: a message a
 // platform refuses is not retried forever.
-func (o *Outbox) Run(ctx context.Context, onError func(Outgoing, error)) error {
+func (o *Outbox) Run(ctx context.Context, onError func(bot.Outgoing, error)) error {
 	for {
-		sentOne, wait, err := o.step(ctx, onError)
+		sentOne, wait, err := o.Step(ctx, onError)
 		if err != nil {
 			return err
 		}
@@ -482,9 +414,11 @@ func (o *Outbox) Run(ctx context.Context, onError func(Outgoing, error)) error {
 	}
 }
 
-// step delivers the most urgent message that may go now; when none may, it
-// returns how long to wait (-1: until a message comes).
-func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool, time.Duration, error) {
+// Step delivers the most urgent message that may go now, as Run does in a
+// loop; when none may, it returns how long to wait (-1: until a message
+// comes). A caller that moves its own clock (a test, a benchmark) drives
+// the outbox with it instead of Run, without goroutines.
+func (o *Outbox) Step(ctx context.Context, onError func(bot.Outgoing, error)) (bool, time.Duration, error) {
 	o.mu.Lock()
 	m, q, wait := o.next(o.clock.Now())
 	o.mu.Unlock()
@@ -503,9 +437,9 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 		}
 	}
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	newID, err := o.send.Deliver(dctx, *m, id)
+	newID, err := o.send.Deliver(dctx, m.Outgoing, id)
 	cancel()
-	var rl *RateLimitError
+	var rl *bot.RateLimitError
 	switch {
 	case errors.As(err, &rl):
 		o.mu.Lock()
@@ -527,7 +461,7 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 			}
 		}
 		if !newer {
-			q.items = append([]*Outgoing{m}, q.items...)
+			q.items = append([]*item{m}, q.items...)
 		}
 		o.wakeQueue(q) // next() puts it to sleep until the retry_after
 		o.mu.Unlock()
@@ -539,20 +473,20 @@ func (o *Outbox) step(ctx context.Context, onError func(Outgoing, error)) (bool,
 			return false, 0, ctx.Err()
 		}
 		if onError != nil {
-			onError(*m, err)
+			onError(m.Outgoing, err)
 		}
 	default:
 		o.mu.Lock()
 		q.sending = false
 		o.sent++
-		o.delays.observe(o.clock.Now().Sub(m.queued))
+		o.delays.Observe(o.clock.Now().Sub(m.queued))
 		if m.Key != "" && newID != "" {
 			o.msgIDs[m.Key] = newID
 		}
 		o.mu.Unlock()
 		if m.Key != "" && newID != "" && newID != id && o.ids != nil {
 			if err := o.ids.SetMessageID(ctx, m.Key, newID); err != nil && onError != nil {
-				onError(*m, err)
+				onError(m.Outgoing, err)
 			}
 		}
 	}

@@ -1,4 +1,8 @@
-package bot
+// Package practice holds the practice opponents' decisions: a computer
+// player that sees only its seat's view of a hand and weighs its chance
+// against the pot odds. The table (package bot) seats them and applies
+// what they choose; their chips come from the house.
+package practice
 
 import (
 	"math/rand/v2"
@@ -6,13 +10,13 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// Practice is a computer opponent with a simple, honest strategy: it sees
-// only what its seat may see (the snapshot redacted for it), estimates its
-// hand's chance against the players still in by dealing the unseen cards at
-// random, and compares it with the pot odds. It bets and raises strong
+// Opponent is a practice (computer) opponent with a simple, honest
+// strategy: it sees only what its seat may see (the snapshot redacted for
+// it), estimates its hand's chance against the players still in by dealing
+// the unseen cards at random, and compares it with the pot odds. It bets and raises strong
 // hands, calls when the price is right, checks when it can and folds the
 // rest. Chips for practice opponents come from the house (the room's job).
-type Practice struct {
+type Opponent struct {
 	// Rand drives the estimates and the choices; a seeded source makes a
 	// practice opponent reproducible.
 	Rand *rand.Rand
@@ -27,7 +31,7 @@ type Practice struct {
 // Act returns the practice opponent's action for seat in s, which must be
 // the snapshot as that seat sees it (s.For(seat)) with seat to act. The
 // action is always one Legal allows.
-func (p *Practice) Act(s engine.Snapshot, seat int) engine.Action {
+func (p *Opponent) Act(s engine.Snapshot, seat int) engine.Action {
 	l := s.Legal
 	a := engine.Action{Seat: seat}
 	if l.Discard {
@@ -69,7 +73,7 @@ func (p *Practice) Act(s engine.Snapshot, seat int) engine.Action {
 }
 
 // opponents counts the players still in besides seat.
-func (p *Practice) opponents(s engine.Snapshot, seat int) int {
+func (p *Opponent) opponents(s engine.Snapshot, seat int) int {
 	n := 0
 	for _, v := range s.Seats {
 		if v.Seat != seat && v.Status != engine.SeatFolded {
@@ -82,7 +86,7 @@ func (p *Practice) opponents(s engine.Snapshot, seat int) int {
 // equity estimates the share of the pot seat's hand wins against the
 // players still in, holding random unseen cards, the board completed at
 // random (the high hand only; in hi/lo a qualifying low counts half).
-func (p *Practice) equity(s engine.Snapshot, seat int) float64 {
+func (p *Opponent) equity(s engine.Snapshot, seat int) float64 {
 	hole := s.Seats[seat].Hole
 	board := []engine.Card{}
 	if len(s.Boards) > 0 {
@@ -190,7 +194,7 @@ func drawStrength(v engine.HandValue) float64 {
 // figures); otherwise it keeps pairs and better, four to a flush, or the
 // two highest cards, and throws the rest within the draw's limits (one
 // of two jokers always goes: the second is dead).
-func (p *Practice) discards(hole []engine.Card, l engine.Legal) []engine.Card {
+func (p *Opponent) discards(hole []engine.Card, l engine.Legal) []engine.Card {
 	if v := engine.EvalDraw(hole, p.Draw); v != 0 && v.Category() >= engine.Straight {
 		return nil // a made hand: five figures, a straight or better
 	}

@@ -1,4 +1,4 @@
-package bot
+package practice
 
 import (
 	"math/rand/v2"
@@ -12,7 +12,7 @@ import (
 // choose is legal, and every hand ends.
 func TestPracticeOpponentsPlayLegallyInEveryGame(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
-	bot := &Practice{Rand: r, Trials: 40}
+	bot := &Opponent{Rand: r, Trials: 40}
 	games := []engine.Game{engine.Holdem, engine.Omaha, engine.Omaha5, engine.OmahaHiLo, engine.OmahaHiLo5, engine.Draw}
 	hands := 300
 	if testing.Short() {
@@ -75,7 +75,7 @@ func TestPracticeOpponentsFollowTheOdds(t *testing.T) {
 		if _, err := h.Apply(engine.Action{Seat: 0, Kind: engine.AllIn}); err != nil {
 			t.Fatal(err)
 		}
-		p := &Practice{Rand: rand.New(rand.NewPCG(1, 1)), Trials: 2000}
+		p := &Opponent{Rand: rand.New(rand.NewPCG(1, 1)), Trials: 2000}
 		return p.Act(h.Snapshot().For(1), 1)
 	}
 	if a := decide("AsAh"); a.Kind == engine.Fold {
@@ -101,8 +101,8 @@ func TestPracticeOpponentsNeverUseHiddenCards(t *testing.T) {
 		seat := h.ToAct()
 		full := h.Snapshot()
 		seed := r.Uint64()
-		a := (&Practice{Rand: rand.New(rand.NewPCG(seed, 1)), Trials: 100}).Act(full.For(seat), seat)
-		b := (&Practice{Rand: rand.New(rand.NewPCG(seed, 1)), Trials: 100}).Act(full, seat)
+		a := (&Opponent{Rand: rand.New(rand.NewPCG(seed, 1)), Trials: 100}).Act(full.For(seat), seat)
+		b := (&Opponent{Rand: rand.New(rand.NewPCG(seed, 1)), Trials: 100}).Act(full, seat)
 		if a.Kind != b.Kind || a.Amount != b.Amount {
 			t.Fatalf("with the others' cards the action changes: %+v vs %+v", a, b)
 		}
@@ -135,7 +135,7 @@ func TestPracticeOpponentsDrawByTheTablesDeckAndOptions(t *testing.T) {
 			if c.name == "two jokers: the second is dead and goes" {
 				hole[1] = engine.Joker2
 			}
-			p := &Practice{Rand: rand.New(rand.NewPCG(1, 1)), Draw: c.rules}
+			p := &Opponent{Rand: rand.New(rand.NewPCG(1, 1)), Draw: c.rules}
 			if got := p.discards(hole, engine.Legal{Discard: true, MaxDiscard: 5}); len(got) != c.throws {
 				t.Errorf("throws %v of %v, want %d cards", got, hole, c.throws)
 			}

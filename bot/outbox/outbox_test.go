@@ -1,4 +1,4 @@
-package bot_test
+package outbox_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 )
 
 var t0 = time.Date(2026, 11, 23, 21, 0, 0, 0, time.UTC)
@@ -51,7 +52,7 @@ func (f *fakeSender) Deliver(_ context.Context, m bot.Outgoing, id string) (stri
 }
 
 // drain delivers everything, advancing the fake clock as the outbox asks.
-func drain(t *testing.T, o *bot.Outbox, c *bottest.Clock) {
+func drain(t *testing.T, o *outbox.Outbox, c *bottest.Clock) {
 	t.Helper()
 	ctx := context.Background()
 	for i := 0; i < 100000; i++ {
@@ -77,7 +78,7 @@ func drain(t *testing.T, o *bot.Outbox, c *bottest.Clock) {
 func TestOutboxRunDeliversAndStops(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.Limits{}, c, nil)
+	o := outbox.New(f, bot.Limits{}, c, nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- o.Run(ctx, nil) }()
@@ -112,7 +113,7 @@ var group = bot.Destination{Platform: "telegram", Chat: "-100"}
 func TestOutboxKeepsToTheChatLimits(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, telegramLimits, c, nil)
+	o := outbox.New(f, telegramLimits, c, nil)
 	for i := 0; i < 45; i++ {
 		if err := o.Enqueue(bot.Outgoing{To: group, Priority: bot.PrioritySummary, Body: i}); err != nil {
 			t.Fatal(err)
@@ -146,7 +147,7 @@ func TestOutboxKeepsToTheChatLimits(t *testing.T) {
 func TestOutboxCoalescesEditsAndDropsStaleVersions(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, telegramLimits, c, nil)
+	o := outbox.New(f, telegramLimits, c, nil)
 	o.Enqueue(bot.Outgoing{To: group, Key: "hand:1", Version: 1, Body: "v1"})
 	drain(t, o, c)
 	for v := int64(2); v <= 9; v++ {
@@ -163,7 +164,7 @@ func TestOutboxCoalescesEditsAndDropsStaleVersions(t *testing.T) {
 func TestOutboxSendsPromptsFirst(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.Limits{Global: 1, GlobalBurst: 1}, c, nil)
+	o := outbox.New(f, bot.Limits{Global: 1, GlobalBurst: 1}, c, nil)
 	o.Enqueue(bot.Outgoing{To: group, Priority: bot.PrioritySummary, Body: "summary"})
 	o.Enqueue(bot.Outgoing{To: group, Priority: bot.PriorityTable, Key: "t", Version: 1, Body: "table"})
 	o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: "ana"}, Priority: bot.PriorityPrivate, Body: "cards"})
@@ -183,7 +184,7 @@ func TestOutboxSendsPromptsFirst(t *testing.T) {
 func TestOutboxWaitsOutRetryAfter(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c, limitN: 2, retry: 7 * time.Second}
-	o := bot.NewOutbox(f, bot.Limits{}, c, nil)
+	o := outbox.New(f, bot.Limits{}, c, nil)
 	for i := 0; i < 3; i++ {
 		o.Enqueue(bot.Outgoing{To: group, Body: i})
 	}
@@ -202,7 +203,7 @@ func TestOutboxWaitsOutRetryAfter(t *testing.T) {
 // Enqueue never blocks and refuses a destination that stopped draining.
 func TestOutboxEnqueueNeverBlocks(t *testing.T) {
 	c := bottest.NewClock(t0)
-	o := bot.NewOutbox(&fakeSender{clock: c}, telegramLimits, c, nil)
+	o := outbox.New(&fakeSender{clock: c}, telegramLimits, c, nil)
 	var err error
 	for i := 0; i < 1000 && err == nil; i++ {
 		err = o.Enqueue(bot.Outgoing{To: group, Body: i})
@@ -221,10 +222,10 @@ func TestOutboxRemembersMessageIDs(t *testing.T) {
 	c := bottest.NewClock(t0)
 	ids := &memIDs{m: map[string]string{}}
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.Limits{}, c, ids)
+	o := outbox.New(f, bot.Limits{}, c, ids)
 	o.Enqueue(bot.Outgoing{To: group, Key: "hand:9", Version: 1})
 	drain(t, o, c)
-	again := bot.NewOutbox(f, bot.Limits{}, c, ids) // after a restart
+	again := outbox.New(f, bot.Limits{}, c, ids) // after a restart
 	again.Enqueue(bot.Outgoing{To: group, Key: "hand:9", Version: 2})
 	drain(t, again, c)
 	if len(f.got) != 2 || f.got[1].edit != "1" {
@@ -258,7 +259,7 @@ func (s *memIDs) MessageID(_ context.Context, key string) (string, error) {
 func TestOutboxDelaysCountFromTheOldestUnseenState(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, bot.Limits{}, c, nil)
+	o := outbox.New(f, bot.Limits{}, c, nil)
 	f.limitN, f.retry = 1, 3*time.Second
 	o.Enqueue(bot.Outgoing{To: group, Key: "t", Version: 1, Body: "v1"})
 	if sent, _, _ := o.Step(context.Background(), nil); !sent {
@@ -282,7 +283,7 @@ func TestOutboxGlobalLimitCanSpareEdits(t *testing.T) {
 	for _, newOnly := range []bool{false, true} {
 		c := bottest.NewClock(t0)
 		f := &fakeSender{clock: c}
-		o := bot.NewOutbox(f, bot.Limits{Global: 1, GlobalBurst: 1, GlobalNewOnly: newOnly}, c, nil)
+		o := outbox.New(f, bot.Limits{Global: 1, GlobalBurst: 1, GlobalNewOnly: newOnly}, c, nil)
 		// two chats' table messages, sent once each: the global token is spent
 		for _, chat := range []string{"a", "b"} {
 			o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "x", Chat: chat}, Key: chat, Version: 1, Body: 1})
@@ -319,7 +320,7 @@ func answerDelay(t *testing.T, n int, withOrigins bool) time.Duration {
 	t.Helper()
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, telegramLimits, c, nil)
+	o := outbox.New(f, telegramLimits, c, nil)
 	origin := func(s string) string {
 		if withOrigins {
 			return s
@@ -366,7 +367,7 @@ func TestAFloodedChatsAnswersDoNotHoldUpAnotherChats(t *testing.T) {
 func TestOneOriginAloneStillGetsTheWholeGlobalLimit(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, telegramLimits, c, nil)
+	o := outbox.New(f, telegramLimits, c, nil)
 	for i := range 300 {
 		_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: fmt.Sprint(i)}, Origin: "telegram:chat:g", Body: i})
 	}
@@ -380,7 +381,7 @@ func TestOneOriginAloneStillGetsTheWholeGlobalLimit(t *testing.T) {
 func TestOutboxForgetsDestinationsIdleAgain(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, telegramLimits, c, nil)
+	o := outbox.New(f, telegramLimits, c, nil)
 	for round := range 4 {
 		for i := range 1500 {
 			_ = o.Enqueue(bot.Outgoing{To: bot.Destination{Platform: "telegram", User: fmt.Sprint(round, "-", i)}, Body: i})
@@ -402,7 +403,7 @@ func TestOutboxForgetsDestinationsIdleAgain(t *testing.T) {
 func TestACrowdsAnswersDoNotHoldUpAUserWhoAskedOnce(t *testing.T) {
 	c := bottest.NewClock(t0)
 	f := &fakeSender{clock: c}
-	o := bot.NewOutbox(f, telegramLimits, c, nil)
+	o := outbox.New(f, telegramLimits, c, nil)
 	for round := range 3 {
 		for i := range 300 {
 			user := fmt.Sprint(i)

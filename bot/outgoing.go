@@ -1,0 +1,110 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"golang.org/x/time/rate"
+)
+
+// The vocabulary of outgoing messages: what a table or the room hands to an
+// Enqueuer (an outbox, bot/outbox), and the Sender an adapter implements to
+// deliver it.
+
+// Destination is where an outgoing message goes: a chat (a group, a
+// channel), or one user privately.
+type Destination struct {
+	Platform string
+	Chat     string // the chat; "" for a private message
+	User     string // the user of a private message
+}
+
+// Private reports whether the destination is one user.
+func (d Destination) Private() bool { return d.Chat == "" }
+
+func (d Destination) String() string {
+	if d.Private() {
+		return d.Platform + ":user:" + d.User
+	}
+	return d.Platform + ":chat:" + d.Chat
+}
+
+// Priority orders what an outbox sends first: turn prompts and private
+// cards before table updates, summaries last.
+type Priority int
+
+// Priorities, most urgent first.
+const (
+	PriorityPrompt  Priority = iota // the acting player's buttons
+	PriorityPrivate                 // hole cards and private answers
+	PriorityTable                   // the table message
+	PrioritySummary                 // hand summaries, spectator news
+)
+
+// Outgoing is one message for an outbox.
+type Outgoing struct {
+	To       Destination
+	Priority Priority
+	// Key names an editable message (the table message of a hand): messages
+	// with the same key are versions of one message, edited in place, and
+	// only the latest queued version is sent. "" is a new message each time.
+	Key string
+	// Version orders the versions of a keyed message: a version older than
+	// the last one queued or sent is dropped, never sent over a newer one.
+	Version int64
+	// Body is the rendered view, for the adapter.
+	Body any
+	// Thread is the place within the chat the message goes to (a forum
+	// topic in Telegram, a thread in Discord: a tournament's table); ""
+	// for the chat itself. It shares the chat's limits.
+	Thread string
+	// Origin is the chat whose command caused the message (an answer, an
+	// error, a notice), as the adapter names it: the messages of one
+	// origin share the global limit fairly with every other origin's, so
+	// that a flood of commands in one chat does not hold up the answers in
+	// others. "" (the room's own messages: tables, cards, summaries) keeps
+	// the order messages were queued in.
+	Origin string
+	// Source is the actor that sent it: "table:<id>", "tourney:<id>", or
+	// "" for the room's own answers. Actors run at once, so messages of
+	// different sources may arrive in any order; a deterministic
+	// transcript (the console's scripts) groups them by source.
+	Source string
+}
+
+// Sender delivers messages on one platform; the adapters implement it.
+type Sender interface {
+	// Deliver sends m. For a keyed message, id is the platform id of the
+	// message to edit ("" when none was sent yet); it returns the id of the
+	// message sent or edited. A *RateLimitError asks to wait.
+	Deliver(ctx context.Context, m Outgoing, id string) (string, error)
+}
+
+// RateLimitError is a platform's "slow down" (HTTP 429 with retry_after).
+type RateLimitError struct{ RetryAfter time.Duration }
+
+func (e *RateLimitError) Error() string {
+	return fmt.Sprintf("rate limited: retry after %v", e.RetryAfter)
+}
+
+// Limits are a platform's sending limits. The zero value of a field means
+// no limit of that kind.
+type Limits struct {
+	PerChat      rate.Limit // messages per second to one chat or user
+	PerChatBurst int
+	PerGroupMin  int // messages per minute to one group chat
+	// PerGroupBurst is how many of those may go at once (default
+	// PerGroupMin: a minute's worth).
+	PerGroupBurst int
+	Global        rate.Limit // messages per second in all
+	GlobalBurst   int
+	// GlobalNewOnly applies Global to new messages only: edits of a sent
+	// message are bound by the per-chat limits alone.
+	GlobalNewOnly bool
+}
+
+// ErrOutboxFull is an Enqueuer's refusal of a message when its
+// destination already holds as many messages not sent as it keeps (a chat
+// that stopped answering).
+var ErrOutboxFull = Errorf(EBusy, KeyBusy)
