@@ -26,8 +26,8 @@ func (a *tourneyActor) inTheMoney() map[tourney.EntryID]bool {
 // moves the paid places over them. The group and the spectator channel
 // are told, and each player privately. A flight pays no prizes.
 func (a *tourneyActor) tellInTheMoney(before map[tourney.EntryID]bool, lateEnd bool) {
-	if a.finalID != 0 {
-		return
+	if a.finalID != 0 || a.t.State() == tourney.Finished {
+		return // a flight pays no prizes; a finished event's results say it all
 	}
 	var items []string
 	var now []tourney.PaidPlace

@@ -170,11 +170,23 @@ func (op unregisterOp) apply(a *tourneyActor) (any, error) {
 type startOp struct {
 	Seed uint64    `json:"seed,omitempty"`
 	At   time.Time `json:"at,omitzero"`
+	// Rule is the seating rule the draw followed: seatingRule since
+	// 2026-11-26; 0 in the log of a tournament started before, whose
+	// replay draws its seats by the rule of then
+	// (tourney.Tournament.UseFinalAtDraw).
+	Rule int `json:"rule,omitempty"`
 }
+
+// seatingRule is the seating rule of the draws made now: a full table
+// plus one starts at two tables (R-TRN-11, TDA 11).
+const seatingRule = 1
 
 func (startOp) kind() string { return opStart }
 func (op startOp) apply(a *tourneyActor) (any, error) {
 	t := a.t
+	if op.Rule < seatingRule {
+		t.UseFinalAtDraw()
+	}
 	if err := t.Start(op.At, rngFrom(op.Seed)); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,5 +59,17 @@ func TestOpsReadTheLogWrittenBefore(t *testing.T) {
 		if err != nil || !reflect.DeepEqual(again, op) {
 			t.Errorf("%s: %s does not read back: %+v, %v", c.kind, mustJSON(op), again, err)
 		}
+	}
+}
+
+// A start of the log written before the seating rule of 2026-11-26 has no
+// rule: its replay draws by the rule of then; a start made now says so.
+func TestAStartSaysItsSeatingRule(t *testing.T) {
+	op, err := decodeOp(opStart, `{"seed":9,"at":"2026-11-01T20:00:00Z"}`)
+	if err != nil || op.(*startOp).Rule != 0 {
+		t.Fatalf("an old start: %+v, %v", op, err)
+	}
+	if got := mustJSON(startOp{Seed: 1, Rule: seatingRule}); !strings.Contains(got, `"rule":1`) {
+		t.Fatalf("a start now: %s", got)
 	}
 }

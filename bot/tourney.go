@@ -704,6 +704,12 @@ func (a *tourneyActor) runTimetable(now time.Time) (finished bool) {
 			if a.applyDue(d, now) {
 				return true
 			}
+			if st := a.t.State(); st == tourney.Finished || st == tourney.Cancelled {
+				// Over with this step (close= ended late registration
+				// with one player left, a start under the minimum):
+				// what was due with it is not.
+				return true
+			}
 			level = level || d.Kind == tourney.DueLevel
 		}
 		if level {
@@ -855,7 +861,7 @@ func (a *tourneyActor) rebuysLeft(e tourney.EntryID) bool {
 // start starts the tournament: the draw, the tables, the first hands. A
 // scheduled event under its minimum is cancelled and refunded (R-TRN-1).
 func (a *tourneyActor) start(now time.Time) error {
-	if _, err := a.do(startOp{Seed: a.seed(), At: now}, nil, nil); err != nil {
+	if _, err := a.do(startOp{Seed: a.seed(), At: now, Rule: seatingRule}, nil, nil); err != nil {
 		return err
 	}
 	if a.t.State() == tourney.Cancelled {

@@ -1289,3 +1289,54 @@ func TestReenterBeforeRegisteringIsRefused(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// R-TRN-5, R-TRN-9: when close= ends late registration and the tournament
+// finishes with it (one player left), nothing of the clock comes after the
+// results: no level announced (the steps due at the same instant stop with
+// the tournament), and the winner is not listed as "already out and in
+// the money".
+func TestAClockStepThatEndsTheTournamentIsItsLast(t *testing.T) {
+	h := newHarness(t, 7)
+	users := []string{"ana", "ben"}
+	h.must("admin", "/tourney create Late buyin=100 start=+1m late=5 level=10m close=+21m min=2 seats=6")
+	for _, u := range users {
+		h.must(u, "/register")
+	}
+	h.sleep(time.Minute)
+	for range 300 {
+		if len(h.newsWith(" is out")) > 0 {
+			break
+		}
+		for _, u := range users {
+			_, _ = h.do(u, "/allin")
+			_, _ = h.do(u, "/call")
+			_, _ = h.do(u, "/check")
+		}
+		h.sleep(time.Second)
+	}
+	if len(h.newsWith(" is out")) == 0 {
+		t.Fatalf("nobody out:\n%s", strings.Join(h.news(), "\n"))
+	}
+	n := len(h.news())
+	h.sleep(25 * time.Minute) // close= (at 21m) and level 3 (at 21m) fall due together
+	after := h.news()[n:]
+	results := -1
+	for i, l := range after {
+		if strings.Contains(l, "Results") {
+			results = i
+		}
+	}
+	if results < 0 {
+		t.Fatalf("the tournament did not end at close=:\n%s", strings.Join(after, "\n"))
+	}
+	for _, l := range after[results:] {
+		if strings.Contains(l, "level") || strings.Contains(l, "blinds") {
+			t.Errorf("a level announced after the results: %q", l)
+		}
+	}
+	for _, l := range after {
+		if strings.Contains(l, "in the money") {
+			t.Errorf("the winner listed as out and in the money: %q", l)
+		}
+	}
+}

@@ -230,21 +230,24 @@ func (c Config) minPlayers() int {
 // bounties and standings. It is not safe for concurrent use: the room's
 // tournament actor owns it.
 type Tournament struct {
-	cfg       Config
-	state     State
-	entries   []*Entry
-	lastID    EntryID // the last entry ID given; IDs are never reused
-	taken     Chips   // every chip paid in (buy-ins, rebuys, add-ons): kept within MaxChips
-	refused   map[PlayerID]bool
-	seating   *Seating
-	bounties  *Bounties
-	rebuys    bool        // rebuy period open
-	addOn     bool        // add-on window open
-	out       [][]EntryID // elimination groups in order
-	removed   Chips       // chips taken out of play by disqualification
-	refunds   []Refund
-	nextAlias int
-	start     time.Time
+	cfg   Config
+	state State
+	// finalAtDraw: Start seats the field under the rule of before
+	// 2026-11-26 (UseFinalAtDraw).
+	finalAtDraw bool
+	entries     []*Entry
+	lastID      EntryID // the last entry ID given; IDs are never reused
+	taken       Chips   // every chip paid in (buy-ins, rebuys, add-ons): kept within MaxChips
+	refused     map[PlayerID]bool
+	seating     *Seating
+	bounties    *Bounties
+	rebuys      bool        // rebuy period open
+	addOn       bool        // add-on window open
+	out         [][]EntryID // elimination groups in order
+	removed     Chips       // chips taken out of play by disqualification
+	refunds     []Refund
+	nextAlias   int
+	start       time.Time
 	// carried is prize money brought in from other events: a staged
 	// final's flights (R-TRN-16).
 	carried Chips
@@ -345,7 +348,11 @@ func (t *Tournament) Start(now time.Time, rng Rand) error {
 	for _, e := range t.entries {
 		ids = append(ids, e.ID)
 	}
-	s, err := Draw(ids, t.cfg.TableSize, rng)
+	draw := Draw
+	if t.finalAtDraw {
+		draw = DrawFinalAtDraw
+	}
+	s, err := draw(ids, t.cfg.TableSize, rng)
 	if err != nil {
 		return err
 	}
@@ -513,6 +520,11 @@ func (t *Tournament) finalDue(n int) bool {
 	}
 	return n <= FinalTableSize(t.cfg.TableSize)
 }
+
+// UseFinalAtDraw has Start seat the field under the rule of tournaments
+// started before 2026-11-26 (Seating.FinalAtDraw): the replay of their
+// stored log asks for it, so that it draws the seats it drew then.
+func (t *Tournament) UseFinalAtDraw() { t.finalAtDraw = true }
 
 func (t *Tournament) finish() {
 	var rest []EntryID

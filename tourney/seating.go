@@ -173,6 +173,12 @@ type Seating struct {
 	// final table of a full table plus one is formed when busts bring
 	// the field down to it (FinalTableDue).
 	most int
+	// FinalAtDraw is the rule of tournaments started before 2026-11-26,
+	// kept so that their stored log replays to the same seats: a field
+	// that fits the final table (ten entrants of a 9-max event) is drawn
+	// at one final table, and the final table forms whenever the players
+	// fit it.
+	FinalAtDraw bool
 }
 
 // NewSeating returns empty seating for tables of tableSize.
@@ -198,6 +204,20 @@ func Draw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
 		return nil, err
 	}
 	return s, s.draw(entries, rng, false)
+}
+
+// DrawFinalAtDraw is Draw under the rule of tournaments started before
+// 2026-11-26 (Seating.FinalAtDraw), for their replay.
+func DrawFinalAtDraw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
+	if rng == nil {
+		return nil, ErrNilRand
+	}
+	s, err := NewSeating(tableSize)
+	if err != nil {
+		return nil, err
+	}
+	s.FinalAtDraw = true
+	return s, s.draw(entries, rng, true)
 }
 
 // draw seats entries at random on new tables; final lets a field that
@@ -288,6 +308,9 @@ func (s *Seating) Players() int { return len(s.where) }
 func (s *Seating) FinalTableDue() bool {
 	s.index()
 	n := s.Players()
+	if s.FinalAtDraw {
+		return n <= s.FinalSize
+	}
 	return n <= s.TableSize || n <= s.FinalSize && s.most > s.FinalSize
 }
 

@@ -373,3 +373,29 @@ func TestSeatLateWithoutATableSizeIsAnError(t *testing.T) {
 	}
 	checkSeating(t, lit, 1)
 }
+
+// A tournament started before the rule above replays its stored draw to
+// the seats it drew then: a field that fits the final table at one table
+// of ten, the final table whenever the players fit it.
+func TestDrawUnderTheRuleOfBeforeSeatsTheFinalTableAtOnce(t *testing.T) {
+	s, err := DrawFinalAtDraw(ids(10), 9, testRand(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Tables) != 1 || s.Tables[0].Size() != 10 || s.Tables[0].Count() != 10 {
+		t.Fatalf("tables %d, first of %d seats", len(s.Tables), s.Tables[0].Size())
+	}
+	if !s.FinalTableDue() {
+		t.Fatal("ten at the final table of ten: not the final table")
+	}
+	checkSeating(t, s, 10)
+	tr := newTourney(t, func(c *Config) { c.TableSize = 9 })
+	register(t, tr, 10)
+	tr.UseFinalAtDraw()
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tr.Seating().Tables); n != 1 || tr.State() != FinalTable {
+		t.Fatalf("a replayed start of before: %d tables, state %v", n, tr.State())
+	}
+}
