@@ -147,8 +147,12 @@ func redactURL(raw string) string {
 		} else if m := schemeRE.FindString(raw); m != "" && len(m) <= at {
 			start = len(m)
 		}
+		// The parsed URL's redaction only when this last @ is the one
+		// ending its user information: with another @, a ? or a # before
+		// it, the parser may put the password in the path, the query or
+		// the fragment ("//@h#u:secret@x", found by FuzzParseURLNoSecret).
 		u, err := url.Parse(raw)
-		if err == nil && u.User != nil && u.Opaque == "" && u.Host != "" {
+		if err == nil && u.User != nil && u.Opaque == "" && u.Host != "" && !strings.ContainsAny(raw[start:at], "@?#") {
 			return redactParsed(u)
 		}
 		return raw[:start] + "xxxxx" + raw[at:]
