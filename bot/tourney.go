@@ -701,13 +701,11 @@ func (a *tourneyActor) runTimetable(now time.Time) (finished bool) {
 		from := a.t.State()
 		level := false
 		for _, d := range a.timetable().Due(now, a.clock(), a.progress()) {
-			if a.applyDue(d, now) {
-				return true
-			}
+			a.applyDue(d, now)
 			if st := a.t.State(); st == tourney.Finished || st == tourney.Cancelled {
-				// Over with this step (close= ended late registration
-				// with one player left, a start under the minimum):
-				// what was due with it is not.
+				// Over with this step (late registration ended with one
+				// player left, a start under the minimum): what was due
+				// with it is not.
 				return true
 			}
 			level = level || d.Kind == tourney.DueLevel
@@ -722,9 +720,8 @@ func (a *tourneyActor) runTimetable(now time.Time) (finished bool) {
 	return false
 }
 
-// applyDue applies one step of the clock; it reports whether the
-// tournament finished with it.
-func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) (finished bool) {
+// applyDue applies one step of the clock.
+func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) {
 	st := d.Clock
 	switch d.Kind {
 	case tourney.DueOpen:
@@ -767,11 +764,8 @@ func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) (finished bool) {
 			a.news("tn.addon_end", a.name())
 		}
 	case tourney.DueLateEnd:
-		if a.endLate() == nil && a.t.State() == tourney.Finished {
-			return true
-		}
+		_ = a.endLate() // a failed write pauses the director (do)
 	}
-	return false
 }
 
 // closeRegistration closes registration before the start (it can be

@@ -196,19 +196,16 @@ func NewSeating(tableSize int) (*Seating, error) {
 // tables (five and five) and forms the final table of a full table plus
 // one at its first bust (R-TRN-11, TDA 11; see FinalTableDue).
 func Draw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
-	if rng == nil {
-		return nil, ErrNilRand
-	}
-	s, err := NewSeating(tableSize)
-	if err != nil {
-		return nil, err
-	}
-	return s, s.draw(entries, rng, false)
+	return drawSeating(entries, tableSize, rng, false)
 }
 
 // DrawFinalAtDraw is Draw under the rule of tournaments started before
 // 2026-11-26 (Seating.FinalAtDraw), for their replay.
 func DrawFinalAtDraw(entries []EntryID, tableSize int, rng Rand) (*Seating, error) {
+	return drawSeating(entries, tableSize, rng, true)
+}
+
+func drawSeating(entries []EntryID, tableSize int, rng Rand, finalAtDraw bool) (*Seating, error) {
 	if rng == nil {
 		return nil, ErrNilRand
 	}
@@ -216,8 +213,8 @@ func DrawFinalAtDraw(entries []EntryID, tableSize int, rng Rand) (*Seating, erro
 	if err != nil {
 		return nil, err
 	}
-	s.FinalAtDraw = true
-	return s, s.draw(entries, rng, true)
+	s.FinalAtDraw = finalAtDraw
+	return s, s.draw(entries, rng, finalAtDraw)
 }
 
 // draw seats entries at random on new tables; final lets a field that
