@@ -774,7 +774,7 @@ func (t *table) pastSummary(rec HandRecord) (View, error) {
 	if err != nil {
 		return View{}, err
 	}
-	var hs handState
+	var hs HandTag
 	if err := json.Unmarshal([]byte(rec.Setup.Tag), &hs); err != nil {
 		return View{}, err
 	}

@@ -206,7 +206,7 @@ func (t *table) startHand() {
 	for k, i := range order {
 		names[k] = t.name(i)
 	}
-	hs := handState{Order: order, Number: t.handNo + 1, Button: order[0], Names: names}
+	hs := HandTag{Order: order, Number: t.handNo + 1, Button: order[0], Names: names}
 	bigBlind := bigBlindOf(order)
 	if t.tour != nil {
 		hs.Pos = &tplan.Positions

@@ -2,9 +2,12 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/tourney"
 )
 
 // The storage the room consumes, defined here and implemented by package
@@ -20,6 +23,30 @@ type Move struct {
 	Amount    int64 // > 0
 	Reason    string
 	Reference string // what caused it: "hand:42", "table:7"
+}
+
+// HandTag is the room's part of a hand's setup (engine.Setup.Tag, JSON):
+// which table seat each engine seat is, and the hand's number at the table.
+// An export of stored hands reads seats and names from it.
+type HandTag struct {
+	Order  []int `json:"order"`
+	Number int   `json:"number"`
+	Button int   `json:"button"`
+	// Names are the players as the hand's summary shows them (by engine
+	// seat), so that /history tells it the same after they left.
+	Names []string `json:"names,omitempty"`
+	// Pos is a tournament hand's button and blinds (dead button).
+	Pos *tourney.Positions `json:"pos,omitempty"`
+}
+
+// ParseHandTag reads a hand's tag (engine.Setup.Tag); an error when it is
+// not the room's JSON.
+func ParseHandTag(tag string) (HandTag, error) {
+	var hs HandTag
+	if err := json.Unmarshal([]byte(tag), &hs); err != nil {
+		return HandTag{}, fmt.Errorf("hand tag: %w", err)
+	}
+	return hs, nil
 }
 
 // HandRecord is a hand as stored: the setup it started from and its events.

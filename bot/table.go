@@ -372,7 +372,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 			why = "a later hand was started" // cannot happen with CommitTables; never play it
 		}
 		if why != "" {
-			var hs handState
+			var hs HandTag
 			if json.Unmarshal([]byte(hr.Setup.Tag), &hs) == nil && hs.Number > st.Hands {
 				st.Hands = hs.Number // the next hand has a number (and a deck) of its own
 			}
@@ -420,7 +420,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 
 // resumeHand rebuilds a stored hand; why says why it cannot be (the
 // hand is then voided).
-func resumeHand(hr HandRecord) (h *engine.Hand, hs handState, why string) {
+func resumeHand(hr HandRecord) (h *engine.Hand, hs HandTag, why string) {
 	if hr.Broken != "" {
 		return nil, hs, hr.Broken
 	}
@@ -453,19 +453,6 @@ func (t *table) voidHand(ctx context.Context, hr HandRecord, why string, seats [
 // errBadRecord marks a table whose stored record cannot be used (not a
 // store that cannot be read): the room starts without it.
 var errBadRecord = errors.New("the table's stored record cannot be used")
-
-// handState is the room's part of a hand's setup (engine.Setup.Tag): which
-// table seat each engine seat is, and the hand's number at the table.
-type handState struct {
-	Order  []int `json:"order"`
-	Number int   `json:"number"`
-	Button int   `json:"button"`
-	// Names are the players as the hand's summary shows them (by engine
-	// seat), so that /history tells it the same after they left.
-	Names []string `json:"names,omitempty"`
-	// Pos is a tournament hand's button and blinds (dead button).
-	Pos *tourney.Positions `json:"pos,omitempty"`
-}
 
 func mustJSON(v any) string {
 	b, err := json.Marshal(v)
