@@ -203,10 +203,14 @@ func (t *table) startHand() {
 		setup.Seats = append(setup.Seats, st)
 	}
 	names := make([]string, len(order))
+	players := make([]int64, len(order))
 	for k, i := range order {
 		names[k] = t.name(i)
+		if !t.seats[i].Bot {
+			players[k] = t.seats[i].Player.ID
+		}
 	}
-	hs := HandTag{Order: order, Number: t.handNo + 1, Button: order[0], Names: names}
+	hs := HandTag{Order: order, Number: t.handNo + 1, Button: order[0], Names: names, Players: players}
 	bigBlind := bigBlindOf(order)
 	if t.tour != nil {
 		hs.Pos = &tplan.Positions

@@ -35,6 +35,10 @@ type HandTag struct {
 	// Names are the players as the hand's summary shows them (by engine
 	// seat), so that /history tells it the same after they left.
 	Names []string `json:"names,omitempty"`
+	// Players are the players' ids by engine seat (0 for a practice
+	// opponent), so that a player's export finds their own hands. Hands
+	// stored before it have none.
+	Players []int64 `json:"players,omitempty"`
 	// Pos is a tournament hand's button and blinds (dead button).
 	Pos *tourney.Positions `json:"pos,omitempty"`
 }
