@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -459,4 +460,13 @@ func CommandsMarkdown() string {
 		}
 	}
 	return b.String()
+}
+
+// cutTourneyLabel reads a tournament's label (T3) as its number.
+func cutTourneyLabel(s string) (int64, bool) {
+	if len(s) < 2 || (s[0] != 'T' && s[0] != 't') {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s[1:], 10, 64)
+	return n, err == nil && n > 0
 }

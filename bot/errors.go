@@ -85,3 +85,21 @@ var (
 	ErrDuplicate         = Errorf(EConflict, "duplicate")
 	ErrInsufficientFunds = Errorf(EInvalid, "insufficient_funds")
 )
+
+// ELimited is the class of a refused command: the user sends commands
+// faster than the room answers them.
+const ELimited Code = "limited"
+
+// KeySlowDown is the answer to the first command over a user's limit; it
+// shows how many seconds until the next one is taken.
+const KeySlowDown = "limit.slow_down"
+
+// ErrSilenced refuses a command over the user's limit after they were told
+// to slow down once: adapters answer it with nothing (a button press is
+// still acknowledged, without text), so that a flood of commands costs
+// the platform's send budget nothing. Test with IsSilenced.
+var ErrSilenced = Errorf(ELimited, "limit.silenced")
+
+// IsSilenced reports whether err is ErrSilenced: the command is to be
+// left unanswered.
+func IsSilenced(err error) bool { return errors.Is(err, ErrSilenced) }

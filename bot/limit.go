@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"math"
 	"sync"
 	"time"
@@ -24,24 +23,6 @@ const (
 // are forgotten. A forgotten player is read again from the store at their
 // next command; a forgotten bucket starts full.
 const DefaultMaxUsers = 20000
-
-// ELimited is the class of a refused command: the user sends commands
-// faster than the room answers them.
-const ELimited Code = "limited"
-
-// KeySlowDown is the answer to the first command over a user's limit; it
-// shows how many seconds until the next one is taken.
-const KeySlowDown = "limit.slow_down"
-
-// ErrSilenced refuses a command over the user's limit after they were told
-// to slow down once: adapters answer it with nothing (a button press is
-// still acknowledged, without text), so that a flood of commands costs
-// the platform's send budget nothing. Test with IsSilenced.
-var ErrSilenced = Errorf(ELimited, "limit.silenced")
-
-// IsSilenced reports whether err is ErrSilenced: the command is to be
-// left unanswered.
-func IsSilenced(err error) bool { return errors.Is(err, ErrSilenced) }
 
 // limiter is the per-user token bucket: over it, the first refusal is
 // answered (KeySlowDown), the following ones are silenced until the bucket

@@ -279,14 +279,6 @@ func (r *Room) resolveTourney(ctx context.Context, comm Community, args []string
 	return nil, nil, Errorf(EInvalid, "tourney.which", strings.Join(ls, " "))
 }
 
-func cutTourneyLabel(s string) (int64, bool) {
-	if len(s) < 2 || (s[0] != 'T' && s[0] != 't') {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(s[1:], 10, 64)
-	return n, err == nil && n > 0
-}
-
 // playerTourneyCmd runs a player's tournament command (/register,
 // /unregister, /reenter, /deal, /standings, a tournament's /rebuy and
 // /addon) in its actor, which checks the entry perm asks for.
@@ -484,7 +476,7 @@ func (a *tourneyActor) register(req treq, lang string) (Reply, error) {
 	return Reply{Text: tr(lang, "tourney.registered", name, a.name(), a.t.Active())}, nil
 }
 
-func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, ticket *ticketPay, pair int) (tourney.Registration, error) {
+func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, isBot bool, ticket *ticketPay, pair int) (tourney.Registration, error) {
 	var moves []Move
 	b := a.t.Config().BuyIn
 	pay := tourney.Payment{}
@@ -499,7 +491,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, t
 			if b.Fee > 0 {
 				moves = append(moves, Move{From: from, To: a.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 			}
-		case !bot:
+		case !isBot:
 			acc, err := a.r.wallet(ctx, p, a.comm)
 			if err != nil {
 				return tourney.Registration{}, err
@@ -513,7 +505,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p Player, bot bool, t
 			moves = append(moves, Move{From: from, To: a.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 		}
 	}
-	res, err := a.do(registerOp{Player: &p, Bot: bot, Seed: a.seed(), Ticket: pay.Ticket, Pair: pair}, func(any) []Move { return moves }, nil)
+	res, err := a.do(registerOp{Player: &p, Bot: isBot, Seed: a.seed(), Ticket: pay.Ticket, Pair: pair}, func(any) []Move { return moves }, nil)
 	if err != nil {
 		return tourney.Registration{}, err
 	}

@@ -1187,8 +1187,8 @@ func (a *tourneyActor) walletOf(e tourney.EntryID) int64 {
 
 // walletOfPlayer is a player's wallet; the house's for a practice
 // opponent (or when the wallet cannot be read).
-func (a *tourneyActor) walletOfPlayer(p Player, bot bool) int64 {
-	if bot {
+func (a *tourneyActor) walletOfPlayer(p Player, isBot bool) int64 {
+	if isBot {
 		return a.house
 	}
 	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)

@@ -77,7 +77,7 @@ func (a *tourneyActor) pairToJoin(p Player, args []string) (int, error) {
 }
 
 // joinPair records a registration's pair (the register op).
-func (a *tourneyActor) joinPair(p Player, bot bool, n int) {
+func (a *tourneyActor) joinPair(p Player, isBot bool, n int) {
 	if !a.set.Pairs {
 		return
 	}
@@ -88,17 +88,17 @@ func (a *tourneyActor) joinPair(p Player, bot bool, n int) {
 	if pr := a.pairs[n]; n > 0 && pr != nil {
 		switch {
 		case pr.M1 == nil: // member 1 left: the newcomer takes the place
-			pr.M1, pr.B1 = &pl, bot
+			pr.M1, pr.B1 = &pl, isBot
 			a.pairByPlayer[p.ID] = n
 			return
 		case pr.M2 == nil:
-			pr.M2, pr.B2 = &pl, bot
+			pr.M2, pr.B2 = &pl, isBot
 			a.pairByPlayer[p.ID] = n
 			return
 		}
 	}
 	no := len(a.pairs) + 1
-	a.pairs[no] = &pairOf{No: no, M1: &pl, B1: bot}
+	a.pairs[no] = &pairOf{No: no, M1: &pl, B1: isBot}
 	a.pairByPlayer[p.ID] = no
 }
 
