@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"context"
 	"fmt"
 	"time"
 
@@ -71,14 +70,6 @@ type Outgoing struct {
 	// different sources may arrive in any order; a deterministic
 	// transcript (the console's scripts) groups them by source.
 	Source string
-}
-
-// Sender delivers messages on one platform; the adapters implement it.
-type Sender interface {
-	// Deliver sends m. For a keyed message, id is the platform id of the
-	// message to edit ("" when none was sent yet); it returns the id of the
-	// message sent or edited. A *RateLimitError asks to wait.
-	Deliver(ctx context.Context, m Outgoing, id string) (string, error)
 }
 
 // RateLimitError is a platform's "slow down" (HTTP 429 with retry_after).

@@ -21,28 +21,6 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// Enqueuer takes outgoing messages without blocking (a bot/outbox Outbox,
-// or a counting sink in the simulator); an outbox that holds too many
-// messages for the destination refuses with ErrOutboxFull.
-type Enqueuer interface {
-	Enqueue(Outgoing) error
-}
-
-// Admins answers whether a user administers a chat; each adapter
-// implements it with its platform's notion (Telegram chat admins, Discord's
-// Manage Server permission, everyone in the terminal).
-type Admins interface {
-	IsAdmin(ctx context.Context, chat, user string) (bool, error)
-}
-
-// AdminsFunc adapts a function to Admins.
-type AdminsFunc func(ctx context.Context, chat, user string) (bool, error)
-
-// IsAdmin calls f.
-func (f AdminsFunc) IsAdmin(ctx context.Context, chat, user string) (bool, error) {
-	return f(ctx, chat, user)
-}
-
 // RoomConfig is what a room is built from.
 type RoomConfig struct {
 	Store Storage
@@ -107,13 +85,6 @@ type RoomConfig struct {
 	// buckets); the least recently seen are forgotten beyond it (default
 	// DefaultMaxUsers).
 	MaxUsers int
-}
-
-// Threads opens places within a chat: a forum topic in a Telegram
-// supergroup with topics, a thread in a Discord channel. OpenThread
-// returns "" (and no error) when the chat has no such places.
-type Threads interface {
-	OpenThread(ctx context.Context, chat, title string) (string, error)
 }
 
 // Room is the poker room: communities, players, wallets and tables. Handle

@@ -22,16 +22,6 @@ import (
 // is stored, re-armed after a restart, and one missed while the room was
 // down fires once when it starts.
 
-// Scheduler runs recurring jobs (package cron's Runner in production).
-type Scheduler interface {
-	// Check parses spec and returns it as the room shows it.
-	Check(spec string) (string, error)
-	// Add schedules run under key (replacing one of the same key).
-	Add(ctx context.Context, key, spec string, run func(at time.Time)) error
-	// Remove stops the job of key.
-	Remove(key string)
-}
-
 // templateSubs are /tourney template's subcommands.
 const templateSubs = "save use list delete"
 
