@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
 	"github.com/pokerroom/pokerroom/store"
@@ -65,12 +67,12 @@ func playOn(t *testing.T, env map[string]string, path string, start time.Time, a
 	if err != nil {
 		t.Fatal(err)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bottest.NewClock(start), DeckSeed: 1, Seed: 1,
+	rm, err := room.New(room.Config{Store: s, Clock: bottest.NewClock(start), DeckSeed: 1, Seed: 1,
 		Admins: map[string]bot.Admins{"console": bot.AdminsFunc(func(_ context.Context, _, user string) (bool, error) { return admin(user), nil })}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range lines {
@@ -79,13 +81,13 @@ func playOn(t *testing.T, env map[string]string, path string, start time.Time, a
 		if !ok {
 			t.Fatalf("%q is not a command", line)
 		}
-		if _, err := room.Handle(ctx, bot.Command{Platform: "console", Chat: "group", ChatTitle: "group", User: user, UserName: user, Name: name, Args: args}); err != nil {
+		if _, err := rm.Handle(ctx, bot.Command{Platform: "console", Chat: "group", ChatTitle: "group", User: user, UserName: user, Name: name, Args: args}); err != nil {
 			t.Fatalf("%s: %v", l, err)
 		}
 	}
-	if err := room.Settle(ctx); err != nil {
+	if err := rm.Settle(ctx); err != nil {
 		t.Fatal(err)
 	}
-	room.Close()
+	rm.Close()
 	return s, loc
 }

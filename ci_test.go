@@ -16,9 +16,10 @@ func TestCIFuzzesEveryTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// listed: "dir target", from the step's lines "fuzz ./dir/ Target seconds".
 	listed := map[string]bool{}
-	for _, w := range regexp.MustCompile(`\bFuzz[A-Za-z0-9]+\b`).FindAllString(string(ci), -1) {
-		listed[w] = true
+	for _, m := range regexp.MustCompile(`(?m)^fuzz \./(\S*?)/? (Fuzz[A-Za-z0-9]+) `).FindAllStringSubmatch(string(ci), -1) {
+		listed[m[1]+" "+m[2]] = true
 	}
 	decl := regexp.MustCompile(`(?m)^func (Fuzz[A-Za-z0-9]+)\(f \*testing\.F\)`)
 	found := 0
@@ -38,8 +39,8 @@ func TestCIFuzzesEveryTarget(t *testing.T) {
 		}
 		for _, m := range decl.FindAllStringSubmatch(string(src), -1) {
 			found++
-			if !listed[m[1]] {
-				t.Errorf("%s: %s has no run in .ci/run's step 9", path, m[1])
+			if !listed[filepath.ToSlash(filepath.Dir(path))+" "+m[1]] {
+				t.Errorf("%s: %s has no run in .ci/run's step 9 (fuzz ./%s/ %s SECONDS)", path, m[1], filepath.ToSlash(filepath.Dir(path)), m[1])
 			}
 		}
 		return nil

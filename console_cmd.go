@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/console"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
@@ -83,7 +85,7 @@ func runConsole(ctx context.Context, a *app) int {
 	}
 	defer s.Close()
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
-	cfg := bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
+	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
 		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:   map[string]bot.Admins{console.Platform: console.Admins}}
 	cfg.DeckSeed = seed
@@ -95,21 +97,21 @@ func runConsole(ctx context.Context, a *app) int {
 		// per-user command limit.
 		cfg.CommandRate = -1
 	}
-	room, err := bot.NewRoom(cfg)
+	rm, err := room.New(cfg)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom console: %v\n", err)
 		return exitFail
 	}
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom console: %v\n", err)
 		return exitFail
 	}
-	defer room.Close()
-	con := &console.Console{In: in, Out: a.stdout, Room: room, Sink: sink}
+	defer rm.Close()
+	con := &console.Console{In: in, Out: a.stdout, Room: rm, Sink: sink}
 	if clock != nil {
 		con.Script, con.Clock = true, clock
 	} else {
-		con.Welcome = console.Welcome(room)
+		con.Welcome = console.Welcome(rm)
 	}
 	err = con.Run(ctx)
 	switch {

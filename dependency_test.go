@@ -38,9 +38,8 @@ var botThirdParty = []string{"golang.org/x/time/rate", // the outbox's and the p
 	"github.com/hashicorp/golang-lru/v2/simplelru", "github.com/hashicorp/golang-lru/v2/internal"} // the per-user caches
 
 // botImports are the module's packages bot imports, which a package
-// importing bot imports too: engine, tourney and, until the table moves to
-// bot/table, bot/practice (botSubPackagesPending).
-var botImports = []string{module + "/engine", module + "/tourney", module + "/bot/practice"}
+// importing bot imports too: engine and tourney.
+var botImports = []string{module + "/engine", module + "/tourney"}
 
 // withBot is what a package built on bot may import: bot, what bot
 // imports, and more.
@@ -51,25 +50,27 @@ func withBot(more ...string) []string {
 var importRules = []importRule{
 	{pkg: module + "/engine"},
 	{pkg: module + "/tourney"},
-	{pkg: module + "/bot", allowed: botImports, thirdParty: botThirdParty},
+	{pkg: module + "/bot", allowed: botImports, thirdParty: []string{"golang.org/x/time/rate"}},
 	// bot/tourneycheck checks the table rules over what the room stores
 	// and sends, through bot's ports.
 	{pkg: module + "/bot/tourneycheck", allowed: withBot(), thirdParty: botThirdParty},
 	// bot/sim drives the room through bot's ports and an outbox (and
 	// checks the table rules): no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/outbox", module+"/bot/tourneycheck"), thirdParty: botThirdParty},
+	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck"), thirdParty: botThirdParty},
 	// bot/outbox delivers bot's outgoing messages through bot's Sender
 	// port: bot and its rate limiter, nothing of a platform or a store.
 	{pkg: module + "/bot/outbox", allowed: withBot(), thirdParty: botThirdParty},
 	// bot/practice decides for practice opponents on engine's snapshots:
-	// engine alone (not bot, which imports it until the table moves to
-	// bot/table).
+	// engine alone.
 	{pkg: module + "/bot/practice", allowed: []string{module + "/engine"}},
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
 	// phh/pokerstars: the pure writer of PokerStars hand histories.
 	{pkg: module + "/phh/pokerstars", allowed: []string{module + "/engine"}},
+	// bot/room, the application: the room, its tables and tournaments on
+	// bot's ports; practice opponents decide for the bots it seats.
+	{pkg: module + "/bot/room", allowed: withBot(module + "/bot/practice"), thirdParty: botThirdParty},
 }
 
 // forbiddenImports returns the imports of pkg's graph that rule does not
@@ -170,10 +171,9 @@ func TestDependencyRuleCatchesForbiddenImports(t *testing.T) {
 	}
 }
 
-// botSubPackagesPending are the sub-packages bot still imports while the
-// split of issue 22 is under way: the table, in bot until it moves to
-// bot/table, seats practice opponents. Each goes when its user leaves bot.
-var botSubPackagesPending = []string{module + "/bot/practice"}
+// botSubPackagesPending are the sub-packages bot would still import while a
+// split is under way: none since the room moved to bot/room.
+var botSubPackagesPending []string
 
 // The arrows point down: bot, the vocabulary and the ports, imports none of
 // its sub-packages (they import bot), but for the pending ones; and a

@@ -30,7 +30,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/pokerroom/pokerroom/phh"
 	"io"
 	"log/slog"
 	"net"
@@ -42,7 +41,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/room"
+	"github.com/pokerroom/pokerroom/phh"
+
 	"github.com/pokerroom/pokerroom/config"
 	"github.com/pokerroom/pokerroom/store"
 )
@@ -260,7 +261,7 @@ func runAudit(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	defer closeStore(a, s)
-	rep, err := bot.AuditChips(ctx, s)
+	rep, err := room.AuditChips(ctx, s)
 	if err != nil {
 		a.log.Error("audit", "err", err)
 		return exitFail

@@ -17,6 +17,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
@@ -373,17 +375,17 @@ func TestConsoleStartsAgainWhateverTheTablesAre(t *testing.T) {
 		if _, err := s.Migrate(ctx); err != nil {
 			t.Fatal(err)
 		}
-		room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Admins: map[string]bot.Admins{"telegram": bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
+		rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Admins: map[string]bot.Admins{"telegram": bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := room.Start(ctx); err != nil {
+		if err := rm.Start(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := room.Handle(ctx, bot.Command{Platform: "telegram", Chat: "-100", User: "7", UserName: "Ann", Name: "newtable", Args: []string{"nlhe", "1/2"}}); err != nil {
+		if _, err := rm.Handle(ctx, bot.Command{Platform: "telegram", Chat: "-100", User: "7", UserName: "Ann", Name: "newtable", Args: []string{"nlhe", "1/2"}}); err != nil {
 			t.Fatal(err)
 		}
-		room.Close()
+		rm.Close()
 		s.Close()
 		env["CONSOLE"] = "on"
 		r := runMain(t, ctx, env, strings.NewReader("quit\n"))

@@ -11,6 +11,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pokerroom/pokerroom/adapters/console"
@@ -51,7 +53,7 @@ const botDelay = 1200 * time.Millisecond
 type program struct {
 	log   *slog.Logger
 	store *store.Store
-	room  *bot.Room
+	room  *room.Room
 	cron  *cron.Runner // the tournaments' schedules
 	parts []part
 }
@@ -95,20 +97,20 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		outboxes[discord.Platform], admins[discord.Platform], threads[discord.Platform] = dc, dc, dc
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
+	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
 		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Metrics: metrics,
 		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {
 		p.Close()
 		return nil, err
 	}
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("start the room: %w", err)
 	}
-	p.room = room
+	p.room = rm
 	if a.cfg.HTTPAddr != "" {
-		hp, err := httpPart(a, s, room.Metrics())
+		hp, err := httpPart(a, s, rm.Metrics())
 		if err != nil {
 			p.Close()
 			return nil, err
@@ -116,13 +118,13 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		p.parts = append(p.parts, hp)
 	}
 	if tg != nil {
-		p.parts = append(p.parts, part{name: "telegram", run: func(ctx context.Context) error { return tg.Run(ctx, room) }})
+		p.parts = append(p.parts, part{name: "telegram", run: func(ctx context.Context) error { return tg.Run(ctx, rm) }})
 	}
 	if dc != nil {
-		p.parts = append(p.parts, part{name: "discord", run: func(ctx context.Context) error { return dc.Run(ctx, room) }})
+		p.parts = append(p.parts, part{name: "discord", run: func(ctx context.Context) error { return dc.Run(ctx, rm) }})
 	}
 	if sink != nil {
-		p.parts = append(p.parts, consolePart(a, s, room, sink, len(p.parts) > 0))
+		p.parts = append(p.parts, consolePart(a, s, rm, sink, len(p.parts) > 0))
 	}
 	return p, nil
 }
@@ -176,8 +178,8 @@ func httpPart(a *app, s *store.Store, m *bot.Metrics) (part, error) {
 
 // consolePart is the terminal console. At the end of its input it stops the
 // program, unless other parts serve on (a container without stdin).
-func consolePart(a *app, s *store.Store, room *bot.Room, sink *console.Sink, others bool) part {
-	con := &console.Console{In: a.stdin, Out: a.stdout, Room: room, Sink: sink, Welcome: console.Welcome(room), Status: func(ctx context.Context) (console.Status, error) {
+func consolePart(a *app, s *store.Store, rm *room.Room, sink *console.Sink, others bool) part {
+	con := &console.Console{In: a.stdin, Out: a.stdout, Room: rm, Sink: sink, Welcome: console.Welcome(rm), Status: func(ctx context.Context) (console.Status, error) {
 		v, err := s.SchemaVersion(ctx)
 		if err != nil {
 			return console.Status{}, err

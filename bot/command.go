@@ -57,50 +57,50 @@ func ParseCommand(line string) (name string, args []string, ok bool) {
 
 // amountSpec is a bet or raise as typed: a "raise to" total, a fraction of
 // the pot, the minimum or everything.
-type amountSpec struct {
-	to       int64
-	num, den int64 // a pot fraction num/den when den > 0
-	min, max bool
+type AmountSpec struct {
+	To       int64
+	Num, Den int64 // a pot fraction num/den when den > 0
+	Min, Max bool
 }
 
 // parseAmountIn reads "40", "1,000", "pot", "1/2 pot", "1/2", "3/4pot",
 // "min", "max", "allin", its numbers written as in lang.
-func parseAmountIn(args []string, lang string) (amountSpec, error) {
+func ParseAmountIn(args []string, lang string) (AmountSpec, error) {
 	typed := strings.ToLower(strings.Join(args, " ")) // "1 000": a thousands separator, checked
 	s := strings.ReplaceAll(typed, " ", "")
 	if s == "" {
-		return amountSpec{}, Errorf(EInvalid, "amount.missing")
+		return AmountSpec{}, Errorf(EInvalid, "amount.missing")
 	}
 	switch s {
 	case "pot":
-		return amountSpec{num: 1, den: 1}, nil
+		return AmountSpec{Num: 1, Den: 1}, nil
 	case "min":
-		return amountSpec{min: true}, nil
+		return AmountSpec{Min: true}, nil
 	case "max", "allin":
-		return amountSpec{max: true}, nil
+		return AmountSpec{Max: true}, nil
 	}
 	if f, ok := strings.CutSuffix(s, "pot"); ok {
 		s = f
 		if s == "" {
-			return amountSpec{num: 1, den: 1}, nil
+			return AmountSpec{Num: 1, Den: 1}, nil
 		}
 	}
 	if n, d, ok := strings.Cut(s, "/"); ok {
 		a, err1 := strconv.ParseInt(n, 10, 64)
 		b, err2 := strconv.ParseInt(d, 10, 64)
 		if err1 != nil || err2 != nil || a < 1 || b < 1 || a > 100 || b > 100 {
-			return amountSpec{}, Errorf(EInvalid, "amount.bad", strings.Join(args, " "))
+			return AmountSpec{}, Errorf(EInvalid, "amount.bad", strings.Join(args, " "))
 		}
-		return amountSpec{num: a, den: b}, nil
+		return AmountSpec{Num: a, Den: b}, nil
 	}
-	n, err := parseChipsIn(typed, lang)
+	n, err := ParseChipsIn(typed, lang)
 	if err != nil {
 		if e, ok := err.(*Error); ok && e.Key != "amount.bad" {
-			return amountSpec{}, e // a decimal, a misplaced separator, too large: said as such
+			return AmountSpec{}, e // a decimal, a misplaced separator, too large: said as such
 		}
-		return amountSpec{}, Errorf(EInvalid, "amount.bad", strings.Join(args, " "))
+		return AmountSpec{}, Errorf(EInvalid, "amount.bad", strings.Join(args, " "))
 	}
-	return amountSpec{to: n}, nil
+	return AmountSpec{To: n}, nil
 }
 
 // parseChipsIn reads a positive whole number of chips as people write it
@@ -109,7 +109,7 @@ func parseAmountIn(args []string, lang string) (amountSpec, error) {
 // digits), "2k" (and "2.5k" = 2500). A decimal amount ("2.5" in English,
 // "2,5" in Spanish) is refused as such ("chips are whole numbers"), a
 // separator out of place ("1,2") as such: never read as another number.
-func parseChipsIn(s, lang string) (int64, error) {
+func ParseChipsIn(s, lang string) (int64, error) {
 	typed := strings.TrimSpace(s)
 	thou, dec := ",", "."
 	if lang == Spanish {

@@ -57,7 +57,7 @@ const (
 	// the platform says), or one of the bot's operators. Refused with
 	// "admin.only".
 	PermAdmin
-	// PermOperator: one of the bot's operators only (RoomConfig.Owners,
+	// PermOperator: one of the bot's operators only (room.Config.Owners,
 	// "platform:user id"). Refused with "operator.only".
 	PermOperator
 	permEnd
@@ -294,7 +294,7 @@ func checkCommands(table []CommandSpec) error {
 // subcommand when the first argument that is not a label (#N, T<n>)
 // names one (nil otherwise): "/deal T3 icm" is /deal icm's, as its
 // handler reads it. ok is false for a name the table does not declare.
-func lookupCommand(name string, args []string) (c, s *CommandSpec, ok bool) {
+func LookupCommand(name string, args []string) (c, s *CommandSpec, ok bool) {
 	c = commandIndex[name]
 	if c == nil {
 		return nil, nil, false
@@ -316,12 +316,12 @@ func lookupCommand(name string, args []string) (c, s *CommandSpec, ok bool) {
 // isLabel reports whether a is a table's (#N) or a tournament's (T<n>)
 // label.
 func isLabel(a string) bool {
-	_, t := cutTourneyLabel(a)
+	_, t := CutTourneyLabel(a)
 	return t || strings.HasPrefix(a, "#")
 }
 
 // subNames are a command's subcommands, space-separated.
-func subNames(name string) string {
+func SubNames(name string) string {
 	var out []string
 	if c := commandIndex[name]; c != nil {
 		for _, s := range c.Subs {
@@ -377,13 +377,13 @@ func Commands() []CommandInfo {
 
 // helpText is /help: every command of the table in lang, or one in
 // detail (its topic text, else its line and its subcommands').
-func helpText(lang string, args []string) string {
+func HelpText(lang string, args []string) string {
 	if len(args) > 0 {
 		name := strings.TrimPrefix(strings.ToLower(args[0]), "/")
-		if _, ok := catalogue["help."+name]; ok && commandIndex[name] != nil {
-			return tr(lang, "help."+name)
+		if _, ok := Catalogue["help."+name]; ok && commandIndex[name] != nil {
+			return Text(lang, "help."+name)
 		}
-		if c, _, ok := lookupCommand(name, nil); ok {
+		if c, _, ok := LookupCommand(name, nil); ok {
 			var b strings.Builder
 			writeHelpLine(&b, lang, "", *c)
 			for _, s := range c.Subs {
@@ -401,7 +401,7 @@ func helpText(lang string, args []string) string {
 		{"help.admins", []Permission{PermAdmin}},
 		{"help.operators", []Permission{PermOperator}},
 	} {
-		b.WriteString(tr(lang, part.key))
+		b.WriteString(Text(lang, part.key))
 		b.WriteString("\n")
 		for _, c := range commandTable {
 			if slices.Contains(part.perms, c.Perm) {
@@ -415,7 +415,7 @@ func helpText(lang string, args []string) string {
 		}
 		b.WriteString("\n")
 	}
-	b.WriteString(tr(lang, "help.amounts"))
+	b.WriteString(Text(lang, "help.amounts"))
 	return b.String()
 }
 
@@ -463,10 +463,13 @@ func CommandsMarkdown() string {
 }
 
 // cutTourneyLabel reads a tournament's label (T3) as its number.
-func cutTourneyLabel(s string) (int64, bool) {
+func CutTourneyLabel(s string) (int64, bool) {
 	if len(s) < 2 || (s[0] != 'T' && s[0] != 't') {
 		return 0, false
 	}
 	n, err := strconv.ParseInt(s[1:], 10, 64)
 	return n, err == nil && n > 0
 }
+
+// VariantNames lists the variants /newtable accepts.
+const VariantNames = "nlhe plhe flhe nlo plo flo plo5 o8 plo8 nlo8 draw"

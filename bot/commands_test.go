@@ -53,7 +53,7 @@ func TestSubcommandsAreFoundAfterLabels(t *testing.T) {
 		{"tourney", []string{"frob"}, ""},
 		{"join", []string{"#2", "100"}, ""},
 	} {
-		c, s, ok := lookupCommand(tc.name, tc.args)
+		c, s, ok := LookupCommand(tc.name, tc.args)
 		got := ""
 		if s != nil {
 			got = s.Name
@@ -62,7 +62,7 @@ func TestSubcommandsAreFoundAfterLabels(t *testing.T) {
 			t.Errorf("lookupCommand(%s, %q) = %v, %q; want %q", tc.name, tc.args, ok, got, tc.want)
 		}
 	}
-	if _, _, ok := lookupCommand("frobnicate", nil); ok {
+	if _, _, ok := LookupCommand("frobnicate", nil); ok {
 		t.Error("an undeclared command was found")
 	}
 }
@@ -76,7 +76,7 @@ func TestMenusComeFromTheCommandTable(t *testing.T) {
 			t.Errorf("/%s listed twice", c.Name)
 		}
 		seen[c.Name] = true
-		spec, _, ok := lookupCommand(c.Name, nil)
+		spec, _, ok := LookupCommand(c.Name, nil)
 		if !ok {
 			t.Fatalf("/%s is listed but not declared", c.Name)
 		}
@@ -99,7 +99,7 @@ func TestMenusComeFromTheCommandTable(t *testing.T) {
 // /help <command> shows the command with its subcommands.
 func TestHelpListsEveryDeclaredCommand(t *testing.T) {
 	for _, lang := range []string{English, Spanish} {
-		all := helpText(lang, nil)
+		all := HelpText(lang, nil)
 		if n := len([]rune(all)); n > 4096 {
 			t.Errorf("%s: /help is %d characters, over Telegram's 4,096", lang, n)
 		}
@@ -114,11 +114,11 @@ func TestHelpListsEveryDeclaredCommand(t *testing.T) {
 			}
 		}
 	}
-	got := helpText(Spanish, []string{"/tourney"})
+	got := HelpText(Spanish, []string{"/tourney"})
 	if !strings.Contains(got, "/tourney close") || !strings.Contains(got, "Cierra la inscripción") {
 		t.Errorf("/help tourney in Spanish: %q", got)
 	}
-	if got := helpText(English, []string{"raise"}); got != tr(English, "help.raise") {
+	if got := HelpText(English, []string{"raise"}); got != Text(English, "help.raise") {
 		t.Errorf("/help raise: %q, want its topic", got)
 	}
 }

@@ -1,9 +1,23 @@
-// Package bot is the application: communities, players, wallets, cash tables
-// and tournaments as actors, the commands and their permissions, the views
-// (pure functions of snapshots to platform-neutral messages), the outbox and
-// the application error type.
+// Package bot is the application's vocabulary and contracts: what every
+// other package of the room speaks, and nothing that runs.
 //
-// It defines the interfaces it consumes (storage, clock, outbox, chat admin
-// check); store and the adapters implement them. It imports engine and
-// tourney, never a platform library, gorm or config.
+//   - A user's Command and the room's Reply; the application Error with its
+//     Code and message key, and the catalogue of texts in English and
+//     Spanish (Text, Translate, FormatChips).
+//   - The command table (CommandTable, Commands): every command with its
+//     permission and place, from which help, the platform menus and the
+//     README's table are made.
+//   - Outgoing messages (Outgoing, Destination, View, Button) and the
+//     platform limits' vocabulary (Limits, RateLimitError, ErrOutboxFull).
+//   - The records the room keeps (records.go) and every port it consumes
+//     (ports.go): storage, clock, sender and outbox, admin check, threads,
+//     scheduler; store, the adapters, cron and bot/outbox implement them.
+//   - Signed button tokens (Signer) and the room's counters (Metrics).
+//
+// Its sub-packages do the work and import it, never the other way round:
+// bot/room is the application itself (the room, its cash tables and
+// tournaments as actors), bot/outbox delivers outgoing messages within the
+// platforms' limits, bot/practice decides for practice opponents, bot/sim
+// drives the whole room, bot/tourneycheck checks a tournament's table rules.
+// bot imports engine and tourney, never a platform library, gorm or config.
 package bot

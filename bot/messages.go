@@ -30,10 +30,10 @@ const (
 
 // message is one catalogue entry: the text in each language, with
 // %[1]v-style placeholders for the arguments.
-type message struct{ en, es string }
+type Message struct{ En, Es string }
 
 // catalogue holds every message key the room answers with.
-var catalogue = map[string]message{
+var Catalogue = map[string]Message{
 	KeyInternal:          {"Something went wrong on our side and nothing was changed. Please try again.", "Algo falló de nuestro lado y no se cambió nada. Inténtalo de nuevo."},
 	KeyBusy:              {"The table is busy. Try again in a moment.", "La mesa está ocupada. Inténtalo de nuevo en un momento."},
 	KeyUnavailable:       {"The room cannot reach its database right now. Try again shortly.", "La sala no puede acceder a su base de datos ahora. Inténtalo de nuevo en breve."},
@@ -189,7 +189,7 @@ func FromError(err error) *Error {
 	}
 	var se *tourney.StateError
 	if errors.As(err, &se) {
-		return wrap(EConflict, "tourney.wrong_state", stateNames[se.State])
+		return wrap(EConflict, "tourney.wrong_state", StateNames[se.State])
 	}
 	if errors.Is(err, tourney.ErrAmountTooLarge) {
 		return wrap(EInvalid, "tourney.amount_too_large", Chips(tourney.MaxChips))
@@ -231,26 +231,26 @@ func detail(err, sentinel error) string {
 // anything else is English): short and specific, never the cause of an
 // internal error. An unknown key answers as an internal error.
 func (e *Error) Message(lang string) string {
-	m, ok := catalogue[e.Key]
+	m, ok := Catalogue[e.Key]
 	if !ok {
-		m = catalogue[KeyInternal]
-		return pick(m, lang)
+		m = Catalogue[KeyInternal]
+		return Pick(m, lang)
 	}
 	if e.Code == EInternal {
-		return pick(m, lang)
+		return Pick(m, lang)
 	}
 	args := make([]any, len(e.Args))
 	for i, a := range e.Args {
 		switch v := a.(type) {
 		case Chips:
 			args[i] = FormatChips(int64(v), lang)
-		case message:
-			args[i] = pick(v, lang)
+		case Message:
+			args[i] = Pick(v, lang)
 		default:
 			args[i] = a
 		}
 	}
-	return fmt.Sprintf(pick(m, lang), args...)
+	return fmt.Sprintf(Pick(m, lang), args...)
 }
 
 // Translate is FromError(err).Message(lang): what a user is told of err.
@@ -261,11 +261,11 @@ func Translate(err error, lang string) string {
 	return FromError(err).Message(lang)
 }
 
-func pick(m message, lang string) string {
-	if lang == Spanish && m.es != "" {
-		return m.es
+func Pick(m Message, lang string) string {
+	if lang == Spanish && m.Es != "" {
+		return m.Es
 	}
-	return m.en
+	return m.En
 }
 
 // FormatChips writes n with the language's thousands separator: 1,000 in
@@ -294,7 +294,7 @@ func FormatChips(n int64, lang string) string {
 }
 
 // stateNames are the tournament states as the answers say them.
-var stateNames = map[tourney.State]message{
+var StateNames = map[tourney.State]Message{
 	tourney.Announced:        {"announced", "anunciado"},
 	tourney.RegistrationOpen: {"open for registration", "abierto a la inscripción"},
 	tourney.LateRegistration: {"running with late registration", "en juego con inscripción tardía"},
@@ -305,7 +305,7 @@ var stateNames = map[tourney.State]message{
 }
 
 // reasons translate the detail of structure and configuration errors.
-var reasons = map[error]message{
+var reasons = map[error]Message{
 	tourney.ErrZeroBlind:           {"blinds must be positive", "las ciegas deben ser positivas"},
 	tourney.ErrBigBelowSmall:       {"big blind below small blind", "ciega grande menor que la pequeña"},
 	tourney.ErrLevelsNotIncreasing: {"levels must increase", "los niveles deben subir"},
@@ -339,11 +339,11 @@ var reasons = map[error]message{
 }
 
 // reason is err's translated detail, or its text when none is known.
-func reason(err error) message {
+func reason(err error) Message {
 	for e, m := range reasons {
 		if errors.Is(err, e) {
 			return m
 		}
 	}
-	return message{err.Error(), err.Error()}
+	return Message{err.Error(), err.Error()}
 }

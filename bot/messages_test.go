@@ -21,12 +21,12 @@ var placeholderRE = regexp.MustCompile(`%\[(\d+)\][a-z]`)
 
 // Every message exists in English and Spanish with the same placeholders.
 func TestCatalogueSpeaksBothLanguages(t *testing.T) {
-	for key, m := range catalogue {
-		if m.en == "" || m.es == "" {
-			t.Errorf("%s: missing a language (en %q, es %q)", key, m.en, m.es)
+	for key, m := range Catalogue {
+		if m.En == "" || m.Es == "" {
+			t.Errorf("%s: missing a language (en %q, es %q)", key, m.En, m.Es)
 			continue
 		}
-		en, es := placeholderRE.FindAllString(m.en, -1), placeholderRE.FindAllString(m.es, -1)
+		en, es := placeholderRE.FindAllString(m.En, -1), placeholderRE.FindAllString(m.Es, -1)
 		sort.Strings(en)
 		sort.Strings(es)
 		if strings.Join(en, " ") != strings.Join(es, " ") {
@@ -34,7 +34,7 @@ func TestCatalogueSpeaksBothLanguages(t *testing.T) {
 		}
 	}
 	for _, k := range tourneyKeys {
-		if _, ok := catalogue[k.key]; !ok {
+		if _, ok := Catalogue[k.key]; !ok {
 			t.Errorf("tourney error %v maps to %q, not in the catalogue", k.err, k.key)
 		}
 	}
@@ -44,12 +44,12 @@ func TestCatalogueSpeaksBothLanguages(t *testing.T) {
 		}
 	}
 	for st := tourney.Announced; st <= tourney.Cancelled; st++ {
-		if m, ok := stateNames[st]; !ok || m.en == "" || m.es == "" {
+		if m, ok := StateNames[st]; !ok || m.En == "" || m.Es == "" {
 			t.Errorf("state %v has no name in both languages", st)
 		}
 	}
 	for err, key := range actionKeys {
-		if _, ok := catalogue[key]; !ok {
+		if _, ok := Catalogue[key]; !ok {
 			t.Errorf("engine error %v maps to %q, not in the catalogue", err, key)
 		}
 	}

@@ -133,7 +133,7 @@ func (m *Metrics) ObserveLatency(d time.Duration) {
 }
 
 // observeBatch counts one group-commit transaction of n writes.
-func (m *Metrics) observeBatch(n int) {
+func (m *Metrics) ObserveBatch(n int) {
 	m.Batches.Add(1)
 	m.Batched.Add(int64(n))
 }

@@ -297,3 +297,13 @@ type AccountBalance struct {
 	Key     string
 	Balance int64
 }
+
+// TableChoice is one open table, as a platform's picker lists it.
+type TableChoice struct {
+	ID            int64
+	Label         string // "#3"
+	Title         string // "No-Limit Hold'em 1/2"
+	Seated, Seats int
+	// Tourney: a tournament's table (players are seated by its director).
+	Tourney bool
+}

@@ -1,27 +1,27 @@
 package bot
 
 // The room's texts: command answers, views and errors, in English and
-// Spanish. tr formats one for a language.
+// Spanish. Text formats one for a language.
 
 func init() {
 	for k, m := range roomTexts {
-		if _, dup := catalogue[k]; dup {
+		if _, dup := Catalogue[k]; dup {
 			panic("bot: message key defined twice: " + k)
 		}
-		catalogue[k] = m
+		Catalogue[k] = m
 	}
 }
 
-// tr returns the text of key in lang with args (Chips shown with the
+// Text returns the text of key in lang with args (Chips shown with the
 // language's separators).
-func tr(lang, key string, args ...any) string {
-	if _, ok := catalogue[key]; !ok {
+func Text(lang, key string, args ...any) string {
+	if _, ok := Catalogue[key]; !ok {
 		panic("bot: no text " + key) // a programming error, caught by the tests
 	}
 	return (&Error{Code: EInvalid, Key: key, Args: args}).Message(lang)
 }
 
-var roomTexts = map[string]message{
+var roomTexts = map[string]Message{
 	// commands
 	"command.unknown":         {"%[1]v is not a command here. /help lists them.", "%[1]v no es un comando aquí. /help los muestra."},
 	"command.no_user":         {"The command came without a user.", "El comando llegó sin usuario."},

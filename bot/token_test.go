@@ -94,7 +94,7 @@ func TestStaleForeignAndDuplicatePressesAreRefused(t *testing.T) {
 		}
 	}
 	for _, e := range []error{ErrTokenForged, ErrTokenStale, ErrTokenForeign} {
-		if m := FromError(e).Message(Spanish); m == "" || m == catalogue[KeyInternal].es {
+		if m := FromError(e).Message(Spanish); m == "" || m == Catalogue[KeyInternal].Es {
 			t.Errorf("%v has no specific answer", e)
 		}
 	}

@@ -4,14 +4,14 @@ package bot
 
 func init() {
 	for k, m := range tourneyTexts {
-		if _, dup := catalogue[k]; dup {
+		if _, dup := Catalogue[k]; dup {
 			panic("bot: message key defined twice: " + k)
 		}
-		catalogue[k] = m
+		Catalogue[k] = m
 	}
 }
 
-var tourneyTexts = map[string]message{
+var tourneyTexts = map[string]Message{
 	"tourney.sub":                  {"Usage: /tourney <%[1]v> [T<n>]. /tourney create <name> [key=value ...] creates one.", "Uso: /tourney <%[1]v> [T<n>]. /tourney create <nombre> [clave=valor ...] crea uno."},
 	"tourney.usage":                {"Usage: /tourney create <name> [key=value ...], for example /tourney create Friday Turbo buyin=10+1 start=21:00 speed=turbo. Options: %[1]v.", "Uso: /tourney create <nombre> [clave=valor ...], por ejemplo /tourney create Turbo del viernes buyin=10+1 start=21:00 speed=turbo. Opciones: %[1]v."},
 	"tourney.name_long":            {"The name is too long (at most 64 characters).", "El nombre es demasiado largo (como máximo 64 caracteres)."},

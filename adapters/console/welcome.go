@@ -25,10 +25,10 @@ type Lobby interface {
 // sit at, or seated again at the console's first cash table with a free
 // seat. It never stops the room from starting (it always returns nil):
 // what it cannot do is said on the console, with what to type instead.
-func Welcome(room Lobby) func(ctx context.Context, c *Console) error {
+func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 	return func(ctx context.Context, c *Console) error {
 		do := func(name string, args ...string) bool {
-			reply, err := room.Handle(ctx, bot.Command{Platform: Platform, Chat: Chat, ChatTitle: "console",
+			reply, err := rm.Handle(ctx, bot.Command{Platform: Platform, Chat: Chat, ChatTitle: "console",
 				User: c.User, UserName: c.User, Name: name, Args: args})
 			var e *bot.Error
 			switch {
@@ -42,13 +42,13 @@ func Welcome(room Lobby) func(ctx context.Context, c *Console) error {
 			}
 			return true
 		}
-		seated, err := room.SeatedAt(ctx, Platform, c.User)
+		seated, err := rm.SeatedAt(ctx, Platform, c.User)
 		if err != nil {
 			c.Sink.Print("console", fmt.Sprintf("Could not read your seats at start (%s). Type /tables to see the tables.", bot.Translate(err, bot.English)))
 			return nil
 		}
 		var cash []bot.TableChoice
-		for _, tc := range room.TablesIn(Platform, Chat) {
+		for _, tc := range rm.TablesIn(Platform, Chat) {
 			if !tc.Tourney {
 				cash = append(cash, tc)
 			}

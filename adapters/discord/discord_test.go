@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"golang.org/x/time/rate"
 
 	"github.com/pokerroom/pokerroom/adapters/discord"
@@ -64,7 +66,7 @@ type options struct {
 	maxHands int
 	dm       bool
 	ackAfter time.Duration
-	wrap     func(*bot.Room) discord.Room
+	wrap     func(*room.Room) discord.Room
 	shards   [2]int
 	limits   bot.Limits
 }
@@ -75,7 +77,7 @@ type env struct {
 	t      *testing.T
 	fake   *discordtest.Server
 	store  *store.Store
-	room   *bot.Room
+	room   *room.Room
 	ad     *discord.Adapter
 	cancel context.CancelFunc
 	done   chan error
@@ -107,7 +109,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
+	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
 		Outboxes: map[string]bot.Enqueuer{discord.Platform: ad}, Admins: map[string]bot.Admins{discord.Platform: ad},
 		Threads:   map[string]bot.Threads{discord.Platform: ad},
 		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands,
@@ -117,13 +119,13 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, fake: fake, store: s, room: room, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs}
-	var r discord.Room = room
+	e := &env{t: t, fake: fake, store: s, room: rm, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs}
+	var r discord.Room = rm
 	if o.wrap != nil {
-		r = o.wrap(room)
+		r = o.wrap(rm)
 	}
 	go func() { e.done <- ad.Run(ctx, r) }()
 	t.Cleanup(e.stop)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/discord/discordtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -162,7 +164,7 @@ func TestAdminCommandsNeedManageServerOrTheRole(t *testing.T) {
 // slowRoom makes the room take longer than the acknowledgement delay for
 // one command.
 type slowRoom struct {
-	*bot.Room
+	*room.Room
 	slow  string
 	delay time.Duration
 	calls atomic.Int32
@@ -182,7 +184,7 @@ func TestSlowAnswersAreDeferredThenCompleted(t *testing.T) {
 	fake := newFake(t)
 	slow := &slowRoom{slow: "wallet", delay: 400 * time.Millisecond}
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{ackAfter: 100 * time.Millisecond,
-		wrap: func(r *bot.Room) discord.Room { slow.Room = r; return slow }})
+		wrap: func(r *room.Room) discord.Room { slow.Room = r; return slow }})
 	r := e.slash(ben, "wallet")
 	if r.Type != discordtest.CallbackDeferred || !r.Message.Ephemeral() || !strings.Contains(r.Message.Text(), "10,000") || r.Message.Edits != 1 {
 		t.Fatalf("a slow /wallet answered type %d %+v, want deferred then edited with the balance", r.Type, r.Message)

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/discord/discordtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -13,7 +15,7 @@ import (
 // silencing is a room that silences one user's every command (as if over
 // their command limit and told once already).
 type silencing struct {
-	*bot.Room
+	*room.Room
 	user string
 }
 
@@ -29,7 +31,7 @@ func (s silencing) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, erro
 // update: nobody sees a word, nothing is sent to the channel.
 func TestSilencedInteractionsAreAcknowledgedWithoutAWord(t *testing.T) {
 	fake := newFake(t)
-	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{wrap: func(r *bot.Room) discord.Room {
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{wrap: func(r *room.Room) discord.Room {
 		return silencing{Room: r, user: ben}
 	}})
 	e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"))

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/discord"
 	"github.com/pokerroom/pokerroom/adapters/discord/discordtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -16,7 +18,7 @@ const internalText = "Something went wrong on our side"
 
 // panicRoom is the room with bugs: /tables panics, and so does the list
 // of tables an autocomplete asks for.
-type panicRoom struct{ *bot.Room }
+type panicRoom struct{ *room.Room }
 
 func (r panicRoom) TablesIn(string, string) []bot.TableChoice {
 	panic("boom: a bug in the tables' list")
@@ -36,7 +38,7 @@ func (r panicRoom) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, erro
 func TestRoomPanicIsAnsweredAsInternalError(t *testing.T) {
 	fake := newFake(t)
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"),
-		options{wrap: func(r *bot.Room) discord.Room { return panicRoom{r} }})
+		options{wrap: func(r *room.Room) discord.Room { return panicRoom{r} }})
 	it := fake.Slash(channel, ben, "tables")
 	r := fake.Answer(it, wait)
 	if r.Message == nil || !r.Message.Ephemeral() || !strings.Contains(r.Message.Text(), internalText) {

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -79,7 +81,7 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	if err != nil {
 		b.Fatal(err)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Seed: 3,
+	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Seed: 3,
 		Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad}, Admins: map[string]bot.Admins{telegram.Platform: ad},
 		HandPause: sc(2 * time.Second), BotDelay: sc(5 * time.Second), BotTrials: 30,
 		// One admin opens every table at once: no per-user command limit.
@@ -87,12 +89,12 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		b.Fatal(err)
 	}
-	defer room.Close()
+	defer rm.Close()
 	done := make(chan error, 1)
-	go func() { done <- ad.Run(ctx, room) }()
+	go func() { done <- ad.Run(ctx, rm) }()
 	for g := 0; g < tables; g++ {
 		chat := int64(-1000000 - g)
 		fake.Say(chat, admin, "/newtable nlhe 1/2")
@@ -100,11 +102,11 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	}
 	time.Sleep(sc(time.Minute)) // warm-up: every table open and dealing
 	ad.Outbox().ResetDelays()
-	st0, hands0 := fake.Stats(), room.Metrics().Hands.Load()
+	st0, hands0 := fake.Stats(), rm.Metrics().Hands.Load()
 	b.StartTimer()
 	time.Sleep(sc(time.Duration(minutes * float64(time.Minute))))
 	b.StopTimer()
-	st, hands := fake.Stats(), room.Metrics().Hands.Load()-hands0
+	st, hands := fake.Stats(), rm.Metrics().Hands.Load()-hands0
 	d := ad.Outbox().Delays()
 	cancel()
 	<-done

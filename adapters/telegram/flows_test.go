@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -311,17 +313,17 @@ func TestWebhookMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: bot.SystemClock{}, Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad},
+	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad},
 		Admins: map[string]bot.Admins{telegram.Platform: ad}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	defer room.Close()
+	defer rm.Close()
 	done := make(chan error, 1)
-	go func() { done <- ad.Run(ctx, room) }()
+	go func() { done <- ad.Run(ctx, rm) }()
 	fake.Wait(wait, "setWebhook", func() bool { return fake.Webhook() == hook })
 	fake.Say(group, ana, "/newtable nlhe 1/2")
 	fake.Wait(wait, "the table to open", func() bool { return fake.CountText(group, "Table #1 opened") > 0 })

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/bot"
 )
@@ -14,7 +16,7 @@ import (
 // silencing is a room that silences one user's every command (as if over
 // their command limit and told once already).
 type silencing struct {
-	*bot.Room
+	*room.Room
 	user int64
 }
 
@@ -29,7 +31,7 @@ func TestSilencedCommandsSendNothingAndPressesAreAcknowledgedWithoutText(t *test
 	fake := newFake(t)
 	fake.Start(ana, "")
 	fake.Start(ben, "")
-	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{wrap: func(r *bot.Room) telegram.Room {
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{wrap: func(r *room.Room) telegram.Room {
 		return silencing{Room: r, user: ben}
 	}})
 	fake.Wait(wait, "ana's /start answer", func() bool { return len(fake.BotMessages(ana)) > 0 })

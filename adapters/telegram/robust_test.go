@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
@@ -116,7 +118,7 @@ const platformPanic = "recovered from a panic while handling an update"
 
 // panicRoom is the room with a bug: any command with the argument "boom",
 // and any press of a button carrying "boom", panics.
-type panicRoom struct{ *bot.Room }
+type panicRoom struct{ *room.Room }
 
 func (r panicRoom) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 	if cmd.Token == "boom" || (len(cmd.Args) > 0 && cmd.Args[0] == "boom") {
@@ -131,7 +133,7 @@ func (r panicRoom) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, erro
 func TestHandlerPanicIsAnsweredAsInternalError(t *testing.T) {
 	fake := newFake(t)
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"),
-		options{wrap: func(r *bot.Room) telegram.Room { return panicRoom{r} }})
+		options{wrap: func(r *room.Room) telegram.Room { return panicRoom{r} }})
 	_, upd := fake.SayUpdate(group, ana, "/tables boom")
 	e.waitText(group, "Something went wrong on our side")
 	q := fake.PressData(group, 0, ben, "boom")

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"golang.org/x/time/rate"
 
 	"github.com/pokerroom/pokerroom/adapters/telegram"
@@ -42,7 +44,7 @@ type env struct {
 	t      *testing.T
 	fake   *telegramtest.Server
 	store  *store.Store
-	room   *bot.Room
+	room   *room.Room
 	ad     *telegram.Adapter
 	cancel context.CancelFunc
 	done   chan error
@@ -59,7 +61,7 @@ type options struct {
 	clock    *bottest.Clock
 	botDelay time.Duration
 	// wrap, when set, is the room the adapter is given (a room that fails).
-	wrap func(*bot.Room) telegram.Room
+	wrap func(*room.Room) telegram.Room
 }
 
 // scale speeds up Telegram's limits in the fake, and the adapter's to match:
@@ -113,7 +115,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		runner = cron.NewRunner(o.clock, s, log)
 		sched = cron.RoomScheduler{Runner: runner}
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: s, Clock: clock, DeckSeed: 11, Seed: 5, Log: log, Scheduler: sched, BotDelay: o.botDelay,
+	rm, err := room.New(room.Config{Store: s, Clock: clock, DeckSeed: 11, Seed: 5, Log: log, Scheduler: sched, BotDelay: o.botDelay,
 		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad},
 		Admins:    map[string]bot.Admins{telegram.Platform: ad},
 		Threads:   map[string]bot.Threads{telegram.Platform: ad},
@@ -124,13 +126,13 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, fake: fake, store: s, room: room, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs, clock: o.clock, cron: runner}
-	var r telegram.Room = room
+	e := &env{t: t, fake: fake, store: s, room: rm, ad: ad, cancel: cancel, done: make(chan error, 1), logs: logs, clock: o.clock, cron: runner}
+	var r telegram.Room = rm
 	if o.wrap != nil {
-		r = o.wrap(room)
+		r = o.wrap(rm)
 	}
 	go func() { e.done <- ad.Run(ctx, r) }()
 	t.Cleanup(e.stop)

@@ -24,6 +24,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/room"
+
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/outbox"
 	"github.com/pokerroom/pokerroom/bot/tourneycheck"
@@ -177,7 +179,7 @@ func Run(ctx context.Context, cfg Config) int {
 		check = tourneycheck.New(9, "sim-1", "sim-news")
 		storage, outbox = check.Storage(s), check.Outbox(ob)
 	}
-	room, err := bot.NewRoom(bot.RoomConfig{Store: storage, Clock: clock, Log: a.log, Seed: o.Seed, DeckSeed: o.Seed,
+	rm, err := room.New(room.Config{Store: storage, Clock: clock, Log: a.log, Seed: o.Seed, DeckSeed: o.Seed,
 		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: o.Trials,
 		// One simulated admin opens every table: no per-user command limit.
 		CommandRate: -1,
@@ -203,20 +205,20 @@ func Run(ctx context.Context, cfg Config) int {
 	runtime.GC()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
-	if err := room.Start(ctx); err != nil {
+	if err := rm.Start(ctx); err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 		return exitFail
 	}
-	defer room.Close()
+	defer rm.Close()
 	if o.Tourney > 0 {
-		return simTourney(ctx, a, room, metrics, o.Tourney, check)
+		return simTourney(ctx, a, rm, metrics, o.Tourney, check)
 	}
 	start := time.Now()
-	if err := openTables(ctx, room, o.Tables); err != nil {
+	if err := openTables(ctx, rm, o.Tables); err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 		return exitFail
 	}
-	perSecond, ok := playHands(ctx, a, room, metrics, int64(o.Tables)*int64(o.Hands), start)
+	perSecond, ok := playHands(ctx, a, rm, metrics, int64(o.Tables)*int64(o.Hands), start)
 	if !ok {
 		return exitFail
 	}
@@ -233,7 +235,7 @@ func Run(ctx context.Context, cfg Config) int {
 
 // openTables opens n tables, "sim-1" to "sim-n", and seats six practice
 // opponents at each, a few tables at a time; the first error stops it.
-func openTables(ctx context.Context, room *bot.Room, n int) error {
+func openTables(ctx context.Context, rm *room.Room, n int) error {
 	sem := make(chan struct{}, 16)
 	errc := make(chan error, 1)
 	var wg sync.WaitGroup
@@ -249,7 +251,7 @@ func openTables(ctx context.Context, room *bot.Room, n int) error {
 				{Name: "addbot", Args: []string{"6"}},
 			} {
 				c.Platform, c.Chat, c.User, c.UserName = simPlatform, chat, "admin", "admin"
-				if _, err := room.Handle(ctx, c); err != nil {
+				if _, err := rm.Handle(ctx, c); err != nil {
 					select {
 					case errc <- fmt.Errorf("%s /%s: %w", chat, c.Name, err):
 					default:
@@ -272,7 +274,7 @@ func openTables(ctx context.Context, room *bot.Room, n int) error {
 // showing the progress; it returns each second's actions while every
 // table still plays (until 80% of the hands are dealt: the end waits for
 // the slowest table), and false when ctx ended first.
-func playHands(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics, want int64, start time.Time) ([]float64, bool) {
+func playHands(ctx context.Context, a *app, rm *room.Room, metrics *bot.Metrics, want int64, start time.Time) ([]float64, bool) {
 	var perSecond []float64
 	lastActions, lastAt := metrics.Actions.Load(), time.Now()
 	ok := pollEverySecond(ctx, a.stderr, func() (bool, string) {
@@ -282,7 +284,7 @@ func playHands(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics
 			}
 			lastActions, lastAt = a, at
 		}
-		done := metrics.Hands.Load() >= want && room.Settle(ctx) == nil && metrics.Hands.Load() >= want
+		done := metrics.Hands.Load() >= want && rm.Settle(ctx) == nil && metrics.Hands.Load() >= want
 		return done, fmt.Sprintf("%d/%d hands, %d actions, %.0fs", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
 	})
 	return perSecond, ok
@@ -381,12 +383,12 @@ func offered(rate float64) string {
 // prints how long it took and the action latency, then the table rules
 // check has seen (check: the dead button, balancing moves, table sizes
 // each second, hand for hand); a rule broken fails the run.
-func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metrics, n int, check *tourneycheck.Checker) int {
+func simTourney(ctx context.Context, a *app, rm *room.Room, metrics *bot.Metrics, n int, check *tourneycheck.Checker) int {
 	out := a.stdout
 	run := func(args ...string) (bot.Reply, error) {
-		return room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourney", Args: args})
+		return rm.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourney", Args: args})
 	}
-	if _, err := room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "spectate", Args: []string{check.Channel}}); err != nil {
+	if _, err := rm.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "spectate", Args: []string{check.Channel}}); err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom sim: /spectate: %v\n", err)
 		return exitFail
 	}
@@ -411,7 +413,7 @@ func simTourney(ctx context.Context, a *app, room *bot.Room, metrics *bot.Metric
 		if r, err := run("balance"); err == nil {
 			check.Balance(r.Text)
 		}
-		r, err := room.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourneys"})
+		r, err := rm.Handle(ctx, bot.Command{Platform: simPlatform, Chat: "sim-1", User: "admin", UserName: "admin", Name: "tourneys"})
 		done := err == nil && !strings.Contains(r.Text, "T1 ")
 		return done, fmt.Sprintf("%d hands, %d actions, %.0fs", metrics.Hands.Load(), metrics.Actions.Load(), time.Since(start).Seconds())
 	}) {

@@ -1,0 +1,101 @@
+package room
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// A cash table's practice opponents: /addbots and /kickbots.
+
+// addBots seats practice opponents with house chips.
+func (t *table) addBots(req request) (bot.Reply, error) {
+	n := 1
+	if len(req.cmd.Args) > 0 {
+		v, err := strconv.Atoi(req.cmd.Args[0])
+		if err != nil || v < 1 || v > engine.MaxSeats {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "addbot.usage", engine.MaxSeats)
+		}
+		n = v
+	}
+	if free := t.freeSeats(); free < n {
+		if free <= 0 {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "addbot.full")
+		}
+		n = free
+	}
+	used := map[string]bool{}
+	for _, s := range t.seats {
+		if s != nil {
+			used[s.Player.DisplayName] = true
+		}
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	w := &bot.TableWrite{}
+	var added []int
+	for _, name := range botNames {
+		if len(added) == n {
+			break
+		}
+		if used[name] {
+			continue
+		}
+		p, err := t.r.store.Player(ctx, botPlatform, "bot:"+name, name)
+		if err != nil {
+			return bot.Reply{}, err
+		}
+		i := -1
+		for k, s := range t.seats {
+			if s == nil {
+				i = k
+				break
+			}
+		}
+		t.seats[i] = &seat{Player: p, Account: t.house, Stack: t.cfg.MaxBuyIn, Bot: true}
+		w.Moves = append(w.Moves, bot.Move{From: t.house, To: t.account, Amount: t.cfg.MaxBuyIn, Reason: "practice buy-in", Reference: t.ref()})
+		added = append(added, i)
+	}
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	var names []string
+	for _, i := range added {
+		t.r.setSeated(t.seats[i].Player.ID, t.id, true)
+		names = append(names, t.name(i))
+	}
+	t.publishIdle()
+	t.poke()
+	return bot.Reply{Text: tr(t.lang(), "addbot.done", strings.Join(names, ", "), t.label())}, nil
+}
+
+// kickBots stands every practice opponent up (after the hand for those in
+// it).
+func (t *table) kickBots(req request) (bot.Reply, error) {
+	now := t.r.clock.Now()
+	w := &bot.TableWrite{}
+	n := 0
+	for i, s := range t.seats {
+		if s == nil || !s.Bot {
+			continue
+		}
+		n++
+		if t.dealtIn(i) {
+			s.Leaving = true
+		} else {
+			t.cashOut(i, now, w)
+		}
+	}
+	if n == 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "kickbot.none")
+	}
+	t.callWaiting(now, w)
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	t.publishIdle()
+	return bot.Reply{Text: tr(t.lang(), "kickbot.done", n, t.label())}, nil
+}

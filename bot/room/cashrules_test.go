@@ -1,0 +1,352 @@
+package room_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// The cash table's rules as played through the room (issue 21): the
+// button and the blinds (the engine's NextCashHand, asked by the table),
+// posting to enter, the clock, leaving on one's turn, a player at two
+// tables.
+
+var seatLineRE = regexp.MustCompile(`(?m)^[▶ ] (\d+)  (\S+)  \d+(.*)$`)
+
+// positions reads the button of the hand the table message shows, and
+// so the small and the big blind: the next players dealt in clockwise
+// (heads-up the button is the small blind); dealt is every player dealt
+// in, clockwise from seat 1.
+func (h *harness) positions() (button, sb, bb string, dealt []string) {
+	d := -1
+	for _, m := range seatLineRE.FindAllStringSubmatch(h.table().Text, -1) {
+		name, marks := m[2], m[3]
+		if name == "—" || strings.Contains(marks, "sitting out") || strings.Contains(marks, "waits") {
+			continue
+		}
+		if strings.Contains(marks, "dealer") {
+			d = len(dealt)
+		}
+		dealt = append(dealt, name)
+	}
+	if d < 0 || len(dealt) < 2 {
+		return "", "", "", dealt
+	}
+	at := func(k int) string { return dealt[(d+k)%len(dealt)] }
+	if len(dealt) == 2 {
+		return at(0), at(0), at(1), dealt
+	}
+	return at(0), at(1), at(2), dealt
+}
+
+// foldAround has everyone to act fold until the hand ends.
+func (h *harness) foldAround() {
+	h.t.Helper()
+	hand := h.handNo()
+	for range 20 {
+		if h.handNo() != hand || h.toAct() == "" {
+			return
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	h.t.Fatalf("hand %s did not end", hand)
+}
+
+// R-SEAT-2 (003 #8), the issue's reproduction: cy sits out, and the big
+// blind still moves from hand 5's big blind to the next player dealt in,
+// and on around the table one player a hand (the small blind the last big
+// blind): nobody is skipped, nobody pays it twice in a row, each of the
+// three pays it twice in six hands. (Before, dan's big blind in hand 5
+// went to ben in hand 6, past ana.)
+func TestCashBigBlindMovesToTheNextSeatedPlayer(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.must("dan", "/join 100 post")
+	for range 4 {
+		h.foldAround()
+	}
+	h.must("cy", "/sitout") // from the next hand
+	_, _, last, _ := h.positions()
+	h.foldAround()
+	seatOrder := []string{"ana", "ben", "dan"}
+	next := func(name string) string {
+		for k, n := range seatOrder {
+			if n == name {
+				return seatOrder[(k+1)%len(seatOrder)]
+			}
+		}
+		return ""
+	}
+	paid := map[string]int{}
+	for range 6 {
+		_, sb, bb, dealt := h.positions()
+		if len(dealt) != 3 || bb == "" {
+			t.Fatalf("hand %s: want ana, ben and dan dealt in and a big blind:\n%s", h.handNo(), h.table().Text)
+		}
+		if bb != next(last) {
+			t.Fatalf("hand %s: the big blind went from %s to %s, not to %s:\n%s", h.handNo(), last, bb, next(last), h.table().Text)
+		}
+		if sb != last {
+			t.Fatalf("hand %s: the small blind is %s, not the last big blind %s:\n%s", h.handNo(), sb, last, h.table().Text)
+		}
+		paid[bb]++
+		last = bb
+		h.foldAround()
+	}
+	for _, n := range seatOrder {
+		if paid[n] != 2 {
+			t.Fatalf("big blinds paid in six hands: %v", paid)
+		}
+	}
+}
+
+// R-SEAT-4 (003 #17): a newcomer who posts to play at once and lands in
+// the small blind (ben, the last big blind, sat out: the small blind falls
+// on the seat before his) posts a full big blind, not the small blind.
+func TestCashPosterInTheSmallBlindPostsTheBigBlind(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100 seat=3")
+	h.must("cy", "/join 100 post seat=4")
+	for range 6 {
+		if _, _, bb, _ := h.positions(); bb == "ben" {
+			break
+		}
+		h.foldAround()
+	}
+	if _, _, bb, _ := h.positions(); bb != "ben" {
+		t.Fatalf("ben never the big blind:\n%s", h.table().Text)
+	}
+	h.must("ben", "/sitout")
+	h.must("dan", "/join 100 post seat=2")
+	h.foldAround()
+	text := h.table().Text
+	if !strings.Contains(text, "2  dan  98  · bet 2") {
+		t.Fatalf("dan, posting in the small blind, does not put in a big blind:\n%s", text)
+	}
+	if _, _, bb, _ := h.positions(); bb != "cy" {
+		t.Fatalf("the big blind is %q, want cy:\n%s", bb, text)
+	}
+}
+
+// Issue 21 defect 8 (R-TIME-2): /leave on one's own turn is a fold, shown
+// as such with the player's name, not as a timeout; and a player who left
+// earlier in the hand is not shown as timing out either.
+func TestLeaveOnOwnTurnIsAFoldNotATimeout(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	// Heads-up: ben's fold ends the hand and stands him up at once.
+	who := h.toAct()
+	r := h.must(who, "/leave")
+	if want := who + " folds and leaves #1."; r.Text != want {
+		t.Fatalf("/leave on %s's turn answers %q, want %q", who, r.Text, want)
+	}
+	for _, g := range h.group() {
+		if strings.Contains(g, "time ran out") {
+			t.Fatalf("the fold is shown as a timeout:\n%s", g)
+		}
+	}
+	if strings.Contains(h.table().Text, "  "+who+"  ") {
+		t.Fatalf("%s still sits:\n%s", who, h.table().Text)
+	}
+
+	// Three players: cy leaves out of turn; when his turn comes the room
+	// acts for him, not as a timeout.
+	h.must(who, "/join 100")
+	h.must("cy", "/join 100 post")
+	h.foldAround()
+	if _, _, _, dealt := h.positions(); len(dealt) != 3 {
+		t.Fatalf("want three dealt in:\n%s", h.table().Text)
+	}
+	if h.toAct() == "cy" {
+		h.must("cy", "/call")
+	}
+	h.must("cy", "/leave")
+	h.playToEnd(40)
+	for _, g := range h.group() {
+		if strings.Contains(g, "time ran out") {
+			t.Fatalf("cy's turn after /leave is shown as a timeout:\n%s", g)
+		}
+	}
+}
+
+// R-TIME-3 (TDA 27), issue 21 defect 5: with a 30 s timer, a 60 s time bank
+// and a 60 s clock, the clock called at once is accepted (the player had
+// 90 s anyway) and folds the player at 60 s, not at 91 s; called when the
+// player has less than the countdown left, it is refused.
+func TestClockCountsTheTimeBank(t *testing.T) {
+	h := newHarness(t, 12)
+	h.must("admin", "/newtable nlhe 1/2 timer=30 bank=60 clock=60")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who, other := h.toAct(), "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	r := h.must(other, "/clock")
+	if !strings.Contains(r.Text, "calls the clock on "+who+": 1m0s to act") {
+		t.Fatalf("clock reply %q", r.Text)
+	}
+	h.sleep(59 * time.Second)
+	if h.toAct() != who {
+		t.Fatalf("%s no longer to act at 59 s:\n%s", who, h.table().Text)
+	}
+	h.sleep(2 * time.Second)
+	if !strings.Contains(strings.Join(h.group(), "\n"), who+" folds") {
+		t.Fatalf("%s not folded at 61 s:\n%s", who, h.table().Text)
+	}
+
+	// The next turn: 30 s of timer and the bank, spent at 40 s into the
+	// bank the clock would give more time than is left: refused.
+	who = h.toAct()
+	other = "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	h.sleep(69 * time.Second) // 70 s into the turn: the hand began at 60 s
+	if h.toAct() != who {
+		t.Fatalf("%s no longer to act 40 s into the bank:\n%s", who, h.table().Text)
+	}
+	e := h.fails(other, "/clock", "clock.soon")
+	if !strings.Contains(e.Error(), "20s") {
+		t.Fatalf("the refusal does not say 20s: %v", e)
+	}
+}
+
+// tableOf returns the latest message of the table labelled label ("#2")
+// in the group.
+func (h *harness) tableOf(label string) string {
+	h.t.Helper()
+	msgs := h.rec.all()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if v, ok := msgs[i].Body.(bot.View); ok && v.Kind == bot.ViewTable && msgs[i].To.Chat == "group" && strings.HasPrefix(v.Text, "Table "+label+" ") {
+			return v.Text
+		}
+	}
+	h.t.Fatalf("no message of table %s", label)
+	return ""
+}
+
+// turnAt returns who is to act at the table labelled label.
+func (h *harness) turnAt(label string) string {
+	if m := toActRE.FindStringSubmatch(h.tableOf(label)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// checkOrCall has user check, or call when they cannot, adding suffix
+// (" #2") to the command.
+func (h *harness) checkOrCall(user, suffix string) {
+	h.t.Helper()
+	if _, err := h.do(user, "/check"+suffix); err != nil {
+		h.must(user, "/call"+suffix)
+	}
+}
+
+// Issue 21 defect 9: a player at two tables types a hand command without
+// a table number: it goes to the one table where it is their turn, else
+// to the one they last acted at; only when it is their turn at both are
+// they asked which.
+func TestHandCommandGoesToTheTableWhereItIsYourTurn(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("admin", "/newtable nlhe 2/4 rake=off") // other stakes: no table change (R-CASH-5)
+	h.must("ana", "/join 100 #1")
+	h.must("ben", "/join 100 #1")
+	h.must("ana", "/join 200 #2")
+	h.must("cy", "/join 200 #2")
+	other := map[string]string{"#1": "#2", "#2": "#1"}
+	// Make it ana's turn at exactly one table (the others call, or ana at
+	// table 2 when it is her turn at both).
+	for range 10 {
+		one, two := h.turnAt("#1") == "ana", h.turnAt("#2") == "ana"
+		if one != two {
+			break
+		}
+		if one {
+			h.fails("ana", "/call", "table.which") // her turn at both: ambiguous
+			h.checkOrCall("ana", " #2")
+			continue
+		}
+		for _, l := range []string{"#1", "#2"} {
+			if w := h.turnAt(l); w != "" {
+				h.checkOrCall(w, " "+l)
+			}
+		}
+	}
+	table := "#1"
+	if h.turnAt("#2") == "ana" {
+		table = "#2"
+	}
+	if h.turnAt(table) != "ana" || h.turnAt(other[table]) == "ana" {
+		t.Fatalf("not ana's turn at one table only:\n%s\n%s", h.tableOf("#1"), h.tableOf("#2"))
+	}
+	acts := regexp.MustCompile(`ana (checks|calls)`)
+	n := len(acts.FindAllString(h.tableOf(table), -1))
+	h.checkOrCall("ana", "")
+	if got := len(acts.FindAllString(h.tableOf(table), -1)); got != n+1 {
+		t.Fatalf("ana's action without a table number is not at %s:\n%s", table, h.tableOf(table))
+	}
+	// Her turn at neither table (she acts where it is, naming the table):
+	// /cards goes to the table she last acted at.
+	last := table
+	for range 10 {
+		switch {
+		case h.turnAt("#1") == "ana":
+			last = "#1"
+		case h.turnAt("#2") == "ana":
+			last = "#2"
+		default:
+			r := h.must("ana", "/cards")
+			if !strings.Contains(r.Text, last+",") {
+				t.Fatalf("/cards without a table number: %q, want table %s", r.Text, last)
+			}
+			return
+		}
+		h.checkOrCall("ana", " "+last)
+	}
+	t.Fatal("always ana's turn")
+}
+
+// R-SEAT-2 across a restart: the table keeps its last big blind (with the
+// hand in play, from the hand's own order), so after the restart the big
+// blind still moves on to the next player, the seat sitting out passed
+// over.
+func TestCashBigBlindMovesOnAfterARestart(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.must("dan", "/join 100 post")
+	h.foldAround()
+	h.foldAround()
+	h.must("cy", "/sitout")
+	seatOrder := []string{"ana", "ben", "dan"}
+	for range 4 {
+		h.foldAround()
+		_, _, last, _ := h.positions()
+		h.restart()
+		h.foldAround()
+		_, sb, bb, _ := h.positions()
+		k := 0
+		for i, n := range seatOrder {
+			if n == last {
+				k = i
+			}
+		}
+		if want := seatOrder[(k+1)%3]; bb != want || sb != last {
+			t.Fatalf("after a restart in the hand %s was big blind: small %s big %s, want %s and %s:\n%s", last, sb, bb, last, want, h.table().Text)
+		}
+	}
+}

@@ -1,0 +1,733 @@
+package room
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+
+	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// Button kinds carried in tokens.
+const (
+	tokFold byte = iota + 1
+	tokCheck
+	tokCall
+	tokTo // bet or raise to Amount
+	tokAllIn
+	tokCards
+	tokAmount // bet or raise to the amount typed with the press (a form)
+)
+
+// handle runs one command in the table's actor.
+func (t *table) handle(req request) (bot.Reply, error) {
+	start := req.cmd.Received
+	if start.IsZero() {
+		start = t.r.clock.Now()
+	}
+	name := req.cmd.Name
+	if t.paused {
+		return bot.Reply{}, t.pausedReply(req.p)
+	}
+	if req.tok != nil {
+		return t.press(req, start)
+	}
+	if err := t.authorise(req); err != nil {
+		return bot.Reply{}, err
+	}
+	if t.tour != nil {
+		switch name {
+		case "join", "sit", "leave", "standup", "topup", "addbot", "kickbot":
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "ttable.not_here", "/"+name)
+		case "sitout":
+			return t.awayTourney(req)
+		case "consult":
+			return t.consult(req)
+		}
+	}
+	switch name {
+	case "join", "sit":
+		return t.join(req)
+	case "leave", "standup":
+		return t.leave(req)
+	case "sitout":
+		return t.sitOut(req)
+	case "back":
+		return t.back(req)
+	case "topup", "rebuy":
+		return t.topUp(req)
+	case "addon":
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "addon.cash")
+	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
+		return t.typedAction(req, start)
+	case "cards":
+		return t.cards(req.p)
+	case "clock":
+		return t.callClock(req)
+	case "addbot":
+		return t.addBots(req)
+	case "kickbot":
+		return t.kickBots(req)
+	case "history":
+		return t.historyReply(req)
+	case "consult":
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "consult.none") // a cash table: no pairs
+	}
+	return bot.Reply{}, bot.Errorf(bot.EInvalid, "command.unknown", "/"+name)
+}
+
+// authorise checks what the command table asks of the player at this
+// table: a seat (PermSeated), or the turn in the hand being played
+// (PermActing). Other permissions were checked by the room.
+func (t *table) authorise(req request) error {
+	if req.perm != bot.PermSeated && req.perm != bot.PermActing {
+		return nil
+	}
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	if req.perm == bot.PermSeated {
+		return nil
+	}
+	if t.hand == nil {
+		return bot.Errorf(bot.EInvalid, "action.no_hand")
+	}
+	k := t.engineSeat(i)
+	if k < 0 || t.hand.Folded(k) {
+		return bot.Errorf(bot.EInvalid, "action.not_in_hand")
+	}
+	if to := t.hand.ToAct(); to != k {
+		if to < 0 {
+			return bot.Errorf(bot.EInvalid, "action.nobody_to_act")
+		}
+		return bot.Errorf(bot.EInvalid, "action.turn_of", t.name(t.order[to]))
+	}
+	return nil
+}
+
+// press runs a button press: the token was verified by the room.
+func (t *table) press(req request, start time.Time) (bot.Reply, error) {
+	tok := req.tok
+	if tok.Kind == tokCards {
+		if t.hand == nil || tok.Hand != t.handID {
+			return bot.Reply{}, bot.ErrTokenStale
+		}
+		return t.cards(req.p)
+	}
+	if t.hand == nil {
+		return bot.Reply{}, bot.ErrTokenStale
+	}
+	if err := tok.Check(t.id, t.handID, int64(len(t.hand.Events())), req.p.ID); err != nil {
+		return bot.Reply{}, err
+	}
+	k := t.engineSeat(t.seatOf(req.p.ID))
+	if k < 0 || t.hand.ToAct() != k {
+		return bot.Reply{}, bot.ErrTokenStale
+	}
+	a := engine.Action{Seat: k}
+	switch tok.Kind {
+	case tokFold:
+		a.Kind = engine.Fold
+	case tokCheck:
+		a.Kind = engine.Check
+	case tokCall:
+		a.Kind = engine.Call
+	case tokTo:
+		a.Kind, a.Amount = engine.Raise, tok.Amount
+		if t.hand.Legal().CanBet {
+			a.Kind = engine.Bet
+		}
+	case tokAllIn:
+		a.Kind = engine.AllIn
+	case tokAmount:
+		l := t.hand.Legal()
+		if !l.CanBet && !l.CanRaise {
+			return bot.Reply{}, bot.ErrTokenStale
+		}
+		var err error
+		if a, err = t.betTo(k, req.cmd.Args); err != nil {
+			return bot.Reply{}, err
+		}
+		if a.Amount < l.MinTo || a.Amount > l.MaxTo {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.amount_range", bot.Chips(a.Amount), bot.Chips(l.MinTo), bot.Chips(l.MaxTo))
+		}
+	default:
+		return bot.Reply{}, bot.ErrTokenForged
+	}
+	return t.act(req.p, a, start)
+}
+
+// act applies a player's action; the reply is empty: the table message
+// shows it.
+func (t *table) act(p bot.Player, a engine.Action, start time.Time) (bot.Reply, error) {
+	i := t.seatOf(p.ID)
+	s := t.seats[i]
+	timeouts := s.Timeouts
+	if timeouts != 0 {
+		s.Timeouts = 0 // a player who acts is no longer timing out (R-TIME-2)
+		t.seatsDirty = true
+	}
+	if err := t.apply(a, start); err != nil {
+		if t.seats[i] == s {
+			s.Timeouts = timeouts
+		}
+		return bot.Reply{}, err
+	}
+	return bot.Reply{}, nil
+}
+
+// typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
+// /discard cards.
+func (t *table) typedAction(req request, start time.Time) (bot.Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	if t.hand == nil {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
+	}
+	k := t.engineSeat(i)
+	if k < 0 || t.hand.Folded(k) {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
+	}
+	if to := t.hand.ToAct(); to != k {
+		if to < 0 {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.nobody_to_act")
+		}
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.turn_of", t.name(t.order[to]))
+	}
+	l := t.hand.Legal()
+	a := engine.Action{Seat: k}
+	if l.Discard && req.cmd.Name != "discard" && req.cmd.Name != "draw" && req.cmd.Name != "pat" {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.draw_now", l.MaxDiscard)
+	}
+	switch req.cmd.Name {
+	case "fold":
+		a.Kind = engine.Fold
+	case "check":
+		a.Kind = engine.Check
+	case "call":
+		a.Kind = engine.Call
+	case "allin":
+		a.Kind = engine.AllIn
+	case "bet", "raise":
+		var err error
+		if a, err = t.betTo(k, req.cmd.Args); err != nil {
+			return bot.Reply{}, err
+		}
+		if !l.CanBet && !l.CanRaise {
+			if l.CallAmount > 0 {
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.cannot_raise")
+			}
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.invalid")
+		}
+	case "discard", "draw", "pat":
+		if !l.Discard {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_draw")
+		}
+		a.Kind = engine.Discard
+		if req.cmd.Name != "pat" {
+			for _, arg := range req.cmd.Args {
+				cs, err := engine.ParseCards(arg)
+				if err != nil {
+					return bot.Reply{}, bot.Errorf(bot.EInvalid, "card.bad", arg)
+				}
+				a.Cards = append(a.Cards, cs...)
+			}
+		}
+	}
+	return t.act(req.p, a, start)
+}
+
+// betTo reads a typed amount ("40", "pot", "1/2 pot") as seat k's bet, or
+// raise when there is a bet to raise, to the total it names.
+func (t *table) betTo(k int, args []string) (engine.Action, error) {
+	spec, err := bot.ParseAmountIn(args, t.lang())
+	if err != nil {
+		return engine.Action{}, err
+	}
+	a := engine.Action{Seat: k, Kind: engine.Raise, Amount: resolveAmount(spec, t.hand, k)}
+	if t.hand.Legal().CanBet {
+		a.Kind = engine.Bet
+	}
+	return a, nil
+}
+
+// resolveAmount turns a typed amount into a "raise to" total: a pot
+// fraction of what the pot would be after calling, on top of the call.
+func resolveAmount(spec bot.AmountSpec, h *engine.Hand, k int) int64 {
+	l := h.Legal()
+	switch {
+	case spec.Min:
+		return l.MinTo
+	case spec.Max:
+		return l.MaxTo
+	case spec.Den > 0:
+		base := h.Bet(k) + l.CallAmount
+		pot := l.PotTo - base
+		if pot <= 0 {
+			pot = h.Pot() + l.CallAmount
+		}
+		to := base + pot*spec.Num/spec.Den
+		return min(max(to, l.MinTo), l.MaxTo)
+	}
+	return spec.To
+}
+
+// join seats the player, or puts them on the waiting list.
+func (t *table) join(req request) (bot.Reply, error) {
+	p := req.p
+	lang := t.lang()
+	if t.seatOf(p.ID) >= 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.already", t.label())
+	}
+	var amountArg string
+	post := false
+	wantSeat := -1
+	for _, a := range req.cmd.Args {
+		switch la := strings.ToLower(a); {
+		case la == "post":
+			post = true
+		case la == "wait":
+			post = false
+		case strings.HasPrefix(la, "seat="):
+			n, err := strconv.Atoi(la[5:])
+			if err != nil || n < 1 || n > len(t.seats) {
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.bad_seat", a, len(t.seats))
+			}
+			wantSeat = n - 1
+		default:
+			amountArg = a
+		}
+	}
+	wi := t.waitIndex(p.ID)
+	called := wi >= 0 && !t.waiting[wi].Called.IsZero()
+	free := t.freeSeats()
+	if called {
+		free++
+	}
+	if free <= 0 {
+		if wi >= 0 {
+			return bot.Reply{Private: true, Text: tr(lang, "wait.position", wi+1, t.label())}, nil
+		}
+		wt := waiter{Player: p, Since: t.r.clock.Now()}
+		t.waiting = append(t.waiting, wt)
+		w := &bot.TableWrite{SetDeadlines: []bot.Deadline{t.waitDeadline(wt)}}
+		if err := t.write(w); err != nil {
+			return bot.Reply{}, err
+		}
+		return bot.Reply{Text: tr(lang, "wait.added", t.name2(p), t.label(), len(t.waiting))}, nil
+	}
+	if err := t.r.checkTableChange(req.ctx, t, p); err != nil {
+		return bot.Reply{}, err
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	acc, err := t.r.wallet(ctx, p, t.comm)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	bal, err := t.r.store.Balance(ctx, acc)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	lo, hi := t.cfg.MinBuyIn, t.cfg.MaxBuyIn
+	if l, ok := t.left[p.ID]; ok && l.Stack > lo { // R-CASH-3: the stack left with comes back
+		lo, hi = l.Stack, max(hi, l.Stack)
+	}
+	amount := min(hi, bal)
+	if amountArg != "" {
+		if amount, err = bot.ParseChipsIn(amountArg, lang); err != nil {
+			return bot.Reply{}, err
+		}
+	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.cfg.MinBuyIn {
+		amount = l.Stack
+	}
+	if amount < lo || amount > hi {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.range", bot.Chips(lo), bot.Chips(hi))
+	}
+	if amount > bal {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.funds", bot.Chips(amount), bot.Chips(bal))
+	}
+	i := -1
+	for k, s := range t.seats {
+		if s == nil && (wantSeat < 0 || wantSeat == k) {
+			i = k
+			break
+		}
+	}
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.seat_taken", wantSeat+1)
+	}
+	s := &seat{Player: p, Account: acc, Stack: amount, Bank: t.cfg.Bank}
+	// R-SEAT-4: with a game on, a newcomer posts a big blind or waits for it.
+	playing := 0
+	for k := range t.seats {
+		if t.eligible(k) {
+			playing++
+		}
+	}
+	if playing >= 2 {
+		s.WaitBB, s.Post = !post, post
+	}
+	t.seats[i] = s
+	w := &bot.TableWrite{Moves: []bot.Move{{From: acc, To: t.account, Amount: amount, Reason: "buy-in", Reference: t.ref()}}}
+	if wi >= 0 {
+		t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", p.ID))
+	}
+	if _, ok := t.left[p.ID]; ok {
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("left", p.ID))
+	}
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	delete(t.left, p.ID)
+	t.r.setSeated(p.ID, t.id, true)
+	t.publishIdle()
+	t.poke()
+	key := "join.seated"
+	switch {
+	case s.WaitBB:
+		key = "join.seated_wait"
+	case s.Post:
+		key = "join.seated_post"
+	}
+	return bot.Reply{Text: tr(lang, key, t.name(i), i+1, t.label(), bot.Chips(amount))}, nil
+}
+
+// name2 is how a player not (yet) seated is shown.
+func (t *table) name2(p bot.Player) string {
+	if t.cfg.Anon {
+		return "Anonym"
+	}
+	return p.DisplayName
+}
+
+func (t *table) leave(req request) (bot.Reply, error) {
+	lang := t.lang()
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		if wi := t.waitIndex(req.p.ID); wi >= 0 {
+			t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
+			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.p.ID)}}); err != nil {
+				return bot.Reply{}, err
+			}
+			return bot.Reply{Private: true, Text: tr(lang, "wait.left", t.label())}, nil
+		}
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if t.dealtIn(i) {
+		name := t.name(i) // the fold may end the hand and stand the player up
+		s.Leaving = true
+		if k := t.engineSeat(i); t.hand.ToAct() == k {
+			// A fold (not a timeout: it counts toward no sit-out).
+			t.timeoutAction(k, true)
+			return bot.Reply{Text: tr(lang, "leave.now", name, t.label())}, nil
+		}
+		if err := t.write(&bot.TableWrite{}); err != nil {
+			s.Leaving = false
+			return bot.Reply{}, err
+		}
+		return bot.Reply{Private: true, Text: tr(lang, "leave.after_hand")}, nil
+	}
+	name, stack := t.name(i), s.Stack+s.Pending
+	w := &bot.TableWrite{}
+	t.cashOut(i, t.r.clock.Now(), w)
+	t.callWaiting(t.r.clock.Now(), w)
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	t.publishIdle()
+	return bot.Reply{Text: tr(lang, "leave.done", name, t.label(), bot.Chips(stack))}, nil
+}
+
+func (t *table) sitOut(req request) (bot.Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if s.SittingOut {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "sitout.already")
+	}
+	now := t.r.clock.Now()
+	s.SittingOut, s.SatOutAt, s.Away = true, now, false
+	w := &bot.TableWrite{}
+	t.setSitout(i, now, w)
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	t.publishIdle()
+	return bot.Reply{Text: tr(t.lang(), "sitout.done", t.name(i), durationText(t.cfg.SitOut+SitOutGrace))}, nil
+}
+
+// awayTourney marks a tournament player away: dealt in, and folded (or
+// checked) at once, until /back.
+func (t *table) awayTourney(req request) (bot.Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if s.Away {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "sitout.already")
+	}
+	s.Away = true
+	if err := t.write(&bot.TableWrite{}); err != nil {
+		return bot.Reply{}, err
+	}
+	t.publishIdle()
+	t.poke()
+	return bot.Reply{Text: tr(t.lang(), "ttable.away_done", t.name(i))}, nil
+}
+
+func (t *table) back(req request) (bot.Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if !s.SittingOut && !s.Away {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "back.not_out")
+	}
+	if s.Stack+s.Pending < t.cfg.BigBlind && t.tour == nil {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "back.short", bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.MinBuyIn-s.Stack-s.Pending))
+	}
+	s.SittingOut, s.Away, s.Timeouts = false, false, 0
+	w := &bot.TableWrite{}
+	if _, ok := t.sitoutAt[i]; ok {
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+	}
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	t.publishIdle()
+	t.poke()
+	return bot.Reply{Text: tr(t.lang(), "back.done", t.name(i))}, nil
+}
+
+// topUp adds chips from the wallet: the stack after it at least the
+// minimum buy-in and at most the maximum (R-CASH-1); during a hand the
+// chips join the stack before the next one.
+func (t *table) topUp(req request) (bot.Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	if len(req.cmd.Args) == 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.usage", bot.Chips(max(0, t.cfg.MaxBuyIn-s.Stack-s.Pending)))
+	}
+	n, err := bot.ParseChipsIn(req.cmd.Args[0], t.lang())
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	after := s.Stack + s.Pending + n
+	if after < t.cfg.MinBuyIn || after > t.cfg.MaxBuyIn {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.range", bot.Chips(max(0, t.cfg.MinBuyIn-s.Stack-s.Pending)), bot.Chips(max(0, t.cfg.MaxBuyIn-s.Stack-s.Pending)))
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	bal, err := t.r.store.Balance(ctx, s.Account)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	if n > bal {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.funds", bot.Chips(n), bot.Chips(bal))
+	}
+	if t.dealtIn(i) {
+		s.Pending += n
+	} else {
+		s.Stack += n
+	}
+	w := &bot.TableWrite{Moves: []bot.Move{{From: s.Account, To: t.account, Amount: n, Reason: "top-up", Reference: t.ref()}}}
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	t.publishIdle()
+	t.poke()
+	return bot.Reply{Text: tr(t.lang(), "topup.done", t.name(i), bot.Chips(n), bot.Chips(s.Stack+s.Pending))}, nil
+}
+
+// cards answers a player's hole cards, privately.
+func (t *table) cards(p bot.Player) (bot.Reply, error) {
+	i := t.seatOf(p.ID)
+	if i < 0 || t.hand == nil {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "cards.none")
+	}
+	k := t.engineSeat(i)
+	if k < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "cards.none")
+	}
+	return bot.Reply{Private: true, Text: t.cardsText(k)}, nil
+}
+
+// callClock gives the acting player a short countdown (R-TIME-3).
+func (t *table) callClock(req request) (bot.Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	if t.hand == nil || t.hand.ToAct() < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
+	}
+	k := t.hand.ToAct()
+	j := t.order[k]
+	switch {
+	case j == i:
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.self")
+	case t.turnPhase == "clock":
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.already")
+	}
+	now := t.r.clock.Now()
+	// The player's time anyway: what is left of the timer and the bank
+	// still to come, or what is left of the bank (R-TIME-3).
+	var bank time.Duration
+	if t.turnPhase == "timer" {
+		bank = t.seats[j].Bank
+	}
+	countdown, ok := engine.ClockCountdown(t.turnAt.Sub(now), bank, t.cfg.Clock)
+	if !ok {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.soon", durationText(countdown))
+	}
+	t.turnAt, t.turnPhase, t.reminded = now.Add(countdown), "clock", true
+	w := &bot.TableWrite{}
+	t.storeTurn(t.hand, w)
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	if s := t.seats[j]; !s.Bot {
+		t.send(t.private(s.Player, tr(t.lang(), "clock.you", durationText(t.cfg.Clock), t.label())))
+	}
+	t.publish()
+	return bot.Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), durationText(t.cfg.Clock))}, nil
+}
+
+// consult spends a pair's consultation at a pairs tournament's final
+// table (R-TRN-19): on their turn, a minute more to decide with the
+// partner, who is shown the hand; when it runs out the hand is folded.
+func (t *table) consult(req request) (bot.Reply, error) {
+	i := t.seatOf(req.p.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+	}
+	s := t.seats[i]
+	switch s.Consult {
+	case consultNone:
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "consult.none")
+	case consultUsed:
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "consult.used")
+	}
+	k := t.engineSeat(i)
+	if t.hand == nil || k < 0 || t.hand.ToAct() != k {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "consult.not_turn")
+	}
+	t.turnAt, t.reminded = t.turnAt.Add(tourney.ConsultationTime), false
+	s.Consult = consultUsed
+	w := &bot.TableWrite{}
+	t.storeTurn(t.hand, w)
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	if p := s.Partner; p != nil {
+		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.label(), engine.FormatCards(t.hand.Hole(k)), durationText(tourney.ConsultationTime))))
+	}
+	t.publish()
+	return bot.Reply{Text: tr(t.lang(), "consult.done", t.name(i), durationText(tourney.ConsultationTime))}, nil
+}
+
+// botNames are the practice opponents' names.
+var botNames = []string{"Alba", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gala", "Hugo", "Iris", "Jon"}
+
+func (t *table) historyReply(req request) (bot.Reply, error) {
+	n := 3
+	if len(req.cmd.Args) > 0 {
+		v, err := strconv.Atoi(req.cmd.Args[0])
+		if err != nil || v < 1 {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "history.usage")
+		}
+		n = min(v, 20)
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	defer cancel()
+	recs, err := t.r.store.RecentHands(ctx, t.id, n)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	if len(recs) == 0 {
+		return bot.Reply{Private: true, Text: tr(t.lang(), "history.none", t.label())}, nil
+	}
+	var parts []string
+	for k := len(recs) - 1; k >= 0; k-- { // oldest first
+		v, err := t.pastSummary(recs[k])
+		if err != nil {
+			t.r.log.Error("history: a stored hand does not replay", "hand", recs[k].ID, "err", err)
+			continue
+		}
+		parts = append(parts, v.Text)
+	}
+	return bot.Reply{Private: true, Text: strings.Join(parts, "\n\n")}, nil
+}
+
+// pastSummary renders a finished hand from the store, as its summary
+// showed it.
+func (t *table) pastSummary(rec bot.HandRecord) (bot.View, error) {
+	h, err := engine.Resume(rec.Setup, rec.Events)
+	if err != nil {
+		return bot.View{}, err
+	}
+	var hs bot.HandTag
+	if err := json.Unmarshal([]byte(rec.Setup.Tag), &hs); err != nil {
+		return bot.View{}, err
+	}
+	names := hs.Names
+	if len(names) != len(rec.Setup.Seats) {
+		names = make([]string, len(rec.Setup.Seats))
+		for k := range names {
+			names[k] = fmt.Sprintf("%d", k+1)
+		}
+	}
+	snap := h.Snapshot()
+	return renderSummary(summaryScene{Lang: t.lang(), Label: t.label(), Title: t.title(), HandNo: hs.Number,
+		Snap: snap.For(-1), Result: h.Result(), Names: names}), nil
+}
+
+// checkTableChange applies R-CASH-5 to a player seated at another table of
+// the same game and stakes who joins t: allowed only when that leaves the
+// two tables within one player of each other; the old seat is then given up
+// after its hand.
+func (r *Room) checkTableChange(ctx context.Context, t *table, p bot.Player) error {
+	for _, o := range r.seatedTables(p.ID) {
+		if o == t || o.cfg.Variant != t.cfg.Variant || o.cfg.Stakes() != t.cfg.Stakes() {
+			continue
+		}
+		src, dst := o.count(), t.seatedCount()
+		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
+			return bot.Errorf(bot.EInvalid, "join.unbalanced", o.label(), t.label())
+		}
+		go func() {
+			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+			defer cancel()
+			if _, err := o.do(ctx, request{cmd: bot.Command{Name: "leave"}, p: p}); err != nil && !errors.Is(err, bot.ErrNotFound) {
+				r.log.Warn("table change: leaving the old table", "table", o.id, "err", err)
+			}
+		}()
+	}
+	return nil
+}
+
+// count is the number of seated players, readable from other goroutines.
+func (t *table) count() int { return int(t.seatedN.Load()) }
+
+func (t *table) label() string { return fmt.Sprintf("#%d", t.id) }

@@ -1,0 +1,656 @@
+package room
+
+import (
+	"slices"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+
+	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// The game side of a table's actor: starting hands, actions, timers,
+// players standing up.
+
+func (t *table) ref() string { return "table:" + strconv.FormatInt(t.id, 10) }
+
+// eligible reports whether seat i can be dealt into the next hand.
+func (t *table) eligible(i int) bool {
+	s := t.seats[i]
+	if t.tour != nil { // a tournament deals in everyone with chips (R-TRN-3: blinded away when absent)
+		return s != nil && s.Stack+s.Pending > 0
+	}
+	return s != nil && !s.SittingOut && !s.Leaving && s.Stack+s.Pending >= t.cfg.BigBlind
+}
+
+// cashSeats tells engine.NextCashHand how each seat of a cash table stands
+// before the next hand.
+func (t *table) cashSeats() []engine.SeatState {
+	out := make([]engine.SeatState, len(t.seats))
+	for i, s := range t.seats {
+		switch {
+		case !t.eligible(i):
+		case s.Post:
+			out[i] = engine.SeatPosting
+		case s.WaitBB:
+			out[i] = engine.SeatWaiting
+		default:
+			out[i] = engine.SeatPlaying
+		}
+	}
+	return out
+}
+
+// bigBlindOf returns the table seat posting the big blind in a hand dealt
+// in order (clockwise from the button), or -1.
+func bigBlindOf(order []int) int {
+	if len(order) < 2 {
+		return -1
+	}
+	_, bb := engine.BlindSeats(len(order), 0, false)
+	return order[bb]
+}
+
+// step starts a hand when none is running and it is time, or lets a
+// practice opponent (or an away or leaving player) act.
+func (t *table) step() {
+	if t.paused || t.r.clock.Now().Before(t.holdUntil) {
+		return // fire() pokes again when the pause or the hold ends
+	}
+	if t.hand != nil {
+		k := t.hand.ToAct()
+		if k < 0 {
+			return
+		}
+		s := t.seats[t.order[k]]
+		switch {
+		case s.Bot:
+			n := len(t.hand.Events())
+			rnd := t.r.botRand(t.id, t.handNo, n)
+			if d := t.r.cfg.BotDelay; d > 0 {
+				now := t.r.clock.Now()
+				if t.botAt.IsZero() || t.botN != n {
+					t.botAt, t.botN = now.Add(d/2+time.Duration(rnd.Int64N(int64(d)))), n
+					return
+				}
+				if now.Before(t.botAt) {
+					return
+				}
+			}
+			t.botAt = time.Time{}
+			t.bots.Rand, t.bots.Draw = rnd, t.rules.Draw.Rules()
+			a := t.bots.Act(t.hand.Snapshot().For(k), k)
+			if err := t.apply(a, t.r.clock.Now()); err != nil {
+				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)
+			}
+		case s.Away || s.Leaving:
+			t.timeoutAction(k, false)
+		}
+		return
+	}
+	if !t.nextAt.IsZero() && t.r.clock.Now().Before(t.nextAt) {
+		return
+	}
+	t.nextAt = time.Time{}
+	if m := t.r.cfg.MaxHands; m > 0 && t.handNo >= m {
+		return
+	}
+	t.startHand()
+}
+
+// startHand deals the next hand when at least two players can play.
+func (t *table) startHand() {
+	if t.tour != nil && t.held {
+		return // the director releases the next hand
+	}
+	now := t.r.clock.Now()
+	w := &bot.TableWrite{}
+	for i, s := range t.seats {
+		if s == nil {
+			continue
+		}
+		if s.Pending > 0 {
+			s.Stack += s.Pending
+			s.Pending = 0
+		}
+		if t.tour != nil {
+			continue
+		}
+		if s.Bot && s.Stack < t.cfg.BigBlind && !s.Leaving {
+			add := t.cfg.MaxBuyIn - s.Stack
+			w.Moves = append(w.Moves, bot.Move{From: t.house, To: t.account, Amount: add, Reason: "practice top-up", Reference: t.ref()})
+			s.Stack += add
+		}
+		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.cfg.BigBlind { // R-SEAT-5
+			s.SittingOut, s.SatOutAt = true, now
+			t.notify(s.Player, "table.short_stack", bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.MinBuyIn-s.Stack), bot.Chips(t.cfg.MaxBuyIn-s.Stack))
+			t.setSitout(i, now, w)
+		}
+	}
+	var dealt, waitingBB []int
+	for i := range t.seats {
+		switch {
+		case !t.eligible(i):
+		case t.seats[i].WaitBB && !t.seats[i].Post:
+			waitingBB = append(waitingBB, i)
+		default:
+			dealt = append(dealt, i)
+		}
+	}
+	var tplan tourney.HandPlan
+	var torder []int
+	if t.tour != nil {
+		// A tournament: the dead-button rule decides who plays
+		// (R-SEAT-1..3, TDA 7, 9, 31-33).
+		var err error
+		if tplan, torder, err = t.planTourneyHand(); err == nil {
+			dealt = append([]int(nil), torder...)
+			sort.Ints(dealt)
+		} else {
+			dealt = nil
+		}
+		waitingBB = nil
+	}
+	// A newcomer waiting for the big blind comes in when it reaches them
+	// (R-SEAT-4); with fewer than two others there is no game to wait for.
+	if len(dealt) < 2 {
+		dealt = append(dealt, waitingBB...)
+		sort.Ints(dealt)
+		waitingBB = nil
+	}
+	if len(dealt) < 2 {
+		if len(w.Moves) > 0 || len(w.SetDeadlines) > 0 || len(t.outq) > 0 {
+			if t.write(w) != nil {
+				return // back at what the store holds (or paused): tried again
+			}
+		}
+		t.publishIdle()
+		if t.tour != nil && !t.held {
+			// Released but nobody to play against: held again, and the
+			// director told (it balances the tables).
+			t.held = true
+			t.tour.actor.report(t.id, *t.buildReport())
+		}
+		return
+	}
+	deck, err := t.r.shuffle(t.rules, t.id, t.handNo+1)
+	if err != nil {
+		t.r.log.Error("shuffle", "table", t.id, "err", err)
+		return
+	}
+	var order, posting []int
+	if t.tour == nil {
+		// Cash: the engine's one rule for the button and the blinds
+		// (R-SEAT-1..4, R-CASH-4).
+		plan, err := engine.NextCashHand(t.cashSeats(), t.button, t.bigBlind, deck)
+		if err != nil {
+			t.r.log.Error("plan the hand", "table", t.id, "err", err)
+			return
+		}
+		order, posting = plan.Order, plan.Posting
+	} else {
+		order = torder
+	}
+	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead}
+	for _, i := range order {
+		s := t.seats[i]
+		st := engine.Seat{Stack: s.Stack}
+		if slices.Contains(posting, i) {
+			st.Post = t.cfg.BigBlind
+		}
+		s.Post, s.WaitBB, s.New = false, false, false
+		setup.Seats = append(setup.Seats, st)
+	}
+	hs := t.handTag(order)
+	bigBlind := bigBlindOf(order)
+	if t.tour != nil {
+		hs.Pos = &tplan.Positions
+		bigBlind = int(tplan.BigBlind) - 1
+	}
+	setup.Tag = mustJSON(hs)
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.r.log.Error("start hand", "table", t.id, "err", err)
+		return
+	}
+	prevOrder := t.order
+	t.order = order
+	w.NewHand = &setup
+	w.Events = h.Events()
+	t.setTurn(h, now, w)
+	if h.Done() {
+		// Nobody has a decision (every player all in on the blinds, as
+		// short stacks in a tournament are): the hand ends as it starts.
+		t.hand, t.handNo = h, t.handNo+1
+		t.endMoves(w)
+		// Stored with the hand's number and button: the hand is over in
+		// this very write (a restart after it deals the next number).
+		prevButton, prevBB, prevPos := t.button, t.bigBlind, t.tpos
+		t.button, t.bigBlind = order[0], bigBlind
+		if t.tour != nil {
+			t.tpos = tplan.Positions
+			t.lastReport = t.buildReport()
+		}
+		t.hand = nil
+		if err := t.write(w); err != nil {
+			return // the store's state was reloaded (and shown, if stored)
+		}
+		t.handNo, t.button, t.bigBlind, t.tpos = t.handNo-1, prevButton, prevBB, prevPos // set again below
+	} else if err := t.write(w); err != nil {
+		// write reloaded the table from the store: the hand is there if it
+		// was stored after all (its order with it), else nothing changed.
+		if t.hand == nil {
+			t.order = prevOrder
+		}
+		return
+	}
+	// The carried pot (t.carry) stays the table's until the hand ends
+	// (endMoves): stored with the seats, it keeps their sum equal to the
+	// table's account at every committed point.
+	t.hand, t.handID, t.button, t.handNo = h, w.HandID, order[0], t.handNo+1
+	t.bigBlind = bigBlind
+	if t.tour != nil {
+		t.tpos = tplan.Positions
+	}
+	t.version, t.last = 0, nil
+	t.r.metrics.Hands.Add(1)
+	if h.Done() {
+		t.finish()
+		return
+	}
+	t.publish()
+	t.sendCards(nil)
+	t.poke()
+}
+
+// setTurn sets the turn deadline for whoever acts in h now, or clears it.
+func (t *table) setTurn(h *engine.Hand, now time.Time, w *bot.TableWrite) {
+	t.reminded = false
+	if h.Done() || h.ToAct() < 0 {
+		t.turnAt, t.turnPhase = time.Time{}, ""
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("turn"))
+		return
+	}
+	t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
+	if s := t.seats[t.order[h.ToAct()]]; s.Bot || s.Away {
+		// A practice opponent (or an away player) acts at once, also
+		// after a restart: no timer to store.
+		return
+	}
+	t.storeTurn(h, w)
+}
+
+func (t *table) storeTurn(h *engine.Hand, w *bot.TableWrite) {
+	hand := t.handID
+	if w.NewHand != nil {
+		hand = 0 // set once stored; a turn of hand 0 is re-armed from the hand's state
+	}
+	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("turn"), At: t.turnAt,
+		Payload: mustJSON(turnPayload{Hand: hand, Actions: len(h.Events()), Phase: t.turnPhase, Start: t.turnStart})})
+}
+
+// apply plays a for the player to act, stores the events and only then
+// shows them.
+func (t *table) apply(a engine.Action, received time.Time) error {
+	h := t.hand
+	k := a.Seat
+	s := t.seats[t.order[k]]
+	now := t.r.clock.Now()
+	evs, err := h.Apply(a)
+	if err != nil {
+		return err
+	}
+	events := append([]engine.Event(nil), evs...)
+	bank := s.Bank
+	if t.turnPhase == "bank" || t.turnPhase == "clock" { // R-TIME-1: what the turn took of the bank
+		s.Bank = max(0, s.Bank-max(now.Sub(t.turnStart)-t.cfg.Timer, 0))
+	}
+	w := &bot.TableWrite{HandID: t.handID, Events: events}
+	if h.Done() {
+		t.endMoves(w)
+		if t.tour != nil {
+			t.lastReport = t.buildReport() // stored with the seats; load() reads it back on a failed write
+		}
+	}
+	t.setTurn(h, now, w)
+	// The seats change with an action only at the end of the hand, or when
+	// a time bank was spent or a timeout count is reset.
+	seats := h.Done() || s.Bank != bank || t.seatsDirty
+	if err := t.commitWrite(w, seats); err != nil {
+		return err // the table is back at what the store holds (or paused)
+	}
+	t.r.metrics.Actions.Add(1)
+	t.noteEvents(events)
+	if h.Done() {
+		t.finish()
+	} else {
+		t.publish()
+		t.sendCards(events)
+		t.poke()
+	}
+	t.r.metrics.ObserveLatency(max(0, t.r.clock.Now().Sub(received)))
+	return nil
+}
+
+// endMoves adds what a finished hand moves on the ledger (the rake, to the
+// house: R-POT-7) and the new stacks.
+func (t *table) endMoves(w *bot.TableWrite) {
+	res := t.hand.Result()
+	if res.Rake > 0 {
+		w.Moves = append(w.Moves, bot.Move{From: t.account, To: t.house, Amount: res.Rake, Reason: "rake",
+			Reference: "hand:" + strconv.FormatInt(t.handID, 10)})
+	}
+	for k, st := range res.Stacks {
+		if s := t.seats[t.order[k]]; s != nil {
+			s.Stack = st
+		} else {
+			t.r.log.Error("a seat dealt in was emptied during the hand", "table", t.id, "seat", t.order[k]+1)
+		}
+	}
+	t.carry = res.CarryOver
+	w.EndHand = true
+}
+
+// finish shows a finished hand, lets the leavers go and schedules the
+// next hand.
+func (t *table) finish() {
+	t.summarized, t.afterHandDue = t.handNo, false
+	snap := t.hand.Snapshot()
+	t.publish()
+	sum := t.summaryView(snap)
+	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: sum})
+	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
+		t.send(bot.Outgoing{To: bot.Destination{Platform: t.comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})
+	}
+	t.hand, t.order, t.handID = nil, nil, 0
+	if t.tour != nil && t.closing {
+		t.applySync(tableSync{Close: true})
+	} else if t.tour != nil {
+		// Hold until the director has taken the hand in (eliminations,
+		// balancing, the level of the next hand).
+		t.held = true
+		t.tour.actor.report(t.id, *t.lastReport)
+	} else {
+		t.standUp()
+	}
+	if t.r.cfg.HandPause > 0 {
+		t.nextAt = t.r.clock.Now().Add(t.r.cfg.HandPause)
+	} else {
+		t.poke()
+	}
+}
+
+// standUp cashes out the players who asked to leave, and offers the seats
+// freed to the waiting list.
+func (t *table) standUp() {
+	now := t.r.clock.Now()
+	w := &bot.TableWrite{}
+	n := 0
+	for i, s := range t.seats {
+		if s != nil && s.Leaving {
+			t.cashOut(i, now, w)
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	t.callWaiting(now, w)
+	if t.write(w) == nil {
+		t.publishIdle()
+	}
+}
+
+// cashOut stands the player at seat i up: their chips go back to their
+// wallet (practice opponents' to the house), and the stack is remembered
+// for ReturnWindow (R-CASH-3).
+func (t *table) cashOut(i int, now time.Time, w *bot.TableWrite) {
+	s := t.seats[i]
+	if amt := s.Stack + s.Pending; amt > 0 {
+		w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "cash-out", Reference: t.ref()})
+	}
+	if !s.Bot && s.Stack+s.Pending > 0 {
+		l := leftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
+		t.left[s.Player.ID] = l
+		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: mustJSON(l)})
+	}
+	if _, ok := t.sitoutAt[i]; ok {
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+	}
+	t.seats[i] = nil
+	t.unseat = append(t.unseat, s.Player.ID)
+}
+
+// setSitout starts seat i's sit-out clock (R-CASH-4).
+func (t *table) setSitout(i int, now time.Time, w *bot.TableWrite) {
+	at := now.Add(t.cfg.SitOut + SitOutGrace)
+	t.sitoutAt[i] = at
+	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at})
+}
+
+// freeSeats returns the empty seats not held for a called player.
+func (t *table) freeSeats() int {
+	n := 0
+	for _, s := range t.seats {
+		if s == nil {
+			n++
+		}
+	}
+	for _, w := range t.waiting {
+		if !w.Called.IsZero() {
+			n--
+		}
+	}
+	return n
+}
+
+// callWaiting offers free seats to the waiting list, in order (R-CASH-2).
+func (t *table) callWaiting(now time.Time, w *bot.TableWrite) {
+	for k := range t.waiting {
+		if t.freeSeats() <= 0 {
+			return
+		}
+		wt := &t.waiting[k]
+		if !wt.Called.IsZero() {
+			continue
+		}
+		wt.Called = now
+		w.SetDeadlines = append(w.SetDeadlines, t.waitDeadline(*wt))
+		t.notify(wt.Player, "wait.called", t.label(), durationText(t.cfg.Window))
+	}
+}
+
+func (t *table) waitDeadline(wt waiter) bot.Deadline {
+	at := wt.Since
+	if !wt.Called.IsZero() {
+		at = wt.Called.Add(t.cfg.Window)
+	}
+	return bot.Deadline{Key: t.key("wait", wt.Player.ID), At: at, Payload: mustJSON(wt)}
+}
+
+func (t *table) waitIndex(player int64) int {
+	for k, w := range t.waiting {
+		if w.Player.ID == player {
+			return k
+		}
+	}
+	return -1
+}
+
+// timeoutAction acts for a player whose time ran out: a check when it is
+// free, else a fold (a stand-pat in the draw); two in a row sit the player
+// out (R-TIME-2). A called clock folds (R-TIME-3). It also acts for a
+// player who left the table during the hand (a fold on their turn), which
+// is no timeout: neither shown nor counted as one.
+func (t *table) timeoutAction(k int, clock bool) {
+	h := t.hand
+	l := h.Legal()
+	i := t.order[k]
+	s := t.seats[i]
+	a := engine.Action{Seat: k, Kind: engine.Fold}
+	switch {
+	case l.Discard:
+		a.Kind = engine.Discard
+		if l.MustDiscardJoker {
+			for _, c := range h.Hole(k) {
+				if c.IsJoker() {
+					a.Cards = []engine.Card{c}
+					break
+				}
+			}
+		}
+	case l.CanCheck && !clock:
+		a.Kind = engine.Check
+	}
+	now := t.r.clock.Now()
+	if !s.Away && !s.Leaving && !s.Bot {
+		t.seatsDirty = true
+		s.Timeouts++
+		if s.Timeouts >= 2 && t.tour != nil {
+			s.Away = true // a tournament deals the absent in and blinds them away
+			t.notify(s.Player, "ttable.away")
+		} else if s.Timeouts >= 2 && !s.SittingOut {
+			s.SittingOut, s.SatOutAt = true, now
+			t.sitoutAt[i] = now.Add(t.cfg.SitOut + SitOutGrace)
+			t.notify(s.Player, "time.sat_out")
+		} else {
+			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
+		}
+	}
+	if !s.Leaving { // a player who left folds (or checks): no timeout
+		t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
+	}
+	if err := t.apply(a, t.r.clock.Now()); err != nil {
+		t.r.log.Error("timeout action refused", "table", t.id, "err", err)
+		return
+	}
+	if s.SittingOut {
+		if at, ok := t.sitoutAt[i]; ok && t.seats[i] == s {
+			w := &bot.TableWrite{SetDeadlines: []bot.Deadline{{Key: t.key("sitout", i), At: at}}}
+			_ = t.write(w)
+		}
+	}
+}
+
+// fire runs every deadline that has come.
+func (t *table) fire() {
+	now := t.r.clock.Now()
+	if t.paused {
+		if !t.retryAt.IsZero() && !now.Before(t.retryAt) {
+			t.tryResume()
+		}
+		return // no timer acts on a state nobody committed
+	}
+	if !t.holdUntil.IsZero() && !now.Before(t.holdUntil) {
+		t.holdUntil = time.Time{}
+		t.poke()
+	}
+	if t.hand != nil && !t.turnAt.IsZero() {
+		k := t.hand.ToAct()
+		if k >= 0 {
+			i := t.order[k]
+			s := t.seats[i]
+			switch {
+			case !now.Before(t.turnAt) && t.turnPhase == "timer" && s.Bank > 0:
+				t.turnPhase, t.turnAt, t.reminded = "bank", t.turnAt.Add(s.Bank), true
+				w := &bot.TableWrite{}
+				t.storeTurn(t.hand, w)
+				t.notify(s.Player, "time.bank", durationText(s.Bank))
+				if t.write(w) == nil {
+					t.publish()
+				}
+			case !now.Before(t.turnAt):
+				t.timeoutAction(k, t.turnPhase == "clock")
+			case t.turnPhase == "timer" && !t.reminded && !now.Before(t.turnAt.Add(-t.reminderLead())):
+				t.reminded = true
+				if !s.Bot {
+					t.send(t.private(s.Player, tr(t.lang(), "time.reminder", durationText(t.turnAt.Sub(now)), t.label())))
+				}
+			}
+		}
+	}
+	if t.paused {
+		return // a write above failed and the store could not be read
+	}
+	if !t.nextAt.IsZero() && !now.Before(t.nextAt) {
+		t.nextAt = time.Time{}
+		t.poke()
+	}
+	if !t.botAt.IsZero() && !now.Before(t.botAt) {
+		t.poke()
+	}
+	w := &bot.TableWrite{}
+	changed := false
+	for i, at := range t.sitoutAt {
+		if now.Before(at) {
+			continue
+		}
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+		changed = true
+		s := t.seats[i]
+		if s == nil || !s.SittingOut {
+			continue
+		}
+		if len(t.waiting) > 0 { // R-CASH-4: the seat goes to who waits
+			t.notify(s.Player, "sitout.freed", t.label())
+			if t.dealtIn(i) {
+				s.Leaving = true
+			} else {
+				t.cashOut(i, now, w)
+			}
+		} else { // nobody waits: dealt in again, paying the blinds
+			s.SittingOut, s.Away = false, true
+		}
+	}
+	for k := 0; k < len(t.waiting); k++ {
+		wt := t.waiting[k]
+		if wt.Called.IsZero() || now.Before(wt.Called.Add(t.cfg.Window)) {
+			continue
+		}
+		changed = true
+		t.waiting = append(t.waiting[:k], t.waiting[k+1:]...)
+		k--
+		if !wt.Missed && len(t.waiting) > 0 { // to the end of the list, once
+			wt.Called, wt.Missed, wt.Since = time.Time{}, true, now
+			t.waiting = append(t.waiting, wt)
+			w.SetDeadlines = append(w.SetDeadlines, t.waitDeadline(wt))
+			t.notify(wt.Player, "wait.missed")
+		} else {
+			w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", wt.Player.ID))
+			t.notify(wt.Player, "wait.removed", t.label())
+		}
+	}
+	for p, l := range t.left {
+		if !now.Before(l.Until) {
+			delete(t.left, p)
+			w.ClearDeadlines = append(w.ClearDeadlines, t.key("left", p))
+			changed = true
+		}
+	}
+	if changed {
+		t.callWaiting(now, w)
+		if t.write(w) == nil {
+			t.publishIdle()
+			t.poke()
+		}
+	}
+}
+
+// handTag is the room's part of the setup of the next hand dealt to the
+// table seats of order: their names and players, by engine seat.
+func (t *table) handTag(order []int) bot.HandTag {
+	names := make([]string, len(order))
+	players := make([]int64, len(order))
+	for k, i := range order {
+		names[k] = t.name(i)
+		if !t.seats[i].Bot {
+			players[k] = t.seats[i].Player.ID
+		}
+	}
+	return bot.HandTag{Order: order, Number: t.handNo + 1, Button: order[0], Names: names, Players: players}
+}

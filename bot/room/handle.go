@@ -1,0 +1,405 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Handle runs one command and returns the direct answer. Errors are
+// *Error values whose Message is the short, specific answer for the user
+// (shown privately); the table's messages (the table, cards, summaries) go
+// through the outboxes. Handle is safe for concurrent use: commands for a
+// table are funnelled to its actor.
+func (r *Room) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
+	if cmd.Received.IsZero() {
+		cmd.Received = r.clock.Now()
+	}
+	if err := r.limit(cmd); err != nil {
+		return bot.Reply{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, opTimeout)
+	defer cancel()
+	reply, err := r.handle(ctx, cmd)
+	if err != nil {
+		e := bot.FromError(err)
+		if e.Code == bot.EInternal || e.Code == bot.EUnavailable {
+			r.log.Error("command failed", "command", cmd.Name, "platform", cmd.Platform, "err", err)
+		}
+		return bot.Reply{}, e
+	}
+	return reply, nil
+}
+
+func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
+	p, err := r.player(ctx, cmd.Platform, cmd.User, cmd.UserName)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	if p.Banned != "" && !r.isOperator(cmd) {
+		return bot.Reply{}, bot.Errorf(bot.EForbidden, "banned")
+	}
+	var comm bot.Community
+	if cmd.Chat != "" {
+		if comm, err = r.community(ctx, cmd.Platform, cmd.Chat, cmd.ChatTitle); err != nil {
+			return bot.Reply{}, err
+		}
+		if cmd.Guild != "" && comm.Guild != cmd.Guild {
+			comm.Guild = cmd.Guild // a Discord channel shares its server's economy
+			if err := r.saveCommunity(ctx, comm); err != nil {
+				return bot.Reply{}, err
+			}
+		}
+	}
+	lang := comm.Language
+	if lang == "" {
+		lang = bot.English
+	}
+	if cmd.Token != "" {
+		return r.press(ctx, cmd, p)
+	}
+	spec, err := r.authorise(ctx, cmd)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	reply, err := r.dispatch(ctx, cmd, p, comm, lang, spec)
+	if err == nil && cmd.Chat != "" {
+		// A member of the community from their first command run there:
+		// a wallet with the welcome chips (a refused one changes nothing).
+		if err := r.enter(ctx, p, comm); err != nil {
+			r.log.Error("welcome chips: the wallet could not be opened", "community", comm.ID, "player", p.ID, "err", err)
+		}
+		if action := adminAction(cmd, spec); action != "" {
+			if econ, err := r.economy(ctx, comm); err == nil {
+				r.logAdmin(ctx, econ.ID, p, cmd, action, nil)
+			} else {
+				r.log.Error("admin log: the community's economy could not be read", "community", comm.ID, "err", err)
+			}
+		}
+	}
+	return reply, err
+}
+
+// dispatch runs a command whose user may run it.
+func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community, lang string, spec bot.CommandSpec) (bot.Reply, error) {
+	switch cmd.Name {
+	case "start", "help":
+		return bot.Reply{Text: bot.HelpText(lang, cmd.Args), Private: cmd.Chat != ""}, nil
+	case "newtable":
+		return r.newTableCmd(ctx, cmd, comm, lang)
+	case "tables":
+		return r.listTables(cmd, comm, p, lang)
+	case "wallet":
+		return r.walletCmd(ctx, cmd, p, comm, lang)
+	case "grant":
+		return r.grant(ctx, cmd, p, comm, lang)
+	case "adminlog":
+		return r.adminLogCmd(ctx, cmd, comm, lang)
+	case "ban", "unban":
+		return r.banCmd(ctx, cmd, p, comm, lang)
+	case "audit":
+		return r.auditCmd(ctx, lang)
+	case "lang":
+		return r.setLang(ctx, cmd, comm)
+	case "spectate":
+		return r.spectate(ctx, cmd, comm, lang)
+	case "tourney":
+		return r.tourneyCmd(ctx, cmd, comm, p, lang)
+	case "tourneys":
+		return r.listTourneys(comm, lang)
+	case "league":
+		return r.leagueCmd(ctx, cmd, comm, lang)
+	case "register", "unregister", "reenter", "deal", "standings":
+		return r.playerTourneyCmd(ctx, cmd, comm, p, spec.Perm)
+	case "rebuy", "addon":
+		if cmd.Chat != "" && !r.atCashTable(p.ID, comm.ID) {
+			return r.playerTourneyCmd(ctx, cmd, comm, p, spec.Perm)
+		}
+	}
+	// The rest are the table's: its actor checks the seat and the turn
+	// the command table declares (spec.Perm).
+	t, rest, err := r.resolveTable(cmd, p, comm)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	if cmd.Chat == "" && spec.Name == "join" {
+		// From a private chat a player sits only where they are a member:
+		// a table of a community they never used is joined from its group.
+		econ, err := r.economy(ctx, t.comm)
+		if err != nil {
+			return bot.Reply{}, err
+		}
+		ok, err := r.isMember(ctx, p, econ)
+		if err != nil {
+			return bot.Reply{}, err
+		}
+		if !ok {
+			return bot.Reply{}, bot.Errorf(bot.EForbidden, "join.not_member", t.label(), communityName(t.comm))
+		}
+	}
+	cmd.Args = rest
+	return t.do(ctx, request{cmd: cmd, p: p, perm: spec.Perm})
+}
+
+// authorise checks a command against the command table, before anything
+// runs: a name the table does not declare, a place it does not allow, or
+// an admin's or an operator's command from someone else is refused with
+// its own message. It returns the declaration that applies (the
+// subcommand's when the first argument names one). Seated and Acting are
+// checked by the actor the command goes to (it knows the seats, the
+// entries and the turn).
+func (r *Room) authorise(ctx context.Context, cmd bot.Command) (bot.CommandSpec, error) {
+	c, s, ok := bot.LookupCommand(cmd.Name, cmd.Args)
+	if !ok {
+		return bot.CommandSpec{}, bot.Errorf(bot.EInvalid, "command.unknown", "/"+cmd.Name)
+	}
+	spec, shown := *c, "/"+cmd.Name
+	if s != nil {
+		spec, shown = *s, shown+" "+s.Name
+	}
+	switch spec.Where {
+	case bot.PlaceGroup:
+		if cmd.Chat == "" {
+			return spec, bot.Errorf(bot.EInvalid, "command.in_group", "/"+cmd.Name)
+		}
+	case bot.PlacePrivate:
+		if cmd.Chat != "" {
+			return spec, bot.Errorf(bot.EInvalid, "command.in_private", "/"+cmd.Name)
+		}
+	}
+	switch spec.Perm {
+	case bot.PermOperator:
+		if !r.isOperator(cmd) {
+			return spec, bot.Errorf(bot.EForbidden, "operator.only", shown)
+		}
+	case bot.PermAdmin:
+		if r.isOperator(cmd) {
+			break
+		}
+		ok, err := r.isAdmin(ctx, cmd)
+		if err != nil {
+			return spec, err
+		}
+		if !ok {
+			return spec, bot.Errorf(bot.EForbidden, "admin.only", shown)
+		}
+	}
+	return spec, nil
+}
+
+// isOperator reports whether the command's user is one of the bot's
+// operators (Config.Owners).
+func (r *Room) isOperator(cmd bot.Command) bool {
+	return slices.Contains(r.cfg.Owners, cmd.Platform+":"+cmd.User)
+}
+
+// press runs a button press: the token is verified (a forged one is
+// refused here) and handed to its table, which checks it is current and
+// the presser's.
+func (r *Room) press(ctx context.Context, cmd bot.Command, p bot.Player) (bot.Reply, error) {
+	tok, err := r.signer.Verify(cmd.Token)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	if tok.Kind == tokRegister || tok.Kind == tokUnregister {
+		return r.pressTourney(ctx, cmd, p, tok)
+	}
+	t := r.tableByID(tok.Table)
+	if t == nil {
+		return bot.Reply{}, bot.ErrTokenStale
+	}
+	if t.comm.Platform != cmd.Platform {
+		return bot.Reply{}, bot.ErrTokenForged
+	}
+	return t.do(ctx, request{cmd: cmd, p: p, tok: &tok})
+}
+
+// resolveTable finds the table a command is for: "#N" among the
+// arguments, else the one the player sits at (in this chat) — at several,
+// a hand command goes to the one where it is their turn, else the one they
+// last acted at — else the chat's only table.
+func (r *Room) resolveTable(cmd bot.Command, p bot.Player, comm bot.Community) (*table, []string, error) {
+	var rest []string
+	var named *table
+	for _, a := range cmd.Args {
+		if n, ok := strings.CutPrefix(a, "#"); ok {
+			id, err := strconv.ParseInt(n, 10, 64)
+			t := r.tableByID(id)
+			if err != nil || t == nil || (cmd.Chat != "" && t.comm.ID != comm.ID) {
+				return nil, nil, bot.Errorf(bot.ENotFound, "table.no_such", a)
+			}
+			named = t
+			continue
+		}
+		rest = append(rest, a)
+	}
+	if named != nil {
+		return named, rest, nil
+	}
+	var mine []*table
+	for _, t := range r.seatedTables(p.ID) {
+		if cmd.Chat == "" || t.comm.ID == comm.ID {
+			mine = append(mine, t)
+		}
+	}
+	if len(mine) == 1 {
+		return mine[0], rest, nil
+	}
+	if len(mine) > 1 && handCommands[cmd.Name] {
+		// At several tables: the one where it is the player's turn, else
+		// the one they last acted at (issue 21).
+		if t := turnTable(mine, p.ID); t != nil {
+			return t, rest, nil
+		}
+	}
+	if cmd.Chat == "" {
+		if len(mine) == 0 {
+			return nil, nil, bot.Errorf(bot.EInvalid, "table.none_private")
+		}
+		return nil, nil, bot.Errorf(bot.EInvalid, "table.which", labels(mine))
+	}
+	all := r.tablesOf(comm.ID)
+	if len(mine) == 0 && len(all) == 1 {
+		return all[0], rest, nil
+	}
+	if len(all) == 0 {
+		return nil, nil, bot.Errorf(bot.EInvalid, "table.none")
+	}
+	if len(mine) > 1 {
+		return nil, nil, bot.Errorf(bot.EInvalid, "table.which", labels(mine))
+	}
+	return nil, nil, bot.Errorf(bot.EInvalid, "table.which", labels(all))
+}
+
+func labels(ts []*table) string {
+	var out []string
+	for _, t := range ts {
+		out = append(out, t.label())
+	}
+	return strings.Join(out, " ")
+}
+
+// newTableCmd opens a cash table in the chat.
+func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Community, lang string) (bot.Reply, error) {
+	cfg, err := ParseTableConfig(cmd.Args)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	t, err := r.OpenTable(ctx, comm, cfg)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	return bot.Reply{Text: tr(lang, "newtable.done", t.label(), t.title(), bot.Chips(cfg.MinBuyIn), bot.Chips(cfg.MaxBuyIn), t.label())}, nil
+}
+
+// OpenTable opens a cash table in comm and starts its actor.
+func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg TableConfig) (*table, error) {
+	if len(r.tablesOf(comm.ID)) >= maxTablesPerChat {
+		return nil, bot.Errorf(bot.EInvalid, "newtable.too_many", maxTablesPerChat)
+	}
+	meta := tableMeta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID}
+	rec := bot.TableRecord{CommunityID: comm.ID, Name: cfg.Variant + " " + cfg.Stakes(), Variant: cfg.Variant, Stakes: cfg.Stakes(),
+		Config: mustJSON(meta), CreatedAt: r.clock.Now()}
+	id, err := r.store.AddTable(ctx, rec)
+	if err != nil {
+		return nil, err
+	}
+	rec.ID = id
+	if rec.AccountID, err = r.store.OpenAccount(ctx, bot.AccountTable, "table:"+strconv.FormatInt(id, 10), 0); err != nil {
+		return nil, err
+	}
+	// The account is found again by its key after a restart.
+	house, err := r.houseOf(ctx, comm)
+	if err != nil {
+		return nil, err
+	}
+	t := r.newTable(rec, meta, comm, house)
+	r.startTable(t)
+	return t, nil
+}
+
+// maxTablesPerChat bounds a chat's open tables.
+const maxTablesPerChat = 20
+
+func (r *Room) listTables(cmd bot.Command, comm bot.Community, p bot.Player, lang string) (bot.Reply, error) {
+	var ts []*table
+	if cmd.Chat == "" {
+		ts = r.seatedTables(p.ID)
+	} else {
+		ts = r.tablesOf(comm.ID)
+	}
+	if len(ts) == 0 {
+		return bot.Reply{Text: tr(lang, "tables.none")}, nil
+	}
+	var b strings.Builder
+	b.WriteString(tr(lang, "tables.title"))
+	for _, t := range ts {
+		fmt.Fprintf(&b, "\n%s", tr(lang, "tables.line", t.label(), t.title(), t.count(), t.cfg.Seats,
+			bot.Chips(t.cfg.MinBuyIn), bot.Chips(t.cfg.MaxBuyIn)))
+	}
+	return bot.Reply{Text: b.String()}, nil
+}
+
+func (r *Room) setLang(ctx context.Context, cmd bot.Command, comm bot.Community) (bot.Reply, error) {
+	if len(cmd.Args) != 1 || (cmd.Args[0] != bot.English && cmd.Args[0] != bot.Spanish) {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "lang.usage")
+	}
+	comm.Language = cmd.Args[0]
+	if err := r.saveCommunity(ctx, comm); err != nil {
+		return bot.Reply{}, err
+	}
+	return bot.Reply{Text: tr(comm.Language, "lang.done")}, nil
+}
+
+func (r *Room) spectate(ctx context.Context, cmd bot.Command, comm bot.Community, lang string) (bot.Reply, error) {
+	if len(cmd.Args) != 1 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "spectate.usage")
+	}
+	ch := strings.TrimSpace(cmd.Args[0])
+	if strings.EqualFold(ch, "off") {
+		ch = ""
+	}
+	if ch == comm.ChatID {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "spectate.same")
+	}
+	comm.SpectatorChat = ch
+	if err := r.saveCommunity(ctx, comm); err != nil {
+		return bot.Reply{}, err
+	}
+	if ch == "" {
+		return bot.Reply{Text: tr(lang, "spectate.off")}, nil
+	}
+	return bot.Reply{Text: tr(lang, "spectate.done", ch)}, nil
+}
+
+func (r *Room) saveCommunity(ctx context.Context, c bot.Community) error {
+	if err := r.store.SetCommunity(ctx, c); err != nil {
+		return err
+	}
+	r.mu.Lock()
+	if cur := r.commByID[c.ID]; cur != nil && cur.ChatID != c.ChatID {
+		c.ChatID = cur.ChatID // the chat moved meanwhile (MoveChat)
+	}
+	r.communities[c.Platform+"\x00"+c.ChatID] = &c
+	r.commByID[c.ID] = &c
+	r.mu.Unlock()
+	return nil
+}
+
+var _ = errors.New
+
+// atCashTable reports whether the player sits at a cash table of the
+// community (/rebuy there tops up; elsewhere it is a tournament's).
+func (r *Room) atCashTable(player, community int64) bool {
+	for _, t := range r.seatedTables(player) {
+		if t.tour == nil && t.comm.ID == community {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,87 @@
+package room_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// limitedHarness is a harness whose room limits each user to burst
+// commands at once, then one a second, and keeps at most users of them.
+func limitedHarness(t *testing.T, burst, users int) *harness {
+	h := newHarness(t, 1)
+	h.commandRate, h.commandBurst, h.maxUsers = 1, burst, users
+	h.restart()
+	return h
+}
+
+func TestRoomTellsAFlooderToSlowDownOnceThenSilencesThem(t *testing.T) {
+	h := limitedHarness(t, 3, 0)
+	for i := range 3 {
+		if r := h.must("alice", "/wallet"); !strings.Contains(r.Text, "10,000") {
+			t.Fatalf("command %d: %q", i+1, r.Text)
+		}
+	}
+	e := h.fails("alice", "/wallet", bot.KeySlowDown)
+	if e.Code != bot.ELimited || !strings.Contains(e.Message(bot.English), "1 s") {
+		t.Fatalf("slow-down answer %v: %q", e.Code, e.Message(bot.English))
+	}
+	for range 5 {
+		if _, err := h.do("alice", "/tables"); !bot.IsSilenced(err) {
+			t.Fatalf("after the slow-down: %v, want silence", err)
+		}
+	}
+	// A button press counts too.
+	if _, err := h.press("alice", "forged"); !bot.IsSilenced(err) {
+		t.Fatalf("a press while silenced: %v, want silence", err)
+	}
+	// Another user is not limited by alice's flood.
+	if r := h.must("bob", "/wallet"); !strings.Contains(r.Text, "10,000") {
+		t.Fatalf("bob: %q", r.Text)
+	}
+	// The bucket refills: alice is answered again.
+	h.clock.Advance(time.Second)
+	if r := h.must("alice", "/wallet"); !strings.Contains(r.Text, "10,000") {
+		t.Fatalf("after a second: %q", r.Text)
+	}
+	if n := h.room.Metrics().Limited.Load(); n != 7 {
+		t.Fatalf("%d commands counted as limited, want 7", n)
+	}
+}
+
+func TestRoomForgetsPlayersBeyondItsBoundAndWelcomesThemOnce(t *testing.T) {
+	h := newHarness(t, 1)
+	h.maxUsers, h.owners = 10, []string{"console:op"}
+	h.restart()
+	for i := range 50 {
+		h.must(fmt.Sprint("user", i), "/wallet")
+	}
+	if n := h.room.PlayersCached(); n > 10 {
+		t.Fatalf("%d players cached, want at most 10", n)
+	}
+	// user0 was forgotten: read again from the store, welcomed once only.
+	if r := h.must("user0", "/wallet"); !strings.Contains(r.Text, "10,000") {
+		t.Fatalf("a forgotten player's wallet: %q", r.Text)
+	}
+	// /grant finds a cached player by name.
+	h.must("op", "/grant user49 5")
+	if r := h.must("user49", "/wallet"); !strings.Contains(r.Text, "10,005") {
+		t.Fatalf("after the grant: %q", r.Text)
+	}
+	if n := h.room.PlayersCached(); n > 10 {
+		t.Fatalf("%d players cached, want at most 10", n)
+	}
+}
+
+func TestRoomKeepsAtMostMaxUsersCommandBuckets(t *testing.T) {
+	h := limitedHarness(t, 8, 10)
+	for i := range 50 {
+		h.must(fmt.Sprint("user", i), "/wallet")
+	}
+	if n := h.room.BucketsKept(); n > 10 || n == 0 {
+		t.Fatalf("%d command buckets kept, want 1 to 10", n)
+	}
+}

@@ -1,0 +1,723 @@
+package room
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	mrand "math/rand/v2"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+
+	"github.com/hashicorp/golang-lru/v2/simplelru"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// Config is what a room is built from.
+type Config struct {
+	Store bot.Storage
+	Clock bot.Clock
+	// DeckSeed, when not zero, shuffles the deck of each hand from a
+	// seed made of it, the table and the hand's number, so that a session
+	// deals the same cards whenever it is replayed, restarts included.
+	// Zero shuffles with crypto/rand.
+	DeckSeed uint64
+	// Seed seeds the practice opponents' choices (per table, hand and
+	// action, so a restart changes nothing); 0 picks one at random.
+	Seed uint64
+	// Outboxes deliver each platform's messages.
+	Outboxes map[string]bot.Enqueuer
+	// Admins tells chat admins apart, per platform; a platform without one
+	// has no admins.
+	Admins map[string]bot.Admins
+	Log    *slog.Logger
+	// WelcomeChips are given to a new player's wallet (default 10,000).
+	WelcomeChips int64
+	// Owners are the bot's operators, as "platform:user id" (OWNER_IDS):
+	// they may act in every community (as its admins, with grants
+	// uncapped), run /audit and ban a user from the bot.
+	Owners []string
+	// GrantCap and GrantDayCap are the most a community admin's /grant
+	// gives at once and in a day in one community (defaults
+	// DefaultGrantCap and DefaultGrantDayCap); a community may lower them.
+	GrantCap, GrantDayCap int64
+	// HandPause is the pause between hands, for the summary to be read.
+	HandPause time.Duration
+	// BotDelay is how long a practice opponent thinks before it acts
+	// (between half and one and a half times it, at random): time to
+	// follow the game in a chat. Zero acts at once.
+	BotDelay time.Duration
+	// BotTrials is the number of deals a practice opponent's estimate
+	// takes (default 200).
+	BotTrials int
+	// MaxHands, when not zero, stops each table after that many hands
+	// (the simulator).
+	MaxHands int
+	// Metrics, when set, counts what the room does.
+	Metrics *bot.Metrics
+	// Scheduler runs the tournaments' recurring schedules (/tourney
+	// schedule); nil: no schedules.
+	Scheduler bot.Scheduler
+	// Threads opens a tournament table's own place in a chat, per
+	// platform; a platform without one shows every table in the chat.
+	Threads map[string]bot.Threads
+	// AuditEvery is how often the room runs the chip audit (AuditChips)
+	// after the one at start, on Clock: default 5 minutes; < 0 never.
+	AuditEvery time.Duration
+	// CommandRate is how many commands (and button presses) a second each
+	// user may send over time (USER_COMMAND_RATE; default 1), and
+	// CommandBurst how many at once (USER_COMMAND_BURST; default 8). Over
+	// it the first command is answered "slow down" and the following ones
+	// are silenced (ErrSilenced) until the user's bucket refills, so that
+	// a flood costs the platforms' send budget little. A negative
+	// CommandRate turns the limit off.
+	CommandRate  float64
+	CommandBurst int
+	// MaxUsers bounds the per-user caches (the players seen, the command
+	// buckets); the least recently seen are forgotten beyond it (default
+	// DefaultMaxUsers).
+	MaxUsers int
+}
+
+// Room is the poker room: communities, players, wallets and tables. Handle
+// takes every user's command; each table is an actor (one goroutine fed by
+// a bounded inbox) that owns its state.
+type Room struct {
+	cfg    Config
+	store  bot.Storage
+	clock  bot.Clock
+	log    *slog.Logger
+	signer *bot.Signer
+	// drops counts messages an outbox refused, by destination, for a
+	// log line a minute.
+	dropMu  sync.Mutex
+	drops   map[string]dropCount
+	commit  *groupCommit
+	metrics *bot.Metrics
+
+	bank int64 // the ledger account play money comes from
+	// grantMu serialises grants, so that two at once cannot both pass a
+	// day's cap.
+	grantMu sync.Mutex
+
+	mu          sync.Mutex
+	communities map[string]*bot.Community // platform \x00 chat
+	commByID    map[int64]*bot.Community
+	// players caches the players seen lately (platform \x00 user), at
+	// most MaxUsers.
+	players  *simplelru.LRU[string, *playerEntry]
+	limits   *limiter        // nil: no per-user command limit
+	houses   map[int64]int64 // economy community -> its house account
+	tables   map[int64]*table
+	tourneys map[int64]*tourneyActor
+	// loadedEnded counts the tournaments over brought back by loadEnded.
+	loadedEnded atomic.Int64
+	byCommunity map[int64][]int64
+	seated      map[int64]map[int64]bool // player -> tables
+	deadlines   map[int64][]bot.Deadline // loaded at start, per table
+	// unrestored: tournaments whose record could not be used at start.
+	unrestored map[int64]bool
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+type playerEntry struct {
+	mu sync.Mutex
+	p  bot.Player
+	ok bool
+	// welcomed: the economies (community ids) the player was welcomed in.
+	welcomed map[int64]bool
+	// noLegacy: the player has no wallet of before economies.
+	noLegacy bool
+}
+
+// opTimeout bounds every storage call the room makes for a command.
+const opTimeout = 10 * time.Second
+
+// New returns a room; Start recovers its tables and starts it.
+func New(cfg Config) (*Room, error) {
+	if cfg.Store == nil || cfg.Clock == nil {
+		return nil, errors.New("room: a store and a clock are needed")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if cfg.BotTrials == 0 {
+		cfg.BotTrials = 200
+	}
+	if cfg.WelcomeChips == 0 {
+		cfg.WelcomeChips = 10000
+	}
+	if cfg.GrantCap <= 0 {
+		cfg.GrantCap = DefaultGrantCap
+	}
+	if cfg.GrantDayCap <= 0 {
+		cfg.GrantDayCap = DefaultGrantDayCap
+	}
+	if cfg.Seed == 0 {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		cfg.Seed = binary.LittleEndian.Uint64(b[:]) | 1
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = bot.NewMetrics()
+	}
+	if cfg.MaxUsers <= 0 {
+		cfg.MaxUsers = DefaultMaxUsers
+	}
+	players, err := simplelru.NewLRU[string, *playerEntry](cfg.MaxUsers, nil)
+	if err != nil {
+		return nil, err
+	}
+	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
+		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
+		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}}
+	return r, nil
+}
+
+// Metrics returns the room's counters.
+func (r *Room) Metrics() *bot.Metrics { return r.metrics }
+
+// Start opens the ledger accounts, reads the button-token key, and
+// rebuilds every open table from the store: seats, the hand in progress
+// (Resume from its setup and events) and the timers, a deadline that passed
+// while the room was down firing once now. Tables run until ctx ends or
+// Close.
+func (r *Room) Start(ctx context.Context) error {
+	r.ctx, r.cancel = context.WithCancel(context.WithoutCancel(ctx))
+	go func() {
+		select {
+		case <-ctx.Done():
+			r.cancel()
+		case <-r.ctx.Done():
+		}
+	}()
+	sctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	key, err := r.store.Secret(sctx, "button-tokens", 32)
+	if err != nil {
+		return fmt.Errorf("room: button token key: %w", err)
+	}
+	if r.signer, err = bot.NewSigner(key); err != nil {
+		return err
+	}
+	if r.bank, err = r.store.OpenAccount(sctx, bot.AccountBank, "bank", 0); err != nil {
+		return fmt.Errorf("room: bank account: %w", err)
+	}
+	r.commit = newGroupCommit(r.store, r.metrics)
+	r.wg.Add(1)
+	go func() { defer r.wg.Done(); r.commit.run(r.ctx) }()
+
+	ds, err := r.store.Deadlines(sctx)
+	if err != nil {
+		return fmt.Errorf("room: deadlines: %w", err)
+	}
+	for _, d := range ds {
+		if id, ok := deadlineTable(d.Key); ok {
+			r.deadlines[id] = append(r.deadlines[id], d)
+		}
+	}
+	if err := r.restoreTourneys(sctx); err != nil {
+		r.Close()
+		return fmt.Errorf("room: %w", err)
+	}
+	// The chip audit, before any actor runs: a mismatch is logged and
+	// counted, never stops the room.
+	_, _ = r.Audit(sctx)
+	recs, err := r.store.OpenTables(sctx, 0)
+	if err != nil {
+		return fmt.Errorf("room: open tables: %w", err)
+	}
+	for _, rec := range recs {
+		t, err := r.restoreTable(sctx, rec)
+		if err != nil {
+			if !errors.Is(err, errBadRecord) {
+				r.Close()
+				return fmt.Errorf("room: table %d: %w", rec.ID, err)
+			}
+			// One table never stops the room: it stays out of play (its
+			// chips in its account, which the audit reports) and the
+			// others start.
+			r.log.Error("table not restored: it stays closed to play until its record is repaired", "table", rec.ID, "err", err)
+			r.metrics.Unrestored.Add(1)
+			continue
+		}
+		if t.tour != nil && r.unrestored[t.tourneyID] {
+			continue // its tournament could not be restored: the table waits with it
+		}
+		if t.tour != nil {
+			a := r.tourneys[t.tourneyID]
+			if a == nil { // its tournament is over: the table was left open by a crash
+				if err := r.store.CloseTable(sctx, t.id, r.clock.Now()); err != nil {
+					r.Close()
+					return fmt.Errorf("room: table %d: %w", rec.ID, err)
+				}
+				continue
+			}
+			t.tour.actor = a
+			a.tables[t.tour.no] = t
+		}
+		r.startTable(t)
+	}
+	for _, a := range r.tourneys {
+		r.startTourney(a)
+	}
+	if err := r.armTemplates(sctx); err != nil {
+		r.Close()
+		return fmt.Errorf("room: schedules: %w", err)
+	}
+	r.startAudits()
+	return nil
+}
+
+// Close stops the tables and waits for them. What they committed is kept;
+// nothing is half written.
+func (r *Room) Close() {
+	if r.cancel != nil {
+		r.cancel()
+	}
+	r.wg.Wait()
+}
+
+// Tables returns the ids of the open tables.
+func (r *Room) Tables() []int64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	ids := make([]int64, 0, len(r.tables))
+	for id := range r.tables {
+		ids = append(ids, id)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	return ids
+}
+
+// Settle waits until every table has done what is due at the clock's
+// current time: the practice opponents' actions, the next hand, the
+// timers. Scripts and tests call it after each command (with a fake clock,
+// after each Advance) to read a deterministic transcript.
+//
+// A tournament's tables and its director take turns (a hand's report, the
+// director's answer): Settle goes on while a director took in reports, so
+// that a tournament of practice opponents plays on to where it waits for
+// a person or the clock.
+func (r *Room) Settle(ctx context.Context) error {
+	for round := 0; round < 100000; round++ {
+		for _, id := range r.Tables() {
+			if t := r.tableByID(id); t != nil {
+				if err := t.settleNow(ctx); err != nil {
+					return err
+				}
+			}
+		}
+		busy := false
+		r.mu.Lock()
+		ts := make([]*tourneyActor, 0, len(r.tourneys))
+		for _, a := range r.tourneys {
+			ts = append(ts, a)
+		}
+		r.mu.Unlock()
+		for _, a := range ts {
+			took, err := a.settleNow(ctx)
+			if err != nil {
+				return err
+			}
+			busy = busy || took
+		}
+		if round >= 2 && !busy {
+			return nil
+		}
+	}
+	return nil
+}
+
+// settleNow asks the table's actor to do everything due now and waits until
+// it has. Unlike do, a full inbox is no refusal: settleNow waits for its
+// turn in it. A table that stops meanwhile has nothing left to do; ctx ending
+// is EUnavailable.
+func (t *table) settleNow(ctx context.Context) error {
+	req := request{ctx: ctx, sync: true, reply: make(chan response, 1)}
+	select {
+	case t.inbox <- req:
+	case <-t.done:
+		return nil
+	case <-ctx.Done():
+		return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
+	}
+	select {
+	case resp := <-req.reply:
+		return resp.err
+	case <-t.done:
+		return nil
+	case <-ctx.Done():
+		return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
+	}
+}
+
+// settleNow asks the director to take in every report and due timer and
+// waits until it has, its turn in a full inbox included; it reports
+// whether the director took in reports (its tables may then have more to
+// do). A director that stops meanwhile has nothing left to do; ctx ending
+// is EUnavailable.
+func (a *tourneyActor) settleNow(ctx context.Context) (took bool, err error) {
+	req := treq{ctx: ctx, sync: true, reply: make(chan response, 1)}
+	select {
+	case a.inbox <- req:
+	case <-a.done:
+		return false, nil
+	case <-ctx.Done():
+		return false, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
+	}
+	select {
+	case resp := <-req.reply:
+		return resp.r.Text != "", resp.err
+	case <-a.done:
+		return false, nil
+	case <-ctx.Done():
+		return false, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
+	}
+}
+
+func (r *Room) startTable(t *table) {
+	r.mu.Lock()
+	r.tables[t.id] = t
+	r.byCommunity[t.comm.ID] = append(r.byCommunity[t.comm.ID], t.id)
+	for _, s := range t.seats {
+		if s != nil {
+			r.setSeatedLocked(s.Player.ID, t.id, true)
+		}
+	}
+	r.mu.Unlock()
+	r.metrics.OpenTables.Add(1)
+	r.wg.Add(1)
+	go func() {
+		defer r.wg.Done()
+		defer r.metrics.OpenTables.Add(-1)
+		t.run(r.ctx)
+	}()
+}
+
+func (r *Room) setSeatedLocked(player, table int64, on bool) {
+	m := r.seated[player]
+	if on {
+		if m == nil {
+			m = map[int64]bool{}
+			r.seated[player] = m
+		}
+		m[table] = true
+		return
+	}
+	delete(m, table)
+	if len(m) == 0 {
+		delete(r.seated, player)
+	}
+}
+
+func (r *Room) setSeated(player, table int64, on bool) {
+	r.mu.Lock()
+	r.setSeatedLocked(player, table, on)
+	r.mu.Unlock()
+}
+
+// shuffle returns a fresh deck for hand n of table, shuffled from
+// crypto/rand or, with DeckSeed, from a seed of its own.
+func (r *Room) shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error) {
+	size, jokers := 52, 0
+	if cfg.Game == engine.Draw {
+		if cfg.Draw.DeckSize != 0 {
+			size = cfg.Draw.DeckSize
+		}
+		jokers = cfg.Draw.Jokers
+	}
+	d, err := engine.NewDeck(size, jokers)
+	if err != nil {
+		return nil, err
+	}
+	src := io.Reader(rand.Reader)
+	if r.cfg.DeckSeed != 0 {
+		src = engine.NewSeededReader(mix(r.cfg.DeckSeed, uint64(table), uint64(n)))
+	}
+	return d, engine.Shuffle(d, src)
+}
+
+// mix combines numbers into one seed (splitmix64 steps).
+func mix(xs ...uint64) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range xs {
+		h ^= x + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+		h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
+		h = (h ^ h>>27) * 0x94d049bb133111eb
+		h ^= h >> 31
+	}
+	return h
+}
+
+// botRand returns the source of a practice opponent's decision at action
+// n of hand hand of table.
+func (r *Room) botRand(table int64, hand, n int) *mrand.Rand {
+	return mrand.New(mrand.NewPCG(mix(r.cfg.Seed, uint64(table)), mix(uint64(hand), uint64(n))))
+}
+
+// player returns the command's player, creating them (with the welcome
+// chips) at first sight.
+func (r *Room) player(ctx context.Context, platform, user, name string) (bot.Player, error) {
+	if user == "" {
+		return bot.Player{}, bot.Errorf(bot.EInvalid, "command.no_user")
+	}
+	key := platform + "\x00" + user
+	r.mu.Lock()
+	e, ok := r.players.Get(key)
+	if !ok {
+		// A player forgotten by the cache comes back from the store; the
+		// welcome chips are given once whatever the cache (welcome).
+		e = &playerEntry{}
+		r.players.Add(key, e)
+	}
+	r.mu.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ok && (name == "" || e.p.DisplayName == name) {
+		return e.p, nil
+	}
+	if name == "" {
+		name = user
+	}
+	p, err := r.store.Player(ctx, platform, user, name)
+	if err != nil {
+		return bot.Player{}, err
+	}
+	e.p, e.ok = p, true
+	return p, nil
+}
+
+// community returns the chat's community, cached.
+func (r *Room) community(ctx context.Context, platform, chat, title string) (bot.Community, error) {
+	key := platform + "\x00" + chat
+	r.mu.Lock()
+	c := r.communities[key]
+	r.mu.Unlock()
+	if c != nil {
+		return *c, nil
+	}
+	got, err := r.store.Community(ctx, platform, chat, title)
+	if err != nil {
+		return bot.Community{}, err
+	}
+	r.mu.Lock()
+	switch c, moved := r.communities[key], r.commByID[got.ID]; {
+	case c != nil:
+		got = *c
+	case moved != nil && moved.ChatID != got.ChatID:
+		got = *moved // read before MoveChat moved it: the new chat stands
+	default:
+		r.communities[key] = &got
+		r.commByID[got.ID] = &got
+	}
+	r.mu.Unlock()
+	return got, nil
+}
+
+// communityByKey returns the cached community (language and spectator chat
+// as last set).
+func (r *Room) communityNow(c bot.Community) bot.Community {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if got := r.commByID[c.ID]; got != nil {
+		return *got
+	}
+	return c
+}
+
+// MoveChat follows a chat that got a new id (a Telegram group upgraded to a
+// supergroup): its community, tables and settings now live at to, and
+// every message from now on goes there. A chat moved already is no error.
+func (r *Room) MoveChat(ctx context.Context, platform, from, to string) error {
+	if from == to || to == "" {
+		return nil
+	}
+	c, err := r.store.MoveCommunity(ctx, platform, from, to)
+	if errors.Is(err, bot.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r.mu.Lock()
+	delete(r.communities, platform+"\x00"+from)
+	if old := r.communities[platform+"\x00"+to]; old != nil && old.ID != c.ID {
+		delete(r.commByID, old.ID) // set aside by the store
+	}
+	if cached := r.commByID[c.ID]; cached != nil {
+		c.Language, c.SpectatorChat = cached.Language, cached.SpectatorChat
+	}
+	r.communities[platform+"\x00"+to] = &c
+	r.commByID[c.ID] = &c
+	for _, other := range r.commByID {
+		if other.Platform == platform && other.SpectatorChat == from {
+			other.SpectatorChat = to // the store moved it too
+		}
+	}
+	r.mu.Unlock()
+	r.log.Info("chat moved to a new id", "platform", platform, "from", from, "to", to, "community", c.ID)
+	// The tables' messages are in the old chat: each sends its table anew
+	// (a flag the actor reads at its next turn: never lost to a full inbox).
+	for _, t := range r.tablesOf(c.ID) {
+		t.moved.Store(true)
+		select {
+		case t.kick <- struct{}{}:
+		default:
+		}
+	}
+	return nil
+}
+
+type dropCount struct {
+	n      int
+	logged time.Time
+}
+
+// send queues m on its platform's outbox; a full or missing outbox is
+// counted and logged, never waited for.
+func (r *Room) send(m bot.Outgoing) {
+	ob := r.cfg.Outboxes[m.To.Platform]
+	if ob == nil {
+		return
+	}
+	if err := ob.Enqueue(m); err != nil {
+		r.metrics.Dropped.Add(1)
+		// Logged once a minute per destination, with the count: a chat
+		// that cannot keep up would otherwise flood the log.
+		to := m.To.String()
+		now := r.clock.Now()
+		r.dropMu.Lock()
+		d := r.drops[to]
+		d.n++
+		log := now.Sub(d.logged) >= time.Minute
+		if log {
+			d.logged = now
+		}
+		n := d.n
+		if log {
+			d.n = 0
+		}
+		r.drops[to] = d
+		r.dropMu.Unlock()
+		if log {
+			r.log.Warn("outgoing messages dropped", "to", to, "count", n, "err", err)
+		}
+		return
+	}
+	r.metrics.Queued.Add(1)
+}
+
+// isAdmin asks the platform whether cmd's user administers its chat.
+func (r *Room) isAdmin(ctx context.Context, cmd bot.Command) (bool, error) {
+	if cmd.Chat == "" {
+		return false, nil
+	}
+	a := r.cfg.Admins[cmd.Platform]
+	if a == nil {
+		return false, nil
+	}
+	ok, err := a.IsAdmin(ctx, cmd.Chat, cmd.User)
+	if err != nil {
+		return false, &bot.Error{Code: bot.EUnavailable, Key: "admin.unavailable", Err: err}
+	}
+	return ok, nil
+}
+
+// tablesOf returns the community's open tables, oldest first.
+func (r *Room) tablesOf(communityID int64) []*table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []*table
+	for _, id := range r.byCommunity[communityID] {
+		if t := r.tables[id]; t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// TablesIn lists the open tables of a chat, oldest first (for a
+// platform's autocomplete of table names); none for a chat never seen.
+func (r *Room) TablesIn(platform, chat string) []bot.TableChoice {
+	r.mu.Lock()
+	c := r.communities[platform+"\x00"+chat]
+	r.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	var out []bot.TableChoice
+	for _, t := range r.tablesOf(c.ID) {
+		out = append(out, bot.TableChoice{ID: t.id, Label: t.label(), Title: t.title(), Seated: t.count(), Seats: t.cfg.Seats, Tourney: t.tour != nil})
+	}
+	return out
+}
+
+// SeatedAt returns the open tables a platform user sits at (any chat),
+// by id; the user is recorded (with the welcome chips) at first sight.
+func (r *Room) SeatedAt(ctx context.Context, platform, user string) ([]int64, error) {
+	p, err := r.player(ctx, platform, user, "")
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, t := range r.seatedTables(p.ID) {
+		ids = append(ids, t.id)
+	}
+	return ids, nil
+}
+
+func (r *Room) tableByID(id int64) *table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.tables[id]
+}
+
+// seatedTables returns the tables the player sits at.
+func (r *Room) seatedTables(player int64) []*table {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []*table
+	for id := range r.seated[player] {
+		if t := r.tables[id]; t != nil {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out
+}
+
+// deadlineTable reads the table id of a table's deadline key ("t7:turn").
+func deadlineTable(key string) (int64, bool) {
+	rest, ok := strings.CutPrefix(key, "t")
+	if !ok {
+		return 0, false
+	}
+	id, _, ok := strings.Cut(rest, ":")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	return n, err == nil
+}
+
+func (r *Room) takeDeadlines(table int64) []bot.Deadline {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	d := r.deadlines[table]
+	delete(r.deadlines, table)
+	return d
+}

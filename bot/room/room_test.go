@@ -1,0 +1,609 @@
+package room_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Three players play hands to the end by typed commands; the ledger
+// balances after every hand and the summary reaches the group.
+func TestPlayersPlayHandsToTheEnd(t *testing.T) {
+	h := newHarness(t, 1)
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"ana", "ben", "cy"} {
+		h.must(u, "/join 100")
+	}
+	for hand := 1; hand <= 3; hand++ {
+		h.playToEnd(40)
+		h.checkBooks()
+	}
+	var summaries int
+	for _, m := range h.rec.all() {
+		if v := m.Body.(bot.View); v.Kind == bot.ViewSummary {
+			summaries++
+		}
+	}
+	if summaries < 3 {
+		t.Fatalf("%d summaries after three hands", summaries)
+	}
+	for _, u := range []string{"ana", "ben", "cy"} {
+		if got := h.private(u); len(got) == 0 || !strings.Contains(strings.Join(got, "\n"), "your cards") {
+			t.Errorf("%s got no cards privately: %q", u, got)
+		}
+	}
+}
+
+// Errors are specific: whose turn it is, the allowed range, what a
+// command expects.
+func TestErrorsAreSpecific(t *testing.T) {
+	h := newHarness(t, 2)
+	h.fails("ana", "/join", "table.none")
+	h.fails("ana", "/newtable nlhe 1/2", "admin.only")
+	h.fails("admin", "/newtable holdem 1/2", "newtable.variant")
+	h.fails("admin", "/newtable nlhe 1-2", "newtable.stakes")
+	h.fails("admin", "/newtable nlhe 1/2 seats=12", "newtable.seats")
+	h.fails("admin", "/newtable nlhe 1/2 color=red", "newtable.unknown_option")
+	h.fails("admin", "/newtable flhe 1/2 twice=on", "newtable.twice")
+	h.must("admin", "/newtable nlhe 1/2")
+	h.fails("ana", "/join 10", "join.range") // R-CASH-1
+	h.fails("ana", "/join lots", "amount.bad")
+	h.fails("ana", "/call", "table.not_seated")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who, other := h.toAct(), "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	e := h.fails(other, "/call", "action.turn_of")
+	if !strings.Contains(e.Message("en"), who) {
+		t.Errorf("turn error %q does not name %s", e.Message("en"), who)
+	}
+	e = h.fails(who, "/raise 3", "action.below_minimum")
+	if msg := e.Message("en"); !strings.Contains(msg, "4") || !strings.Contains(msg, "100") {
+		t.Errorf("range error %q lacks the range 4 to 100", msg)
+	}
+	h.fails(who, "/raise 1000", "action.above_maximum")
+	h.fails(who, "/frobnicate", "command.unknown")
+}
+
+// Pot fractions and "pot" are understood as raise-to totals.
+func TestPotSizedBets(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 200")
+	h.must("ben", "/join 200")
+	who := h.toAct() // the button, small blind: 1 in, 1 to call, pot 3
+	h.must(who, "/raise pot")
+	if !strings.Contains(h.table().Text, "raises to 6") {
+		t.Fatalf("pot raise: %s", h.table().Text)
+	}
+}
+
+// Button tokens: a forged, a stale, another player's and a repeated press
+// are refused, and nothing is applied twice.
+func TestButtonTokensAreChecked(t *testing.T) {
+	h := newHarness(t, 4)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who, other := h.toAct(), "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	call := h.button("/call")
+	if _, err := h.press(other, call); bot.ErrorCode(err) != bot.EForbidden || err.(*bot.Error).Key != "token.foreign" {
+		t.Fatalf("another player's button: %v", err)
+	}
+	forged := call[:len(call)-2] + "AA"
+	if forged == call {
+		forged = call[:len(call)-2] + "BB"
+	}
+	if _, err := h.press(who, forged); err == nil || err.(*bot.Error).Key != "token.forged" {
+		t.Fatalf("forged button: %v", err)
+	}
+	before := len(h.group())
+	if _, err := h.press(who, call); err != nil {
+		t.Fatalf("the right press: %v", err)
+	}
+	pressed := len(h.group())
+	if pressed == before {
+		t.Fatal("the press changed nothing")
+	}
+	if _, err := h.press(who, call); err == nil || err.(*bot.Error).Key != "token.stale" {
+		t.Fatalf("the same press again: %v", err)
+	}
+	// Applied once: the table's latest actions name the call exactly once,
+	// and the repeated press sent the group nothing.
+	if n := strings.Count(lastLine(h.table().Text), who+" calls 1"); n != 1 {
+		t.Fatalf("the table shows %d calls by %s after one press and a repeat, want 1:\n%s", n, who, h.table().Text)
+	}
+	if n := len(h.group()); n != pressed {
+		t.Fatalf("the repeated press sent the group %d messages, want none", n-pressed)
+	}
+}
+
+// lastLine returns a table message's line of latest actions ("Last: ...").
+func lastLine(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "Last: ") {
+			return line
+		}
+	}
+	return ""
+}
+
+// The amount form (Discord's modal): a raise typed in range is applied; one
+// out of range is refused with the range, another player's form is
+// refused, and the form of an earlier action is stale.
+func TestAmountFormRaisesWithinRange(t *testing.T) {
+	h := newHarness(t, 4)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who, other := h.toAct(), "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	form := h.table().Amount
+	if form == nil || form.Min != 4 || form.Max != 100 || !form.Raise {
+		t.Fatalf("amount form %+v, want a raise from 4 to 100", form)
+	}
+	pressWith := func(user, amount string) error {
+		_, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: user, UserName: user,
+			Token: form.Token, Args: []string{amount}})
+		h.settle()
+		return err
+	}
+	if err := pressWith(who, "500"); err == nil || err.(*bot.Error).Key != "action.amount_range" ||
+		!strings.Contains(bot.Translate(err, bot.English), "between 4 and 100") {
+		t.Fatalf("a raise out of range: %v", err)
+	}
+	if err := pressWith(other, "10"); err == nil || err.(*bot.Error).Key != "token.foreign" {
+		t.Fatalf("another player's form: %v", err)
+	}
+	if err := pressWith(who, "ten"); err == nil {
+		t.Fatal("a raise of \"ten\" was accepted")
+	}
+	if err := pressWith(who, "10"); err != nil {
+		t.Fatalf("a raise to 10: %v", err)
+	}
+	if !strings.Contains(h.table().Text, "raises to 10") {
+		t.Fatalf("raise not shown: %s", h.table().Text)
+	}
+	if err := pressWith(who, "20"); err == nil || err.(*bot.Error).Key != "token.stale" {
+		t.Fatalf("the same form again: %v", err)
+	}
+}
+
+// A chat that got a new id (a Telegram group upgraded to a supergroup)
+// keeps its tables: messages go to the new id, commands typed there find
+// them, and a restart remembers the move.
+func TestMovedChatKeepsItsTables(t *testing.T) {
+	h := newHarness(t, 4)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	if err := h.room.MoveChat(context.Background(), "console", "group", "group-2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.room.MoveChat(context.Background(), "console", "group", "group-2"); err != nil {
+		t.Fatalf("moving again: %v", err)
+	}
+	before := len(h.rec.all())
+	in2 := func(user, line string) (bot.Reply, error) {
+		name, args, _ := bot.ParseCommand(line)
+		r, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group-2", User: user, UserName: user, Name: name, Args: args})
+		h.settle()
+		return r, err
+	}
+	r, err := in2("ana", "/tables")
+	if err != nil || !strings.Contains(r.Text, "#1") {
+		t.Fatalf("/tables in the new chat: %q, %v", r.Text, err)
+	}
+	who := h.toAct()
+	if _, err := in2(who, "/call"); err != nil {
+		t.Fatalf("/call in the new chat: %v", err)
+	}
+	msgs := h.rec.all()[before:]
+	if len(msgs) == 0 {
+		t.Fatal("nothing sent after the move")
+	}
+	for _, m := range msgs {
+		if m.To.Chat == "group" {
+			t.Fatalf("a message still went to the old chat id: %+v", m.To)
+		}
+	}
+	h.restart()
+	if r, err := in2("ben", "/tables"); err != nil || !strings.Contains(r.Text, "#1") {
+		t.Fatalf("/tables in the new chat after a restart: %q, %v", r.Text, err)
+	}
+}
+
+// R-CASH-3: the stack a player left with comes back when they return
+// within 15 minutes, whatever they ask for; after that the usual range.
+func TestRatholingIsRefused(t *testing.T) {
+	h := newHarness(t, 6)
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("ana", "/join 80")
+	h.must("cy", "/join 80")
+	h.must("ben", "/join 200 post")
+	h.playToEnd(40)
+	r := h.must("ben", "/leave")
+	h.playToEnd(40)
+	var left int64
+	if _, err := fmt.Sscanf(r.Text[strings.LastIndex(r.Text, " ")+1:], "%d", &left); err != nil {
+		// leaving during the hand: read the stack from the wallet instead
+		left = 0
+	}
+	before := h.wallet("ben")
+	h.sleep(10 * time.Minute)
+	h.fails("ben", "/join 80", "join.range") // R-CASH-3
+	h.must("ben", "/join")
+	took := before - h.wallet("ben")
+	if took < 80 || (left != 0 && took != left) {
+		t.Fatalf("ben came back with %d, left with %d (reply %q)", took, left, r.Text)
+	}
+	h.playToEnd(40)
+	h.must("ben", "/leave")
+	h.playToEnd(40)
+	h.sleep(16 * time.Minute)
+	h.must("ben", "/join 80") // R-CASH-3: after 15 minutes the usual range
+	h.checkBooks()
+}
+
+// R-CASH-1: top-ups bring the stack to at least the minimum and never over
+// the maximum.
+func TestTopUpsStayInTheRange(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("ana", "/join 100")
+	h.fails("ana", "/topup 101", "topup.range")
+	h.must("ana", "/topup 100")
+	if !strings.Contains(h.table().Text, "ana  200") {
+		t.Fatalf("top-up not shown:\n%s", h.table().Text)
+	}
+	h.fails("ana", "/topup 1", "topup.range")
+	h.checkBooks()
+}
+
+// R-CASH-2: a full table has a waiting list; the first waiting player is
+// called when a seat frees and has a window to take it, else drops to the
+// end of the list, and off it the second time.
+func TestWaitingListCallsInOrder(t *testing.T) {
+	h := newHarness(t, 8)
+	h.must("admin", "/newtable nlhe 1/2 seats=2 window=1m")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	if r := h.must("cy", "/join 100"); !strings.Contains(r.Text, "number 1") {
+		t.Fatalf("cy not first on the list: %q", r.Text)
+	}
+	if r := h.must("dee", "/join 100"); !strings.Contains(r.Text, "number 2") {
+		t.Fatalf("dee not second on the list: %q", r.Text)
+	}
+	h.must("ana", "/leave")
+	h.playToEnd(40)
+	if got := strings.Join(h.private("cy"), "\n"); !strings.Contains(got, "A seat is free") {
+		t.Fatalf("cy was not called: %q", got)
+	}
+	if got := strings.Join(h.private("dee"), "\n"); strings.Contains(got, "A seat is free") {
+		t.Fatalf("dee was called before cy: %q", got)
+	}
+	// The seat is held for cy: dee cannot take it.
+	if r := h.must("dee", "/join 100"); !strings.Contains(r.Text, "number") {
+		t.Fatalf("dee took cy's seat: %q", r.Text)
+	}
+	// cy lets the window pass: to the end of the list, dee is called.
+	h.sleep(61 * time.Second)
+	if got := strings.Join(h.private("cy"), "\n"); !strings.Contains(got, "end of the waiting list") {
+		t.Fatalf("cy not moved to the end: %q", got)
+	}
+	if got := strings.Join(h.private("dee"), "\n"); !strings.Contains(got, "A seat is free") {
+		t.Fatalf("dee was not called after cy: %q", got)
+	}
+	h.must("dee", "/join 100")
+	if !strings.Contains(h.table().Text, "dee") {
+		t.Fatalf("dee not seated:\n%s", h.table().Text)
+	}
+	h.checkBooks()
+}
+
+// R-CASH-4: a player sitting out pays no blinds; past the limit (plus the
+// grace) the seat is freed when others wait.
+func TestSittingOutAndTheLimit(t *testing.T) {
+	h := newHarness(t, 10)
+	h.must("admin", "/newtable nlhe 1/2 seats=3 sitout=1m")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100")
+	h.must("cy", "/sitout")
+	h.playToEnd(40)
+	for range 3 {
+		if regexp.MustCompile(`cy  \d+  · bet`).MatchString(h.table().Text) {
+			t.Fatalf("cy paid a blind while sitting out:\n%s", h.table().Text)
+		}
+		h.playToEnd(40)
+	}
+	h.must("cy", "/back")
+	h.must("cy", "/sitout")
+	h.must("dee", "/join 100") // the table is full: dee waits
+	h.sleep(6*time.Minute + time.Second)
+	h.playToEnd(40)
+	if got := strings.Join(h.private("cy"), "\n"); !strings.Contains(got, "your seat at #1 is freed") {
+		t.Fatalf("cy's seat was not freed: %q", got)
+	}
+	if got := strings.Join(h.private("dee"), "\n"); !strings.Contains(got, "A seat is free") {
+		t.Fatalf("dee was not called: %q", got)
+	}
+	h.checkBooks()
+}
+
+// R-TIME-1, R-TIME-2: the turn timer reminds, then the time bank runs,
+// then the player checks or folds; two timeouts in a row sit them out.
+func TestTimeoutsCheckOrFoldAndSitOut(t *testing.T) {
+	h := newHarness(t, 11)
+	h.must("admin", "/newtable nlhe 1/2 timer=30 bank=20")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who := h.toAct()
+	h.sleep(21 * time.Second)
+	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "10s left") { // R-TIME-1 reminder
+		t.Fatalf("no reminder for %s: %q", who, got)
+	}
+	h.sleep(10 * time.Second)
+	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "time bank (20s)") { // R-TIME-1 bank
+		t.Fatalf("no time bank for %s: %q", who, got)
+	}
+	if !strings.Contains(h.table().Text, "time bank") {
+		t.Fatalf("the table does not show the bank:\n%s", h.table().Text)
+	}
+	h.sleep(21 * time.Second)
+	// R-TIME-2: facing the big blind, the small blind folds.
+	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "Your time ran out: you fold") {
+		t.Fatalf("%s did not fold on timeout: %q", who, got)
+	}
+	// The next time it is who's turn, time out again: sitting out.
+	for range 4 {
+		if h.toAct() == who {
+			h.sleep(31 * time.Second) // the bank is spent
+			break
+		}
+		h.must(h.toAct(), "/call")
+	}
+	h.playToEnd(40)
+	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "Two timeouts in a row") {
+		t.Fatalf("%s not sat out after two timeouts: %q", who, got)
+	}
+	if !strings.Contains(h.table().Text, who+"  ") || !strings.Contains(h.table().Text, "sitting out") {
+		t.Fatalf("the table does not show %s sitting out:\n%s", who, h.table().Text)
+	}
+	h.checkBooks()
+}
+
+// R-TIME-3: any seated player may call the clock; the acting player then
+// has a short countdown before the hand is folded.
+func TestCallingTheClock(t *testing.T) {
+	h := newHarness(t, 12)
+	h.must("admin", "/newtable nlhe 1/2 timer=300 clock=20")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	who, other := h.toAct(), "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	h.fails(who, "/clock", "clock.self")
+	h.fails("zed", "/clock", "table.not_seated")
+	r := h.must(other, "/clock")
+	if !strings.Contains(r.Text, "calls the clock") {
+		t.Fatalf("clock reply %q", r.Text)
+	}
+	h.fails(other, "/clock", "clock.already")
+	h.sleep(21 * time.Second)
+	if !strings.Contains(strings.Join(h.group(), "\n"), who+" folds") {
+		t.Fatalf("%s not folded after the clock:\n%s", who, h.table().Text)
+	}
+}
+
+// R-CASH-6: an anonymous table shows seats, never names, also in the
+// summary.
+func TestAnonymousTablesHideNames(t *testing.T) {
+	h := newHarness(t, 13)
+	h.must("admin", "/newtable nlhe 1/2 anon=on")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.playToEnd(40)
+	for _, text := range h.group() {
+		if strings.Contains(text, "Table #1") || strings.Contains(text, "Hand 1") {
+			if strings.Contains(text, "ana") || strings.Contains(text, "ben") {
+				t.Fatalf("a name at an anonymous table:\n%s", text)
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(h.group(), "\n"), "Anonym 1") {
+		t.Fatal("no Anonym N in the group")
+	}
+}
+
+// R-POT-7: the rake goes to the house account, and only when there was a
+// flop; practice opponents play with house chips, never players' wallets.
+func TestRakeAndPracticeChipsAreTheHouses(t *testing.T) {
+	h := newHarness(t, 14)
+	h.must("admin", "/newtable nlhe 1/2 rake=5%:3")
+	h.must("ana", "/join 200")
+	before := h.wallet("ana")
+	h.must("admin", "/addbot 2")
+	if h.wallet("ana") != before {
+		t.Fatal("practice opponents took chips from a player's wallet")
+	}
+	for range 5 {
+		h.playToEnd(60)
+		h.checkBooks()
+	}
+	if !strings.Contains(strings.Join(h.group(), "\n"), "Rake: ") {
+		t.Fatal("no hand paid rake in five hands")
+	}
+	h.must("admin", "/kickbot")
+	h.playToEnd(60)
+	h.checkBooks()
+}
+
+// R-POT-6: a run-it-twice table deals two boards when everyone is all in.
+func TestRunItTwiceTable(t *testing.T) {
+	h := newHarness(t, 15)
+	h.must("admin", "/newtable nlhe 1/2 twice=on")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must(h.toAct(), "/allin")
+	h.must(h.toAct(), "/call")
+	all := strings.Join(h.group(), "\n")
+	if !strings.Contains(all, "Board 2:") {
+		t.Fatalf("no second board:\n%s", h.table().Text)
+	}
+	h.checkBooks()
+}
+
+// R-CASH-5: changing to a table of the same game and stakes is allowed
+// only when it leaves no table more than one player fuller than another.
+func TestTableChangesKeepTablesBalanced(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	h.must("b1", "/join 100 #2")
+	h.must("b1", "/leave")
+	// #1 has 3, #2 has 0: a1 moving leaves 2 and 1: allowed.
+	h.must("a1", "/join 100 #2")
+	h.playToEnd(40)
+	h.must("c1", "/join 100 #2")
+	h.must("c2", "/join 100 #2")
+	// #2 has 3 (a1 left #1 after its hand: 2), c1 moving to #1 leaves
+	// 2 and 3: allowed; a2 moving from #1 to #2 would leave 1 and 4.
+	h.fails("a2", "/join 100 #2", "join.unbalanced")
+}
+
+// /spectate sends summaries to a channel; /lang switches the chat's
+// language.
+func TestSpectatorsAndLanguage(t *testing.T) {
+	h := newHarness(t, 17)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.fails("ana", "/spectate news", "admin.only")
+	h.must("admin", "/spectate news")
+	h.must("admin", "/lang es")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.playToEnd(40)
+	var news []string
+	for _, m := range h.rec.all() {
+		if m.To.Chat == "news" {
+			news = append(news, m.Body.(bot.View).Text)
+		}
+	}
+	if len(news) == 0 || !strings.Contains(news[0], "Mano 1") {
+		t.Fatalf("spectator channel got %q", news)
+	}
+	if !strings.Contains(h.table().Text, "Mesa #1") {
+		t.Fatalf("the table is not in Spanish:\n%s", h.table().Text)
+	}
+}
+
+// R-SEAT-5 and R-SEAT-4: below a big blind a player sits out; a newcomer
+// waits for the big blind unless they post.
+func TestNewcomersWaitForTheBigBlindOrPost(t *testing.T) {
+	h := newHarness(t, 9)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	r := h.must("cy", "/join 100")
+	if !strings.Contains(r.Text, "waits for the big blind") { // R-SEAT-4
+		t.Fatalf("cy does not wait: %q", r.Text)
+	}
+	if !strings.Contains(h.table().Text, "cy  100  · waits for the big blind") {
+		t.Fatalf("the table does not show cy waiting:\n%s", h.table().Text)
+	}
+	r = h.must("dee", "/join 100 post")
+	if !strings.Contains(r.Text, "posts a big blind") { // R-SEAT-4
+		t.Fatalf("dee does not post: %q", r.Text)
+	}
+	h.playToEnd(40)
+	// Next hand: dee is dealt in at once (posting, or in a blind), cy
+	// still waits until the big blind reaches him.
+	text := h.table().Text
+	if !regexp.MustCompile(`dee  \d+  · bet`).MatchString(text) {
+		t.Fatalf("dee is not dealt in:\n%s", text)
+	}
+	for range 6 {
+		if regexp.MustCompile(`cy  \d+  · bet 2`).MatchString(h.table().Text) {
+			return
+		}
+		if regexp.MustCompile(`cy  \d+  · bet 1`).MatchString(h.table().Text) {
+			t.Fatalf("cy came in as the small blind:\n%s", h.table().Text)
+		}
+		h.playToEnd(40)
+	}
+	t.Fatalf("cy never came in as the big blind:\n%s", h.table().Text)
+}
+
+// R-SEAT-5: a stack below one big blind cannot play a hand: the player
+// sits out, is told to top up, and comes back once they did.
+func TestBelowTheBigBlindSitsOutUntilTopUp(t *testing.T) {
+	h := newHarness(t, 21)
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 200")
+	h.must("cy", "/sitout")
+	h.playToEnd(40)
+	h.must(h.toAct(), "/allin")
+	h.must(h.toAct(), "/call")
+	loser := ""
+	for _, u := range []string{"ana", "ben"} {
+		if regexp.MustCompile(`  ` + u + `  0  `).MatchString(h.table().Text) {
+			loser = u
+		}
+	}
+	if loser == "" {
+		t.Fatalf("the all-in did not leave anyone broke with seed 21:\n%s", h.table().Text)
+	}
+	if got := strings.Join(h.private(loser), "\n"); !strings.Contains(got, "below the big blind") {
+		t.Fatalf("%s was not told to top up: %q", loser, got)
+	}
+	h.fails(loser, "/back", "back.short")
+	h.must(loser, "/topup 80")
+	h.must(loser, "/back")
+	line := regexp.MustCompile(`(?m)^.*  ` + loser + `  \d+.*$`).FindString(h.table().Text)
+	if strings.Contains(line, "sitting out") || !regexp.MustCompile(`bet|to act|dealer`).MatchString(line) {
+		t.Fatalf("%s is not dealt in again: %q\n%s", loser, line, h.table().Text)
+	}
+}
+
+// /history tells the last hands from the store: the same after a restart.
+func TestHistoryKeepsAcrossRestarts(t *testing.T) {
+	h := newHarness(t, 22)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.fails("ana", "/history x", "history.usage")
+	if r := h.must("ana", "/history"); !strings.Contains(r.Text, "No hand has finished") {
+		t.Fatalf("history before any hand: %q", r.Text)
+	}
+	h.must("ben", "/join 100")
+	h.playToEnd(40)
+	h.playToEnd(40)
+	var summaries []string
+	for _, m := range h.rec.all() {
+		if v := m.Body.(bot.View); v.Kind == bot.ViewSummary {
+			summaries = append(summaries, v.Text)
+		}
+	}
+	h.restart()
+	r := h.must("ana", "/history 2")
+	if !r.Private || r.Text != strings.Join(summaries, "\n\n") {
+		t.Fatalf("history after a restart:\n%s\nwant the summaries shown:\n%s", r.Text, strings.Join(summaries, "\n\n"))
+	}
+}

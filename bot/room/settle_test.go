@@ -1,0 +1,112 @@
+package room
+
+import (
+	"context"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Settle waits for its turn in a table's full inbox instead of taking
+// "busy" for an answer and sleeping: its request is queued after those
+// before it, and Settle returns once the actor answered it.
+func TestSettleWaitsForRoomInAFullInbox(t *testing.T) {
+	tb := &table{r: &Room{metrics: bot.NewMetrics()}, inbox: make(chan request, 2), done: make(chan struct{})}
+	tb.inbox <- request{}
+	tb.inbox <- request{}
+	result := make(chan error, 1)
+	go func() { result <- tb.settleNow(context.Background()) }()
+	for i := 0; ; i++ {
+		select {
+		case err := <-result:
+			t.Fatalf("settle returned %v before the actor answered it", err)
+		case req := <-tb.inbox:
+			if !req.sync {
+				continue // a command queued before it
+			}
+			if i != 2 {
+				t.Fatalf("the settle request came %d-th, want after the 2 queued before it", i+1)
+			}
+			req.reply <- response{}
+			if err := <-result; err != nil {
+				t.Fatalf("settle: %v", err)
+			}
+			return
+		}
+	}
+}
+
+// A director's answer tells Settle whether it took in reports (its
+// tables may have more to do), its turn in a full inbox included.
+func TestSettleHearsADirectorTookReports(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		answer string
+		want   bool
+	}{
+		{"took reports", "busy", true},
+		{"idle", "", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			a := &tourneyActor{r: &Room{metrics: bot.NewMetrics()}, inbox: make(chan treq, 1), done: make(chan struct{})}
+			a.inbox <- treq{}
+			type result struct {
+				took bool
+				err  error
+			}
+			got := make(chan result, 1)
+			go func() {
+				took, err := a.settleNow(context.Background())
+				got <- result{took, err}
+			}()
+			if req := <-a.inbox; req.sync {
+				t.Fatal("the settle request went before the one queued earlier")
+			}
+			req := <-a.inbox
+			if !req.sync {
+				t.Fatal("the second request is not the settle request")
+			}
+			req.reply <- response{r: bot.Reply{Text: c.answer}}
+			if r := <-got; r.err != nil || r.took != c.want {
+				t.Fatalf("settle: took %v, %v; want %v", r.took, r.err, c.want)
+			}
+		})
+	}
+}
+
+// While it waits for room in a full inbox, Settle gives up when its
+// context ends (EUnavailable) and finds nothing to do at an actor that
+// stopped.
+func TestSettleHonoursContextAndStoppedActors(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		cancel   bool
+		stopped  bool
+		wantCode bot.Code
+	}{
+		{"context ended", true, false, bot.EUnavailable},
+		{"table stopped", false, true, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			tb := &table{r: &Room{metrics: bot.NewMetrics()}, inbox: make(chan request, 1), done: make(chan struct{})}
+			tb.inbox <- request{}
+			a := &tourneyActor{r: tb.r, inbox: make(chan treq, 1), done: make(chan struct{})}
+			a.inbox <- treq{}
+			if c.cancel {
+				cancel()
+			}
+			if c.stopped {
+				close(tb.done)
+				close(a.done)
+			}
+			if err := tb.settleNow(ctx); bot.ErrorCode(err) != c.wantCode {
+				t.Errorf("table: %v, want code %q", err, c.wantCode)
+			}
+			if took, err := a.settleNow(ctx); took || bot.ErrorCode(err) != c.wantCode {
+				t.Errorf("director: took %v, %v, want code %q", took, err, c.wantCode)
+			}
+		})
+	}
+}

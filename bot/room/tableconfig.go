@@ -1,0 +1,243 @@
+package room
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// TableConfig is a cash table's settings, chosen with /newtable and stored
+// with the table (JSON).
+type TableConfig struct {
+	Variant    string         `json:"variant"` // nlhe, plo, ...
+	Game       engine.Game    `json:"game"`
+	Betting    engine.Betting `json:"betting"`
+	SmallBlind int64          `json:"small_blind"`
+	BigBlind   int64          `json:"big_blind"`
+	Ante       int64          `json:"ante,omitempty"`
+	// MinBuyIn and MaxBuyIn bound buy-ins and top-ups (R-CASH-1).
+	MinBuyIn int64 `json:"min_buyin"`
+	MaxBuyIn int64 `json:"max_buyin"`
+	Seats    int   `json:"seats"`
+	// Rake goes to the house (R-POT-7).
+	Rake engine.Rake `json:"rake"`
+	// Twice deals the rest of the board twice when everyone is all in
+	// (R-POT-6); Anon shows players as "Anonym N" (R-CASH-6).
+	Twice bool `json:"twice,omitempty"`
+	Anon  bool `json:"anon,omitempty"`
+	// Timer is the time to act, Bank each player's time bank, Clock the
+	// countdown after /clock (R-TIME-1..3).
+	Timer time.Duration `json:"timer"`
+	Bank  time.Duration `json:"bank"`
+	Clock time.Duration `json:"clock"`
+	// Window is a called waiting player's time to take the seat
+	// (R-CASH-2); SitOut how long a player may sit out while others wait
+	// (R-CASH-4, plus a grace of SitOutGrace).
+	Window time.Duration `json:"window"`
+	SitOut time.Duration `json:"sitout"`
+	// Tourney marks a tournament table (no rake, no run it twice); its
+	// blinds are level Level of the structure, the ante a big-blind ante
+	// when BBAnte.
+	Tourney bool `json:"tourney,omitempty"`
+	BBAnte  bool `json:"bb_ante,omitempty"`
+	Level   int  `json:"level,omitempty"`
+	// Cap is the number of raises allowed after the bet in a betting
+	// round of fixed limit (R-BET-5, TDA 48: the house sets it); 0 means
+	// the seeds' three (a bet and three raises).
+	Cap int `json:"cap,omitempty"`
+	// Five-card draw's deck (R-CARD-7, seed 004): Jokers (0, 1 or 2),
+	// Deck (52, or a stripped 40, 36 or 32; 0 means 52) and Figures (the
+	// "five figures" hand).
+	Jokers  int  `json:"jokers,omitempty"`
+	Deck    int  `json:"deck,omitempty"`
+	Figures bool `json:"figures,omitempty"`
+}
+
+// DefaultCap is the number of raises a fixed-limit round allows after
+// the bet unless the table sets cap= (R-BET-5: a bet and three raises).
+const DefaultCap = 3
+
+// MaxCap is the most raises cap= may allow in a round.
+const MaxCap = 9
+
+// drawSeats is the most players five-card draw seats with each deck
+// (seed 004): seven with the full deck; the rule of 11 (the lowest rank
+// plus the players makes 11) gives six for 40 cards (lowest five) and
+// four for 32 (lowest seven); the seed also deals 36 cards to six.
+var drawSeats = map[int]int{52: 7, 40: 6, 36: 6, 32: 4}
+
+// SitOutGrace is added to a table's sit-out limit before the seat is freed
+// (R-CASH-4: 20 minutes plus 5 of grace).
+const SitOutGrace = 5 * time.Minute
+
+// ReturnWindow is how long a player who left must bring back the stack
+// they left with (R-CASH-3).
+const ReturnWindow = 15 * time.Minute
+
+// variants maps /newtable's variant names to games and betting.
+var variants = map[string]struct {
+	game    engine.Game
+	betting engine.Betting
+	name    string
+}{
+	"nlhe": {engine.Holdem, engine.NoLimit, "No-Limit Hold'em"},
+	"plhe": {engine.Holdem, engine.PotLimit, "Pot-Limit Hold'em"},
+	"flhe": {engine.Holdem, engine.FixedLimit, "Limit Hold'em"},
+	"nlo":  {engine.Omaha, engine.NoLimit, "No-Limit Omaha"},
+	"plo":  {engine.Omaha, engine.PotLimit, "Pot-Limit Omaha"},
+	"flo":  {engine.Omaha, engine.FixedLimit, "Limit Omaha"},
+	"plo5": {engine.Omaha5, engine.PotLimit, "Pot-Limit 5-Card Omaha"},
+	"o8":   {engine.OmahaHiLo, engine.FixedLimit, "Limit Omaha Hi/Lo"},
+	"plo8": {engine.OmahaHiLo, engine.PotLimit, "Pot-Limit Omaha Hi/Lo"},
+	"nlo8": {engine.OmahaHiLo, engine.NoLimit, "No-Limit Omaha Hi/Lo"},
+	"draw": {engine.Draw, engine.PotLimit, "Five-Card Draw"},
+}
+
+// maxStake bounds blinds so that stacks of 1,000 big blinds stay far from
+// overflow.
+const maxStake = 1 << 40
+
+// ParseTableConfig reads /newtable's arguments: a variant, stakes ("1/2")
+// and key=value options (tableOptionTable). Each mistake is an EInvalid
+// *Error naming it.
+func ParseTableConfig(args []string) (TableConfig, error) {
+	if len(args) < 2 {
+		return TableConfig{}, bot.Errorf(bot.EInvalid, "newtable.usage", bot.VariantNames)
+	}
+	v, ok := variants[strings.ToLower(args[0])]
+	if !ok {
+		return TableConfig{}, bot.Errorf(bot.EInvalid, "newtable.variant", args[0], bot.VariantNames)
+	}
+	c := TableConfig{Variant: strings.ToLower(args[0]), Game: v.game, Betting: v.betting, Seats: 6,
+		Timer: 30 * time.Second, Bank: 60 * time.Second, Clock: 60 * time.Second,
+		Window: 5 * time.Minute, SitOut: 20 * time.Minute}
+	sb, bb, ok := strings.Cut(args[1], "/")
+	if !ok {
+		return c, bot.Errorf(bot.EInvalid, "newtable.stakes", args[1])
+	}
+	var err1, err2 error
+	c.SmallBlind, err1 = strconv.ParseInt(sb, 10, 64)
+	c.BigBlind, err2 = strconv.ParseInt(bb, 10, 64)
+	if err1 != nil || err2 != nil || c.SmallBlind < 1 || c.BigBlind < c.SmallBlind || c.BigBlind > maxStake {
+		return c, bot.Errorf(bot.EInvalid, "newtable.stakes", args[1])
+	}
+	c.MinBuyIn, c.MaxBuyIn = 40*c.BigBlind, 100*c.BigBlind
+	c.Rake = engine.Rake{Percent: 5, Cap: 5 * c.BigBlind}
+	_, opts, err := splitOptions(args[2:], false)
+	if err != nil {
+		return c, err
+	}
+	if err := tableOptionTable.apply(&c, opts); err != nil {
+		return c, err
+	}
+	if c.MinBuyIn < c.BigBlind || c.MaxBuyIn < c.MinBuyIn || c.MaxBuyIn > 1000*c.BigBlind {
+		return c, bot.Errorf(bot.EInvalid, "newtable.buyin_range", bot.Chips(c.MinBuyIn), bot.Chips(c.MaxBuyIn), bot.Chips(c.BigBlind), bot.Chips(1000*c.BigBlind))
+	}
+	if c.Twice && (c.Betting == engine.FixedLimit || c.Game == engine.Draw) {
+		return c, bot.Errorf(bot.EInvalid, "newtable.twice")
+	}
+	if err := c.checkRules(); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// Args renders the table's settings as /newtable's arguments, every
+// option written out: ParseTableConfig(c.Args()) gives c back.
+func (c TableConfig) Args() []string {
+	out := []string{c.Variant, c.Stakes()}
+	for _, o := range tableOptionTable.specs {
+		if o.get == nil {
+			continue
+		}
+		if v := o.get(c); v != "" {
+			out = append(out, o.Name+"="+v)
+		}
+	}
+	return out
+}
+
+// checkRules refuses options the rule books do not allow together: the
+// small blind of fixed limit (R-BET-5), the cap outside fixed limit, the
+// draw deck's options in other games and a deck too small for the seats
+// (R-CARD-7).
+func (c *TableConfig) checkRules() error {
+	if c.Betting == engine.FixedLimit && c.SmallBlind != c.BigBlind/2 {
+		// R-BET-5: the small blind is half the small bet (the big blind),
+		// rounded down.
+		want := fmt.Sprintf("%d/%d", c.BigBlind/2, c.BigBlind)
+		if c.BigBlind < 2 {
+			want = "1/2"
+		}
+		return bot.Errorf(bot.EInvalid, "newtable.limit_sb", c.Stakes(), want)
+	}
+	if c.Cap != 0 && c.Betting != engine.FixedLimit {
+		return bot.Errorf(bot.EInvalid, "newtable.cap_limit")
+	}
+	if c.Game != engine.Draw {
+		switch {
+		case c.Jokers > 0:
+			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "jokers")
+		case c.Deck != 0 && c.Deck != 52:
+			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "deck")
+		case c.Figures:
+			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "figures")
+		}
+		return nil
+	}
+	deck := c.Deck
+	if deck == 0 {
+		deck = 52
+	}
+	if most := drawSeats[deck]; c.Seats > most {
+		return bot.Errorf(bot.EInvalid, "newtable.deck_seats", deck, c.Seats, most)
+	}
+	return nil
+}
+
+// Rules returns the engine configuration of the table's hands.
+func (c TableConfig) Rules() engine.Config {
+	var r engine.Config
+	if c.Tourney {
+		r = engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind, Ante: c.Ante, Tournament: true}
+		if c.BBAnte {
+			r.Ante, r.BigBlindAnte = 0, c.Ante
+		}
+	} else {
+		r = engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind,
+			Ante: c.Ante, RunItTwice: c.Twice, Rake: c.Rake}
+	}
+	if c.Cap > 0 {
+		r.RaiseCap = c.Cap + 1 // the engine counts the bet too
+	}
+	if c.Game == engine.Draw {
+		r.Draw = engine.DrawConfig{Jokers: c.Jokers, DeckSize: c.Deck, FiveFigures: c.Figures}
+	}
+	return r
+}
+
+// Stakes returns "1/2".
+func (c TableConfig) Stakes() string { return fmt.Sprintf("%d/%d", c.SmallBlind, c.BigBlind) }
+
+// Name returns the variant's long name.
+func (c TableConfig) Name() string { return variants[c.Variant].name }
+
+func decodeTableConfig(s string) (TableConfig, error) {
+	var c TableConfig
+	if err := json.Unmarshal([]byte(s), &c); err != nil {
+		return c, fmt.Errorf("table config: %w", err)
+	}
+	if c.BigBlind < 1 || c.Seats < 2 || c.Seats > engine.MaxSeats {
+		return c, fmt.Errorf("table config %s: stakes or seats out of range", s)
+	}
+	if _, ok := drawSeats[c.Deck]; c.Cap < 0 || c.Cap > MaxCap || c.Jokers < 0 || c.Jokers > 2 || c.Deck != 0 && !ok {
+		return c, fmt.Errorf("table config %s: cap, jokers or deck out of range", s)
+	}
+	return c, nil
+}

@@ -1,0 +1,124 @@
+package room_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The table options the rule books name (issue 21, defect 7): the
+// fixed-limit cap and small blind (R-BET-5), five-card draw's jokers and
+// stripped decks (R-CARD-7).
+
+var yourCardsRE = regexp.MustCompile(`your cards ((?:(?:[2-9TJQKA][shdc]|Jk) ?)+)`)
+
+// dealt returns every card user was dealt, from the private messages.
+func (h *harness) dealt(user string) []string {
+	var out []string
+	for _, text := range h.private(user) {
+		for _, m := range yourCardsRE.FindAllStringSubmatch(text, -1) {
+			out = append(out, strings.Fields(m[1])...)
+		}
+	}
+	return out
+}
+
+// R-CARD-7: a draw table with jokers=2 deck=32 deals from 32 cards (sevens
+// up) and two jokers; before, both options were "Unknown option" and a
+// draw table always dealt the full deck without jokers.
+func TestDrawTableDealsTheStrippedDeckWithJokers(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable draw 1/2 jokers=2 deck=32 seats=4 rake=off")
+	players := []string{"ana", "ben", "cy", "dan"}
+	for _, u := range players {
+		h.must(u, "/join 100")
+	}
+	for range 6 {
+		h.foldAround()
+	}
+	jokers, cards := 0, 0
+	for _, u := range players {
+		for _, c := range h.dealt(u) {
+			cards++
+			switch {
+			case c == "Jk":
+				jokers++
+			case strings.ContainsRune("23456", rune(c[0])):
+				t.Errorf("%s was dealt %s, not in a 32-card deck", u, c)
+			}
+		}
+	}
+	if cards < 4*5*5 {
+		t.Fatalf("only %d cards dealt in six hands", cards)
+	}
+	if jokers == 0 {
+		t.Errorf("no joker among the %d cards dealt from a deck with two", cards)
+	}
+}
+
+// R-CARD-7 (seed 004): the deck's options are refused where the rule
+// books do not allow them: outside five-card draw, a deck too small for
+// the seats (the rule of 11), values the books do not name.
+func TestDeckOptionsFollowTheRuleBooks(t *testing.T) {
+	h := newHarness(t, 2)
+	h.fails("admin", "/newtable nlhe 1/2 jokers=1", "newtable.draw_only")
+	h.fails("admin", "/newtable plo 1/2 deck=36", "newtable.draw_only")
+	h.fails("admin", "/newtable nlhe 1/2 figures=on", "newtable.draw_only")
+	h.fails("admin", "/newtable draw 1/2 jokers=3", "newtable.jokers")
+	h.fails("admin", "/newtable draw 1/2 deck=48", "newtable.deck")
+	h.fails("admin", "/newtable draw 1/2 deck=32", "newtable.deck_seats") // six seats
+	h.fails("admin", "/newtable draw 1/2 deck=40 seats=7", "newtable.deck_seats")
+	h.fails("admin", "/newtable draw 1/2 seats=8", "newtable.deck_seats") // 004: at most seven
+	h.must("admin", "/newtable draw 1/2 deck=40 jokers=1 figures=on seats=6")
+	h.must("admin", "/newtable nlhe 1/2 deck=52 jokers=0")
+}
+
+// R-BET-5: in fixed limit the small blind is half the small bet rounded
+// down; /newtable flhe 3/5 was accepted.
+func TestFixedLimitSmallBlindIsHalfTheSmallBet(t *testing.T) {
+	h := newHarness(t, 2)
+	e := h.fails("admin", "/newtable flhe 3/5", "newtable.limit_sb")
+	if msg := e.Message("en"); !strings.Contains(msg, "2/5") {
+		t.Errorf("refusal %q does not give 2/5", msg)
+	}
+	h.fails("admin", "/newtable o8 2/2", "newtable.limit_sb")
+	h.fails("admin", "/newtable flo 1/1", "newtable.limit_sb")
+	h.must("admin", "/newtable flhe 2/5")
+	h.must("admin", "/newtable o8 5/10")
+	h.must("admin", "/newtable nlhe 3/5") // no limit: any small blind
+}
+
+// R-BET-5 (TDA 48: the house sets the cap): with cap=1 a fixed-limit round
+// allows the bet and one raise, heads-up too; the big blind is the bet
+// preflop, so after the small blind's raise the big blind may only call.
+// Without cap= the seeds' three raises hold. cap= is refused outside
+// fixed limit.
+func TestFixedLimitCapIsATableOption(t *testing.T) {
+	h := newHarness(t, 3)
+	h.fails("admin", "/newtable nlhe 1/2 cap=2", "newtable.cap_limit")
+	h.fails("admin", "/newtable flhe 1/2 cap=0", "newtable.cap")
+	h.must("admin", "/newtable flhe 1/2 cap=1 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	first := h.toAct()
+	h.must(first, "/raise min")
+	second := h.toAct()
+	if second == first || second == "" {
+		t.Fatalf("after %s's raise %q is to act", first, second)
+	}
+	h.fails(second, "/raise min", "action.cannot_raise")
+	h.must(second, "/call")
+}
+
+// R-BET-5: without cap= a fixed-limit round allows a bet and three
+// raises: preflop the big blind is the bet, so three raises follow.
+func TestFixedLimitDefaultCapIsThreeRaises(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newtable flhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	for range 3 {
+		h.must(h.toAct(), "/raise min")
+	}
+	h.fails(h.toAct(), "/raise min", "action.cannot_raise")
+}

@@ -1,0 +1,281 @@
+package room
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/pokerroom/pokerroom/bot"
+
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// The table actor's side of the views: it builds scenes from its state,
+// renders them with the pure functions of views.go, signs the buttons and
+// queues the messages.
+
+// send queues m as this table's message.
+func (t *table) send(m bot.Outgoing) {
+	m.Source = "table:" + strconv.FormatInt(t.id, 10)
+	t.r.send(m)
+}
+
+func (t *table) group() bot.Destination {
+	return bot.Destination{Platform: t.comm.Platform, Chat: t.chat}
+}
+
+func (t *table) private(p bot.Player, text string) bot.Outgoing {
+	return bot.Outgoing{To: bot.Destination{Platform: p.Platform, User: p.UserID}, Priority: bot.PriorityPrivate,
+		Body: bot.View{Kind: bot.ViewNotice, Text: text}}
+}
+
+// notify queues a private note to p, sent once the table's next write is
+// stored (or at once when nothing is pending).
+func (t *table) notify(p bot.Player, key string, args ...any) {
+	if p.Platform == botPlatform {
+		return
+	}
+	t.outq = append(t.outq, t.private(p, tr(t.lang(), key, args...)))
+}
+
+// notifyGroup sends a notice to the table's chat at once (not held for a
+// write: it tells what the store did or could not do).
+func (t *table) notifyGroup(key string, args ...any) {
+	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: bot.View{Kind: bot.ViewNotice, Text: tr(t.lang(), key, args...)}})
+}
+
+func (t *table) title() string {
+	if t.tour != nil {
+		return t.tourneyTitle()
+	}
+	return fmt.Sprintf("%s %s", t.cfg.Name(), t.cfg.Stakes())
+}
+
+// scene builds the table message's scene from the state.
+func (t *table) scene() tableScene { return t.sceneOf(nil) }
+
+// sceneOf is scene from full, the hand's snapshot when the caller already
+// took it (nil: taken here).
+func (t *table) sceneOf(full *engine.Snapshot) tableScene {
+	sc := tableScene{Lang: t.lang(), Label: t.label(), Title: t.title(), Order: t.order, Last: t.last}
+	for i, s := range t.seats {
+		if s == nil {
+			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
+			continue
+		}
+		sc.Seats = append(sc.Seats, sceneSeat{Name: t.name(i), Stack: s.Stack + s.Pending, Out: s.SittingOut,
+			Away: s.Away, WaitBB: s.WaitBB, Leaving: s.Leaving})
+	}
+	for _, w := range t.waiting {
+		_ = w
+		sc.Waiting++
+	}
+	if t.hand != nil {
+		if full == nil {
+			s := t.hand.Snapshot()
+			full = &s
+		}
+		snap := full.For(-1)
+		sc.Snap = &snap
+		sc.HandNo = t.handNo
+		if t.tour != nil && t.tpos.Button > 0 {
+			sc.Button = int(t.tpos.Button) // the dead button's seat, which may be empty
+		}
+		if !t.turnAt.IsZero() {
+			sc.Left, sc.Phase = t.turnAt.Sub(t.r.clock.Now()), t.turnPhase
+		}
+	} else {
+		sc.HandNo = 0
+	}
+	return sc
+}
+
+// messageKey names the table message of hand n: the message announcing the
+// next hand becomes that hand's message.
+func (t *table) messageKey(n int) string {
+	key := "table:" + strconv.FormatInt(t.id, 10) + ":" + strconv.Itoa(n)
+	if t.chat != t.homeChat && t.homeChat != "" {
+		key += "@" + t.chat // a message in the chat it moved to, never one of the old chat's ids
+	}
+	return key
+}
+
+func (t *table) nextVersion() int64 {
+	if t.version == 0 {
+		t.version = t.r.clock.Now().UnixNano()
+	}
+	t.version++
+	return t.version
+}
+
+// publish queues the table message of the hand in progress, with the
+// acting player's buttons.
+func (t *table) publish() {
+	if t.hand == nil {
+		t.publishIdle()
+		return
+	}
+	full := t.hand.Snapshot()
+	v := renderTable(t.sceneOf(&full))
+	t.shownEvents = len(t.hand.Events())
+	if !full.Over {
+		if k := full.ToAct; k >= 0 {
+			s := t.seats[t.order[k]]
+			if !s.Bot {
+				v.Buttons = t.sign(actionButtons(full.Legal, t.hand.Bet(k)+full.Legal.CallAmount, t.lang()), s.Player.ID)
+				v.Amount = t.amountInput(full.Legal, s.Player.ID)
+			}
+		}
+		cards, err := t.r.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Kind: tokCards})
+		if err == nil {
+			v.Buttons = append(v.Buttons, []bot.Button{{Label: tr(t.lang(), "button.cards"), Token: cards, Command: "/cards"}})
+		}
+	}
+	t.sendTable(t.messageKey(t.handNo), v)
+}
+
+// sendTable queues a version of the table message, unless it shows
+// exactly what the last one did.
+func (t *table) sendTable(key string, v bot.View) {
+	if t.lastShown && key == t.lastKey && v.Text == t.lastView.Text && sameTokens(v.Buttons, t.lastView.Buttons) {
+		return
+	}
+	t.lastShown = true
+	t.lastView, t.lastKey = v, key
+	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
+}
+
+// sameTokens reports whether a and b hold the same button tokens in the
+// same order, however they are split in rows.
+func sameTokens(a, b [][]bot.Button) bool {
+	ra, ia, rb, ib := 0, 0, 0, 0
+	for {
+		for ra < len(a) && ia == len(a[ra]) {
+			ra, ia = ra+1, 0
+		}
+		for rb < len(b) && ib == len(b[rb]) {
+			rb, ib = rb+1, 0
+		}
+		if ra == len(a) || rb == len(b) {
+			return ra == len(a) && rb == len(b)
+		}
+		if a[ra][ia].Token != b[rb][ib].Token {
+			return false
+		}
+		ia, ib = ia+1, ib+1
+	}
+}
+
+// showPaused edits the last table message (shown from committed state)
+// to say that the table is paused, without its buttons.
+func (t *table) showPaused() {
+	if t.lastKey == "" {
+		return
+	}
+	v := t.lastView
+	v.Text += "\n" + tr(t.lang(), "table.paused_line")
+	v.Buttons, v.Amount = nil, nil
+	t.lastShown = false // the next publish shows the table again
+	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PriorityTable, Key: t.lastKey, Version: t.nextVersion(), Body: v})
+}
+
+// publishIdle queues the table message between hands (it becomes the next
+// hand's message).
+func (t *table) publishIdle() {
+	if t.hand != nil {
+		t.publish()
+		return
+	}
+	sc := t.scene()
+	v := renderTable(sc)
+	t.sendTable(t.messageKey(t.handNo+1), v)
+}
+
+// sign turns button specs into signed buttons for player, in rows of three.
+func (t *table) sign(specs []buttonSpec, player int64) [][]bot.Button {
+	var rows [][]bot.Button
+	var row []bot.Button
+	actions := int64(len(t.hand.Events()))
+	for _, b := range specs {
+		tok, err := t.r.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: actions, Player: player, Kind: b.kind, Amount: b.amount})
+		if err != nil {
+			continue
+		}
+		row = append(row, bot.Button{Label: b.label, Token: tok, Command: b.command})
+		if len(row) == 3 {
+			rows, row = append(rows, row), nil
+		}
+	}
+	if len(row) > 0 {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// amountInput is the form for a bet or raise of the acting player's
+// choosing, when one is allowed.
+func (t *table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
+	if !(l.CanBet || l.CanRaise) || l.Discard || l.MinTo <= 0 {
+		return nil
+	}
+	tok, err := t.r.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: int64(len(t.hand.Events())), Player: player, Kind: tokAmount})
+	if err != nil {
+		return nil
+	}
+	return &bot.AmountInput{Token: tok, Raise: l.CanRaise, Min: l.MinTo, Max: l.MaxTo}
+}
+
+// cardsText is seat k's hole cards, for them only.
+func (t *table) cardsText(k int) string {
+	return tr(t.lang(), "cards.yours", t.label(), t.handNo, engine.FormatCards(t.hand.Hole(k)))
+}
+
+// sendCards sends each human player dealt in their hole cards privately:
+// at the deal (events nil) and after a five-card draw's new cards.
+func (t *table) sendCards(events []engine.Event) {
+	for k, i := range t.order {
+		s := t.seats[i]
+		if s == nil || s.Bot {
+			continue
+		}
+		if events != nil {
+			drew := false
+			for _, e := range events {
+				if e.Kind == engine.EvDrawCards && e.Seat == k {
+					drew = true
+				}
+			}
+			if !drew {
+				continue
+			}
+		}
+		t.send(bot.Outgoing{To: bot.Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: bot.PriorityPrivate,
+			Key: fmt.Sprintf("cards:%d:%d:%d", t.id, t.handID, s.Player.ID), Version: t.nextVersion(),
+			Body: bot.View{Kind: bot.ViewCards, Text: t.cardsText(k)}})
+	}
+}
+
+// noteEvents keeps the hand's last actions for the table message.
+func (t *table) noteEvents(events []engine.Event) {
+	for _, e := range events {
+		name := ""
+		if e.Seat >= 0 && e.Seat < len(t.order) {
+			name = t.name(t.order[e.Seat])
+		}
+		if s := eventText(e, name, t.lang()); s != "" {
+			t.last = append(t.last, s)
+		}
+	}
+	if len(t.last) > 4 {
+		t.last = append([]string(nil), t.last[len(t.last)-4:]...)
+	}
+}
+
+// summaryView renders the finished hand for the chat and spectators.
+func (t *table) summaryView(snap engine.Snapshot) bot.View {
+	names := make([]string, len(t.order))
+	for k, i := range t.order {
+		names[k] = t.name(i)
+	}
+	return renderSummary(summaryScene{Lang: t.lang(), Label: t.label(), Title: t.title(), HandNo: t.handNo,
+		Snap: snap.For(-1), Result: t.hand.Result(), Names: names})
+}

@@ -1,0 +1,302 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/pokerroom/pokerroom/bot"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// Staged tournaments (R-TRN-16): timed qualifying flights, each a
+// tournament of its own with re-entry, whose survivors carry their chips
+// into a closed final; the final starts at the blind level after the last
+// one its flights played, on a new draw of seats.
+//
+// A flight's end is two writes in two actors, each safe to repeat: the
+// final's qualify op registers the survivors and moves the flight's prize
+// money from the flight's account into its own in one transaction (a
+// flight it has already taken in is answered yes and moves nothing); the
+// flight then marks itself settled. A write lost in between is tried
+// again a second later, like a satellite's seats.
+
+// qualifier is a flight's survivor and the chips they carry.
+type qualifier struct {
+	Player bot.Player `json:"player"`
+	Bot    bool       `json:"bot,omitempty"`
+	Stack  int64      `json:"stack"`
+}
+
+// carry is what a flight brings its final.
+type carry struct {
+	flight     string // the flight's label
+	from       int64  // the flight's account
+	amount     int64  // its prize money
+	level      int    // the blind level number it ended on
+	qualifiers []qualifier
+}
+
+// isFinal: a staged final, played by its flights' qualifiers only.
+func (a *tourneyActor) isFinal() bool { return a.set.Final }
+
+// flightEnd is what a finished flight carries: its survivors' stacks by
+// entry, and the level it ended on. After a timed end the stacks are the
+// op's; when one player was left before the time, they are that player's.
+func (a *tourneyActor) flightEnd() (map[tourney.EntryID]int64, int) {
+	if a.qualifiers != nil {
+		return a.qualifiers, a.endedLevel
+	}
+	out := map[tourney.EntryID]int64{}
+	results, _ := a.t.Results()
+	for _, r := range results {
+		if r.Place == 1 && a.stacks[r.Entry] > 0 { // the one player left
+			out[r.Entry] = a.stacks[r.Entry]
+		}
+	}
+	return out, max(a.clock().At(a.r.clock.Now()).Number, 1)
+}
+
+// finishFlight ends a flight: play stops, its survivors go to the final
+// with their chips and its prize money follows them (R-TRN-16).
+func (a *tourneyActor) finishFlight() {
+	stacks, level := a.flightEnd()
+	if _, err := a.do(finishOp{Stacks: stacks, Level: level}, nil, &bot.TourneyStatus{TourneyID: a.id, Status: "finished"}); err != nil {
+		return
+	}
+	for no, t := range a.tables {
+		t.tour.direct(tableSync{Close: true})
+		delete(a.tables, no)
+	}
+	a.carryToFinal()
+	a.publishLobby()
+}
+
+// carryToFinal registers the flight's survivors in the final and moves
+// its prize money there; done once, tried again while it fails.
+func (a *tourneyActor) carryToFinal() {
+	a.r.mu.Lock()
+	final := a.r.tourneys[a.finalID]
+	a.r.mu.Unlock()
+	if final == nil {
+		a.r.log.Error("a flight's final is gone", "tourney", a.id, "final", a.finalID)
+		return
+	}
+	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	defer cancel()
+	bal, err := a.r.store.Balance(ctx, a.account)
+	if err != nil {
+		return
+	}
+	c := carry{flight: a.label(), from: a.account, amount: bal, level: a.endedLevel}
+	ids := make([]tourney.EntryID, 0, len(a.qualifiers))
+	for e := range a.qualifiers {
+		ids = append(ids, e)
+	}
+	sort.Slice(ids, func(i, j int) bool {
+		return a.qualifiers[ids[i]] > a.qualifiers[ids[j]] || a.qualifiers[ids[i]] == a.qualifiers[ids[j]] && ids[i] < ids[j]
+	})
+	var names []string
+	for _, e := range ids {
+		c.qualifiers = append(c.qualifiers, qualifier{Player: a.players[e], Bot: a.bots[e], Stack: a.qualifiers[e]})
+		names = append(names, fmt.Sprintf("%s %s", a.entryName(e), bot.FormatChips(a.qualifiers[e], a.lang())))
+	}
+	if _, err := final.tdo(ctx, treq{cmd: bot.Command{Name: "qualify"}, carry: &c}); err != nil {
+		a.r.log.Warn("a flight's qualifiers not taken by its final yet", "tourney", a.id, "final", a.final, "err", err)
+		return
+	}
+	if !a.settle() {
+		return
+	}
+	a.news("tn.flight_over", a.name(), len(ids), final.label(), a.endedLevel, strings.Join(names, ", "))
+}
+
+// qualify takes a flight's survivors in (the final's side): one op that
+// registers them and moves the flight's prize money into this account.
+func (a *tourneyActor) qualify(req treq) (bot.Reply, error) {
+	c := req.carry
+	if c == nil || !a.isFinal() {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "command.unknown", "/qualify")
+	}
+	if a.flightDone[c.flight] {
+		return bot.Reply{}, nil // taken in already: the answer was lost
+	}
+	if st := a.t.State(); st != tourney.RegistrationOpen {
+		return bot.Reply{}, &tourney.StateError{Op: "qualify", State: st}
+	}
+	var moves []bot.Move
+	if c.amount > 0 {
+		moves = []bot.Move{{From: c.from, To: a.account, Amount: c.amount, Reason: "flight pool", Reference: a.ref()}}
+	}
+	op := qualifyOp{Flight: c.flight, Level: c.level, Stack: c.amount, Qualifiers: c.qualifiers, Seed: a.seed()}
+	if _, err := a.do(op, func(any) []bot.Move { return moves }, nil); err != nil {
+		if bot.ErrorCode(err) != bot.EUnavailable {
+			// Refused part way: put back what the store holds.
+			if rerr := a.replay(req.ctx); rerr != nil {
+				a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", rerr)
+			}
+		}
+		return bot.Reply{}, err
+	}
+	a.news("tn.qualified", a.name(), len(c.qualifiers), c.flight, bot.Chips(a.t.PrizePool().Total))
+	a.publishLobby()
+	a.tick() // the last flight in: the final may start
+	return bot.Reply{}, nil
+}
+
+// applyQualify is the qualify op: each survivor registered (once, a
+// second flight's stack kept for the draw), the flight's result and its
+// prize money recorded.
+func (a *tourneyActor) applyQualify(op qualifyOp) error {
+	if a.flightDone[op.Flight] {
+		return nil
+	}
+	if st := a.t.State(); st != tourney.RegistrationOpen && st != tourney.Announced {
+		return &tourney.StateError{Op: "qualify", State: st}
+	}
+	fr := tourney.FlightResult{EndedLevel: op.Level}
+	rng := rngFrom(op.Seed)
+	for _, q := range op.Qualifiers {
+		if a.activeEntry(q.Player.ID) == 0 {
+			reg, err := a.t.Register(tpid(q.Player.ID), q.Player.DisplayName, tourney.Payment{Ticket: op.Flight}, rng)
+			if err != nil {
+				return err
+			}
+			a.players[reg.Entry.ID] = q.Player
+			if q.Bot {
+				a.bots[reg.Entry.ID] = true
+			}
+		}
+		fr.Qualifiers = append(fr.Qualifiers, tourney.StackOf{Player: tpid(q.Player.ID), Stack: q.Stack})
+	}
+	if err := a.t.Carry(op.Stack); err != nil {
+		return err
+	}
+	a.flights = append(a.flights, fr)
+	a.flightDone[op.Flight] = true
+	return nil
+}
+
+// stageFinal gives a staged final's entrants their flight stacks (the
+// largest when a player qualified twice) and its first level, the one
+// after the last level its flights played (R-TRN-16).
+func (a *tourneyActor) stageFinal() {
+	sf, err := tourney.StageFinal(a.t.Config().Structure, a.flights)
+	switch {
+	case err == nil:
+		a.fromIndex = sf.StartIndex
+	case errors.Is(err, tourney.ErrLevelNotFound):
+		// The flights played past the structure: the final plays its
+		// last level.
+		for i, l := range a.t.Config().Structure.Levels {
+			if !l.Break {
+				a.fromIndex = i
+			}
+		}
+	default:
+		// Cannot happen with the flights' stacks checked: the final
+		// starts at the level after the latest the flights ended on.
+		a.r.log.Error("staged final", "tourney", a.id, "err", err)
+		ended := 0
+		for _, f := range a.flights {
+			ended = max(ended, f.EndedLevel)
+		}
+		n := 0
+		for i, l := range a.t.Config().Structure.Levels {
+			if !l.Break {
+				if n++; n <= ended+1 {
+					a.fromIndex = i
+				}
+			}
+		}
+	}
+	a.giveFlightStacks()
+}
+
+// giveFlightStacks gives each entrant of a staged final the stack they
+// carried in: the largest, for a player who qualified twice.
+func (a *tourneyActor) giveFlightStacks() {
+	best := map[tourney.PlayerID]int64{}
+	for _, f := range a.flights {
+		for _, q := range f.Qualifiers {
+			best[q.Player] = max(best[q.Player], q.Stack)
+		}
+	}
+	for _, e := range a.t.Entries() {
+		if s := best[e.Player]; s > 0 {
+			a.stacks[e.ID] = s
+		}
+	}
+}
+
+// finalWaits is how many flights a staged final still waits for (0 for
+// any other tournament).
+func (a *tourneyActor) finalWaits() int {
+	if !a.isFinal() {
+		return 0
+	}
+	return a.pendingFlights()
+}
+
+// pendingFlights counts this final's flights not yet taken in: the
+// final waits for them before it starts.
+func (a *tourneyActor) pendingFlights() int {
+	a.r.mu.Lock()
+	defer a.r.mu.Unlock()
+	n := 0
+	for _, s := range a.r.tourneys {
+		if s.finalID == a.id && !s.seatsSettled.Load() && !a.flightDone[s.label()] {
+			n++
+		}
+	}
+	return n
+}
+
+// finalRefund is a cancelled final's money: the pool its flights carried
+// in, shared by the qualifiers in proportion to their chips.
+func (a *tourneyActor) finalRefund() []bot.Move {
+	if len(a.stacks) == 0 { // cancelled before the start: the stacks carried in
+		a.giveFlightStacks()
+	}
+	var ids []tourney.EntryID
+	var total int64
+	for _, e := range a.t.Entries() {
+		if s := a.stacks[e.ID]; s > 0 {
+			ids = append(ids, e.ID)
+			total += s
+		}
+	}
+	pool := a.t.PrizePool().Collected
+	if pool <= 0 || total <= 0 {
+		return nil
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	var moves []bot.Move
+	left := pool
+	for i, e := range ids {
+		v := pool * a.stacks[e] / total
+		if i == len(ids)-1 {
+			v = left
+		}
+		left -= v
+		if v > 0 {
+			moves = append(moves, bot.Move{From: a.account, To: a.walletOf(e), Amount: v, Reason: "final cancelled", Reference: a.ref()})
+		}
+	}
+	return moves
+}
+
+// flightLine is the lobby's line about a staged event.
+func (a *tourneyActor) flightLine(lang string) string {
+	switch {
+	case a.isFinal():
+		return tr(lang, "lobby.final", len(a.flightDone))
+	case a.finalID != 0:
+		return tr(lang, "lobby.flight", "T"+strconv.FormatInt(a.finalID, 10))
+	}
+	return ""
+}

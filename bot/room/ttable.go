@@ -1,0 +1,420 @@
+package room
+
+import (
+	"context"
+	"sort"
+	"sync"
+
+	"github.com/pokerroom/pokerroom/bot"
+
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// A tournament's table is a table actor in tournament mode: its chips are
+// tournament chips (no wallet moves), its blinds are the tournament's
+// level, and it deals a hand only when its director releases it. After
+// each hand it holds and reports to the director (handReport); the
+// director answers with a tableSync: who sits where with what stack, the
+// level of the next hand, and whether to deal it. A sync is idempotent,
+// so the director sends it again after a restart.
+
+// tourneyLink is what a tournament table knows of its tournament.
+type tourneyLink struct {
+	actor *tourneyActor
+	no    tourney.TableID // the table's number in the tournament's seating
+
+	mu    sync.Mutex
+	syncs []tableSync
+	sig   chan struct{}
+	// releases counts the releases the table has taken in (its actor's
+	// goroutine only); its reports carry it, so that the director tells
+	// a report sent before its last release (stale: the table is playing)
+	// from one of a table held again.
+	releases int
+}
+
+// tableSync is the director's instruction to one of its tables.
+type tableSync struct {
+	// Seats are the seats as they must be (index = seat - 1); a seat not
+	// listed must be empty. A player added sits down with Stack.
+	Seats map[int]syncSeat
+	// Level is the level of the next hand; nil keeps the current one.
+	Level *syncLevel
+	// Release lets the table deal its next hand.
+	Release bool
+	// Close breaks the table: its players were moved.
+	Close bool
+	// Only, when set, changes only these seats (a late registrant seated
+	// at a table in the middle of a hand); the others are left alone.
+	Only bool
+	// Remove empties these seats (a disqualified player's, between hands).
+	Remove []int
+}
+
+type syncSeat struct {
+	Player bot.Player
+	Entry  tourney.EntryID
+	Alias  string // the pseudonym of an anonymous tournament
+	Stack  int64
+	Bot    bool
+	// Credit is every chip the entry bought (rebuys, add-on); the seat
+	// gets what it has not had yet.
+	Credit int64
+	// Away: the player was away at their last table (moved, still away).
+	Away bool
+	// Partner is the other member of a pairs tournament's pair; Consult
+	// gives the pair its consultation at the final table (R-TRN-19).
+	Partner *bot.Player
+	Consult bool
+}
+
+type syncLevel struct {
+	Number                     int
+	SmallBlind, BigBlind, Ante int64
+	BigBlindAnte               bool
+}
+
+// handReport is what a tournament table tells its director after a hand.
+type handReport struct {
+	Table tourney.TableID `json:"table"`
+	Hand  int             `json:"hand"`
+	// Stacks of every entry seated, after the hand, and the chips bought
+	// already in them.
+	Stacks  map[tourney.EntryID]int64 `json:"stacks"`
+	Credits map[tourney.EntryID]int64 `json:"credits,omitempty"`
+	// Away are the entries away (dealt in and folded until /back).
+	Away  []tourney.EntryID `json:"away,omitempty"`
+	Busts []reportBust      `json:"busts,omitempty"`
+	// Releases is how many releases the table had taken in when it
+	// reported (tourneyLink.releases).
+	Releases int `json:"-"`
+	// Pos is the button and blinds of the hand (dead button): the
+	// director balances by them (TDA 10).
+	Pos *tourney.Positions `json:"pos,omitempty"`
+}
+
+type reportBust struct {
+	Entry   tourney.EntryID     `json:"entry"`
+	Start   int64               `json:"start"`
+	Winners []tourney.PotWinner `json:"winners,omitempty"`
+}
+
+// direct queues a sync for the table's actor; it never blocks.
+func (l *tourneyLink) direct(s tableSync) {
+	l.mu.Lock()
+	l.syncs = append(l.syncs, s)
+	l.mu.Unlock()
+	select {
+	case l.sig <- struct{}{}:
+	default:
+	}
+}
+
+// putBack returns syncs not applied to the front of the queue.
+func (l *tourneyLink) putBack(syncs []tableSync) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.syncs = append(append([]tableSync(nil), syncs...), l.syncs...)
+}
+
+func (l *tourneyLink) take() []tableSync {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := l.syncs
+	l.syncs = nil
+	return s
+}
+
+// syncSignal is the table's channel of new syncs (nil for a cash table:
+// never ready).
+func (t *table) syncSignal() chan struct{} {
+	if t.tour == nil {
+		return nil
+	}
+	return t.tour.sig
+}
+
+// applySyncs applies the director's queued syncs in order.
+func (t *table) applySyncs() {
+	if t.tour == nil || t.paused {
+		return // a paused table takes them in when it resumes
+	}
+	syncs := t.tour.take()
+	for i, s := range syncs {
+		if t.closed {
+			return
+		}
+		if t.paused {
+			t.tour.putBack(syncs[i:]) // taken in when the table resumes
+			return
+		}
+		t.applySync(s)
+	}
+}
+
+func (t *table) applySync(s tableSync) {
+	if s.Release {
+		t.tour.releases++ // taken in, even when this sync cannot be applied (the table reports again)
+	}
+	w := &bot.TableWrite{}
+	changed := false
+	var added []int
+	if s.Close {
+		if t.hand != nil {
+			t.closing = true // after this hand (a cancelled tournament)
+			return
+		}
+		for i, st := range t.seats {
+			if st != nil {
+				t.unseat = append(t.unseat, st.Player.ID)
+				t.seats[i] = nil
+			}
+		}
+		// A closed table is not restored: its seats need not be stored
+		// for it to close.
+		_ = t.write(w)
+		ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
+		err := t.r.store.CloseTable(ctx, t.id, t.r.clock.Now())
+		cancel()
+		if err != nil {
+			t.r.log.Error("close tournament table", "table", t.id, "err", err)
+		}
+		t.closed = true
+		// Told before it leaves the room's tables: Settle, which waits
+		// for the tables it knows, then sees this message sent.
+		t.sendTable(t.messageKey(t.handNo+1), bot.View{Kind: bot.ViewTable, Text: tr(t.lang(), "ttable.closed", t.title())})
+		t.r.dropTable(t)
+		return
+	}
+	for _, i := range s.Remove {
+		if i >= 0 && i < len(t.seats) && t.seats[i] != nil && !t.dealtIn(i) {
+			t.unseat = append(t.unseat, t.seats[i].Player.ID)
+			t.seats[i] = nil
+			changed = true
+		}
+	}
+	for i := range t.seats {
+		want, ok := s.Seats[i]
+		if s.Only && !ok {
+			continue
+		}
+		cur := t.seats[i]
+		if cur != nil && (!ok || cur.Entry != want.Entry) {
+			if t.dealtIn(i) {
+				t.r.log.Error("tournament table asked to unseat a player in the hand", "table", t.id, "seat", i+1)
+				continue
+			}
+			t.unseat = append(t.unseat, cur.Player.ID)
+			t.seats[i] = nil
+			cur = nil
+			changed = true
+		}
+		if ok && cur == nil {
+			t.seats[i] = &seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
+				Account: t.house, Bank: t.cfg.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner}
+			if want.Consult {
+				t.seats[i].Consult = consultHeld
+			}
+			t.seats[i].New = t.handNo > 0
+			added = append(added, i)
+			changed = true
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if cur.Player.ID != want.Player.ID && !t.dealtIn(i) {
+			// A pair's other member takes the seat for the new level
+			// (R-TRN-19): the stack stays, the cards go to them.
+			t.unseat = append(t.unseat, cur.Player.ID)
+			cur.Player, cur.Bot, cur.Away, cur.Timeouts = want.Player, want.Bot, false, 0
+			added = append(added, i)
+			changed = true
+		}
+		if want.Partner != nil && (cur.Partner == nil || cur.Partner.ID != want.Partner.ID) {
+			cur.Partner = want.Partner
+			changed = true
+		}
+		if want.Consult && cur.Consult == consultNone {
+			cur.Consult = consultHeld
+			changed = true
+		}
+		if want.Credit > cur.Credit { // a rebuy, the add-on, a pair's merged stack
+			if t.dealtIn(i) {
+				cur.Pending += want.Credit - cur.Credit // joins the stack before the next hand
+			} else {
+				cur.Stack += want.Credit - cur.Credit
+			}
+			cur.Credit = want.Credit
+			changed = true
+		}
+	}
+	if l := s.Level; l != nil {
+		t.cfg.SmallBlind, t.cfg.BigBlind, t.cfg.Ante, t.cfg.BBAnte, t.cfg.Level = l.SmallBlind, l.BigBlind, l.Ante, l.BigBlindAnte, l.Number
+		t.cfg.MinBuyIn, t.cfg.MaxBuyIn = l.BigBlind, l.BigBlind
+		t.rules = t.cfg.Rules()
+		changed = true
+	}
+	if changed || len(t.unseat) > 0 {
+		if t.write(w) != nil {
+			// The table reloaded what the store holds and reported it: the
+			// director syncs it again.
+			return
+		}
+		for _, i := range added {
+			t.r.setSeated(t.seats[i].Player.ID, t.id, true)
+		}
+	}
+	if s.Release && t.hand == nil {
+		t.held = false
+		t.poke()
+	}
+	t.publishIdle()
+}
+
+// report builds the report of the hand that just ended: stacks, and the
+// players busted with their stacks at the start of the hand and the
+// winners of the pot that took their last chips (for bounties).
+func (t *table) buildReport() *handReport {
+	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState(), Releases: t.tour.releases}
+	for _, s := range t.seats {
+		if s != nil {
+			rep.Stacks[s.Entry] = s.Stack + s.Pending
+			if s.Credit > 0 {
+				rep.Credits[s.Entry] = s.Credit
+			}
+			if s.Away {
+				rep.Away = append(rep.Away, s.Entry)
+			}
+		}
+	}
+	if t.hand == nil {
+		return rep
+	}
+	res := t.hand.Result()
+	start := make([]int64, len(res.Stacks))
+	for k := range res.Stacks {
+		start[k] = res.Stacks[k] - res.Won[k]
+	}
+	for k, end := range res.Stacks {
+		s := t.seats[t.order[k]]
+		if s == nil || end > 0 || s.Pending > 0 {
+			continue
+		}
+		b := reportBust{Entry: s.Entry, Start: start[k]}
+		// The pot holding the player's last chips: the last one they were
+		// eligible for.
+		for _, pot := range res.Pots {
+			if !containsInt(pot.Eligible, k) {
+				continue
+			}
+			var ws []tourney.PotWinner
+			for _, a := range pot.Awards {
+				if a.Seat != k {
+					ws = append(ws, tourney.PotWinner{Entry: t.seats[t.order[a.Seat]].Entry, StartStack: start[a.Seat]})
+				}
+			}
+			if len(ws) > 0 {
+				b.Winners = ws
+			}
+		}
+		rep.Busts = append(rep.Busts, b)
+	}
+	sort.Slice(rep.Busts, func(i, j int) bool { return rep.Busts[i].Entry < rep.Busts[j].Entry })
+	return rep
+}
+
+// posState is a tournament table's last positions to store or report;
+// nil before its first hand (and at a cash table).
+func (t *table) posState() *tourney.Positions {
+	if t.tpos.BigBlind == 0 {
+		return nil
+	}
+	p := t.tpos
+	return &p
+}
+
+// planTourneyHand asks the dead-button rule who plays the next hand of a
+// tournament table and in what order (tourney.Table.PlanHand): every
+// player with chips but those between the button and the small blind
+// (R-SEAT-1..3, TDA 7, 9, 31-33). order is table seats (0..n-1).
+func (t *table) planTourneyHand() (plan tourney.HandPlan, order []int, err error) {
+	tb := tourney.Table{ID: t.tour.no, Seats: make([]tourney.EntryID, len(t.seats)), Pos: t.tpos}
+	for i, s := range t.seats {
+		if t.eligible(i) {
+			tb.Seats[i] = s.Entry
+			if s.Entry == 0 {
+				tb.Seats[i] = tourney.EntryID(-1 - i) // a seat stored before entries were kept: still a player
+			}
+		}
+	}
+	plan, err = tb.PlanHand()
+	if err != nil {
+		return plan, nil, err
+	}
+	for _, s := range plan.Order {
+		order = append(order, int(s)-1)
+	}
+	return plan, order, nil
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// held tournament tables report again when they start (after a restart):
+// the director may not have taken in their last hand.
+func (t *table) reportHeld() {
+	if t.tour == nil || t.hand != nil || t.closed {
+		return
+	}
+	t.held = true
+	rep := t.lastReport
+	if rep == nil {
+		rep = t.buildReport()
+	} else {
+		// The stacks as they are now; the busts of the last hand as stored.
+		cur := t.buildReport()
+		cp := *rep
+		cp.Stacks, cp.Credits, cp.Away, cp.Releases = cur.Stacks, cur.Credits, cur.Away, cur.Releases
+		var busts []reportBust
+		for _, b := range rep.Busts {
+			if _, still := cur.Stacks[b.Entry]; still {
+				busts = append(busts, b)
+			}
+		}
+		cp.Busts = busts
+		rep = &cp
+	}
+	t.tour.actor.report(t.id, *rep)
+}
+
+// tourneyTitle is a tournament table's title: the event, its table number
+// and the level.
+func (t *table) tourneyTitle() string {
+	return t.tour.actor.set.Config.Name + " · " + tr(t.lang(), "ttable.title", int(t.tour.no), t.cfg.Level, bot.Chips(t.cfg.SmallBlind), bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.Ante))
+}
+
+// dropTable forgets a closed table.
+func (r *Room) dropTable(t *table) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.tables, t.id)
+	ids := r.byCommunity[t.comm.ID]
+	for i, id := range ids {
+		if id == t.id {
+			r.byCommunity[t.comm.ID] = append(ids[:i:i], ids[i+1:]...)
+			break
+		}
+	}
+}
+
+// levelOf turns a tournament level into the table's blinds.
+func levelOf(l tourney.Level, number int) *syncLevel {
+	return &syncLevel{Number: number, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BigBlindAnte: l.BigBlindAnte}
+}
