@@ -44,7 +44,7 @@ func (t *table) addBots(req request) (bot.Reply, error) {
 		if used[name] {
 			continue
 		}
-		p, err := t.r.store.Player(ctx, botPlatform, "bot:"+name, name)
+		p, err := t.d.store.Player(ctx, botPlatform, "bot:"+name, name)
 		if err != nil {
 			return bot.Reply{}, err
 		}
@@ -64,7 +64,7 @@ func (t *table) addBots(req request) (bot.Reply, error) {
 	}
 	var names []string
 	for _, i := range added {
-		t.r.setSeated(t.seats[i].Player.ID, t.id, true)
+		t.env.setSeated(t.seats[i].Player.ID, t.id, true)
 		names = append(names, t.name(i))
 	}
 	t.publishIdle()
@@ -75,7 +75,7 @@ func (t *table) addBots(req request) (bot.Reply, error) {
 // kickBots stands every practice opponent up (after the hand for those in
 // it).
 func (t *table) kickBots(req request) (bot.Reply, error) {
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	w := &bot.TableWrite{}
 	n := 0
 	for i, s := range t.seats {

@@ -3,7 +3,6 @@ package room
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -30,7 +29,7 @@ const (
 func (t *table) handle(req request) (bot.Reply, error) {
 	start := req.cmd.Received
 	if start.IsZero() {
-		start = t.r.clock.Now()
+		start = t.d.clock.Now()
 	}
 	name := req.cmd.Name
 	if t.paused {
@@ -318,7 +317,7 @@ func (t *table) join(req request) (bot.Reply, error) {
 		if wi >= 0 {
 			return bot.Reply{Private: true, Text: tr(lang, "wait.position", wi+1, t.label())}, nil
 		}
-		wt := waiter{Player: p, Since: t.r.clock.Now()}
+		wt := waiter{Player: p, Since: t.d.clock.Now()}
 		t.waiting = append(t.waiting, wt)
 		w := &bot.TableWrite{SetDeadlines: []bot.Deadline{t.waitDeadline(wt)}}
 		if err := t.write(w); err != nil {
@@ -326,16 +325,16 @@ func (t *table) join(req request) (bot.Reply, error) {
 		}
 		return bot.Reply{Text: tr(lang, "wait.added", t.name2(p), t.label(), len(t.waiting))}, nil
 	}
-	if err := t.r.checkTableChange(req.ctx, t, p); err != nil {
+	if err := t.env.checkTableChange(req.ctx, t, p); err != nil {
 		return bot.Reply{}, err
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
 	defer cancel()
-	acc, err := t.r.wallet(ctx, p, t.comm)
+	acc, err := t.env.wallet(ctx, p, t.comm)
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	bal, err := t.r.store.Balance(ctx, acc)
+	bal, err := t.d.store.Balance(ctx, acc)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -391,7 +390,7 @@ func (t *table) join(req request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	delete(t.left, p.ID)
-	t.r.setSeated(p.ID, t.id, true)
+	t.env.setSeated(p.ID, t.id, true)
 	t.publishIdle()
 	t.poke()
 	key := "join.seated"
@@ -442,8 +441,8 @@ func (t *table) leave(req request) (bot.Reply, error) {
 	}
 	name, stack := t.name(i), s.Stack+s.Pending
 	w := &bot.TableWrite{}
-	t.cashOut(i, t.r.clock.Now(), w)
-	t.callWaiting(t.r.clock.Now(), w)
+	t.cashOut(i, t.d.clock.Now(), w)
+	t.callWaiting(t.d.clock.Now(), w)
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
@@ -460,7 +459,7 @@ func (t *table) sitOut(req request) (bot.Reply, error) {
 	if s.SittingOut {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "sitout.already")
 	}
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	s.SittingOut, s.SatOutAt, s.Away = true, now, false
 	w := &bot.TableWrite{}
 	t.setSitout(i, now, w)
@@ -539,7 +538,7 @@ func (t *table) topUp(req request) (bot.Reply, error) {
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
 	defer cancel()
-	bal, err := t.r.store.Balance(ctx, s.Account)
+	bal, err := t.d.store.Balance(ctx, s.Account)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -590,7 +589,7 @@ func (t *table) callClock(req request) (bot.Reply, error) {
 	case t.turnPhase == "clock":
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.already")
 	}
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	// The player's time anyway: what is left of the timer and the bank
 	// still to come, or what is left of the bank (R-TIME-3).
 	var bank time.Duration
@@ -661,7 +660,7 @@ func (t *table) historyReply(req request) (bot.Reply, error) {
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
 	defer cancel()
-	recs, err := t.r.store.RecentHands(ctx, t.id, n)
+	recs, err := t.d.store.RecentHands(ctx, t.id, n)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -672,7 +671,7 @@ func (t *table) historyReply(req request) (bot.Reply, error) {
 	for k := len(recs) - 1; k >= 0; k-- { // oldest first
 		v, err := t.pastSummary(recs[k])
 		if err != nil {
-			t.r.log.Error("history: a stored hand does not replay", "hand", recs[k].ID, "err", err)
+			t.d.log.Error("history: a stored hand does not replay", "hand", recs[k].ID, "err", err)
 			continue
 		}
 		parts = append(parts, v.Text)
@@ -701,30 +700,6 @@ func (t *table) pastSummary(rec bot.HandRecord) (bot.View, error) {
 	snap := h.Snapshot()
 	return renderSummary(summaryScene{Lang: t.lang(), Label: t.label(), Title: t.title(), HandNo: hs.Number,
 		Snap: snap.For(-1), Result: h.Result(), Names: names}), nil
-}
-
-// checkTableChange applies R-CASH-5 to a player seated at another table of
-// the same game and stakes who joins t: allowed only when that leaves the
-// two tables within one player of each other; the old seat is then given up
-// after its hand.
-func (r *Room) checkTableChange(ctx context.Context, t *table, p bot.Player) error {
-	for _, o := range r.seatedTables(p.ID) {
-		if o == t || o.cfg.Variant != t.cfg.Variant || o.cfg.Stakes() != t.cfg.Stakes() {
-			continue
-		}
-		src, dst := o.count(), t.seatedCount()
-		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
-			return bot.Errorf(bot.EInvalid, "join.unbalanced", o.label(), t.label())
-		}
-		go func() {
-			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
-			defer cancel()
-			if _, err := o.do(ctx, request{cmd: bot.Command{Name: "leave"}, p: p}); err != nil && !errors.Is(err, bot.ErrNotFound) {
-				r.log.Warn("table change: leaving the old table", "table", o.id, "err", err)
-			}
-		}()
-	}
-	return nil
 }
 
 // count is the number of seated players, readable from other goroutines.

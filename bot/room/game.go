@@ -57,7 +57,7 @@ func bigBlindOf(order []int) int {
 // step starts a hand when none is running and it is time, or lets a
 // practice opponent (or an away or leaving player) act.
 func (t *table) step() {
-	if t.paused || t.r.clock.Now().Before(t.holdUntil) {
+	if t.paused || t.d.clock.Now().Before(t.holdUntil) {
 		return // fire() pokes again when the pause or the hold ends
 	}
 	if t.hand != nil {
@@ -69,9 +69,9 @@ func (t *table) step() {
 		switch {
 		case s.Bot:
 			n := len(t.hand.Events())
-			rnd := t.r.botRand(t.id, t.handNo, n)
-			if d := t.r.cfg.BotDelay; d > 0 {
-				now := t.r.clock.Now()
+			rnd := t.env.botRand(t.id, t.handNo, n)
+			if d := t.d.cfg.BotDelay; d > 0 {
+				now := t.d.clock.Now()
 				if t.botAt.IsZero() || t.botN != n {
 					t.botAt, t.botN = now.Add(d/2+time.Duration(rnd.Int64N(int64(d)))), n
 					return
@@ -83,19 +83,19 @@ func (t *table) step() {
 			t.botAt = time.Time{}
 			t.bots.Rand, t.bots.Draw = rnd, t.rules.Draw.Rules()
 			a := t.bots.Act(t.hand.Snapshot().For(k), k)
-			if err := t.apply(a, t.r.clock.Now()); err != nil {
-				t.r.log.Error("practice opponent's action refused", "table", t.id, "err", err)
+			if err := t.apply(a, t.d.clock.Now()); err != nil {
+				t.d.log.Error("practice opponent's action refused", "table", t.id, "err", err)
 			}
 		case s.Away || s.Leaving:
 			t.timeoutAction(k, false)
 		}
 		return
 	}
-	if !t.nextAt.IsZero() && t.r.clock.Now().Before(t.nextAt) {
+	if !t.nextAt.IsZero() && t.d.clock.Now().Before(t.nextAt) {
 		return
 	}
 	t.nextAt = time.Time{}
-	if m := t.r.cfg.MaxHands; m > 0 && t.handNo >= m {
+	if m := t.d.cfg.MaxHands; m > 0 && t.handNo >= m {
 		return
 	}
 	t.startHand()
@@ -106,7 +106,7 @@ func (t *table) startHand() {
 	if t.tour != nil && t.held {
 		return // the director releases the next hand
 	}
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	w := &bot.TableWrite{}
 	for i, s := range t.seats {
 		if s == nil {
@@ -176,9 +176,9 @@ func (t *table) startHand() {
 		}
 		return
 	}
-	deck, err := t.r.shuffle(t.rules, t.id, t.handNo+1)
+	deck, err := t.env.shuffle(t.rules, t.id, t.handNo+1)
 	if err != nil {
-		t.r.log.Error("shuffle", "table", t.id, "err", err)
+		t.d.log.Error("shuffle", "table", t.id, "err", err)
 		return
 	}
 	var order, posting []int
@@ -187,7 +187,7 @@ func (t *table) startHand() {
 		// (R-SEAT-1..4, R-CASH-4).
 		plan, err := engine.NextCashHand(t.cashSeats(), t.button, t.bigBlind, deck)
 		if err != nil {
-			t.r.log.Error("plan the hand", "table", t.id, "err", err)
+			t.d.log.Error("plan the hand", "table", t.id, "err", err)
 			return
 		}
 		order, posting = plan.Order, plan.Posting
@@ -213,7 +213,7 @@ func (t *table) startHand() {
 	setup.Tag = mustJSON(hs)
 	h, err := engine.Start(setup)
 	if err != nil {
-		t.r.log.Error("start hand", "table", t.id, "err", err)
+		t.d.log.Error("start hand", "table", t.id, "err", err)
 		return
 	}
 	prevOrder := t.order
@@ -256,7 +256,7 @@ func (t *table) startHand() {
 		t.tpos = tplan.Positions
 	}
 	t.version, t.last = 0, nil
-	t.r.metrics.Hands.Add(1)
+	t.d.metrics.Hands.Add(1)
 	if h.Done() {
 		t.finish()
 		return
@@ -298,7 +298,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	h := t.hand
 	k := a.Seat
 	s := t.seats[t.order[k]]
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	evs, err := h.Apply(a)
 	if err != nil {
 		return err
@@ -322,7 +322,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	if err := t.commitWrite(w, seats); err != nil {
 		return err // the table is back at what the store holds (or paused)
 	}
-	t.r.metrics.Actions.Add(1)
+	t.d.metrics.Actions.Add(1)
 	t.noteEvents(events)
 	if h.Done() {
 		t.finish()
@@ -331,7 +331,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 		t.sendCards(events)
 		t.poke()
 	}
-	t.r.metrics.ObserveLatency(max(0, t.r.clock.Now().Sub(received)))
+	t.d.metrics.ObserveLatency(max(0, t.d.clock.Now().Sub(received)))
 	return nil
 }
 
@@ -347,7 +347,7 @@ func (t *table) endMoves(w *bot.TableWrite) {
 		if s := t.seats[t.order[k]]; s != nil {
 			s.Stack = st
 		} else {
-			t.r.log.Error("a seat dealt in was emptied during the hand", "table", t.id, "seat", t.order[k]+1)
+			t.d.log.Error("a seat dealt in was emptied during the hand", "table", t.id, "seat", t.order[k]+1)
 		}
 	}
 	t.carry = res.CarryOver
@@ -362,7 +362,7 @@ func (t *table) finish() {
 	t.publish()
 	sum := t.summaryView(snap)
 	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: sum})
-	if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
+	if sc := t.env.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
 		t.send(bot.Outgoing{To: bot.Destination{Platform: t.comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})
 	}
 	t.hand, t.order, t.handID = nil, nil, 0
@@ -376,8 +376,8 @@ func (t *table) finish() {
 	} else {
 		t.standUp()
 	}
-	if t.r.cfg.HandPause > 0 {
-		t.nextAt = t.r.clock.Now().Add(t.r.cfg.HandPause)
+	if t.d.cfg.HandPause > 0 {
+		t.nextAt = t.d.clock.Now().Add(t.d.cfg.HandPause)
 	} else {
 		t.poke()
 	}
@@ -386,7 +386,7 @@ func (t *table) finish() {
 // standUp cashes out the players who asked to leave, and offers the seats
 // freed to the waiting list.
 func (t *table) standUp() {
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	w := &bot.TableWrite{}
 	n := 0
 	for i, s := range t.seats {
@@ -506,7 +506,7 @@ func (t *table) timeoutAction(k int, clock bool) {
 	case l.CanCheck && !clock:
 		a.Kind = engine.Check
 	}
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	if !s.Away && !s.Leaving && !s.Bot {
 		t.seatsDirty = true
 		s.Timeouts++
@@ -524,8 +524,8 @@ func (t *table) timeoutAction(k int, clock bool) {
 	if !s.Leaving { // a player who left folds (or checks): no timeout
 		t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
 	}
-	if err := t.apply(a, t.r.clock.Now()); err != nil {
-		t.r.log.Error("timeout action refused", "table", t.id, "err", err)
+	if err := t.apply(a, t.d.clock.Now()); err != nil {
+		t.d.log.Error("timeout action refused", "table", t.id, "err", err)
 		return
 	}
 	if s.SittingOut {
@@ -538,7 +538,7 @@ func (t *table) timeoutAction(k int, clock bool) {
 
 // fire runs every deadline that has come.
 func (t *table) fire() {
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	if t.paused {
 		if !t.retryAt.IsZero() && !now.Before(t.retryAt) {
 			t.tryResume()

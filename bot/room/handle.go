@@ -318,7 +318,7 @@ func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg TableConfi
 	if err != nil {
 		return nil, err
 	}
-	t := r.newTable(rec, meta, comm, house)
+	t := newTable(r.tdeps, r, rec, meta, comm, house)
 	r.startTable(t)
 	return t, nil
 }

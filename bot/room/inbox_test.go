@@ -12,7 +12,7 @@ import (
 // adapter's handler) never blocks on a slow table.
 func TestFullInboxAnswersBusyAtOnce(t *testing.T) {
 	r := &Room{metrics: bot.NewMetrics()}
-	tb := &table{r: r, inbox: make(chan request, 2)}
+	tb := &table{d: &tableDeps{metrics: r.metrics}, inbox: make(chan request, 2)}
 	tb.inbox <- request{}
 	tb.inbox <- request{}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)

@@ -9,9 +9,8 @@ import (
 	"io"
 	"log/slog"
 	mrand "math/rand/v2"
+	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -104,6 +103,8 @@ type Room struct {
 	drops   map[string]dropCount
 	commit  *groupCommit
 	metrics *bot.Metrics
+	// tdeps are what the tables share (filled by Start).
+	tdeps *tableDeps
 
 	bank int64 // the ledger account play money comes from
 	// grantMu serialises grants, so that two at once cannot both pass a
@@ -219,6 +220,8 @@ func (r *Room) Start(ctx context.Context) error {
 	r.commit = newGroupCommit(r.store, r.metrics)
 	r.wg.Add(1)
 	go func() { defer r.wg.Done(); r.commit.run(r.ctx) }()
+	r.tdeps = &tableDeps{clock: r.clock, log: r.log, store: r.store, metrics: r.metrics, signer: r.signer, ctx: r.ctx, commit: r.commit,
+		cfg: tableSettings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands}}
 
 	ds, err := r.store.Deadlines(sctx)
 	if err != nil {
@@ -342,29 +345,6 @@ func (r *Room) Settle(ctx context.Context) error {
 	return nil
 }
 
-// settleNow asks the table's actor to do everything due now and waits until
-// it has. Unlike do, a full inbox is no refusal: settleNow waits for its
-// turn in it. A table that stops meanwhile has nothing left to do; ctx ending
-// is EUnavailable.
-func (t *table) settleNow(ctx context.Context) error {
-	req := request{ctx: ctx, sync: true, reply: make(chan response, 1)}
-	select {
-	case t.inbox <- req:
-	case <-t.done:
-		return nil
-	case <-ctx.Done():
-		return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
-	}
-	select {
-	case resp := <-req.reply:
-		return resp.err
-	case <-t.done:
-		return nil
-	case <-ctx.Done():
-		return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
-	}
-}
-
 // settleNow asks the director to take in every report and due timer and
 // waits until it has, its turn in a full inbox included; it reports
 // whether the director took in reports (its tables may then have more to
@@ -421,6 +401,20 @@ func (r *Room) setSeatedLocked(player, table int64, on bool) {
 	delete(m, table)
 	if len(m) == 0 {
 		delete(r.seated, player)
+	}
+}
+
+// syncSeated records the players seated at table, and only them.
+func (r *Room) syncSeated(table int64, players []int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for p, m := range r.seated {
+		if m[table] && !slices.Contains(players, p) {
+			r.setSeatedLocked(p, table, false)
+		}
+	}
+	for _, p := range players {
+		r.setSeatedLocked(p, table, true)
 	}
 }
 
@@ -698,20 +692,6 @@ func (r *Room) seatedTables(player int64) []*table {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
 	return out
-}
-
-// deadlineTable reads the table id of a table's deadline key ("t7:turn").
-func deadlineTable(key string) (int64, bool) {
-	rest, ok := strings.CutPrefix(key, "t")
-	if !ok {
-		return 0, false
-	}
-	id, _, ok := strings.Cut(rest, ":")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(id, 10, 64)
-	return n, err == nil
 }
 
 func (r *Room) takeDeadlines(table int64) []bot.Deadline {

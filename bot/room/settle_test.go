@@ -11,7 +11,7 @@ import (
 // "busy" for an answer and sleeping: its request is queued after those
 // before it, and Settle returns once the actor answered it.
 func TestSettleWaitsForRoomInAFullInbox(t *testing.T) {
-	tb := &table{r: &Room{metrics: bot.NewMetrics()}, inbox: make(chan request, 2), done: make(chan struct{})}
+	tb := &table{d: &tableDeps{metrics: bot.NewMetrics()}, inbox: make(chan request, 2), done: make(chan struct{})}
 	tb.inbox <- request{}
 	tb.inbox <- request{}
 	result := make(chan error, 1)
@@ -90,9 +90,9 @@ func TestSettleHonoursContextAndStoppedActors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			tb := &table{r: &Room{metrics: bot.NewMetrics()}, inbox: make(chan request, 1), done: make(chan struct{})}
+			tb := &table{d: &tableDeps{metrics: bot.NewMetrics()}, inbox: make(chan request, 1), done: make(chan struct{})}
 			tb.inbox <- request{}
-			a := &tourneyActor{r: tb.r, inbox: make(chan treq, 1), done: make(chan struct{})}
+			a := &tourneyActor{r: &Room{metrics: tb.d.metrics}, inbox: make(chan treq, 1), done: make(chan struct{})}
 			a.inbox <- treq{}
 			if c.cancel {
 				cancel()

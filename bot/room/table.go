@@ -117,7 +117,8 @@ type tableMeta struct {
 
 // table is a cash table's actor: only its goroutine touches its fields.
 type table struct {
-	r     *Room
+	d     *tableDeps
+	env   tableEnv
 	id    int64
 	cfg   TableConfig
 	rules engine.Config
@@ -219,72 +220,16 @@ type leftStack struct {
 	Until time.Time `json:"until"`
 }
 
-func (r *Room) newTable(rec bot.TableRecord, meta tableMeta, comm bot.Community, house int64) *table {
-	t := &table{r: r, id: rec.ID, house: house, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
+// newTable returns the actor of a table, not started.
+func newTable(d *tableDeps, env tableEnv, rec bot.TableRecord, meta tableMeta, comm bot.Community, house int64) *table {
+	t := &table{d: d, env: env, id: rec.ID, house: house, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
 		inbox: make(chan request, inboxSize), done: make(chan struct{}), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
 		seats: make([]*seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
-	t.bots = &practice.Opponent{Trials: r.cfg.BotTrials}
+	t.bots = &practice.Opponent{Trials: d.cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
 	t.thread = meta.Thread
 	return t
-}
-
-// tableCommunity finds the community of a stored table: by the chat its
-// record names, or by its id when the chat moved since (MoveChat).
-func (r *Room) tableCommunity(ctx context.Context, id int64, meta tableMeta) (bot.Community, error) {
-	r.mu.Lock()
-	cached := r.commByID[id]
-	r.mu.Unlock()
-	if cached != nil {
-		return *cached, nil
-	}
-	c, err := r.store.CommunityByID(ctx, id)
-	if err != nil {
-		if !errors.Is(err, bot.ErrNotFound) || id != 0 {
-			return bot.Community{}, err
-		}
-		return r.community(ctx, meta.Platform, meta.Chat, "")
-	}
-	return r.community(ctx, c.Platform, c.ChatID, c.Title)
-}
-
-// restoreTable rebuilds an open table from the store.
-func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table, error) {
-	var meta tableMeta
-	if err := json.Unmarshal([]byte(rec.Config), &meta); err != nil {
-		return nil, fmt.Errorf("%w: config: %w", errBadRecord, err)
-	}
-	if _, err := decodeTableConfig(mustJSON(meta.Config)); err != nil {
-		return nil, fmt.Errorf("%w: config: %w", errBadRecord, err)
-	}
-	comm, err := r.tableCommunity(ctx, rec.CommunityID, meta)
-	if err != nil {
-		return nil, err
-	}
-	if rec.AccountID == 0 {
-		if rec.AccountID, err = r.store.OpenAccount(ctx, bot.AccountTable, "table:"+strconv.FormatInt(rec.ID, 10), 0); err != nil {
-			return nil, err
-		}
-	}
-	house, err := r.houseOf(ctx, comm)
-	if err != nil {
-		return nil, err
-	}
-	t := r.newTable(rec, meta, comm, house)
-	if meta.Tourney != 0 {
-		t.tourneyID = meta.Tourney
-		t.tour = &tourneyLink{no: meta.TNo, sig: make(chan struct{}, 1)}
-	}
-	if err := t.load(ctx, false); err != nil {
-		return nil, err
-	}
-	t.summarized = t.handNo
-	if t.hand != nil {
-		t.summarized--
-	}
-	t.seatedN.Store(int32(t.seatedCount()))
-	return t, nil
 }
 
 // load reads the table as the store holds it (seats, the table's state,
@@ -296,7 +241,7 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table, e
 // voided as a misdeal: ended, its chips back on the stacks they started
 // from (the stored seats hold them until the hand ends), in one write.
 func (t *table) load(ctx context.Context, fresh bool) error {
-	recs, err := t.r.store.Seats(ctx, t.id)
+	recs, err := t.d.store.Seats(ctx, t.id)
 	if err != nil {
 		return err
 	}
@@ -320,7 +265,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 			// A player's chips at a cash table go back to their wallet in
 			// the table's economy (a seat taken before economies named the
 			// global wallet).
-			acc, err := t.r.wallet(ctx, s.Player, t.comm)
+			acc, err := t.env.wallet(ctx, s.Player, t.comm)
 			if err != nil {
 				return err
 			}
@@ -331,7 +276,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 	stateJSON := t.stateJSON
 	var deadlines []bot.Deadline
 	if fresh {
-		recs, err := t.r.store.OpenTables(ctx, t.comm.ID)
+		recs, err := t.d.store.OpenTables(ctx, t.comm.ID)
 		if err != nil {
 			return err
 		}
@@ -340,7 +285,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 				stateJSON = rec.State
 			}
 		}
-		all, err := t.r.store.Deadlines(ctx)
+		all, err := t.d.store.Deadlines(ctx)
 		if err != nil {
 			return err
 		}
@@ -350,7 +295,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 			}
 		}
 	} else {
-		deadlines = t.r.takeDeadlines(t.id)
+		deadlines = t.env.takeDeadlines(t.id)
 	}
 	var st tableState
 	if stateJSON != "" {
@@ -358,7 +303,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 			return fmt.Errorf("%w: table state: %w", errBadRecord, err)
 		}
 	}
-	hands, err := t.r.store.OpenHands(ctx, t.id)
+	hands, err := t.d.store.OpenHands(ctx, t.id)
 	if err != nil {
 		return err
 	}
@@ -382,7 +327,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 				return fmt.Errorf("void hand %d: %w", hr.ID, err)
 			}
 			voided = append(voided, fmt.Sprintf("%d", hr.ID))
-			t.r.log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.id, "hand", hr.ID, "why", why)
+			t.d.log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.id, "hand", hr.ID, "why", why)
 			continue
 		}
 		hand, handID, order = h, hr.ID, hs.Order
@@ -411,7 +356,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 		t.restoreDeadline(d)
 	}
 	if t.hand != nil && t.turnAt.IsZero() && t.hand.ToAct() >= 0 {
-		now := t.r.clock.Now()
+		now := t.d.clock.Now()
 		t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
 	}
 	for _, id := range voided {
@@ -448,8 +393,8 @@ func (t *table) voidHand(ctx context.Context, hr bot.HandRecord, why string, sea
 		}
 	}
 	w := &bot.TableWrite{TableID: t.id, HandID: hr.ID, EndHand: true, Void: why, Seats: recs, SaveSeats: true,
-		State: mustJSON(st), SaveState: true, ClearDeadlines: []string{t.key("turn")}, At: t.r.clock.Now()}
-	return t.r.store.CommitTables(ctx, []*bot.TableWrite{w})
+		State: mustJSON(st), SaveState: true, ClearDeadlines: []string{t.key("turn")}, At: t.d.clock.Now()}
+	return t.d.store.CommitTables(ctx, []*bot.TableWrite{w})
 }
 
 // errBadRecord marks a table whose stored record cannot be used (not a
@@ -514,7 +459,7 @@ func (t *table) run(ctx context.Context) {
 	defer close(t.done)
 	defer func() {
 		if t.paused {
-			t.r.metrics.Paused.Add(-1)
+			t.d.metrics.Paused.Add(-1)
 		}
 	}()
 	defer func() {
@@ -567,7 +512,7 @@ func (t *table) run(ctx context.Context) {
 // left: what Settle waits for.
 func (t *table) drain() {
 	for range 10000 {
-		if at := t.nextDeadline(); !at.IsZero() && !at.After(t.r.clock.Now()) {
+		if at := t.nextDeadline(); !at.IsZero() && !at.After(t.d.clock.Now()) {
 			t.fire()
 		}
 		select {
@@ -596,7 +541,7 @@ func (t *table) drain() {
 // message sent anew there.
 func (t *table) follow() {
 	if t.moved.Swap(false) {
-		t.chat = t.r.communityNow(t.comm).ChatID
+		t.chat = t.env.communityNow(t.comm).ChatID
 		t.lastShown = false
 		t.publish()
 	}
@@ -621,8 +566,8 @@ func (t *table) arm() {
 		t.timer.Stop()
 	}
 	t.timerAt = at
-	d := at.Sub(t.r.clock.Now())
-	t.timer = t.r.clock.AfterFunc(max(d, 0), func() {
+	d := at.Sub(t.d.clock.Now())
+	t.timer = t.d.clock.AfterFunc(max(d, 0), func() {
 		select {
 		case t.wake <- struct{}{}:
 		default:
@@ -675,7 +620,7 @@ func (t *table) do(ctx context.Context, req request) (bot.Reply, error) {
 	select {
 	case t.inbox <- req:
 	default:
-		t.r.metrics.Busy.Add(1)
+		t.d.metrics.Busy.Add(1)
 		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
 	}
 	select {
@@ -716,7 +661,7 @@ func (t *table) dealtIn(i int) bool {
 }
 
 func (t *table) lang() string {
-	c := t.r.communityNow(t.comm)
+	c := t.env.communityNow(t.comm)
 	if c.Language == "" {
 		return bot.English
 	}
@@ -783,15 +728,15 @@ type tableState struct {
 // is true (an action that changed neither need not rewrite them).
 func (t *table) commitWrite(w *bot.TableWrite, seats bool) error {
 	w.TableID = t.id
-	w.At = t.r.clock.Now()
+	w.At = t.d.clock.Now()
 	if seats {
 		t.seatsDirty = false
 		w.Seats, w.SaveSeats = t.seatRecords(), true
 		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
 	}
-	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(t.d.ctx, opTimeout)
 	defer cancel()
-	err := t.r.commit.commit(ctx, w)
+	err := t.d.commit.commit(ctx, w)
 	outq, unseat := t.outq, t.unseat
 	t.outq, t.unseat = nil, nil
 	if err == nil {
@@ -800,14 +745,14 @@ func (t *table) commitWrite(w *bot.TableWrite, seats bool) error {
 			t.stateJSON = w.State
 		}
 		for _, p := range unseat {
-			t.r.setSeated(p, t.id, false)
+			t.env.setSeated(p, t.id, false)
 		}
 		for _, m := range outq {
 			t.send(m)
 		}
 		return nil
 	}
-	t.r.log.Error("table write failed; reloading the table from the store", "table", t.id, "err", err)
+	t.d.log.Error("table write failed; reloading the table from the store", "table", t.id, "err", err)
 	if !t.reload() {
 		t.pause()
 	}
@@ -819,11 +764,11 @@ func (t *table) commitWrite(w *bot.TableWrite, seats bool) error {
 // when the store could not be read: the actor then holds a state nobody
 // committed, and must pause.
 func (t *table) reload() bool {
-	ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(t.d.ctx, opTimeout)
 	defer cancel()
 	oldHand, shown := t.handID, t.shownEvents
 	if err := t.load(ctx, true); err != nil {
-		t.r.log.Error("table reload failed", "table", t.id, "err", err)
+		t.d.log.Error("table reload failed", "table", t.id, "err", err)
 		return false
 	}
 	defer t.showStored(ctx, oldHand, shown)
@@ -835,7 +780,7 @@ func (t *table) reload() bool {
 		// what the store holds.
 		t.reportHeld()
 	}
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	if t.hand != nil && t.hand.ToAct() >= 0 {
 		// The player to act loses no time to the failure.
 		t.turnAt, t.turnPhase, t.turnStart, t.reminded = now.Add(t.cfg.Timer), "timer", now, false
@@ -866,18 +811,18 @@ func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
 		t.sendCards(evs)
 	case t.hand == nil && t.handNo > t.summarized:
 		t.summarized = t.handNo
-		recs, err := t.r.store.RecentHands(ctx, t.id, 1)
+		recs, err := t.d.store.RecentHands(ctx, t.id, 1)
 		if err == nil && len(recs) == 1 && recs[0].Voided == "" {
 			if v, err := t.pastSummary(recs[0]); err == nil {
 				t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: v})
-				if sc := t.r.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
+				if sc := t.env.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
 					t.send(bot.Outgoing{To: bot.Destination{Platform: t.comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: v})
 				}
 			}
 		}
 		t.afterHandDue = true
 		if t.tour == nil {
-			t.nextAt = t.r.clock.Now().Add(t.r.cfg.HandPause)
+			t.nextAt = t.d.clock.Now().Add(t.d.cfg.HandPause)
 		}
 		t.publishIdle()
 	}
@@ -911,12 +856,12 @@ const (
 
 // pause stops the table until the store answers again.
 func (t *table) pause() {
-	now := t.r.clock.Now()
+	now := t.d.clock.Now()
 	if !t.paused {
 		t.paused, t.pausedAt, t.pauseWait = true, now, firstPauseRetry
 		t.pauseTold = map[int64]bool{}
-		t.r.metrics.Paused.Add(1)
-		t.r.log.Warn("table paused: the database is unreachable", "table", t.id)
+		t.d.metrics.Paused.Add(1)
+		t.d.log.Warn("table paused: the database is unreachable", "table", t.id)
 		t.notifyGroup("table.paused", t.label())
 		t.showPaused()
 	} else {
@@ -934,8 +879,8 @@ func (t *table) tryResume() {
 		return
 	}
 	t.paused = false
-	t.r.metrics.Paused.Add(-1)
-	t.r.log.Info("table resumed", "table", t.id, "paused_for", t.r.clock.Now().Sub(t.pausedAt))
+	t.d.metrics.Paused.Add(-1)
+	t.d.log.Info("table resumed", "table", t.id, "paused_for", t.d.clock.Now().Sub(t.pausedAt))
 	t.notifyGroup("table.resumed", t.label())
 	t.publish() // the same table as reload showed, if it showed one: not sent twice
 	if t.hand != nil {
@@ -957,18 +902,13 @@ func (t *table) pausedReply(p bot.Player) error {
 
 // syncSeated tells the room who sits here.
 func (t *table) syncSeated() {
-	t.r.mu.Lock()
-	defer t.r.mu.Unlock()
-	for p, m := range t.r.seated {
-		if m[t.id] && t.seatOf(p) < 0 {
-			t.r.setSeatedLocked(p, t.id, false)
-		}
-	}
+	var players []int64
 	for _, s := range t.seats {
 		if s != nil {
-			t.r.setSeatedLocked(s.Player.ID, t.id, true)
+			players = append(players, s.Player.ID)
 		}
 	}
+	t.env.syncSeated(t.id, players)
 }
 
 // actSeq orders the players' actions across tables (table.acted).
@@ -1028,4 +968,22 @@ func turnTable(ts []*table, player int64) *table {
 		}
 	}
 	return last
+}
+
+// restore reads the table as the store holds it, after a restart; a
+// tournament table waits for its director.
+func (t *table) restore(ctx context.Context, meta tableMeta) error {
+	if meta.Tourney != 0 {
+		t.tourneyID = meta.Tourney
+		t.tour = &tourneyLink{no: meta.TNo, sig: make(chan struct{}, 1)}
+	}
+	if err := t.load(ctx, false); err != nil {
+		return err
+	}
+	t.summarized = t.handNo
+	if t.hand != nil {
+		t.summarized--
+	}
+	t.seatedN.Store(int32(t.seatedCount()))
+	return nil
 }

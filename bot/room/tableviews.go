@@ -16,7 +16,7 @@ import (
 // send queues m as this table's message.
 func (t *table) send(m bot.Outgoing) {
 	m.Source = "table:" + strconv.FormatInt(t.id, 10)
-	t.r.send(m)
+	t.env.send(m)
 }
 
 func (t *table) group() bot.Destination {
@@ -81,7 +81,7 @@ func (t *table) sceneOf(full *engine.Snapshot) tableScene {
 			sc.Button = int(t.tpos.Button) // the dead button's seat, which may be empty
 		}
 		if !t.turnAt.IsZero() {
-			sc.Left, sc.Phase = t.turnAt.Sub(t.r.clock.Now()), t.turnPhase
+			sc.Left, sc.Phase = t.turnAt.Sub(t.d.clock.Now()), t.turnPhase
 		}
 	} else {
 		sc.HandNo = 0
@@ -101,7 +101,7 @@ func (t *table) messageKey(n int) string {
 
 func (t *table) nextVersion() int64 {
 	if t.version == 0 {
-		t.version = t.r.clock.Now().UnixNano()
+		t.version = t.d.clock.Now().UnixNano()
 	}
 	t.version++
 	return t.version
@@ -125,7 +125,7 @@ func (t *table) publish() {
 				v.Amount = t.amountInput(full.Legal, s.Player.ID)
 			}
 		}
-		cards, err := t.r.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Kind: tokCards})
+		cards, err := t.d.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Kind: tokCards})
 		if err == nil {
 			v.Buttons = append(v.Buttons, []bot.Button{{Label: tr(t.lang(), "button.cards"), Token: cards, Command: "/cards"}})
 		}
@@ -196,7 +196,7 @@ func (t *table) sign(specs []buttonSpec, player int64) [][]bot.Button {
 	var row []bot.Button
 	actions := int64(len(t.hand.Events()))
 	for _, b := range specs {
-		tok, err := t.r.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: actions, Player: player, Kind: b.kind, Amount: b.amount})
+		tok, err := t.d.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: actions, Player: player, Kind: b.kind, Amount: b.amount})
 		if err != nil {
 			continue
 		}
@@ -217,7 +217,7 @@ func (t *table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
 	if !(l.CanBet || l.CanRaise) || l.Discard || l.MinTo <= 0 {
 		return nil
 	}
-	tok, err := t.r.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: int64(len(t.hand.Events())), Player: player, Kind: tokAmount})
+	tok, err := t.d.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: int64(len(t.hand.Events())), Player: player, Kind: tokAmount})
 	if err != nil {
 		return nil
 	}

@@ -424,6 +424,9 @@ func (a *tourneyActor) running() bool {
 }
 
 // report hands a table's report to the actor; it never blocks.
+// eventName is the tournament's name (director).
+func (a *tourneyActor) eventName() string { return a.set.Config.Name }
+
 func (a *tourneyActor) report(tableID int64, rep handReport) {
 	a.repMu.Lock()
 	a.reports = append(a.reports, rep)
@@ -961,7 +964,7 @@ func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
 func (a *tourneyActor) startTable(no tourney.TableID, id int64) {
 	meta := a.metas[no]
 	delete(a.metas, no)
-	t := a.r.newTable(bot.TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm, a.house)
+	t := newTable(a.r.tdeps, a.r, bot.TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm, a.house)
 	t.tour = &tourneyLink{actor: a, no: no, sig: make(chan struct{}, 1)}
 	t.held = true
 	a.tables[no] = t

@@ -20,7 +20,7 @@ import (
 
 // tourneyLink is what a tournament table knows of its tournament.
 type tourneyLink struct {
-	actor *tourneyActor
+	actor director
 	no    tourney.TableID // the table's number in the tournament's seating
 
 	mu    sync.Mutex
@@ -173,17 +173,17 @@ func (t *table) applySync(s tableSync) {
 		// A closed table is not restored: its seats need not be stored
 		// for it to close.
 		_ = t.write(w)
-		ctx, cancel := context.WithTimeout(t.r.ctx, opTimeout)
-		err := t.r.store.CloseTable(ctx, t.id, t.r.clock.Now())
+		ctx, cancel := context.WithTimeout(t.d.ctx, opTimeout)
+		err := t.d.store.CloseTable(ctx, t.id, t.d.clock.Now())
 		cancel()
 		if err != nil {
-			t.r.log.Error("close tournament table", "table", t.id, "err", err)
+			t.d.log.Error("close tournament table", "table", t.id, "err", err)
 		}
 		t.closed = true
 		// Told before it leaves the room's tables: Settle, which waits
 		// for the tables it knows, then sees this message sent.
 		t.sendTable(t.messageKey(t.handNo+1), bot.View{Kind: bot.ViewTable, Text: tr(t.lang(), "ttable.closed", t.title())})
-		t.r.dropTable(t)
+		t.env.dropTable(t)
 		return
 	}
 	for _, i := range s.Remove {
@@ -201,7 +201,7 @@ func (t *table) applySync(s tableSync) {
 		cur := t.seats[i]
 		if cur != nil && (!ok || cur.Entry != want.Entry) {
 			if t.dealtIn(i) {
-				t.r.log.Error("tournament table asked to unseat a player in the hand", "table", t.id, "seat", i+1)
+				t.d.log.Error("tournament table asked to unseat a player in the hand", "table", t.id, "seat", i+1)
 				continue
 			}
 			t.unseat = append(t.unseat, cur.Player.ID)
@@ -262,7 +262,7 @@ func (t *table) applySync(s tableSync) {
 			return
 		}
 		for _, i := range added {
-			t.r.setSeated(t.seats[i].Player.ID, t.id, true)
+			t.env.setSeated(t.seats[i].Player.ID, t.id, true)
 		}
 	}
 	if s.Release && t.hand == nil {
@@ -397,21 +397,7 @@ func (t *table) reportHeld() {
 // tourneyTitle is a tournament table's title: the event, its table number
 // and the level.
 func (t *table) tourneyTitle() string {
-	return t.tour.actor.set.Config.Name + " · " + tr(t.lang(), "ttable.title", int(t.tour.no), t.cfg.Level, bot.Chips(t.cfg.SmallBlind), bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.Ante))
-}
-
-// dropTable forgets a closed table.
-func (r *Room) dropTable(t *table) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	delete(r.tables, t.id)
-	ids := r.byCommunity[t.comm.ID]
-	for i, id := range ids {
-		if id == t.id {
-			r.byCommunity[t.comm.ID] = append(ids[:i:i], ids[i+1:]...)
-			break
-		}
-	}
+	return t.tour.actor.eventName() + " · " + tr(t.lang(), "ttable.title", int(t.tour.no), t.cfg.Level, bot.Chips(t.cfg.SmallBlind), bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.Ante))
 }
 
 // levelOf turns a tournament level into the table's blinds.
