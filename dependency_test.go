@@ -56,7 +56,7 @@ var importRules = []importRule{
 	{pkg: module + "/bot/tourneycheck", allowed: withBot(), thirdParty: botThirdParty},
 	// bot/sim drives the room through bot's ports and an outbox (and
 	// checks the table rules): no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck"), thirdParty: botThirdParty},
+	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/table", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck"), thirdParty: botThirdParty},
 	// bot/outbox delivers bot's outgoing messages through bot's Sender
 	// port: bot and its rate limiter, nothing of a platform or a store.
 	{pkg: module + "/bot/outbox", allowed: withBot(), thirdParty: botThirdParty},
@@ -68,9 +68,12 @@ var importRules = []importRule{
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
 	// phh/pokerstars: the pure writer of PokerStars hand histories.
 	{pkg: module + "/phh/pokerstars", allowed: []string{module + "/engine"}},
-	// bot/room, the application: the room, its tables and tournaments on
-	// bot's ports; practice opponents decide for the bots it seats.
-	{pkg: module + "/bot/room", allowed: withBot(module + "/bot/practice"), thirdParty: botThirdParty},
+	// bot/room, the application: the room and its tournaments on bot's
+	// ports, with their tables (bot/table).
+	{pkg: module + "/bot/room", allowed: withBot(module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},
+	// bot/table, a table's actor (cash and tournament tables): bot's ports
+	// and its environment (table.Env), never the room; practice opponents.
+	{pkg: module + "/bot/table", allowed: withBot(module + "/bot/practice"), thirdParty: botThirdParty},
 }
 
 // forbiddenImports returns the imports of pkg's graph that rule does not

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -76,7 +78,7 @@ func (r *Room) grant(ctx context.Context, cmd bot.Command, p bot.Player, comm bo
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	if target.Platform == botPlatform {
+	if target.Platform == table.BotPlatform {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "grant.practice", target.DisplayName)
 	}
 	acc, err := r.wallet(ctx, target, econ)
@@ -315,8 +317,8 @@ func (r *Room) walletCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 		}
 		text := tr(lang, "wallet.balance", bot.Chips(bal))
 		for _, t := range r.seatedTables(p.ID) {
-			if t.comm.ID == comm.ID {
-				text += "\n" + tr(lang, "wallet.at_table", t.label())
+			if t.Comm.ID == comm.ID {
+				text += "\n" + tr(lang, "wallet.at_table", t.Label())
 			}
 		}
 		return bot.Reply{Private: true, Text: text}, nil
@@ -345,7 +347,7 @@ func (r *Room) walletCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	}
 	text := tr(lang, "wallet.title") + "\n" + strings.Join(lines, "\n")
 	for _, t := range r.seatedTables(p.ID) {
-		text += "\n" + tr(lang, "wallet.at_table", t.label()+" ("+communityName(t.comm)+")")
+		text += "\n" + tr(lang, "wallet.at_table", t.Label()+" ("+communityName(t.Comm)+")")
 	}
 	return bot.Reply{Private: true, Text: text}, nil
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -208,7 +210,7 @@ func (a *auditor) tables() AuditCheck {
 		key := "table:" + strconv.FormatInt(rec.ID, 10)
 		acc, name := a.account(rec.AccountID, key)
 		mis := AuditMismatch{Check: CheckTables, Account: name, AccountID: acc.ID, TableID: rec.ID, Held: acc.Balance}
-		var meta tableMeta
+		var meta table.Meta
 		if err := json.Unmarshal([]byte(rec.Config), &meta); err != nil {
 			mis.Detail = "its config cannot be read: " + err.Error()
 			c.Mismatches = append(c.Mismatches, mis)
@@ -225,7 +227,7 @@ func (a *auditor) tables() AuditCheck {
 		c.Checked++
 		var stacks, pending int64
 		for _, sr := range a.snap.Seats[rec.ID] {
-			var s seat
+			var s table.Seat
 			if err := json.Unmarshal([]byte(sr.State), &s); err != nil {
 				mis.Detail = fmt.Sprintf("seat %d's state cannot be read: %v", sr.Seat, err)
 				break
@@ -246,7 +248,7 @@ func (a *auditor) tables() AuditCheck {
 				from += fmt.Sprintf("; %d hands not ended", len(hs))
 			}
 		} else if rec.State != "" {
-			var st tableState
+			var st table.State
 			if err := json.Unmarshal([]byte(rec.State), &st); err != nil {
 				mis.Detail = "its state cannot be read: " + err.Error()
 				c.Mismatches = append(c.Mismatches, mis)

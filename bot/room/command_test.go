@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/engine"
@@ -74,7 +76,7 @@ func FuzzParseCommand(f *testing.F) {
 			t.Fatalf("amount %+v from %q", a, line)
 		}
 		if name == "newtable" {
-			if c, err := ParseTableConfig(args); err == nil {
+			if c, err := table.ParseTableConfig(args); err == nil {
 				if c.BigBlind < 1 || c.Seats < 2 || c.Seats > 10 || c.MinBuyIn < c.BigBlind || c.MaxBuyIn < c.MinBuyIn {
 					t.Fatalf("config %+v from %q", c, line)
 				}

@@ -14,15 +14,12 @@
 //   - room.go, handle.go, admin.go, economy.go, audit.go, limit.go: the room,
 //     its dispatch and authorisation, wallets and grants, the audit, the
 //     per-user command limit.
-//   - table.go, game.go, cmds.go, bots.go, tableviews.go, commit.go: a table
-//     actor (cash and tournament tables), its hands, its commands, its
-//     messages and the group commit of its writes.
-//   - options.go, tableoptions.go, tableconfig.go, tourneyoptions.go: the
-//     declarative option tables that parse /newtable and /tourney options.
-//   - tourney.go, tcmds.go, ttable.go, tops.go, tmoney.go, tsettings.go,
-//     tstaged.go, tdeal.go, tpairs.go, tleague.go, ttemplates.go: the
-//     tournament director and the chat features of tournaments.
-//   - render.go: scenes to views (the table message, the hand summary).
+//   - tables.go: the room's side of its tables (package table): restoring
+//     them, and the room as their environment (table.Env).
+//   - tourney.go, ttables.go, trestore.go, tcmds.go, tops.go, tmoney.go,
+//     tsettings.go, tourneyoptions.go, tstaged.go, tdeal.go, tpairs.go,
+//     tleague.go, ttemplates.go: the tournament director and the chat
+//     features of tournaments.
 //
 // The rules themselves are not here: engine plays the hands, tourney runs
 // the tournaments' arithmetic and timetable; the room asks them.

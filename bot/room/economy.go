@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -143,7 +145,7 @@ func (r *Room) rememberLegacy(p bot.Player, may bool) {
 // sweepLegacy moves chips that reached the player's wallet of before
 // economies after its first move to acc, their wallet in econ.
 func (r *Room) sweepLegacy(ctx context.Context, p bot.Player, econ bot.Community, acc int64) error {
-	if p.Platform == botPlatform {
+	if p.Platform == table.BotPlatform {
 		return nil
 	}
 	legacy, err := r.legacyOf(ctx, p)
@@ -223,7 +225,7 @@ func (r *Room) welcome(ctx context.Context, p bot.Player, econ bot.Community, ac
 		return err // given: no transaction for the common case
 	}
 	mark := welcomeKey(econ.ID, p.ID)
-	if p.Platform == botPlatform {
+	if p.Platform == table.BotPlatform {
 		if err := r.store.MoveOnce(ctx, mark); err != nil && !errors.Is(err, bot.ErrDuplicate) {
 			return err
 		}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -23,7 +25,7 @@ func (r *Room) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 	if err := r.limit(cmd); err != nil {
 		return bot.Reply{}, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(ctx, table.OpTimeout)
 	defer cancel()
 	reply, err := r.handle(ctx, cmd)
 	if err != nil {
@@ -130,7 +132,7 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	if cmd.Chat == "" && spec.Name == "join" {
 		// From a private chat a player sits only where they are a member:
 		// a table of a community they never used is joined from its group.
-		econ, err := r.economy(ctx, t.comm)
+		econ, err := r.economy(ctx, t.Comm)
 		if err != nil {
 			return bot.Reply{}, err
 		}
@@ -139,11 +141,11 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 			return bot.Reply{}, err
 		}
 		if !ok {
-			return bot.Reply{}, bot.Errorf(bot.EForbidden, "join.not_member", t.label(), communityName(t.comm))
+			return bot.Reply{}, bot.Errorf(bot.EForbidden, "join.not_member", t.Label(), communityName(t.Comm))
 		}
 	}
 	cmd.Args = rest
-	return t.do(ctx, request{cmd: cmd, p: p, perm: spec.Perm})
+	return t.Do(ctx, table.Request{Cmd: cmd, P: p, Perm: spec.Perm})
 }
 
 // authorise checks a command against the command table, before anything
@@ -213,24 +215,24 @@ func (r *Room) press(ctx context.Context, cmd bot.Command, p bot.Player) (bot.Re
 	if t == nil {
 		return bot.Reply{}, bot.ErrTokenStale
 	}
-	if t.comm.Platform != cmd.Platform {
+	if t.Comm.Platform != cmd.Platform {
 		return bot.Reply{}, bot.ErrTokenForged
 	}
-	return t.do(ctx, request{cmd: cmd, p: p, tok: &tok})
+	return t.Do(ctx, table.Request{Cmd: cmd, P: p, Tok: &tok})
 }
 
 // resolveTable finds the table a command is for: "#N" among the
 // arguments, else the one the player sits at (in this chat) — at several,
 // a hand command goes to the one where it is their turn, else the one they
 // last acted at — else the chat's only table.
-func (r *Room) resolveTable(cmd bot.Command, p bot.Player, comm bot.Community) (*table, []string, error) {
+func (r *Room) resolveTable(cmd bot.Command, p bot.Player, comm bot.Community) (*table.Table, []string, error) {
 	var rest []string
-	var named *table
+	var named *table.Table
 	for _, a := range cmd.Args {
 		if n, ok := strings.CutPrefix(a, "#"); ok {
 			id, err := strconv.ParseInt(n, 10, 64)
 			t := r.tableByID(id)
-			if err != nil || t == nil || (cmd.Chat != "" && t.comm.ID != comm.ID) {
+			if err != nil || t == nil || (cmd.Chat != "" && t.Comm.ID != comm.ID) {
 				return nil, nil, bot.Errorf(bot.ENotFound, "table.no_such", a)
 			}
 			named = t
@@ -241,19 +243,19 @@ func (r *Room) resolveTable(cmd bot.Command, p bot.Player, comm bot.Community) (
 	if named != nil {
 		return named, rest, nil
 	}
-	var mine []*table
+	var mine []*table.Table
 	for _, t := range r.seatedTables(p.ID) {
-		if cmd.Chat == "" || t.comm.ID == comm.ID {
+		if cmd.Chat == "" || t.Comm.ID == comm.ID {
 			mine = append(mine, t)
 		}
 	}
 	if len(mine) == 1 {
 		return mine[0], rest, nil
 	}
-	if len(mine) > 1 && handCommands[cmd.Name] {
+	if len(mine) > 1 && table.HandCommands[cmd.Name] {
 		// At several tables: the one where it is the player's turn, else
 		// the one they last acted at (issue 21).
-		if t := turnTable(mine, p.ID); t != nil {
+		if t := table.TurnTable(mine, p.ID); t != nil {
 			return t, rest, nil
 		}
 	}
@@ -276,17 +278,17 @@ func (r *Room) resolveTable(cmd bot.Command, p bot.Player, comm bot.Community) (
 	return nil, nil, bot.Errorf(bot.EInvalid, "table.which", labels(all))
 }
 
-func labels(ts []*table) string {
+func labels(ts []*table.Table) string {
 	var out []string
 	for _, t := range ts {
-		out = append(out, t.label())
+		out = append(out, t.Label())
 	}
 	return strings.Join(out, " ")
 }
 
 // newTableCmd opens a cash table in the chat.
 func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Community, lang string) (bot.Reply, error) {
-	cfg, err := ParseTableConfig(cmd.Args)
+	cfg, err := table.ParseTableConfig(cmd.Args)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -294,17 +296,17 @@ func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Commun
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	return bot.Reply{Text: tr(lang, "newtable.done", t.label(), t.title(), bot.Chips(cfg.MinBuyIn), bot.Chips(cfg.MaxBuyIn), t.label())}, nil
+	return bot.Reply{Text: tr(lang, "newtable.done", t.Label(), t.Title(), bot.Chips(cfg.MinBuyIn), bot.Chips(cfg.MaxBuyIn), t.Label())}, nil
 }
 
 // OpenTable opens a cash table in comm and starts its actor.
-func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg TableConfig) (*table, error) {
+func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Config) (*table.Table, error) {
 	if len(r.tablesOf(comm.ID)) >= maxTablesPerChat {
 		return nil, bot.Errorf(bot.EInvalid, "newtable.too_many", maxTablesPerChat)
 	}
-	meta := tableMeta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID}
+	meta := table.Meta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID}
 	rec := bot.TableRecord{CommunityID: comm.ID, Name: cfg.Variant + " " + cfg.Stakes(), Variant: cfg.Variant, Stakes: cfg.Stakes(),
-		Config: mustJSON(meta), CreatedAt: r.clock.Now()}
+		Config: table.MustJSON(meta), CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTable(ctx, rec)
 	if err != nil {
 		return nil, err
@@ -318,7 +320,7 @@ func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg TableConfi
 	if err != nil {
 		return nil, err
 	}
-	t := newTable(r.tdeps, r, rec, meta, comm, house)
+	t := table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house)
 	r.startTable(t)
 	return t, nil
 }
@@ -327,7 +329,7 @@ func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg TableConfi
 const maxTablesPerChat = 20
 
 func (r *Room) listTables(cmd bot.Command, comm bot.Community, p bot.Player, lang string) (bot.Reply, error) {
-	var ts []*table
+	var ts []*table.Table
 	if cmd.Chat == "" {
 		ts = r.seatedTables(p.ID)
 	} else {
@@ -339,8 +341,8 @@ func (r *Room) listTables(cmd bot.Command, comm bot.Community, p bot.Player, lan
 	var b strings.Builder
 	b.WriteString(tr(lang, "tables.title"))
 	for _, t := range ts {
-		fmt.Fprintf(&b, "\n%s", tr(lang, "tables.line", t.label(), t.title(), t.count(), t.cfg.Seats,
-			bot.Chips(t.cfg.MinBuyIn), bot.Chips(t.cfg.MaxBuyIn)))
+		fmt.Fprintf(&b, "\n%s", tr(lang, "tables.line", t.Label(), t.Title(), t.Count(), t.Config.Seats,
+			bot.Chips(t.Config.MinBuyIn), bot.Chips(t.Config.MaxBuyIn)))
 	}
 	return bot.Reply{Text: b.String()}, nil
 }
@@ -397,7 +399,7 @@ var _ = errors.New
 // community (/rebuy there tops up; elsewhere it is a tournament's).
 func (r *Room) atCashTable(player, community int64) bool {
 	for _, t := range r.seatedTables(player) {
-		if t.tour == nil && t.comm.ID == community {
+		if t.Tour == nil && t.Comm.ID == community {
 			return true
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/hashicorp/golang-lru/v2/simplelru"
@@ -122,7 +124,7 @@ func (l *limiter) len() int {
 // limit takes cmd from its user's command bucket (see Config.CommandRate):
 // nil when it may run, else the answer refusing it.
 func (r *Room) limit(cmd bot.Command) error {
-	if r.limits == nil || cmd.User == "" || cmd.Platform == botPlatform {
+	if r.limits == nil || cmd.User == "" || cmd.Platform == table.BotPlatform {
 		return nil
 	}
 	err := r.limits.allow(cmd.Platform+"\x00"+cmd.User, r.clock.Now())

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -51,7 +53,7 @@ func FuzzTableOptions(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		c, err := ParseTableConfig(strings.Fields(line))
+		c, err := table.ParseTableConfig(strings.Fields(line))
 		if err != nil {
 			checkOptionError(t, line, err)
 			return
@@ -60,13 +62,13 @@ func FuzzTableOptions(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
-		if back, err := decodeTableConfig(string(b)); err != nil || back != c {
+		if back, err := table.DecodeTableConfig(string(b)); err != nil || back != c {
 			t.Fatalf("%q: stored %s, read back %+v, %v", line, b, back, err)
 		}
 		if c.MinBuyIn < c.BigBlind || c.MaxBuyIn < c.MinBuyIn || c.Ante > c.BigBlind || c.Timer <= 0 || c.SitOut <= 0 {
 			t.Fatalf("%q: accepted an invalid table %+v", line, c)
 		}
-		back, err := ParseTableConfig(c.Args())
+		back, err := table.ParseTableConfig(c.Args())
 		if err != nil || back != c {
 			t.Fatalf("%q renders as %q, read back as %+v, %v; want %+v", line, c.Args(), back, err, c)
 		}

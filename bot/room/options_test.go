@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -19,7 +21,7 @@ var optionsNow = time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
 // values the option takes, the option given twice.
 func TestOptionMistakesAreNamedWithWhatIsAllowed(t *testing.T) {
 	cash := func(args ...string) error {
-		_, err := ParseTableConfig(append([]string{"nlhe", "1/2"}, args...))
+		_, err := table.ParseTableConfig(append([]string{"nlhe", "1/2"}, args...))
 		return err
 	}
 	tour := func(args ...string) error {
@@ -77,7 +79,7 @@ func TestOptionMistakesAreNamedWithWhatIsAllowed(t *testing.T) {
 
 // tableConfigErr is the error ParseTableConfig gives args.
 func tableConfigErr(args ...string) error {
-	_, err := ParseTableConfig(args)
+	_, err := table.ParseTableConfig(args)
 	return err
 }
 
@@ -90,11 +92,11 @@ func TestTableArgsGiveTheSameTable(t *testing.T) {
 		{"flhe", "2/4", "cap=1", "rake=off"},
 		{"draw", "1/2", "jokers=2", "deck=40", "figures=on", "rake=5"},
 	} {
-		c, err := ParseTableConfig(args)
+		c, err := table.ParseTableConfig(args)
 		if err != nil {
 			t.Fatalf("%v: %v", args, err)
 		}
-		back, err := ParseTableConfig(c.Args())
+		back, err := table.ParseTableConfig(c.Args())
 		if err != nil || back != c {
 			t.Errorf("%v renders as %v, which reads back as %+v, %v; want %+v", args, c.Args(), back, err, c)
 		}
@@ -104,7 +106,7 @@ func TestTableArgsGiveTheSameTable(t *testing.T) {
 // Every declared option has its help in both languages, a kind, and a
 // default the option itself accepts.
 func TestEveryOptionIsDeclaredWithHelpAndAValidDefault(t *testing.T) {
-	check := func(o Option, read func(string) error) {
+	check := func(o table.Option, read func(string) error) {
 		if o.Name == "" || o.Kind == 0 || o.Help.En == "" || o.Help.Es == "" || (o.Only.En == "") != (o.Only.Es == "") {
 			t.Errorf("%s= is declared without a name, kind or help in both languages: %+v", o.Name, o)
 		}
@@ -114,14 +116,14 @@ func TestEveryOptionIsDeclaredWithHelpAndAValidDefault(t *testing.T) {
 			}
 		}
 	}
-	for _, o := range TableOptions() {
+	for _, o := range table.Options() {
 		check(o, func(v string) error {
-			return tableOptionTable.apply(&TableConfig{BigBlind: 2}, []keyValue{{o.Name, v}})
+			return table.TableOptionTable.Apply(&table.Config{BigBlind: 2}, []table.KeyValue{{Key: o.Name, Val: v}})
 		})
 	}
 	for _, o := range TourneyOptions() {
 		check(o, func(v string) error {
-			return tourneyOptionTable.apply(&tourneyDraft{now: optionsNow, given: map[string]bool{}}, []keyValue{{o.Name, v}})
+			return tourneyOptionTable.Apply(&tourneyDraft{now: optionsNow, given: map[string]bool{}}, []table.KeyValue{{Key: o.Name, Val: v}})
 		})
 	}
 }
@@ -135,13 +137,13 @@ func TestHelpListsEveryTableOption(t *testing.T) {
 		if strings.Contains(help, "%!") {
 			t.Errorf("%s: badly formatted: %q", lang, help)
 		}
-		for _, o := range TableOptions() {
+		for _, o := range table.Options() {
 			if !strings.Contains(help, o.Name+"="+o.Default) {
 				t.Errorf("%s: /help newtable lacks %s=%s: %q", lang, o.Name, o.Default, help)
 			}
 		}
 	}
-	usage := bot.Errorf(bot.EInvalid, "tourney.usage", tourneyOptionTable.names()).Message(bot.English)
+	usage := bot.Errorf(bot.EInvalid, "tourney.usage", tourneyOptionTable.Names()).Message(bot.English)
 	for _, o := range TourneyOptions() {
 		if !strings.Contains(usage, " "+o.Name+"=") {
 			t.Errorf("/tourney create's usage lacks %s=: %q", o.Name, usage)
@@ -158,7 +160,7 @@ func TestReadmeListsTheOptionTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ marker, want string }{
-		{"newtable-options", TableOptionsMarkdown()},
+		{"newtable-options", table.TableOptionsMarkdown()},
 		{"tourney-options", TourneyOptionsMarkdown()},
 	} {
 		_, rest, ok := strings.Cut(string(b), "<!-- "+tc.marker+":begin")

@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/hashicorp/golang-lru/v2/simplelru"
@@ -101,10 +103,10 @@ type Room struct {
 	// log line a minute.
 	dropMu  sync.Mutex
 	drops   map[string]dropCount
-	commit  *groupCommit
+	commit  *table.GroupCommit
 	metrics *bot.Metrics
 	// tdeps are what the tables share (filled by Start).
-	tdeps *tableDeps
+	tdeps *table.Deps
 
 	bank int64 // the ledger account play money comes from
 	// grantMu serialises grants, so that two at once cannot both pass a
@@ -119,7 +121,7 @@ type Room struct {
 	players  *simplelru.LRU[string, *playerEntry]
 	limits   *limiter        // nil: no per-user command limit
 	houses   map[int64]int64 // economy community -> its house account
-	tables   map[int64]*table
+	tables   map[int64]*table.Table
 	tourneys map[int64]*tourneyActor
 	// loadedEnded counts the tournaments over brought back by loadEnded.
 	loadedEnded atomic.Int64
@@ -143,9 +145,6 @@ type playerEntry struct {
 	// noLegacy: the player has no wallet of before economies.
 	noLegacy bool
 }
-
-// opTimeout bounds every storage call the room makes for a command.
-const opTimeout = 10 * time.Second
 
 // New returns a room; Start recovers its tables and starts it.
 func New(cfg Config) (*Room, error) {
@@ -183,7 +182,7 @@ func New(cfg Config) (*Room, error) {
 		return nil, err
 	}
 	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table{}, tourneys: map[int64]*tourneyActor{},
+		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: map[int64]*tourneyActor{},
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
 }
@@ -217,18 +216,18 @@ func (r *Room) Start(ctx context.Context) error {
 	if r.bank, err = r.store.OpenAccount(sctx, bot.AccountBank, "bank", 0); err != nil {
 		return fmt.Errorf("room: bank account: %w", err)
 	}
-	r.commit = newGroupCommit(r.store, r.metrics)
+	r.commit = table.NewGroupCommit(r.store, r.metrics)
 	r.wg.Add(1)
-	go func() { defer r.wg.Done(); r.commit.run(r.ctx) }()
-	r.tdeps = &tableDeps{clock: r.clock, log: r.log, store: r.store, metrics: r.metrics, signer: r.signer, ctx: r.ctx, commit: r.commit,
-		cfg: tableSettings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands}}
+	go func() { defer r.wg.Done(); r.commit.Run(r.ctx) }()
+	r.tdeps = &table.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
+		Cfg: table.Settings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands}}
 
 	ds, err := r.store.Deadlines(sctx)
 	if err != nil {
 		return fmt.Errorf("room: deadlines: %w", err)
 	}
 	for _, d := range ds {
-		if id, ok := deadlineTable(d.Key); ok {
+		if id, ok := table.DeadlineTable(d.Key); ok {
 			r.deadlines[id] = append(r.deadlines[id], d)
 		}
 	}
@@ -246,7 +245,7 @@ func (r *Room) Start(ctx context.Context) error {
 	for _, rec := range recs {
 		t, err := r.restoreTable(sctx, rec)
 		if err != nil {
-			if !errors.Is(err, errBadRecord) {
+			if !errors.Is(err, table.ErrBadRecord) {
 				r.Close()
 				return fmt.Errorf("room: table %d: %w", rec.ID, err)
 			}
@@ -257,20 +256,20 @@ func (r *Room) Start(ctx context.Context) error {
 			r.metrics.Unrestored.Add(1)
 			continue
 		}
-		if t.tour != nil && r.unrestored[t.tourneyID] {
+		if t.Tour != nil && r.unrestored[t.TourneyID] {
 			continue // its tournament could not be restored: the table waits with it
 		}
-		if t.tour != nil {
-			a := r.tourneys[t.tourneyID]
+		if t.Tour != nil {
+			a := r.tourneys[t.TourneyID]
 			if a == nil { // its tournament is over: the table was left open by a crash
-				if err := r.store.CloseTable(sctx, t.id, r.clock.Now()); err != nil {
+				if err := r.store.CloseTable(sctx, t.ID, r.clock.Now()); err != nil {
 					r.Close()
 					return fmt.Errorf("room: table %d: %w", rec.ID, err)
 				}
 				continue
 			}
-			t.tour.actor = a
-			a.tables[t.tour.no] = t
+			t.Tour.Actor = a
+			a.tables[t.Tour.No] = t
 		}
 		r.startTable(t)
 	}
@@ -319,7 +318,7 @@ func (r *Room) Settle(ctx context.Context) error {
 	for round := 0; round < 100000; round++ {
 		for _, id := range r.Tables() {
 			if t := r.tableByID(id); t != nil {
-				if err := t.settleNow(ctx); err != nil {
+				if err := t.SettleNow(ctx); err != nil {
 					return err
 				}
 			}
@@ -351,7 +350,7 @@ func (r *Room) Settle(ctx context.Context) error {
 // do). A director that stops meanwhile has nothing left to do; ctx ending
 // is EUnavailable.
 func (a *tourneyActor) settleNow(ctx context.Context) (took bool, err error) {
-	req := treq{ctx: ctx, sync: true, reply: make(chan response, 1)}
+	req := treq{ctx: ctx, sync: true, reply: make(chan table.Response, 1)}
 	select {
 	case a.inbox <- req:
 	case <-a.done:
@@ -361,7 +360,7 @@ func (a *tourneyActor) settleNow(ctx context.Context) (took bool, err error) {
 	}
 	select {
 	case resp := <-req.reply:
-		return resp.r.Text != "", resp.err
+		return resp.Reply.Text != "", resp.Err
 	case <-a.done:
 		return false, nil
 	case <-ctx.Done():
@@ -369,13 +368,13 @@ func (a *tourneyActor) settleNow(ctx context.Context) (took bool, err error) {
 	}
 }
 
-func (r *Room) startTable(t *table) {
+func (r *Room) startTable(t *table.Table) {
 	r.mu.Lock()
-	r.tables[t.id] = t
-	r.byCommunity[t.comm.ID] = append(r.byCommunity[t.comm.ID], t.id)
-	for _, s := range t.seats {
+	r.tables[t.ID] = t
+	r.byCommunity[t.Comm.ID] = append(r.byCommunity[t.Comm.ID], t.ID)
+	for _, s := range t.Seats {
 		if s != nil {
-			r.setSeatedLocked(s.Player.ID, t.id, true)
+			r.setSeatedLocked(s.Player.ID, t.ID, true)
 		}
 	}
 	r.mu.Unlock()
@@ -384,49 +383,49 @@ func (r *Room) startTable(t *table) {
 	go func() {
 		defer r.wg.Done()
 		defer r.metrics.OpenTables.Add(-1)
-		t.run(r.ctx)
+		t.Run(r.ctx)
 	}()
 }
 
-func (r *Room) setSeatedLocked(player, table int64, on bool) {
+func (r *Room) setSeatedLocked(player, tb int64, on bool) {
 	m := r.seated[player]
 	if on {
 		if m == nil {
 			m = map[int64]bool{}
 			r.seated[player] = m
 		}
-		m[table] = true
+		m[tb] = true
 		return
 	}
-	delete(m, table)
+	delete(m, tb)
 	if len(m) == 0 {
 		delete(r.seated, player)
 	}
 }
 
 // syncSeated records the players seated at table, and only them.
-func (r *Room) syncSeated(table int64, players []int64) {
+func (r *Room) syncSeated(tb int64, players []int64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for p, m := range r.seated {
-		if m[table] && !slices.Contains(players, p) {
-			r.setSeatedLocked(p, table, false)
+		if m[tb] && !slices.Contains(players, p) {
+			r.setSeatedLocked(p, tb, false)
 		}
 	}
 	for _, p := range players {
-		r.setSeatedLocked(p, table, true)
+		r.setSeatedLocked(p, tb, true)
 	}
 }
 
-func (r *Room) setSeated(player, table int64, on bool) {
+func (r *Room) setSeated(player, tb int64, on bool) {
 	r.mu.Lock()
-	r.setSeatedLocked(player, table, on)
+	r.setSeatedLocked(player, tb, on)
 	r.mu.Unlock()
 }
 
 // shuffle returns a fresh deck for hand n of table, shuffled from
 // crypto/rand or, with DeckSeed, from a seed of its own.
-func (r *Room) shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error) {
+func (r *Room) shuffle(cfg engine.Config, tb int64, n int) ([]engine.Card, error) {
 	size, jokers := 52, 0
 	if cfg.Game == engine.Draw {
 		if cfg.Draw.DeckSize != 0 {
@@ -440,7 +439,7 @@ func (r *Room) shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, er
 	}
 	src := io.Reader(rand.Reader)
 	if r.cfg.DeckSeed != 0 {
-		src = engine.NewSeededReader(mix(r.cfg.DeckSeed, uint64(table), uint64(n)))
+		src = engine.NewSeededReader(mix(r.cfg.DeckSeed, uint64(tb), uint64(n)))
 	}
 	return d, engine.Shuffle(d, src)
 }
@@ -459,8 +458,8 @@ func mix(xs ...uint64) uint64 {
 
 // botRand returns the source of a practice opponent's decision at action
 // n of hand hand of table.
-func (r *Room) botRand(table int64, hand, n int) *mrand.Rand {
-	return mrand.New(mrand.NewPCG(mix(r.cfg.Seed, uint64(table)), mix(uint64(hand), uint64(n))))
+func (r *Room) botRand(tb int64, hand, n int) *mrand.Rand {
+	return mrand.New(mrand.NewPCG(mix(r.cfg.Seed, uint64(tb)), mix(uint64(hand), uint64(n))))
 }
 
 // player returns the command's player, creating them (with the welcome
@@ -567,9 +566,9 @@ func (r *Room) MoveChat(ctx context.Context, platform, from, to string) error {
 	// The tables' messages are in the old chat: each sends its table anew
 	// (a flag the actor reads at its next turn: never lost to a full inbox).
 	for _, t := range r.tablesOf(c.ID) {
-		t.moved.Store(true)
+		t.Moved.Store(true)
 		select {
-		case t.kick <- struct{}{}:
+		case t.Kick <- struct{}{}:
 		default:
 		}
 	}
@@ -632,10 +631,10 @@ func (r *Room) isAdmin(ctx context.Context, cmd bot.Command) (bool, error) {
 }
 
 // tablesOf returns the community's open tables, oldest first.
-func (r *Room) tablesOf(communityID int64) []*table {
+func (r *Room) tablesOf(communityID int64) []*table.Table {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var out []*table
+	var out []*table.Table
 	for _, id := range r.byCommunity[communityID] {
 		if t := r.tables[id]; t != nil {
 			out = append(out, t)
@@ -655,7 +654,7 @@ func (r *Room) TablesIn(platform, chat string) []bot.TableChoice {
 	}
 	var out []bot.TableChoice
 	for _, t := range r.tablesOf(c.ID) {
-		out = append(out, bot.TableChoice{ID: t.id, Label: t.label(), Title: t.title(), Seated: t.count(), Seats: t.cfg.Seats, Tourney: t.tour != nil})
+		out = append(out, bot.TableChoice{ID: t.ID, Label: t.Label(), Title: t.Title(), Seated: t.Count(), Seats: t.Config.Seats, Tourney: t.Tour != nil})
 	}
 	return out
 }
@@ -669,35 +668,35 @@ func (r *Room) SeatedAt(ctx context.Context, platform, user string) ([]int64, er
 	}
 	var ids []int64
 	for _, t := range r.seatedTables(p.ID) {
-		ids = append(ids, t.id)
+		ids = append(ids, t.ID)
 	}
 	return ids, nil
 }
 
-func (r *Room) tableByID(id int64) *table {
+func (r *Room) tableByID(id int64) *table.Table {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.tables[id]
 }
 
 // seatedTables returns the tables the player sits at.
-func (r *Room) seatedTables(player int64) []*table {
+func (r *Room) seatedTables(player int64) []*table.Table {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	var out []*table
+	var out []*table.Table
 	for id := range r.seated[player] {
 		if t := r.tables[id]; t != nil {
 			out = append(out, t)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out
 }
 
-func (r *Room) takeDeadlines(table int64) []bot.Deadline {
+func (r *Room) takeDeadlines(tb int64) []bot.Deadline {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	d := r.deadlines[table]
-	delete(r.deadlines, table)
+	d := r.deadlines[tb]
+	delete(r.deadlines, tb)
 	return d
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -11,23 +13,23 @@ import (
 // "busy" for an answer and sleeping: its request is queued after those
 // before it, and Settle returns once the actor answered it.
 func TestSettleWaitsForRoomInAFullInbox(t *testing.T) {
-	tb := &table{d: &tableDeps{metrics: bot.NewMetrics()}, inbox: make(chan request, 2), done: make(chan struct{})}
-	tb.inbox <- request{}
-	tb.inbox <- request{}
+	tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan table.Request, 2), Done: make(chan struct{})}
+	tb.Inbox <- table.Request{}
+	tb.Inbox <- table.Request{}
 	result := make(chan error, 1)
-	go func() { result <- tb.settleNow(context.Background()) }()
+	go func() { result <- tb.SettleNow(context.Background()) }()
 	for i := 0; ; i++ {
 		select {
 		case err := <-result:
 			t.Fatalf("settle returned %v before the actor answered it", err)
-		case req := <-tb.inbox:
-			if !req.sync {
+		case req := <-tb.Inbox:
+			if !req.Sync {
 				continue // a command queued before it
 			}
 			if i != 2 {
 				t.Fatalf("the settle request came %d-th, want after the 2 queued before it", i+1)
 			}
-			req.reply <- response{}
+			req.Reply <- table.Response{}
 			if err := <-result; err != nil {
 				t.Fatalf("settle: %v", err)
 			}
@@ -66,7 +68,7 @@ func TestSettleHearsADirectorTookReports(t *testing.T) {
 			if !req.sync {
 				t.Fatal("the second request is not the settle request")
 			}
-			req.reply <- response{r: bot.Reply{Text: c.answer}}
+			req.reply <- table.Response{Reply: bot.Reply{Text: c.answer}}
 			if r := <-got; r.err != nil || r.took != c.want {
 				t.Fatalf("settle: took %v, %v; want %v", r.took, r.err, c.want)
 			}
@@ -90,18 +92,18 @@ func TestSettleHonoursContextAndStoppedActors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			tb := &table{d: &tableDeps{metrics: bot.NewMetrics()}, inbox: make(chan request, 1), done: make(chan struct{})}
-			tb.inbox <- request{}
-			a := &tourneyActor{r: &Room{metrics: tb.d.metrics}, inbox: make(chan treq, 1), done: make(chan struct{})}
+			tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan table.Request, 1), Done: make(chan struct{})}
+			tb.Inbox <- table.Request{}
+			a := &tourneyActor{r: &Room{metrics: tb.Deps.Metrics}, inbox: make(chan treq, 1), done: make(chan struct{})}
 			a.inbox <- treq{}
 			if c.cancel {
 				cancel()
 			}
 			if c.stopped {
-				close(tb.done)
+				close(tb.Done)
 				close(a.done)
 			}
-			if err := tb.settleNow(ctx); bot.ErrorCode(err) != c.wantCode {
+			if err := tb.SettleNow(ctx); bot.ErrorCode(err) != c.wantCode {
 				t.Errorf("table: %v, want code %q", err, c.wantCode)
 			}
 			if took, err := a.settleNow(ctx); took || bot.ErrorCode(err) != c.wantCode {

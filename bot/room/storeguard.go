@@ -17,20 +17,6 @@ import (
 // user is told to try again, and the cause is logged.
 type guardedStore struct{ bot.Storage }
 
-// writeErr is what a command whose write failed answers: not enough
-// chips, or that the store failed (whatever it refused: the state was
-// rebuilt from it, and the user may try again).
-func writeErr(err error) error {
-	if errors.Is(err, bot.ErrInsufficientFunds) {
-		return bot.FromError(err)
-	}
-	var e *bot.Error
-	if errors.As(err, &e) && e.Code == bot.EUnavailable {
-		return e
-	}
-	return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: err}
-}
-
 // storageErr classifies err as the storage contract says.
 func storageErr(err error) error {
 	var e *bot.Error

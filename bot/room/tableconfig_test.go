@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/engine"
 )
 
@@ -22,7 +24,7 @@ func TestTableOptionsReachTheEngineAndTheStore(t *testing.T) {
 			return r.Draw == engine.DrawConfig{Jokers: 1, DeckSize: 40, FiveFigures: true}
 		}},
 	} {
-		c, err := ParseTableConfig(tc.args)
+		c, err := table.ParseTableConfig(tc.args)
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
@@ -30,7 +32,7 @@ func TestTableOptionsReachTheEngineAndTheStore(t *testing.T) {
 			t.Errorf("%v: engine rules %+v", tc.args, c.Rules())
 		}
 		b, _ := json.Marshal(c)
-		back, err := decodeTableConfig(string(b))
+		back, err := table.DecodeTableConfig(string(b))
 		if err != nil || back != c {
 			t.Errorf("%v: stored %s, read back %+v, %v", tc.args, b, back, err)
 		}

@@ -5,7 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	mrand "math/rand/v2"
 	"strconv"
+
+	"github.com/pokerroom/pokerroom/bot/table"
+	"github.com/pokerroom/pokerroom/engine"
 
 	"github.com/pokerroom/pokerroom/bot"
 )
@@ -15,7 +19,7 @@ import (
 
 // tableCommunity finds the community of a stored table: by the chat its
 // record names, or by its id when the chat moved since (MoveChat).
-func (r *Room) tableCommunity(ctx context.Context, id int64, meta tableMeta) (bot.Community, error) {
+func (r *Room) tableCommunity(ctx context.Context, id int64, meta table.Meta) (bot.Community, error) {
 	r.mu.Lock()
 	cached := r.commByID[id]
 	r.mu.Unlock()
@@ -33,13 +37,13 @@ func (r *Room) tableCommunity(ctx context.Context, id int64, meta tableMeta) (bo
 }
 
 // restoreTable rebuilds an open table from the store.
-func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table, error) {
-	var meta tableMeta
+func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Table, error) {
+	var meta table.Meta
 	if err := json.Unmarshal([]byte(rec.Config), &meta); err != nil {
-		return nil, fmt.Errorf("%w: config: %w", errBadRecord, err)
+		return nil, fmt.Errorf("%w: config: %w", table.ErrBadRecord, err)
 	}
-	if _, err := decodeTableConfig(mustJSON(meta.Config)); err != nil {
-		return nil, fmt.Errorf("%w: config: %w", errBadRecord, err)
+	if _, err := table.DecodeTableConfig(table.MustJSON(meta.Config)); err != nil {
+		return nil, fmt.Errorf("%w: config: %w", table.ErrBadRecord, err)
 	}
 	comm, err := r.tableCommunity(ctx, rec.CommunityID, meta)
 	if err != nil {
@@ -54,8 +58,8 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table, e
 	if err != nil {
 		return nil, err
 	}
-	t := newTable(r.tdeps, r, rec, meta, comm, house)
-	if err := t.restore(ctx, meta); err != nil {
+	t := table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house)
+	if err := t.Restore(ctx, meta); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -65,20 +69,20 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table, e
 // the same game and stakes who joins t: allowed only when that leaves the
 // two tables within one player of each other; the old seat is then given up
 // after its hand.
-func (r *Room) checkTableChange(ctx context.Context, t *table, p bot.Player) error {
+func (r *Room) checkTableChange(ctx context.Context, t *table.Table, p bot.Player) error {
 	for _, o := range r.seatedTables(p.ID) {
-		if o == t || o.cfg.Variant != t.cfg.Variant || o.cfg.Stakes() != t.cfg.Stakes() {
+		if o == t || o.Config.Variant != t.Config.Variant || o.Config.Stakes() != t.Config.Stakes() {
 			continue
 		}
-		src, dst := o.count(), t.seatedCount()
+		src, dst := o.Count(), t.SeatedCount()
 		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
-			return bot.Errorf(bot.EInvalid, "join.unbalanced", o.label(), t.label())
+			return bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
 		}
 		go func() {
-			ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+			ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
 			defer cancel()
-			if _, err := o.do(ctx, request{cmd: bot.Command{Name: "leave"}, p: p}); err != nil && !errors.Is(err, bot.ErrNotFound) {
-				r.log.Warn("table change: leaving the old table", "table", o.id, "err", err)
+			if _, err := o.Do(ctx, table.Request{Cmd: bot.Command{Name: "leave"}, P: p}); err != nil && !errors.Is(err, bot.ErrNotFound) {
+				r.log.Warn("table change: leaving the old table", "table", o.ID, "err", err)
 			}
 		}()
 	}
@@ -86,15 +90,40 @@ func (r *Room) checkTableChange(ctx context.Context, t *table, p bot.Player) err
 }
 
 // dropTable forgets a closed table.
-func (r *Room) dropTable(t *table) {
+func (r *Room) dropTable(t *table.Table) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	delete(r.tables, t.id)
-	ids := r.byCommunity[t.comm.ID]
+	delete(r.tables, t.ID)
+	ids := r.byCommunity[t.Comm.ID]
 	for i, id := range ids {
-		if id == t.id {
-			r.byCommunity[t.comm.ID] = append(ids[:i:i], ids[i+1:]...)
+		if id == t.ID {
+			r.byCommunity[t.Comm.ID] = append(ids[:i:i], ids[i+1:]...)
 			break
 		}
 	}
 }
+
+// roomEnv is the room as its tables' environment (table.Env).
+type roomEnv struct{ r *Room }
+
+func (e roomEnv) SetSeated(player, table int64, on bool)  { e.r.setSeated(player, table, on) }
+func (e roomEnv) SyncSeated(table int64, players []int64) { e.r.syncSeated(table, players) }
+func (e roomEnv) CommunityNow(c bot.Community) bot.Community {
+	return e.r.communityNow(c)
+}
+func (e roomEnv) Wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error) {
+	return e.r.wallet(ctx, p, comm)
+}
+func (e roomEnv) TakeDeadlines(table int64) []bot.Deadline { return e.r.takeDeadlines(table) }
+func (e roomEnv) Shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error) {
+	return e.r.shuffle(cfg, table, n)
+}
+func (e roomEnv) BotRand(table int64, hand, n int) *mrand.Rand { return e.r.botRand(table, hand, n) }
+func (e roomEnv) CheckTableChange(ctx context.Context, t *table.Table, p bot.Player) error {
+	return e.r.checkTableChange(ctx, t, p)
+}
+func (e roomEnv) DropTable(t *table.Table) { e.r.dropTable(t) }
+func (e roomEnv) Send(m bot.Outgoing)      { e.r.send(m) }
+
+// tr is bot.Text: the text of key in lang with args.
+func tr(lang, key string, args ...any) string { return bot.Text(lang, key, args...) }

@@ -2,11 +2,12 @@ package room
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
 
@@ -127,7 +128,7 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tourneySe
 	if err != nil {
 		return nil, err
 	}
-	rec := bot.TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: mustJSON(set), Status: bot.StateNames[tourney.Announced].En, CreatedAt: r.clock.Now()}
+	rec := bot.TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: table.MustJSON(set), Status: bot.StateNames[tourney.Announced].En, CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTourney(ctx, rec)
 	if err != nil {
 		return nil, err
@@ -173,7 +174,7 @@ func (r *Room) reserve(ctx context.Context, comm bot.Community, id int64, missin
 		return nil, err
 	}
 	return func() {
-		ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+		ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
 		defer cancel()
 		a.tdo(ctx, treq{query: func() error { a.reserving--; return nil }}) //nolint:errcheck // one that is gone keeps nothing
 	}, nil
@@ -520,7 +521,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p bot.Player, isBot b
 		// at one in a hand, at once (not dealt in before the next hand).
 		no := reg.Seat.Table
 		if t := a.tables[no]; t != nil && !a.held[no] {
-			t.tour.direct(tableSync{Only: true, Seats: map[int]syncSeat{int(reg.Seat.Seat) - 1: a.syncSeat(reg.Entry.ID)}})
+			t.Tour.Direct(table.Sync{Only: true, Seats: map[int]table.SyncSeat{int(reg.Seat.Seat) - 1: a.syncSeat(reg.Entry.ID)}})
 		}
 		a.tellSeat(reg.Entry.ID, no, 0)
 		a.releaseHeld()
@@ -575,7 +576,7 @@ func (a *tourneyActor) startCmd(req treq, lang string) (bot.Reply, error) {
 	now := a.r.clock.Now()
 	if now.Before(cfg.StartAt) {
 		a.set.Config.StartAt = now
-		ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+		ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 		err := a.replay(ctx)
 		cancel()
 		if err != nil {
@@ -623,11 +624,11 @@ func (a *tourneyActor) addBots(req treq, lang string) (bot.Reply, error) {
 
 func (a *tourneyActor) addBot(ctx context.Context) (tourney.Registration, error) {
 	k := len(a.bots) + 1
-	name := fmt.Sprintf("%s %d", botNames[(k-1)%len(botNames)], (k-1)/len(botNames)+1)
-	if k <= len(botNames) {
-		name = botNames[k-1]
+	name := fmt.Sprintf("%s %d", table.BotNames[(k-1)%len(table.BotNames)], (k-1)/len(table.BotNames)+1)
+	if k <= len(table.BotNames) {
+		name = table.BotNames[k-1]
 	}
-	p, err := a.r.store.Player(ctx, botPlatform, fmt.Sprintf("bot:t%d:%d", a.id, k), name)
+	p, err := a.r.store.Player(ctx, table.BotPlatform, fmt.Sprintf("bot:t%d:%d", a.id, k), name)
 	if err != nil {
 		return tourney.Registration{}, err
 	}
@@ -688,9 +689,9 @@ func (a *tourneyActor) lobbyText(lang string) string {
 		now := a.r.clock.Now()
 		cs := a.clock().At(now)
 		if cs.OnBreak {
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.break", durationText(cs.Remaining)))
+			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.break", table.DurationText(cs.Remaining)))
 		} else {
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.level", cs.Number, bot.Chips(cs.Level.SmallBlind), bot.Chips(cs.Level.BigBlind), bot.Chips(cs.Level.Ante), durationText(cs.Remaining)))
+			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.level", cs.Number, bot.Chips(cs.Level.SmallBlind), bot.Chips(cs.Level.BigBlind), bot.Chips(cs.Level.Ante), table.DurationText(cs.Remaining)))
 		}
 		if s := a.t.Seating(); s != nil {
 			var ls []string
@@ -771,7 +772,7 @@ func (a *tourneyActor) structureText(lang string) string {
 	n := 0
 	for _, l := range cfg.Structure.Levels {
 		if l.Break {
-			fmt.Fprintf(&b, "\n☕ %s", durationText(l.Duration))
+			fmt.Fprintf(&b, "\n☕ %s", table.DurationText(l.Duration))
 			continue
 		}
 		n++
@@ -779,7 +780,7 @@ func (a *tourneyActor) structureText(lang string) string {
 		if l.Ante > 0 {
 			fmt.Fprintf(&b, " (%s)", bot.FormatChips(l.Ante, lang))
 		}
-		fmt.Fprintf(&b, " · %s", durationText(l.Duration))
+		fmt.Fprintf(&b, " · %s", table.DurationText(l.Duration))
 	}
 	return b.String()
 }
@@ -814,100 +815,6 @@ func (a *tourneyActor) resultsText(results []tourney.Result) string {
 		parts = append(parts, s)
 	}
 	return strings.Join(parts, "\n")
-}
-
-// restoreTourneys rebuilds every tournament not over from its log; their
-// tables are restored with the other tables and linked here.
-func (r *Room) restoreTourneys(ctx context.Context) error {
-	recs, err := r.store.Tourneys(ctx, 0, true)
-	if err != nil {
-		return fmt.Errorf("tournaments: %w", err)
-	}
-	for _, rec := range recs {
-		a, err := r.rebuildTourney(ctx, rec)
-		if err != nil {
-			if bot.ErrorCode(err) == bot.EUnavailable || ctx.Err() != nil {
-				return err // the store cannot be read: nothing can start
-			}
-			// One tournament never stops the room: it stays out of play
-			// (its account keeps its money, its tables wait), logged.
-			r.log.Error("tournament not restored: it stays out of play until its record is repaired", "tourney", rec.ID, "err", err)
-			r.metrics.Unrestored.Add(1)
-			r.unrestored[rec.ID] = true
-			continue
-		}
-		r.mu.Lock()
-		r.tourneys[a.id] = a
-		r.mu.Unlock()
-	}
-	return nil
-}
-
-// rebuildTourney makes a tournament's actor from its record and log.
-func (r *Room) rebuildTourney(ctx context.Context, rec bot.TourneyRecord) (*tourneyActor, error) {
-	var set tourneySettings
-	if err := json.Unmarshal([]byte(rec.Config), &set); err != nil {
-		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
-	}
-	if _, err := decodeTourneySettings(rec.Config); err != nil {
-		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
-	}
-	comm, err := r.tableCommunity(ctx, rec.CommunityID, tableMeta{Platform: set.Platform, Chat: set.Chat})
-	if err != nil {
-		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
-	}
-	house, err := r.houseOf(ctx, comm)
-	if err != nil {
-		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
-	}
-	a, err := r.newTourneyActor(rec, set, comm, house)
-	if err != nil {
-		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
-	}
-	if a.account, err = r.store.OpenAccount(ctx, bot.AccountTournament, a.ref(), 0); err != nil {
-		return nil, err
-	}
-	if err := a.replay(ctx); err != nil {
-		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
-	}
-	if !rec.EndedAt.IsZero() {
-		a.seatsSettled.Store(true) // its seats or qualifiers were given before it ended
-	}
-	return a, nil
-}
-
-// loadEnded brings back a tournament that is over (its actor retired
-// after an hour, or not restored at start) for a command that names it:
-// /standings T3, /tourney info T3. It retires again when left alone.
-func (r *Room) loadEnded(ctx context.Context, comm bot.Community, id int64) (*tourneyActor, error) {
-	recs, err := r.store.Tourneys(ctx, comm.ID, false)
-	if err != nil {
-		return nil, err
-	}
-	for _, rec := range recs {
-		if rec.ID != id || rec.EndedAt.IsZero() {
-			continue
-		}
-		if r.loadedEnded.Load() >= maxLoadedEnded {
-			return nil, bot.Errorf(bot.EBusy, bot.KeyBusy)
-		}
-		a, err := r.rebuildTourney(ctx, rec)
-		if err != nil {
-			return nil, err
-		}
-		a.loaded = true
-		r.mu.Lock()
-		if cur := r.tourneys[id]; cur != nil { // loaded meanwhile
-			r.mu.Unlock()
-			return cur, nil
-		}
-		r.tourneys[id] = a
-		r.loadedEnded.Add(1)
-		r.mu.Unlock()
-		r.runTourney(a)
-		return a, nil
-	}
-	return nil, nil
 }
 
 // buyChips runs /rebuy and /addon (R-TRN-4): the price leaves the wallet
@@ -947,7 +854,7 @@ func (a *tourneyActor) buyChips(req treq, lang string) (bot.Reply, error) {
 	chips := res.(tourney.Chips)
 	if pl, ok := a.t.Seating().Where(id); ok {
 		if t := a.tables[pl.Table]; t != nil {
-			t.tour.direct(tableSync{Only: true, Seats: map[int]syncSeat{int(pl.Seat) - 1: a.syncSeat(id)}})
+			t.Tour.Direct(table.Sync{Only: true, Seats: map[int]table.SyncSeat{int(pl.Seat) - 1: a.syncSeat(id)}})
 		}
 	}
 	a.publishLobby()
@@ -1031,10 +938,10 @@ func (a *tourneyActor) edit(req treq, lang string) (bot.Reply, error) {
 			return bot.Reply{}, err
 		}
 	}
-	w := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: a.id, Status: a.status(), Config: mustJSON(set), Name: set.Config.Name}, At: a.r.clock.Now()}
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	w := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: a.id, Status: a.status(), Config: table.MustJSON(set), Name: set.Config.Name}, At: a.r.clock.Now()}
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	defer cancel()
-	if err := a.r.commit.commit(ctx, w); err != nil {
+	if err := a.r.commit.Commit(ctx, w); err != nil {
 		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: err}
 	}
 	a.set, a.t = set, t

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -152,7 +154,7 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (bot.Reply, error) {
 				a.proposal.accepted[e] = true // practice opponents take any deal
 			}
 		}
-		a.news("tn.deal_proposed", a.entryName(me), sub, durationText(dealWindow))
+		a.news("tn.deal_proposed", a.entryName(me), sub, table.DurationText(dealWindow))
 		text := a.dealText(lang) // before tryDeal: everyone else may have accepted already
 		a.tryDeal()
 		return bot.Reply{Text: text, Private: true}, nil
@@ -293,7 +295,7 @@ func (a *tourneyActor) dealText(lang string) string {
 	if p.method == tourney.ChipChop {
 		method = "chip chop"
 	}
-	b.WriteString(tr(lang, "deal.title", method, durationText(p.until.Sub(a.r.clock.Now()))))
+	b.WriteString(tr(lang, "deal.title", method, table.DurationText(p.until.Sub(a.r.clock.Now()))))
 	if err != nil {
 		return b.String()
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -20,7 +22,7 @@ import (
 
 // leagueAccount is the account holding a league's pool.
 func (a *tourneyActor) leagueAccount() (int64, error) {
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	defer cancel()
 	return a.r.store.OpenAccount(ctx, bot.AccountTournament, leagueKey(a.comm.ID, a.set.League), 0)
 }
@@ -172,8 +174,8 @@ func sum(xs []tourney.Chips) int64 {
 // registers its own practice players under the names of one pool, and
 // the standings list "Alba" once however many tournaments she played.
 func standingKey(id int64, who map[int64]bot.Player) tourney.PlayerID {
-	if p, ok := who[id]; ok && p.Platform == botPlatform {
-		return tourney.PlayerID(botPlatform + ":" + p.DisplayName)
+	if p, ok := who[id]; ok && p.Platform == table.BotPlatform {
+		return tourney.PlayerID(table.BotPlatform + ":" + p.DisplayName)
 	}
 	return tourney.PlayerID(strconv.FormatInt(id, 10))
 }

@@ -3,6 +3,8 @@ package room
 import (
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -16,8 +18,8 @@ func TestLeagueStandingsNeverShowOneNameTwice(t *testing.T) {
 	who := map[int64]bot.Player{
 		1: {ID: 1, Platform: "telegram", DisplayName: "Ana"},
 		2: {ID: 2, Platform: "discord", DisplayName: "Ana"},
-		3: {ID: 3, Platform: botPlatform, DisplayName: "Alba"},
-		4: {ID: 4, Platform: botPlatform, DisplayName: "Alba"},
+		3: {ID: 3, Platform: table.BotPlatform, DisplayName: "Alba"},
+		4: {ID: 4, Platform: table.BotPlatform, DisplayName: "Alba"},
 		5: {ID: 5, Platform: "telegram", DisplayName: "Alba"},
 	}
 	for _, c := range []struct {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -219,7 +221,7 @@ func (op tableOp) apply(a *tourneyActor) (any, error) {
 // (R-TRN-7); the result is the bounties paid (R-TRN-14).
 type handOp struct {
 	Table  tourney.TableID           `json:"table,omitempty"`
-	Busts  []reportBust              `json:"busts,omitempty"`
+	Busts  []table.ReportBust        `json:"busts,omitempty"`
 	Stacks map[tourney.EntryID]int64 `json:"stacks,omitempty"`
 	// H4H are the tables of Busts when they busted in one hand-for-hand
 	// hand (parallel to Busts): at different tables they tie (TDA 12).
@@ -271,7 +273,7 @@ func bustsByTable(busts []tourney.Bust, tables []tourney.TableID) [][]tourney.Bu
 // knockouts pays the bounties of a hand's busts (R-TRN-14): the winners
 // of the last pot who covered the busted player share the bounty; when
 // none covered, the winners share it all the same.
-func (a *tourneyActor) knockouts(busts []reportBust) []bountyPay {
+func (a *tourneyActor) knockouts(busts []table.ReportBust) []bountyPay {
 	bs := a.t.Bounties()
 	if bs == nil {
 		return nil

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -43,7 +45,7 @@ func TestOpsReadTheLogWrittenBefore(t *testing.T) {
 			&registerOp{Player: &bot.Player{ID: 7, DisplayName: "ana"}, Bot: true, Seed: 42, Ticket: "T3", Pair: 2}},
 		{opStart, `{"seed":9,"at":"2026-11-01T20:00:00Z"}`, &startOp{Seed: 9, At: at}},
 		{opHand, `{"table":2,"busts":[{"entry":5,"start":300}],"stacks":{"1":900},"h4h":[2]}`,
-			&handOp{Table: 2, Busts: []reportBust{{Entry: 5, Start: 300}}, Stacks: map[tourney.EntryID]int64{1: 900}, H4H: []tourney.TableID{2}}},
+			&handOp{Table: 2, Busts: []table.ReportBust{{Entry: 5, Start: 300}}, Stacks: map[tourney.EntryID]int64{1: 900}, H4H: []tourney.TableID{2}}},
 		{opQualify, `{"ticket":"T4","level":3,"stack":500,"seed":1}`, &qualifyOp{Flight: "T4", Level: 3, Stack: 500, Seed: 1}},
 		{opRebuy, `{"entry":3,"stack":0}`, &rebuyOp{Entry: 3}},
 		{opDeal, `{"stacks":{"1":10},"shares":{"1":99},"stack":5}`, &dealOp{Stacks: map[tourney.EntryID]int64{1: 10}, Shares: map[tourney.EntryID]int64{1: 99}, Stack: 5}},
@@ -57,9 +59,9 @@ func TestOpsReadTheLogWrittenBefore(t *testing.T) {
 		if !reflect.DeepEqual(op, c.want) {
 			t.Errorf("%s: decoded %+v, want %+v", c.kind, op, c.want)
 		}
-		again, err := decodeOp(c.kind, mustJSON(op))
+		again, err := decodeOp(c.kind, table.MustJSON(op))
 		if err != nil || !reflect.DeepEqual(again, op) {
-			t.Errorf("%s: %s does not read back: %+v, %v", c.kind, mustJSON(op), again, err)
+			t.Errorf("%s: %s does not read back: %+v, %v", c.kind, table.MustJSON(op), again, err)
 		}
 	}
 }
@@ -71,7 +73,7 @@ func TestAStartSaysItsSeatingRule(t *testing.T) {
 	if err != nil || op.(*startOp).Rule != 0 {
 		t.Fatalf("an old start: %+v, %v", op, err)
 	}
-	if got := mustJSON(startOp{Seed: 1, Rule: seatingRule}); !strings.Contains(got, `"rule":1`) {
+	if got := table.MustJSON(startOp{Seed: 1, Rule: seatingRule}); !strings.Contains(got, `"rule":1`) {
 		t.Fatalf("a start now: %s", got)
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -51,7 +53,7 @@ type tourneyActor struct {
 
 	inbox   chan treq
 	repMu   sync.Mutex
-	reports []handReport
+	reports []table.HandReport
 	repSig  chan struct{}
 	wake    chan struct{}
 	timer   bot.Timer
@@ -59,9 +61,9 @@ type tourneyActor struct {
 	done    chan struct{}
 
 	tableIDs map[tourney.TableID]int64 // tournament table -> room table
-	tables   map[tourney.TableID]*table
-	metas    map[tourney.TableID]tableMeta // tables stored, not started yet
-	away     map[tourney.EntryID]bool      // as the tables last reported
+	tables   map[tourney.TableID]*table.Table
+	metas    map[tourney.TableID]table.Meta // tables stored, not started yet
+	away     map[tourney.EntryID]bool       // as the tables last reported
 	// released is the hand after which a table was last released;
 	// backoff holds one whose release dealt nothing (a failed write) for
 	// a second, so that a store that fails is not hammered.
@@ -77,7 +79,7 @@ type tourneyActor struct {
 	// retry holds a table's report whose busts could not be stored;
 	// unlinked, tables stored whose op was not; again, when to try a
 	// failed step again.
-	retry    map[tourney.TableID]handReport
+	retry    map[tourney.TableID]table.HandReport
 	unlinked map[tourney.TableID]int64
 	again    time.Time
 	stacks   map[tourney.EntryID]int64
@@ -117,7 +119,7 @@ type tourneyActor struct {
 	// eliminated together once every table has played it (TDA 12);
 	// h4hStacks the stacks those tables reported; h4hSaid: hand for
 	// hand was announced.
-	h4h       map[tourney.TableID][]reportBust
+	h4h       map[tourney.TableID][]table.ReportBust
 	h4hStacks map[tourney.EntryID]int64
 	h4hSaid   bool
 	addOnOpen bool
@@ -174,7 +176,7 @@ type treq struct {
 	// query runs in the actor's goroutine: what another actor asks of
 	// this tournament's state.
 	query func() error
-	reply chan response
+	reply chan table.Response
 }
 
 // pendingBust is a player busted during the rebuy period, with rebuys
@@ -183,7 +185,7 @@ type treq struct {
 // again a second later (At set back so that it stands then).
 type pendingBust struct {
 	Table tourney.TableID
-	Bust  reportBust
+	Bust  table.ReportBust
 	At    time.Time
 }
 
@@ -193,9 +195,9 @@ func (r *Room) newTourneyActor(rec bot.TourneyRecord, set tourneySettings, comm 
 		return nil, err
 	}
 	a := &tourneyActor{r: r, id: rec.ID, comm: comm, house: house, set: set, t: t,
-		inbox: make(chan treq, inboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
-		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]tableMeta{}, away: map[tourney.EntryID]bool{},
-		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, sent: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]handReport{}, unlinked: map[tourney.TableID]int64{},
+		inbox: make(chan treq, table.InboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
+		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table.Table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]table.Meta{}, away: map[tourney.EntryID]bool{},
+		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, sent: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]table.HandReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, ticketed: map[tourney.EntryID]bool{},
 		players: map[tourney.EntryID]bot.Player{}, bots: map[tourney.EntryID]bool{}, announced: -1, target: set.Target, finalID: set.Flight, flightDone: map[string]bool{},
 		pairs: map[int]*pairOf{}, pairByPlayer: map[int64]int{}, pairEntry: map[tourney.EntryID]int{}}
@@ -237,7 +239,7 @@ func (a *tourneyActor) do(op tOp, moves func(res any) []bot.Move, status *bot.To
 	// After the op, the maps themselves: a rebuild makes new ones and
 	// leaves these as they are.
 	after := liveState{stacks: a.stacks, pending: a.pending, proposal: a.proposal, ending: a.ending}
-	w := &bot.TableWrite{TourneyOps: []bot.TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: op.kind(), Data: mustJSON(op)}}, Status: status}
+	w := &bot.TableWrite{TourneyOps: []bot.TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: op.kind(), Data: table.MustJSON(op)}}, Status: status}
 	if moves != nil {
 		w.Moves = moves(res)
 	}
@@ -245,16 +247,16 @@ func (a *tourneyActor) do(op tOp, moves func(res any) []bot.Move, status *bot.To
 		w.Status = &bot.TourneyStatus{TourneyID: a.id, Status: a.status()}
 	}
 	w.At = a.r.clock.Now()
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	defer cancel()
-	if err := a.r.commit.commit(ctx, w); err != nil {
+	if err := a.r.commit.Commit(ctx, w); err != nil {
 		a.r.log.Error("tournament write failed; rebuilding it from the store", "tourney", a.id, "err", err)
 		seq := a.seq + 1
 		lerr := a.replay(ctx)
 		if lerr != nil {
 			a.r.log.Error("tournament rebuild failed; paused until the store answers", "tourney", a.id, "err", lerr)
 			a.goStale(seq, before, after)
-			return nil, writeErr(err)
+			return nil, table.WriteErr(err)
 		}
 		if a.seq >= seq {
 			// Stored after all (the answer was lost, not the write): the
@@ -264,7 +266,7 @@ func (a *tourneyActor) do(op tOp, moves func(res any) []bot.Move, status *bot.To
 			return res, nil
 		}
 		a.restoreLive(before)
-		return nil, writeErr(err)
+		return nil, table.WriteErr(err)
 	}
 	a.seq++
 	return res, nil
@@ -276,11 +278,11 @@ func (a *tourneyActor) goStale(seq int64, before, after liveState) {
 	now := a.r.clock.Now()
 	if !a.stale {
 		a.stale, a.staleSeq, a.staleBefore, a.staleAfter = true, seq, before, after
-		a.retryWait = firstPauseRetry
+		a.retryWait = table.FirstPauseRetry
 		a.r.metrics.PausedTourneys.Add(1)
 		a.r.log.Warn("tournament paused: the database is unreachable", "tourney", a.id)
 	} else {
-		a.retryWait = min(2*a.retryWait, maxPauseRetry)
+		a.retryWait = min(2*a.retryWait, table.MaxPauseRetry)
 	}
 	a.retryAt = now.Add(a.retryWait)
 }
@@ -288,7 +290,7 @@ func (a *tourneyActor) goStale(seq int64, before, after liveState) {
 // tryFresh rebuilds a stale director from the store; on success it goes
 // on where the store says it is.
 func (a *tourneyActor) tryFresh() {
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	defer cancel()
 	if err := a.replay(ctx); err != nil {
 		a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", err)
@@ -425,9 +427,9 @@ func (a *tourneyActor) running() bool {
 
 // report hands a table's report to the actor; it never blocks.
 // eventName is the tournament's name (director).
-func (a *tourneyActor) eventName() string { return a.set.Config.Name }
+func (a *tourneyActor) EventName() string { return a.set.Config.Name }
 
-func (a *tourneyActor) report(tableID int64, rep handReport) {
+func (a *tourneyActor) Report(tableID int64, rep table.HandReport) {
 	a.repMu.Lock()
 	a.reports = append(a.reports, rep)
 	a.repMu.Unlock()
@@ -437,7 +439,7 @@ func (a *tourneyActor) report(tableID int64, rep handReport) {
 	}
 }
 
-func (a *tourneyActor) takeReports() []handReport {
+func (a *tourneyActor) takeReports() []table.HandReport {
 	a.repMu.Lock()
 	defer a.repMu.Unlock()
 	r := a.reports
@@ -469,15 +471,15 @@ func (a *tourneyActor) run(ctx context.Context) {
 				if a.drain() {
 					r.Text = "busy" // it took in reports: the tables may have more to do
 				}
-				req.reply <- response{r: r}
+				req.reply <- table.Response{Reply: r}
 				break
 			}
 			if req.query != nil {
-				req.reply <- response{err: req.query()}
+				req.reply <- table.Response{Err: req.query()}
 				break
 			}
 			r, err := a.handle(req)
-			req.reply <- response{r, err}
+			req.reply <- table.Response{Reply: r, Err: err}
 			if a.retired() {
 				a.idleSince = a.r.clock.Now() // used: kept another while
 			}
@@ -751,7 +753,7 @@ func (a *tourneyActor) applyDue(d tourney.Due, now time.Time) {
 	case tourney.DueLevel:
 		if _, err := a.do(levelOp{Level: st.Index}, nil, nil); err == nil {
 			if st.OnBreak {
-				a.news("tn.break", a.name(), durationText(st.Level.Duration))
+				a.news("tn.break", a.name(), table.DurationText(st.Level.Duration))
 			} else {
 				a.news("tn.level", a.name(), st.Number, bot.Chips(st.Level.SmallBlind), bot.Chips(st.Level.BigBlind), bot.Chips(st.Level.Ante))
 			}
@@ -818,7 +820,7 @@ func (a *tourneyActor) endLate() error {
 // expireBusts eliminates the busted players whose time to rebuy is over,
 // or who can rebuy no more.
 func (a *tourneyActor) expireBusts(now time.Time) {
-	byTable := map[tourney.TableID][]reportBust{}
+	byTable := map[tourney.TableID][]table.ReportBust{}
 	for e, p := range a.pending {
 		if !tourney.BustStands(now, p.At, a.t.RebuysOpen()) {
 			continue
@@ -890,113 +892,6 @@ func (a *tourneyActor) start(now time.Time) error {
 	return nil
 }
 
-// ensureTables opens a room table for every table of the seating that
-// has none yet (the draw, a new table of late registration, the final
-// table).
-func (a *tourneyActor) ensureTables() error {
-	for _, tb := range a.t.Seating().Tables {
-		if id, ok := a.tableIDs[tb.ID]; ok {
-			if a.tables[tb.ID] == nil && a.metas[tb.ID].Tourney != 0 {
-				a.startTable(tb.ID, id) // stored, then not started: a write reported failed
-			}
-			continue
-		}
-		// A table stored whose op was not is used again, not stored twice.
-		id, ok := a.unlinked[tb.ID]
-		if !ok {
-			var err error
-			if id, err = a.openTable(tb); err != nil {
-				return err
-			}
-			a.unlinked[tb.ID] = id
-		}
-		if _, err := a.do(tableOp{Table: tb.ID, TableID: id}, nil, nil); err != nil {
-			return err
-		}
-		delete(a.unlinked, tb.ID)
-		a.startTable(tb.ID, id)
-	}
-	return nil
-}
-
-func (a *tourneyActor) tableConfig(size int) TableConfig {
-	v := variants[a.set.Variant]
-	l := a.t.Config().Structure.Levels[0]
-	for _, x := range a.t.Config().Structure.Levels {
-		if !x.Break {
-			l = x
-			break
-		}
-	}
-	return TableConfig{Variant: a.set.Variant, Game: v.game, Betting: v.betting, SmallBlind: max(l.SmallBlind, 1), BigBlind: max(l.BigBlind, 1),
-		Ante: l.Ante, BBAnte: l.BigBlindAnte, Level: 1, MinBuyIn: max(l.BigBlind, 1), MaxBuyIn: max(l.BigBlind, 1), Seats: size,
-		Timer: a.set.timer(), Bank: 30 * time.Second, Clock: time.Minute, Window: time.Minute, SitOut: time.Hour, Tourney: true}
-}
-
-// openTable stores a room table for a tournament table, in a thread of
-// its own when the platform and the chat have them.
-func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
-	cfg := a.tableConfig(tb.Size())
-	c := a.r.communityNow(a.comm)
-	meta := tableMeta{Config: cfg, Platform: c.Platform, Chat: c.ChatID, Tourney: a.id, TNo: tb.ID}
-	if th := a.r.cfg.Threads[c.Platform]; th != nil && a.t.Seating() != nil && len(a.t.Seating().Tables) > 1 {
-		ctx, cancel := context.WithTimeout(a.r.ctx, 5*time.Second)
-		id, err := th.OpenThread(ctx, c.ChatID, fmt.Sprintf("%s · %s", a.name(), tr(a.lang(), "thread.table", int(tb.ID))))
-		cancel()
-		if err != nil {
-			a.r.log.Warn("no thread for a tournament table: it shows in the chat", "tourney", a.id, "err", err)
-		}
-		meta.Thread = id
-	}
-	a.metas[tb.ID] = meta
-	rec := bot.TableRecord{CommunityID: a.comm.ID, Name: fmt.Sprintf("%s %d", a.set.Config.Name, tb.ID), Variant: cfg.Variant, Stakes: cfg.Stakes(),
-		Config: mustJSON(meta), CreatedAt: a.r.clock.Now()}
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
-	defer cancel()
-	id, err := a.r.store.AddTable(ctx, rec)
-	if err != nil {
-		return 0, err
-	}
-	return id, nil
-}
-
-// startTable starts the actor of a new tournament table, held.
-func (a *tourneyActor) startTable(no tourney.TableID, id int64) {
-	meta := a.metas[no]
-	delete(a.metas, no)
-	t := newTable(a.r.tdeps, a.r, bot.TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm, a.house)
-	t.tour = &tourneyLink{actor: a, no: no, sig: make(chan struct{}, 1)}
-	t.held = true
-	a.tables[no] = t
-	a.held[no] = true
-	a.r.startTable(t)
-}
-
-// desired is the sync of table no: its seats as the seating has them.
-func (a *tourneyActor) desired(no tourney.TableID) tableSync {
-	s := tableSync{Seats: map[int]syncSeat{}}
-	tb, ok := a.t.Seating().Table(no)
-	if !ok {
-		s.Close = true
-		return s
-	}
-	for i, e := range tb.Seats {
-		if e != 0 {
-			s.Seats[i] = a.syncSeat(e)
-		}
-	}
-	return s
-}
-
-func (a *tourneyActor) syncSeat(e tourney.EntryID) syncSeat {
-	ss := syncSeat{Player: a.players[e], Entry: e, Stack: a.stacks[e], Bot: a.bots[e], Credit: a.credit[e], Away: a.away[e]}
-	if a.t.Config().Anonymous {
-		ss.Alias, _ = a.t.DisplayName(e)
-	}
-	a.pairSeat(&ss)
-	return ss
-}
-
 // onReports takes in the tables' reports of their hands.
 func (a *tourneyActor) onReports() {
 	if a.stale {
@@ -1008,7 +903,7 @@ func (a *tourneyActor) onReports() {
 	a.releaseHeld()
 }
 
-func (a *tourneyActor) onReport(rep handReport) {
+func (a *tourneyActor) onReport(rep table.HandReport) {
 	if !a.running() {
 		return
 	}
@@ -1047,7 +942,7 @@ func (a *tourneyActor) onReport(rep handReport) {
 			a.disqualify(e)
 		}
 	}
-	var busts []reportBust
+	var busts []table.ReportBust
 	for _, b := range rep.Busts {
 		en, err := a.t.Entry(b.Entry)
 		if err != nil || en.Out || a.stacks[b.Entry] > 0 {
@@ -1058,7 +953,7 @@ func (a *tourneyActor) onReport(rep handReport) {
 		}
 		if a.rebuysLeft(b.Entry) {
 			a.pending[b.Entry] = pendingBust{Table: rep.Table, Bust: b, At: a.r.clock.Now()}
-			a.privateTo(b.Entry, "tn.rebuy_now", a.name(), durationText(tourney.RebuyWindow), a.label())
+			a.privateTo(b.Entry, "tn.rebuy_now", a.name(), table.DurationText(tourney.RebuyWindow), a.label())
 			continue
 		}
 		busts = append(busts, b)
@@ -1071,7 +966,7 @@ func (a *tourneyActor) onReport(rep handReport) {
 		// this hand (flushHandForHand), so that busts at different tables
 		// share their places (TDA 12).
 		if a.h4h == nil {
-			a.h4h, a.h4hStacks = map[tourney.TableID][]reportBust{}, map[tourney.EntryID]int64{}
+			a.h4h, a.h4hStacks = map[tourney.TableID][]table.ReportBust{}, map[tourney.EntryID]int64{}
 		}
 		a.h4h[rep.Table] = busts
 		maps.Copy(a.h4hStacks, stacks)
@@ -1087,8 +982,8 @@ func (a *tourneyActor) onReport(rep handReport) {
 
 // eliminate takes the players busted in one hand out (R-TRN-7), pays the
 // bounties (R-TRN-14) and tells the story.
-func (a *tourneyActor) eliminate(table tourney.TableID, busts []reportBust, stacks map[tourney.EntryID]int64) error {
-	return a.eliminateAt(table, busts, nil, stacks)
+func (a *tourneyActor) eliminate(tb tourney.TableID, busts []table.ReportBust, stacks map[tourney.EntryID]int64) error {
+	return a.eliminateAt(tb, busts, nil, stacks)
 }
 
 // flushHandForHand takes out the players busted in the hand-for-hand
@@ -1103,7 +998,7 @@ func (a *tourneyActor) flushHandForHand() error {
 		nos = append(nos, no)
 	}
 	sort.Slice(nos, func(i, j int) bool { return nos[i] < nos[j] })
-	var busts []reportBust
+	var busts []table.ReportBust
 	var tables []tourney.TableID
 	for _, no := range nos {
 		for _, b := range a.h4h[no] {
@@ -1120,13 +1015,13 @@ func (a *tourneyActor) flushHandForHand() error {
 
 // eliminateAt takes out the players busted in one hand: at one table, or
 // with tables (the table of each bust) in one hand-for-hand hand.
-func (a *tourneyActor) eliminateAt(table tourney.TableID, busts []reportBust, tables []tourney.TableID, stacks map[tourney.EntryID]int64) error {
+func (a *tourneyActor) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tables []tourney.TableID, stacks map[tourney.EntryID]int64) error {
 	if len(busts) >= a.t.Active() && a.t.State() != tourney.LateRegistration {
 		// Cannot happen at a table of one tournament: someone won the pot.
 		a.r.log.Error("a hand busted every player left", "tourney", a.id)
 		return nil
 	}
-	res, err := a.do(handOp{Table: table, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
+	res, err := a.do(handOp{Table: tb, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
 	if err != nil {
 		return err
 	}
@@ -1196,7 +1091,7 @@ func (a *tourneyActor) walletOfPlayer(p bot.Player, isBot bool) int64 {
 	if isBot {
 		return a.house
 	}
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	defer cancel()
 	acc, err := a.r.wallet(ctx, p, a.comm)
 	if err != nil {
@@ -1318,21 +1213,21 @@ func (a *tourneyActor) releaseHeld() {
 			continue
 		}
 		if s.Close {
-			a.tables[no].tour.direct(s)
+			a.tables[no].Tour.Direct(s)
 			delete(a.tables, no)
 			delete(a.held, no)
 			continue
 		}
-		s.Level, s.Release = levelOf(lvl, num), true
+		s.Level, s.Release = table.LevelOf(lvl, num), true
 		a.held[no] = false
 		a.sent[no]++
 		a.released[no] = a.lastHand(no)
-		a.tables[no].tour.direct(s)
+		a.tables[no].Tour.Direct(s)
 	}
 }
 
 // withChips counts the seats of a sync that can be dealt in.
-func (a *tourneyActor) withChips(s tableSync) int {
+func (a *tourneyActor) withChips(s table.Sync) int {
 	n := 0
 	for _, ss := range s.Seats {
 		if ss.Stack > 0 {
@@ -1470,7 +1365,7 @@ func (a *tourneyActor) finish() {
 			}
 		}
 	}
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	bal, err := a.r.store.Balance(ctx, a.account)
 	cancel()
 	if err != nil {
@@ -1507,7 +1402,7 @@ func (a *tourneyActor) finish() {
 		a.news("tn.league", a.name(), a.set.League)
 	}
 	for no, t := range a.tables {
-		t.tour.direct(tableSync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true})
 		delete(a.tables, no)
 	}
 	a.news("tn.results", a.name(), a.resultsText(results))
@@ -1531,7 +1426,7 @@ func (a *tourneyActor) refundAll(key string) error {
 		return err
 	}
 	for no, t := range a.tables {
-		t.tour.direct(tableSync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true})
 		delete(a.tables, no)
 	}
 	a.news(key, a.name(), a.t.Active())
@@ -1624,7 +1519,7 @@ func (a *tourneyActor) privateTo(e tourney.EntryID, key string, args ...any) {
 // tdo sends a request to the actor and waits; a full inbox is EBusy.
 func (a *tourneyActor) tdo(ctx context.Context, req treq) (bot.Reply, error) {
 	req.ctx = ctx
-	req.reply = make(chan response, 1)
+	req.reply = make(chan table.Response, 1)
 	select {
 	case a.inbox <- req:
 	default:
@@ -1633,7 +1528,7 @@ func (a *tourneyActor) tdo(ctx context.Context, req treq) (bot.Reply, error) {
 	}
 	select {
 	case resp := <-req.reply:
-		return resp.r, resp.err
+		return resp.Reply, resp.Err
 	case <-ctx.Done():
 		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: ctx.Err()}
 	case <-a.done:
@@ -1667,7 +1562,7 @@ func (a *tourneyActor) awardTickets() {
 		var moves []bot.Move
 		ok := false
 		if target != nil {
-			ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+			ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 			_, err := target.tdo(ctx, treq{cmd: bot.Command{Name: "ticket"}, p: p, ticket: &ticketPay{from: a.account, label: a.label(), bot: a.bots[res.Entry]}})
 			if errors.Is(err, tourney.ErrAlreadyRegistered) {
 				// Registered already: by this seat when an earlier answer
@@ -1727,9 +1622,9 @@ func (a *tourneyActor) awardTickets() {
 // (seats, qualifiers): it has ended. A failed write is tried again (tick).
 func (a *tourneyActor) settle() bool {
 	w := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.r.clock.Now()}
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	defer cancel()
-	if err := a.r.commit.commit(ctx, w); err != nil {
+	if err := a.r.commit.Commit(ctx, w); err != nil {
 		a.r.log.Error("tournament end", "tourney", a.id, "err", err)
 		return false
 	}
@@ -1814,7 +1709,7 @@ func (a *tourneyActor) disqualify(e tourney.EntryID) error {
 	a.tellInTheMoney(paid, false)
 	if seated {
 		if t := a.tables[pl.Table]; t != nil {
-			t.tour.direct(tableSync{Only: true, Seats: map[int]syncSeat{}, Remove: []int{int(pl.Seat) - 1}})
+			t.Tour.Direct(table.Sync{Only: true, Seats: map[int]table.SyncSeat{}, Remove: []int{int(pl.Seat) - 1}})
 		}
 	}
 	if a.t.State() == tourney.Finished {

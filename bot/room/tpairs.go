@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -208,7 +210,7 @@ func (a *tourneyActor) pairOfEntry(e tourney.EntryID) *pairOf {
 
 // pairSeat sets who plays a pair's seat for the next hand: member 1 the
 // odd levels, member 2 the even ones; the partner is the other.
-func (a *tourneyActor) pairSeat(ss *syncSeat) {
+func (a *tourneyActor) pairSeat(ss *table.SyncSeat) {
 	pr := a.pairOfEntry(ss.Entry)
 	if pr == nil || pr.M1 == nil || pr.M2 == nil {
 		return

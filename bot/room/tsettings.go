@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -88,23 +90,23 @@ var (
 func parseTourneySettings(args []string, now time.Time) (tourneySettings, error) {
 	d := &tourneyDraft{s: tourneySettings{Variant: "nlhe"}, now: now, speed: tourney.Normal, given: map[string]bool{}}
 	d.s.Config.TableSize = 9
-	words, opts, err := splitOptions(args, true)
+	words, opts, err := table.SplitOptions(args, true)
 	if err != nil {
 		return d.s, err
 	}
 	c := &d.s.Config
 	c.Name = strings.Join(words, " ")
 	if c.Name == "" {
-		return d.s, bot.Errorf(bot.EInvalid, "tourney.usage", tourneyOptionTable.names())
+		return d.s, bot.Errorf(bot.EInvalid, "tourney.usage", tourneyOptionTable.Names())
 	}
 	if len([]rune(c.Name)) > 64 {
 		return d.s, bot.Errorf(bot.EInvalid, "tourney.name_long")
 	}
 	for _, kv := range opts {
-		d.given[kv.key] = true
-		d.order = append(d.order, kv.key)
+		d.given[kv.Key] = true
+		d.order = append(d.order, kv.Key)
 	}
-	if err := tourneyOptionTable.apply(d, opts); err != nil {
+	if err := tourneyOptionTable.Apply(d, opts); err != nil {
 		return d.s, err
 	}
 	for _, step := range []func() error{d.checkForms, d.buildStructure, d.applyEntryRules, d.checkTimes} {
@@ -366,7 +368,7 @@ func decodeTourneySettings(s string) (tourneySettings, error) {
 	if err := ts.Config.Validate(); err != nil && !(ts.Config.StartAt.IsZero() && ts.StartIn > 0) {
 		return ts, fmt.Errorf("tournament settings: %w", err)
 	}
-	if _, ok := variants[ts.Variant]; !ok {
+	if _, ok := table.Variants[ts.Variant]; !ok {
 		return ts, fmt.Errorf("tournament settings: variant %q", ts.Variant)
 	}
 	return ts, nil

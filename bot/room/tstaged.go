@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -69,7 +71,7 @@ func (a *tourneyActor) finishFlight() {
 		return
 	}
 	for no, t := range a.tables {
-		t.tour.direct(tableSync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true})
 		delete(a.tables, no)
 	}
 	a.carryToFinal()
@@ -86,7 +88,7 @@ func (a *tourneyActor) carryToFinal() {
 		a.r.log.Error("a flight's final is gone", "tourney", a.id, "final", a.finalID)
 		return
 	}
-	ctx, cancel := context.WithTimeout(a.r.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
 	defer cancel()
 	bal, err := a.r.store.Balance(ctx, a.account)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/table"
+
 	"github.com/pokerroom/pokerroom/bot"
 
 	"github.com/pokerroom/pokerroom/tourney"
@@ -67,7 +69,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 		}
 		set.Config.StartAt = time.Time{}
 		old, _ := r.template(ctx, comm.ID, name)
-		t := bot.Template{CommunityID: comm.ID, Name: name, Config: mustJSON(set), Spec: old.Spec, Last: old.Last}
+		t := bot.Template{CommunityID: comm.ID, Name: name, Config: table.MustJSON(set), Spec: old.Spec, Last: old.Last}
 		if err := r.store.SaveTemplate(ctx, t); err != nil {
 			return bot.Reply{}, err
 		}
@@ -111,7 +113,7 @@ func builtinTemplate(community int64, seed tourney.SeedTemplate, now time.Time) 
 	if err != nil {
 		return bot.Template{}, err
 	}
-	return bot.Template{CommunityID: community, Name: seed.Key, Config: mustJSON(set)}, nil
+	return bot.Template{CommunityID: community, Name: seed.Key, Config: table.MustJSON(set)}, nil
 }
 
 // hasName reports whether /tourney create's arguments name the
@@ -208,7 +210,7 @@ func (r *Room) scheduleCmd(ctx context.Context, comm bot.Community, args []strin
 func (r *Room) armTemplate(ctx context.Context, comm bot.Community, t bot.Template) error {
 	name := t.Name
 	return r.cfg.Scheduler.Add(ctx, templateKey(comm.ID, name), t.Spec, func(at time.Time) {
-		ctx, cancel := context.WithTimeout(r.ctx, opTimeout)
+		ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
 		defer cancel()
 		cur, err := r.template(ctx, comm.ID, name)
 		if err != nil || cur.Spec == "" {

@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"context"
@@ -21,13 +21,13 @@ import (
 
 // inboxSize bounds a table's queued commands: a full inbox answers "busy"
 // at once, never blocking the caller.
-const inboxSize = 64
+const InboxSize = 64
 
 // botPlatform is the platform of practice opponents.
-const botPlatform = "practice"
+const BotPlatform = "practice"
 
 // seat is one occupied seat of a cash table.
-type seat struct {
+type Seat struct {
 	Player  bot.Player `json:"player"`
 	Account int64      `json:"account"` // the wallet chips come from and go back to
 	Stack   int64      `json:"-"`
@@ -81,31 +81,31 @@ type waiter struct {
 }
 
 // request is a command for a table's actor.
-type request struct {
+type Request struct {
 	ctx context.Context
-	cmd bot.Command
-	p   bot.Player
-	tok *bot.ButtonToken
+	Cmd bot.Command
+	P   bot.Player
+	Tok *bot.ButtonToken
 	// perm is what the command table asks of the player (PermSeated,
 	// PermActing); the zero value, for the room's own requests and button
 	// presses (their tokens bind the player), asks nothing.
-	perm bot.Permission
+	Perm bot.Permission
 	// sync asks the actor to do everything due now before answering.
-	sync bool
+	Sync bool
 
-	reply chan response
+	Reply chan Response
 }
 
-type response struct {
-	r   bot.Reply
-	err error
+type Response struct {
+	Reply bot.Reply
+	Err   error
 }
 
 // tableMeta is what a table stores with its record besides the config.
-type tableMeta struct {
-	Config   TableConfig `json:"config"`
-	Platform string      `json:"platform"`
-	Chat     string      `json:"chat"`
+type Meta struct {
+	Config   Config `json:"config"`
+	Platform string `json:"platform"`
+	Chat     string `json:"chat"`
 	// Tourney is the tournament of a tournament table, TNo its number in
 	// the tournament's seating.
 	Tourney int64           `json:"tourney,omitempty"`
@@ -116,13 +116,13 @@ type tableMeta struct {
 }
 
 // table is a cash table's actor: only its goroutine touches its fields.
-type table struct {
-	d     *tableDeps
-	env   tableEnv
-	id    int64
-	cfg   TableConfig
-	rules engine.Config
-	comm  bot.Community
+type Table struct {
+	Deps   *Deps
+	env    Env
+	ID     int64
+	Config Config
+	rules  engine.Config
+	Comm   bot.Community
 	// house is the house account of the table's economy: rake, practice
 	// opponents' chips.
 	house int64
@@ -130,13 +130,13 @@ type table struct {
 	// in, until that chat moves (MoveChat).
 	chat, homeChat string
 	account        int64
-	inbox          chan request
+	Inbox          chan Request
 	wake           chan struct{}
-	kick           chan struct{}
-	moved          atomic.Bool // the chat moved (MoveChat): publish anew
+	Kick           chan struct{}
+	Moved          atomic.Bool // the chat moved (MoveChat): publish anew
 	bots           *practice.Opponent
 
-	seats  []*seat
+	Seats  []*Seat
 	button int // table seat index of the last button; -1 before the first hand
 	// bigBlind is the table seat of the last big blind; -1 before the
 	// first hand (or unknown: a table stored before it was kept).
@@ -205,14 +205,14 @@ type table struct {
 	// tour links a tournament table to its director (nil at a cash
 	// table); held: it waits for the director before dealing; closed: it
 	// was broken; lastReport is the report of its last hand.
-	tour       *tourneyLink
-	tourneyID  int64
+	Tour       *TourneyLink
+	TourneyID  int64
 	thread     string        // where in the chat the table shows (Outgoing.Thread)
-	done       chan struct{} // closed when the actor stops
-	held       bool
+	Done       chan struct{} // closed when the actor stops
+	Held       bool
 	closed     bool
 	closing    bool // close once the hand in progress ends
-	lastReport *handReport
+	lastReport *HandReport
 }
 
 type leftStack struct {
@@ -221,11 +221,11 @@ type leftStack struct {
 }
 
 // newTable returns the actor of a table, not started.
-func newTable(d *tableDeps, env tableEnv, rec bot.TableRecord, meta tableMeta, comm bot.Community, house int64) *table {
-	t := &table{d: d, env: env, id: rec.ID, house: house, cfg: meta.Config, rules: meta.Config.Rules(), comm: comm, account: rec.AccountID,
-		inbox: make(chan request, inboxSize), done: make(chan struct{}), wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
-		seats: make([]*seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
-	t.bots = &practice.Opponent{Trials: d.cfg.BotTrials}
+func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, house int64) *Table {
+	t := &Table{Deps: d, env: env, ID: rec.ID, house: house, Config: meta.Config, rules: meta.Config.Rules(), Comm: comm, account: rec.AccountID,
+		Inbox: make(chan Request, InboxSize), Done: make(chan struct{}), wake: make(chan struct{}, 1), Kick: make(chan struct{}, 1),
+		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
+	t.bots = &practice.Opponent{Trials: d.Cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
 	t.thread = meta.Thread
@@ -240,32 +240,32 @@ func newTable(d *tableDeps, env tableEnv, rec bot.TableRecord, meta tableMeta, c
 // log, an event or setup that cannot be read, one the engine refuses) is
 // voided as a misdeal: ended, its chips back on the stacks they started
 // from (the stored seats hold them until the hand ends), in one write.
-func (t *table) load(ctx context.Context, fresh bool) error {
-	recs, err := t.d.store.Seats(ctx, t.id)
+func (t *Table) load(ctx context.Context, fresh bool) error {
+	recs, err := t.Deps.Store.Seats(ctx, t.ID)
 	if err != nil {
 		return err
 	}
-	seats := make([]*seat, t.cfg.Seats)
+	seats := make([]*Seat, t.Config.Seats)
 	for _, sr := range recs {
 		if sr.Seat < 1 || sr.Seat > len(seats) {
-			return fmt.Errorf("%w: seat %d outside the table's %d", errBadRecord, sr.Seat, len(seats))
+			return fmt.Errorf("%w: seat %d outside the table's %d", ErrBadRecord, sr.Seat, len(seats))
 		}
-		s := new(seat)
+		s := new(Seat)
 		if err := json.Unmarshal([]byte(sr.State), s); err != nil {
-			return fmt.Errorf("%w: seat %d state: %w", errBadRecord, sr.Seat, err)
+			return fmt.Errorf("%w: seat %d state: %w", ErrBadRecord, sr.Seat, err)
 		}
 		s.Stack, s.SittingOut = sr.Stack, sr.SittingOut
 		if s.Player.ID != sr.PlayerID {
-			return fmt.Errorf("%w: seat %d: state of player %d, record of %d", errBadRecord, sr.Seat, s.Player.ID, sr.PlayerID)
+			return fmt.Errorf("%w: seat %d: state of player %d, record of %d", ErrBadRecord, sr.Seat, s.Player.ID, sr.PlayerID)
 		}
-		if s.Bank > t.cfg.Bank {
-			s.Bank = t.cfg.Bank
+		if s.Bank > t.Config.Bank {
+			s.Bank = t.Config.Bank
 		}
-		if !s.Bot && t.tourneyID == 0 && t.tour == nil {
+		if !s.Bot && t.TourneyID == 0 && t.Tour == nil {
 			// A player's chips at a cash table go back to their wallet in
 			// the table's economy (a seat taken before economies named the
 			// global wallet).
-			acc, err := t.env.wallet(ctx, s.Player, t.comm)
+			acc, err := t.env.Wallet(ctx, s.Player, t.Comm)
 			if err != nil {
 				return err
 			}
@@ -276,34 +276,34 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 	stateJSON := t.stateJSON
 	var deadlines []bot.Deadline
 	if fresh {
-		recs, err := t.d.store.OpenTables(ctx, t.comm.ID)
+		recs, err := t.Deps.Store.OpenTables(ctx, t.Comm.ID)
 		if err != nil {
 			return err
 		}
 		for _, rec := range recs {
-			if rec.ID == t.id {
+			if rec.ID == t.ID {
 				stateJSON = rec.State
 			}
 		}
-		all, err := t.d.store.Deadlines(ctx)
+		all, err := t.Deps.Store.Deadlines(ctx)
 		if err != nil {
 			return err
 		}
 		for _, d := range all {
-			if id, ok := deadlineTable(d.Key); ok && id == t.id {
+			if id, ok := DeadlineTable(d.Key); ok && id == t.ID {
 				deadlines = append(deadlines, d)
 			}
 		}
 	} else {
-		deadlines = t.env.takeDeadlines(t.id)
+		deadlines = t.env.TakeDeadlines(t.ID)
 	}
-	var st tableState
+	var st State
 	if stateJSON != "" {
 		if err := json.Unmarshal([]byte(stateJSON), &st); err != nil {
-			return fmt.Errorf("%w: table state: %w", errBadRecord, err)
+			return fmt.Errorf("%w: table state: %w", ErrBadRecord, err)
 		}
 	}
-	hands, err := t.d.store.OpenHands(ctx, t.id)
+	hands, err := t.Deps.Store.OpenHands(ctx, t.ID)
 	if err != nil {
 		return err
 	}
@@ -327,7 +327,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 				return fmt.Errorf("void hand %d: %w", hr.ID, err)
 			}
 			voided = append(voided, fmt.Sprintf("%d", hr.ID))
-			t.d.log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.id, "hand", hr.ID, "why", why)
+			t.Deps.Log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.ID, "hand", hr.ID, "why", why)
 			continue
 		}
 		hand, handID, order = h, hr.ID, hs.Order
@@ -339,7 +339,7 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 		}
 	}
 	// Nothing can fail from here: the actor takes the stored state whole.
-	t.seats = seats
+	t.Seats = seats
 	t.stateJSON = stateJSON
 	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
 	t.bigBlind = st.BigBlindSeat - 1
@@ -356,11 +356,11 @@ func (t *table) load(ctx context.Context, fresh bool) error {
 		t.restoreDeadline(d)
 	}
 	if t.hand != nil && t.turnAt.IsZero() && t.hand.ToAct() >= 0 {
-		now := t.d.clock.Now()
-		t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
+		now := t.Deps.Clock.Now()
+		t.turnAt, t.turnPhase, t.turnStart = now.Add(t.Config.Timer), "timer", now
 	}
 	for _, id := range voided {
-		t.notifyGroup("table.voided", id, t.label())
+		t.notifyGroup("table.voided", id, t.Label())
 	}
 	return nil
 }
@@ -384,24 +384,24 @@ func resumeHand(hr bot.HandRecord) (h *engine.Hand, hs bot.HandTag, why string) 
 // voidHand ends a hand that cannot be resumed as a misdeal: the stored
 // seats keep the stacks the hand started from (a hand moves no chip on
 // the ledger before it ends), and a pot carried into it stays carried.
-func (t *table) voidHand(ctx context.Context, hr bot.HandRecord, why string, seats []*seat, st *tableState) error {
+func (t *Table) voidHand(ctx context.Context, hr bot.HandRecord, why string, seats []*Seat, st *State) error {
 	st.Carry = max(st.Carry, hr.Setup.CarriedPot)
 	var recs []bot.SeatRecord
 	for i, s := range seats {
 		if s != nil {
-			recs = append(recs, bot.SeatRecord{Seat: i + 1, PlayerID: s.Player.ID, Stack: s.Stack, SittingOut: s.SittingOut, State: mustJSON(s)})
+			recs = append(recs, bot.SeatRecord{Seat: i + 1, PlayerID: s.Player.ID, Stack: s.Stack, SittingOut: s.SittingOut, State: MustJSON(s)})
 		}
 	}
-	w := &bot.TableWrite{TableID: t.id, HandID: hr.ID, EndHand: true, Void: why, Seats: recs, SaveSeats: true,
-		State: mustJSON(st), SaveState: true, ClearDeadlines: []string{t.key("turn")}, At: t.d.clock.Now()}
-	return t.d.store.CommitTables(ctx, []*bot.TableWrite{w})
+	w := &bot.TableWrite{TableID: t.ID, HandID: hr.ID, EndHand: true, Void: why, Seats: recs, SaveSeats: true,
+		State: MustJSON(st), SaveState: true, ClearDeadlines: []string{t.key("turn")}, At: t.Deps.Clock.Now()}
+	return t.Deps.Store.CommitTables(ctx, []*bot.TableWrite{w})
 }
 
 // errBadRecord marks a table whose stored record cannot be used (not a
 // store that cannot be read): the room starts without it.
-var errBadRecord = errors.New("the table's stored record cannot be used")
+var ErrBadRecord = errors.New("the table's stored record cannot be used")
 
-func mustJSON(v any) string {
+func MustJSON(v any) string {
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic(err) // only the room's own plain values are encoded
@@ -410,15 +410,15 @@ func mustJSON(v any) string {
 }
 
 // key returns a deadline key of this table.
-func (t *table) key(kind string, arg ...any) string {
-	k := "t" + strconv.FormatInt(t.id, 10) + ":" + kind
+func (t *Table) key(kind string, arg ...any) string {
+	k := "t" + strconv.FormatInt(t.ID, 10) + ":" + kind
 	for _, a := range arg {
 		k += ":" + fmt.Sprint(a)
 	}
 	return k
 }
 
-func (t *table) restoreDeadline(d bot.Deadline) {
+func (t *Table) restoreDeadline(d bot.Deadline) {
 	parts := strings.Split(d.Key, ":")
 	if len(parts) < 2 {
 		return
@@ -430,7 +430,7 @@ func (t *table) restoreDeadline(d bot.Deadline) {
 			t.turnAt, t.turnPhase, t.turnStart = d.At, p.Phase, p.Start
 		}
 	case "sitout":
-		if n, err := strconv.Atoi(parts[2]); err == nil && n >= 0 && n < len(t.seats) && t.seats[n] != nil {
+		if n, err := strconv.Atoi(parts[2]); err == nil && n >= 0 && n < len(t.Seats) && t.Seats[n] != nil {
 			t.sitoutAt[n] = d.At
 		}
 	case "left":
@@ -455,11 +455,11 @@ type turnPayload struct {
 }
 
 // run is the actor's loop.
-func (t *table) run(ctx context.Context) {
-	defer close(t.done)
+func (t *Table) Run(ctx context.Context) {
+	defer close(t.Done)
 	defer func() {
 		if t.paused {
-			t.d.metrics.Paused.Add(-1)
+			t.Deps.Metrics.Paused.Add(-1)
 		}
 	}()
 	defer func() {
@@ -479,24 +479,24 @@ func (t *table) run(ctx context.Context) {
 		case <-t.syncSignal():
 			t.follow()
 			t.applySyncs()
-		case req := <-t.inbox:
+		case req := <-t.Inbox:
 			t.follow()
-			if req.sync {
+			if req.Sync {
 				t.drain()
-				req.reply <- response{}
+				req.Reply <- Response{}
 				break
 			}
 			r, err := t.handle(req)
 			if err == nil && isHandAction(req) {
-				t.acted.Store(req.p.ID, actSeq.Add(1))
+				t.acted.Store(req.P.ID, actSeq.Add(1))
 			}
 			t.noteTurn()
-			req.reply <- response{r, err}
+			req.Reply <- Response{Reply: r, Err: err}
 		case <-t.wake:
 			t.follow()
 			t.timerAt = time.Time{}
 			t.fire()
-		case <-t.kick:
+		case <-t.Kick:
 			t.follow()
 			t.step()
 		}
@@ -510,9 +510,9 @@ func (t *table) run(ctx context.Context) {
 
 // drain does every step and fires every timer that is due, until none is
 // left: what Settle waits for.
-func (t *table) drain() {
+func (t *Table) drain() {
 	for range 10000 {
-		if at := t.nextDeadline(); !at.IsZero() && !at.After(t.d.clock.Now()) {
+		if at := t.nextDeadline(); !at.IsZero() && !at.After(t.Deps.Clock.Now()) {
 			t.fire()
 		}
 		select {
@@ -523,7 +523,7 @@ func (t *table) drain() {
 			t.follow()
 			t.timerAt = time.Time{}
 			t.fire()
-		case <-t.kick:
+		case <-t.Kick:
 			t.follow()
 			t.step()
 		default:
@@ -539,9 +539,9 @@ func (t *table) drain() {
 // follow takes in a move of the table's chat (MoveChat) before the actor
 // does anything else: from now on the table shows in the new chat, its
 // message sent anew there.
-func (t *table) follow() {
-	if t.moved.Swap(false) {
-		t.chat = t.env.communityNow(t.comm).ChatID
+func (t *Table) follow() {
+	if t.Moved.Swap(false) {
+		t.chat = t.env.CommunityNow(t.Comm).ChatID
 		t.lastShown = false
 		t.publish()
 	}
@@ -549,15 +549,15 @@ func (t *table) follow() {
 
 // poke asks the loop to take its next step (start a hand, let a practice
 // opponent act).
-func (t *table) poke() {
+func (t *Table) poke() {
 	select {
-	case t.kick <- struct{}{}:
+	case t.Kick <- struct{}{}:
 	default:
 	}
 }
 
 // arm sets the one clock timer of the table to its earliest deadline.
-func (t *table) arm() {
+func (t *Table) arm() {
 	at := t.nextDeadline()
 	if at.IsZero() || at.Equal(t.timerAt) {
 		return
@@ -566,8 +566,8 @@ func (t *table) arm() {
 		t.timer.Stop()
 	}
 	t.timerAt = at
-	d := at.Sub(t.d.clock.Now())
-	t.timer = t.d.clock.AfterFunc(max(d, 0), func() {
+	d := at.Sub(t.Deps.Clock.Now())
+	t.timer = t.Deps.Clock.AfterFunc(max(d, 0), func() {
 		select {
 		case t.wake <- struct{}{}:
 		default:
@@ -575,7 +575,7 @@ func (t *table) arm() {
 	})
 }
 
-func (t *table) nextDeadline() time.Time {
+func (t *Table) nextDeadline() time.Time {
 	if t.paused {
 		return t.retryAt // the only timer of a paused table
 	}
@@ -601,7 +601,7 @@ func (t *table) nextDeadline() time.Time {
 	}
 	for _, w := range t.waiting {
 		if !w.Called.IsZero() {
-			earlier(w.Called.Add(t.cfg.Window))
+			earlier(w.Called.Add(t.Config.Window))
 		}
 	}
 	for _, l := range t.left {
@@ -610,32 +610,32 @@ func (t *table) nextDeadline() time.Time {
 	return at
 }
 
-func (t *table) reminderLead() time.Duration { return min(10*time.Second, t.cfg.Timer/3) }
+func (t *Table) reminderLead() time.Duration { return min(10*time.Second, t.Config.Timer/3) }
 
 // do sends a request to the table's actor and waits for its answer; a
 // full inbox is EBusy at once.
-func (t *table) do(ctx context.Context, req request) (bot.Reply, error) {
+func (t *Table) Do(ctx context.Context, req Request) (bot.Reply, error) {
 	req.ctx = ctx
-	req.reply = make(chan response, 1)
+	req.Reply = make(chan Response, 1)
 	select {
-	case t.inbox <- req:
+	case t.Inbox <- req:
 	default:
-		t.d.metrics.Busy.Add(1)
+		t.Deps.Metrics.Busy.Add(1)
 		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
 	}
 	select {
-	case resp := <-req.reply:
-		return resp.r, resp.err
+	case resp := <-req.Reply:
+		return resp.Reply, resp.Err
 	case <-ctx.Done():
 		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
-	case <-t.done:
-		return bot.Reply{}, bot.Errorf(bot.ENotFound, "table.no_such", t.label())
+	case <-t.Done:
+		return bot.Reply{}, bot.Errorf(bot.ENotFound, "table.no_such", t.Label())
 	}
 }
 
 // seatOf returns the table seat index of player, -1 if not seated.
-func (t *table) seatOf(player int64) int {
-	for i, s := range t.seats {
+func (t *Table) seatOf(player int64) int {
+	for i, s := range t.Seats {
 		if s != nil && s.Player.ID == player {
 			return i
 		}
@@ -645,7 +645,7 @@ func (t *table) seatOf(player int64) int {
 
 // engineSeat returns the engine seat of table seat i in the current hand,
 // -1 when not dealt in.
-func (t *table) engineSeat(i int) int {
+func (t *Table) engineSeat(i int) int {
 	for k, ts := range t.order {
 		if ts == i {
 			return k
@@ -656,12 +656,12 @@ func (t *table) engineSeat(i int) int {
 
 // dealtIn reports whether seat i is dealt into the hand being played (its
 // stack is then the engine's until the hand ends).
-func (t *table) dealtIn(i int) bool {
+func (t *Table) dealtIn(i int) bool {
 	return t.hand != nil && t.engineSeat(i) >= 0
 }
 
-func (t *table) lang() string {
-	c := t.env.communityNow(t.comm)
+func (t *Table) lang() string {
+	c := t.env.CommunityNow(t.Comm)
 	if c.Language == "" {
 		return bot.English
 	}
@@ -669,22 +669,22 @@ func (t *table) lang() string {
 }
 
 // name shows a seat's player: "Anonym N" at an anonymous table (R-CASH-6).
-func (t *table) name(i int) string {
-	if s := t.seats[i]; s != nil && s.Alias != "" {
+func (t *Table) name(i int) string {
+	if s := t.Seats[i]; s != nil && s.Alias != "" {
 		return s.Alias
 	}
-	if t.cfg.Anon {
+	if t.Config.Anon {
 		return fmt.Sprintf("Anonym %d", i+1)
 	}
-	if s := t.seats[i]; s != nil {
+	if s := t.Seats[i]; s != nil {
 		return s.Player.DisplayName
 	}
 	return ""
 }
 
-func (t *table) seatedCount() int {
+func (t *Table) SeatedCount() int {
 	n := 0
-	for _, s := range t.seats {
+	for _, s := range t.Seats {
 		if s != nil {
 			n++
 		}
@@ -693,13 +693,13 @@ func (t *table) seatedCount() int {
 }
 
 // seatRecords returns the seats as stored.
-func (t *table) seatRecords() []bot.SeatRecord {
+func (t *Table) seatRecords() []bot.SeatRecord {
 	var out []bot.SeatRecord
-	for i, s := range t.seats {
+	for i, s := range t.Seats {
 		if s == nil {
 			continue
 		}
-		out = append(out, bot.SeatRecord{Seat: i + 1, PlayerID: s.Player.ID, Stack: s.Stack, SittingOut: s.SittingOut, State: mustJSON(s)})
+		out = append(out, bot.SeatRecord{Seat: i + 1, PlayerID: s.Player.ID, Stack: s.Stack, SittingOut: s.SittingOut, State: MustJSON(s)})
 	}
 	return out
 }
@@ -707,10 +707,10 @@ func (t *table) seatRecords() []bot.SeatRecord {
 // write stores w (with the seats) through the group commit and waits for
 // it. On failure the table reloads what the store holds: memory is never
 // ahead of the store.
-func (t *table) write(w *bot.TableWrite) error { return t.commitWrite(w, true) }
+func (t *Table) write(w *bot.TableWrite) error { return t.commitWrite(w, true) }
 
 // tableState is what a table keeps between hands (TableRecord.State).
-type tableState struct {
+type State struct {
 	Hands  int `json:"hands"`
 	Button int `json:"button"`
 	// BigBlindSeat is the table seat (1..N) of the last big blind; 0 none
@@ -719,71 +719,71 @@ type tableState struct {
 	Carry        int64 `json:"carry,omitempty"`
 	// Report is a tournament table's report of its last hand, sent again
 	// after a restart.
-	Report *handReport `json:"report,omitempty"`
+	Report *HandReport `json:"report,omitempty"`
 	// Pos is a tournament table's last button and blinds (dead button).
 	Pos *tourney.Positions `json:"pos,omitempty"`
 }
 
 // commitWrite stores w, with the seats and the table's state when seats
 // is true (an action that changed neither need not rewrite them).
-func (t *table) commitWrite(w *bot.TableWrite, seats bool) error {
-	w.TableID = t.id
-	w.At = t.d.clock.Now()
+func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
+	w.TableID = t.ID
+	w.At = t.Deps.Clock.Now()
 	if seats {
 		t.seatsDirty = false
 		w.Seats, w.SaveSeats = t.seatRecords(), true
-		w.State, w.SaveState = mustJSON(tableState{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
+		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
 	}
-	ctx, cancel := context.WithTimeout(t.d.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
 	defer cancel()
-	err := t.d.commit.commit(ctx, w)
+	err := t.Deps.Commit.Commit(ctx, w)
 	outq, unseat := t.outq, t.unseat
 	t.outq, t.unseat = nil, nil
 	if err == nil {
-		t.seatedN.Store(int32(t.seatedCount()))
+		t.seatedN.Store(int32(t.SeatedCount()))
 		if w.SaveState {
 			t.stateJSON = w.State
 		}
 		for _, p := range unseat {
-			t.env.setSeated(p, t.id, false)
+			t.env.SetSeated(p, t.ID, false)
 		}
 		for _, m := range outq {
 			t.send(m)
 		}
 		return nil
 	}
-	t.d.log.Error("table write failed; reloading the table from the store", "table", t.id, "err", err)
+	t.Deps.Log.Error("table write failed; reloading the table from the store", "table", t.ID, "err", err)
 	if !t.reload() {
 		t.pause()
 	}
-	return writeErr(err)
+	return WriteErr(err)
 }
 
 // reload puts the table back at what the store holds after a failed write
 // (which may have been stored although reported failed). It reports false
 // when the store could not be read: the actor then holds a state nobody
 // committed, and must pause.
-func (t *table) reload() bool {
-	ctx, cancel := context.WithTimeout(t.d.ctx, opTimeout)
+func (t *Table) reload() bool {
+	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
 	defer cancel()
 	oldHand, shown := t.handID, t.shownEvents
 	if err := t.load(ctx, true); err != nil {
-		t.d.log.Error("table reload failed", "table", t.id, "err", err)
+		t.Deps.Log.Error("table reload failed", "table", t.ID, "err", err)
 		return false
 	}
 	defer t.showStored(ctx, oldHand, shown)
 	t.syncSeated()
-	t.seatedN.Store(int32(t.seatedCount()))
-	if t.tour != nil && t.hand == nil {
+	t.seatedN.Store(int32(t.SeatedCount()))
+	if t.Tour != nil && t.hand == nil {
 		// Between hands as stored (a hand's end may be stored although
-		// the write was reported failed): hold, and tell the director
+		// the write was reported failed): hold, and tell the Director
 		// what the store holds.
 		t.reportHeld()
 	}
-	now := t.d.clock.Now()
+	now := t.Deps.Clock.Now()
 	if t.hand != nil && t.hand.ToAct() >= 0 {
 		// The player to act loses no time to the failure.
-		t.turnAt, t.turnPhase, t.turnStart, t.reminded = now.Add(t.cfg.Timer), "timer", now, false
+		t.turnAt, t.turnPhase, t.turnStart, t.reminded = now.Add(t.Config.Timer), "timer", now, false
 	}
 	// The next step (a practice opponent's action, the next hand) is
 	// tried again a second later, not at once: a store that refuses
@@ -798,7 +798,7 @@ func (t *table) reload() bool {
 // closing tournament table closes, once the actor is back in its loop:
 // nothing here writes). For a write really lost there is nothing new to
 // show.
-func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
+func (t *Table) showStored(ctx context.Context, oldHand int64, shown int) {
 	switch {
 	case t.hand != nil && t.handID != oldHand:
 		t.version = 0
@@ -811,18 +811,18 @@ func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
 		t.sendCards(evs)
 	case t.hand == nil && t.handNo > t.summarized:
 		t.summarized = t.handNo
-		recs, err := t.d.store.RecentHands(ctx, t.id, 1)
+		recs, err := t.Deps.Store.RecentHands(ctx, t.ID, 1)
 		if err == nil && len(recs) == 1 && recs[0].Voided == "" {
 			if v, err := t.pastSummary(recs[0]); err == nil {
 				t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: v})
-				if sc := t.env.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
-					t.send(bot.Outgoing{To: bot.Destination{Platform: t.comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: v})
+				if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
+					t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: v})
 				}
 			}
 		}
 		t.afterHandDue = true
-		if t.tour == nil {
-			t.nextAt = t.d.clock.Now().Add(t.d.cfg.HandPause)
+		if t.Tour == nil {
+			t.nextAt = t.Deps.Clock.Now().Add(t.Deps.Cfg.HandPause)
 		}
 		t.publishIdle()
 	}
@@ -830,15 +830,15 @@ func (t *table) showStored(ctx context.Context, oldHand int64, shown int) {
 
 // duties does what a hand's end left to do when its end was shown by
 // showStored: the leavers stand up, a closing tournament table closes.
-func (t *table) duties() {
+func (t *Table) duties() {
 	if t.paused || !t.afterHandDue || t.hand != nil {
 		return
 	}
 	t.afterHandDue = false
 	switch {
-	case t.tour != nil && t.closing:
-		t.applySync(tableSync{Close: true})
-	case t.tour == nil:
+	case t.Tour != nil && t.closing:
+		t.applySync(Sync{Close: true})
+	case t.Tour == nil:
 		t.standUp()
 	}
 }
@@ -850,28 +850,28 @@ func (t *table) duties() {
 // its timers (the player to act gets a full turn: no one is folded or
 // timed out by an outage) and says that play resumes.
 const (
-	firstPauseRetry = 500 * time.Millisecond
-	maxPauseRetry   = 4 * time.Second
+	FirstPauseRetry = 500 * time.Millisecond
+	MaxPauseRetry   = 4 * time.Second
 )
 
 // pause stops the table until the store answers again.
-func (t *table) pause() {
-	now := t.d.clock.Now()
+func (t *Table) pause() {
+	now := t.Deps.Clock.Now()
 	if !t.paused {
-		t.paused, t.pausedAt, t.pauseWait = true, now, firstPauseRetry
+		t.paused, t.pausedAt, t.pauseWait = true, now, FirstPauseRetry
 		t.pauseTold = map[int64]bool{}
-		t.d.metrics.Paused.Add(1)
-		t.d.log.Warn("table paused: the database is unreachable", "table", t.id)
-		t.notifyGroup("table.paused", t.label())
+		t.Deps.Metrics.Paused.Add(1)
+		t.Deps.Log.Warn("table paused: the database is unreachable", "table", t.ID)
+		t.notifyGroup("table.paused", t.Label())
 		t.showPaused()
 	} else {
-		t.pauseWait = min(2*t.pauseWait, maxPauseRetry)
+		t.pauseWait = min(2*t.pauseWait, MaxPauseRetry)
 	}
 	t.retryAt = now.Add(t.pauseWait)
 }
 
 // tryResume reads the store again; on success play resumes.
-func (t *table) tryResume() {
+func (t *Table) tryResume() {
 	t.retryAt = time.Time{}
 	t.lastShown = false // the paused message is replaced by the table, once
 	if !t.reload() {
@@ -879,9 +879,9 @@ func (t *table) tryResume() {
 		return
 	}
 	t.paused = false
-	t.d.metrics.Paused.Add(-1)
-	t.d.log.Info("table resumed", "table", t.id, "paused_for", t.d.clock.Now().Sub(t.pausedAt))
-	t.notifyGroup("table.resumed", t.label())
+	t.Deps.Metrics.Paused.Add(-1)
+	t.Deps.Log.Info("table resumed", "table", t.ID, "paused_for", t.Deps.Clock.Now().Sub(t.pausedAt))
+	t.notifyGroup("table.resumed", t.Label())
 	t.publish() // the same table as reload showed, if it showed one: not sent twice
 	if t.hand != nil {
 		t.sendCards(nil)
@@ -892,23 +892,23 @@ func (t *table) tryResume() {
 
 // pausedReply answers a command while the table is paused: the reason
 // the first time a player asks, then a short reminder.
-func (t *table) pausedReply(p bot.Player) error {
+func (t *Table) pausedReply(p bot.Player) error {
 	if t.pauseTold[p.ID] {
-		return bot.Errorf(bot.EUnavailable, "table.still_paused", t.label())
+		return bot.Errorf(bot.EUnavailable, "table.still_paused", t.Label())
 	}
 	t.pauseTold[p.ID] = true
-	return bot.Errorf(bot.EUnavailable, "table.paused_cmd", t.label())
+	return bot.Errorf(bot.EUnavailable, "table.paused_cmd", t.Label())
 }
 
 // syncSeated tells the room who sits here.
-func (t *table) syncSeated() {
+func (t *Table) syncSeated() {
 	var players []int64
-	for _, s := range t.seats {
+	for _, s := range t.Seats {
 		if s != nil {
 			players = append(players, s.Player.ID)
 		}
 	}
-	t.env.syncSeated(t.id, players)
+	t.env.SyncSeated(t.ID, players)
 }
 
 // actSeq orders the players' actions across tables (table.acted).
@@ -917,24 +917,24 @@ var actSeq atomic.Int64
 // handCommands are the commands that play a hand: without a table number,
 // a player at several tables plays at the one where it is their turn
 // (turnTable).
-var handCommands = map[string]bool{"fold": true, "check": true, "call": true, "bet": true, "raise": true,
+var HandCommands = map[string]bool{"fold": true, "check": true, "call": true, "bet": true, "raise": true,
 	"allin": true, "discard": true, "draw": true, "pat": true, "cards": true}
 
 // isHandAction reports whether req is a player's action in a hand (typed
 // or pressed), not a look at their cards.
-func isHandAction(req request) bool {
-	if req.tok != nil {
-		return req.tok.Kind != tokCards
+func isHandAction(req Request) bool {
+	if req.Tok != nil {
+		return req.Tok.Kind != tokCards
 	}
-	return handCommands[req.cmd.Name] && req.cmd.Name != "cards"
+	return HandCommands[req.Cmd.Name] && req.Cmd.Name != "cards"
 }
 
 // noteTurn publishes whose turn it is, for turnTable.
-func (t *table) noteTurn() {
+func (t *Table) noteTurn() {
 	var id int64
 	if t.hand != nil && !t.paused {
 		if k := t.hand.ToAct(); k >= 0 && k < len(t.order) {
-			if s := t.seats[t.order[k]]; s != nil {
+			if s := t.Seats[t.order[k]]; s != nil {
 				id = s.Player.ID
 			}
 		}
@@ -946,8 +946,8 @@ func (t *table) noteTurn() {
 // command without a table number is for: the one table where it is their
 // turn; at none, the one they last acted at; nil when that is ambiguous
 // (their turn at several tables, or no action anywhere yet).
-func turnTable(ts []*table, player int64) *table {
-	var turn []*table
+func TurnTable(ts []*Table, player int64) *Table {
+	var turn []*Table
 	for _, t := range ts {
 		if t.turnPlayer.Load() == player {
 			turn = append(turn, t)
@@ -960,7 +960,7 @@ func turnTable(ts []*table, player int64) *table {
 	default:
 		return nil
 	}
-	var last *table
+	var last *Table
 	var lastSeq int64
 	for _, t := range ts {
 		if v, ok := t.acted.Load(player); ok && v.(int64) > lastSeq {
@@ -972,10 +972,10 @@ func turnTable(ts []*table, player int64) *table {
 
 // restore reads the table as the store holds it, after a restart; a
 // tournament table waits for its director.
-func (t *table) restore(ctx context.Context, meta tableMeta) error {
+func (t *Table) Restore(ctx context.Context, meta Meta) error {
 	if meta.Tourney != 0 {
-		t.tourneyID = meta.Tourney
-		t.tour = &tourneyLink{no: meta.TNo, sig: make(chan struct{}, 1)}
+		t.TourneyID = meta.Tourney
+		t.Tour = &TourneyLink{No: meta.TNo, Sig: make(chan struct{}, 1)}
 	}
 	if err := t.load(ctx, false); err != nil {
 		return err
@@ -984,6 +984,6 @@ func (t *table) restore(ctx context.Context, meta tableMeta) error {
 	if t.hand != nil {
 		t.summarized--
 	}
-	t.seatedN.Store(int32(t.seatedCount()))
+	t.seatedN.Store(int32(t.SeatedCount()))
 	return nil
 }

@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"fmt"
@@ -118,7 +118,7 @@ func renderTable(sc tableScene) bot.View {
 				case "clock":
 					key = "view.to_act_clock"
 				}
-				notes = append(notes, tr(lang, key, durationText(sc.Left)))
+				notes = append(notes, tr(lang, key, DurationText(sc.Left)))
 			}
 		} else {
 			switch {
@@ -303,7 +303,7 @@ func eventText(e engine.Event, name, lang string) string {
 }
 
 // durationText shows a duration to the second: "25s", "1m30s".
-func durationText(d time.Duration) string {
+func DurationText(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}

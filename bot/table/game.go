@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"slices"
@@ -15,22 +15,22 @@ import (
 // The game side of a table's actor: starting hands, actions, timers,
 // players standing up.
 
-func (t *table) ref() string { return "table:" + strconv.FormatInt(t.id, 10) }
+func (t *Table) ref() string { return "table:" + strconv.FormatInt(t.ID, 10) }
 
 // eligible reports whether seat i can be dealt into the next hand.
-func (t *table) eligible(i int) bool {
-	s := t.seats[i]
-	if t.tour != nil { // a tournament deals in everyone with chips (R-TRN-3: blinded away when absent)
+func (t *Table) eligible(i int) bool {
+	s := t.Seats[i]
+	if t.Tour != nil { // a tournament deals in everyone with chips (R-TRN-3: blinded away when absent)
 		return s != nil && s.Stack+s.Pending > 0
 	}
-	return s != nil && !s.SittingOut && !s.Leaving && s.Stack+s.Pending >= t.cfg.BigBlind
+	return s != nil && !s.SittingOut && !s.Leaving && s.Stack+s.Pending >= t.Config.BigBlind
 }
 
 // cashSeats tells engine.NextCashHand how each seat of a cash table stands
 // before the next hand.
-func (t *table) cashSeats() []engine.SeatState {
-	out := make([]engine.SeatState, len(t.seats))
-	for i, s := range t.seats {
+func (t *Table) cashSeats() []engine.SeatState {
+	out := make([]engine.SeatState, len(t.Seats))
+	for i, s := range t.Seats {
 		switch {
 		case !t.eligible(i):
 		case s.Post:
@@ -56,8 +56,8 @@ func bigBlindOf(order []int) int {
 
 // step starts a hand when none is running and it is time, or lets a
 // practice opponent (or an away or leaving player) act.
-func (t *table) step() {
-	if t.paused || t.d.clock.Now().Before(t.holdUntil) {
+func (t *Table) step() {
+	if t.paused || t.Deps.Clock.Now().Before(t.holdUntil) {
 		return // fire() pokes again when the pause or the hold ends
 	}
 	if t.hand != nil {
@@ -65,13 +65,13 @@ func (t *table) step() {
 		if k < 0 {
 			return
 		}
-		s := t.seats[t.order[k]]
+		s := t.Seats[t.order[k]]
 		switch {
 		case s.Bot:
 			n := len(t.hand.Events())
-			rnd := t.env.botRand(t.id, t.handNo, n)
-			if d := t.d.cfg.BotDelay; d > 0 {
-				now := t.d.clock.Now()
+			rnd := t.env.BotRand(t.ID, t.handNo, n)
+			if d := t.Deps.Cfg.BotDelay; d > 0 {
+				now := t.Deps.Clock.Now()
 				if t.botAt.IsZero() || t.botN != n {
 					t.botAt, t.botN = now.Add(d/2+time.Duration(rnd.Int64N(int64(d)))), n
 					return
@@ -83,32 +83,32 @@ func (t *table) step() {
 			t.botAt = time.Time{}
 			t.bots.Rand, t.bots.Draw = rnd, t.rules.Draw.Rules()
 			a := t.bots.Act(t.hand.Snapshot().For(k), k)
-			if err := t.apply(a, t.d.clock.Now()); err != nil {
-				t.d.log.Error("practice opponent's action refused", "table", t.id, "err", err)
+			if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
+				t.Deps.Log.Error("practice opponent's action refused", "table", t.ID, "err", err)
 			}
 		case s.Away || s.Leaving:
 			t.timeoutAction(k, false)
 		}
 		return
 	}
-	if !t.nextAt.IsZero() && t.d.clock.Now().Before(t.nextAt) {
+	if !t.nextAt.IsZero() && t.Deps.Clock.Now().Before(t.nextAt) {
 		return
 	}
 	t.nextAt = time.Time{}
-	if m := t.d.cfg.MaxHands; m > 0 && t.handNo >= m {
+	if m := t.Deps.Cfg.MaxHands; m > 0 && t.handNo >= m {
 		return
 	}
 	t.startHand()
 }
 
 // startHand deals the next hand when at least two players can play.
-func (t *table) startHand() {
-	if t.tour != nil && t.held {
+func (t *Table) startHand() {
+	if t.Tour != nil && t.Held {
 		return // the director releases the next hand
 	}
-	now := t.d.clock.Now()
+	now := t.Deps.Clock.Now()
 	w := &bot.TableWrite{}
-	for i, s := range t.seats {
+	for i, s := range t.Seats {
 		if s == nil {
 			continue
 		}
@@ -116,25 +116,25 @@ func (t *table) startHand() {
 			s.Stack += s.Pending
 			s.Pending = 0
 		}
-		if t.tour != nil {
+		if t.Tour != nil {
 			continue
 		}
-		if s.Bot && s.Stack < t.cfg.BigBlind && !s.Leaving {
-			add := t.cfg.MaxBuyIn - s.Stack
+		if s.Bot && s.Stack < t.Config.BigBlind && !s.Leaving {
+			add := t.Config.MaxBuyIn - s.Stack
 			w.Moves = append(w.Moves, bot.Move{From: t.house, To: t.account, Amount: add, Reason: "practice top-up", Reference: t.ref()})
 			s.Stack += add
 		}
-		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.cfg.BigBlind { // R-SEAT-5
+		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.Config.BigBlind { // R-SEAT-5
 			s.SittingOut, s.SatOutAt = true, now
-			t.notify(s.Player, "table.short_stack", bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.MinBuyIn-s.Stack), bot.Chips(t.cfg.MaxBuyIn-s.Stack))
+			t.notify(s.Player, "table.short_stack", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack), bot.Chips(t.Config.MaxBuyIn-s.Stack))
 			t.setSitout(i, now, w)
 		}
 	}
 	var dealt, waitingBB []int
-	for i := range t.seats {
+	for i := range t.Seats {
 		switch {
 		case !t.eligible(i):
-		case t.seats[i].WaitBB && !t.seats[i].Post:
+		case t.Seats[i].WaitBB && !t.Seats[i].Post:
 			waitingBB = append(waitingBB, i)
 		default:
 			dealt = append(dealt, i)
@@ -142,7 +142,7 @@ func (t *table) startHand() {
 	}
 	var tplan tourney.HandPlan
 	var torder []int
-	if t.tour != nil {
+	if t.Tour != nil {
 		// A tournament: the dead-button rule decides who plays
 		// (R-SEAT-1..3, TDA 7, 9, 31-33).
 		var err error
@@ -168,26 +168,26 @@ func (t *table) startHand() {
 			}
 		}
 		t.publishIdle()
-		if t.tour != nil && !t.held {
+		if t.Tour != nil && !t.Held {
 			// Released but nobody to play against: held again, and the
 			// director told (it balances the tables).
-			t.held = true
-			t.tour.actor.report(t.id, *t.buildReport())
+			t.Held = true
+			t.Tour.Actor.Report(t.ID, *t.buildReport())
 		}
 		return
 	}
-	deck, err := t.env.shuffle(t.rules, t.id, t.handNo+1)
+	deck, err := t.env.Shuffle(t.rules, t.ID, t.handNo+1)
 	if err != nil {
-		t.d.log.Error("shuffle", "table", t.id, "err", err)
+		t.Deps.Log.Error("shuffle", "table", t.ID, "err", err)
 		return
 	}
 	var order, posting []int
-	if t.tour == nil {
+	if t.Tour == nil {
 		// Cash: the engine's one rule for the button and the blinds
 		// (R-SEAT-1..4, R-CASH-4).
 		plan, err := engine.NextCashHand(t.cashSeats(), t.button, t.bigBlind, deck)
 		if err != nil {
-			t.d.log.Error("plan the hand", "table", t.id, "err", err)
+			t.Deps.Log.Error("plan the hand", "table", t.ID, "err", err)
 			return
 		}
 		order, posting = plan.Order, plan.Posting
@@ -196,24 +196,24 @@ func (t *table) startHand() {
 	}
 	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead}
 	for _, i := range order {
-		s := t.seats[i]
+		s := t.Seats[i]
 		st := engine.Seat{Stack: s.Stack}
 		if slices.Contains(posting, i) {
-			st.Post = t.cfg.BigBlind
+			st.Post = t.Config.BigBlind
 		}
 		s.Post, s.WaitBB, s.New = false, false, false
 		setup.Seats = append(setup.Seats, st)
 	}
 	hs := t.handTag(order)
 	bigBlind := bigBlindOf(order)
-	if t.tour != nil {
+	if t.Tour != nil {
 		hs.Pos = &tplan.Positions
 		bigBlind = int(tplan.BigBlind) - 1
 	}
-	setup.Tag = mustJSON(hs)
+	setup.Tag = MustJSON(hs)
 	h, err := engine.Start(setup)
 	if err != nil {
-		t.d.log.Error("start hand", "table", t.id, "err", err)
+		t.Deps.Log.Error("start hand", "table", t.ID, "err", err)
 		return
 	}
 	prevOrder := t.order
@@ -230,7 +230,7 @@ func (t *table) startHand() {
 		// this very write (a restart after it deals the next number).
 		prevButton, prevBB, prevPos := t.button, t.bigBlind, t.tpos
 		t.button, t.bigBlind = order[0], bigBlind
-		if t.tour != nil {
+		if t.Tour != nil {
 			t.tpos = tplan.Positions
 			t.lastReport = t.buildReport()
 		}
@@ -252,11 +252,11 @@ func (t *table) startHand() {
 	// table's account at every committed point.
 	t.hand, t.handID, t.button, t.handNo = h, w.HandID, order[0], t.handNo+1
 	t.bigBlind = bigBlind
-	if t.tour != nil {
+	if t.Tour != nil {
 		t.tpos = tplan.Positions
 	}
 	t.version, t.last = 0, nil
-	t.d.metrics.Hands.Add(1)
+	t.Deps.Metrics.Hands.Add(1)
 	if h.Done() {
 		t.finish()
 		return
@@ -267,15 +267,15 @@ func (t *table) startHand() {
 }
 
 // setTurn sets the turn deadline for whoever acts in h now, or clears it.
-func (t *table) setTurn(h *engine.Hand, now time.Time, w *bot.TableWrite) {
+func (t *Table) setTurn(h *engine.Hand, now time.Time, w *bot.TableWrite) {
 	t.reminded = false
 	if h.Done() || h.ToAct() < 0 {
 		t.turnAt, t.turnPhase = time.Time{}, ""
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("turn"))
 		return
 	}
-	t.turnAt, t.turnPhase, t.turnStart = now.Add(t.cfg.Timer), "timer", now
-	if s := t.seats[t.order[h.ToAct()]]; s.Bot || s.Away {
+	t.turnAt, t.turnPhase, t.turnStart = now.Add(t.Config.Timer), "timer", now
+	if s := t.Seats[t.order[h.ToAct()]]; s.Bot || s.Away {
 		// A practice opponent (or an away player) acts at once, also
 		// after a restart: no timer to store.
 		return
@@ -283,22 +283,22 @@ func (t *table) setTurn(h *engine.Hand, now time.Time, w *bot.TableWrite) {
 	t.storeTurn(h, w)
 }
 
-func (t *table) storeTurn(h *engine.Hand, w *bot.TableWrite) {
+func (t *Table) storeTurn(h *engine.Hand, w *bot.TableWrite) {
 	hand := t.handID
 	if w.NewHand != nil {
 		hand = 0 // set once stored; a turn of hand 0 is re-armed from the hand's state
 	}
 	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("turn"), At: t.turnAt,
-		Payload: mustJSON(turnPayload{Hand: hand, Actions: len(h.Events()), Phase: t.turnPhase, Start: t.turnStart})})
+		Payload: MustJSON(turnPayload{Hand: hand, Actions: len(h.Events()), Phase: t.turnPhase, Start: t.turnStart})})
 }
 
 // apply plays a for the player to act, stores the events and only then
 // shows them.
-func (t *table) apply(a engine.Action, received time.Time) error {
+func (t *Table) apply(a engine.Action, received time.Time) error {
 	h := t.hand
 	k := a.Seat
-	s := t.seats[t.order[k]]
-	now := t.d.clock.Now()
+	s := t.Seats[t.order[k]]
+	now := t.Deps.Clock.Now()
 	evs, err := h.Apply(a)
 	if err != nil {
 		return err
@@ -306,12 +306,12 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	events := append([]engine.Event(nil), evs...)
 	bank := s.Bank
 	if t.turnPhase == "bank" || t.turnPhase == "clock" { // R-TIME-1: what the turn took of the bank
-		s.Bank = max(0, s.Bank-max(now.Sub(t.turnStart)-t.cfg.Timer, 0))
+		s.Bank = max(0, s.Bank-max(now.Sub(t.turnStart)-t.Config.Timer, 0))
 	}
 	w := &bot.TableWrite{HandID: t.handID, Events: events}
 	if h.Done() {
 		t.endMoves(w)
-		if t.tour != nil {
+		if t.Tour != nil {
 			t.lastReport = t.buildReport() // stored with the seats; load() reads it back on a failed write
 		}
 	}
@@ -322,7 +322,7 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 	if err := t.commitWrite(w, seats); err != nil {
 		return err // the table is back at what the store holds (or paused)
 	}
-	t.d.metrics.Actions.Add(1)
+	t.Deps.Metrics.Actions.Add(1)
 	t.noteEvents(events)
 	if h.Done() {
 		t.finish()
@@ -331,23 +331,23 @@ func (t *table) apply(a engine.Action, received time.Time) error {
 		t.sendCards(events)
 		t.poke()
 	}
-	t.d.metrics.ObserveLatency(max(0, t.d.clock.Now().Sub(received)))
+	t.Deps.Metrics.ObserveLatency(max(0, t.Deps.Clock.Now().Sub(received)))
 	return nil
 }
 
 // endMoves adds what a finished hand moves on the ledger (the rake, to the
 // house: R-POT-7) and the new stacks.
-func (t *table) endMoves(w *bot.TableWrite) {
+func (t *Table) endMoves(w *bot.TableWrite) {
 	res := t.hand.Result()
 	if res.Rake > 0 {
 		w.Moves = append(w.Moves, bot.Move{From: t.account, To: t.house, Amount: res.Rake, Reason: "rake",
 			Reference: "hand:" + strconv.FormatInt(t.handID, 10)})
 	}
 	for k, st := range res.Stacks {
-		if s := t.seats[t.order[k]]; s != nil {
+		if s := t.Seats[t.order[k]]; s != nil {
 			s.Stack = st
 		} else {
-			t.d.log.Error("a seat dealt in was emptied during the hand", "table", t.id, "seat", t.order[k]+1)
+			t.Deps.Log.Error("a seat dealt in was emptied during the hand", "table", t.ID, "seat", t.order[k]+1)
 		}
 	}
 	t.carry = res.CarryOver
@@ -356,28 +356,28 @@ func (t *table) endMoves(w *bot.TableWrite) {
 
 // finish shows a finished hand, lets the leavers go and schedules the
 // next hand.
-func (t *table) finish() {
+func (t *Table) finish() {
 	t.summarized, t.afterHandDue = t.handNo, false
 	snap := t.hand.Snapshot()
 	t.publish()
 	sum := t.summaryView(snap)
 	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: sum})
-	if sc := t.env.communityNow(t.comm).SpectatorChat; sc != "" && t.tour == nil {
-		t.send(bot.Outgoing{To: bot.Destination{Platform: t.comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})
+	if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
+		t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})
 	}
 	t.hand, t.order, t.handID = nil, nil, 0
-	if t.tour != nil && t.closing {
-		t.applySync(tableSync{Close: true})
-	} else if t.tour != nil {
+	if t.Tour != nil && t.closing {
+		t.applySync(Sync{Close: true})
+	} else if t.Tour != nil {
 		// Hold until the director has taken the hand in (eliminations,
 		// balancing, the level of the next hand).
-		t.held = true
-		t.tour.actor.report(t.id, *t.lastReport)
+		t.Held = true
+		t.Tour.Actor.Report(t.ID, *t.lastReport)
 	} else {
 		t.standUp()
 	}
-	if t.d.cfg.HandPause > 0 {
-		t.nextAt = t.d.clock.Now().Add(t.d.cfg.HandPause)
+	if t.Deps.Cfg.HandPause > 0 {
+		t.nextAt = t.Deps.Clock.Now().Add(t.Deps.Cfg.HandPause)
 	} else {
 		t.poke()
 	}
@@ -385,11 +385,11 @@ func (t *table) finish() {
 
 // standUp cashes out the players who asked to leave, and offers the seats
 // freed to the waiting list.
-func (t *table) standUp() {
-	now := t.d.clock.Now()
+func (t *Table) standUp() {
+	now := t.Deps.Clock.Now()
 	w := &bot.TableWrite{}
 	n := 0
-	for i, s := range t.seats {
+	for i, s := range t.Seats {
 		if s != nil && s.Leaving {
 			t.cashOut(i, now, w)
 			n++
@@ -407,35 +407,35 @@ func (t *table) standUp() {
 // cashOut stands the player at seat i up: their chips go back to their
 // wallet (practice opponents' to the house), and the stack is remembered
 // for ReturnWindow (R-CASH-3).
-func (t *table) cashOut(i int, now time.Time, w *bot.TableWrite) {
-	s := t.seats[i]
+func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
+	s := t.Seats[i]
 	if amt := s.Stack + s.Pending; amt > 0 {
 		w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "cash-out", Reference: t.ref()})
 	}
 	if !s.Bot && s.Stack+s.Pending > 0 {
 		l := leftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
 		t.left[s.Player.ID] = l
-		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: mustJSON(l)})
+		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: MustJSON(l)})
 	}
 	if _, ok := t.sitoutAt[i]; ok {
 		delete(t.sitoutAt, i)
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
 	}
-	t.seats[i] = nil
+	t.Seats[i] = nil
 	t.unseat = append(t.unseat, s.Player.ID)
 }
 
 // setSitout starts seat i's sit-out clock (R-CASH-4).
-func (t *table) setSitout(i int, now time.Time, w *bot.TableWrite) {
-	at := now.Add(t.cfg.SitOut + SitOutGrace)
+func (t *Table) setSitout(i int, now time.Time, w *bot.TableWrite) {
+	at := now.Add(t.Config.SitOut + SitOutGrace)
 	t.sitoutAt[i] = at
 	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at})
 }
 
 // freeSeats returns the empty seats not held for a called player.
-func (t *table) freeSeats() int {
+func (t *Table) freeSeats() int {
 	n := 0
-	for _, s := range t.seats {
+	for _, s := range t.Seats {
 		if s == nil {
 			n++
 		}
@@ -449,7 +449,7 @@ func (t *table) freeSeats() int {
 }
 
 // callWaiting offers free seats to the waiting list, in order (R-CASH-2).
-func (t *table) callWaiting(now time.Time, w *bot.TableWrite) {
+func (t *Table) callWaiting(now time.Time, w *bot.TableWrite) {
 	for k := range t.waiting {
 		if t.freeSeats() <= 0 {
 			return
@@ -460,19 +460,19 @@ func (t *table) callWaiting(now time.Time, w *bot.TableWrite) {
 		}
 		wt.Called = now
 		w.SetDeadlines = append(w.SetDeadlines, t.waitDeadline(*wt))
-		t.notify(wt.Player, "wait.called", t.label(), durationText(t.cfg.Window))
+		t.notify(wt.Player, "wait.called", t.Label(), DurationText(t.Config.Window))
 	}
 }
 
-func (t *table) waitDeadline(wt waiter) bot.Deadline {
+func (t *Table) waitDeadline(wt waiter) bot.Deadline {
 	at := wt.Since
 	if !wt.Called.IsZero() {
-		at = wt.Called.Add(t.cfg.Window)
+		at = wt.Called.Add(t.Config.Window)
 	}
-	return bot.Deadline{Key: t.key("wait", wt.Player.ID), At: at, Payload: mustJSON(wt)}
+	return bot.Deadline{Key: t.key("wait", wt.Player.ID), At: at, Payload: MustJSON(wt)}
 }
 
-func (t *table) waitIndex(player int64) int {
+func (t *Table) waitIndex(player int64) int {
 	for k, w := range t.waiting {
 		if w.Player.ID == player {
 			return k
@@ -486,11 +486,11 @@ func (t *table) waitIndex(player int64) int {
 // out (R-TIME-2). A called clock folds (R-TIME-3). It also acts for a
 // player who left the table during the hand (a fold on their turn), which
 // is no timeout: neither shown nor counted as one.
-func (t *table) timeoutAction(k int, clock bool) {
+func (t *Table) timeoutAction(k int, clock bool) {
 	h := t.hand
 	l := h.Legal()
 	i := t.order[k]
-	s := t.seats[i]
+	s := t.Seats[i]
 	a := engine.Action{Seat: k, Kind: engine.Fold}
 	switch {
 	case l.Discard:
@@ -506,16 +506,16 @@ func (t *table) timeoutAction(k int, clock bool) {
 	case l.CanCheck && !clock:
 		a.Kind = engine.Check
 	}
-	now := t.d.clock.Now()
+	now := t.Deps.Clock.Now()
 	if !s.Away && !s.Leaving && !s.Bot {
 		t.seatsDirty = true
 		s.Timeouts++
-		if s.Timeouts >= 2 && t.tour != nil {
+		if s.Timeouts >= 2 && t.Tour != nil {
 			s.Away = true // a tournament deals the absent in and blinds them away
 			t.notify(s.Player, "ttable.away")
 		} else if s.Timeouts >= 2 && !s.SittingOut {
 			s.SittingOut, s.SatOutAt = true, now
-			t.sitoutAt[i] = now.Add(t.cfg.SitOut + SitOutGrace)
+			t.sitoutAt[i] = now.Add(t.Config.SitOut + SitOutGrace)
 			t.notify(s.Player, "time.sat_out")
 		} else {
 			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
@@ -524,12 +524,12 @@ func (t *table) timeoutAction(k int, clock bool) {
 	if !s.Leaving { // a player who left folds (or checks): no timeout
 		t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
 	}
-	if err := t.apply(a, t.d.clock.Now()); err != nil {
-		t.d.log.Error("timeout action refused", "table", t.id, "err", err)
+	if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
+		t.Deps.Log.Error("timeout action refused", "table", t.ID, "err", err)
 		return
 	}
 	if s.SittingOut {
-		if at, ok := t.sitoutAt[i]; ok && t.seats[i] == s {
+		if at, ok := t.sitoutAt[i]; ok && t.Seats[i] == s {
 			w := &bot.TableWrite{SetDeadlines: []bot.Deadline{{Key: t.key("sitout", i), At: at}}}
 			_ = t.write(w)
 		}
@@ -537,8 +537,8 @@ func (t *table) timeoutAction(k int, clock bool) {
 }
 
 // fire runs every deadline that has come.
-func (t *table) fire() {
-	now := t.d.clock.Now()
+func (t *Table) fire() {
+	now := t.Deps.Clock.Now()
 	if t.paused {
 		if !t.retryAt.IsZero() && !now.Before(t.retryAt) {
 			t.tryResume()
@@ -553,13 +553,13 @@ func (t *table) fire() {
 		k := t.hand.ToAct()
 		if k >= 0 {
 			i := t.order[k]
-			s := t.seats[i]
+			s := t.Seats[i]
 			switch {
 			case !now.Before(t.turnAt) && t.turnPhase == "timer" && s.Bank > 0:
 				t.turnPhase, t.turnAt, t.reminded = "bank", t.turnAt.Add(s.Bank), true
 				w := &bot.TableWrite{}
 				t.storeTurn(t.hand, w)
-				t.notify(s.Player, "time.bank", durationText(s.Bank))
+				t.notify(s.Player, "time.bank", DurationText(s.Bank))
 				if t.write(w) == nil {
 					t.publish()
 				}
@@ -568,7 +568,7 @@ func (t *table) fire() {
 			case t.turnPhase == "timer" && !t.reminded && !now.Before(t.turnAt.Add(-t.reminderLead())):
 				t.reminded = true
 				if !s.Bot {
-					t.send(t.private(s.Player, tr(t.lang(), "time.reminder", durationText(t.turnAt.Sub(now)), t.label())))
+					t.send(t.private(s.Player, tr(t.lang(), "time.reminder", DurationText(t.turnAt.Sub(now)), t.Label())))
 				}
 			}
 		}
@@ -592,12 +592,12 @@ func (t *table) fire() {
 		delete(t.sitoutAt, i)
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
 		changed = true
-		s := t.seats[i]
+		s := t.Seats[i]
 		if s == nil || !s.SittingOut {
 			continue
 		}
 		if len(t.waiting) > 0 { // R-CASH-4: the seat goes to who waits
-			t.notify(s.Player, "sitout.freed", t.label())
+			t.notify(s.Player, "sitout.freed", t.Label())
 			if t.dealtIn(i) {
 				s.Leaving = true
 			} else {
@@ -609,7 +609,7 @@ func (t *table) fire() {
 	}
 	for k := 0; k < len(t.waiting); k++ {
 		wt := t.waiting[k]
-		if wt.Called.IsZero() || now.Before(wt.Called.Add(t.cfg.Window)) {
+		if wt.Called.IsZero() || now.Before(wt.Called.Add(t.Config.Window)) {
 			continue
 		}
 		changed = true
@@ -622,7 +622,7 @@ func (t *table) fire() {
 			t.notify(wt.Player, "wait.missed")
 		} else {
 			w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", wt.Player.ID))
-			t.notify(wt.Player, "wait.removed", t.label())
+			t.notify(wt.Player, "wait.removed", t.Label())
 		}
 	}
 	for p, l := range t.left {
@@ -643,13 +643,13 @@ func (t *table) fire() {
 
 // handTag is the room's part of the setup of the next hand dealt to the
 // table seats of order: their names and players, by engine seat.
-func (t *table) handTag(order []int) bot.HandTag {
+func (t *Table) handTag(order []int) bot.HandTag {
 	names := make([]string, len(order))
 	players := make([]int64, len(order))
 	for k, i := range order {
 		names[k] = t.name(i)
-		if !t.seats[i].Bot {
-			players[k] = t.seats[i].Player.ID
+		if !t.Seats[i].Bot {
+			players[k] = t.Seats[i].Player.ID
 		}
 	}
 	return bot.HandTag{Order: order, Number: t.handNo + 1, Button: order[0], Names: names, Players: players}

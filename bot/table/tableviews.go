@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"fmt"
@@ -14,24 +14,24 @@ import (
 // queues the messages.
 
 // send queues m as this table's message.
-func (t *table) send(m bot.Outgoing) {
-	m.Source = "table:" + strconv.FormatInt(t.id, 10)
-	t.env.send(m)
+func (t *Table) send(m bot.Outgoing) {
+	m.Source = "table:" + strconv.FormatInt(t.ID, 10)
+	t.env.Send(m)
 }
 
-func (t *table) group() bot.Destination {
-	return bot.Destination{Platform: t.comm.Platform, Chat: t.chat}
+func (t *Table) group() bot.Destination {
+	return bot.Destination{Platform: t.Comm.Platform, Chat: t.chat}
 }
 
-func (t *table) private(p bot.Player, text string) bot.Outgoing {
+func (t *Table) private(p bot.Player, text string) bot.Outgoing {
 	return bot.Outgoing{To: bot.Destination{Platform: p.Platform, User: p.UserID}, Priority: bot.PriorityPrivate,
 		Body: bot.View{Kind: bot.ViewNotice, Text: text}}
 }
 
 // notify queues a private note to p, sent once the table's next write is
 // stored (or at once when nothing is pending).
-func (t *table) notify(p bot.Player, key string, args ...any) {
-	if p.Platform == botPlatform {
+func (t *Table) notify(p bot.Player, key string, args ...any) {
+	if p.Platform == BotPlatform {
 		return
 	}
 	t.outq = append(t.outq, t.private(p, tr(t.lang(), key, args...)))
@@ -39,25 +39,25 @@ func (t *table) notify(p bot.Player, key string, args ...any) {
 
 // notifyGroup sends a notice to the table's chat at once (not held for a
 // write: it tells what the store did or could not do).
-func (t *table) notifyGroup(key string, args ...any) {
+func (t *Table) notifyGroup(key string, args ...any) {
 	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: bot.View{Kind: bot.ViewNotice, Text: tr(t.lang(), key, args...)}})
 }
 
-func (t *table) title() string {
-	if t.tour != nil {
+func (t *Table) Title() string {
+	if t.Tour != nil {
 		return t.tourneyTitle()
 	}
-	return fmt.Sprintf("%s %s", t.cfg.Name(), t.cfg.Stakes())
+	return fmt.Sprintf("%s %s", t.Config.Name(), t.Config.Stakes())
 }
 
 // scene builds the table message's scene from the state.
-func (t *table) scene() tableScene { return t.sceneOf(nil) }
+func (t *Table) scene() tableScene { return t.sceneOf(nil) }
 
 // sceneOf is scene from full, the hand's snapshot when the caller already
 // took it (nil: taken here).
-func (t *table) sceneOf(full *engine.Snapshot) tableScene {
-	sc := tableScene{Lang: t.lang(), Label: t.label(), Title: t.title(), Order: t.order, Last: t.last}
-	for i, s := range t.seats {
+func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
+	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last}
+	for i, s := range t.Seats {
 		if s == nil {
 			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
 			continue
@@ -77,11 +77,11 @@ func (t *table) sceneOf(full *engine.Snapshot) tableScene {
 		snap := full.For(-1)
 		sc.Snap = &snap
 		sc.HandNo = t.handNo
-		if t.tour != nil && t.tpos.Button > 0 {
+		if t.Tour != nil && t.tpos.Button > 0 {
 			sc.Button = int(t.tpos.Button) // the dead button's seat, which may be empty
 		}
 		if !t.turnAt.IsZero() {
-			sc.Left, sc.Phase = t.turnAt.Sub(t.d.clock.Now()), t.turnPhase
+			sc.Left, sc.Phase = t.turnAt.Sub(t.Deps.Clock.Now()), t.turnPhase
 		}
 	} else {
 		sc.HandNo = 0
@@ -91,17 +91,17 @@ func (t *table) sceneOf(full *engine.Snapshot) tableScene {
 
 // messageKey names the table message of hand n: the message announcing the
 // next hand becomes that hand's message.
-func (t *table) messageKey(n int) string {
-	key := "table:" + strconv.FormatInt(t.id, 10) + ":" + strconv.Itoa(n)
+func (t *Table) messageKey(n int) string {
+	key := "table:" + strconv.FormatInt(t.ID, 10) + ":" + strconv.Itoa(n)
 	if t.chat != t.homeChat && t.homeChat != "" {
 		key += "@" + t.chat // a message in the chat it moved to, never one of the old chat's ids
 	}
 	return key
 }
 
-func (t *table) nextVersion() int64 {
+func (t *Table) nextVersion() int64 {
 	if t.version == 0 {
-		t.version = t.d.clock.Now().UnixNano()
+		t.version = t.Deps.Clock.Now().UnixNano()
 	}
 	t.version++
 	return t.version
@@ -109,7 +109,7 @@ func (t *table) nextVersion() int64 {
 
 // publish queues the table message of the hand in progress, with the
 // acting player's buttons.
-func (t *table) publish() {
+func (t *Table) publish() {
 	if t.hand == nil {
 		t.publishIdle()
 		return
@@ -119,13 +119,13 @@ func (t *table) publish() {
 	t.shownEvents = len(t.hand.Events())
 	if !full.Over {
 		if k := full.ToAct; k >= 0 {
-			s := t.seats[t.order[k]]
+			s := t.Seats[t.order[k]]
 			if !s.Bot {
 				v.Buttons = t.sign(actionButtons(full.Legal, t.hand.Bet(k)+full.Legal.CallAmount, t.lang()), s.Player.ID)
 				v.Amount = t.amountInput(full.Legal, s.Player.ID)
 			}
 		}
-		cards, err := t.d.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Kind: tokCards})
+		cards, err := t.Deps.Signer.Sign(bot.ButtonToken{Table: t.ID, Hand: t.handID, Kind: tokCards})
 		if err == nil {
 			v.Buttons = append(v.Buttons, []bot.Button{{Label: tr(t.lang(), "button.cards"), Token: cards, Command: "/cards"}})
 		}
@@ -135,7 +135,7 @@ func (t *table) publish() {
 
 // sendTable queues a version of the table message, unless it shows
 // exactly what the last one did.
-func (t *table) sendTable(key string, v bot.View) {
+func (t *Table) sendTable(key string, v bot.View) {
 	if t.lastShown && key == t.lastKey && v.Text == t.lastView.Text && sameTokens(v.Buttons, t.lastView.Buttons) {
 		return
 	}
@@ -167,7 +167,7 @@ func sameTokens(a, b [][]bot.Button) bool {
 
 // showPaused edits the last table message (shown from committed state)
 // to say that the table is paused, without its buttons.
-func (t *table) showPaused() {
+func (t *Table) showPaused() {
 	if t.lastKey == "" {
 		return
 	}
@@ -180,7 +180,7 @@ func (t *table) showPaused() {
 
 // publishIdle queues the table message between hands (it becomes the next
 // hand's message).
-func (t *table) publishIdle() {
+func (t *Table) publishIdle() {
 	if t.hand != nil {
 		t.publish()
 		return
@@ -191,12 +191,12 @@ func (t *table) publishIdle() {
 }
 
 // sign turns button specs into signed buttons for player, in rows of three.
-func (t *table) sign(specs []buttonSpec, player int64) [][]bot.Button {
+func (t *Table) sign(specs []buttonSpec, player int64) [][]bot.Button {
 	var rows [][]bot.Button
 	var row []bot.Button
 	actions := int64(len(t.hand.Events()))
 	for _, b := range specs {
-		tok, err := t.d.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: actions, Player: player, Kind: b.kind, Amount: b.amount})
+		tok, err := t.Deps.Signer.Sign(bot.ButtonToken{Table: t.ID, Hand: t.handID, Action: actions, Player: player, Kind: b.kind, Amount: b.amount})
 		if err != nil {
 			continue
 		}
@@ -213,11 +213,11 @@ func (t *table) sign(specs []buttonSpec, player int64) [][]bot.Button {
 
 // amountInput is the form for a bet or raise of the acting player's
 // choosing, when one is allowed.
-func (t *table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
+func (t *Table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
 	if !(l.CanBet || l.CanRaise) || l.Discard || l.MinTo <= 0 {
 		return nil
 	}
-	tok, err := t.d.signer.Sign(bot.ButtonToken{Table: t.id, Hand: t.handID, Action: int64(len(t.hand.Events())), Player: player, Kind: tokAmount})
+	tok, err := t.Deps.Signer.Sign(bot.ButtonToken{Table: t.ID, Hand: t.handID, Action: int64(len(t.hand.Events())), Player: player, Kind: tokAmount})
 	if err != nil {
 		return nil
 	}
@@ -225,15 +225,15 @@ func (t *table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
 }
 
 // cardsText is seat k's hole cards, for them only.
-func (t *table) cardsText(k int) string {
-	return tr(t.lang(), "cards.yours", t.label(), t.handNo, engine.FormatCards(t.hand.Hole(k)))
+func (t *Table) cardsText(k int) string {
+	return tr(t.lang(), "cards.yours", t.Label(), t.handNo, engine.FormatCards(t.hand.Hole(k)))
 }
 
 // sendCards sends each human player dealt in their hole cards privately:
 // at the deal (events nil) and after a five-card draw's new cards.
-func (t *table) sendCards(events []engine.Event) {
+func (t *Table) sendCards(events []engine.Event) {
 	for k, i := range t.order {
-		s := t.seats[i]
+		s := t.Seats[i]
 		if s == nil || s.Bot {
 			continue
 		}
@@ -249,13 +249,13 @@ func (t *table) sendCards(events []engine.Event) {
 			}
 		}
 		t.send(bot.Outgoing{To: bot.Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: bot.PriorityPrivate,
-			Key: fmt.Sprintf("cards:%d:%d:%d", t.id, t.handID, s.Player.ID), Version: t.nextVersion(),
+			Key: fmt.Sprintf("cards:%d:%d:%d", t.ID, t.handID, s.Player.ID), Version: t.nextVersion(),
 			Body: bot.View{Kind: bot.ViewCards, Text: t.cardsText(k)}})
 	}
 }
 
 // noteEvents keeps the hand's last actions for the table message.
-func (t *table) noteEvents(events []engine.Event) {
+func (t *Table) noteEvents(events []engine.Event) {
 	for _, e := range events {
 		name := ""
 		if e.Seat >= 0 && e.Seat < len(t.order) {
@@ -271,11 +271,11 @@ func (t *table) noteEvents(events []engine.Event) {
 }
 
 // summaryView renders the finished hand for the chat and spectators.
-func (t *table) summaryView(snap engine.Snapshot) bot.View {
+func (t *Table) summaryView(snap engine.Snapshot) bot.View {
 	names := make([]string, len(t.order))
 	for k, i := range t.order {
 		names[k] = t.name(i)
 	}
-	return renderSummary(summaryScene{Lang: t.lang(), Label: t.label(), Title: t.title(), HandNo: t.handNo,
+	return renderSummary(summaryScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), HandNo: t.handNo,
 		Snap: snap.For(-1), Result: t.hand.Result(), Names: names})
 }

@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"encoding/json"
@@ -14,7 +14,7 @@ import (
 
 // TableConfig is a cash table's settings, chosen with /newtable and stored
 // with the table (JSON).
-type TableConfig struct {
+type Config struct {
 	Variant    string         `json:"variant"` // nlhe, plo, ...
 	Game       engine.Game    `json:"game"`
 	Betting    engine.Betting `json:"betting"`
@@ -81,9 +81,9 @@ const SitOutGrace = 5 * time.Minute
 const ReturnWindow = 15 * time.Minute
 
 // variants maps /newtable's variant names to games and betting.
-var variants = map[string]struct {
-	game    engine.Game
-	betting engine.Betting
+var Variants = map[string]struct {
+	Game    engine.Game
+	Betting engine.Betting
 	name    string
 }{
 	"nlhe": {engine.Holdem, engine.NoLimit, "No-Limit Hold'em"},
@@ -106,15 +106,15 @@ const maxStake = 1 << 40
 // ParseTableConfig reads /newtable's arguments: a variant, stakes ("1/2")
 // and key=value options (tableOptionTable). Each mistake is an EInvalid
 // *Error naming it.
-func ParseTableConfig(args []string) (TableConfig, error) {
+func ParseTableConfig(args []string) (Config, error) {
 	if len(args) < 2 {
-		return TableConfig{}, bot.Errorf(bot.EInvalid, "newtable.usage", bot.VariantNames)
+		return Config{}, bot.Errorf(bot.EInvalid, "newtable.usage", bot.VariantNames)
 	}
-	v, ok := variants[strings.ToLower(args[0])]
+	v, ok := Variants[strings.ToLower(args[0])]
 	if !ok {
-		return TableConfig{}, bot.Errorf(bot.EInvalid, "newtable.variant", args[0], bot.VariantNames)
+		return Config{}, bot.Errorf(bot.EInvalid, "newtable.variant", args[0], bot.VariantNames)
 	}
-	c := TableConfig{Variant: strings.ToLower(args[0]), Game: v.game, Betting: v.betting, Seats: 6,
+	c := Config{Variant: strings.ToLower(args[0]), Game: v.Game, Betting: v.Betting, Seats: 6,
 		Timer: 30 * time.Second, Bank: 60 * time.Second, Clock: 60 * time.Second,
 		Window: 5 * time.Minute, SitOut: 20 * time.Minute}
 	sb, bb, ok := strings.Cut(args[1], "/")
@@ -129,11 +129,11 @@ func ParseTableConfig(args []string) (TableConfig, error) {
 	}
 	c.MinBuyIn, c.MaxBuyIn = 40*c.BigBlind, 100*c.BigBlind
 	c.Rake = engine.Rake{Percent: 5, Cap: 5 * c.BigBlind}
-	_, opts, err := splitOptions(args[2:], false)
+	_, opts, err := SplitOptions(args[2:], false)
 	if err != nil {
 		return c, err
 	}
-	if err := tableOptionTable.apply(&c, opts); err != nil {
+	if err := TableOptionTable.Apply(&c, opts); err != nil {
 		return c, err
 	}
 	if c.MinBuyIn < c.BigBlind || c.MaxBuyIn < c.MinBuyIn || c.MaxBuyIn > 1000*c.BigBlind {
@@ -150,9 +150,9 @@ func ParseTableConfig(args []string) (TableConfig, error) {
 
 // Args renders the table's settings as /newtable's arguments, every
 // option written out: ParseTableConfig(c.Args()) gives c back.
-func (c TableConfig) Args() []string {
+func (c Config) Args() []string {
 	out := []string{c.Variant, c.Stakes()}
-	for _, o := range tableOptionTable.specs {
+	for _, o := range TableOptionTable.Specs {
 		if o.get == nil {
 			continue
 		}
@@ -167,7 +167,7 @@ func (c TableConfig) Args() []string {
 // small blind of fixed limit (R-BET-5), the cap outside fixed limit, the
 // draw deck's options in other games and a deck too small for the seats
 // (R-CARD-7).
-func (c *TableConfig) checkRules() error {
+func (c *Config) checkRules() error {
 	if c.Betting == engine.FixedLimit && c.SmallBlind != c.BigBlind/2 {
 		// R-BET-5: the small blind is half the small bet (the big blind),
 		// rounded down.
@@ -202,7 +202,7 @@ func (c *TableConfig) checkRules() error {
 }
 
 // Rules returns the engine configuration of the table's hands.
-func (c TableConfig) Rules() engine.Config {
+func (c Config) Rules() engine.Config {
 	var r engine.Config
 	if c.Tourney {
 		r = engine.Config{Game: c.Game, Betting: c.Betting, SmallBlind: c.SmallBlind, BigBlind: c.BigBlind, Ante: c.Ante, Tournament: true}
@@ -223,13 +223,13 @@ func (c TableConfig) Rules() engine.Config {
 }
 
 // Stakes returns "1/2".
-func (c TableConfig) Stakes() string { return fmt.Sprintf("%d/%d", c.SmallBlind, c.BigBlind) }
+func (c Config) Stakes() string { return fmt.Sprintf("%d/%d", c.SmallBlind, c.BigBlind) }
 
 // Name returns the variant's long name.
-func (c TableConfig) Name() string { return variants[c.Variant].name }
+func (c Config) Name() string { return Variants[c.Variant].name }
 
-func decodeTableConfig(s string) (TableConfig, error) {
-	var c TableConfig
+func DecodeTableConfig(s string) (Config, error) {
+	var c Config
 	if err := json.Unmarshal([]byte(s), &c); err != nil {
 		return c, fmt.Errorf("table config: %w", err)
 	}

@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"context"
@@ -12,10 +12,10 @@ import (
 // A cash table's practice opponents: /addbots and /kickbots.
 
 // addBots seats practice opponents with house chips.
-func (t *table) addBots(req request) (bot.Reply, error) {
+func (t *Table) addBots(req Request) (bot.Reply, error) {
 	n := 1
-	if len(req.cmd.Args) > 0 {
-		v, err := strconv.Atoi(req.cmd.Args[0])
+	if len(req.Cmd.Args) > 0 {
+		v, err := strconv.Atoi(req.Cmd.Args[0])
 		if err != nil || v < 1 || v > engine.MaxSeats {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "addbot.usage", engine.MaxSeats)
 		}
@@ -28,35 +28,35 @@ func (t *table) addBots(req request) (bot.Reply, error) {
 		n = free
 	}
 	used := map[string]bool{}
-	for _, s := range t.seats {
+	for _, s := range t.Seats {
 		if s != nil {
 			used[s.Player.DisplayName] = true
 		}
 	}
-	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
 	defer cancel()
 	w := &bot.TableWrite{}
 	var added []int
-	for _, name := range botNames {
+	for _, name := range BotNames {
 		if len(added) == n {
 			break
 		}
 		if used[name] {
 			continue
 		}
-		p, err := t.d.store.Player(ctx, botPlatform, "bot:"+name, name)
+		p, err := t.Deps.Store.Player(ctx, BotPlatform, "bot:"+name, name)
 		if err != nil {
 			return bot.Reply{}, err
 		}
 		i := -1
-		for k, s := range t.seats {
+		for k, s := range t.Seats {
 			if s == nil {
 				i = k
 				break
 			}
 		}
-		t.seats[i] = &seat{Player: p, Account: t.house, Stack: t.cfg.MaxBuyIn, Bot: true}
-		w.Moves = append(w.Moves, bot.Move{From: t.house, To: t.account, Amount: t.cfg.MaxBuyIn, Reason: "practice buy-in", Reference: t.ref()})
+		t.Seats[i] = &Seat{Player: p, Account: t.house, Stack: t.Config.MaxBuyIn, Bot: true}
+		w.Moves = append(w.Moves, bot.Move{From: t.house, To: t.account, Amount: t.Config.MaxBuyIn, Reason: "practice buy-in", Reference: t.ref()})
 		added = append(added, i)
 	}
 	if err := t.write(w); err != nil {
@@ -64,21 +64,21 @@ func (t *table) addBots(req request) (bot.Reply, error) {
 	}
 	var names []string
 	for _, i := range added {
-		t.env.setSeated(t.seats[i].Player.ID, t.id, true)
+		t.env.SetSeated(t.Seats[i].Player.ID, t.ID, true)
 		names = append(names, t.name(i))
 	}
 	t.publishIdle()
 	t.poke()
-	return bot.Reply{Text: tr(t.lang(), "addbot.done", strings.Join(names, ", "), t.label())}, nil
+	return bot.Reply{Text: tr(t.lang(), "addbot.done", strings.Join(names, ", "), t.Label())}, nil
 }
 
 // kickBots stands every practice opponent up (after the hand for those in
 // it).
-func (t *table) kickBots(req request) (bot.Reply, error) {
-	now := t.d.clock.Now()
+func (t *Table) kickBots(req Request) (bot.Reply, error) {
+	now := t.Deps.Clock.Now()
 	w := &bot.TableWrite{}
 	n := 0
-	for i, s := range t.seats {
+	for i, s := range t.Seats {
 		if s == nil || !s.Bot {
 			continue
 		}
@@ -97,5 +97,5 @@ func (t *table) kickBots(req request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	t.publishIdle()
-	return bot.Reply{Text: tr(t.lang(), "kickbot.done", n, t.label())}, nil
+	return bot.Reply{Text: tr(t.lang(), "kickbot.done", n, t.Label())}, nil
 }

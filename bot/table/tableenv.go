@@ -1,7 +1,8 @@
-package room
+package table
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	mrand "math/rand/v2"
 	"strconv"
@@ -16,66 +17,66 @@ import (
 // guarded store, counters, button signer, lifetime and settings, and the
 // group commit of their writes. The room fills them before its first table
 // starts.
-type tableDeps struct {
-	clock   bot.Clock
-	log     *slog.Logger
-	store   bot.Storage
-	metrics *bot.Metrics
-	signer  *bot.Signer
-	ctx     context.Context
-	commit  *groupCommit
-	cfg     tableSettings
+type Deps struct {
+	Clock   bot.Clock
+	Log     *slog.Logger
+	Store   bot.Storage
+	Metrics *bot.Metrics
+	Signer  *bot.Signer
+	Ctx     context.Context
+	Commit  *GroupCommit
+	Cfg     Settings
 }
 
 // tableSettings are the room's settings a table plays by.
-type tableSettings struct {
+type Settings struct {
 	HandPause, BotDelay time.Duration
 	BotTrials, MaxHands int
 }
 
-// tableEnv is what a table asks of the room: who sits where across
+// Env is what a table asks of the room: who sits where across
 // tables, the community as it is now, wallets, the decks and the practice
 // opponents' randomness, the deadlines stored for it, and sending.
-type tableEnv interface {
-	setSeated(player, table int64, on bool)
+type Env interface {
+	SetSeated(player, table int64, on bool)
 	// syncSeated records the players seated at table, and only them.
-	syncSeated(table int64, players []int64)
-	communityNow(c bot.Community) bot.Community
-	wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error)
-	takeDeadlines(table int64) []bot.Deadline
-	shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error)
-	botRand(table int64, hand, n int) *mrand.Rand
+	SyncSeated(table int64, players []int64)
+	CommunityNow(c bot.Community) bot.Community
+	Wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error)
+	TakeDeadlines(table int64) []bot.Deadline
+	Shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error)
+	BotRand(table int64, hand, n int) *mrand.Rand
 	// checkTableChange refuses a player's sitting at t when the room's
 	// rules on changing tables say so (R-CASH-3).
-	checkTableChange(ctx context.Context, t *table, p bot.Player) error
-	dropTable(t *table)
-	send(m bot.Outgoing)
+	CheckTableChange(ctx context.Context, t *Table, p bot.Player) error
+	DropTable(t *Table)
+	Send(m bot.Outgoing)
 }
 
 // director is a tournament table's director: it takes each hand's report.
-type director interface {
-	report(table int64, r handReport)
+type Director interface {
+	Report(table int64, r HandReport)
 	// eventName is the tournament's name, for the table's title.
-	eventName() string
+	EventName() string
 }
 
 // settleNow asks the table's actor to do everything due now and waits until
 // it has. Unlike do, a full inbox is no refusal: settleNow waits for its
 // turn in it. A table that stops meanwhile has nothing left to do; ctx ending
 // is EUnavailable.
-func (t *table) settleNow(ctx context.Context) error {
-	req := request{ctx: ctx, sync: true, reply: make(chan response, 1)}
+func (t *Table) SettleNow(ctx context.Context) error {
+	req := Request{ctx: ctx, Sync: true, Reply: make(chan Response, 1)}
 	select {
-	case t.inbox <- req:
-	case <-t.done:
+	case t.Inbox <- req:
+	case <-t.Done:
 		return nil
 	case <-ctx.Done():
 		return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
 	}
 	select {
-	case resp := <-req.reply:
-		return resp.err
-	case <-t.done:
+	case resp := <-req.Reply:
+		return resp.Err
+	case <-t.Done:
 		return nil
 	case <-ctx.Done():
 		return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
@@ -83,7 +84,7 @@ func (t *table) settleNow(ctx context.Context) error {
 }
 
 // deadlineTable reads the table id of a table's deadline key ("t7:turn").
-func deadlineTable(key string) (int64, bool) {
+func DeadlineTable(key string) (int64, bool) {
 	rest, ok := strings.CutPrefix(key, "t")
 	if !ok {
 		return 0, false
@@ -94,4 +95,21 @@ func deadlineTable(key string) (int64, bool) {
 	}
 	n, err := strconv.ParseInt(id, 10, 64)
 	return n, err == nil
+}
+
+// opTimeout bounds every storage call the room makes for a command.
+const OpTimeout = 10 * time.Second
+
+// writeErr is what a command whose write failed answers: not enough
+// chips, or that the store failed (whatever it refused: the state was
+// rebuilt from it, and the user may try again).
+func WriteErr(err error) error {
+	if errors.Is(err, bot.ErrInsufficientFunds) {
+		return bot.FromError(err)
+	}
+	var e *bot.Error
+	if errors.As(err, &e) && e.Code == bot.EUnavailable {
+		return e
+	}
+	return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: err}
 }

@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"context"
@@ -26,22 +26,22 @@ const (
 )
 
 // handle runs one command in the table's actor.
-func (t *table) handle(req request) (bot.Reply, error) {
-	start := req.cmd.Received
+func (t *Table) handle(req Request) (bot.Reply, error) {
+	start := req.Cmd.Received
 	if start.IsZero() {
-		start = t.d.clock.Now()
+		start = t.Deps.Clock.Now()
 	}
-	name := req.cmd.Name
+	name := req.Cmd.Name
 	if t.paused {
-		return bot.Reply{}, t.pausedReply(req.p)
+		return bot.Reply{}, t.pausedReply(req.P)
 	}
-	if req.tok != nil {
+	if req.Tok != nil {
 		return t.press(req, start)
 	}
 	if err := t.authorise(req); err != nil {
 		return bot.Reply{}, err
 	}
-	if t.tour != nil {
+	if t.Tour != nil {
 		switch name {
 		case "join", "sit", "leave", "standup", "topup", "addbot", "kickbot":
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "ttable.not_here", "/"+name)
@@ -67,7 +67,7 @@ func (t *table) handle(req request) (bot.Reply, error) {
 	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
 		return t.typedAction(req, start)
 	case "cards":
-		return t.cards(req.p)
+		return t.cards(req.P)
 	case "clock":
 		return t.callClock(req)
 	case "addbot":
@@ -85,15 +85,15 @@ func (t *table) handle(req request) (bot.Reply, error) {
 // authorise checks what the command table asks of the player at this
 // table: a seat (PermSeated), or the turn in the hand being played
 // (PermActing). Other permissions were checked by the room.
-func (t *table) authorise(req request) error {
-	if req.perm != bot.PermSeated && req.perm != bot.PermActing {
+func (t *Table) authorise(req Request) error {
+	if req.Perm != bot.PermSeated && req.Perm != bot.PermActing {
 		return nil
 	}
-	i := t.seatOf(req.p.ID)
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
-	if req.perm == bot.PermSeated {
+	if req.Perm == bot.PermSeated {
 		return nil
 	}
 	if t.hand == nil {
@@ -113,21 +113,21 @@ func (t *table) authorise(req request) error {
 }
 
 // press runs a button press: the token was verified by the room.
-func (t *table) press(req request, start time.Time) (bot.Reply, error) {
-	tok := req.tok
+func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
+	tok := req.Tok
 	if tok.Kind == tokCards {
 		if t.hand == nil || tok.Hand != t.handID {
 			return bot.Reply{}, bot.ErrTokenStale
 		}
-		return t.cards(req.p)
+		return t.cards(req.P)
 	}
 	if t.hand == nil {
 		return bot.Reply{}, bot.ErrTokenStale
 	}
-	if err := tok.Check(t.id, t.handID, int64(len(t.hand.Events())), req.p.ID); err != nil {
+	if err := tok.Check(t.ID, t.handID, int64(len(t.hand.Events())), req.P.ID); err != nil {
 		return bot.Reply{}, err
 	}
-	k := t.engineSeat(t.seatOf(req.p.ID))
+	k := t.engineSeat(t.seatOf(req.P.ID))
 	if k < 0 || t.hand.ToAct() != k {
 		return bot.Reply{}, bot.ErrTokenStale
 	}
@@ -152,7 +152,7 @@ func (t *table) press(req request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, bot.ErrTokenStale
 		}
 		var err error
-		if a, err = t.betTo(k, req.cmd.Args); err != nil {
+		if a, err = t.betTo(k, req.Cmd.Args); err != nil {
 			return bot.Reply{}, err
 		}
 		if a.Amount < l.MinTo || a.Amount > l.MaxTo {
@@ -161,21 +161,21 @@ func (t *table) press(req request, start time.Time) (bot.Reply, error) {
 	default:
 		return bot.Reply{}, bot.ErrTokenForged
 	}
-	return t.act(req.p, a, start)
+	return t.act(req.P, a, start)
 }
 
 // act applies a player's action; the reply is empty: the table message
 // shows it.
-func (t *table) act(p bot.Player, a engine.Action, start time.Time) (bot.Reply, error) {
+func (t *Table) act(p bot.Player, a engine.Action, start time.Time) (bot.Reply, error) {
 	i := t.seatOf(p.ID)
-	s := t.seats[i]
+	s := t.Seats[i]
 	timeouts := s.Timeouts
 	if timeouts != 0 {
 		s.Timeouts = 0 // a player who acts is no longer timing out (R-TIME-2)
 		t.seatsDirty = true
 	}
 	if err := t.apply(a, start); err != nil {
-		if t.seats[i] == s {
+		if t.Seats[i] == s {
 			s.Timeouts = timeouts
 		}
 		return bot.Reply{}, err
@@ -185,10 +185,10 @@ func (t *table) act(p bot.Player, a engine.Action, start time.Time) (bot.Reply, 
 
 // typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
 // /discard cards.
-func (t *table) typedAction(req request, start time.Time) (bot.Reply, error) {
-	i := t.seatOf(req.p.ID)
+func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
 	if t.hand == nil {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
@@ -205,10 +205,10 @@ func (t *table) typedAction(req request, start time.Time) (bot.Reply, error) {
 	}
 	l := t.hand.Legal()
 	a := engine.Action{Seat: k}
-	if l.Discard && req.cmd.Name != "discard" && req.cmd.Name != "draw" && req.cmd.Name != "pat" {
+	if l.Discard && req.Cmd.Name != "discard" && req.Cmd.Name != "draw" && req.Cmd.Name != "pat" {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.draw_now", l.MaxDiscard)
 	}
-	switch req.cmd.Name {
+	switch req.Cmd.Name {
 	case "fold":
 		a.Kind = engine.Fold
 	case "check":
@@ -219,7 +219,7 @@ func (t *table) typedAction(req request, start time.Time) (bot.Reply, error) {
 		a.Kind = engine.AllIn
 	case "bet", "raise":
 		var err error
-		if a, err = t.betTo(k, req.cmd.Args); err != nil {
+		if a, err = t.betTo(k, req.Cmd.Args); err != nil {
 			return bot.Reply{}, err
 		}
 		if !l.CanBet && !l.CanRaise {
@@ -233,8 +233,8 @@ func (t *table) typedAction(req request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_draw")
 		}
 		a.Kind = engine.Discard
-		if req.cmd.Name != "pat" {
-			for _, arg := range req.cmd.Args {
+		if req.Cmd.Name != "pat" {
+			for _, arg := range req.Cmd.Args {
 				cs, err := engine.ParseCards(arg)
 				if err != nil {
 					return bot.Reply{}, bot.Errorf(bot.EInvalid, "card.bad", arg)
@@ -243,12 +243,12 @@ func (t *table) typedAction(req request, start time.Time) (bot.Reply, error) {
 			}
 		}
 	}
-	return t.act(req.p, a, start)
+	return t.act(req.P, a, start)
 }
 
 // betTo reads a typed amount ("40", "pot", "1/2 pot") as seat k's bet, or
 // raise when there is a bet to raise, to the total it names.
-func (t *table) betTo(k int, args []string) (engine.Action, error) {
+func (t *Table) betTo(k int, args []string) (engine.Action, error) {
 	spec, err := bot.ParseAmountIn(args, t.lang())
 	if err != nil {
 		return engine.Action{}, err
@@ -282,16 +282,16 @@ func resolveAmount(spec bot.AmountSpec, h *engine.Hand, k int) int64 {
 }
 
 // join seats the player, or puts them on the waiting list.
-func (t *table) join(req request) (bot.Reply, error) {
-	p := req.p
+func (t *Table) join(req Request) (bot.Reply, error) {
+	p := req.P
 	lang := t.lang()
 	if t.seatOf(p.ID) >= 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.already", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.already", t.Label())
 	}
 	var amountArg string
 	post := false
 	wantSeat := -1
-	for _, a := range req.cmd.Args {
+	for _, a := range req.Cmd.Args {
 		switch la := strings.ToLower(a); {
 		case la == "post":
 			post = true
@@ -299,8 +299,8 @@ func (t *table) join(req request) (bot.Reply, error) {
 			post = false
 		case strings.HasPrefix(la, "seat="):
 			n, err := strconv.Atoi(la[5:])
-			if err != nil || n < 1 || n > len(t.seats) {
-				return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.bad_seat", a, len(t.seats))
+			if err != nil || n < 1 || n > len(t.Seats) {
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.bad_seat", a, len(t.Seats))
 			}
 			wantSeat = n - 1
 		default:
@@ -315,30 +315,30 @@ func (t *table) join(req request) (bot.Reply, error) {
 	}
 	if free <= 0 {
 		if wi >= 0 {
-			return bot.Reply{Private: true, Text: tr(lang, "wait.position", wi+1, t.label())}, nil
+			return bot.Reply{Private: true, Text: tr(lang, "wait.position", wi+1, t.Label())}, nil
 		}
-		wt := waiter{Player: p, Since: t.d.clock.Now()}
+		wt := waiter{Player: p, Since: t.Deps.Clock.Now()}
 		t.waiting = append(t.waiting, wt)
 		w := &bot.TableWrite{SetDeadlines: []bot.Deadline{t.waitDeadline(wt)}}
 		if err := t.write(w); err != nil {
 			return bot.Reply{}, err
 		}
-		return bot.Reply{Text: tr(lang, "wait.added", t.name2(p), t.label(), len(t.waiting))}, nil
+		return bot.Reply{Text: tr(lang, "wait.added", t.name2(p), t.Label(), len(t.waiting))}, nil
 	}
-	if err := t.env.checkTableChange(req.ctx, t, p); err != nil {
+	if err := t.env.CheckTableChange(req.ctx, t, p); err != nil {
 		return bot.Reply{}, err
 	}
-	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
 	defer cancel()
-	acc, err := t.env.wallet(ctx, p, t.comm)
+	acc, err := t.env.Wallet(ctx, p, t.Comm)
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	bal, err := t.d.store.Balance(ctx, acc)
+	bal, err := t.Deps.Store.Balance(ctx, acc)
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	lo, hi := t.cfg.MinBuyIn, t.cfg.MaxBuyIn
+	lo, hi := t.Config.MinBuyIn, t.Config.MaxBuyIn
 	if l, ok := t.left[p.ID]; ok && l.Stack > lo { // R-CASH-3: the stack left with comes back
 		lo, hi = l.Stack, max(hi, l.Stack)
 	}
@@ -347,7 +347,7 @@ func (t *table) join(req request) (bot.Reply, error) {
 		if amount, err = bot.ParseChipsIn(amountArg, lang); err != nil {
 			return bot.Reply{}, err
 		}
-	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.cfg.MinBuyIn {
+	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.Config.MinBuyIn {
 		amount = l.Stack
 	}
 	if amount < lo || amount > hi {
@@ -357,7 +357,7 @@ func (t *table) join(req request) (bot.Reply, error) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.funds", bot.Chips(amount), bot.Chips(bal))
 	}
 	i := -1
-	for k, s := range t.seats {
+	for k, s := range t.Seats {
 		if s == nil && (wantSeat < 0 || wantSeat == k) {
 			i = k
 			break
@@ -366,10 +366,10 @@ func (t *table) join(req request) (bot.Reply, error) {
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.seat_taken", wantSeat+1)
 	}
-	s := &seat{Player: p, Account: acc, Stack: amount, Bank: t.cfg.Bank}
+	s := &Seat{Player: p, Account: acc, Stack: amount, Bank: t.Config.Bank}
 	// R-SEAT-4: with a game on, a newcomer posts a big blind or waits for it.
 	playing := 0
-	for k := range t.seats {
+	for k := range t.Seats {
 		if t.eligible(k) {
 			playing++
 		}
@@ -377,7 +377,7 @@ func (t *table) join(req request) (bot.Reply, error) {
 	if playing >= 2 {
 		s.WaitBB, s.Post = !post, post
 	}
-	t.seats[i] = s
+	t.Seats[i] = s
 	w := &bot.TableWrite{Moves: []bot.Move{{From: acc, To: t.account, Amount: amount, Reason: "buy-in", Reference: t.ref()}}}
 	if wi >= 0 {
 		t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
@@ -390,7 +390,7 @@ func (t *table) join(req request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	delete(t.left, p.ID)
-	t.env.setSeated(p.ID, t.id, true)
+	t.env.SetSeated(p.ID, t.ID, true)
 	t.publishIdle()
 	t.poke()
 	key := "join.seated"
@@ -400,38 +400,38 @@ func (t *table) join(req request) (bot.Reply, error) {
 	case s.Post:
 		key = "join.seated_post"
 	}
-	return bot.Reply{Text: tr(lang, key, t.name(i), i+1, t.label(), bot.Chips(amount))}, nil
+	return bot.Reply{Text: tr(lang, key, t.name(i), i+1, t.Label(), bot.Chips(amount))}, nil
 }
 
 // name2 is how a player not (yet) seated is shown.
-func (t *table) name2(p bot.Player) string {
-	if t.cfg.Anon {
+func (t *Table) name2(p bot.Player) string {
+	if t.Config.Anon {
 		return "Anonym"
 	}
 	return p.DisplayName
 }
 
-func (t *table) leave(req request) (bot.Reply, error) {
+func (t *Table) leave(req Request) (bot.Reply, error) {
 	lang := t.lang()
-	i := t.seatOf(req.p.ID)
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		if wi := t.waitIndex(req.p.ID); wi >= 0 {
+		if wi := t.waitIndex(req.P.ID); wi >= 0 {
 			t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
-			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.p.ID)}}); err != nil {
+			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.P.ID)}}); err != nil {
 				return bot.Reply{}, err
 			}
-			return bot.Reply{Private: true, Text: tr(lang, "wait.left", t.label())}, nil
+			return bot.Reply{Private: true, Text: tr(lang, "wait.left", t.Label())}, nil
 		}
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
-	s := t.seats[i]
+	s := t.Seats[i]
 	if t.dealtIn(i) {
 		name := t.name(i) // the fold may end the hand and stand the player up
 		s.Leaving = true
 		if k := t.engineSeat(i); t.hand.ToAct() == k {
 			// A fold (not a timeout: it counts toward no sit-out).
 			t.timeoutAction(k, true)
-			return bot.Reply{Text: tr(lang, "leave.now", name, t.label())}, nil
+			return bot.Reply{Text: tr(lang, "leave.now", name, t.Label())}, nil
 		}
 		if err := t.write(&bot.TableWrite{}); err != nil {
 			s.Leaving = false
@@ -441,25 +441,25 @@ func (t *table) leave(req request) (bot.Reply, error) {
 	}
 	name, stack := t.name(i), s.Stack+s.Pending
 	w := &bot.TableWrite{}
-	t.cashOut(i, t.d.clock.Now(), w)
-	t.callWaiting(t.d.clock.Now(), w)
+	t.cashOut(i, t.Deps.Clock.Now(), w)
+	t.callWaiting(t.Deps.Clock.Now(), w)
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
 	t.publishIdle()
-	return bot.Reply{Text: tr(lang, "leave.done", name, t.label(), bot.Chips(stack))}, nil
+	return bot.Reply{Text: tr(lang, "leave.done", name, t.Label(), bot.Chips(stack))}, nil
 }
 
-func (t *table) sitOut(req request) (bot.Reply, error) {
-	i := t.seatOf(req.p.ID)
+func (t *Table) sitOut(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
-	s := t.seats[i]
+	s := t.Seats[i]
 	if s.SittingOut {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "sitout.already")
 	}
-	now := t.d.clock.Now()
+	now := t.Deps.Clock.Now()
 	s.SittingOut, s.SatOutAt, s.Away = true, now, false
 	w := &bot.TableWrite{}
 	t.setSitout(i, now, w)
@@ -467,17 +467,17 @@ func (t *table) sitOut(req request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	t.publishIdle()
-	return bot.Reply{Text: tr(t.lang(), "sitout.done", t.name(i), durationText(t.cfg.SitOut+SitOutGrace))}, nil
+	return bot.Reply{Text: tr(t.lang(), "sitout.done", t.name(i), DurationText(t.Config.SitOut+SitOutGrace))}, nil
 }
 
 // awayTourney marks a tournament player away: dealt in, and folded (or
 // checked) at once, until /back.
-func (t *table) awayTourney(req request) (bot.Reply, error) {
-	i := t.seatOf(req.p.ID)
+func (t *Table) awayTourney(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
-	s := t.seats[i]
+	s := t.Seats[i]
 	if s.Away {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "sitout.already")
 	}
@@ -490,17 +490,17 @@ func (t *table) awayTourney(req request) (bot.Reply, error) {
 	return bot.Reply{Text: tr(t.lang(), "ttable.away_done", t.name(i))}, nil
 }
 
-func (t *table) back(req request) (bot.Reply, error) {
-	i := t.seatOf(req.p.ID)
+func (t *Table) back(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
-	s := t.seats[i]
+	s := t.Seats[i]
 	if !s.SittingOut && !s.Away {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "back.not_out")
 	}
-	if s.Stack+s.Pending < t.cfg.BigBlind && t.tour == nil {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "back.short", bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.MinBuyIn-s.Stack-s.Pending))
+	if s.Stack+s.Pending < t.Config.BigBlind && t.Tour == nil {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "back.short", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack-s.Pending))
 	}
 	s.SittingOut, s.Away, s.Timeouts = false, false, 0
 	w := &bot.TableWrite{}
@@ -519,26 +519,26 @@ func (t *table) back(req request) (bot.Reply, error) {
 // topUp adds chips from the wallet: the stack after it at least the
 // minimum buy-in and at most the maximum (R-CASH-1); during a hand the
 // chips join the stack before the next one.
-func (t *table) topUp(req request) (bot.Reply, error) {
-	i := t.seatOf(req.p.ID)
+func (t *Table) topUp(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
-	s := t.seats[i]
-	if len(req.cmd.Args) == 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.usage", bot.Chips(max(0, t.cfg.MaxBuyIn-s.Stack-s.Pending)))
+	s := t.Seats[i]
+	if len(req.Cmd.Args) == 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.usage", bot.Chips(max(0, t.Config.MaxBuyIn-s.Stack-s.Pending)))
 	}
-	n, err := bot.ParseChipsIn(req.cmd.Args[0], t.lang())
+	n, err := bot.ParseChipsIn(req.Cmd.Args[0], t.lang())
 	if err != nil {
 		return bot.Reply{}, err
 	}
 	after := s.Stack + s.Pending + n
-	if after < t.cfg.MinBuyIn || after > t.cfg.MaxBuyIn {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.range", bot.Chips(max(0, t.cfg.MinBuyIn-s.Stack-s.Pending)), bot.Chips(max(0, t.cfg.MaxBuyIn-s.Stack-s.Pending)))
+	if after < t.Config.MinBuyIn || after > t.Config.MaxBuyIn {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.range", bot.Chips(max(0, t.Config.MinBuyIn-s.Stack-s.Pending)), bot.Chips(max(0, t.Config.MaxBuyIn-s.Stack-s.Pending)))
 	}
-	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
 	defer cancel()
-	bal, err := t.d.store.Balance(ctx, s.Account)
+	bal, err := t.Deps.Store.Balance(ctx, s.Account)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -560,7 +560,7 @@ func (t *table) topUp(req request) (bot.Reply, error) {
 }
 
 // cards answers a player's hole cards, privately.
-func (t *table) cards(p bot.Player) (bot.Reply, error) {
+func (t *Table) cards(p bot.Player) (bot.Reply, error) {
 	i := t.seatOf(p.ID)
 	if i < 0 || t.hand == nil {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "cards.none")
@@ -573,10 +573,10 @@ func (t *table) cards(p bot.Player) (bot.Reply, error) {
 }
 
 // callClock gives the acting player a short countdown (R-TIME-3).
-func (t *table) callClock(req request) (bot.Reply, error) {
-	i := t.seatOf(req.p.ID)
+func (t *Table) callClock(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
 	if t.hand == nil || t.hand.ToAct() < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
@@ -589,16 +589,16 @@ func (t *table) callClock(req request) (bot.Reply, error) {
 	case t.turnPhase == "clock":
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.already")
 	}
-	now := t.d.clock.Now()
+	now := t.Deps.Clock.Now()
 	// The player's time anyway: what is left of the timer and the bank
 	// still to come, or what is left of the bank (R-TIME-3).
 	var bank time.Duration
 	if t.turnPhase == "timer" {
-		bank = t.seats[j].Bank
+		bank = t.Seats[j].Bank
 	}
-	countdown, ok := engine.ClockCountdown(t.turnAt.Sub(now), bank, t.cfg.Clock)
+	countdown, ok := engine.ClockCountdown(t.turnAt.Sub(now), bank, t.Config.Clock)
 	if !ok {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.soon", durationText(countdown))
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.soon", DurationText(countdown))
 	}
 	t.turnAt, t.turnPhase, t.reminded = now.Add(countdown), "clock", true
 	w := &bot.TableWrite{}
@@ -606,22 +606,22 @@ func (t *table) callClock(req request) (bot.Reply, error) {
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
-	if s := t.seats[j]; !s.Bot {
-		t.send(t.private(s.Player, tr(t.lang(), "clock.you", durationText(t.cfg.Clock), t.label())))
+	if s := t.Seats[j]; !s.Bot {
+		t.send(t.private(s.Player, tr(t.lang(), "clock.you", DurationText(t.Config.Clock), t.Label())))
 	}
 	t.publish()
-	return bot.Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), durationText(t.cfg.Clock))}, nil
+	return bot.Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), DurationText(t.Config.Clock))}, nil
 }
 
 // consult spends a pair's consultation at a pairs tournament's final
 // table (R-TRN-19): on their turn, a minute more to decide with the
 // partner, who is shown the hand; when it runs out the hand is folded.
-func (t *table) consult(req request) (bot.Reply, error) {
-	i := t.seatOf(req.p.ID)
+func (t *Table) consult(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.P.ID)
 	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.label())
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
-	s := t.seats[i]
+	s := t.Seats[i]
 	switch s.Consult {
 	case consultNone:
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "consult.none")
@@ -640,38 +640,38 @@ func (t *table) consult(req request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if p := s.Partner; p != nil {
-		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.label(), engine.FormatCards(t.hand.Hole(k)), durationText(tourney.ConsultationTime))))
+		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.Label(), engine.FormatCards(t.hand.Hole(k)), DurationText(tourney.ConsultationTime))))
 	}
 	t.publish()
-	return bot.Reply{Text: tr(t.lang(), "consult.done", t.name(i), durationText(tourney.ConsultationTime))}, nil
+	return bot.Reply{Text: tr(t.lang(), "consult.done", t.name(i), DurationText(tourney.ConsultationTime))}, nil
 }
 
 // botNames are the practice opponents' names.
-var botNames = []string{"Alba", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gala", "Hugo", "Iris", "Jon"}
+var BotNames = []string{"Alba", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gala", "Hugo", "Iris", "Jon"}
 
-func (t *table) historyReply(req request) (bot.Reply, error) {
+func (t *Table) historyReply(req Request) (bot.Reply, error) {
 	n := 3
-	if len(req.cmd.Args) > 0 {
-		v, err := strconv.Atoi(req.cmd.Args[0])
+	if len(req.Cmd.Args) > 0 {
+		v, err := strconv.Atoi(req.Cmd.Args[0])
 		if err != nil || v < 1 {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "history.usage")
 		}
 		n = min(v, 20)
 	}
-	ctx, cancel := context.WithTimeout(req.ctx, opTimeout)
+	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
 	defer cancel()
-	recs, err := t.d.store.RecentHands(ctx, t.id, n)
+	recs, err := t.Deps.Store.RecentHands(ctx, t.ID, n)
 	if err != nil {
 		return bot.Reply{}, err
 	}
 	if len(recs) == 0 {
-		return bot.Reply{Private: true, Text: tr(t.lang(), "history.none", t.label())}, nil
+		return bot.Reply{Private: true, Text: tr(t.lang(), "history.none", t.Label())}, nil
 	}
 	var parts []string
 	for k := len(recs) - 1; k >= 0; k-- { // oldest first
 		v, err := t.pastSummary(recs[k])
 		if err != nil {
-			t.d.log.Error("history: a stored hand does not replay", "hand", recs[k].ID, "err", err)
+			t.Deps.Log.Error("history: a stored hand does not replay", "hand", recs[k].ID, "err", err)
 			continue
 		}
 		parts = append(parts, v.Text)
@@ -681,7 +681,7 @@ func (t *table) historyReply(req request) (bot.Reply, error) {
 
 // pastSummary renders a finished hand from the store, as its summary
 // showed it.
-func (t *table) pastSummary(rec bot.HandRecord) (bot.View, error) {
+func (t *Table) pastSummary(rec bot.HandRecord) (bot.View, error) {
 	h, err := engine.Resume(rec.Setup, rec.Events)
 	if err != nil {
 		return bot.View{}, err
@@ -698,11 +698,11 @@ func (t *table) pastSummary(rec bot.HandRecord) (bot.View, error) {
 		}
 	}
 	snap := h.Snapshot()
-	return renderSummary(summaryScene{Lang: t.lang(), Label: t.label(), Title: t.title(), HandNo: hs.Number,
+	return renderSummary(summaryScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), HandNo: hs.Number,
 		Snap: snap.For(-1), Result: h.Result(), Names: names}), nil
 }
 
 // count is the number of seated players, readable from other goroutines.
-func (t *table) count() int { return int(t.seatedN.Load()) }
+func (t *Table) Count() int { return int(t.seatedN.Load()) }
 
-func (t *table) label() string { return fmt.Sprintf("#%d", t.id) }
+func (t *Table) Label() string { return fmt.Sprintf("#%d", t.ID) }

@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"fmt"
@@ -79,21 +79,21 @@ type Option struct {
 }
 
 // optValue is an option's value, read and checked by its kind.
-type optValue struct {
-	raw  string        // as written
-	n, m int64         // OptInt, OptChips; an OptPair's two amounts
-	d    time.Duration // OptDuration
-	b    bool          // OptBool
-	word string        // OptEnum: the first word of the value's group
+type OptValue struct {
+	Raw  string        // as written
+	N, M int64         // OptInt, OptChips; an OptPair's two amounts
+	D    time.Duration // OptDuration
+	B    bool          // OptBool
+	Word string        // OptEnum: the first word of the value's group
 }
 
 // optionSpec is an option and what setting it does to a T.
-type optionSpec[T any] struct {
+type OptionSpec[T any] struct {
 	Option
 	// set applies the value to dst, with the checks that need more than
 	// the value (another option, the stakes); an OptText option reads
 	// its value here.
-	set func(dst *T, v optValue) error
+	Set func(dst *T, v OptValue) error
 	// get renders the option's value in src, "" to leave it out (nil:
 	// the settings are not rendered).
 	get func(src T) string
@@ -101,22 +101,22 @@ type optionSpec[T any] struct {
 
 // optionTable is a command's options, in the order help lists them, and
 // the message keys of its errors.
-type optionTable[T any] struct {
-	specs []optionSpec[T]
+type OptionTable[T any] struct {
+	Specs []OptionSpec[T]
 	// unknown: an option not in the table (name, " Did you mean ...?",
 	// the list); value: a value of the wrong type (name, value); rng: an
 	// amount out of range, duration: a duration out of range (name,
 	// value, the range's ends).
-	unknown, value, rng, duration string
+	Unknown, Value, Rng, Duration string
 }
 
 // keyValue is one key=value argument, its key in lower case.
-type keyValue struct{ key, val string }
+type KeyValue struct{ Key, Val string }
 
 // splitOptions separates words from key=value options: an option without
 // a key or a value is refused ("newtable.option"), and so is one given
 // twice ("tourney.option_twice"); words are refused unless wordsOK.
-func splitOptions(args []string, wordsOK bool) (words []string, opts []keyValue, err error) {
+func SplitOptions(args []string, wordsOK bool) (words []string, opts []KeyValue, err error) {
 	seen := map[string]bool{}
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
@@ -135,41 +135,41 @@ func splitOptions(args []string, wordsOK bool) (words []string, opts []keyValue,
 			return nil, nil, bot.Errorf(bot.EInvalid, "tourney.option_twice", k)
 		}
 		seen[k] = true
-		opts = append(opts, keyValue{k, v})
+		opts = append(opts, KeyValue{k, v})
 	}
 	return words, opts, nil
 }
 
 // apply reads and sets each option, in the order given.
-func (t *optionTable[T]) apply(dst *T, opts []keyValue) error {
+func (t *OptionTable[T]) Apply(dst *T, opts []KeyValue) error {
 	for _, kv := range opts {
-		spec := t.lookup(kv.key)
+		spec := t.lookup(kv.Key)
 		if spec == nil {
-			return bot.Errorf(bot.EInvalid, t.unknown, kv.key, t.suggest(kv.key), t.names())
+			return bot.Errorf(bot.EInvalid, t.Unknown, kv.Key, t.suggest(kv.Key), t.Names())
 		}
-		v, err := t.read(&spec.Option, kv.val)
+		v, err := t.read(&spec.Option, kv.Val)
 		if err != nil {
 			return err
 		}
-		if err := spec.set(dst, v); err != nil {
+		if err := spec.Set(dst, v); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (t *optionTable[T]) lookup(name string) *optionSpec[T] {
-	for i := range t.specs {
-		if t.specs[i].Name == name {
-			return &t.specs[i]
+func (t *OptionTable[T]) lookup(name string) *OptionSpec[T] {
+	for i := range t.Specs {
+		if t.Specs[i].Name == name {
+			return &t.Specs[i]
 		}
 	}
 	return nil
 }
 
 // read checks a value against its option's kind and range.
-func (t *optionTable[T]) read(o *Option, s string) (optValue, error) {
-	v := optValue{raw: s}
+func (t *OptionTable[T]) read(o *Option, s string) (OptValue, error) {
+	v := OptValue{Raw: s}
 	bad := func(key string, args ...any) error {
 		if o.Bad != "" {
 			key = o.Bad
@@ -179,33 +179,33 @@ func (t *optionTable[T]) read(o *Option, s string) (optValue, error) {
 	var ok bool
 	switch o.Kind {
 	case OptInt, OptChips:
-		if v.n, ok = readAmount(s, o.Min, o.Max); !ok {
-			return v, bad(t.rng, o.Min, o.Max)
+		if v.N, ok = readAmount(s, o.Min, o.Max); !ok {
+			return v, bad(t.Rng, o.Min, o.Max)
 		}
 	case OptPair:
 		a, b, cut := strings.Cut(s, o.Sep)
 		lo2, hi2 := o.pair2()
 		var ok1, ok2 bool
-		v.n, ok1 = readAmount(a, o.Min, o.Max)
-		v.m, ok2 = readAmount(b, lo2, hi2)
+		v.N, ok1 = readAmount(a, o.Min, o.Max)
+		v.M, ok2 = readAmount(b, lo2, hi2)
 		if !cut || !ok1 || !ok2 {
-			return v, bad(t.value, o.values(), o.Min, o.Max)
+			return v, bad(t.Value, o.values(), o.Min, o.Max)
 		}
 	case OptDuration:
-		if v.d, ok = readDuration(s, o.MinDur, o.MaxDur, o.Seconds); !ok {
-			return v, bad(t.duration, fmtDuration(o.MinDur), fmtDuration(o.MaxDur))
+		if v.D, ok = readDuration(s, o.MinDur, o.MaxDur, o.Seconds); !ok {
+			return v, bad(t.Duration, fmtDuration(o.MinDur), fmtDuration(o.MaxDur))
 		}
 	case OptBool:
 		switch strings.ToLower(s) {
 		case "on", "yes", "true", "1":
-			v.b = true
+			v.B = true
 		case "off", "no", "false", "0":
 		default:
-			return v, bad(t.value, "on, off")
+			return v, bad(t.Value, "on, off")
 		}
 	case OptEnum:
-		if v.word, ok = o.enumWord(s); !ok {
-			return v, bad(t.value, o.choices())
+		if v.Word, ok = o.enumWord(s); !ok {
+			return v, bad(t.Value, o.choices())
 		}
 	}
 	return v, nil
@@ -277,9 +277,9 @@ func fmtDuration(d time.Duration) string {
 }
 
 // names lists the options as usage shows them: "buyin= seats= ...".
-func (t *optionTable[T]) names() string {
-	out := make([]string, len(t.specs))
-	for i, s := range t.specs {
+func (t *OptionTable[T]) Names() string {
+	out := make([]string, len(t.Specs))
+	for i, s := range t.Specs {
 		out[i] = s.Name + "="
 	}
 	return strings.Join(out, " ")
@@ -287,9 +287,9 @@ func (t *optionTable[T]) names() string {
 
 // suggest is " Did you mean seats=?" for the option nearest to name
 // (two edits at most, or name a prefix of it), else nothing.
-func (t *optionTable[T]) suggest(name string) bot.Message {
+func (t *OptionTable[T]) suggest(name string) bot.Message {
 	best, bestDist := "", 3
-	for _, s := range t.specs {
+	for _, s := range t.Specs {
 		d := editDistance(name, s.Name)
 		if len(name) >= 3 && strings.HasPrefix(s.Name, name) {
 			d = min(d, 1)
@@ -327,9 +327,9 @@ func editDistance(a, b string) int {
 }
 
 // Options returns the table's options as declared.
-func (t *optionTable[T]) Options() []Option {
-	out := make([]Option, len(t.specs))
-	for i, s := range t.specs {
+func (t *OptionTable[T]) Options() []Option {
+	out := make([]Option, len(t.Specs))
+	for i, s := range t.Specs {
 		out[i] = s.Option
 	}
 	return out
@@ -389,7 +389,7 @@ func (o *Option) values() string {
 
 // optionsMarkdown is a README table of options: name, default, values,
 // what it does (English).
-func optionsMarkdown(opts []Option) string {
+func OptionsMarkdown(opts []Option) string {
 	var b strings.Builder
 	b.WriteString("| option | default | values | what it does |\n|---|---|---|---|\n")
 	for _, o := range opts {

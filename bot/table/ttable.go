@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"context"
@@ -19,13 +19,13 @@ import (
 // so the director sends it again after a restart.
 
 // tourneyLink is what a tournament table knows of its tournament.
-type tourneyLink struct {
-	actor director
-	no    tourney.TableID // the table's number in the tournament's seating
+type TourneyLink struct {
+	Actor Director
+	No    tourney.TableID // the table's number in the tournament's seating
 
 	mu    sync.Mutex
-	syncs []tableSync
-	sig   chan struct{}
+	syncs []Sync
+	Sig   chan struct{}
 	// releases counts the releases the table has taken in (its actor's
 	// goroutine only); its reports carry it, so that the director tells
 	// a report sent before its last release (stale: the table is playing)
@@ -34,12 +34,12 @@ type tourneyLink struct {
 }
 
 // tableSync is the director's instruction to one of its tables.
-type tableSync struct {
+type Sync struct {
 	// Seats are the seats as they must be (index = seat - 1); a seat not
 	// listed must be empty. A player added sits down with Stack.
-	Seats map[int]syncSeat
+	Seats map[int]SyncSeat
 	// Level is the level of the next hand; nil keeps the current one.
-	Level *syncLevel
+	Level *SyncLevel
 	// Release lets the table deal its next hand.
 	Release bool
 	// Close breaks the table: its players were moved.
@@ -51,7 +51,7 @@ type tableSync struct {
 	Remove []int
 }
 
-type syncSeat struct {
+type SyncSeat struct {
 	Player bot.Player
 	Entry  tourney.EntryID
 	Alias  string // the pseudonym of an anonymous tournament
@@ -68,14 +68,14 @@ type syncSeat struct {
 	Consult bool
 }
 
-type syncLevel struct {
+type SyncLevel struct {
 	Number                     int
 	SmallBlind, BigBlind, Ante int64
 	BigBlindAnte               bool
 }
 
 // handReport is what a tournament table tells its director after a hand.
-type handReport struct {
+type HandReport struct {
 	Table tourney.TableID `json:"table"`
 	Hand  int             `json:"hand"`
 	// Stacks of every entry seated, after the hand, and the chips bought
@@ -84,7 +84,7 @@ type handReport struct {
 	Credits map[tourney.EntryID]int64 `json:"credits,omitempty"`
 	// Away are the entries away (dealt in and folded until /back).
 	Away  []tourney.EntryID `json:"away,omitempty"`
-	Busts []reportBust      `json:"busts,omitempty"`
+	Busts []ReportBust      `json:"busts,omitempty"`
 	// Releases is how many releases the table had taken in when it
 	// reported (tourneyLink.releases).
 	Releases int `json:"-"`
@@ -93,31 +93,31 @@ type handReport struct {
 	Pos *tourney.Positions `json:"pos,omitempty"`
 }
 
-type reportBust struct {
+type ReportBust struct {
 	Entry   tourney.EntryID     `json:"entry"`
 	Start   int64               `json:"start"`
 	Winners []tourney.PotWinner `json:"winners,omitempty"`
 }
 
 // direct queues a sync for the table's actor; it never blocks.
-func (l *tourneyLink) direct(s tableSync) {
+func (l *TourneyLink) Direct(s Sync) {
 	l.mu.Lock()
 	l.syncs = append(l.syncs, s)
 	l.mu.Unlock()
 	select {
-	case l.sig <- struct{}{}:
+	case l.Sig <- struct{}{}:
 	default:
 	}
 }
 
 // putBack returns syncs not applied to the front of the queue.
-func (l *tourneyLink) putBack(syncs []tableSync) {
+func (l *TourneyLink) putBack(syncs []Sync) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.syncs = append(append([]tableSync(nil), syncs...), l.syncs...)
+	l.syncs = append(append([]Sync(nil), syncs...), l.syncs...)
 }
 
-func (l *tourneyLink) take() []tableSync {
+func (l *TourneyLink) take() []Sync {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	s := l.syncs
@@ -127,34 +127,34 @@ func (l *tourneyLink) take() []tableSync {
 
 // syncSignal is the table's channel of new syncs (nil for a cash table:
 // never ready).
-func (t *table) syncSignal() chan struct{} {
-	if t.tour == nil {
+func (t *Table) syncSignal() chan struct{} {
+	if t.Tour == nil {
 		return nil
 	}
-	return t.tour.sig
+	return t.Tour.Sig
 }
 
 // applySyncs applies the director's queued syncs in order.
-func (t *table) applySyncs() {
-	if t.tour == nil || t.paused {
+func (t *Table) applySyncs() {
+	if t.Tour == nil || t.paused {
 		return // a paused table takes them in when it resumes
 	}
-	syncs := t.tour.take()
+	syncs := t.Tour.take()
 	for i, s := range syncs {
 		if t.closed {
 			return
 		}
 		if t.paused {
-			t.tour.putBack(syncs[i:]) // taken in when the table resumes
+			t.Tour.putBack(syncs[i:]) // taken in when the table resumes
 			return
 		}
 		t.applySync(s)
 	}
 }
 
-func (t *table) applySync(s tableSync) {
+func (t *Table) applySync(s Sync) {
 	if s.Release {
-		t.tour.releases++ // taken in, even when this sync cannot be applied (the table reports again)
+		t.Tour.releases++ // taken in, even when this sync cannot be applied (the table reports again)
 	}
 	w := &bot.TableWrite{}
 	changed := false
@@ -164,58 +164,58 @@ func (t *table) applySync(s tableSync) {
 			t.closing = true // after this hand (a cancelled tournament)
 			return
 		}
-		for i, st := range t.seats {
+		for i, st := range t.Seats {
 			if st != nil {
 				t.unseat = append(t.unseat, st.Player.ID)
-				t.seats[i] = nil
+				t.Seats[i] = nil
 			}
 		}
 		// A closed table is not restored: its seats need not be stored
 		// for it to close.
 		_ = t.write(w)
-		ctx, cancel := context.WithTimeout(t.d.ctx, opTimeout)
-		err := t.d.store.CloseTable(ctx, t.id, t.d.clock.Now())
+		ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
+		err := t.Deps.Store.CloseTable(ctx, t.ID, t.Deps.Clock.Now())
 		cancel()
 		if err != nil {
-			t.d.log.Error("close tournament table", "table", t.id, "err", err)
+			t.Deps.Log.Error("close tournament table", "table", t.ID, "err", err)
 		}
 		t.closed = true
 		// Told before it leaves the room's tables: Settle, which waits
 		// for the tables it knows, then sees this message sent.
-		t.sendTable(t.messageKey(t.handNo+1), bot.View{Kind: bot.ViewTable, Text: tr(t.lang(), "ttable.closed", t.title())})
-		t.env.dropTable(t)
+		t.sendTable(t.messageKey(t.handNo+1), bot.View{Kind: bot.ViewTable, Text: tr(t.lang(), "ttable.closed", t.Title())})
+		t.env.DropTable(t)
 		return
 	}
 	for _, i := range s.Remove {
-		if i >= 0 && i < len(t.seats) && t.seats[i] != nil && !t.dealtIn(i) {
-			t.unseat = append(t.unseat, t.seats[i].Player.ID)
-			t.seats[i] = nil
+		if i >= 0 && i < len(t.Seats) && t.Seats[i] != nil && !t.dealtIn(i) {
+			t.unseat = append(t.unseat, t.Seats[i].Player.ID)
+			t.Seats[i] = nil
 			changed = true
 		}
 	}
-	for i := range t.seats {
+	for i := range t.Seats {
 		want, ok := s.Seats[i]
 		if s.Only && !ok {
 			continue
 		}
-		cur := t.seats[i]
+		cur := t.Seats[i]
 		if cur != nil && (!ok || cur.Entry != want.Entry) {
 			if t.dealtIn(i) {
-				t.d.log.Error("tournament table asked to unseat a player in the hand", "table", t.id, "seat", i+1)
+				t.Deps.Log.Error("tournament table asked to unseat a player in the hand", "table", t.ID, "seat", i+1)
 				continue
 			}
 			t.unseat = append(t.unseat, cur.Player.ID)
-			t.seats[i] = nil
+			t.Seats[i] = nil
 			cur = nil
 			changed = true
 		}
 		if ok && cur == nil {
-			t.seats[i] = &seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
-				Account: t.house, Bank: t.cfg.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner}
+			t.Seats[i] = &Seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
+				Account: t.house, Bank: t.Config.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner}
 			if want.Consult {
-				t.seats[i].Consult = consultHeld
+				t.Seats[i].Consult = consultHeld
 			}
-			t.seats[i].New = t.handNo > 0
+			t.Seats[i].New = t.handNo > 0
 			added = append(added, i)
 			changed = true
 			continue
@@ -250,9 +250,9 @@ func (t *table) applySync(s tableSync) {
 		}
 	}
 	if l := s.Level; l != nil {
-		t.cfg.SmallBlind, t.cfg.BigBlind, t.cfg.Ante, t.cfg.BBAnte, t.cfg.Level = l.SmallBlind, l.BigBlind, l.Ante, l.BigBlindAnte, l.Number
-		t.cfg.MinBuyIn, t.cfg.MaxBuyIn = l.BigBlind, l.BigBlind
-		t.rules = t.cfg.Rules()
+		t.Config.SmallBlind, t.Config.BigBlind, t.Config.Ante, t.Config.BBAnte, t.Config.Level = l.SmallBlind, l.BigBlind, l.Ante, l.BigBlindAnte, l.Number
+		t.Config.MinBuyIn, t.Config.MaxBuyIn = l.BigBlind, l.BigBlind
+		t.rules = t.Config.Rules()
 		changed = true
 	}
 	if changed || len(t.unseat) > 0 {
@@ -262,11 +262,11 @@ func (t *table) applySync(s tableSync) {
 			return
 		}
 		for _, i := range added {
-			t.env.setSeated(t.seats[i].Player.ID, t.id, true)
+			t.env.SetSeated(t.Seats[i].Player.ID, t.ID, true)
 		}
 	}
 	if s.Release && t.hand == nil {
-		t.held = false
+		t.Held = false
 		t.poke()
 	}
 	t.publishIdle()
@@ -275,9 +275,9 @@ func (t *table) applySync(s tableSync) {
 // report builds the report of the hand that just ended: stacks, and the
 // players busted with their stacks at the start of the hand and the
 // winners of the pot that took their last chips (for bounties).
-func (t *table) buildReport() *handReport {
-	rep := &handReport{Table: t.tour.no, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState(), Releases: t.tour.releases}
-	for _, s := range t.seats {
+func (t *Table) buildReport() *HandReport {
+	rep := &HandReport{Table: t.Tour.No, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState(), Releases: t.Tour.releases}
+	for _, s := range t.Seats {
 		if s != nil {
 			rep.Stacks[s.Entry] = s.Stack + s.Pending
 			if s.Credit > 0 {
@@ -297,11 +297,11 @@ func (t *table) buildReport() *handReport {
 		start[k] = res.Stacks[k] - res.Won[k]
 	}
 	for k, end := range res.Stacks {
-		s := t.seats[t.order[k]]
+		s := t.Seats[t.order[k]]
 		if s == nil || end > 0 || s.Pending > 0 {
 			continue
 		}
-		b := reportBust{Entry: s.Entry, Start: start[k]}
+		b := ReportBust{Entry: s.Entry, Start: start[k]}
 		// The pot holding the player's last chips: the last one they were
 		// eligible for.
 		for _, pot := range res.Pots {
@@ -311,7 +311,7 @@ func (t *table) buildReport() *handReport {
 			var ws []tourney.PotWinner
 			for _, a := range pot.Awards {
 				if a.Seat != k {
-					ws = append(ws, tourney.PotWinner{Entry: t.seats[t.order[a.Seat]].Entry, StartStack: start[a.Seat]})
+					ws = append(ws, tourney.PotWinner{Entry: t.Seats[t.order[a.Seat]].Entry, StartStack: start[a.Seat]})
 				}
 			}
 			if len(ws) > 0 {
@@ -326,7 +326,7 @@ func (t *table) buildReport() *handReport {
 
 // posState is a tournament table's last positions to store or report;
 // nil before its first hand (and at a cash table).
-func (t *table) posState() *tourney.Positions {
+func (t *Table) posState() *tourney.Positions {
 	if t.tpos.BigBlind == 0 {
 		return nil
 	}
@@ -338,9 +338,9 @@ func (t *table) posState() *tourney.Positions {
 // tournament table and in what order (tourney.Table.PlanHand): every
 // player with chips but those between the button and the small blind
 // (R-SEAT-1..3, TDA 7, 9, 31-33). order is table seats (0..n-1).
-func (t *table) planTourneyHand() (plan tourney.HandPlan, order []int, err error) {
-	tb := tourney.Table{ID: t.tour.no, Seats: make([]tourney.EntryID, len(t.seats)), Pos: t.tpos}
-	for i, s := range t.seats {
+func (t *Table) planTourneyHand() (plan tourney.HandPlan, order []int, err error) {
+	tb := tourney.Table{ID: t.Tour.No, Seats: make([]tourney.EntryID, len(t.Seats)), Pos: t.tpos}
+	for i, s := range t.Seats {
 		if t.eligible(i) {
 			tb.Seats[i] = s.Entry
 			if s.Entry == 0 {
@@ -369,11 +369,11 @@ func containsInt(xs []int, x int) bool {
 
 // held tournament tables report again when they start (after a restart):
 // the director may not have taken in their last hand.
-func (t *table) reportHeld() {
-	if t.tour == nil || t.hand != nil || t.closed {
+func (t *Table) reportHeld() {
+	if t.Tour == nil || t.hand != nil || t.closed {
 		return
 	}
-	t.held = true
+	t.Held = true
 	rep := t.lastReport
 	if rep == nil {
 		rep = t.buildReport()
@@ -382,7 +382,7 @@ func (t *table) reportHeld() {
 		cur := t.buildReport()
 		cp := *rep
 		cp.Stacks, cp.Credits, cp.Away, cp.Releases = cur.Stacks, cur.Credits, cur.Away, cur.Releases
-		var busts []reportBust
+		var busts []ReportBust
 		for _, b := range rep.Busts {
 			if _, still := cur.Stacks[b.Entry]; still {
 				busts = append(busts, b)
@@ -391,16 +391,16 @@ func (t *table) reportHeld() {
 		cp.Busts = busts
 		rep = &cp
 	}
-	t.tour.actor.report(t.id, *rep)
+	t.Tour.Actor.Report(t.ID, *rep)
 }
 
 // tourneyTitle is a tournament table's title: the event, its table number
 // and the level.
-func (t *table) tourneyTitle() string {
-	return t.tour.actor.eventName() + " · " + tr(t.lang(), "ttable.title", int(t.tour.no), t.cfg.Level, bot.Chips(t.cfg.SmallBlind), bot.Chips(t.cfg.BigBlind), bot.Chips(t.cfg.Ante))
+func (t *Table) tourneyTitle() string {
+	return t.Tour.Actor.EventName() + " · " + tr(t.lang(), "ttable.title", int(t.Tour.No), t.Config.Level, bot.Chips(t.Config.SmallBlind), bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.Ante))
 }
 
 // levelOf turns a tournament level into the table's blinds.
-func levelOf(l tourney.Level, number int) *syncLevel {
-	return &syncLevel{Number: number, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BigBlindAnte: l.BigBlindAnte}
+func LevelOf(l tourney.Level, number int) *SyncLevel {
+	return &SyncLevel{Number: number, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BigBlindAnte: l.BigBlindAnte}
 }

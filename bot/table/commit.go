@@ -1,4 +1,4 @@
-package room
+package table
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 // groupCommit batches the writes of many tables into one transaction: a
 // table's actor hands its write over and waits for the batch it joined, so
 // the room's throughput is not capped at one transaction per action.
-type groupCommit struct {
+type GroupCommit struct {
 	c       bot.Committer
 	in      chan *pendingWrite
 	metrics *bot.Metrics
@@ -27,8 +27,8 @@ type pendingWrite struct {
 // maxBatch bounds the writes in one transaction.
 const maxBatch = 512
 
-func newGroupCommit(c bot.Committer, m *bot.Metrics) *groupCommit {
-	return &groupCommit{c: c, in: make(chan *pendingWrite, maxBatch), metrics: m, stopped: make(chan struct{})}
+func NewGroupCommit(c bot.Committer, m *bot.Metrics) *GroupCommit {
+	return &GroupCommit{c: c, in: make(chan *pendingWrite, maxBatch), metrics: m, stopped: make(chan struct{})}
 }
 
 // errStopped answers a write queued when the room stopped: it was not
@@ -40,7 +40,7 @@ var errStopped = errors.New("the room stopped before the write was committed")
 // a caller that gave up on a write the batch then commits would reload
 // the table before the write lands, and memory would fall behind the
 // store.
-func (g *groupCommit) commit(ctx context.Context, w *bot.TableWrite) error {
+func (g *GroupCommit) Commit(ctx context.Context, w *bot.TableWrite) error {
 	p := &pendingWrite{w: w, done: make(chan error, 1)}
 	select {
 	case g.in <- p:
@@ -64,7 +64,7 @@ func (g *groupCommit) commit(ctx context.Context, w *bot.TableWrite) error {
 
 // run commits batches until ctx ends: whatever is waiting when the last
 // batch finished forms the next one.
-func (g *groupCommit) run(ctx context.Context) {
+func (g *GroupCommit) Run(ctx context.Context) {
 	defer close(g.stopped)
 	batch := make([]*pendingWrite, 0, maxBatch)
 	writes := make([]*bot.TableWrite, 0, maxBatch)
@@ -88,7 +88,7 @@ func (g *groupCommit) run(ctx context.Context) {
 		for _, p := range batch {
 			writes = append(writes, p.w)
 		}
-		cctx, cancel := context.WithTimeout(ctx, opTimeout)
+		cctx, cancel := context.WithTimeout(ctx, OpTimeout)
 		err := g.c.CommitTables(cctx, writes)
 		g.metrics.ObserveBatch(len(batch))
 		if err != nil && len(batch) > 1 && refused(err) {

@@ -1,0 +1,22 @@
+// Package table is a table's actor, for cash tables and tournament tables
+// alike: its seats, its hands (dealt, played and stored through engine),
+// the commands of the players at it, its messages, and its part in a
+// tournament (table.Director takes each hand's report; the director's
+// Sync tells the table its seats, level and whether to deal).
+//
+// A Table is one goroutine fed by a bounded inbox (Do, Run). It changes
+// state only by what the store committed: each hand's events and chip
+// moves go to the store in one write (through the shared GroupCommit), and
+// a failed write restores the last committed state. What a table needs
+// of the room it belongs to is in Deps (clock, log, guarded store,
+// counters, button signer, settings) and Env (seats across tables,
+// wallets, decks, deadlines, sending); it never sees the room itself.
+//
+// Where things are: table.go (the actor, its state, load and restore),
+// game.go (dealing, acting, the clock of turns, ending a hand), cmds.go and
+// bots.go (players' commands; practice opponents), tableviews.go and
+// render.go (scenes to views: the table message, the hand summary),
+// ttable.go (a tournament table), commit.go (the group commit), and the
+// declarative option tables (options.go, tableoptions.go, tableconfig.go)
+// that /newtable and /tourney share.
+package table
