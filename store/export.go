@@ -96,7 +96,7 @@ func (s *Store) rangeOf(ctx context.Context, q ExportQuery) *gorm.DB {
 	db := s.db.WithContext(ctx).Model(&Hand{}).
 		Where("hands.table_id IN (SELECT id FROM tables WHERE community_id = ?)", q.CommunityID)
 	if !q.Since.IsZero() {
-		db = db.Where("hands.started_at >= ?", q.Since)
+		db = db.Where("hands.started_at >= ?", q.Since.UTC())
 	}
 	return db
 }
@@ -175,10 +175,14 @@ func listsPlayer(setup string, player int64) bool {
 	return false
 }
 
+// ErrCommunityRef: a reference to a community that is neither a number
+// nor platform:chat id.
+var ErrCommunityRef = errors.New("not a community: want its number or platform:chat id (telegram:-100123, discord:987, console:group)")
+
 // FindCommunity finds a community by what an operator knows of it: its
 // number ("12") or its platform and chat id ("telegram:-100123",
-// "discord:987", "console:local"). An error wrapping ErrNotFound names
-// what was looked for; a reference of neither form is refused as such.
+// "discord:987", "console:group"). An error wrapping ErrNotFound names
+// what was looked for; a reference of neither form wraps ErrCommunityRef.
 func (s *Store) FindCommunity(ctx context.Context, ref string) (Community, error) {
 	db := s.db.WithContext(ctx)
 	var c Community
@@ -190,13 +194,8 @@ func (s *Store) FindCommunity(ctx context.Context, ref string) (Community, error
 		return c, err
 	}
 	platform, chat, ok := strings.Cut(ref, ":")
-	switch Platform(platform) {
-	case Telegram, Discord, Console:
-	default:
-		ok = false
-	}
-	if !ok || chat == "" {
-		return c, fmt.Errorf("community %q: want its number or platform:chat id (telegram:-100123, discord:987, console:local)", ref)
+	if !ok || platform == "" || chat == "" {
+		return c, fmt.Errorf("community %q: %w", ref, ErrCommunityRef)
 	}
 	err := db.Where("platform = ? AND chat_id = ?", platform, chat).Take(&c).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {

@@ -198,7 +198,8 @@ func testFindCommunity(t *testing.T, open Opener) {
 		{"telegram:-999", 0, true},
 		{"discord:-100123", 0, true},
 		{"12345", 0, true},
-		{"slack:-100123", 0, false},
+		{"slack:-100123", 0, true},
+		{":-100123", 0, false},
 		{"telegram:", 0, false},
 		{"A", 0, false},
 	} {
@@ -206,7 +207,7 @@ func testFindCommunity(t *testing.T, open Opener) {
 		switch {
 		case tc.want != 0 && (err != nil || c.ID != tc.want):
 			t.Errorf("%q: %d, %v; want %d", tc.ref, c.ID, err, tc.want)
-		case tc.want == 0 && (err == nil || errors.Is(err, store.ErrNotFound) != tc.notFound):
+		case tc.want == 0 && (err == nil || errors.Is(err, store.ErrNotFound) != tc.notFound || errors.Is(err, store.ErrCommunityRef) == tc.notFound):
 			t.Errorf("%q: %v; want not found %v", tc.ref, err, tc.notFound)
 		}
 	}
