@@ -393,3 +393,51 @@ func TestParseFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestTableOfReadsTheStoredConfigs: a stored table's size and, at a
+// tournament table, the tournament's number, buy-in (prize and bounty
+// parts) and levels; a config that is not JSON is an error.
+func TestTableOfReadsTheStoredConfigs(t *testing.T) {
+	tour := &bot.TourneyRecord{ID: 9, Config: `{"config":{"Name":"Sunday","BuyIn":{"Prize":300,"Bounty":50,"Fee":20},"Structure":{"Levels":[{"SmallBlind":10,"BigBlind":20}]}},"variant":"nlhe"}`}
+	for _, tc := range []struct {
+		name  string
+		table bot.TableRecord
+		tour  *bot.TourneyRecord
+		want  history.Table
+		err   bool
+	}{
+		{"cash", bot.TableRecord{ID: 1, Name: "nlhe 1/2", Config: `{"config":{"variant":"nlhe","seats":6}}`}, nil, history.Table{Name: "nlhe 1/2", MaxSeats: 6}, false},
+		{"no name, no config", bot.TableRecord{ID: 2}, nil, history.Table{Name: "Table 2"}, false},
+		{"tournament", bot.TableRecord{ID: 3, Name: "Sunday 1", Config: `{"config":{"seats":9},"tourney":9}`}, tour,
+			history.Table{Name: "Sunday 1", MaxSeats: 9, Tournament: &history.Tournament{Number: 9, BuyIn: 350, Fee: 20, Levels: []tourney.Level{{SmallBlind: 10, BigBlind: 20}}}}, false},
+		{"table config not JSON", bot.TableRecord{ID: 4, Config: "seats=9"}, nil, history.Table{}, true},
+		{"tournament config not JSON", bot.TableRecord{ID: 5, Config: `{"tourney":9}`}, &bot.TourneyRecord{ID: 9, Config: "{"}, history.Table{}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := history.TableOf(tc.table, tc.tour)
+			if (err != nil) != tc.err || got.Name != tc.want.Name || got.MaxSeats != tc.want.MaxSeats ||
+				(got.Tournament == nil) != (tc.want.Tournament == nil) {
+				t.Fatalf("%+v, %v; want %+v", got, err, tc.want)
+			}
+			if w := tc.want.Tournament; w != nil {
+				g := got.Tournament
+				if g.Number != w.Number || g.BuyIn != w.BuyIn || g.Fee != w.Fee || !slices.Equal(g.Levels, w.Levels) {
+					t.Errorf("tournament %+v, want %+v", *g, *w)
+				}
+			}
+		})
+	}
+}
+
+// TestTimesAreInTheRoomsZone: the header's time is the start's in the
+// options' zone.
+func TestTimesAreInTheRoomsZone(t *testing.T) {
+	madrid, err := time.LoadLocation("Europe/Madrid")
+	if err != nil {
+		t.Skip("no time zone database:", err)
+	}
+	text, _ := export(t, history.FormatPokerStars, history.Options{Location: madrid}, stored(t, gameNamed(t, "holdem-fl"), 3))
+	if !strings.Contains(text, " - 2026/11/26 21:05:03 CET [2026/11/26 15:05:03 ET]") {
+		t.Errorf("header:\n%s", text)
+	}
+}

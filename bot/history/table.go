@@ -49,16 +49,6 @@ type storedTourney struct {
 	} `json:"config"`
 }
 
-// TourneyOf returns the id of the tournament a stored table belongs to, 0
-// for a cash table (or a config it cannot read).
-func TourneyOf(t bot.TableRecord) int64 {
-	var st storedTable
-	if json.Unmarshal([]byte(t.Config), &st) != nil {
-		return 0
-	}
-	return st.Tourney
-}
-
 // TableOf reads a stored table and, for a tournament table, its stored
 // tournament (nil for a cash table). An error when a config is not the
 // room's JSON.
