@@ -31,13 +31,11 @@ type Tournament struct {
 }
 
 // storedTable is the part of a stored table's config (the room's JSON) an
-// export reads: the table's size and, at a tournament table, the
-// tournament's id.
+// export reads: the table's size.
 type storedTable struct {
 	Config struct {
 		Seats int `json:"seats"`
 	} `json:"config"`
-	Tourney int64 `json:"tourney"`
 }
 
 // storedTourney is the part of a stored tournament's config an export
