@@ -93,10 +93,10 @@ func PokerStars(s Stored, tag bot.HandTag, hero int, loc *time.Location) pokerst
 // PHH returns a stored hand as phh.Write takes it: a [table] section of a
 // .phhs file named by the hand's id, with the players' names and table
 // seats from p1 (left of the button), and the hole cards nobody saw
-// unknown (see knownHands). An error for what PHH cannot replay to the
-// same stacks: the rake (PHH has no field for it), a blind posted by a
-// player coming in, a pot carried from the previous hand, an opponent's
-// hand mucked at the showdown in a player's export.
+// unknown (see knownHands); phh.Write writes the rake in fields of
+// pokerroom's own. An error for what PHH cannot replay to the same stacks:
+// a blind posted by a player coming in, a pot carried from the previous
+// hand, an opponent's hand mucked at the showdown in a player's export.
 func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, error) {
 	h := s.Hand
 	su := h.Setup
@@ -106,11 +106,6 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 	for i, st := range su.Seats {
 		if st.Post > 0 {
 			return phh.Record{}, fmt.Errorf("phh: seat %d posts a blind coming in, which PHH has no form for", i)
-		}
-	}
-	for _, e := range h.Events {
-		if e.Kind == engine.EvRake && e.Amount > 0 {
-			return phh.Record{}, fmt.Errorf("phh: the house raked %d, which PHH has no field for (its replay would not give the stacks)", e.Amount)
 		}
 	}
 	known, err := knownHands(h.Events, hero)

@@ -331,9 +331,9 @@ func (failing) Write([]byte) (int, error) { return 0, errDisk }
 
 // TestPHHExportReplaysToTheSameStacks exports hands of the games PHH has
 // (every seat's view and the operator's) as one .phhs file and replays it
-// as `pokerroom replay` does: every hand replays to its finishing stacks.
-// Raked hands are refused and reported, and in a player's export the
-// hands an opponent mucked at the showdown.
+// as `pokerroom replay` does: every hand replays to its finishing stacks,
+// raked ones too. Only a player's export refuses a hand, one where an
+// opponent mucked at the showdown, and reports it.
 func TestPHHExportReplaysToTheSameStacks(t *testing.T) {
 	for _, g := range games {
 		if _, ok := phh.VariantCode(g.cfg.Game, g.cfg.Betting); !ok {
@@ -356,13 +356,12 @@ func TestPHHExportReplaysToTheSameStacks(t *testing.T) {
 					t.Fatalf("hero %d: %v", hero, sum)
 				}
 				for _, w := range why {
-					raked := strings.Contains(w, "raked")
-					if raked != (g.cfg.Rake != engine.Rake{}) && !strings.Contains(w, "mucked at the showdown") {
+					if hero < 0 || !strings.Contains(w, "mucked at the showdown") {
 						t.Errorf("hero %d: refused: %s", hero, w)
 					}
 				}
-				if sum.Written == 0 && g.cfg.Rake == (engine.Rake{}) {
-					t.Fatalf("hero %d: nothing written: %v", hero, sum)
+				if sum.Written < len(hands)/2 {
+					t.Fatalf("hero %d: %v", hero, sum)
 				}
 				t.Logf("hero %d: %v", hero, sum)
 				var out bytes.Buffer
