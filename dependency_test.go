@@ -66,6 +66,11 @@ var importRules = []importRule{
 	// config: not store (gorm, the drivers); only the standard-library
 	// parser of database URLs.
 	{pkg: module + "/config", allowed: []string{module + "/store/dburl"}},
+	// bot/history turns stored hands into hand histories: bot's
+	// vocabulary, the writers of both formats (phh's TOML parser with
+	// them), no store.
+	{pkg: module + "/bot/history", allowed: withBot(module+"/phh", module+"/phh/pokerstars"),
+		thirdParty: append([]string{"github.com/pelletier/go-toml/v2"}, botThirdParty...)},
 	// phh/pokerstars: the pure writer of PokerStars hand histories.
 	{pkg: module + "/phh/pokerstars", allowed: []string{module + "/engine"}},
 	// bot/room, the application: the room and its tournaments on bot's

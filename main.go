@@ -11,13 +11,16 @@
 //	migrate      bring the database schema up to date
 //	audit        check the chips: ledger, tables' and tournaments' accounts
 //	adminlog     export the admin log (grants, tables, tournaments, bans)
+//	export       export a community's hand histories (PokerStars text or PHH)
 //	version      print the version
 //	replay       replay PHH hand histories through the engine
 //	healthcheck  GET /healthz on HTTP_ADDR (the container's health check)
 //	help         list the commands; help COMMAND lists its flags
 //
 // Every flag of run, migrate, audit, adminlog and healthcheck has an
-// environment variable of the same meaning (see package config).
+// environment variable of the same meaning (see package config); export
+// reads them too, besides its own (--community, --since, --format,
+// --player, --tz, --out).
 // This is the only package that knows every other one: it reads the
 // configuration, wires the store, the HTTP endpoints and the adapters, and
 // runs the command. What a command does beyond that lives in its package:
@@ -79,6 +82,9 @@ type app struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// getenv reads the environment, for commands that read their flags
+	// and the configuration themselves (export).
+	getenv func(string) string
 }
 
 // command is one subcommand. Adding one is adding an entry to commands.
@@ -89,7 +95,10 @@ type command struct {
 	noConfig bool
 	// takesArgs commands get the arguments left after the flags (paths, ...).
 	takesArgs bool
-	run       func(ctx context.Context, a *app) int
+	// usage, when set, prints the flags of a command that reads them
+	// itself (help COMMAND).
+	usage func(w io.Writer)
+	run   func(ctx context.Context, a *app) int
 }
 
 var commands []command
@@ -102,6 +111,7 @@ func init() {
 		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
 		{name: "audit", summary: "check the chips: the ledger balances, every cash table's and tournament's account holds what it should, one welcome grant a player; exit 1 on a mismatch", run: runAudit},
 		{name: "adminlog", summary: "export the admin log (grants, tables, tournaments, bans), newest first: [community=ID] [since=YYYY-MM-DD] [format=csv|json]", takesArgs: true, run: runAdminLog},
+		{name: "export", summary: "export a community's hand histories: --community N|platform:chat [--since YYYY-MM-DD] [--format pokerstars|phh] [--player ID] [--tz ZONE] [--out FILE]", noConfig: true, takesArgs: true, usage: exportUsage, run: runExport},
 		{name: "version", summary: "print the version and exit", noConfig: true, run: runVersion},
 		{name: "replay", summary: "replay PHH hand histories (files or folders) through the engine and compare final stacks", noConfig: true, takesArgs: true, run: runReplay},
 		{name: "healthcheck", summary: "GET /healthz on HTTP_ADDR; exit 0 when healthy (for container health checks)", run: runHealthcheck},
@@ -128,7 +138,7 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 		fmt.Fprintf(stderr, "pokerroom: unknown command %q (accepted: %s)\n", name, commandNames())
 		return exitUsage
 	}
-	a := &app{args: args, stdin: stdin, stdout: stdout, stderr: stderr}
+	a := &app{args: args, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
 	if !cmd.noConfig {
 		cfg, rest, err := config.Load(name, args, getenv, stdout)
 		if errors.Is(err, flag.ErrHelp) {
@@ -183,6 +193,10 @@ func runHelp(_ context.Context, a *app) int {
 				continue
 			}
 			fmt.Fprintf(a.stdout, "pokerroom %s: %s\n", c.name, c.summary)
+			if c.usage != nil {
+				fmt.Fprintln(a.stdout)
+				c.usage(a.stdout)
+			}
 			if !c.noConfig {
 				fmt.Fprintln(a.stdout)
 				config.Usage(a.stdout, c.name)

@@ -235,7 +235,7 @@ func TestCommandLine(t *testing.T) {
 		{"help run lists run's flags and variables", []string{"help", "run"}, exitOK, "DATABASE_URL", ""},
 		{"help for an unknown command", []string{"help", "nope"}, exitUsage, "", `unknown command "nope"`},
 		{"flag help", []string{"run", "-h"}, exitOK, "$DATABASE_URL", ""},
-		{"unknown command", []string{"serve"}, exitUsage, "", `pokerroom: unknown command "serve" (accepted: run, console, sim, migrate, audit, adminlog, version, replay, healthcheck, help)`},
+		{"unknown command", []string{"serve"}, exitUsage, "", `pokerroom: unknown command "serve" (accepted: run, console, sim, migrate, audit, adminlog, export, version, replay, healthcheck, help)`},
 		{"unknown flag", []string{"-bogus"}, exitUsage, "", "pokerroom: flag provided but not defined: -bogus"},
 		{"stray argument", []string{"migrate", "now"}, exitUsage, "", `pokerroom migrate: unexpected argument "now"`},
 		{"healthcheck without HTTP_ADDR", []string{"healthcheck"}, exitUsage, "", "HTTP_ADDR is empty"},

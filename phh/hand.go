@@ -136,7 +136,11 @@ type Hand struct {
 	StartingStacks     []float64 // +Inf for an unknown stack
 	Actions            []Action
 	FinishingStacks    []float64 // nil when the file has none
-	Meta               Meta
+	// Rake is the house's rake as pokerroom writes it in the user-defined
+	// fields _rake_percent, _rake_cap and _rake_step (PHH has none of its
+	// own); zero for none. The replay takes it as the engine does.
+	Rake engine.Rake
+	Meta Meta
 }
 
 // Players returns the number of players (the length of starting_stacks).

@@ -320,11 +320,27 @@ func configure(h *Hand, buf []engine.Seat, pokerKit bool) (s Setup, skip string,
 	} else if h.MinBet*k != float64(cfg.BigBlind) {
 		return s, fmt.Sprintf("min_bet %s differs from the big blind %d", formatNumber(h.MinBet), cfg.BigBlind), nil
 	}
+	if cfg.Rake, err = scaledRake(h.Rake, chips); err != nil {
+		return s, "", err
+	}
 	s = Setup{Config: cfg, Seats: seats, Button: n - 1, Scale: k, NoSmallBlind: noSB}
 	if pokerKit {
 		s.Replay = engine.PokerKitRules
 	}
 	return s, "", nil
+}
+
+// scaledRake is a hand's rake with its cap and step in the replay's chips.
+func scaledRake(r engine.Rake, chips func(float64, string) (int64, error)) (engine.Rake, error) {
+	if r.Percent < 0 || r.Percent > 100 || r.Cap < 0 || r.Step < 0 {
+		return r, fmt.Errorf("%w: rake %d%% capped at %d by steps of %d", errSetup, r.Percent, r.Cap, r.Step)
+	}
+	capped, err := chips(float64(r.Cap), "rake cap")
+	if err != nil {
+		return r, err
+	}
+	step, err := chips(float64(r.Step), "rake step")
+	return engine.Rake{Percent: r.Percent, Cap: capped, Step: step}, err
 }
 
 // cardsOf collects the dealt hole cards and board of a hand, unknown hole

@@ -42,7 +42,9 @@ func VariantCode(g engine.Game, b engine.Betting) (string, bool) {
 // last; heads-up arrays reversed as the standard wants), one action notation
 // per dealing and player event, and finishing_stacks once the hand is over.
 // Showdowns are written as "sm" actions; chips returned and awarded are not
-// actions in PHH and show in finishing_stacks only.
+// actions in PHH and show in finishing_stacks only. A rake, which PHH has no
+// field for, is written in the user-defined fields _rake_percent, _rake_cap
+// and _rake_step, which Configure reads back.
 func Write(w io.Writer, rec Record) error {
 	cfg := rec.Config
 	n := len(rec.Seats)
@@ -126,6 +128,14 @@ func Write(w io.Writer, rec Record) error {
 		field("min_bet", strconv.FormatInt(cfg.BigBlind, 10))
 	}
 	field("starting_stacks", intArray(start))
+	if r := cfg.Rake; r != (engine.Rake{}) {
+		// PHH has no rake: pokerroom's fields, so that the replay rakes too.
+		field("_rake_percent", strconv.FormatInt(r.Percent, 10))
+		field("_rake_cap", strconv.FormatInt(r.Cap, 10))
+		if r.Step != 0 {
+			field("_rake_step", strconv.FormatInt(r.Step, 10))
+		}
+	}
 
 	final, over := playChips(rec, player, start)
 	bw.WriteString("actions = [")

@@ -54,6 +54,9 @@ func Run(t *testing.T, open Opener) {
 		{"TourneyOpsInOrderOnceEach", testTourneyOps},
 		{"TemplatesSavedReplacedDeleted", testTemplates},
 		{"AuditSnapshotReadsWhatTheAuditChecks", testAuditSnapshot},
+		{"ExportHandsOfACommunitySinceADate", testExportHands},
+		{"ExportHandsStops", testExportHandsStops},
+		{"FindCommunityByNumberOrChat", testFindCommunity},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })

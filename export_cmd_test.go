@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/phh"
+)
+
+// TestExportCommand: `pokerroom export` writes a community's hands, played
+// by the room (a sit-and-go of practice opponents), as PokerStars text and
+// as a PHH file that the replay command replays to the same stacks; its
+// line on standard error counts them.
+func TestExportCommand(t *testing.T) {
+	env, _ := tempDB(t)
+	ctx := context.Background()
+	if r := runMain(t, ctx, env, nil, "sim", "--tourney", "30", "--rate", "0", "--baseline", "0", "--trials", "20", "--db", env["DATABASE_URL"]); r.code != exitOK {
+		t.Fatalf("sim: exit %d\n%s", r.code, r.stderr)
+	}
+	dir := t.TempDir()
+	ps, ph := filepath.Join(dir, "hands.txt"), filepath.Join(dir, "hands.phhs")
+	r := runMain(t, ctx, env, nil, "export", "--community", "1", "--since", "2000-01-01", "--out", ps)
+	if r.code != exitOK || !strings.Contains(r.stderr, "pokerroom export: community 1, pokerstars: written ") {
+		t.Fatalf("export: exit %d\n%s", r.code, r.stderr)
+	}
+	text, err := os.ReadFile(ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands := strings.Count(string(text), "PokerStars Hand #")
+	if hands < 3 || !strings.Contains(r.stderr, fmt.Sprintf("written %d hands", hands)) || !strings.Contains(string(text), ": Tournament #1, ") || strings.Contains(string(text), "Dealt to ") {
+		t.Fatalf("%d hands in the file; stderr\n%s\n%s", hands, r.stderr, text)
+	}
+	r = runMain(t, ctx, env, nil, "export", "--community=1", "--format=phh", "--tz", "Europe/Madrid", "--out", ph)
+	if r.code != exitOK || !strings.Contains(r.stderr, "community 1, phh: written ") {
+		t.Fatalf("export phh: exit %d\n%s", r.code, r.stderr)
+	}
+	var out, errs bytes.Buffer
+	if code := phh.RunCommand([]string{ph}, &out, &errs); code != 0 || strings.Contains(out.String(), " 0 match") || !strings.Contains(out.String(), " 0 mismatch") {
+		t.Fatalf("replay of the export: exit %d\n%s%s", code, out.String(), errs.String())
+	}
+	r = runMain(t, ctx, env, nil, "export", "--community", "sim:sim-1", "--since", "2999-01-01")
+	if r.code != exitOK || r.stdout != "" || !strings.Contains(r.stderr, "written 0 hands") {
+		t.Fatalf("nothing since 2999: exit %d %q\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestExportCommandRefusesBadInput: every bad flag says what is wrong and
+// exits 2; a database that cannot be read exits 1, without its password.
+func TestExportCommandRefusesBadInput(t *testing.T) {
+	env, _ := tempDB(t)
+	ctx := context.Background()
+	if r := runMain(t, ctx, env, nil, "migrate"); r.code != exitOK {
+		t.Fatal(r.stderr)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "--community is required"},
+		{[]string{"--community", "1", "--format", "xml"}, `unknown format "xml" (accepted: pokerstars, phh)`},
+		{[]string{"--community", "1", "--since", "26/11/2026"}, `--since "26/11/2026" is not a date (accepted: YYYY-MM-DD`},
+		{[]string{"--community", "1", "--tz", "Mars/Olympus"}, `--tz "Mars/Olympus" is not a time zone`},
+		{[]string{"--community", "1", "--player", "-3"}, "--player -3 is not a player id"},
+		{[]string{"--community", "telegram:-100999"}, "--community: no community telegram:-100999"},
+		{[]string{"--community", "77"}, "--community: no community number 77"},
+		{[]string{"--community", "the group"}, `community "the group": not a community`},
+		{[]string{"--community", "1", "extra"}, `unexpected argument "extra"`},
+		{[]string{"--communty", "1"}, "flag provided but not defined: -communty"},
+		{[]string{"--community", "1", "--log-level", "loud"}, "LOG_LEVEL"},
+	} {
+		r := runMain(t, ctx, env, nil, append([]string{"export"}, tc.args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("export %q: exit %d, stderr %q; want %d and %q", tc.args, r.code, r.stderr, exitUsage, tc.want)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "not.db")
+	if err := os.WriteFile(bad, []byte("not a database at all, just text"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, db := range []string{bad, "postgres://u:hunter2@127.0.0.1:1/db"} {
+		r := runMain(t, ctx, map[string]string{"DATABASE_URL": db}, nil, "export", "--community", "1")
+		if r.code != exitFail || !strings.Contains(r.stderr, "pokerroom export: open the database: ") || strings.Contains(r.stderr, "hunter2") {
+			t.Errorf("%s: exit %d, stderr %q", db, r.code, r.stderr)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "no", "such", "dir", "x.txt")
+	if r := runMain(t, ctx, env, nil, "export", "--community", "1", "--out", out); r.code != exitUsage || !strings.Contains(r.stderr, "--out "+out+": no folder") {
+		t.Errorf("--out in a missing folder: exit %d %s", r.code, r.stderr)
+	}
+}
