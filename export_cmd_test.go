@@ -19,7 +19,7 @@ import (
 func TestExportCommand(t *testing.T) {
 	env, _ := tempDB(t)
 	ctx := context.Background()
-	if r := runMain(t, ctx, env, nil, "sim", "--tourney", "30", "--rate", "0", "--baseline", "0", "--trials", "20", "--db", env["DATABASE_URL"]); r.code != exitOK {
+	if r := runMain(t, ctx, env, nil, "sim", "--tourney", "6", "--rate", "0", "--baseline", "0", "--trials", "20", "--db", env["DATABASE_URL"]); r.code != exitOK {
 		t.Fatalf("sim: exit %d\n%s", r.code, r.stderr)
 	}
 	dir := t.TempDir()

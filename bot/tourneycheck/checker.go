@@ -140,7 +140,11 @@ func (c *Checker) Check(paid int) Report {
 	r.Steps = c.Sizes.Steps()
 	r.Problems = append(r.Problems, c.Sizes.Problems()...)
 	c.mu.Unlock()
-	if paid > 0 {
+	switch {
+	case paid > 0 && len(ids) == 1:
+		r.HandForHand = OneTable
+		r.Problems = append(r.Problems, HandForHandAtOneTable(news, c.Group, c.Channel)...)
+	case paid > 0:
 		var h4h []string
 		r.HandForHand, h4h = HandForHand(news, c.Group, c.Channel, paid, dealtBefore(hands))
 		r.Problems = append(r.Problems, h4h...)

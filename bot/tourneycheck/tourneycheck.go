@@ -396,6 +396,7 @@ const (
 	Announced  = "announced"
 	InProgress = "not needed (the bubble burst in a hand dealt before the field was down to one more than the places paid)"
 	AtFinal    = "not needed (the bubble came at the final table)"
+	OneTable   = "not needed (one table throughout)"
 	NeverBurst = "the bubble never burst"
 )
 
@@ -469,4 +470,17 @@ func HandForHand(news []News, group, channel string, paid int, dealtBefore func(
 		}
 	}
 	return status, bad
+}
+
+// HandForHandAtOneTable checks the news of a tournament played at one
+// table throughout (a sit-and-go): its every hand is dealt alone, so hand
+// for hand is never announced, to the group or the channel.
+func HandForHandAtOneTable(news []News, group, channel string) []string {
+	var bad []string
+	for _, n := range news {
+		if (n.Chat == group || n.Chat == channel) && strings.Contains(n.Text, "hand for hand: ") {
+			bad = append(bad, fmt.Sprintf("hand for hand announced at a one-table tournament (to %s): %q", n.Chat, n.Text))
+		}
+	}
+	return bad
 }

@@ -165,6 +165,26 @@ func TestHandForHandNewsChecked(t *testing.T) {
 	}
 }
 
+// A tournament at one table throughout deals every hand alone: hand for
+// hand is never announced (TDA 12 concerns several tables).
+func TestHandForHandNeverAnnouncedAtOneTable(t *testing.T) {
+	h4h := "🏆 T: hand for hand: 3 left, 2 paid. Every table deals one hand at a time"
+	burst := "🏆 T: the bubble has burst, the 2 players left are in the money!"
+	for _, c := range []struct {
+		name string
+		news []News
+		bad  int
+	}{
+		{"not announced", []News{{"g", "🏆 x is out in place 3.", 20}, {"g", burst, 21}}, 0},
+		{"announced to the group and the channel", []News{{"g", h4h, 1}, {"c", h4h, 2}, {"g", burst, 21}}, 2},
+		{"announced elsewhere only", []News{{"other", h4h, 1}}, 0},
+	} {
+		if bad := HandForHandAtOneTable(c.news, "g", "c"); len(bad) != c.bad {
+			t.Errorf("%s: problems %q, want %d", c.name, bad, c.bad)
+		}
+	}
+}
+
 // The places paid are read from /tourney payouts.
 func TestPaidPlacesReadsThePayouts(t *testing.T) {
 	for answer, want := range map[string]int{
