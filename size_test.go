@@ -18,7 +18,6 @@ import (
 var (
 	longFunctions = map[string]int{
 		"bot/room/game.go table.startHand":        163,
-		"engine/hand_deal.go ArrangeDeck":         139,
 		"bot/room/table.go table.load":            124,
 		"store/storetest/room.go testRoomRecords": 121, // a conformance test's steps
 	}
