@@ -27,7 +27,6 @@ var (
 		"bot/room/tcmds.go":                      1105,
 		"bot/room/table.go":                      1031,
 		"adapters/telegram/telegram.go":          1008,
-		"store/room.go":                          963,
 	}
 )
 
