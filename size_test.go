@@ -26,7 +26,6 @@ var (
 		"adapters/telegram/telegramtest/fake.go": 1350,
 		"bot/room/tcmds.go":                      1105,
 		"bot/room/table.go":                      1031,
-		"adapters/telegram/telegram.go":          1008,
 	}
 )
 
