@@ -171,19 +171,39 @@ var (
 	snowflakeRE     = regexp.MustCompile(`^[0-9]{1,20}$`)
 )
 
+// build validates the settings, one after the other in the order of
+// .env.example, a function by group. On an error the Config holds the
+// settings read before it.
 func build(vals map[string]value) (Config, error) {
 	var cfg Config
 	get := func(env string) value { return vals[env] }
+	for _, group := range []func(*Config, func(string) value) error{
+		buildDatabase, buildTelegram, buildDiscord, buildProcess, buildRoom,
+	} {
+		if err := group(&cfg, get); err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}
 
+// buildDatabase validates the database's setting, DATABASE_URL.
+func buildDatabase(cfg *Config, get func(string) value) error {
 	v := get("DATABASE_URL")
 	loc, err := dburl.Parse(v.s)
 	if err != nil {
-		return cfg, v.fail("%v", err)
+		return v.fail("%v", err)
 	}
 	cfg.DatabaseURL, cfg.Database = v.s, loc
+	return nil
+}
 
+// buildTelegram validates the Telegram settings: the token, the API
+// endpoint and the webhook.
+func buildTelegram(cfg *Config, get func(string) value) error {
+	var v value
 	if v = get("TELEGRAM_TOKEN"); v.s != "" && !telegramTokenRE.MatchString(v.s) {
-		return cfg, v.fail("invalid token %s (accepted: the token from @BotFather, digits, a colon and letters, digits, _ or -, like 123456:ABC-DEF1234ghIkl)", v.shown())
+		return v.fail("invalid token %s (accepted: the token from @BotFather, digits, a colon and letters, digits, _ or -, like 123456:ABC-DEF1234ghIkl)", v.shown())
 	}
 	cfg.TelegramToken = v.s
 
@@ -192,42 +212,48 @@ func build(vals map[string]value) (Config, error) {
 		v.s = DefaultTelegramAPIEndpoint
 	}
 	if !validEndpoint(v.s) {
-		return cfg, v.fail("invalid endpoint %s (accepted: an http or https URL with exactly two %%s, for the token and the method, like %s)", v.shown(), DefaultTelegramAPIEndpoint)
+		return v.fail("invalid endpoint %s (accepted: an http or https URL with exactly two %%s, for the token and the method, like %s)", v.shown(), DefaultTelegramAPIEndpoint)
 	}
 	cfg.TelegramAPIEndpoint = v.s
 
 	if v = get("TELEGRAM_WEBHOOK_URL"); v.s != "" && !validURL(v.s) {
-		return cfg, v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
+		return v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
 	}
 	cfg.TelegramWebhookURL = v.s
 
 	v = get("TELEGRAM_WEBHOOK_LISTEN")
 	switch {
 	case v.s != "" && !validAddr(v.s):
-		return cfg, v.fail("invalid address %s (accepted: host:port or :port, port 0-65535)", v.shown())
+		return v.fail("invalid address %s (accepted: host:port or :port, port 0-65535)", v.shown())
 	case v.s == "" && cfg.TelegramWebhookURL != "":
-		return cfg, v.fail("empty, but TELEGRAM_WEBHOOK_URL is set (accepted: host:port or :port for the webhook server)")
+		return v.fail("empty, but TELEGRAM_WEBHOOK_URL is set (accepted: host:port or :port for the webhook server)")
 	case v.s != "" && cfg.TelegramWebhookURL == "":
-		return cfg, v.fail("set to %s, but TELEGRAM_WEBHOOK_URL is empty (accepted: empty for long polling, or set both)", v.shown())
+		return v.fail("set to %s, but TELEGRAM_WEBHOOK_URL is empty (accepted: empty for long polling, or set both)", v.shown())
 	}
 	cfg.TelegramWebhookListen = v.s
+	return nil
+}
 
+// buildDiscord validates the Discord settings: the token, the API URL,
+// the guilds, the shards, the admin role and the cards by DM.
+func buildDiscord(cfg *Config, get func(string) value) error {
+	var v value
 	v = get("DISCORD_TOKEN")
 	if v.s != "" {
 		if strings.HasPrefix(v.s, "Bot ") {
-			return cfg, v.fail("invalid token %s: starts with \"Bot \" (accepted: the bare token from the developer portal, without the Bot prefix)", v.shown())
+			return v.fail("invalid token %s: starts with \"Bot \" (accepted: the bare token from the developer portal, without the Bot prefix)", v.shown())
 		}
 		if !discordTokenRE.MatchString(v.s) {
-			return cfg, v.fail("invalid token %s (accepted: the token from the developer portal: letters, digits, '.', '_' and '-')", v.shown())
+			return v.fail("invalid token %s (accepted: the token from the developer portal: letters, digits, '.', '_' and '-')", v.shown())
 		}
 	}
 	cfg.DiscordToken = v.s
 
 	if v = get("DISCORD_API_URL"); v.s != "" && !validURL(v.s) {
-		return cfg, v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
+		return v.fail("invalid URL %s (accepted: an absolute https:// or http:// URL with a host)", v.shown())
 	}
 	if u, err := url.Parse(v.s); v.s != "" && err == nil && u.Scheme == "http" && !loopbackHost(u.Hostname()) {
-		return cfg, v.fail("plain http to another machine %s would send the bot token in the clear (accepted: https://, or http:// to localhost, 127.0.0.1 or ::1)", v.shown())
+		return v.fail("plain http to another machine %s would send the bot token in the clear (accepted: https://, or http:// to localhost, 127.0.0.1 or ::1)", v.shown())
 	}
 	cfg.DiscordAPIURL = v.s
 
@@ -237,7 +263,7 @@ func build(vals map[string]value) (Config, error) {
 			continue
 		}
 		if !snowflakeRE.MatchString(g) {
-			return cfg, v.fail("invalid guild id %q (accepted: server ids, digits only, separated by commas)", g)
+			return v.fail("invalid guild id %q (accepted: server ids, digits only, separated by commas)", g)
 		}
 		cfg.DiscordGuilds = append(cfg.DiscordGuilds, g)
 	}
@@ -251,17 +277,17 @@ func build(vals map[string]value) (Config, error) {
 		if v.s != "" {
 			n, err := strconv.Atoi(v.s)
 			if err != nil || n < 0 || (sh.def == 1 && n < 1) {
-				return cfg, v.fail("invalid value %s (accepted: a whole number, at least %d)", v.shown(), sh.def)
+				return v.fail("invalid value %s (accepted: a whole number, at least %d)", v.shown(), sh.def)
 			}
 			*sh.to = n
 		}
 	}
 	if cfg.DiscordShardID >= cfg.DiscordShardCount {
-		return cfg, get("DISCORD_SHARD_ID").fail("shard %d of %d (accepted: a shard id from 0 to DISCORD_SHARD_COUNT-1)", cfg.DiscordShardID, cfg.DiscordShardCount)
+		return get("DISCORD_SHARD_ID").fail("shard %d of %d (accepted: a shard id from 0 to DISCORD_SHARD_COUNT-1)", cfg.DiscordShardID, cfg.DiscordShardCount)
 	}
 	v = get("DISCORD_ADMIN_ROLE")
 	if v.s != "" && !snowflakeRE.MatchString(v.s) {
-		return cfg, v.fail("invalid role id %s (accepted: a role id, digits only: Server Settings > Roles > Copy Role ID)", v.shown())
+		return v.fail("invalid role id %s (accepted: a role id, digits only: Server Settings > Roles > Copy Role ID)", v.shown())
 	}
 	cfg.DiscordAdminRole = v.s
 	v = get("DISCORD_DM_CARDS")
@@ -270,9 +296,15 @@ func build(vals map[string]value) (Config, error) {
 	case "on", "true", "1":
 		cfg.DiscordDMCards = true
 	default:
-		return cfg, v.fail("invalid value %s (accepted: on, off)", v.shown())
+		return v.fail("invalid value %s (accepted: on, off)", v.shown())
 	}
+	return nil
+}
 
+// buildProcess validates the process's settings: the console, the HTTP
+// server and the logs.
+func buildProcess(cfg *Config, get func(string) value) error {
+	var v value
 	v = get("CONSOLE")
 	switch strings.ToLower(v.s) {
 	case "", "auto":
@@ -282,11 +314,11 @@ func build(vals map[string]value) (Config, error) {
 	case "off", "false", "0":
 		cfg.Console = false
 	default:
-		return cfg, v.fail("invalid value %s (accepted: auto, on, off)", v.shown())
+		return v.fail("invalid value %s (accepted: auto, on, off)", v.shown())
 	}
 
 	if v = get("HTTP_ADDR"); v.s != "" && !validAddr(v.s) {
-		return cfg, v.fail("invalid address %s (accepted: empty for off, or host:port or :port, port 0-65535)", v.shown())
+		return v.fail("invalid address %s (accepted: empty for off, or host:port or :port, port 0-65535)", v.shown())
 	}
 	cfg.HTTPAddr = v.s
 
@@ -301,7 +333,7 @@ func build(vals map[string]value) (Config, error) {
 	case "error":
 		cfg.LogLevel = slog.LevelError
 	default:
-		return cfg, v.fail("invalid level %s (accepted: debug, info, warn, error)", v.shown())
+		return v.fail("invalid level %s (accepted: debug, info, warn, error)", v.shown())
 	}
 
 	v = get("LOG_FORMAT")
@@ -311,9 +343,15 @@ func build(vals map[string]value) (Config, error) {
 	case "json":
 		cfg.LogFormat = "json"
 	default:
-		return cfg, v.fail("invalid format %s (accepted: text, json)", v.shown())
+		return v.fail("invalid format %s (accepted: text, json)", v.shown())
 	}
+	return nil
+}
 
+// buildRoom validates the room's settings: the default language, the
+// operators, the grant caps and the per-user command rate.
+func buildRoom(cfg *Config, get func(string) value) error {
+	var v value
 	v = get("DEFAULT_LANG")
 	switch l := strings.ToLower(v.s); l {
 	case "":
@@ -321,7 +359,7 @@ func build(vals map[string]value) (Config, error) {
 	case "en", "es":
 		cfg.DefaultLang = l
 	default:
-		return cfg, v.fail("invalid language %s (accepted: en, es)", v.shown())
+		return v.fail("invalid language %s (accepted: en, es)", v.shown())
 	}
 
 	v = get("OWNER_IDS")
@@ -333,9 +371,9 @@ func build(vals map[string]value) (Config, error) {
 		platform, user, ok := strings.Cut(o, ":")
 		switch {
 		case !ok || user == "" || strings.ContainsAny(user, " \t:"):
-			return cfg, v.fail("invalid operator %q: write platform:user id (accepted: telegram:123, discord:456, console:you)", o)
+			return v.fail("invalid operator %q: write platform:user id (accepted: telegram:123, discord:456, console:you)", o)
 		case platform != "telegram" && platform != "discord" && platform != "console":
-			return cfg, v.fail("invalid operator %q: the platform is telegram, discord or console (accepted: telegram:123, discord:456, console:you)", o)
+			return v.fail("invalid operator %q: the platform is telegram, discord or console (accepted: telegram:123, discord:456, console:you)", o)
 		}
 		cfg.Owners = append(cfg.Owners, platform+":"+user)
 	}
@@ -349,12 +387,12 @@ func build(vals map[string]value) (Config, error) {
 		}
 		n, err := strconv.ParseInt(v.s, 10, 64)
 		if err != nil || n < 1 || n > maxGrant {
-			return cfg, v.fail("invalid cap %s (accepted: a whole number of chips from 1 to %d, no separators)", v.shown(), maxGrant)
+			return v.fail("invalid cap %s (accepted: a whole number of chips from 1 to %d, no separators)", v.shown(), maxGrant)
 		}
 		*c.to = n
 	}
 	if cfg.GrantMax > 0 && cfg.GrantDayMax > 0 && cfg.GrantMax > cfg.GrantDayMax {
-		return cfg, get("GRANT_MAX").fail("a grant of at most %d is above the day's cap GRANT_DAY_MAX=%d (accepted: at most the day's cap)", cfg.GrantMax, cfg.GrantDayMax)
+		return get("GRANT_MAX").fail("a grant of at most %d is above the day's cap GRANT_DAY_MAX=%d (accepted: at most the day's cap)", cfg.GrantMax, cfg.GrantDayMax)
 	}
 
 	v = get("USER_COMMAND_RATE")
@@ -365,18 +403,18 @@ func build(vals map[string]value) (Config, error) {
 	default:
 		r, err := strconv.ParseFloat(v.s, 64)
 		if err != nil || !(r > 0) || r > 1000 {
-			return cfg, v.fail("invalid rate %s (accepted: commands a second per user, a number above 0 up to 1000 such as 1 or 0.5, or off)", v.shown())
+			return v.fail("invalid rate %s (accepted: commands a second per user, a number above 0 up to 1000 such as 1 or 0.5, or off)", v.shown())
 		}
 		cfg.CommandRate = r
 	}
 	if v = get("USER_COMMAND_BURST"); v.s != "" {
 		n, err := strconv.Atoi(v.s)
 		if err != nil || n < 1 || n > 1000 {
-			return cfg, v.fail("invalid value %s (accepted: a whole number from 1 to 1000)", v.shown())
+			return v.fail("invalid value %s (accepted: a whole number from 1 to 1000)", v.shown())
 		}
 		cfg.CommandBurst = n
 	}
-	return cfg, nil
+	return nil
 }
 
 // maxGrant bounds the grant caps: a trillion chips.

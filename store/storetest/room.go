@@ -213,6 +213,15 @@ func testAppendEventsAllOrNothing(t *testing.T, open Opener) {
 func testRoomRecords(t *testing.T, open Opener) {
 	st, _, table := roomTable(t, open)
 	ctx := context.Background()
+	c := roomCommunities(t, ctx, st)
+	roomPlayersAndSeats(t, ctx, st, table, c.ID)
+	roomDeadlinesAndMessageIDs(t, ctx, st)
+}
+
+// roomCommunities: a community's settings, and a chat's move to a new id;
+// it returns the community of the chat "room".
+func roomCommunities(t *testing.T, ctx context.Context, st bot.Storage) bot.Community {
+	t.Helper()
 	c, err := st.Community(ctx, "console", "room", "")
 	if err != nil {
 		t.Fatal(err)
@@ -260,6 +269,13 @@ func testRoomRecords(t *testing.T, open Opener) {
 	if _, err := st.MoveCommunity(ctx, "console", "room-2", "room"); err != nil {
 		t.Fatal(err)
 	}
+	return c
+}
+
+// roomPlayersAndSeats: players and accounts, the seats of the table, and
+// the table open in the community, then closed.
+func roomPlayersAndSeats(t *testing.T, ctx context.Context, st bot.Storage, table, community int64) {
+	t.Helper()
 	a, _ := st.Player(ctx, "console", "a", "Ana")
 	b, _ := st.Player(ctx, "console", "b", "Bea")
 	if a2, _ := st.Player(ctx, "console", "a", "Ana María"); a2.ID != a.ID || a2.DisplayName != "Ana María" {
@@ -289,7 +305,7 @@ func testRoomRecords(t *testing.T, open Opener) {
 	if err := st.SaveSeats(ctx, table, []bot.SeatRecord{{Seat: 2, PlayerID: a.ID}, {Seat: 3, PlayerID: a.ID}}, epoch); !errors.Is(err, bot.ErrDuplicate) {
 		t.Fatalf("one player in two seats: %v", err)
 	}
-	tables, err := st.OpenTables(ctx, c.ID)
+	tables, err := st.OpenTables(ctx, community)
 	if err != nil || len(tables) != 1 || tables[0].ID != table || tables[0].Config != "{}" {
 		t.Fatalf("open tables %+v, %v", tables, err)
 	}
@@ -299,7 +315,12 @@ func testRoomRecords(t *testing.T, open Opener) {
 	if tables, _ := st.OpenTables(ctx, 0); len(tables) != 0 {
 		t.Fatalf("a closed table is open: %+v", tables)
 	}
+}
 
+// roomDeadlinesAndMessageIDs: deadlines set, replaced and cleared, and
+// message ids.
+func roomDeadlinesAndMessageIDs(t *testing.T, ctx context.Context, st bot.Storage) {
+	t.Helper()
 	later, sooner := epoch.Add(time.Hour), epoch.Add(time.Minute)
 	for _, d := range []bot.Deadline{{Key: "turn:1", At: later}, {Key: "level:2", At: sooner, Payload: "3"}, {Key: "turn:1", At: sooner.Add(time.Second)}} {
 		if err := st.SetDeadline(ctx, d); err != nil {

@@ -1,0 +1,249 @@
+// Messages: the bodies bots send, checked against Discord's limits on
+// content, embeds and components; channel messages, DM channels and threads.
+
+package discordtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+)
+
+type messageBody struct {
+	Content    *string      `json:"content"`
+	Embeds     *[]Embed     `json:"embeds"`
+	Components *[]Component `json:"components"`
+	Flags      int          `json:"flags"`
+	// a modal's, and autocomplete choices
+	CustomID string   `json:"custom_id"`
+	Title    string   `json:"title"`
+	Choices  []Choice `json:"choices"`
+}
+
+// check applies Discord's limits on a message body.
+func checkMessage(b messageBody) string {
+	if b.Content != nil && len([]rune(*b.Content)) > maxContent {
+		return "content: Must be 2000 or fewer in length."
+	}
+	if b.Embeds != nil {
+		if len(*b.Embeds) > 10 {
+			return "embeds: Must be 10 or fewer in length."
+		}
+		for _, e := range *b.Embeds {
+			if len([]rune(e.Description)) > maxDescription || len([]rune(e.Title)) > 256 {
+				return "embeds.0.description: Must be 4096 or fewer in length."
+			}
+		}
+	}
+	if b.Components != nil {
+		return checkComponents(*b.Components, ComponentButton)
+	}
+	return ""
+}
+
+func checkComponents(rows []Component, want int) string {
+	if len(rows) > maxRows {
+		return "components: Must be 5 or fewer in length."
+	}
+	ids := map[string]bool{}
+	for _, r := range rows {
+		if r.Type != ComponentRow {
+			return "components: top-level components must be action rows"
+		}
+		if len(r.Components) == 0 || len(r.Components) > maxButtonsPerRow {
+			return "components.components: Must be between 1 and 5 in length."
+		}
+		for _, c := range r.Components {
+			if c.Type != want {
+				return fmt.Sprintf("components: component of type %d here", c.Type)
+			}
+			if len([]rune(c.Label)) > maxButtonLabel || (want == ComponentTextInput && len([]rune(c.Label)) > 45) {
+				return "components.label: too long"
+			}
+			if c.Type == ComponentButton && c.Style == StyleLink {
+				if c.URL == "" || c.CustomID != "" {
+					return "components: a link button needs a url and no custom_id"
+				}
+				continue
+			}
+			if c.CustomID == "" || len(c.CustomID) > maxCustomID {
+				return "components.custom_id: Must be between 1 and 100 in length."
+			}
+			if ids[c.CustomID] {
+				return "components.custom_id: Component custom id cannot be duplicated"
+			}
+			ids[c.CustomID] = true
+		}
+	}
+	return ""
+}
+
+func (s *Server) newMessage(channelID string, b messageBody) *Message {
+	m := &Message{ID: s.id(), ChannelID: channelID, Author: s.self, Flags: b.Flags}
+	s.apply(m, b)
+	s.messages[m.ID] = m
+	s.stats.Sent++
+	return m
+}
+
+func (s *Server) apply(m *Message, b messageBody) {
+	if b.Content != nil {
+		m.Content = *b.Content
+	}
+	if b.Embeds != nil {
+		m.Embeds = append([]Embed(nil), (*b.Embeds)...)
+	}
+	if b.Components != nil {
+		m.Components = append([]Component(nil), (*b.Components)...)
+	}
+	m.Versions = append(m.Versions, m.Text())
+}
+
+// decodeMessage reads a message body and applies Discord's limits; a body
+// refused is answered (400) and ok is false.
+func (s *Server) decodeMessage(w http.ResponseWriter, body []byte) (b messageBody, ok bool) {
+	if err := json.Unmarshal(body, &b); err != nil {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return b, false
+	}
+	if bad := checkMessage(b); bad != "" {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: "+bad)
+		return b, false
+	}
+	return b, true
+}
+
+// edit applies an edit to m and counts it.
+func (s *Server) edit(m *Message, b messageBody) {
+	s.apply(m, b)
+	m.Edits++
+	s.stats.Edits++
+}
+
+// dmChannel opens (or returns) the DM channel with a user.
+func (s *Server) dmChannel(w http.ResponseWriter, body []byte) {
+	var b struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	_ = json.Unmarshal(body, &b)
+	u, ok := s.users[b.RecipientID]
+	if !ok {
+		s.fail(w, http.StatusBadRequest, 50033, "Invalid Recipient(s)")
+		return
+	}
+	id := s.dms[u.ID]
+	if id == "" {
+		id = s.id()
+		s.dms[u.ID] = id
+		s.channels[id] = &channel{ID: id, DM: u.ID}
+	}
+	s.ok(w, map[string]any{"id": id, "type": 1, "recipients": []User{u}})
+}
+
+func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []string, body []byte) {
+	c := s.channels[parts[1]]
+	if c == nil {
+		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
+		return
+	}
+	if c.DM != "" && c.Name == "blocked" && method == "POST" {
+		s.fail(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
+		return
+	}
+	var b messageBody
+	if method == "POST" || method == "PATCH" {
+		var ok bool
+		if b, ok = s.decodeMessage(w, body); !ok {
+			return
+		}
+	}
+	if method == "POST" && len(parts) == 3 && (b.Content == nil || *b.Content == "") && (b.Embeds == nil || len(*b.Embeds) == 0) {
+		s.fail(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
+		return
+	}
+	if method == "POST" && b.Flags&FlagEphemeral != 0 {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: a channel message cannot be ephemeral")
+		return
+	}
+	// A valid request counts against the channel's bucket.
+	if !s.take(w, "channel:"+c.ID) {
+		return
+	}
+	switch {
+	case method == "POST" && len(parts) == 3:
+		if (b.Content == nil || *b.Content == "") && (b.Embeds == nil || len(*b.Embeds) == 0) {
+			s.fail(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
+			return
+		}
+		if b.Flags&FlagEphemeral != 0 {
+			s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: a channel message cannot be ephemeral")
+			return
+		}
+		m := s.newMessage(c.ID, b)
+		c.Messages = append(c.Messages, m)
+		s.ok(w, m)
+	case len(parts) == 4:
+		m := s.messages[parts[3]]
+		if m == nil || m.ChannelID != c.ID || m.Deleted {
+			s.fail(w, http.StatusNotFound, 10008, "Unknown Message")
+			return
+		}
+		switch method {
+		case "PATCH":
+			s.edit(m, b)
+			s.ok(w, m)
+		case "DELETE":
+			m.Deleted = true
+			s.ok(w, nil)
+		case "GET":
+			s.ok(w, m)
+		default:
+			s.tb.Errorf("discordtest: %s on a channel message is not implemented", method)
+			s.fail(w, http.StatusMethodNotAllowed, 0, "405: Method Not Allowed")
+			return
+		}
+	default:
+		s.tb.Errorf("discordtest: %s /channels/%s is not implemented", method, strings.Join(parts[1:], "/"))
+		s.fail(w, http.StatusNotFound, 0, "404: Not Found")
+		return
+	}
+	s.notify()
+}
+
+// startThread opens a public thread in a guild text channel (POST
+// /channels/{id}/threads without a message): name 1-100 characters, type
+// 11, auto-archive after 60, 1440, 4320 or 10080 minutes.
+func (s *Server) startThread(w http.ResponseWriter, parent string, body []byte) {
+	var b struct {
+		Name      string `json:"name"`
+		Type      int    `json:"type"`
+		Archive   int    `json:"auto_archive_duration"`
+		Invitable *bool  `json:"invitable"`
+	}
+	if err := json.Unmarshal(body, &b); err != nil {
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	c := s.channels[parent] // s.mu is held by serve
+	switch {
+	case c == nil:
+		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
+		return
+	case c.GuildID == "" || c.Parent != "":
+		s.fail(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
+		return
+	case b.Name == "" || len([]rune(b.Name)) > 100 || b.Type != 11:
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	switch b.Archive {
+	case 0, 60, 1440, 4320, 10080:
+	default:
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	id := s.id()
+	s.channels[id] = &channel{ID: id, GuildID: c.GuildID, Name: b.Name, Parent: parent}
+	s.ok(w, map[string]any{"id": id, "type": 11, "guild_id": c.GuildID, "parent_id": parent, "name": b.Name})
+}

@@ -1,0 +1,93 @@
+// The REST API: the routes served, and their answers and errors.
+
+package discordtest
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+)
+
+type apiError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+}
+
+func (s *Server) fail(w http.ResponseWriter, status, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(apiError{Code: code, Message: msg})
+}
+
+func (s *Server) ok(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	if v == nil {
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+var apiPrefix = regexp.MustCompile(`^/api/v\d+`)
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path == "/ws" || r.URL.Path == "/ws/" {
+		s.gateway(w, r)
+		return
+	}
+	path := apiPrefix.ReplaceAllString(r.URL.Path, "")
+	if path == r.URL.Path {
+		s.tb.Errorf("discordtest: %s %s is not under /api/vN", r.Method, r.URL.Path)
+		http.NotFound(w, r)
+		return
+	}
+	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	interaction := len(parts) >= 1 && (parts[0] == "interactions" || parts[0] == "webhooks")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stats.Calls++
+	if !interaction && !(parts[0] == "gateway") {
+		if r.Header.Get("Authorization") != "Bot "+s.token {
+			s.fail(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return
+		}
+		if s.flood > 0 {
+			s.flood--
+			s.stats.RateLimited++
+			s.tooMany(w, s.floodAfter, false)
+			return
+		}
+	}
+	route := r.Method + " " + path
+	switch {
+	case r.Method == "GET" && (path == "/gateway" || path == "/gateway/bot"):
+		s.ok(w, map[string]any{"url": s.wsURL(), "shards": 1,
+			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+	case r.Method == "GET" && path == "/users/@me":
+		s.ok(w, s.self)
+	case r.Method == "PUT" && len(parts) == 3 && parts[0] == "applications" && parts[2] == "commands":
+		s.putCommands(w, parts[1], "", body)
+	case r.Method == "PUT" && len(parts) == 5 && parts[0] == "applications" && parts[2] == "guilds" && parts[4] == "commands":
+		s.putCommands(w, parts[1], parts[3], body)
+	case r.Method == "POST" && len(parts) == 4 && parts[0] == "interactions" && parts[3] == "callback":
+		s.callback(w, parts[1], parts[2], body)
+	case parts[0] == "webhooks" && len(parts) >= 3 && parts[1] != s.app:
+		s.fail(w, http.StatusNotFound, 10015, "Unknown Webhook")
+	case len(parts) == 5 && parts[0] == "webhooks" && parts[3] == "messages":
+		s.webhookMessage(w, r.Method, parts[2], parts[4], body)
+	case r.Method == "POST" && len(parts) == 3 && parts[0] == "webhooks":
+		s.followup(w, parts[2], body)
+	case r.Method == "POST" && path == "/users/@me/channels":
+		s.dmChannel(w, body)
+	case len(parts) >= 3 && parts[0] == "channels" && parts[2] == "messages":
+		s.channelMessages(w, r.Method, parts, body)
+	case r.Method == "POST" && len(parts) == 3 && parts[0] == "channels" && parts[2] == "threads":
+		s.startThread(w, parts[1], body)
+	default:
+		s.tb.Errorf("discordtest: %s is not implemented", route)
+		s.fail(w, http.StatusNotFound, 0, "404: Not Found")
+	}
+}

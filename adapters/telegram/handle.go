@@ -1,0 +1,408 @@
+// The updates handled: each chat's lane, typed messages and button presses
+// become the room's commands, and what the adapter learns of users and
+// chats on the way (names, languages, admins).
+
+package telegram
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+	"github.com/pokerroom/pokerroom/adapters/internal/platform"
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// route queues a taken update on its chat's lane: one chat's updates are
+// handled in order, different chats' at once. A full lane answers "busy".
+// A message without its chat and a button press without its user are
+// skipped (logged). A panic, here or in the handler, is recovered
+// (guard).
+func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
+	defer a.guard(u.UpdateID, nil)
+	received := a.cfg.Clock.Now() // the room's clock (main wires the same one), for its latency figures
+	switch {
+	case u.CallbackQuery != nil:
+		q := u.CallbackQuery
+		if q.From == nil {
+			a.log.Warn("skipping a button press without its user", "update_id", u.UpdateID)
+			return
+		}
+		key := q.From.ID
+		if q.Message != nil && q.Message.Chat != nil {
+			key = q.Message.Chat.ID
+		}
+		internal := func() {
+			a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(q.From)), true)
+		}
+		if !a.enqueue(key, func() {
+			defer a.guard(u.UpdateID, internal)
+			a.onCallback(ctx, q, received)
+		}) {
+			a.wg.Add(1)
+			go func() { // not in the polling loop: a 429 would hold up every chat
+				defer a.wg.Done()
+				defer a.guard(u.UpdateID, nil)
+				a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
+			}()
+		}
+	case u.Message != nil:
+		m := u.Message
+		if m.Chat == nil {
+			a.log.Warn("skipping a message without its chat", "update_id", u.UpdateID)
+			return
+		}
+		var internal func()
+		if m.From != nil {
+			internal = func() {
+				a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(m.From)), true)
+			}
+		}
+		if !a.enqueue(m.Chat.ID, func() {
+			defer a.guard(u.UpdateID, internal)
+			a.onMessage(ctx, m, received)
+		}) && m.From != nil {
+			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(m.From)), true)
+		}
+	}
+}
+
+// guard, deferred, recovers a panic while update id is handled: it is
+// logged (with the id; the token cut out) and, when answer is set, the
+// user is answered as an internal error. The bot goes on with the next
+// update.
+func (a *Adapter) guard(id int, answer func()) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	platform.LogPanic(a.log, v, a.cfg.Token, "update_id", id)
+	if answer == nil {
+		return
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			platform.LogPanic(a.log, v, a.cfg.Token, "update_id", id, "while", "answering")
+		}
+	}()
+	answer()
+}
+
+// lane is one chat's queue of updates.
+type lane struct{ q []func() }
+
+const maxLane = 64
+
+func (a *Adapter) enqueue(key int64, f func()) bool {
+	a.mu.Lock()
+	l := a.lanes[key]
+	start := l == nil
+	if start {
+		l = &lane{}
+		a.lanes[key] = l
+	}
+	if len(l.q) >= maxLane {
+		a.mu.Unlock()
+		return false
+	}
+	l.q = append(l.q, f)
+	if start {
+		a.wg.Add(1)
+	}
+	a.mu.Unlock()
+	if start {
+		go a.drain(key, l)
+	}
+	return true
+}
+
+func (a *Adapter) drain(key int64, l *lane) {
+	defer a.wg.Done()
+	for {
+		a.mu.Lock()
+		if len(l.q) == 0 {
+			delete(a.lanes, key)
+			a.mu.Unlock()
+			return
+		}
+		f := l.q[0]
+		l.q = l.q[1:]
+		a.mu.Unlock()
+		f()
+	}
+}
+
+// displayName is how a user is shown at the table.
+func displayName(u *tgbotapi.User) string {
+	if u == nil {
+		return ""
+	}
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	if name == "" {
+		name = u.UserName
+	}
+	if utf8.RuneCountInString(name) > 24 {
+		name = string([]rune(name)[:24])
+	}
+	return name
+}
+
+// langOf picks the room's language for a user's own messages.
+func langOf(u *tgbotapi.User) string {
+	if u != nil && strings.HasPrefix(strings.ToLower(u.LanguageCode), "es") {
+		return bot.Spanish
+	}
+	return bot.English
+}
+
+// learn remembers a user's username (for /grant @name) and group.
+func (a *Adapter) learn(u *tgbotapi.User, chat *tgbotapi.Chat) {
+	if u == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.names.Set(u.ID, displayName(u))
+	if u.UserName != "" {
+		a.usernames.Set(strings.ToLower(u.UserName), u.ID)
+	}
+	if chat != nil && !chat.IsPrivate() {
+		a.lastChat.Set(u.ID, chat.ID)
+	}
+}
+
+// started notes that a user opened a private chat with the bot: direct
+// messages reach them now.
+func (a *Adapter) started(user int64) {
+	a.mu.Lock()
+	a.notStarted.Delete(user)
+	a.noticed.Delete(user)
+	a.mu.Unlock()
+}
+
+func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received time.Time) {
+	if m.Chat == nil { // route skips it; never dereferenced below
+		return
+	}
+	switch {
+	case m.MigrateToChatID != 0: // in the old group
+		a.migrate(ctx, m.Chat.ID, m.MigrateToChatID)
+		return
+	case m.MigrateFromChatID != 0: // in the new supergroup
+		a.migrate(ctx, m.MigrateFromChatID, m.Chat.ID)
+		return
+	}
+	if m.From == nil || m.From.IsBot || m.Text == "" {
+		return
+	}
+	a.learn(m.From, m.Chat)
+	name, args, ok := bot.ParseCommand(m.Text)
+	if !ok {
+		return
+	}
+	if fields := strings.Fields(m.Text); len(fields) > 0 && strings.Contains(fields[0], "@") {
+		_, to, _ := strings.Cut(fields[0], "@")
+		if !strings.EqualFold(to, a.api.Self.UserName) {
+			return // a command for another bot
+		}
+	}
+	private := m.Chat.IsPrivate()
+	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(m.From.ID, 10), UserName: displayName(m.From),
+		Name: name, Args: args, Received: received}
+	if private {
+		a.started(m.From.ID)
+		if name == "start" && len(args) == 1 {
+			cmd.Name, cmd.Args = deepLink(args[0])
+		}
+	} else {
+		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(m.Chat.ID, 10), m.Chat.Title
+	}
+	if name == "grant" {
+		a.mu.Lock()
+		for i, arg := range cmd.Args {
+			if id, ok := a.usernames.Lookup(strings.ToLower(strings.TrimPrefix(arg, "@"))); ok && strings.HasPrefix(arg, "@") {
+				cmd.Args[i] = strconv.FormatInt(id, 10)
+			}
+		}
+		a.mu.Unlock()
+	}
+	reply, err := a.room.Handle(ctx, cmd)
+	lang := langOf(m.From)
+	switch {
+	case bot.IsSilenced(err):
+		// Over the user's command limit, told once already: nothing is
+		// sent, so a flood costs the 30-a-second budget nothing.
+	case err != nil:
+		a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, lang), true)
+	case reply.Text == "":
+	case reply.Private || private:
+		a.tell(m.From.ID, m.Chat.ID, m.MessageID, reply.Text, false)
+	default:
+		a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(m.Chat.ID, 10)},
+			Priority: bot.PriorityPrivate, Origin: strconv.FormatInt(m.Chat.ID, 10), Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
+	}
+}
+
+// migrate follows a group upgraded to a supergroup: the room moves its
+// community and tables to the new chat id (once: the service message in
+// each chat and a send refused with migrate_to_chat_id all lead here).
+func (a *Adapter) migrate(ctx context.Context, from, to int64) {
+	a.mu.Lock()
+	for _, u := range a.lastChat.Keys() {
+		if c, _ := a.lastChat.Lookup(u); c == from {
+			a.lastChat.Set(u, to)
+		}
+	}
+	for _, k := range a.admins.Keys() {
+		if k[0] == from {
+			a.admins.Delete(k)
+		}
+	}
+	a.mu.Unlock()
+	if err := a.room.MoveChat(ctx, Platform, strconv.FormatInt(from, 10), strconv.FormatInt(to, 10)); err != nil {
+		a.log.Warn("could not follow the group to its supergroup", "from", from, "to", to, "err", err)
+	}
+}
+
+// deepLink turns a /start payload into the command it names:
+// "cards" (see my cards), "join_7" (join table 7), else help.
+func deepLink(payload string) (string, []string) {
+	switch {
+	case payload == "cards":
+		return "cards", nil
+	case strings.HasPrefix(payload, "join_"):
+		if _, err := strconv.ParseInt(payload[5:], 10, 64); err == nil {
+			return "join", []string{"#" + payload[5:]}
+		}
+	}
+	return "start", nil
+}
+
+// tell answers one user privately. When they never started the bot, an
+// error answer (fallback) is posted as a reply in the group instead;
+// anything else (their cards, their wallet) never is: they get the deep
+// link to start the bot. The answer's origin is the chat the command came
+// from: a flooded group's answers share the 30-a-second budget fairly with
+// other chats' (bot.Outgoing.Origin).
+func (a *Adapter) tell(user, chat int64, replyTo int, text string, fallback bool) {
+	n := note{Text: text, User: user}
+	if chat != user {
+		n.Chat, n.ReplyTo, n.Fallback = chat, replyTo, fallback
+	}
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, User: strconv.FormatInt(user, 10)}, Priority: bot.PriorityPrivate,
+		Origin: strconv.FormatInt(chat, 10), Body: n})
+}
+
+func (a *Adapter) queue(m bot.Outgoing) {
+	if err := a.outbox.Enqueue(m); err != nil {
+		a.log.Warn("outbox full; message dropped", "to", m.To.String())
+	}
+}
+
+// note is a private answer or a reply to a command: the adapter's own
+// message body.
+type note struct {
+	Text     string
+	User     int64 // the user a private note is for
+	Chat     int64 // the group the command came from (0: a private chat)
+	ReplyTo  int
+	Fallback bool // reply in the group when a direct message is refused
+}
+
+func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, received time.Time) {
+	if q.From == nil {
+		return
+	}
+	lang := langOf(q.From)
+	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(q.From.ID, 10), UserName: displayName(q.From),
+		Token: q.Data, Received: received}
+	var chat *tgbotapi.Chat
+	if q.Message != nil && q.Message.Chat != nil && !q.Message.Chat.IsPrivate() {
+		chat = q.Message.Chat
+		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(chat.ID, 10), chat.Title
+	}
+	a.learn(q.From, chat)
+	if q.Data == "" {
+		a.answerCallback(ctx, q.ID, bot.Translate(bot.ErrTokenForged, lang), true)
+		return
+	}
+	reply, err := a.room.Handle(ctx, cmd)
+	switch {
+	case bot.IsSilenced(err):
+		// Acknowledged without text (the spinner stops): a callback answer
+		// is not a chat message and costs the send budget nothing.
+		a.answerCallback(ctx, q.ID, "", false)
+	case err != nil:
+		a.answerCallback(ctx, q.ID, bot.Translate(err, lang), true)
+	default:
+		a.answerCallback(ctx, q.ID, reply.Text, reply.Private)
+	}
+}
+
+// answerCallback answers a button press (Telegram shows a spinner until
+// it is): a popup only the presser sees when alert is set. A 429 is waited
+// out once.
+func (a *Adapter) answerCallback(ctx context.Context, id, text string, alert bool) {
+	cfg := tgbotapi.NewCallback(id, clip(text, maxCallbackText))
+	cfg.ShowAlert = alert && text != ""
+	for try := 0; try < 2; try++ {
+		_, err := a.api.Request(cfg)
+		var te *tgbotapi.Error
+		if errors.As(err, &te) && te.RetryAfter > 0 && try == 0 {
+			if !platform.Sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
+				return
+			}
+			continue
+		}
+		if err != nil {
+			a.log.Warn("answerCallbackQuery failed", "err", err)
+		}
+		return
+	}
+}
+
+// clip shortens s to n characters.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+// IsAdmin implements bot.Admins: the chat's creator and administrators,
+// asked with getChatMember and cached for a short time.
+func (a *Adapter) IsAdmin(ctx context.Context, chat, user string) (bool, error) {
+	c, err1 := strconv.ParseInt(chat, 10, 64)
+	u, err2 := strconv.ParseInt(user, 10, 64)
+	if err1 != nil || err2 != nil {
+		return false, nil
+	}
+	key := [2]int64{c, u}
+	now := a.cfg.Clock.Now()
+	a.mu.Lock()
+	e, ok := a.admins.Lookup(key)
+	a.mu.Unlock()
+	if ok && now.Sub(e.at) < a.cfg.AdminTTL {
+		return e.ok, nil
+	}
+	select {
+	case <-a.ready:
+	default:
+		return false, errors.New("not connected to Telegram yet")
+	}
+	m, err := a.api.GetChatMember(tgbotapi.GetChatMemberConfig{ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: c, UserID: u}})
+	if err != nil {
+		return false, fmt.Errorf("getChatMember: %w", err)
+	}
+	isAdmin := m.IsCreator() || m.IsAdministrator()
+	a.mu.Lock()
+	a.admins.Set(key, adminEntry{ok: isAdmin, at: now})
+	a.mu.Unlock()
+	return isAdmin, nil
+}

@@ -1,0 +1,187 @@
+// The Bot API's methods on chats and the bot: commands, chat members, the
+// webhook and its deliveries, and forum topics.
+
+package telegramtest
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+func (s *Server) setMyCommands(p url.Values) (any, *apiError) {
+	var cmds []map[string]string
+	if err := json.Unmarshal([]byte(p.Get("commands")), &cmds); err != nil {
+		return nil, &apiError{code: 400, description: "Bad Request: can't parse commands JSON"}
+	}
+	for _, c := range cmds {
+		name, desc := c["command"], c["description"]
+		if name == "" || len(name) > 32 || strings.ToLower(name) != name || strings.ContainsAny(name, " /@") {
+			return nil, &apiError{code: 400, description: "Bad Request: BOT_COMMAND_INVALID"}
+		}
+		if n := utf8.RuneCountInString(desc); n < 1 || n > 256 {
+			return nil, &apiError{code: 400, description: "Bad Request: BOT_COMMAND_DESCRIPTION_INVALID"}
+		}
+	}
+	scope := "default"
+	if raw := p.Get("scope"); raw != "" {
+		var sc struct {
+			Type string `json:"type"`
+		}
+		if err := json.Unmarshal([]byte(raw), &sc); err != nil || sc.Type == "" {
+			return nil, &apiError{code: 400, description: "Bad Request: can't parse BotCommandScope JSON object"}
+		}
+		scope = sc.Type
+	}
+	s.mu.Lock()
+	s.commands[scope+"/"+p.Get("language_code")] = cmds
+	s.mu.Unlock()
+	return true, nil
+}
+
+func (s *Server) getChatMember(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	user, _ := strconv.ParseInt(p.Get("user_id"), 10, 64)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil {
+		return nil, &apiError{code: 400, description: "Bad Request: chat not found"}
+	}
+	status := "member"
+	switch {
+	case g.owner == user:
+		status = "creator"
+	case g.admins[user]:
+		status = "administrator"
+	}
+	return map[string]any{"user": s.userJSON(user), "status": status}, nil
+}
+
+func (s *Server) setWebhook(p url.Values) (any, *apiError) {
+	u := p.Get("url")
+	if u == "" {
+		s.mu.Lock()
+		s.webhook = ""
+		s.mu.Unlock()
+		return true, nil
+	}
+	pu, err := url.Parse(u)
+	if err != nil || (pu.Scheme != "https" && pu.Scheme != "http") || pu.Host == "" {
+		return nil, &apiError{code: 400, description: "Bad Request: bad webhook: An HTTPS URL must be provided for webhook"}
+	}
+	secret := p.Get("secret_token")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.webhook, s.whSecret = u, secret
+	if s.whCancel != nil {
+		s.whCancel()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.whCancel = cancel
+	s.bump()
+	go s.deliverWebhook(ctx, u, secret)
+	return true, nil
+}
+
+// deliverWebhook posts queued updates to the webhook, in order, each until
+// it is accepted with 200.
+func (s *Server) deliverWebhook(ctx context.Context, u, secret string) {
+	client := &http.Client{Timeout: 10 * time.Second}
+	for ctx.Err() == nil {
+		s.mu.Lock()
+		var raw json.RawMessage
+		var id int
+		if len(s.updates) > 0 {
+			raw, id = s.updates[0], s.updateIDs[0]
+		}
+		ch := s.changed
+		s.mu.Unlock()
+		if raw == nil {
+			select {
+			case <-ch:
+			case <-ctx.Done():
+			}
+			continue
+		}
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, u, strings.NewReader(string(raw)))
+		req.Header.Set("Content-Type", "application/json")
+		if secret != "" {
+			req.Header.Set("X-Telegram-Bot-Api-Secret-Token", secret)
+		}
+		resp, err := client.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		if err != nil || resp.StatusCode != http.StatusOK {
+			select {
+			case <-time.After(100 * time.Millisecond):
+			case <-ctx.Done():
+			}
+			continue
+		}
+		s.mu.Lock()
+		if len(s.updateIDs) > 0 && s.updateIDs[0] == id {
+			s.updates, s.updateIDs = s.updates[1:], s.updateIDs[1:]
+		}
+		s.mu.Unlock()
+	}
+}
+
+// SetForum turns topics on in a group (a supergroup with topics).
+func (s *Server) SetForum(chat int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil {
+		g.forum = true
+	}
+}
+
+func (s *Server) getChat(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil {
+		kind := "group"
+		if g.forum || chat < -1000000000000 {
+			kind = "supergroup"
+		}
+		return map[string]any{"id": chat, "type": kind, "title": g.title, "is_forum": g.forum}, nil
+	}
+	if u := s.users[chat]; u != nil {
+		return map[string]any{"id": chat, "type": "private", "first_name": u.FirstName}, nil
+	}
+	return nil, &apiError{code: 400, description: "Bad Request: chat not found"}
+}
+
+// createForumTopic opens a topic in a forum supergroup; a chat without
+// topics refuses, as Telegram does.
+func (s *Server) createForumTopic(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	name := p.Get("name")
+	if name == "" || len([]rune(name)) > 128 {
+		return nil, &apiError{code: 400, description: "Bad Request: TOPIC_NAME_INVALID"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil || !g.forum {
+		return nil, &apiError{code: 400, description: "Bad Request: the chat is not a forum"}
+	}
+	g.topics = append(g.topics, name)
+	return map[string]any{"message_thread_id": len(g.topics), "name": name, "icon_color": 7322096}, nil
+}

@@ -1,0 +1,285 @@
+// The Bot API's methods on messages: send, edit, delete, documents,
+// keyboards and callback answers, with Telegram's checks of text and of who
+// can be reached.
+
+package telegramtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+func parseKeyboard(raw string) ([][]Button, bool, *apiError) {
+	if raw == "" {
+		return nil, false, nil
+	}
+	var m struct {
+		InlineKeyboard [][]Button `json:"inline_keyboard"`
+		Keyboard       any        `json:"keyboard"`
+		Selective      bool       `json:"selective"`
+	}
+	if err := json.Unmarshal([]byte(raw), &m); err != nil {
+		return nil, false, &apiError{code: 400, description: "Bad Request: can't parse reply keyboard markup JSON object"}
+	}
+	for _, row := range m.InlineKeyboard {
+		for _, b := range row {
+			if len(b.Data) > 64 {
+				return nil, false, &apiError{code: 400, description: "Bad Request: BUTTON_DATA_INVALID"}
+			}
+			if b.Data == "" && b.URL == "" {
+				return nil, false, &apiError{code: 400, description: "Bad Request: can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard"}
+			}
+			if b.Text == "" {
+				return nil, false, &apiError{code: 400, description: "Bad Request: inline keyboard button text must be non-empty"}
+			}
+		}
+	}
+	return m.InlineKeyboard, m.Selective || m.Keyboard != nil, nil
+}
+
+func checkText(text string) *apiError {
+	switch {
+	case strings.TrimSpace(text) == "":
+		return &apiError{code: 400, description: "Bad Request: message text is empty"}
+	case utf8.RuneCountInString(text) > 4096:
+		return &apiError{code: 400, description: "Bad Request: message is too long"}
+	}
+	return nil
+}
+
+func (s *Server) chatParam(p url.Values) (int64, *apiError) {
+	id, err := strconv.ParseInt(p.Get("chat_id"), 10, 64)
+	if err != nil {
+		return 0, &apiError{code: 400, description: "Bad Request: chat not found"}
+	}
+	return id, nil
+}
+
+// reachable reports whether the bot may write to chat; s.mu is held.
+func (s *Server) reachable(chat int64) *apiError {
+	if g := s.groups[chat]; g != nil {
+		if g.migrated != 0 {
+			return &apiError{code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: g.migrated}
+		}
+		return nil
+	}
+	u := s.users[chat]
+	if u == nil {
+		return &apiError{code: 400, description: "Bad Request: chat not found"}
+	}
+	if u.Blocked {
+		s.stats.Refused403++
+		return &apiError{code: 403, description: "Forbidden: bot was blocked by the user"}
+	}
+	if !u.Started {
+		s.stats.Refused403++
+		return &apiError{code: 403, description: "Forbidden: bot can't initiate conversation with a user"}
+	}
+	return nil
+}
+
+// Block has user block the bot: sends and edits to their private chat get
+// 403 until they start it again (Start).
+func (s *Server) Block(user int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.users[user]; u != nil {
+		u.Blocked = true
+	}
+}
+
+func (s *Server) sendMessage(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	text := p.Get("text")
+	if e := checkText(text); e != nil {
+		return nil, e
+	}
+	kb, selective, e := parseKeyboard(p.Get("reply_markup"))
+	if e != nil {
+		return nil, e
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if selective {
+		s.tb.Errorf("telegramtest: the bot sent a reply keyboard (selective keyboards leak on desktop clients): %s", p.Get("reply_markup"))
+	}
+	replyTo, _ := strconv.Atoi(p.Get("reply_to_message_id"))
+	thread := 0
+	if v := p.Get("message_thread_id"); v != "" {
+		n, err := strconv.Atoi(v)
+		g := s.groups[chat]
+		if err != nil || g == nil || !g.forum || n < 1 || n > len(g.topics) {
+			return nil, &apiError{code: 400, description: "Bad Request: message thread not found"}
+		}
+		thread = n
+	}
+	m, e := s.post(chat, &Message{Text: text, Keyboard: kb, ReplyTo: replyTo, Thread: thread})
+	if e != nil {
+		return nil, e
+	}
+	return s.messageJSON(m), nil
+}
+
+// post sends the bot's message m to chat, if the chat may be written to
+// and the limits allow; s.mu is held.
+func (s *Server) post(chat int64, m *Message) (*Message, *apiError) {
+	if e := s.reachable(chat); e != nil {
+		return nil, e
+	}
+	if e := s.admit(chat, false); e != nil {
+		return nil, e
+	}
+	m.FromBot = true
+	m = s.addMessage(chat, m)
+	s.stats.Sent++
+	s.bump()
+	return m, nil
+}
+
+func (s *Server) sendDocument(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	doc := p.Get("document")
+	if doc == "" {
+		return nil, &apiError{code: 400, description: "Bad Request: there is no document in the request"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, e := s.post(chat, &Message{Text: p.Get("caption")})
+	if e != nil {
+		return nil, e
+	}
+	s.docs[chat] = append(s.docs[chat], doc)
+	out := s.messageJSON(m)
+	out["document"] = map[string]any{"file_id": fmt.Sprint("doc", len(s.docs[chat])), "file_unique_id": "u", "file_name": strings.TrimPrefix(doc, "file:")}
+	return out, nil
+}
+
+// message finds a message of the bot; s.mu is held.
+func (s *Server) message(chat int64, id int, verb string) (*Message, *apiError) {
+	if id <= 0 || id > len(s.msgs[chat]) || s.msgs[chat][id-1].Deleted {
+		return nil, &apiError{code: 400, description: "Bad Request: message to " + verb + " not found"}
+	}
+	m := s.msgs[chat][id-1]
+	if !m.FromBot && verb == "edit" {
+		return nil, &apiError{code: 400, description: "Bad Request: message can't be edited"}
+	}
+	return m, nil
+}
+
+func sameKeyboard(a, b [][]Button) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y) || (len(a) == 0 && len(b) == 0)
+}
+
+func (s *Server) editMessage(method string, p url.Values) (any, *apiError) {
+	if p.Get("inline_message_id") != "" {
+		return nil, &apiError{code: 400, description: "Bad Request: inline messages are not supported by the fake"}
+	}
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	id, _ := strconv.Atoi(p.Get("message_id"))
+	text := p.Get("text")
+	if method == "editMessageText" {
+		if e := checkText(text); e != nil {
+			return nil, e
+		}
+	}
+	kb, selective, e := parseKeyboard(p.Get("reply_markup"))
+	if e != nil {
+		return nil, e
+	}
+	if selective {
+		return nil, &apiError{code: 400, description: "Bad Request: inline keyboard expected"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e := s.reachable(chat); e != nil {
+		return nil, e // a migrated group, a user who blocked the bot
+	}
+	m, e := s.message(chat, id, "edit")
+	if e != nil {
+		return nil, e
+	}
+	if method == "editMessageReplyMarkup" {
+		text = m.Text
+	}
+	if text == m.Text && sameKeyboard(kb, m.Keyboard) {
+		return nil, &apiError{code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"}
+	}
+	if e := s.admit(chat, true); e != nil {
+		return nil, e
+	}
+	m.Text, m.Keyboard = text, kb
+	m.Edits++
+	s.stats.Edits++
+	s.history[chat] = append(s.history[chat], text)
+	s.bump()
+	return s.messageJSON(m), nil
+}
+
+func (s *Server) deleteMessage(p url.Values) (any, *apiError) {
+	chat, e := s.chatParam(p)
+	if e != nil {
+		return nil, e
+	}
+	id, _ := strconv.Atoi(p.Get("message_id"))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m, e := s.message(chat, id, "delete")
+	if e != nil {
+		return nil, e
+	}
+	m.Deleted = true
+	s.bump()
+	return true, nil
+}
+
+// Delete deletes a message as a chat admin would.
+func (s *Server) Delete(chat int64, id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if id > 0 && id <= len(s.msgs[chat]) {
+		s.msgs[chat][id-1].Deleted = true
+		s.bump()
+	}
+}
+
+func (s *Server) answerCallback(p url.Values) (any, *apiError) {
+	id := p.Get("callback_query_id")
+	text := p.Get("text")
+	if utf8.RuneCountInString(text) > 200 {
+		return nil, &apiError{code: 400, description: "Bad Request: MESSAGE_TOO_LONG"}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	a := s.answers[id]
+	if a != nil && !a.Answered && time.Since(a.at) > callbackAnswerWindow {
+		a.Late = true
+		a.Times++
+		return nil, &apiError{code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid"}
+	}
+	if a == nil || a.Answered {
+		if a != nil {
+			a.Times++
+		}
+		return nil, &apiError{code: 400, description: "Bad Request: query is too old and response timeout expired or query ID is invalid"}
+	}
+	a.Answered, a.Text, a.ShowAlert = true, text, p.Get("show_alert") == "true"
+	a.Times++
+	s.bump()
+	return true, nil
+}

@@ -1,0 +1,194 @@
+// Tests acting as users: messages typed, bots started, buttons pressed and
+// raw updates, each pushed as an update for getUpdates or the webhook.
+
+package telegramtest
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// userJSON is user id as the Bot API shows it; s.mu is held.
+func (s *Server) userJSON(id int64) map[string]any {
+	u := s.users[id]
+	if u == nil {
+		return map[string]any{"id": id, "is_bot": false, "first_name": fmt.Sprint("user", id)}
+	}
+	m := map[string]any{"id": u.ID, "is_bot": false, "first_name": u.FirstName}
+	if u.LastName != "" {
+		m["last_name"] = u.LastName
+	}
+	if u.Username != "" {
+		m["username"] = u.Username
+	}
+	if u.Lang != "" {
+		m["language_code"] = u.Lang
+	}
+	return m
+}
+
+func (s *Server) chatJSON(id int64) map[string]any {
+	if g := s.groups[id]; g != nil {
+		return map[string]any{"id": id, "type": "supergroup", "title": g.title}
+	}
+	m := map[string]any{"id": id, "type": "private"}
+	if u := s.users[id]; u != nil {
+		m["first_name"] = u.FirstName
+	}
+	return m
+}
+
+func (s *Server) messageJSON(m *Message) map[string]any {
+	out := map[string]any{"message_id": m.ID, "chat": s.chatJSON(m.Chat), "date": s.start.Unix(), "text": m.Text}
+	if m.FromBot {
+		out["from"] = map[string]any{"id": 1, "is_bot": true, "first_name": s.BotUser, "username": s.BotUser}
+	} else {
+		out["from"] = s.userJSON(m.From)
+	}
+	if len(m.Keyboard) > 0 {
+		out["reply_markup"] = map[string]any{"inline_keyboard": m.Keyboard}
+	}
+	if m.Text != "" && strings.HasPrefix(m.Text, "/") {
+		cmd, _, _ := strings.Cut(m.Text, " ")
+		out["entities"] = []map[string]any{{"type": "bot_command", "offset": 0, "length": utf8.RuneCountInString(cmd)}}
+	}
+	return out
+}
+
+// push queues an update; s.mu is held.
+func (s *Server) push(kind string, body map[string]any) int {
+	s.nextUpd++
+	raw, _ := json.Marshal(map[string]any{"update_id": s.nextUpd, kind: body})
+	s.updates = append(s.updates, raw)
+	s.updateIDs = append(s.updateIDs, s.nextUpd)
+	s.all[s.nextUpd] = raw
+	s.bump()
+	return s.nextUpd
+}
+
+// addMessage stores a message in chat; s.mu is held.
+func (s *Server) addMessage(chat int64, m *Message) *Message {
+	m.ID = len(s.msgs[chat]) + 1
+	m.Chat = chat
+	s.msgs[chat] = append(s.msgs[chat], m)
+	if m.FromBot {
+		s.history[chat] = append(s.history[chat], m.Text)
+	}
+	return m
+}
+
+// Say has user write text in chat (a group id, or the user's own id for
+// their private chat with the bot). It returns the message id.
+func (s *Server) Say(chat, user int64, text string) int {
+	id, _ := s.SayUpdate(chat, user, text)
+	return id
+}
+
+// SayUpdate is Say, returning the update id too.
+func (s *Server) SayUpdate(chat, user int64, text string) (msg, update int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.addMessage(chat, &Message{Text: text, From: user})
+	return m.ID, s.push("message", s.messageJSON(m))
+}
+
+// Start has user open the bot's private chat with /start and a payload
+// (a deep link when payload is not "").
+func (s *Server) Start(user int64, payload string) {
+	s.mu.Lock()
+	if u := s.users[user]; u != nil {
+		u.Started, u.Blocked = true, false
+	}
+	s.mu.Unlock()
+	text := "/start"
+	if payload != "" {
+		text += " " + payload
+	}
+	s.Say(user, user, text)
+}
+
+// PressData has user press a button of message msg in chat carrying data
+// (which need not be one the message shows: a forged press). It returns
+// the callback query's id.
+func (s *Server) PressData(chat int64, msg int, user int64, data string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.press(chat, msg, user, data, "")
+}
+
+func (s *Server) press(chat int64, msg int, user int64, data, id string) string {
+	if id == "" {
+		s.nextQuery++
+		id = "q" + strconv.Itoa(s.nextQuery)
+	}
+	s.answers[id] = &Answer{User: user, at: time.Now()}
+	q := map[string]any{"id": id, "from": s.userJSON(user), "chat_instance": strconv.FormatInt(chat, 10), "data": data}
+	if msg > 0 && msg <= len(s.msgs[chat]) {
+		q["message"] = s.messageJSON(s.msgs[chat][msg-1])
+	}
+	s.push("callback_query", q)
+	return id
+}
+
+// Press has user press the first button of message msg whose label starts
+// with label. ok is false when the message shows no such button.
+func (s *Server) Press(chat int64, msg int, user int64, label string) (id string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if msg <= 0 || msg > len(s.msgs[chat]) {
+		return "", false
+	}
+	for _, row := range s.msgs[chat][msg-1].Keyboard {
+		for _, b := range row {
+			if strings.HasPrefix(b.Text, label) && b.Data != "" {
+				return s.press(chat, msg, user, b.Data, ""), true
+			}
+		}
+	}
+	return "", false
+}
+
+// Redeliver delivers update id once more, whatever offset the bot
+// confirmed: the same update twice, as after a lost getUpdates answer.
+func (s *Server) Redeliver(id int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	raw, ok := s.all[id]
+	if !ok {
+		s.tb.Errorf("telegramtest: no update %d to deliver again", id)
+		return
+	}
+	s.updates = append(s.updates, raw)
+	s.updateIDs = append(s.updateIDs, id)
+	s.forced[id] = true
+	s.bump()
+}
+
+// PushRaw queues one update per fields, each the members of an update
+// after its update_id, verbatim: `"message":{...}`. Malformed updates
+// (a text that is a number, a message without its chat) are sent as
+// given. They are queued at once, so a bot that is not busy receives
+// them in one getUpdates answer. It returns their update ids.
+func (s *Server) PushRaw(fields ...string) []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []int
+	for _, f := range fields {
+		s.nextUpd++
+		raw := json.RawMessage(fmt.Sprintf(`{"update_id":%d,%s}`, s.nextUpd, f))
+		if !json.Valid(raw) {
+			s.tb.Errorf("telegramtest: PushRaw: %s is not JSON", raw)
+			return ids
+		}
+		s.updates = append(s.updates, raw)
+		s.updateIDs = append(s.updateIDs, s.nextUpd)
+		s.all[s.nextUpd] = raw
+		ids = append(ids, s.nextUpd)
+	}
+	s.bump()
+	return ids
+}

@@ -1,0 +1,238 @@
+// The hand log (bot.HandLog): a hand's start, its events and moves, its end,
+// and the hands read back.
+
+package store
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+	"gorm.io/gorm"
+)
+
+// StartHand implements bot.HandLog.
+func (s *Store) StartHand(ctx context.Context, tableID int64, setup engine.Setup, at time.Time) (int64, error) {
+	var id int64
+	err := s.InTx(ctx, func(tx *Tx) error {
+		var err error
+		id, err = tx.startHand(tableID, setup, at)
+		return err
+	})
+	return id, roomErr(err)
+}
+
+func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64, error) {
+	js, err := json.Marshal(setup)
+	if err != nil {
+		return 0, fmt.Errorf("hand setup: %w", err)
+	}
+	deck, err := json.Marshal(setup.Deck)
+	if err != nil {
+		return 0, fmt.Errorf("hand deck: %w", err)
+	}
+	var id int64
+	err = tx.query(sqlStartHand,
+		func(r *sql.Rows) error { return r.Scan(&id) }, tableID, setup.Rules.Game.String(), string(deck), string(js), at)
+	if err != nil || id == 0 {
+		return 0, fmt.Errorf("start hand at table %d: %w", tableID, cmp.Or(err, errors.New("no id returned")))
+	}
+	return id, nil
+}
+
+// AppendEvents implements bot.HandLog: the events and the moves in one
+// transaction; a stored (hand, seq) is refused by the unique index, not by a
+// query per event.
+func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.Event, moves []bot.Move) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.appendEvents(handID, events, moves) }))
+}
+
+func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move) error {
+	rows, err := tx.eventRows(handID, events, nil)
+	if err != nil {
+		return err
+	}
+	if err := tx.insertEventRows(rows); err != nil {
+		return err
+	}
+	return tx.moves(moves)
+}
+
+// eventRows appends the rows of a hand's events to rows.
+func (tx *Tx) eventRows(handID int64, events []engine.Event, rows []HandEvent) ([]HandEvent, error) {
+	now := tx.s.clock.Now()
+	for _, e := range events {
+		js, err := json.Marshal(e)
+		if err != nil {
+			return nil, fmt.Errorf("hand %d event %d: %w", handID, e.Seq, err)
+		}
+		if e.Seq < 0 {
+			return nil, fmt.Errorf("hand %d event seq %d: %w", handID, e.Seq, ErrInvalidEvent)
+		}
+		rows = append(rows, HandEvent{HandID: handID, Seq: e.Seq + 1, Kind: e.Kind.String(), Payload: string(js), CreatedAt: now})
+	}
+	return rows, nil
+}
+
+// eventChunk bounds the rows of one INSERT (SQLite allows 32,766
+// parameters). Rows are inserted in chunks of powers of two up to it, so
+// that the statement texts are few (prepared once each, see exec).
+const eventChunk = 256
+
+// insertEventRows stores rows with multi-row INSERTs written here rather
+// than by gorm, whose reflection and statement preparation per call were
+// most of a busy room's write time. A stored (hand, seq) is refused by the
+// unique index.
+func (tx *Tx) insertEventRows(rows []HandEvent) error {
+	for len(rows) > 0 {
+		n := eventChunk
+		for n > len(rows) {
+			n /= 2
+		}
+		chunk := rows[:n]
+		rows = rows[n:]
+		args := make([]any, 0, 5*n)
+		for _, r := range chunk {
+			args = append(args, r.HandID, r.Seq, r.Kind, r.Payload, r.CreatedAt)
+		}
+		_, err := tx.exec(insertRows(sqlInsertEvents, eventRow, n), args...)
+		switch {
+		case errors.Is(err, gorm.ErrDuplicatedKey):
+			return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, chunk[0].HandID, chunk[0].Seq-1, chunk[len(chunk)-1].Seq-1)
+		case errors.Is(err, gorm.ErrForeignKeyViolated):
+			return fmt.Errorf("hand %d: %w", chunk[0].HandID, ErrNotFound)
+		case err != nil:
+			return fmt.Errorf("hand %d events: %w", chunk[0].HandID, err)
+		}
+	}
+	return nil
+}
+
+func (tx *Tx) moves(moves []bot.Move) error {
+	for _, m := range moves {
+		if _, err := tx.Transfer(Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EndHand implements bot.HandLog.
+func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.endHand(handID, at, "") }))
+}
+
+func (tx *Tx) endHand(handID int64, at time.Time, void string) error {
+	n, err := tx.exec(sqlEndHand, at, void, handID)
+	if err != nil {
+		return fmt.Errorf("end hand %d: %w", handID, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("%w: hand %d", bot.ErrNotFound, handID)
+	}
+	return nil
+}
+
+// LoadHand implements bot.HandLog.
+func (s *Store) LoadHand(ctx context.Context, handID int64) (bot.HandRecord, error) {
+	var h Hand
+	if err := s.db.WithContext(ctx).Where("id = ?", handID).Take(&h).Error; err != nil {
+		return bot.HandRecord{}, roomErr(fmt.Errorf("hand %d: %w", handID, err))
+	}
+	return s.handRecord(ctx, h)
+}
+
+// OpenHands implements bot.HandLog.
+func (s *Store) OpenHands(ctx context.Context, tableID int64) ([]bot.HandRecord, error) {
+	var hs []Hand
+	if err := s.db.WithContext(ctx).Where("table_id = ? AND ended_at IS NULL", tableID).Order("id").Find(&hs).Error; err != nil {
+		return nil, fmt.Errorf("open hands of table %d: %w", tableID, err)
+	}
+	out := make([]bot.HandRecord, 0, len(hs))
+	for _, h := range hs {
+		r, err := s.handRecord(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// VoidedHands implements bot.HandLog.
+func (s *Store) VoidedHands(ctx context.Context) ([]bot.VoidedHand, error) {
+	var hs []Hand
+	if err := s.db.WithContext(ctx).Select("id", "table_id", "voided", "ended_at").Where("voided <> ''").Order("id").Find(&hs).Error; err != nil {
+		return nil, fmt.Errorf("voided hands: %w", err)
+	}
+	out := make([]bot.VoidedHand, len(hs))
+	for i, h := range hs {
+		out[i] = bot.VoidedHand{HandID: h.ID, TableID: h.TableID, Reason: h.Voided}
+		if h.EndedAt != nil {
+			out[i].At = *h.EndedAt
+		}
+	}
+	return out, nil
+}
+
+// RecentHands implements bot.HandLog.
+func (s *Store) RecentHands(ctx context.Context, tableID int64, n int) ([]bot.HandRecord, error) {
+	if n <= 0 {
+		return nil, nil
+	}
+	var hs []Hand
+	if err := s.db.WithContext(ctx).Where("table_id = ? AND ended_at IS NOT NULL", tableID).Order("id DESC").Limit(n).Find(&hs).Error; err != nil {
+		return nil, fmt.Errorf("recent hands of table %d: %w", tableID, err)
+	}
+	out := make([]bot.HandRecord, 0, len(hs))
+	for _, h := range hs {
+		r, err := s.handRecord(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// handRecord reads a hand's setup and events. A hand whose stored record
+// cannot be read back whole is returned with Broken saying why; only a
+// failure to read is an error.
+func (s *Store) handRecord(ctx context.Context, h Hand) (bot.HandRecord, error) {
+	r := bot.HandRecord{ID: h.ID, TableID: h.TableID, StartedAt: h.StartedAt, Voided: h.Voided}
+	if h.EndedAt != nil {
+		r.EndedAt = *h.EndedAt
+	}
+	if h.Setup == "" {
+		r.Broken = fmt.Sprintf("hand %d was stored without its setup", h.ID)
+		return r, nil
+	}
+	if err := json.Unmarshal([]byte(h.Setup), &r.Setup); err != nil {
+		r.Broken = fmt.Sprintf("hand %d setup: %v", h.ID, err)
+		return r, nil
+	}
+	rows, err := s.HandEvents(ctx, h.ID)
+	if err != nil {
+		return r, err
+	}
+	r.Events = make([]engine.Event, len(rows))
+	for i, row := range rows {
+		if err := json.Unmarshal([]byte(row.Payload), &r.Events[i]); err != nil {
+			r.Broken = fmt.Sprintf("hand %d event %d: %v", h.ID, row.Seq, err)
+			r.Events = r.Events[:i]
+			return r, nil
+		}
+		if r.Events[i].Seq != i {
+			r.Broken = fmt.Sprintf("hand %d: event %d stored as number %d: the log has a gap", h.ID, r.Events[i].Seq, i)
+			r.Events = r.Events[:i]
+			return r, nil
+		}
+	}
+	return r, nil
+}

@@ -1,0 +1,128 @@
+// The members (bot.Members): players and communities.
+
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"gorm.io/gorm"
+)
+
+// Player implements bot.Members.
+func (s *Store) Player(ctx context.Context, platform, userID, displayName string) (bot.Player, error) {
+	p, err := s.EnsurePlayer(ctx, Platform(platform), userID, displayName)
+	if err != nil {
+		return bot.Player{}, roomErr(err)
+	}
+	return p.record(), nil
+}
+
+// record is the room's view of a stored player.
+func (p Player) record() bot.Player {
+	return bot.Player{ID: p.ID, Platform: string(p.Platform), UserID: p.UserID, DisplayName: p.DisplayName, Language: p.Language, Banned: p.Banned}
+}
+
+// record is the room's view of a stored community.
+func (c Community) record() bot.Community {
+	return bot.Community{ID: c.ID, Platform: string(c.Platform), ChatID: c.ChatID, Title: c.Title,
+		Language: c.Language, SpectatorChat: c.SpectatorChat, Guild: c.Guild, GrantCap: c.GrantCap, DayCap: c.DayCap}
+}
+
+// FindPlayers implements bot.Members.
+func (s *Store) FindPlayers(ctx context.Context, platform, who string) ([]bot.Player, error) {
+	var rows []Player
+	err := s.db.WithContext(ctx).Where("platform = ? AND (user_id = ? OR lower(display_name) = lower(?))", platform, who, who).
+		Order("id").Limit(10).Find(&rows).Error
+	if err != nil {
+		return nil, roomErr(fmt.Errorf("find players %q: %w", who, err))
+	}
+	out := make([]bot.Player, 0, len(rows))
+	for _, p := range rows {
+		out = append(out, p.record())
+	}
+	return out, nil
+}
+
+// SetBanned implements bot.Members.
+func (s *Store) SetBanned(ctx context.Context, playerID int64, reason string) error {
+	res := s.db.WithContext(ctx).Model(&Player{}).Where("id = ?", playerID).
+		Updates(map[string]any{"banned": reason, "updated_at": s.clock.Now()})
+	if res.Error != nil {
+		return roomErr(fmt.Errorf("ban player %d: %w", playerID, res.Error))
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: player %d", bot.ErrNotFound, playerID)
+	}
+	return nil
+}
+
+// Community implements bot.Members.
+func (s *Store) Community(ctx context.Context, platform, chatID, title string) (bot.Community, error) {
+	c, err := s.EnsureCommunity(ctx, Platform(platform), chatID, title)
+	if err != nil {
+		return bot.Community{}, roomErr(err)
+	}
+	return c.record(), nil
+}
+
+// CommunityByID implements bot.Members.
+func (s *Store) CommunityByID(ctx context.Context, id int64) (bot.Community, error) {
+	var c Community
+	if err := s.db.WithContext(ctx).Where("id = ?", id).Take(&c).Error; err != nil {
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			return bot.Community{}, fmt.Errorf("%w: community %d", bot.ErrNotFound, id)
+		}
+		return bot.Community{}, roomErr(fmt.Errorf("community %d: %w", id, err))
+	}
+	return c.record(), nil
+}
+
+// SetCommunity implements bot.Members.
+func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
+	res := s.db.WithContext(ctx).Model(&Community{}).Where("id = ?", c.ID).
+		Updates(map[string]any{"language": c.Language, "spectator_chat": c.SpectatorChat, "guild": c.Guild,
+			"grant_cap": c.GrantCap, "day_cap": c.DayCap, "updated_at": s.clock.Now()})
+	if res.Error != nil {
+		return fmt.Errorf("community %d: %w", c.ID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: community %d", bot.ErrNotFound, c.ID)
+	}
+	return nil
+}
+
+// MoveCommunity implements bot.Members.
+func (s *Store) MoveCommunity(ctx context.Context, platform, from, to string) (bot.Community, error) {
+	var moved Community
+	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := tx.Where("platform = ? AND chat_id = ?", platform, from).Take(&moved).Error; err != nil {
+			if errors.Is(err, gorm.ErrRecordNotFound) {
+				return fmt.Errorf("%w: community %s/%s", bot.ErrNotFound, platform, from)
+			}
+			return err
+		}
+		var there Community
+		err := tx.Where("platform = ? AND chat_id = ?", platform, to).Take(&there).Error
+		switch {
+		case err == nil:
+			aside := fmt.Sprintf("replaced:%d:%s", there.ID, to)
+			if err := tx.Model(&Community{}).Where("id = ?", there.ID).Update("chat_id", aside[:min(len(aside), 64)]).Error; err != nil {
+				return err
+			}
+		case !errors.Is(err, gorm.ErrRecordNotFound):
+			return err
+		}
+		moved.ChatID = to
+		if err := tx.Model(&Community{}).Where("platform = ? AND spectator_chat = ?", platform, from).Update("spectator_chat", to).Error; err != nil {
+			return err // communities whose summaries went to the old chat follow it
+		}
+		return tx.Model(&Community{}).Where("id = ?", moved.ID).Updates(map[string]any{"chat_id": to, "updated_at": s.clock.Now()}).Error
+	})
+	if err != nil {
+		return bot.Community{}, roomErr(fmt.Errorf("move community %s/%s to %s: %w", platform, from, to, err))
+	}
+	return moved.record(), nil
+}

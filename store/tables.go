@@ -1,0 +1,105 @@
+// The tables (bot.Tables): tables opened and closed, and their seats.
+
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"gorm.io/gorm/clause"
+)
+
+// AddTable implements bot.Tables.
+func (s *Store) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) {
+	row := Table{CommunityID: t.CommunityID, Name: t.Name, Variant: t.Variant, Stakes: t.Stakes, Config: t.Config, State: t.State, CreatedAt: t.CreatedAt}
+	if row.Config == "" {
+		row.Config = "{}"
+	}
+	if t.AccountID != 0 {
+		row.AccountID = &t.AccountID
+	}
+	if row.CreatedAt.IsZero() {
+		row.CreatedAt = s.clock.Now()
+	}
+	if err := s.db.WithContext(ctx).Omit(clause.Associations).Create(&row).Error; err != nil {
+		return 0, roomErr(fmt.Errorf("create table: %w", err))
+	}
+	return row.ID, nil
+}
+
+// OpenTables implements bot.Tables.
+func (s *Store) OpenTables(ctx context.Context, communityID int64) ([]bot.TableRecord, error) {
+	q := s.db.WithContext(ctx).Where("closed_at IS NULL")
+	if communityID != 0 {
+		q = q.Where("community_id = ?", communityID)
+	}
+	var rows []Table
+	if err := q.Order("id").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("open tables: %w", err)
+	}
+	out := make([]bot.TableRecord, len(rows))
+	for i, r := range rows {
+		out[i] = r.record()
+	}
+	return out, nil
+}
+
+// CloseTable implements bot.Tables.
+func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) error {
+	res := s.db.WithContext(ctx).Model(&Table{}).Where("id = ?", tableID).Update("closed_at", at)
+	if res.Error != nil {
+		return fmt.Errorf("close table %d: %w", tableID, res.Error)
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: table %d", bot.ErrNotFound, tableID)
+	}
+	return nil
+}
+
+// SaveSeats implements bot.Tables.
+func (s *Store) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRecord, at time.Time) error {
+	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.saveSeats(tableID, seats, at) }))
+}
+
+func (tx *Tx) saveSeats(tableID int64, seats []bot.SeatRecord, at time.Time) error {
+	for _, st := range seats {
+		if st.Seat < 1 || st.Stack < 0 {
+			return fmt.Errorf("table %d: seat %d with stack %d: %w", tableID, st.Seat, st.Stack, ErrInvalidEvent)
+		}
+	}
+	// Written here rather than through gorm's models: a busy room saves
+	// seats at every hand's start and end.
+	if _, err := tx.exec(sqlDeleteSeats, tableID); err != nil {
+		return fmt.Errorf("seats of table %d: %w", tableID, err)
+	}
+	if len(seats) == 0 {
+		return nil
+	}
+	args := make([]any, 0, 7*len(seats))
+	for _, st := range seats {
+		state := st.State
+		if state == "" {
+			state = "{}"
+		}
+		args = append(args, tableID, st.Seat, st.PlayerID, st.Stack, st.SittingOut, state, at.UTC().Round(time.Microsecond))
+	}
+	if _, err := tx.exec(insertRows(sqlInsertSeats, seatRow, len(seats)), args...); err != nil {
+		return fmt.Errorf("seats of table %d: %w", tableID, err)
+	}
+	return nil
+}
+
+// Seats implements bot.Tables.
+func (s *Store) Seats(ctx context.Context, tableID int64) ([]bot.SeatRecord, error) {
+	var rows []Seat
+	if err := s.db.WithContext(ctx).Where("table_id = ?", tableID).Order("seat").Find(&rows).Error; err != nil {
+		return nil, fmt.Errorf("seats of table %d: %w", tableID, err)
+	}
+	out := make([]bot.SeatRecord, len(rows))
+	for i, r := range rows {
+		out[i] = r.record()
+	}
+	return out, nil
+}
