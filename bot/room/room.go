@@ -12,7 +12,6 @@ import (
 	"slices"
 	"sort"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot/table"
@@ -107,6 +106,8 @@ type Room struct {
 	metrics *bot.Metrics
 	// tdeps are what the tables share (filled by Start).
 	tdeps *table.Deps
+	// trdeps are what the tournaments' directors share (filled by Start).
+	trdeps *tourneyDeps
 
 	bank int64 // the ledger account play money comes from
 	// grantMu serialises grants, so that two at once cannot both pass a
@@ -118,13 +119,11 @@ type Room struct {
 	commByID    map[int64]*bot.Community
 	// players caches the players seen lately (platform \x00 user), at
 	// most MaxUsers.
-	players  *simplelru.LRU[string, *playerEntry]
-	limits   *limiter        // nil: no per-user command limit
-	houses   map[int64]int64 // economy community -> its house account
-	tables   map[int64]*table.Table
-	tourneys map[int64]*tourneyActor
-	// loadedEnded counts the tournaments over brought back by loadEnded.
-	loadedEnded atomic.Int64
+	players     *simplelru.LRU[string, *playerEntry]
+	limits      *limiter        // nil: no per-user command limit
+	houses      map[int64]int64 // economy community -> its house account
+	tables      map[int64]*table.Table
+	tourneys    *registry
 	byCommunity map[int64][]int64
 	seated      map[int64]map[int64]bool // player -> tables
 	deadlines   map[int64][]bot.Deadline // loaded at start, per table
@@ -182,7 +181,7 @@ func New(cfg Config) (*Room, error) {
 		return nil, err
 	}
 	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: map[int64]*tourneyActor{},
+		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: newRegistry(),
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
 }
@@ -221,6 +220,8 @@ func (r *Room) Start(ctx context.Context) error {
 	go func() { defer r.wg.Done(); r.commit.Run(r.ctx) }()
 	r.tdeps = &table.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
 		Cfg: table.Settings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands}}
+	r.trdeps = &tourneyDeps{clock: r.clock, log: r.log, store: r.store, metrics: r.metrics, signer: r.signer, ctx: r.ctx, commit: r.commit,
+		tables: r.tdeps, deckSeed: r.cfg.DeckSeed, threads: r.cfg.Threads}
 
 	ds, err := r.store.Deadlines(sctx)
 	if err != nil {
@@ -260,7 +261,7 @@ func (r *Room) Start(ctx context.Context) error {
 			continue // its tournament could not be restored: the table waits with it
 		}
 		if t.Tour != nil {
-			a := r.tourneys[t.TourneyID]
+			a := r.tourneys.get(t.TourneyID)
 			if a == nil { // its tournament is over: the table was left open by a crash
 				if err := r.store.CloseTable(sctx, t.ID, r.clock.Now()); err != nil {
 					r.Close()
@@ -273,7 +274,7 @@ func (r *Room) Start(ctx context.Context) error {
 		}
 		r.startTable(t)
 	}
-	for _, a := range r.tourneys {
+	for _, a := range r.tourneys.all() {
 		r.startTourney(a)
 	}
 	if err := r.armTemplates(sctx); err != nil {
@@ -324,12 +325,7 @@ func (r *Room) Settle(ctx context.Context) error {
 			}
 		}
 		busy := false
-		r.mu.Lock()
-		ts := make([]*tourneyActor, 0, len(r.tourneys))
-		for _, a := range r.tourneys {
-			ts = append(ts, a)
-		}
-		r.mu.Unlock()
+		ts := r.tourneys.all()
 		for _, a := range ts {
 			took, err := a.settleNow(ctx)
 			if err != nil {

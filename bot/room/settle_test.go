@@ -50,7 +50,7 @@ func TestSettleHearsADirectorTookReports(t *testing.T) {
 		{"idle", "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			a := &tourneyActor{r: &Room{metrics: bot.NewMetrics()}, inbox: make(chan treq, 1), done: make(chan struct{})}
+			a := &tourneyActor{d: &tourneyDeps{metrics: bot.NewMetrics()}, inbox: make(chan treq, 1), done: make(chan struct{})}
 			a.inbox <- treq{}
 			type result struct {
 				took bool
@@ -94,7 +94,7 @@ func TestSettleHonoursContextAndStoppedActors(t *testing.T) {
 			defer cancel()
 			tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan table.Request, 1), Done: make(chan struct{})}
 			tb.Inbox <- table.Request{}
-			a := &tourneyActor{r: &Room{metrics: tb.Deps.Metrics}, inbox: make(chan treq, 1), done: make(chan struct{})}
+			a := &tourneyActor{d: &tourneyDeps{metrics: tb.Deps.Metrics}, inbox: make(chan treq, 1), done: make(chan struct{})}
 			a.inbox <- treq{}
 			if c.cancel {
 				cancel()

@@ -127,3 +127,20 @@ func (e roomEnv) Send(m bot.Outgoing)      { e.r.send(m) }
 
 // tr is bot.Text: the text of key in lang with args.
 func tr(lang, key string, args ...any) string { return bot.Text(lang, key, args...) }
+
+// newTourneyActor returns the director of a tournament of the room, not
+// started.
+func (r *Room) newTourneyActor(rec bot.TourneyRecord, set tourneySettings, comm bot.Community, house int64) (*tourneyActor, error) {
+	return newDirector(r.trdeps, roomTourneyEnv{r}, r.tourneys, rec, set, comm, house)
+}
+
+// roomTourneyEnv is the room as its directors' environment.
+type roomTourneyEnv struct{ r *Room }
+
+func (e roomTourneyEnv) communityNow(c bot.Community) bot.Community { return e.r.communityNow(c) }
+func (e roomTourneyEnv) wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error) {
+	return e.r.wallet(ctx, p, comm)
+}
+func (e roomTourneyEnv) send(m bot.Outgoing)       { e.r.send(m) }
+func (e roomTourneyEnv) startTable(t *table.Table) { e.r.startTable(t) }
+func (e roomTourneyEnv) tableEnv() table.Env       { return roomEnv{e.r} }

@@ -64,7 +64,7 @@ func (r *Room) createTourney(ctx context.Context, comm bot.Community, args []str
 // newTourney stores a tournament and starts its actor; registration opens
 // at once unless the settings say when.
 func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tourneySettings) (*tourneyActor, error) {
-	if n := len(r.tourneysOf(comm.ID, true)); n >= maxTourneysPerChat {
+	if n := len(r.tourneys.of(comm.ID, true)); n >= maxTourneysPerChat {
 		return nil, bot.Errorf(bot.EInvalid, "tourney.too_many", maxTourneysPerChat)
 	}
 	set.Platform, set.Chat = comm.Platform, comm.ChatID
@@ -158,9 +158,7 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tourneySe
 // event is listed (hasDependents covers it from then) or failed. missing
 // is the message for an id that names no tournament of the chat still on.
 func (r *Room) reserve(ctx context.Context, comm bot.Community, id int64, missing string, check func(*tourneyActor) error) (release func(), err error) {
-	r.mu.Lock()
-	a := r.tourneys[id]
-	r.mu.Unlock()
+	a := r.tourneys.get(id)
 	if a == nil || a.comm.ID != comm.ID || a.isOver() {
 		return nil, bot.Errorf(bot.EInvalid, missing, "T"+strconv.FormatInt(id, 10))
 	}
@@ -180,19 +178,6 @@ func (r *Room) reserve(ctx context.Context, comm bot.Community, id int64, missin
 	}, nil
 }
 
-// hasDependents reports whether a satellite has seats to give in the
-// tournament id, or a flight qualifiers to send it.
-func (r *Room) hasDependents(id int64) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, s := range r.tourneys {
-		if (s.target == id || s.finalID == id) && !s.seatsSettled.Load() {
-			return true
-		}
-	}
-	return false
-}
-
 // maxLoadedEnded bounds the tournaments over that commands have brought
 // back into memory at once (each stays an hour after its last use).
 const maxLoadedEnded = 100
@@ -201,9 +186,7 @@ const maxLoadedEnded = 100
 const maxTourneysPerChat = 20
 
 func (r *Room) startTourney(a *tourneyActor) {
-	r.mu.Lock()
-	r.tourneys[a.id] = a
-	r.mu.Unlock()
+	r.tourneys.put(a)
 	r.runTourney(a)
 }
 
@@ -214,21 +197,6 @@ func (r *Room) runTourney(a *tourneyActor) {
 		defer r.wg.Done()
 		a.run(r.ctx)
 	}()
-}
-
-// tourneysOf lists a community's tournaments (only those not over when
-// open), oldest first.
-func (r *Room) tourneysOf(communityID int64, open bool) []*tourneyActor {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []*tourneyActor
-	for _, a := range r.tourneys {
-		if a.comm.ID == communityID && (!open || !a.isOver()) {
-			out = append(out, a)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
-	return out
 }
 
 // isOver is read outside the actor: the status as last stored.
@@ -248,9 +216,7 @@ func (r *Room) resolveTourney(ctx context.Context, comm bot.Community, args []st
 	var named *tourneyActor
 	for _, a := range args {
 		if n, ok := bot.CutTourneyLabel(a); ok {
-			r.mu.Lock()
-			t := r.tourneys[n]
-			r.mu.Unlock()
+			t := r.tourneys.get(n)
 			if t == nil && comm.ID != 0 {
 				var err error
 				if t, err = r.loadEnded(ctx, comm, n); err != nil {
@@ -268,7 +234,7 @@ func (r *Room) resolveTourney(ctx context.Context, comm bot.Community, args []st
 	if named != nil {
 		return named, rest, nil
 	}
-	open := r.tourneysOf(comm.ID, true)
+	open := r.tourneys.of(comm.ID, true)
 	switch len(open) {
 	case 0:
 		return nil, nil, bot.Errorf(bot.EInvalid, "tourney.none")
@@ -296,7 +262,7 @@ func (r *Room) playerTourneyCmd(ctx context.Context, cmd bot.Command, comm bot.C
 
 // listTourneys answers /tourneys.
 func (r *Room) listTourneys(comm bot.Community, lang string) (bot.Reply, error) {
-	ts := r.tourneysOf(comm.ID, true)
+	ts := r.tourneys.of(comm.ID, true)
 	if len(ts) == 0 {
 		return bot.Reply{Text: tr(lang, "tourney.none")}, nil
 	}
@@ -311,9 +277,7 @@ func (r *Room) listTourneys(comm bot.Community, lang string) (bot.Reply, error) 
 
 // pressTourney runs a lobby button.
 func (r *Room) pressTourney(ctx context.Context, cmd bot.Command, p bot.Player, tok bot.ButtonToken) (bot.Reply, error) {
-	r.mu.Lock()
-	a := r.tourneys[tok.Table]
-	r.mu.Unlock()
+	a := r.tourneys.get(tok.Table)
 	if a == nil {
 		return bot.Reply{}, bot.ErrTokenStale
 	}
@@ -413,7 +377,7 @@ func (a *tourneyActor) handle(req treq) (bot.Reply, error) {
 		if !a.running() || a.paused() {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.not_pausable")
 		}
-		if _, err := a.do(pauseOp{At: a.r.clock.Now()}, nil, nil); err != nil {
+		if _, err := a.do(pauseOp{At: a.d.clock.Now()}, nil, nil); err != nil {
 			return bot.Reply{}, err
 		}
 		a.news("tn.paused", a.name())
@@ -423,7 +387,7 @@ func (a *tourneyActor) handle(req treq) (bot.Reply, error) {
 		if !a.paused() {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.not_paused")
 		}
-		if _, err := a.do(resumeOp{At: a.r.clock.Now()}, nil, nil); err != nil {
+		if _, err := a.do(resumeOp{At: a.d.clock.Now()}, nil, nil); err != nil {
 			return bot.Reply{}, err
 		}
 		a.news("tn.resumed", a.name())
@@ -495,7 +459,7 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p bot.Player, isBot b
 				moves = append(moves, bot.Move{From: from, To: a.house, Amount: b.Fee, Reason: "tournament fee", Reference: a.ref()})
 			}
 		case !isBot:
-			acc, err := a.r.wallet(ctx, p, a.comm)
+			acc, err := a.env.wallet(ctx, p, a.comm)
 			if err != nil {
 				return tourney.Registration{}, err
 			}
@@ -526,9 +490,9 @@ func (a *tourneyActor) registerPlayer(ctx context.Context, p bot.Player, isBot b
 		a.tellSeat(reg.Entry.ID, no, 0)
 		a.releaseHeld()
 	}
-	if a.t.ShouldStart(a.r.clock.Now()) && a.t.Config().Kind == tourney.SitAndGo {
-		if err := a.start(a.r.clock.Now()); err != nil {
-			a.r.log.Error("start sit-and-go", "tourney", a.id, "err", err)
+	if a.t.ShouldStart(a.d.clock.Now()) && a.t.Config().Kind == tourney.SitAndGo {
+		if err := a.start(a.d.clock.Now()); err != nil {
+			a.d.log.Error("start sit-and-go", "tourney", a.id, "err", err)
 		}
 	}
 	a.publishLobby()
@@ -573,10 +537,10 @@ func (a *tourneyActor) startCmd(req treq, lang string) (bot.Reply, error) {
 	}
 	// A scheduled event started early: it starts now (the start op's
 	// time is its start, also when the log is replayed).
-	now := a.r.clock.Now()
+	now := a.d.clock.Now()
 	if now.Before(cfg.StartAt) {
 		a.set.Config.StartAt = now
-		ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+		ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 		err := a.replay(ctx)
 		cancel()
 		if err != nil {
@@ -628,7 +592,7 @@ func (a *tourneyActor) addBot(ctx context.Context) (tourney.Registration, error)
 	if k <= len(table.BotNames) {
 		name = table.BotNames[k-1]
 	}
-	p, err := a.r.store.Player(ctx, table.BotPlatform, fmt.Sprintf("bot:t%d:%d", a.id, k), name)
+	p, err := a.d.store.Player(ctx, table.BotPlatform, fmt.Sprintf("bot:t%d:%d", a.id, k), name)
 	if err != nil {
 		return tourney.Registration{}, err
 	}
@@ -686,7 +650,7 @@ func (a *tourneyActor) lobbyText(lang string) string {
 		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.late", a.set.LateLevels, max(cfg.MaxEntries, 1)))
 	}
 	if a.running() {
-		now := a.r.clock.Now()
+		now := a.d.clock.Now()
 		cs := a.clock().At(now)
 		if cs.OnBreak {
 			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.break", table.DurationText(cs.Remaining)))
@@ -718,21 +682,21 @@ func (a *tourneyActor) publishLobby() {
 	st := a.t.State()
 	if (st == tourney.RegistrationOpen || st == tourney.LateRegistration) && !a.isFinal() {
 		var row []bot.Button
-		if tok, err := a.r.signer.Sign(bot.ButtonToken{Table: a.id, Kind: tokRegister}); err == nil {
+		if tok, err := a.d.signer.Sign(bot.ButtonToken{Table: a.id, Kind: tokRegister}); err == nil {
 			row = append(row, bot.Button{Label: tr(lang, "button.register"), Token: tok, Command: "/register " + a.label()})
 		}
 		if st == tourney.RegistrationOpen {
-			if tok, err := a.r.signer.Sign(bot.ButtonToken{Table: a.id, Kind: tokUnregister}); err == nil {
+			if tok, err := a.d.signer.Sign(bot.ButtonToken{Table: a.id, Kind: tokUnregister}); err == nil {
 				row = append(row, bot.Button{Label: tr(lang, "button.unregister"), Token: tok, Command: "/unregister " + a.label()})
 			}
 		}
 		v.Buttons = [][]bot.Button{row}
 	}
 	if a.version == 0 {
-		a.version = a.r.clock.Now().UnixNano()
+		a.version = a.d.clock.Now().UnixNano()
 	}
 	a.version++
-	c := a.r.communityNow(a.comm)
+	c := a.env.communityNow(a.comm)
 	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityTable,
 		Key: "tourney:" + strconv.FormatInt(a.id, 10) + ":lobby", Version: a.version, Body: v})
 }
@@ -837,7 +801,7 @@ func (a *tourneyActor) buyChips(req treq, lang string) (bot.Reply, error) {
 	if price > 0 {
 		from := a.house
 		if !a.bots[id] {
-			acc, err := a.r.wallet(req.ctx, req.p, a.comm)
+			acc, err := a.env.wallet(req.ctx, req.p, a.comm)
 			if err != nil {
 				return bot.Reply{}, err
 			}
@@ -906,20 +870,20 @@ func (a *tourneyActor) edit(req treq, lang string) (bot.Reply, error) {
 	if len(req.cmd.Args) == 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_usage")
 	}
-	set, err := parseTourneySettings(mergeArgs(a.set.Args, req.cmd.Args), a.r.clock.Now())
+	set, err := parseTourneySettings(mergeArgs(a.set.Args, req.cmd.Args), a.d.clock.Now())
 	if err != nil {
 		return bot.Reply{}, err
 	}
 	if set.Target != a.set.Target {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_target")
 	}
-	if set.Config.BuyIn != a.set.Config.BuyIn && (a.reserving > 0 || a.r.hasDependents(a.id)) && !a.isFinal() {
+	if set.Config.BuyIn != a.set.Config.BuyIn && (a.reserving > 0 || a.reg.hasDependents(a.id)) && !a.isFinal() {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_buyin_satellite")
 	}
 	if set.Final != a.set.Final || set.Flight != a.set.Flight {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_stage")
 	}
-	if a.isFinal() && (a.reserving > 0 || a.r.hasDependents(a.id) || len(a.flightDone) > 0) {
+	if a.isFinal() && (a.reserving > 0 || a.reg.hasDependents(a.id) || len(a.flightDone) > 0) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_final")
 	}
 	if set.Flight != 0 { // a flight plays its final's structure
@@ -938,10 +902,10 @@ func (a *tourneyActor) edit(req treq, lang string) (bot.Reply, error) {
 			return bot.Reply{}, err
 		}
 	}
-	w := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: a.id, Status: a.status(), Config: table.MustJSON(set), Name: set.Config.Name}, At: a.r.clock.Now()}
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+	w := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: a.id, Status: a.status(), Config: table.MustJSON(set), Name: set.Config.Name}, At: a.d.clock.Now()}
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
-	if err := a.r.commit.Commit(ctx, w); err != nil {
+	if err := a.d.commit.Commit(ctx, w); err != nil {
 		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: err}
 	}
 	a.set, a.t = set, t

@@ -148,7 +148,7 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (bot.Reply, error) {
 			}
 			return bot.Reply{}, err
 		}
-		a.proposal = &dealProposal{method: method, keep: keep, by: me, accepted: map[tourney.EntryID]bool{me: true}, until: a.r.clock.Now().Add(dealWindow)}
+		a.proposal = &dealProposal{method: method, keep: keep, by: me, accepted: map[tourney.EntryID]bool{me: true}, until: a.d.clock.Now().Add(dealWindow)}
 		for e := range a.bots {
 			if en, err := a.t.Entry(e); err == nil && !en.Out {
 				a.proposal.accepted[e] = true // practice opponents take any deal
@@ -196,7 +196,7 @@ func (a *tourneyActor) tryDeal() {
 	shares, err := a.dealShares(p.method, p.keep)
 	if err != nil {
 		a.proposal = nil
-		a.r.log.Error("deal", "tourney", a.id, "err", err)
+		a.d.log.Error("deal", "tourney", a.id, "err", err)
 		return
 	}
 	stacks := map[tourney.EntryID]int64{}
@@ -295,7 +295,7 @@ func (a *tourneyActor) dealText(lang string) string {
 	if p.method == tourney.ChipChop {
 		method = "chip chop"
 	}
-	b.WriteString(tr(lang, "deal.title", method, table.DurationText(p.until.Sub(a.r.clock.Now()))))
+	b.WriteString(tr(lang, "deal.title", method, table.DurationText(p.until.Sub(a.d.clock.Now()))))
 	if err != nil {
 		return b.String()
 	}

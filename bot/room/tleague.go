@@ -22,9 +22,9 @@ import (
 
 // leagueAccount is the account holding a league's pool.
 func (a *tourneyActor) leagueAccount() (int64, error) {
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
-	return a.r.store.OpenAccount(ctx, bot.AccountTournament, leagueKey(a.comm.ID, a.set.League), 0)
+	return a.d.store.OpenAccount(ctx, bot.AccountTournament, leagueKey(a.comm.ID, a.set.League), 0)
 }
 
 func leagueKey(community int64, name string) string {

@@ -30,7 +30,9 @@ import (
 
 // tourneyActor is a tournament's director.
 type tourneyActor struct {
-	r       *Room
+	d       *tourneyDeps
+	env     tourneyEnv
+	reg     *registry
 	id      int64
 	comm    bot.Community
 	set     tourneySettings
@@ -189,12 +191,13 @@ type pendingBust struct {
 	At    time.Time
 }
 
-func (r *Room) newTourneyActor(rec bot.TourneyRecord, set tourneySettings, comm bot.Community, house int64) (*tourneyActor, error) {
+// newDirector returns the director of a tournament, not started.
+func newDirector(d *tourneyDeps, env tourneyEnv, reg *registry, rec bot.TourneyRecord, set tourneySettings, comm bot.Community, house int64) (*tourneyActor, error) {
 	t, err := tourney.New(set.Config)
 	if err != nil {
 		return nil, err
 	}
-	a := &tourneyActor{r: r, id: rec.ID, comm: comm, house: house, set: set, t: t,
+	a := &tourneyActor{d: d, env: env, reg: reg, id: rec.ID, comm: comm, house: house, set: set, t: t,
 		inbox: make(chan treq, table.InboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, tables: map[tourney.TableID]*table.Table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]table.Meta{}, away: map[tourney.EntryID]bool{},
 		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, sent: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]table.HandReport{}, unlinked: map[tourney.TableID]int64{},
@@ -210,8 +213,8 @@ func (r *Room) newTourneyActor(rec bot.TourneyRecord, set tourneySettings, comm 
 func rngFrom(seed uint64) *mrand.Rand { return mrand.New(mrand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
 
 func (a *tourneyActor) seed() uint64 {
-	if a.r.cfg.DeckSeed != 0 {
-		return mix(a.r.cfg.DeckSeed, uint64(a.id), uint64(a.seq+1))
+	if a.d.deckSeed != 0 {
+		return mix(a.d.deckSeed, uint64(a.id), uint64(a.seq+1))
 	}
 	return mrand.Uint64() | 1
 }
@@ -246,15 +249,15 @@ func (a *tourneyActor) do(op tOp, moves func(res any) []bot.Move, status *bot.To
 	if status == nil {
 		w.Status = &bot.TourneyStatus{TourneyID: a.id, Status: a.status()}
 	}
-	w.At = a.r.clock.Now()
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+	w.At = a.d.clock.Now()
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
-	if err := a.r.commit.Commit(ctx, w); err != nil {
-		a.r.log.Error("tournament write failed; rebuilding it from the store", "tourney", a.id, "err", err)
+	if err := a.d.commit.Commit(ctx, w); err != nil {
+		a.d.log.Error("tournament write failed; rebuilding it from the store", "tourney", a.id, "err", err)
 		seq := a.seq + 1
 		lerr := a.replay(ctx)
 		if lerr != nil {
-			a.r.log.Error("tournament rebuild failed; paused until the store answers", "tourney", a.id, "err", lerr)
+			a.d.log.Error("tournament rebuild failed; paused until the store answers", "tourney", a.id, "err", lerr)
 			a.goStale(seq, before, after)
 			return nil, table.WriteErr(err)
 		}
@@ -262,7 +265,7 @@ func (a *tourneyActor) do(op tOp, moves func(res any) []bot.Move, status *bot.To
 			// Stored after all (the answer was lost, not the write): the
 			// replay made the same state, and the op goes on.
 			a.restoreLive(after)
-			a.r.log.Warn("a tournament write reported failed was stored", "tourney", a.id, "op", op.kind())
+			a.d.log.Warn("a tournament write reported failed was stored", "tourney", a.id, "op", op.kind())
 			return res, nil
 		}
 		a.restoreLive(before)
@@ -275,12 +278,12 @@ func (a *tourneyActor) do(op tOp, moves func(res any) []bot.Move, status *bot.To
 // goStale pauses the director after a failed write it could not
 // rebuild from: see tourneyActor.stale.
 func (a *tourneyActor) goStale(seq int64, before, after liveState) {
-	now := a.r.clock.Now()
+	now := a.d.clock.Now()
 	if !a.stale {
 		a.stale, a.staleSeq, a.staleBefore, a.staleAfter = true, seq, before, after
 		a.retryWait = table.FirstPauseRetry
-		a.r.metrics.PausedTourneys.Add(1)
-		a.r.log.Warn("tournament paused: the database is unreachable", "tourney", a.id)
+		a.d.metrics.PausedTourneys.Add(1)
+		a.d.log.Warn("tournament paused: the database is unreachable", "tourney", a.id)
 	} else {
 		a.retryWait = min(2*a.retryWait, table.MaxPauseRetry)
 	}
@@ -290,10 +293,10 @@ func (a *tourneyActor) goStale(seq int64, before, after liveState) {
 // tryFresh rebuilds a stale director from the store; on success it goes
 // on where the store says it is.
 func (a *tourneyActor) tryFresh() {
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
 	if err := a.replay(ctx); err != nil {
-		a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", err)
+		a.d.log.Error("tournament rebuild failed", "tourney", a.id, "err", err)
 		a.goStale(a.staleSeq, a.staleBefore, a.staleAfter)
 		return
 	}
@@ -303,8 +306,8 @@ func (a *tourneyActor) tryFresh() {
 		a.restoreLive(a.staleBefore)
 	}
 	a.stale, a.retryAt = false, time.Time{}
-	a.r.metrics.PausedTourneys.Add(-1)
-	a.r.log.Info("tournament resumed", "tourney", a.id)
+	a.d.metrics.PausedTourneys.Add(-1)
+	a.d.log.Info("tournament resumed", "tourney", a.id)
 	a.setFlags()
 	a.onReports()
 	a.tick()
@@ -355,7 +358,7 @@ func (a *tourneyActor) status() string {
 
 // replay rebuilds the tournament from its stored ops.
 func (a *tourneyActor) replay(ctx context.Context) error {
-	ops, err := a.r.store.TourneyOps(ctx, a.id)
+	ops, err := a.d.store.TourneyOps(ctx, a.id)
 	if err != nil {
 		return err
 	}
@@ -452,7 +455,7 @@ func (a *tourneyActor) run(ctx context.Context) {
 	defer close(a.done)
 	defer func() {
 		if a.stale {
-			a.r.metrics.PausedTourneys.Add(-1)
+			a.d.metrics.PausedTourneys.Add(-1)
 		}
 	}()
 	defer func() {
@@ -481,22 +484,15 @@ func (a *tourneyActor) run(ctx context.Context) {
 			r, err := a.handle(req)
 			req.reply <- table.Response{Reply: r, Err: err}
 			if a.retired() {
-				a.idleSince = a.r.clock.Now() // used: kept another while
+				a.idleSince = a.d.clock.Now() // used: kept another while
 			}
 		case <-a.repSig:
 			a.onReports()
 		case <-a.wake:
 			a.timerAt = time.Time{}
 			a.tick()
-			if a.retired() && !a.r.clock.Now().Before(a.idleSince.Add(retireAfter)) {
-				a.r.mu.Lock()
-				if a.r.tourneys[a.id] == a {
-					delete(a.r.tourneys, a.id)
-				}
-				a.r.mu.Unlock()
-				if a.loaded {
-					a.r.loadedEnded.Add(-1)
-				}
+			if a.retired() && !a.d.clock.Now().Before(a.idleSince.Add(retireAfter)) {
+				a.reg.retire(a)
 				return // a command that names it loads it again (loadEnded)
 			}
 		}
@@ -510,7 +506,7 @@ func (a *tourneyActor) run(ctx context.Context) {
 func (a *tourneyActor) drain() bool {
 	took := false
 	for range 1000 {
-		if at := a.nextDeadline(); !at.IsZero() && !at.After(a.r.clock.Now()) {
+		if at := a.nextDeadline(); !at.IsZero() && !at.After(a.d.clock.Now()) {
 			a.tick()
 		}
 		select {
@@ -547,7 +543,7 @@ func (a *tourneyActor) arm() {
 		a.timer.Stop()
 	}
 	a.timerAt = at
-	a.timer = a.r.clock.AfterFunc(max(at.Sub(a.r.clock.Now()), 0), func() {
+	a.timer = a.d.clock.AfterFunc(max(at.Sub(a.d.clock.Now()), 0), func() {
 		select {
 		case a.wake <- struct{}{}:
 		default:
@@ -565,12 +561,12 @@ func (a *tourneyActor) nextDeadline() time.Time {
 	}
 	if a.retired() {
 		if a.idleSince.IsZero() {
-			a.idleSince = a.r.clock.Now()
+			a.idleSince = a.d.clock.Now()
 		}
 		return a.idleSince.Add(retireAfter)
 	}
 	at := a.deadline()
-	if a.again.After(a.r.clock.Now()) && (at.IsZero() || a.again.Before(at)) {
+	if a.again.After(a.d.clock.Now()) && (at.IsZero() || a.again.Before(at)) {
 		at = a.again // a step whose write failed
 	}
 	return at
@@ -597,7 +593,7 @@ func (a *tourneyActor) retired() bool {
 
 // retryLater has tick try again, a second later, a step whose write
 // failed.
-func (a *tourneyActor) retryLater() { a.again = a.r.clock.Now().Add(time.Second) }
+func (a *tourneyActor) retryLater() { a.again = a.d.clock.Now().Add(time.Second) }
 
 func (a *tourneyActor) deadline() time.Time {
 	cfg := a.t.Config()
@@ -606,9 +602,9 @@ func (a *tourneyActor) deadline() time.Time {
 		st == tourney.Finished && (a.target != 0 || a.finalID != 0) && !a.seatsSettled.Load() {
 		// Payouts, refunds or seats whose write failed: tick tries
 		// again.
-		return a.r.clock.Now().Add(time.Second)
+		return a.d.clock.Now().Add(time.Second)
 	}
-	now := a.r.clock.Now()
+	now := a.d.clock.Now()
 	next := a.timetable().Next(now, a.clock(), a.progress())
 	switch {
 	case st == tourney.Announced:
@@ -647,7 +643,7 @@ func (a *tourneyActor) deadline() time.Time {
 
 // tick does what is due now.
 func (a *tourneyActor) tick() {
-	now := a.r.clock.Now()
+	now := a.d.clock.Now()
 	if a.stale {
 		if !now.Before(a.retryAt) {
 			a.tryFresh()
@@ -921,7 +917,7 @@ func (a *tourneyActor) onReport(rep table.HandReport) {
 		}
 	}
 	if h, ok := a.released[rep.Table]; ok && h == rep.Hand {
-		a.backoff[rep.Table] = a.r.clock.Now().Add(time.Second)
+		a.backoff[rep.Table] = a.d.clock.Now().Add(time.Second)
 	}
 	stacks := map[tourney.EntryID]int64{}
 	away := map[tourney.EntryID]bool{}
@@ -952,7 +948,7 @@ func (a *tourneyActor) onReport(rep table.HandReport) {
 			continue
 		}
 		if a.rebuysLeft(b.Entry) {
-			a.pending[b.Entry] = pendingBust{Table: rep.Table, Bust: b, At: a.r.clock.Now()}
+			a.pending[b.Entry] = pendingBust{Table: rep.Table, Bust: b, At: a.d.clock.Now()}
 			a.privateTo(b.Entry, "tn.rebuy_now", a.name(), table.DurationText(tourney.RebuyWindow), a.label())
 			continue
 		}
@@ -976,7 +972,7 @@ func (a *tourneyActor) onReport(rep table.HandReport) {
 		// Not stored: the table stays held and the report is taken in
 		// again a second later (tick), so that no bust is lost.
 		a.retry[rep.Table] = rep
-		a.backoff[rep.Table] = a.r.clock.Now().Add(time.Second)
+		a.backoff[rep.Table] = a.d.clock.Now().Add(time.Second)
 	}
 }
 
@@ -1018,7 +1014,7 @@ func (a *tourneyActor) flushHandForHand() error {
 func (a *tourneyActor) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tables []tourney.TableID, stacks map[tourney.EntryID]int64) error {
 	if len(busts) >= a.t.Active() && a.t.State() != tourney.LateRegistration {
 		// Cannot happen at a table of one tournament: someone won the pot.
-		a.r.log.Error("a hand busted every player left", "tourney", a.id)
+		a.d.log.Error("a hand busted every player left", "tourney", a.id)
 		return nil
 	}
 	res, err := a.do(handOp{Table: tb, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
@@ -1091,11 +1087,11 @@ func (a *tourneyActor) walletOfPlayer(p bot.Player, isBot bool) int64 {
 	if isBot {
 		return a.house
 	}
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
-	acc, err := a.r.wallet(ctx, p, a.comm)
+	acc, err := a.env.wallet(ctx, p, a.comm)
 	if err != nil {
-		a.r.log.Error("wallet of a tournament player", "tourney", a.id, "player", p.ID, "err", err)
+		a.d.log.Error("wallet of a tournament player", "tourney", a.id, "player", p.ID, "err", err)
 		return a.house
 	}
 	return acc
@@ -1155,7 +1151,7 @@ func (a *tourneyActor) releaseHeld() {
 		a.tryTimedEnd()
 		return
 	}
-	lvl, num, ok := a.clock().LevelForNextHand(a.r.clock.Now())
+	lvl, num, ok := a.clock().LevelForNextHand(a.d.clock.Now())
 	if !ok {
 		return
 	}
@@ -1209,7 +1205,7 @@ func (a *tourneyActor) releaseHeld() {
 		if !s.Close && a.withChips(s) < 2 {
 			continue // nobody to play against: held until balancing brings players (or rebuys come)
 		}
-		if at := a.backoff[no]; a.r.clock.Now().Before(at) {
+		if at := a.backoff[no]; a.d.clock.Now().Before(at) {
 			continue
 		}
 		if s.Close {
@@ -1303,7 +1299,7 @@ func (a *tourneyActor) finish() {
 	}
 	results, err := a.t.Results()
 	if err != nil {
-		a.r.log.Error("tournament results", "tourney", a.id, "err", err)
+		a.d.log.Error("tournament results", "tourney", a.id, "err", err)
 		return
 	}
 	pool := a.t.PrizePool()
@@ -1365,11 +1361,11 @@ func (a *tourneyActor) finish() {
 			}
 		}
 	}
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
-	bal, err := a.r.store.Balance(ctx, a.account)
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
+	bal, err := a.d.store.Balance(ctx, a.account)
 	cancel()
 	if err != nil {
-		a.r.log.Error("tournament balance", "tourney", a.id, "err", err)
+		a.d.log.Error("tournament balance", "tourney", a.id, "err", err)
 		return
 	}
 	if pool.League > 0 && a.set.League != "" { // the league's share (R-LGE-1), before a windfall's cover is counted
@@ -1377,7 +1373,7 @@ func (a *tourneyActor) finish() {
 			moves = append(moves, bot.Move{From: a.account, To: acc, Amount: pool.League, Reason: "league share", Reference: a.ref()})
 			paid += pool.League
 		} else {
-			a.r.log.Error("league account", "tourney", a.id, "err", err)
+			a.d.log.Error("league account", "tourney", a.id, "err", err)
 			return
 		}
 	}
@@ -1482,7 +1478,7 @@ func (a *tourneyActor) entryName(e tourney.EntryID) string {
 }
 
 func (a *tourneyActor) lang() string {
-	c := a.r.communityNow(a.comm)
+	c := a.env.communityNow(a.comm)
 	if c.Language == "" {
 		return bot.English
 	}
@@ -1492,14 +1488,14 @@ func (a *tourneyActor) lang() string {
 // send queues m as this tournament's message.
 func (a *tourneyActor) send(m bot.Outgoing) {
 	m.Source = a.ref()
-	a.r.send(m)
+	a.env.send(m)
 }
 
 // news posts a line to the chat and to the spectator channel.
 func (a *tourneyActor) news(key string, args ...any) {
 	text := "🏆 " + tr(a.lang(), key, args...)
 	v := bot.View{Kind: bot.ViewNews, Text: text}
-	c := a.r.communityNow(a.comm)
+	c := a.env.communityNow(a.comm)
 	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PrioritySummary, Body: v})
 	if c.SpectatorChat != "" {
 		a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.SpectatorChat}, Priority: bot.PrioritySummary, Body: v})
@@ -1523,7 +1519,7 @@ func (a *tourneyActor) tdo(ctx context.Context, req treq) (bot.Reply, error) {
 	select {
 	case a.inbox <- req:
 	default:
-		a.r.metrics.Busy.Add(1)
+		a.d.metrics.Busy.Add(1)
 		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
 	}
 	select {
@@ -1550,9 +1546,7 @@ func (a *tourneyActor) awardTickets() {
 	if err != nil {
 		return
 	}
-	a.r.mu.Lock()
-	target := a.r.tourneys[a.target]
-	a.r.mu.Unlock()
+	target := a.reg.get(a.target)
 	left := false
 	for _, res := range results {
 		if res.Kind != tourney.SeatPrize || a.ticketed[res.Entry] {
@@ -1562,7 +1556,7 @@ func (a *tourneyActor) awardTickets() {
 		var moves []bot.Move
 		ok := false
 		if target != nil {
-			ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+			ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 			_, err := target.tdo(ctx, treq{cmd: bot.Command{Name: "ticket"}, p: p, ticket: &ticketPay{from: a.account, label: a.label(), bot: a.bots[res.Entry]}})
 			if errors.Is(err, tourney.ErrAlreadyRegistered) {
 				// Registered already: by this seat when an earlier answer
@@ -1596,7 +1590,7 @@ func (a *tourneyActor) awardTickets() {
 			}
 			ok = err == nil
 			if err != nil {
-				a.r.log.Info("satellite seat paid in chips", "tourney", a.id, "target", a.target, "err", err)
+				a.d.log.Info("satellite seat paid in chips", "tourney", a.id, "target", a.target, "err", err)
 			}
 		}
 		if !ok {
@@ -1621,11 +1615,11 @@ func (a *tourneyActor) awardTickets() {
 // settle stores that a finished satellite or flight gave what it owed
 // (seats, qualifiers): it has ended. A failed write is tried again (tick).
 func (a *tourneyActor) settle() bool {
-	w := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.r.clock.Now()}
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+	w := &bot.TableWrite{Status: &bot.TourneyStatus{TourneyID: a.id, Status: "finished", Ended: true}, At: a.d.clock.Now()}
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
-	if err := a.r.commit.Commit(ctx, w); err != nil {
-		a.r.log.Error("tournament end", "tourney", a.id, "err", err)
+	if err := a.d.commit.Commit(ctx, w); err != nil {
+		a.d.log.Error("tournament end", "tourney", a.id, "err", err)
 		return false
 	}
 	a.seatsSettled.Store(true)
@@ -1653,7 +1647,7 @@ func (a *tourneyActor) tryTimedEnd() {
 		for i, e := range ids {
 			stacks[e] = rem[i].Stack
 		}
-		level := max(a.clock().At(a.r.clock.Now()).Number, 1)
+		level := max(a.clock().At(a.d.clock.Now()).Number, 1)
 		if _, err := a.do(timedEndOp{Stacks: stacks, Level: level}, nil, nil); err != nil {
 			return
 		}
@@ -1662,7 +1656,7 @@ func (a *tourneyActor) tryTimedEnd() {
 	}
 	prizes, err := a.t.Prizes()
 	if err != nil {
-		a.r.log.Error("timed end", "tourney", a.id, "err", err)
+		a.d.log.Error("timed end", "tourney", a.id, "err", err)
 		return
 	}
 	if len(prizes) > len(rem) {
@@ -1670,7 +1664,7 @@ func (a *tourneyActor) tryTimedEnd() {
 	}
 	awards, err := tourney.TimedEnd(rem, prizes, rngFrom(a.seed()))
 	if err != nil {
-		a.r.log.Error("timed end", "tourney", a.id, "err", err)
+		a.d.log.Error("timed end", "tourney", a.id, "err", err)
 		return
 	}
 	stacks, shares := map[tourney.EntryID]int64{}, map[tourney.EntryID]int64{}

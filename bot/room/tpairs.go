@@ -215,9 +215,9 @@ func (a *tourneyActor) pairSeat(ss *table.SyncSeat) {
 	if pr == nil || pr.M1 == nil || pr.M2 == nil {
 		return
 	}
-	_, num, ok := a.clock().LevelForNextHand(a.r.clock.Now())
+	_, num, ok := a.clock().LevelForNextHand(a.d.clock.Now())
 	if !ok {
-		num = a.clock().At(a.r.clock.Now()).Number
+		num = a.clock().At(a.d.clock.Now()).Number
 	}
 	tp := tourney.Pair{Member1: tpid(pr.M1.ID), Member2: tpid(pr.M2.ID)}
 	if tp.PlayerForLevel(num) == tpid(pr.M1.ID) {

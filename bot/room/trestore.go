@@ -32,9 +32,7 @@ func (r *Room) restoreTourneys(ctx context.Context) error {
 			r.unrestored[rec.ID] = true
 			continue
 		}
-		r.mu.Lock()
-		r.tourneys[a.id] = a
-		r.mu.Unlock()
+		r.tourneys.put(a)
 	}
 	return nil
 }
@@ -84,7 +82,7 @@ func (r *Room) loadEnded(ctx context.Context, comm bot.Community, id int64) (*to
 		if rec.ID != id || rec.EndedAt.IsZero() {
 			continue
 		}
-		if r.loadedEnded.Load() >= maxLoadedEnded {
+		if r.tourneys.loadedEnded.Load() >= maxLoadedEnded {
 			return nil, bot.Errorf(bot.EBusy, bot.KeyBusy)
 		}
 		a, err := r.rebuildTourney(ctx, rec)
@@ -92,14 +90,10 @@ func (r *Room) loadEnded(ctx context.Context, comm bot.Community, id int64) (*to
 			return nil, err
 		}
 		a.loaded = true
-		r.mu.Lock()
-		if cur := r.tourneys[id]; cur != nil { // loaded meanwhile
-			r.mu.Unlock()
+		cur, added := r.tourneys.putLoaded(a)
+		if !added { // loaded meanwhile
 			return cur, nil
 		}
-		r.tourneys[id] = a
-		r.loadedEnded.Add(1)
-		r.mu.Unlock()
 		r.runTourney(a)
 		return a, nil
 	}

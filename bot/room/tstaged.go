@@ -60,7 +60,7 @@ func (a *tourneyActor) flightEnd() (map[tourney.EntryID]int64, int) {
 			out[r.Entry] = a.stacks[r.Entry]
 		}
 	}
-	return out, max(a.clock().At(a.r.clock.Now()).Number, 1)
+	return out, max(a.clock().At(a.d.clock.Now()).Number, 1)
 }
 
 // finishFlight ends a flight: play stops, its survivors go to the final
@@ -81,16 +81,14 @@ func (a *tourneyActor) finishFlight() {
 // carryToFinal registers the flight's survivors in the final and moves
 // its prize money there; done once, tried again while it fails.
 func (a *tourneyActor) carryToFinal() {
-	a.r.mu.Lock()
-	final := a.r.tourneys[a.finalID]
-	a.r.mu.Unlock()
+	final := a.reg.get(a.finalID)
 	if final == nil {
-		a.r.log.Error("a flight's final is gone", "tourney", a.id, "final", a.finalID)
+		a.d.log.Error("a flight's final is gone", "tourney", a.id, "final", a.finalID)
 		return
 	}
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
-	bal, err := a.r.store.Balance(ctx, a.account)
+	bal, err := a.d.store.Balance(ctx, a.account)
 	if err != nil {
 		return
 	}
@@ -108,7 +106,7 @@ func (a *tourneyActor) carryToFinal() {
 		names = append(names, fmt.Sprintf("%s %s", a.entryName(e), bot.FormatChips(a.qualifiers[e], a.lang())))
 	}
 	if _, err := final.tdo(ctx, treq{cmd: bot.Command{Name: "qualify"}, carry: &c}); err != nil {
-		a.r.log.Warn("a flight's qualifiers not taken by its final yet", "tourney", a.id, "final", a.final, "err", err)
+		a.d.log.Warn("a flight's qualifiers not taken by its final yet", "tourney", a.id, "final", a.final, "err", err)
 		return
 	}
 	if !a.settle() {
@@ -139,7 +137,7 @@ func (a *tourneyActor) qualify(req treq) (bot.Reply, error) {
 		if bot.ErrorCode(err) != bot.EUnavailable {
 			// Refused part way: put back what the store holds.
 			if rerr := a.replay(req.ctx); rerr != nil {
-				a.r.log.Error("tournament rebuild failed", "tourney", a.id, "err", rerr)
+				a.d.log.Error("tournament rebuild failed", "tourney", a.id, "err", rerr)
 			}
 		}
 		return bot.Reply{}, err
@@ -202,7 +200,7 @@ func (a *tourneyActor) stageFinal() {
 	default:
 		// Cannot happen with the flights' stacks checked: the final
 		// starts at the level after the latest the flights ended on.
-		a.r.log.Error("staged final", "tourney", a.id, "err", err)
+		a.d.log.Error("staged final", "tourney", a.id, "err", err)
 		ended := 0
 		for _, f := range a.flights {
 			ended = max(ended, f.EndedLevel)
@@ -247,10 +245,8 @@ func (a *tourneyActor) finalWaits() int {
 // pendingFlights counts this final's flights not yet taken in: the
 // final waits for them before it starts.
 func (a *tourneyActor) pendingFlights() int {
-	a.r.mu.Lock()
-	defer a.r.mu.Unlock()
 	n := 0
-	for _, s := range a.r.tourneys {
+	for _, s := range a.reg.all() {
 		if s.finalID == a.id && !s.seatsSettled.Load() && !a.flightDone[s.label()] {
 			n++
 		}

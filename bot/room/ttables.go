@@ -60,23 +60,23 @@ func (a *tourneyActor) tableConfig(size int) table.Config {
 // its own when the platform and the chat have them.
 func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
 	cfg := a.tableConfig(tb.Size())
-	c := a.r.communityNow(a.comm)
+	c := a.env.communityNow(a.comm)
 	meta := table.Meta{Config: cfg, Platform: c.Platform, Chat: c.ChatID, Tourney: a.id, TNo: tb.ID}
-	if th := a.r.cfg.Threads[c.Platform]; th != nil && a.t.Seating() != nil && len(a.t.Seating().Tables) > 1 {
-		ctx, cancel := context.WithTimeout(a.r.ctx, 5*time.Second)
+	if th := a.d.threads[c.Platform]; th != nil && a.t.Seating() != nil && len(a.t.Seating().Tables) > 1 {
+		ctx, cancel := context.WithTimeout(a.d.ctx, 5*time.Second)
 		id, err := th.OpenThread(ctx, c.ChatID, fmt.Sprintf("%s · %s", a.name(), tr(a.lang(), "thread.table", int(tb.ID))))
 		cancel()
 		if err != nil {
-			a.r.log.Warn("no thread for a tournament table: it shows in the chat", "tourney", a.id, "err", err)
+			a.d.log.Warn("no thread for a tournament table: it shows in the chat", "tourney", a.id, "err", err)
 		}
 		meta.Thread = id
 	}
 	a.metas[tb.ID] = meta
 	rec := bot.TableRecord{CommunityID: a.comm.ID, Name: fmt.Sprintf("%s %d", a.set.Config.Name, tb.ID), Variant: cfg.Variant, Stakes: cfg.Stakes(),
-		Config: table.MustJSON(meta), CreatedAt: a.r.clock.Now()}
-	ctx, cancel := context.WithTimeout(a.r.ctx, table.OpTimeout)
+		Config: table.MustJSON(meta), CreatedAt: a.d.clock.Now()}
+	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
 	defer cancel()
-	id, err := a.r.store.AddTable(ctx, rec)
+	id, err := a.d.store.AddTable(ctx, rec)
 	if err != nil {
 		return 0, err
 	}
@@ -87,12 +87,12 @@ func (a *tourneyActor) openTable(tb *tourney.Table) (int64, error) {
 func (a *tourneyActor) startTable(no tourney.TableID, id int64) {
 	meta := a.metas[no]
 	delete(a.metas, no)
-	t := table.New(a.r.tdeps, roomEnv{a.r}, bot.TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm, a.house)
+	t := table.New(a.d.tables, a.env.tableEnv(), bot.TableRecord{ID: id, CommunityID: a.comm.ID}, meta, a.comm, a.house)
 	t.Tour = &table.TourneyLink{Actor: a, No: no, Sig: make(chan struct{}, 1)}
 	t.Held = true
 	a.tables[no] = t
 	a.held[no] = true
-	a.r.startTable(t)
+	a.env.startTable(t)
 }
 
 // desired is the sync of table no: its seats as the seating has them.
