@@ -18,13 +18,9 @@ import (
 var (
 	longFunctions = map[string]int{
 		"bot/table/game.go Table.startHand": 163,
-		"bot/table/table.go Table.load":     124,
+		"bot/table/restore.go Table.load":   124,
 	}
-	longFiles = map[string]int{
-		"bot/room/tourney.go": 1735,
-		"bot/room/tcmds.go":   1012,
-		"bot/table/table.go":  989,
-	}
+	longFiles = map[string]int{}
 )
 
 const (

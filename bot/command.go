@@ -55,7 +55,7 @@ func ParseCommand(line string) (name string, args []string, ok bool) {
 	return name, f[1:], true
 }
 
-// amountSpec is a bet or raise as typed: a "raise to" total, a fraction of
+// AmountSpec is a bet or raise as typed: a "raise to" total, a fraction of
 // the pot, the minimum or everything.
 type AmountSpec struct {
 	To       int64
@@ -63,7 +63,7 @@ type AmountSpec struct {
 	Min, Max bool
 }
 
-// parseAmountIn reads "40", "1,000", "pot", "1/2 pot", "1/2", "3/4pot",
+// ParseAmountIn reads "40", "1,000", "pot", "1/2 pot", "1/2", "3/4pot",
 // "min", "max", "allin", its numbers written as in lang.
 func ParseAmountIn(args []string, lang string) (AmountSpec, error) {
 	typed := strings.ToLower(strings.Join(args, " ")) // "1 000": a thousands separator, checked
@@ -103,7 +103,7 @@ func ParseAmountIn(args []string, lang string) (AmountSpec, error) {
 	return AmountSpec{To: n}, nil
 }
 
-// parseChipsIn reads a positive whole number of chips as people write it
+// ParseChipsIn reads a positive whole number of chips as people write it
 // in lang: "1000", "1,000" in English or "1.000" in Spanish, "1 000" or
 // "1_000" in either (thousands separators only between groups of three
 // digits), "2k" (and "2.5k" = 2500). A decimal amount ("2.5" in English,

@@ -290,7 +290,7 @@ func checkCommands(table []CommandSpec) error {
 	return errors.Join(errs...)
 }
 
-// lookupCommand finds what a typed command is: the command, and its
+// LookupCommand finds what a typed command is: the command, and its
 // subcommand when the first argument that is not a label (#N, T<n>)
 // names one (nil otherwise): "/deal T3 icm" is /deal icm's, as its
 // handler reads it. ok is false for a name the table does not declare.
@@ -320,7 +320,7 @@ func isLabel(a string) bool {
 	return t || strings.HasPrefix(a, "#")
 }
 
-// subNames are a command's subcommands, space-separated.
+// SubNames are a command's subcommands, space-separated.
 func SubNames(name string) string {
 	var out []string
 	if c := commandIndex[name]; c != nil {
@@ -375,7 +375,7 @@ func Commands() []CommandInfo {
 	return out
 }
 
-// helpText is /help: every command of the table in lang, or one in
+// HelpText is /help: every command of the table in lang, or one in
 // detail (its topic text, else its line and its subcommands').
 func HelpText(lang string, args []string) string {
 	if len(args) > 0 {
@@ -462,7 +462,7 @@ func CommandsMarkdown() string {
 	return b.String()
 }
 
-// cutTourneyLabel reads a tournament's label (T3) as its number.
+// CutTourneyLabel reads a tournament's label (T3) as its number.
 func CutTourneyLabel(s string) (int64, bool) {
 	if len(s) < 2 || (s[0] != 'T' && s[0] != 't') {
 		return 0, false

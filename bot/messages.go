@@ -28,11 +28,11 @@ const (
 	KeyUnavailable = "unavailable"
 )
 
-// message is one catalogue entry: the text in each language, with
+// Message is one catalogue entry: the text in each language, with
 // %[1]v-style placeholders for the arguments.
 type Message struct{ En, Es string }
 
-// catalogue holds every message key the room answers with.
+// Catalogue holds every message key the room answers with.
 var Catalogue = map[string]Message{
 	KeyInternal:          {"Something went wrong on our side and nothing was changed. Please try again.", "Algo falló de nuestro lado y no se cambió nada. Inténtalo de nuevo."},
 	KeyBusy:              {"The table is busy. Try again in a moment.", "La mesa está ocupada. Inténtalo de nuevo en un momento."},
@@ -293,7 +293,7 @@ func FormatChips(n int64, lang string) string {
 	return b.String()
 }
 
-// stateNames are the tournament states as the answers say them.
+// StateNames are the tournament states as the answers say them.
 var StateNames = map[tourney.State]Message{
 	tourney.Announced:        {"announced", "anunciado"},
 	tourney.RegistrationOpen: {"open for registration", "abierto a la inscripción"},

@@ -132,7 +132,7 @@ func (m *Metrics) ObserveLatency(d time.Duration) {
 	m.mu.Unlock()
 }
 
-// observeBatch counts one group-commit transaction of n writes.
+// ObserveBatch counts one group-commit transaction of n writes.
 func (m *Metrics) ObserveBatch(n int) {
 	m.Batches.Add(1)
 	m.Batched.Add(int64(n))

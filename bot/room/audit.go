@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -408,7 +410,7 @@ func (a *auditor) loadLinked(ctx context.Context, st bot.Auditor) error {
 		if !rec.EndedAt.IsZero() {
 			continue
 		}
-		var set tourneySettings
+		var set tournament.Settings
 		if json.Unmarshal([]byte(rec.Config), &set) != nil {
 			continue
 		}
@@ -432,7 +434,7 @@ func (a *auditor) loadLinked(ctx context.Context, st bot.Auditor) error {
 // owed replays a tournament's ops; inexact says why what it owes is not
 // computed ("" when it is).
 func (a *auditor) owed(rec bot.TourneyRecord) (o owing, inexact string, err error) {
-	var set tourneySettings
+	var set tournament.Settings
 	if err := json.Unmarshal([]byte(rec.Config), &set); err != nil {
 		return o, "", fmt.Errorf("settings: %w", err)
 	}
@@ -442,26 +444,26 @@ func (a *auditor) owed(rec bot.TourneyRecord) (o owing, inexact string, err erro
 	if err != nil {
 		return o, "", err
 	}
-	if err := t.replayOps(a.snap.Ops[rec.ID]); err != nil {
+	if err := t.ReplayOps(a.snap.Ops[rec.ID]); err != nil {
 		return o, "", err
 	}
-	if t.over && set.Flight == 0 {
+	if t.Over && set.Flight == 0 {
 		return a.seatsOwed(rec, set, t)
 	}
-	pool := t.t.PrizePool()
+	pool := t.Tourney.PrizePool()
 	o.pool = pool.Collected
 	o.bounties = pool.Bounties
-	if bs := t.t.Bounties(); bs != nil && t.t.Seating() != nil {
+	if bs := t.Tourney.Bounties(); bs != nil && t.Tourney.Seating() != nil {
 		o.bounties = bs.Outstanding()
 	}
-	if t.dealt && t.kept > 0 {
-		es := make([]tourney.EntryID, 0, len(t.shares))
-		for e := range t.shares {
+	if t.Dealt && t.Kept > 0 {
+		es := make([]tourney.EntryID, 0, len(t.Shares))
+		for e := range t.Shares {
 			es = append(es, e)
 		}
 		sort.Slice(es, func(i, j int) bool { return es[i] < es[j] })
 		for _, e := range es {
-			o.dealt += t.shares[e]
+			o.dealt += t.Shares[e]
 		}
 	}
 	if set.Final {
@@ -469,25 +471,25 @@ func (a *auditor) owed(rec bot.TourneyRecord) (o owing, inexact string, err erro
 		// ticket (applyQualify) and counts a buy-in in the pool; no
 		// buy-in is paid (a final takes no buyin= option: 0), the
 		// flight's money came in as carried money, counted once in pool.
-		b := t.t.Config().BuyIn
-		for _, e := range t.t.Entries() {
-			if t.flightDone[e.Ticket] {
+		b := t.Tourney.Config().BuyIn
+		for _, e := range t.Tourney.Entries() {
+			if t.FlightDone[e.Ticket] {
 				o.unpaid += b.Prize + b.Bounty
 			}
 		}
 	}
-	if t.over { // a flight: play is over, its pool goes to its final
-		label := t.label()
+	if t.Over { // a flight: play is over, its pool goes to its final
+		label := t.Label()
 		final := "T" + strconv.FormatInt(set.Flight, 10)
 		ops, ok := a.opsOf(set.Flight)
 		if !ok {
 			return o, "a flight over, its final " + final + " ended: its log not at hand", nil
 		}
 		for _, op := range ops {
-			if op.Kind != opQualify {
+			if op.Kind != tournament.OpQualify {
 				continue
 			}
-			var q qualifyOp
+			var q tournament.QualifyOp
 			if err := json.Unmarshal([]byte(op.Data), &q); err != nil {
 				return o, "", fmt.Errorf("final %s op %d: %w", final, op.Seq, err)
 			}
@@ -508,12 +510,12 @@ func (a *auditor) owed(rec bot.TourneyRecord) (o owing, inexact string, err erro
 // it, with the registration its target stores (paid by this satellite's
 // account, the target's buy-in, the seat's value: the target's buy-in is
 // fixed while a satellite runs).
-func (a *auditor) seatsOwed(rec bot.TourneyRecord, set tourneySettings, t *tourneyActor) (o owing, inexact string, err error) {
+func (a *auditor) seatsOwed(rec bot.TourneyRecord, set tournament.Settings, t *tournament.Director) (o owing, inexact string, err error) {
 	o.over = true
-	if t.t.State() != tourney.Finished { // cancelled: refunded with its finish op
+	if t.Tourney.State() != tourney.Finished { // cancelled: refunded with its finish op
 		return o, "", nil
 	}
-	results, err := t.t.Results()
+	results, err := t.Tourney.Results()
 	if err != nil {
 		return o, "", err
 	}
@@ -526,17 +528,17 @@ func (a *auditor) seatsOwed(rec bot.TourneyRecord, set tourneySettings, t *tourn
 	for _, res := range results {
 		// As finish: a windfall, or a deal's or timed end's share, pays
 		// the place in chips; only a seat place keeps its value.
-		if t.windfall != nil || t.shares != nil && t.inDeal(res.Entry) || res.Kind != tourney.SeatPrize {
+		if t.Windfall != nil || t.Shares != nil && t.InDeal(res.Entry) || res.Kind != tourney.SeatPrize {
 			continue
 		}
-		p := t.players[res.Entry].ID
+		p := t.Players[res.Entry].ID
 		s := byPlayer[p]
 		if s == nil {
 			s = &seats{}
 			byPlayer[p] = s
 			order = append(order, p)
 		}
-		if t.ticketed[res.Entry] {
+		if t.Ticketed[res.Entry] {
 			s.ticketd++
 		} else {
 			s.left = append(s.left, res.Prize)
@@ -555,12 +557,12 @@ func (a *auditor) seatsOwed(rec bot.TourneyRecord, set tourneySettings, t *tourn
 		if !ok {
 			return o, "a satellite giving its seats, its target " + target + " ended: its log not at hand", nil
 		}
-		label := t.label()
+		label := t.Label()
 		for _, op := range ops {
-			if op.Kind != opRegister {
+			if op.Kind != tournament.OpRegister {
 				continue
 			}
-			var reg registerOp
+			var reg tournament.RegisterOp
 			if err := json.Unmarshal([]byte(op.Data), &reg); err != nil {
 				return o, "", fmt.Errorf("target %s op %d: %w", target, op.Seq, err)
 			}

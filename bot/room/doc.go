@@ -16,10 +16,10 @@
 //     per-user command limit.
 //   - tables.go: the room's side of its tables (package table): restoring
 //     them, and the room as their environment (table.Env).
-//   - tourney.go, ttables.go, trestore.go, tcmds.go, tops.go, tmoney.go,
-//     tsettings.go, tourneyoptions.go, tstaged.go, tdeal.go, tpairs.go,
-//     tleague.go, ttemplates.go: the tournament director and the chat
-//     features of tournaments.
+//   - tourneys.go, trestore.go, ttemplates.go, the registry (tregistry.go in package tournament) and the league
+//     command: the room's side of its tournaments (package tournament):
+//     the /tourney command, creating, finding, listing and restoring
+//     directors, templates and schedules.
 //
 // The rules themselves are not here: engine plays the hands, tourney runs
 // the tournaments' arithmetic and timetable; the room asks them.

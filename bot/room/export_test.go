@@ -4,7 +4,7 @@ package room
 func (r *Room) TourneysInMemory() int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.tourneys.count()
+	return r.tourneys.Count()
 }
 
 // PlayersCached is the number of players the room keeps in memory.

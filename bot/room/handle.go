@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -145,7 +147,7 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		}
 	}
 	cmd.Args = rest
-	return t.Do(ctx, table.Request{Cmd: cmd, P: p, Perm: spec.Perm})
+	return t.Do(ctx, table.Request{Cmd: cmd, Player: p, Perm: spec.Perm})
 }
 
 // authorise checks a command against the command table, before anything
@@ -208,7 +210,7 @@ func (r *Room) press(ctx context.Context, cmd bot.Command, p bot.Player) (bot.Re
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	if tok.Kind == tokRegister || tok.Kind == tokUnregister {
+	if tok.Kind == tournament.TokRegister || tok.Kind == tournament.TokUnregister {
 		return r.pressTourney(ctx, cmd, p, tok)
 	}
 	t := r.tableByID(tok.Table)
@@ -218,7 +220,7 @@ func (r *Room) press(ctx context.Context, cmd bot.Command, p bot.Player) (bot.Re
 	if t.Comm.Platform != cmd.Platform {
 		return bot.Reply{}, bot.ErrTokenForged
 	}
-	return t.Do(ctx, table.Request{Cmd: cmd, P: p, Tok: &tok})
+	return t.Do(ctx, table.Request{Cmd: cmd, Player: p, Tok: &tok})
 }
 
 // resolveTable finds the table a command is for: "#N" among the

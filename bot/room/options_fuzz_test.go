@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -96,7 +98,7 @@ func FuzzTourneySettings(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		s, err := parseTourneySettings(strings.Fields(line), optionsNow)
+		s, err := tournament.ParseSettings(strings.Fields(line), optionsNow)
 		if err != nil {
 			checkOptionError(t, line, err)
 			return
@@ -108,10 +110,10 @@ func FuzzTourneySettings(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: %v", line, err)
 		}
-		if _, err := decodeTourneySettings(string(b)); err != nil {
+		if _, err := tournament.DecodeSettings(string(b)); err != nil {
 			t.Fatalf("%q: stored %s, not read back: %v", line, b, err)
 		}
-		again, err := parseTourneySettings(s.Args, optionsNow)
+		again, err := tournament.ParseSettings(s.Args, optionsNow)
 		if err != nil || !reflect.DeepEqual(again, s) {
 			t.Fatalf("%q: its arguments %q read back as %+v, %v; want %+v", line, s.Args, again, err, s)
 		}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -25,7 +27,7 @@ func TestOptionMistakesAreNamedWithWhatIsAllowed(t *testing.T) {
 		return err
 	}
 	tour := func(args ...string) error {
-		_, err := parseTourneySettings(append([]string{"X", "start=sng"}, args...), optionsNow)
+		_, err := tournament.ParseSettings(append([]string{"X", "start=sng"}, args...), optionsNow)
 		return err
 	}
 	for _, tc := range []struct {
@@ -121,9 +123,9 @@ func TestEveryOptionIsDeclaredWithHelpAndAValidDefault(t *testing.T) {
 			return table.TableOptionTable.Apply(&table.Config{BigBlind: 2}, []table.KeyValue{{Key: o.Name, Val: v}})
 		})
 	}
-	for _, o := range TourneyOptions() {
+	for _, o := range tournament.Options() {
 		check(o, func(v string) error {
-			return tourneyOptionTable.Apply(&tourneyDraft{now: optionsNow, given: map[string]bool{}}, []table.KeyValue{{Key: o.Name, Val: v}})
+			return tournament.OptionTable.Apply(&tournament.Draft{Now: optionsNow, Given: map[string]bool{}}, []table.KeyValue{{Key: o.Name, Val: v}})
 		})
 	}
 }
@@ -143,8 +145,8 @@ func TestHelpListsEveryTableOption(t *testing.T) {
 			}
 		}
 	}
-	usage := bot.Errorf(bot.EInvalid, "tourney.usage", tourneyOptionTable.Names()).Message(bot.English)
-	for _, o := range TourneyOptions() {
+	usage := bot.Errorf(bot.EInvalid, "tourney.usage", tournament.OptionTable.Names()).Message(bot.English)
+	for _, o := range tournament.Options() {
 		if !strings.Contains(usage, " "+o.Name+"=") {
 			t.Errorf("/tourney create's usage lacks %s=: %q", o.Name, usage)
 		}
@@ -161,7 +163,7 @@ func TestReadmeListsTheOptionTables(t *testing.T) {
 	}
 	for _, tc := range []struct{ marker, want string }{
 		{"newtable-options", table.TableOptionsMarkdown()},
-		{"tourney-options", TourneyOptionsMarkdown()},
+		{"tourney-options", tournament.OptionsMarkdown()},
 	} {
 		_, rest, ok := strings.Cut(string(b), "<!-- "+tc.marker+":begin")
 		got, _, ok2 := strings.Cut(rest, "<!-- "+tc.marker+":end -->")
@@ -182,7 +184,7 @@ func TestTourneyOptionsReadInTheOrderGiven(t *testing.T) {
 		{[]string{"X", "start=sng", "level=5m", "levels=10/20,20/40"}, 5 * time.Minute},
 		{[]string{"X", "start=sng", "levels=10/20,20/40", "level=5m"}, 10 * time.Minute},
 	} {
-		s, err := parseTourneySettings(tc.args, optionsNow)
+		s, err := tournament.ParseSettings(tc.args, optionsNow)
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}
@@ -190,11 +192,11 @@ func TestTourneyOptionsReadInTheOrderGiven(t *testing.T) {
 			t.Errorf("%v: first level %v, want %v", tc.args, got, tc.first)
 		}
 	}
-	again, err := parseTourneySettings([]string{"X", "start=sng", "levels=10/20,20/40", "level=5m"}, optionsNow)
+	again, err := tournament.ParseSettings([]string{"X", "start=sng", "levels=10/20,20/40", "level=5m"}, optionsNow)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := parseTourneySettings(again.Args, optionsNow)
+	s, _ := tournament.ParseSettings(again.Args, optionsNow)
 	if !reflect.DeepEqual(s, again) {
 		t.Errorf("the stored arguments read back as %+v, want %+v", s, again)
 	}

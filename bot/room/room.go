@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -107,7 +109,7 @@ type Room struct {
 	// tdeps are what the tables share (filled by Start).
 	tdeps *table.Deps
 	// trdeps are what the tournaments' directors share (filled by Start).
-	trdeps *tourneyDeps
+	trdeps *tournament.Deps
 
 	bank int64 // the ledger account play money comes from
 	// grantMu serialises grants, so that two at once cannot both pass a
@@ -123,7 +125,7 @@ type Room struct {
 	limits      *limiter        // nil: no per-user command limit
 	houses      map[int64]int64 // economy community -> its house account
 	tables      map[int64]*table.Table
-	tourneys    *registry
+	tourneys    *tournament.Registry
 	byCommunity map[int64][]int64
 	seated      map[int64]map[int64]bool // player -> tables
 	deadlines   map[int64][]bot.Deadline // loaded at start, per table
@@ -181,7 +183,7 @@ func New(cfg Config) (*Room, error) {
 		return nil, err
 	}
 	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: newRegistry(),
+		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
 }
@@ -220,8 +222,8 @@ func (r *Room) Start(ctx context.Context) error {
 	go func() { defer r.wg.Done(); r.commit.Run(r.ctx) }()
 	r.tdeps = &table.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
 		Cfg: table.Settings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands}}
-	r.trdeps = &tourneyDeps{clock: r.clock, log: r.log, store: r.store, metrics: r.metrics, signer: r.signer, ctx: r.ctx, commit: r.commit,
-		tables: r.tdeps, deckSeed: r.cfg.DeckSeed, threads: r.cfg.Threads}
+	r.trdeps = &tournament.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
+		Tables: r.tdeps, DeckSeed: r.cfg.DeckSeed, Threads: r.cfg.Threads}
 
 	ds, err := r.store.Deadlines(sctx)
 	if err != nil {
@@ -261,7 +263,7 @@ func (r *Room) Start(ctx context.Context) error {
 			continue // its tournament could not be restored: the table waits with it
 		}
 		if t.Tour != nil {
-			a := r.tourneys.get(t.TourneyID)
+			a := r.tourneys.Get(t.TourneyID)
 			if a == nil { // its tournament is over: the table was left open by a crash
 				if err := r.store.CloseTable(sctx, t.ID, r.clock.Now()); err != nil {
 					r.Close()
@@ -270,11 +272,11 @@ func (r *Room) Start(ctx context.Context) error {
 				continue
 			}
 			t.Tour.Actor = a
-			a.tables[t.Tour.No] = t
+			a.Tables[t.Tour.No] = t
 		}
 		r.startTable(t)
 	}
-	for _, a := range r.tourneys.all() {
+	for _, a := range r.tourneys.All() {
 		r.startTourney(a)
 	}
 	if err := r.armTemplates(sctx); err != nil {
@@ -325,9 +327,9 @@ func (r *Room) Settle(ctx context.Context) error {
 			}
 		}
 		busy := false
-		ts := r.tourneys.all()
+		ts := r.tourneys.All()
 		for _, a := range ts {
-			took, err := a.settleNow(ctx)
+			took, err := a.SettleNow(ctx)
 			if err != nil {
 				return err
 			}
@@ -338,30 +340,6 @@ func (r *Room) Settle(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// settleNow asks the director to take in every report and due timer and
-// waits until it has, its turn in a full inbox included; it reports
-// whether the director took in reports (its tables may then have more to
-// do). A director that stops meanwhile has nothing left to do; ctx ending
-// is EUnavailable.
-func (a *tourneyActor) settleNow(ctx context.Context) (took bool, err error) {
-	req := treq{ctx: ctx, sync: true, reply: make(chan table.Response, 1)}
-	select {
-	case a.inbox <- req:
-	case <-a.done:
-		return false, nil
-	case <-ctx.Done():
-		return false, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
-	}
-	select {
-	case resp := <-req.reply:
-		return resp.Reply.Text != "", resp.Err
-	case <-a.done:
-		return false, nil
-	case <-ctx.Done():
-		return false, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
-	}
 }
 
 func (r *Room) startTable(t *table.Table) {
@@ -435,27 +413,15 @@ func (r *Room) shuffle(cfg engine.Config, tb int64, n int) ([]engine.Card, error
 	}
 	src := io.Reader(rand.Reader)
 	if r.cfg.DeckSeed != 0 {
-		src = engine.NewSeededReader(mix(r.cfg.DeckSeed, uint64(tb), uint64(n)))
+		src = engine.NewSeededReader(table.Mix(r.cfg.DeckSeed, uint64(tb), uint64(n)))
 	}
 	return d, engine.Shuffle(d, src)
-}
-
-// mix combines numbers into one seed (splitmix64 steps).
-func mix(xs ...uint64) uint64 {
-	h := uint64(0x9e3779b97f4a7c15)
-	for _, x := range xs {
-		h ^= x + 0x9e3779b97f4a7c15 + h<<6 + h>>2
-		h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
-		h = (h ^ h>>27) * 0x94d049bb133111eb
-		h ^= h >> 31
-	}
-	return h
 }
 
 // botRand returns the source of a practice opponent's decision at action
 // n of hand hand of table.
 func (r *Room) botRand(tb int64, hand, n int) *mrand.Rand {
-	return mrand.New(mrand.NewPCG(mix(r.cfg.Seed, uint64(tb)), mix(uint64(hand), uint64(n))))
+	return mrand.New(mrand.NewPCG(table.Mix(r.cfg.Seed, uint64(tb)), table.Mix(uint64(hand), uint64(n))))
 }
 
 // player returns the command's player, creating them (with the welcome

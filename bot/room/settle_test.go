@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -50,25 +52,25 @@ func TestSettleHearsADirectorTookReports(t *testing.T) {
 		{"idle", "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			a := &tourneyActor{d: &tourneyDeps{metrics: bot.NewMetrics()}, inbox: make(chan treq, 1), done: make(chan struct{})}
-			a.inbox <- treq{}
+			a := &tournament.Director{Deps: &tournament.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan tournament.Request, 1), Done: make(chan struct{})}
+			a.Inbox <- tournament.Request{}
 			type result struct {
 				took bool
 				err  error
 			}
 			got := make(chan result, 1)
 			go func() {
-				took, err := a.settleNow(context.Background())
+				took, err := a.SettleNow(context.Background())
 				got <- result{took, err}
 			}()
-			if req := <-a.inbox; req.sync {
+			if req := <-a.Inbox; req.Sync {
 				t.Fatal("the settle request went before the one queued earlier")
 			}
-			req := <-a.inbox
-			if !req.sync {
+			req := <-a.Inbox
+			if !req.Sync {
 				t.Fatal("the second request is not the settle request")
 			}
-			req.reply <- table.Response{Reply: bot.Reply{Text: c.answer}}
+			req.Reply <- table.Response{Reply: bot.Reply{Text: c.answer}}
 			if r := <-got; r.err != nil || r.took != c.want {
 				t.Fatalf("settle: took %v, %v; want %v", r.took, r.err, c.want)
 			}
@@ -94,19 +96,19 @@ func TestSettleHonoursContextAndStoppedActors(t *testing.T) {
 			defer cancel()
 			tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan table.Request, 1), Done: make(chan struct{})}
 			tb.Inbox <- table.Request{}
-			a := &tourneyActor{d: &tourneyDeps{metrics: tb.Deps.Metrics}, inbox: make(chan treq, 1), done: make(chan struct{})}
-			a.inbox <- treq{}
+			a := &tournament.Director{Deps: &tournament.Deps{Metrics: tb.Deps.Metrics}, Inbox: make(chan tournament.Request, 1), Done: make(chan struct{})}
+			a.Inbox <- tournament.Request{}
 			if c.cancel {
 				cancel()
 			}
 			if c.stopped {
 				close(tb.Done)
-				close(a.done)
+				close(a.Done)
 			}
 			if err := tb.SettleNow(ctx); bot.ErrorCode(err) != c.wantCode {
 				t.Errorf("table: %v, want code %q", err, c.wantCode)
 			}
-			if took, err := a.settleNow(ctx); took || bot.ErrorCode(err) != c.wantCode {
+			if took, err := a.SettleNow(ctx); took || bot.ErrorCode(err) != c.wantCode {
 				t.Errorf("director: took %v, %v, want code %q", took, err, c.wantCode)
 			}
 		})

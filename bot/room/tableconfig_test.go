@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/engine"
@@ -54,7 +56,7 @@ func TestSeedStructureKeepsItsTimeLimit(t *testing.T) {
 		{[]string{"S", "start=sng", "structure=sng100-time"}, 10000, 60 * time.Minute, 60 * time.Minute},
 		{[]string{"S", "start=sng", "structure=sng100"}, 2500, 0, 15 * time.Minute},
 	} {
-		s, err := parseTourneySettings(tc.args, now)
+		s, err := tournament.ParseSettings(tc.args, now)
 		if err != nil {
 			t.Fatalf("%v: %v", tc.args, err)
 		}

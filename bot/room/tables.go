@@ -8,6 +8,8 @@ import (
 	mrand "math/rand/v2"
 	"strconv"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 	"github.com/pokerroom/pokerroom/engine"
 
@@ -81,7 +83,7 @@ func (r *Room) checkTableChange(ctx context.Context, t *table.Table, p bot.Playe
 		go func() {
 			ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
 			defer cancel()
-			if _, err := o.Do(ctx, table.Request{Cmd: bot.Command{Name: "leave"}, P: p}); err != nil && !errors.Is(err, bot.ErrNotFound) {
+			if _, err := o.Do(ctx, table.Request{Cmd: bot.Command{Name: "leave"}, Player: p}); err != nil && !errors.Is(err, bot.ErrNotFound) {
 				r.log.Warn("table change: leaving the old table", "table", o.ID, "err", err)
 			}
 		}()
@@ -103,7 +105,8 @@ func (r *Room) dropTable(t *table.Table) {
 	}
 }
 
-// roomEnv is the room as its tables' environment (table.Env).
+// roomEnv is the room as its tables' environment (table.Env) and its
+// directors' (tournament.Env).
 type roomEnv struct{ r *Room }
 
 func (e roomEnv) SetSeated(player, table int64, on bool)  { e.r.setSeated(player, table, on) }
@@ -130,17 +133,12 @@ func tr(lang, key string, args ...any) string { return bot.Text(lang, key, args.
 
 // newTourneyActor returns the director of a tournament of the room, not
 // started.
-func (r *Room) newTourneyActor(rec bot.TourneyRecord, set tourneySettings, comm bot.Community, house int64) (*tourneyActor, error) {
-	return newDirector(r.trdeps, roomTourneyEnv{r}, r.tourneys, rec, set, comm, house)
+func (r *Room) newTourneyActor(rec bot.TourneyRecord, set tournament.Settings, comm bot.Community, house int64) (*tournament.Director, error) {
+	return tournament.New(r.trdeps, roomEnv{r}, r.tourneys, rec, set, comm, house)
 }
 
-// roomTourneyEnv is the room as its directors' environment.
-type roomTourneyEnv struct{ r *Room }
+// StartTable starts a table a director opened (tournament.Env).
+func (e roomEnv) StartTable(t *table.Table) { e.r.startTable(t) }
 
-func (e roomTourneyEnv) communityNow(c bot.Community) bot.Community { return e.r.communityNow(c) }
-func (e roomTourneyEnv) wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error) {
-	return e.r.wallet(ctx, p, comm)
-}
-func (e roomTourneyEnv) send(m bot.Outgoing)       { e.r.send(m) }
-func (e roomTourneyEnv) startTable(t *table.Table) { e.r.startTable(t) }
-func (e roomTourneyEnv) tableEnv() table.Env       { return roomEnv{e.r} }
+// TableEnv is the room as the environment of a director's tables.
+func (e roomEnv) TableEnv() table.Env { return e }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/table"
 )
@@ -32,18 +34,18 @@ func (r *Room) restoreTourneys(ctx context.Context) error {
 			r.unrestored[rec.ID] = true
 			continue
 		}
-		r.tourneys.put(a)
+		r.tourneys.Put(a)
 	}
 	return nil
 }
 
 // rebuildTourney makes a tournament's actor from its record and log.
-func (r *Room) rebuildTourney(ctx context.Context, rec bot.TourneyRecord) (*tourneyActor, error) {
-	var set tourneySettings
+func (r *Room) rebuildTourney(ctx context.Context, rec bot.TourneyRecord) (*tournament.Director, error) {
+	var set tournament.Settings
 	if err := json.Unmarshal([]byte(rec.Config), &set); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
 	}
-	if _, err := decodeTourneySettings(rec.Config); err != nil {
+	if _, err := tournament.DecodeSettings(rec.Config); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
 	}
 	comm, err := r.tableCommunity(ctx, rec.CommunityID, table.Meta{Platform: set.Platform, Chat: set.Chat})
@@ -58,14 +60,14 @@ func (r *Room) rebuildTourney(ctx context.Context, rec bot.TourneyRecord) (*tour
 	if err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
 	}
-	if a.account, err = r.store.OpenAccount(ctx, bot.AccountTournament, a.ref(), 0); err != nil {
+	if a.Account, err = r.store.OpenAccount(ctx, bot.AccountTournament, a.Ref(), 0); err != nil {
 		return nil, err
 	}
-	if err := a.replay(ctx); err != nil {
+	if err := a.Replay(ctx); err != nil {
 		return nil, fmt.Errorf("tournament %d: %w", rec.ID, err)
 	}
 	if !rec.EndedAt.IsZero() {
-		a.seatsSettled.Store(true) // its seats or qualifiers were given before it ended
+		a.SeatsSettled.Store(true) // its seats or qualifiers were given before it ended
 	}
 	return a, nil
 }
@@ -73,7 +75,7 @@ func (r *Room) rebuildTourney(ctx context.Context, rec bot.TourneyRecord) (*tour
 // loadEnded brings back a tournament that is over (its actor retired
 // after an hour, or not restored at start) for a command that names it:
 // /standings T3, /tourney info T3. It retires again when left alone.
-func (r *Room) loadEnded(ctx context.Context, comm bot.Community, id int64) (*tourneyActor, error) {
+func (r *Room) loadEnded(ctx context.Context, comm bot.Community, id int64) (*tournament.Director, error) {
 	recs, err := r.store.Tourneys(ctx, comm.ID, false)
 	if err != nil {
 		return nil, err
@@ -82,15 +84,15 @@ func (r *Room) loadEnded(ctx context.Context, comm bot.Community, id int64) (*to
 		if rec.ID != id || rec.EndedAt.IsZero() {
 			continue
 		}
-		if r.tourneys.loadedEnded.Load() >= maxLoadedEnded {
+		if r.tourneys.LoadedEnded.Load() >= tournament.MaxLoadedEnded {
 			return nil, bot.Errorf(bot.EBusy, bot.KeyBusy)
 		}
 		a, err := r.rebuildTourney(ctx, rec)
 		if err != nil {
 			return nil, err
 		}
-		a.loaded = true
-		cur, added := r.tourneys.putLoaded(a)
+		a.Loaded = true
+		cur, added := r.tourneys.PutLoaded(a)
 		if !added { // loaded meanwhile
 			return cur, nil
 		}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/tournament"
+
 	"github.com/pokerroom/pokerroom/bot/table"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -42,7 +44,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 	if sub == "list" {
 		return r.listTemplates(ctx, comm, lang)
 	}
-	if len(args) == 0 || !validLeagueName(args[0]) {
+	if len(args) == 0 || !tournament.ValidLeagueName(args[0]) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "template.usage", templateSubs)
 	}
 	name := strings.ToLower(args[0])
@@ -54,7 +56,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 			// No tournament name: the template's names its tournaments.
 			opts = append([]string{args[0]}, opts...)
 		}
-		set, err := parseTourneySettings(opts, now)
+		set, err := tournament.ParseSettings(opts, now)
 		if err != nil {
 			return bot.Reply{}, err
 		}
@@ -89,7 +91,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 		if err != nil {
 			return bot.Reply{}, err
 		}
-		return bot.Reply{Text: tr(lang, "tourney.created", a.label(), a.name(), a.when(lang))}, nil
+		return bot.Reply{Text: tr(lang, "tourney.created", a.Label(), a.Name(), a.When(lang))}, nil
 	case "delete":
 		if err := r.store.DeleteTemplate(ctx, comm.ID, name); err != nil {
 			return bot.Reply{}, bot.Errorf(bot.ENotFound, "template.no_such", name)
@@ -109,7 +111,7 @@ func builtinTemplate(community int64, seed tourney.SeedTemplate, now time.Time) 
 	if seed.TimeLimit {
 		name = []string{"Sit&Go", "Time", "Limit", seed.BuyIn}
 	}
-	set, err := parseTourneySettings(append(name, "start=sng", "buyin="+seed.BuyIn, "structure="+seed.Key), now)
+	set, err := tournament.ParseSettings(append(name, "start=sng", "buyin="+seed.BuyIn, "structure="+seed.Key), now)
 	if err != nil {
 		return bot.Template{}, err
 	}
@@ -152,7 +154,7 @@ func (r *Room) listTemplates(ctx context.Context, comm bot.Community, lang strin
 	var b strings.Builder
 	b.WriteString(tr(lang, "template.title"))
 	for _, t := range ts {
-		var set tourneySettings
+		var set tournament.Settings
 		_ = json.Unmarshal([]byte(t.Config), &set)
 		fmt.Fprintf(&b, "\n%s · %s", t.Name, set.Config.Name)
 		if t.Spec != "" {
@@ -253,8 +255,8 @@ func (r *Room) armTemplates(ctx context.Context) error {
 // createFromTemplate creates a tournament from a template at time at: it
 // opens registration now and starts the template's delay later (a firing
 // that was missed starts that delay from now).
-func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot.Template, at time.Time) (*tourneyActor, error) {
-	set, err := decodeTourneySettings(t.Config)
+func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot.Template, at time.Time) (*tournament.Director, error) {
+	set, err := tournament.DecodeSettings(t.Config)
 	if err != nil {
 		return nil, err
 	}

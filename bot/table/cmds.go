@@ -33,7 +33,7 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	}
 	name := req.Cmd.Name
 	if t.paused {
-		return bot.Reply{}, t.pausedReply(req.P)
+		return bot.Reply{}, t.pausedReply(req.Player)
 	}
 	if req.Tok != nil {
 		return t.press(req, start)
@@ -67,7 +67,7 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
 		return t.typedAction(req, start)
 	case "cards":
-		return t.cards(req.P)
+		return t.cards(req.Player)
 	case "clock":
 		return t.callClock(req)
 	case "addbot":
@@ -89,7 +89,7 @@ func (t *Table) authorise(req Request) error {
 	if req.Perm != bot.PermSeated && req.Perm != bot.PermActing {
 		return nil
 	}
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -119,15 +119,15 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 		if t.hand == nil || tok.Hand != t.handID {
 			return bot.Reply{}, bot.ErrTokenStale
 		}
-		return t.cards(req.P)
+		return t.cards(req.Player)
 	}
 	if t.hand == nil {
 		return bot.Reply{}, bot.ErrTokenStale
 	}
-	if err := tok.Check(t.ID, t.handID, int64(len(t.hand.Events())), req.P.ID); err != nil {
+	if err := tok.Check(t.ID, t.handID, int64(len(t.hand.Events())), req.Player.ID); err != nil {
 		return bot.Reply{}, err
 	}
-	k := t.engineSeat(t.seatOf(req.P.ID))
+	k := t.engineSeat(t.seatOf(req.Player.ID))
 	if k < 0 || t.hand.ToAct() != k {
 		return bot.Reply{}, bot.ErrTokenStale
 	}
@@ -161,7 +161,7 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 	default:
 		return bot.Reply{}, bot.ErrTokenForged
 	}
-	return t.act(req.P, a, start)
+	return t.act(req.Player, a, start)
 }
 
 // act applies a player's action; the reply is empty: the table message
@@ -186,7 +186,7 @@ func (t *Table) act(p bot.Player, a engine.Action, start time.Time) (bot.Reply, 
 // typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
 // /discard cards.
 func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -243,7 +243,7 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 			}
 		}
 	}
-	return t.act(req.P, a, start)
+	return t.act(req.Player, a, start)
 }
 
 // betTo reads a typed amount ("40", "pot", "1/2 pot") as seat k's bet, or
@@ -283,7 +283,7 @@ func resolveAmount(spec bot.AmountSpec, h *engine.Hand, k int) int64 {
 
 // join seats the player, or puts them on the waiting list.
 func (t *Table) join(req Request) (bot.Reply, error) {
-	p := req.P
+	p := req.Player
 	lang := t.lang()
 	if t.seatOf(p.ID) >= 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.already", t.Label())
@@ -413,11 +413,11 @@ func (t *Table) name2(p bot.Player) string {
 
 func (t *Table) leave(req Request) (bot.Reply, error) {
 	lang := t.lang()
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
-		if wi := t.waitIndex(req.P.ID); wi >= 0 {
+		if wi := t.waitIndex(req.Player.ID); wi >= 0 {
 			t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
-			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.P.ID)}}); err != nil {
+			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.Player.ID)}}); err != nil {
 				return bot.Reply{}, err
 			}
 			return bot.Reply{Private: true, Text: tr(lang, "wait.left", t.Label())}, nil
@@ -451,7 +451,7 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 }
 
 func (t *Table) sitOut(req Request) (bot.Reply, error) {
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -473,7 +473,7 @@ func (t *Table) sitOut(req Request) (bot.Reply, error) {
 // awayTourney marks a tournament player away: dealt in, and folded (or
 // checked) at once, until /back.
 func (t *Table) awayTourney(req Request) (bot.Reply, error) {
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -491,7 +491,7 @@ func (t *Table) awayTourney(req Request) (bot.Reply, error) {
 }
 
 func (t *Table) back(req Request) (bot.Reply, error) {
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -520,7 +520,7 @@ func (t *Table) back(req Request) (bot.Reply, error) {
 // minimum buy-in and at most the maximum (R-CASH-1); during a hand the
 // chips join the stack before the next one.
 func (t *Table) topUp(req Request) (bot.Reply, error) {
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -574,7 +574,7 @@ func (t *Table) cards(p bot.Player) (bot.Reply, error) {
 
 // callClock gives the acting player a short countdown (R-TIME-3).
 func (t *Table) callClock(req Request) (bot.Reply, error) {
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -617,7 +617,7 @@ func (t *Table) callClock(req Request) (bot.Reply, error) {
 // table (R-TRN-19): on their turn, a minute more to decide with the
 // partner, who is shown the hand; when it runs out the hand is folded.
 func (t *Table) consult(req Request) (bot.Reply, error) {
-	i := t.seatOf(req.P.ID)
+	i := t.seatOf(req.Player.ID)
 	if i < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -646,7 +646,7 @@ func (t *Table) consult(req Request) (bot.Reply, error) {
 	return bot.Reply{Text: tr(t.lang(), "consult.done", t.name(i), DurationText(tourney.ConsultationTime))}, nil
 }
 
-// botNames are the practice opponents' names.
+// BotNames are the practice opponents' names.
 var BotNames = []string{"Alba", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gala", "Hugo", "Iris", "Jon"}
 
 func (t *Table) historyReply(req Request) (bot.Reply, error) {
@@ -702,7 +702,8 @@ func (t *Table) pastSummary(rec bot.HandRecord) (bot.View, error) {
 		Snap: snap.For(-1), Result: h.Result(), Names: names}), nil
 }
 
-// count is the number of seated players, readable from other goroutines.
+// Count is the number of seated players, readable from other goroutines.
 func (t *Table) Count() int { return int(t.seatedN.Load()) }
 
+// Label is the table as players name it ("#3").
 func (t *Table) Label() string { return fmt.Sprintf("#%d", t.ID) }

@@ -7,7 +7,7 @@ import (
 	"github.com/pokerroom/pokerroom/bot"
 )
 
-// groupCommit batches the writes of many tables into one transaction: a
+// GroupCommit batches the writes of many tables into one transaction: a
 // table's actor hands its write over and waits for the batch it joined, so
 // the room's throughput is not capped at one transaction per action.
 type GroupCommit struct {
@@ -27,6 +27,8 @@ type pendingWrite struct {
 // maxBatch bounds the writes in one transaction.
 const maxBatch = 512
 
+// NewGroupCommit returns the group commit of a room's writes through c;
+// Run runs it.
 func NewGroupCommit(c bot.Committer, m *bot.Metrics) *GroupCommit {
 	return &GroupCommit{c: c, in: make(chan *pendingWrite, maxBatch), metrics: m, stopped: make(chan struct{})}
 }
@@ -35,7 +37,7 @@ func NewGroupCommit(c bot.Committer, m *bot.Metrics) *GroupCommit {
 // committed.
 var errStopped = errors.New("the room stopped before the write was committed")
 
-// commit stores w in the next batch and waits for it. Once queued, the
+// Commit stores w in the next batch and waits for it. Once queued, the
 // write is waited for whatever ctx says (its batch has its own deadline):
 // a caller that gave up on a write the batch then commits would reload
 // the table before the write lands, and memory would fall behind the
@@ -62,7 +64,7 @@ func (g *GroupCommit) Commit(ctx context.Context, w *bot.TableWrite) error {
 	}
 }
 
-// run commits batches until ctx ends: whatever is waiting when the last
+// Run commits batches until ctx ends: whatever is waiting when the last
 // batch finished forms the next one.
 func (g *GroupCommit) Run(ctx context.Context) {
 	defer close(g.stopped)

@@ -78,7 +78,7 @@ type Option struct {
 	Help bot.Message
 }
 
-// optValue is an option's value, read and checked by its kind.
+// OptValue is an option's value, read and checked by its kind.
 type OptValue struct {
 	Raw  string        // as written
 	N, M int64         // OptInt, OptChips; an OptPair's two amounts
@@ -87,10 +87,10 @@ type OptValue struct {
 	Word string        // OptEnum: the first word of the value's group
 }
 
-// optionSpec is an option and what setting it does to a T.
+// OptionSpec is an option and what setting it does to a T.
 type OptionSpec[T any] struct {
 	Option
-	// set applies the value to dst, with the checks that need more than
+	// Set applies the value to dst, with the checks that need more than
 	// the value (another option, the stakes); an OptText option reads
 	// its value here.
 	Set func(dst *T, v OptValue) error
@@ -99,21 +99,21 @@ type OptionSpec[T any] struct {
 	get func(src T) string
 }
 
-// optionTable is a command's options, in the order help lists them, and
+// OptionTable is a command's options, in the order help lists them, and
 // the message keys of its errors.
 type OptionTable[T any] struct {
 	Specs []OptionSpec[T]
-	// unknown: an option not in the table (name, " Did you mean ...?",
+	// Unknown: an option not in the table (name, " Did you mean ...?",
 	// the list); value: a value of the wrong type (name, value); rng: an
 	// amount out of range, duration: a duration out of range (name,
 	// value, the range's ends).
 	Unknown, Value, Rng, Duration string
 }
 
-// keyValue is one key=value argument, its key in lower case.
+// KeyValue is one key=value argument, its key in lower case.
 type KeyValue struct{ Key, Val string }
 
-// splitOptions separates words from key=value options: an option without
+// SplitOptions separates words from key=value options: an option without
 // a key or a value is refused ("newtable.option"), and so is one given
 // twice ("tourney.option_twice"); words are refused unless wordsOK.
 func SplitOptions(args []string, wordsOK bool) (words []string, opts []KeyValue, err error) {
@@ -140,7 +140,7 @@ func SplitOptions(args []string, wordsOK bool) (words []string, opts []KeyValue,
 	return words, opts, nil
 }
 
-// apply reads and sets each option, in the order given.
+// Apply reads and sets each option, in the order given.
 func (t *OptionTable[T]) Apply(dst *T, opts []KeyValue) error {
 	for _, kv := range opts {
 		spec := t.lookup(kv.Key)
@@ -276,7 +276,7 @@ func fmtDuration(d time.Duration) string {
 	return s
 }
 
-// names lists the options as usage shows them: "buyin= seats= ...".
+// Names lists the options as usage shows them: "buyin= seats= ...".
 func (t *OptionTable[T]) Names() string {
 	out := make([]string, len(t.Specs))
 	for i, s := range t.Specs {
@@ -387,7 +387,7 @@ func (o *Option) values() string {
 	return ""
 }
 
-// optionsMarkdown is a README table of options: name, default, values,
+// OptionsMarkdown is a README table of options: name, default, values,
 // what it does (English).
 func OptionsMarkdown(opts []Option) string {
 	var b strings.Builder

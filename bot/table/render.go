@@ -302,7 +302,7 @@ func eventText(e engine.Event, name, lang string) string {
 	return ""
 }
 
-// durationText shows a duration to the second: "25s", "1m30s".
+// DurationText shows a duration to the second: "25s", "1m30s".
 func DurationText(d time.Duration) string {
 	if d < 0 {
 		d = 0

@@ -3,11 +3,8 @@ package table
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"sort"
 	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -19,14 +16,14 @@ import (
 	"github.com/pokerroom/pokerroom/tourney"
 )
 
-// inboxSize bounds a table's queued commands: a full inbox answers "busy"
+// InboxSize bounds a table's queued commands: a full inbox answers "busy"
 // at once, never blocking the caller.
 const InboxSize = 64
 
-// botPlatform is the platform of practice opponents.
+// BotPlatform is the platform of practice opponents.
 const BotPlatform = "practice"
 
-// seat is one occupied seat of a cash table.
+// Seat is one occupied seat of a cash table.
 type Seat struct {
 	Player  bot.Player `json:"player"`
 	Account int64      `json:"account"` // the wallet chips come from and go back to
@@ -80,28 +77,29 @@ type waiter struct {
 	Missed bool       `json:"missed,omitempty"`
 }
 
-// request is a command for a table's actor.
+// Request is a command for a table's actor.
 type Request struct {
-	ctx context.Context
-	Cmd bot.Command
-	P   bot.Player
-	Tok *bot.ButtonToken
-	// perm is what the command table asks of the player (PermSeated,
+	ctx    context.Context
+	Cmd    bot.Command
+	Player bot.Player
+	Tok    *bot.ButtonToken
+	// Perm is what the command table asks of the player (PermSeated,
 	// PermActing); the zero value, for the room's own requests and button
 	// presses (their tokens bind the player), asks nothing.
 	Perm bot.Permission
-	// sync asks the actor to do everything due now before answering.
+	// Sync asks the actor to do everything due now before answering.
 	Sync bool
 
 	Reply chan Response
 }
 
+// Response is a table's answer to a Request.
 type Response struct {
 	Reply bot.Reply
 	Err   error
 }
 
-// tableMeta is what a table stores with its record besides the config.
+// Meta is what a table stores with its record besides the config.
 type Meta struct {
 	Config   Config `json:"config"`
 	Platform string `json:"platform"`
@@ -115,7 +113,7 @@ type Meta struct {
 	Thread string `json:"thread,omitempty"`
 }
 
-// table is a cash table's actor: only its goroutine touches its fields.
+// Table is a cash table's actor: only its goroutine touches its fields.
 type Table struct {
 	Deps   *Deps
 	env    Env
@@ -202,7 +200,7 @@ type Table struct {
 	pauseWait         time.Duration
 	pauseTold         map[int64]bool
 
-	// tour links a tournament table to its director (nil at a cash
+	// Tour links a tournament table to its director (nil at a cash
 	// table); held: it waits for the director before dealing; closed: it
 	// was broken; lastReport is the report of its last hand.
 	Tour       *TourneyLink
@@ -220,7 +218,7 @@ type leftStack struct {
 	Until time.Time `json:"until"`
 }
 
-// newTable returns the actor of a table, not started.
+// New returns the actor of a table, not started.
 func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, house int64) *Table {
 	t := &Table{Deps: d, env: env, ID: rec.ID, house: house, Config: meta.Config, rules: meta.Config.Rules(), Comm: comm, account: rec.AccountID,
 		Inbox: make(chan Request, InboxSize), Done: make(chan struct{}), wake: make(chan struct{}, 1), Kick: make(chan struct{}, 1),
@@ -232,175 +230,7 @@ func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, h
 	return t
 }
 
-// load reads the table as the store holds it (seats, the table's state,
-// the hand in progress, the timers) and only then replaces what the actor
-// holds: at start (fresh false: the record and deadlines the room read),
-// and after a failed write (fresh true: everything read anew). On an error
-// nothing in memory changed. A hand that cannot be resumed (a gap in its
-// log, an event or setup that cannot be read, one the engine refuses) is
-// voided as a misdeal: ended, its chips back on the stacks they started
-// from (the stored seats hold them until the hand ends), in one write.
-func (t *Table) load(ctx context.Context, fresh bool) error {
-	recs, err := t.Deps.Store.Seats(ctx, t.ID)
-	if err != nil {
-		return err
-	}
-	seats := make([]*Seat, t.Config.Seats)
-	for _, sr := range recs {
-		if sr.Seat < 1 || sr.Seat > len(seats) {
-			return fmt.Errorf("%w: seat %d outside the table's %d", ErrBadRecord, sr.Seat, len(seats))
-		}
-		s := new(Seat)
-		if err := json.Unmarshal([]byte(sr.State), s); err != nil {
-			return fmt.Errorf("%w: seat %d state: %w", ErrBadRecord, sr.Seat, err)
-		}
-		s.Stack, s.SittingOut = sr.Stack, sr.SittingOut
-		if s.Player.ID != sr.PlayerID {
-			return fmt.Errorf("%w: seat %d: state of player %d, record of %d", ErrBadRecord, sr.Seat, s.Player.ID, sr.PlayerID)
-		}
-		if s.Bank > t.Config.Bank {
-			s.Bank = t.Config.Bank
-		}
-		if !s.Bot && t.TourneyID == 0 && t.Tour == nil {
-			// A player's chips at a cash table go back to their wallet in
-			// the table's economy (a seat taken before economies named the
-			// global wallet).
-			acc, err := t.env.Wallet(ctx, s.Player, t.Comm)
-			if err != nil {
-				return err
-			}
-			s.Account = acc
-		}
-		seats[sr.Seat-1] = s
-	}
-	stateJSON := t.stateJSON
-	var deadlines []bot.Deadline
-	if fresh {
-		recs, err := t.Deps.Store.OpenTables(ctx, t.Comm.ID)
-		if err != nil {
-			return err
-		}
-		for _, rec := range recs {
-			if rec.ID == t.ID {
-				stateJSON = rec.State
-			}
-		}
-		all, err := t.Deps.Store.Deadlines(ctx)
-		if err != nil {
-			return err
-		}
-		for _, d := range all {
-			if id, ok := DeadlineTable(d.Key); ok && id == t.ID {
-				deadlines = append(deadlines, d)
-			}
-		}
-	} else {
-		deadlines = t.env.TakeDeadlines(t.ID)
-	}
-	var st State
-	if stateJSON != "" {
-		if err := json.Unmarshal([]byte(stateJSON), &st); err != nil {
-			return fmt.Errorf("%w: table state: %w", ErrBadRecord, err)
-		}
-	}
-	hands, err := t.Deps.Store.OpenHands(ctx, t.ID)
-	if err != nil {
-		return err
-	}
-	var (
-		hand   *engine.Hand
-		handID int64
-		order  []int
-		voided []string
-	)
-	for i, hr := range hands {
-		h, hs, why := resumeHand(hr)
-		if why == "" && i < len(hands)-1 {
-			why = "a later hand was started" // cannot happen with CommitTables; never play it
-		}
-		if why != "" {
-			var hs bot.HandTag
-			if json.Unmarshal([]byte(hr.Setup.Tag), &hs) == nil && hs.Number > st.Hands {
-				st.Hands = hs.Number // the next hand has a number (and a deck) of its own
-			}
-			if err := t.voidHand(ctx, hr, why, seats, &st); err != nil {
-				return fmt.Errorf("void hand %d: %w", hr.ID, err)
-			}
-			voided = append(voided, fmt.Sprintf("%d", hr.ID))
-			t.Deps.Log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.ID, "hand", hr.ID, "why", why)
-			continue
-		}
-		hand, handID, order = h, hr.ID, hs.Order
-		st.Hands, st.Button = hs.Number, hs.Button
-		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
-		if hs.Pos != nil {
-			st.Pos = hs.Pos
-			st.BigBlindSeat = int(hs.Pos.BigBlind)
-		}
-	}
-	// Nothing can fail from here: the actor takes the stored state whole.
-	t.Seats = seats
-	t.stateJSON = stateJSON
-	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
-	t.bigBlind = st.BigBlindSeat - 1
-	t.tpos = tourney.Positions{}
-	if st.Pos != nil {
-		t.tpos = *st.Pos
-	}
-	t.hand, t.handID, t.order, t.last = hand, handID, order, nil
-	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
-	t.botAt, t.botN = time.Time{}, 0
-	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
-	t.outq, t.unseat, t.seatsDirty = nil, nil, false
-	for _, d := range deadlines {
-		t.restoreDeadline(d)
-	}
-	if t.hand != nil && t.turnAt.IsZero() && t.hand.ToAct() >= 0 {
-		now := t.Deps.Clock.Now()
-		t.turnAt, t.turnPhase, t.turnStart = now.Add(t.Config.Timer), "timer", now
-	}
-	for _, id := range voided {
-		t.notifyGroup("table.voided", id, t.Label())
-	}
-	return nil
-}
-
-// resumeHand rebuilds a stored hand; why says why it cannot be (the
-// hand is then voided).
-func resumeHand(hr bot.HandRecord) (h *engine.Hand, hs bot.HandTag, why string) {
-	if hr.Broken != "" {
-		return nil, hs, hr.Broken
-	}
-	if err := json.Unmarshal([]byte(hr.Setup.Tag), &hs); err != nil || len(hs.Order) != len(hr.Setup.Seats) {
-		return nil, hs, "its seat order was not stored"
-	}
-	h, err := engine.Resume(hr.Setup, hr.Events)
-	if err != nil {
-		return nil, hs, "the engine cannot replay it: " + err.Error()
-	}
-	return h, hs, ""
-}
-
-// voidHand ends a hand that cannot be resumed as a misdeal: the stored
-// seats keep the stacks the hand started from (a hand moves no chip on
-// the ledger before it ends), and a pot carried into it stays carried.
-func (t *Table) voidHand(ctx context.Context, hr bot.HandRecord, why string, seats []*Seat, st *State) error {
-	st.Carry = max(st.Carry, hr.Setup.CarriedPot)
-	var recs []bot.SeatRecord
-	for i, s := range seats {
-		if s != nil {
-			recs = append(recs, bot.SeatRecord{Seat: i + 1, PlayerID: s.Player.ID, Stack: s.Stack, SittingOut: s.SittingOut, State: MustJSON(s)})
-		}
-	}
-	w := &bot.TableWrite{TableID: t.ID, HandID: hr.ID, EndHand: true, Void: why, Seats: recs, SaveSeats: true,
-		State: MustJSON(st), SaveState: true, ClearDeadlines: []string{t.key("turn")}, At: t.Deps.Clock.Now()}
-	return t.Deps.Store.CommitTables(ctx, []*bot.TableWrite{w})
-}
-
-// errBadRecord marks a table whose stored record cannot be used (not a
-// store that cannot be read): the room starts without it.
-var ErrBadRecord = errors.New("the table's stored record cannot be used")
-
+// MustJSON encodes one of the room's own plain values.
 func MustJSON(v any) string {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -418,43 +248,7 @@ func (t *Table) key(kind string, arg ...any) string {
 	return k
 }
 
-func (t *Table) restoreDeadline(d bot.Deadline) {
-	parts := strings.Split(d.Key, ":")
-	if len(parts) < 2 {
-		return
-	}
-	switch parts[1] {
-	case "turn":
-		var p turnPayload
-		if json.Unmarshal([]byte(d.Payload), &p) == nil && (p.Hand == t.handID || p.Hand == 0) && t.hand != nil && p.Actions == len(t.hand.Events()) {
-			t.turnAt, t.turnPhase, t.turnStart = d.At, p.Phase, p.Start
-		}
-	case "sitout":
-		if n, err := strconv.Atoi(parts[2]); err == nil && n >= 0 && n < len(t.Seats) && t.Seats[n] != nil {
-			t.sitoutAt[n] = d.At
-		}
-	case "left":
-		var l leftStack
-		if id, err := strconv.ParseInt(parts[2], 10, 64); err == nil && json.Unmarshal([]byte(d.Payload), &l) == nil {
-			t.left[id] = l
-		}
-	case "wait":
-		var w waiter
-		if json.Unmarshal([]byte(d.Payload), &w) == nil {
-			t.waiting = append(t.waiting, w)
-			sort.SliceStable(t.waiting, func(i, j int) bool { return t.waiting[i].Since.Before(t.waiting[j].Since) })
-		}
-	}
-}
-
-type turnPayload struct {
-	Hand    int64     `json:"hand"`
-	Actions int       `json:"actions"`
-	Phase   string    `json:"phase"`
-	Start   time.Time `json:"start"`
-}
-
-// run is the actor's loop.
+// Run is the actor's loop.
 func (t *Table) Run(ctx context.Context) {
 	defer close(t.Done)
 	defer func() {
@@ -488,7 +282,7 @@ func (t *Table) Run(ctx context.Context) {
 			}
 			r, err := t.handle(req)
 			if err == nil && isHandAction(req) {
-				t.acted.Store(req.P.ID, actSeq.Add(1))
+				t.acted.Store(req.Player.ID, actSeq.Add(1))
 			}
 			t.noteTurn()
 			req.Reply <- Response{Reply: r, Err: err}
@@ -612,7 +406,7 @@ func (t *Table) nextDeadline() time.Time {
 
 func (t *Table) reminderLead() time.Duration { return min(10*time.Second, t.Config.Timer/3) }
 
-// do sends a request to the table's actor and waits for its answer; a
+// Do sends a request to the table's actor and waits for its answer; a
 // full inbox is EBusy at once.
 func (t *Table) Do(ctx context.Context, req Request) (bot.Reply, error) {
 	req.ctx = ctx
@@ -682,6 +476,7 @@ func (t *Table) name(i int) string {
 	return ""
 }
 
+// SeatedCount counts the occupied seats (in the actor).
 func (t *Table) SeatedCount() int {
 	n := 0
 	for _, s := range t.Seats {
@@ -704,145 +499,6 @@ func (t *Table) seatRecords() []bot.SeatRecord {
 	return out
 }
 
-// write stores w (with the seats) through the group commit and waits for
-// it. On failure the table reloads what the store holds: memory is never
-// ahead of the store.
-func (t *Table) write(w *bot.TableWrite) error { return t.commitWrite(w, true) }
-
-// tableState is what a table keeps between hands (TableRecord.State).
-type State struct {
-	Hands  int `json:"hands"`
-	Button int `json:"button"`
-	// BigBlindSeat is the table seat (1..N) of the last big blind; 0 none
-	// or not kept yet.
-	BigBlindSeat int   `json:"big_blind_seat,omitempty"`
-	Carry        int64 `json:"carry,omitempty"`
-	// Report is a tournament table's report of its last hand, sent again
-	// after a restart.
-	Report *HandReport `json:"report,omitempty"`
-	// Pos is a tournament table's last button and blinds (dead button).
-	Pos *tourney.Positions `json:"pos,omitempty"`
-}
-
-// commitWrite stores w, with the seats and the table's state when seats
-// is true (an action that changed neither need not rewrite them).
-func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
-	w.TableID = t.ID
-	w.At = t.Deps.Clock.Now()
-	if seats {
-		t.seatsDirty = false
-		w.Seats, w.SaveSeats = t.seatRecords(), true
-		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
-	}
-	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
-	defer cancel()
-	err := t.Deps.Commit.Commit(ctx, w)
-	outq, unseat := t.outq, t.unseat
-	t.outq, t.unseat = nil, nil
-	if err == nil {
-		t.seatedN.Store(int32(t.SeatedCount()))
-		if w.SaveState {
-			t.stateJSON = w.State
-		}
-		for _, p := range unseat {
-			t.env.SetSeated(p, t.ID, false)
-		}
-		for _, m := range outq {
-			t.send(m)
-		}
-		return nil
-	}
-	t.Deps.Log.Error("table write failed; reloading the table from the store", "table", t.ID, "err", err)
-	if !t.reload() {
-		t.pause()
-	}
-	return WriteErr(err)
-}
-
-// reload puts the table back at what the store holds after a failed write
-// (which may have been stored although reported failed). It reports false
-// when the store could not be read: the actor then holds a state nobody
-// committed, and must pause.
-func (t *Table) reload() bool {
-	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
-	defer cancel()
-	oldHand, shown := t.handID, t.shownEvents
-	if err := t.load(ctx, true); err != nil {
-		t.Deps.Log.Error("table reload failed", "table", t.ID, "err", err)
-		return false
-	}
-	defer t.showStored(ctx, oldHand, shown)
-	t.syncSeated()
-	t.seatedN.Store(int32(t.SeatedCount()))
-	if t.Tour != nil && t.hand == nil {
-		// Between hands as stored (a hand's end may be stored although
-		// the write was reported failed): hold, and tell the Director
-		// what the store holds.
-		t.reportHeld()
-	}
-	now := t.Deps.Clock.Now()
-	if t.hand != nil && t.hand.ToAct() >= 0 {
-		// The player to act loses no time to the failure.
-		t.turnAt, t.turnPhase, t.turnStart, t.reminded = now.Add(t.Config.Timer), "timer", now, false
-	}
-	// The next step (a practice opponent's action, the next hand) is
-	// tried again a second later, not at once: a store that refuses
-	// every write is not hammered.
-	t.holdUntil = now.Add(time.Second)
-	return true
-}
-
-// showStored shows what the store holds when a write reported failed was
-// stored after all: a hand dealt (its table message and hole cards), an
-// action taken, or a hand ended (its summary; the leavers stand up, or a
-// closing tournament table closes, once the actor is back in its loop:
-// nothing here writes). For a write really lost there is nothing new to
-// show.
-func (t *Table) showStored(ctx context.Context, oldHand int64, shown int) {
-	switch {
-	case t.hand != nil && t.handID != oldHand:
-		t.version = 0
-		t.publish()
-		t.sendCards(nil)
-	case t.hand != nil && len(t.hand.Events()) > shown:
-		evs := t.hand.Events()[shown:]
-		t.noteEvents(evs)
-		t.publish()
-		t.sendCards(evs)
-	case t.hand == nil && t.handNo > t.summarized:
-		t.summarized = t.handNo
-		recs, err := t.Deps.Store.RecentHands(ctx, t.ID, 1)
-		if err == nil && len(recs) == 1 && recs[0].Voided == "" {
-			if v, err := t.pastSummary(recs[0]); err == nil {
-				t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: v})
-				if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
-					t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: v})
-				}
-			}
-		}
-		t.afterHandDue = true
-		if t.Tour == nil {
-			t.nextAt = t.Deps.Clock.Now().Add(t.Deps.Cfg.HandPause)
-		}
-		t.publishIdle()
-	}
-}
-
-// duties does what a hand's end left to do when its end was shown by
-// showStored: the leavers stand up, a closing tournament table closes.
-func (t *Table) duties() {
-	if t.paused || !t.afterHandDue || t.hand != nil {
-		return
-	}
-	t.afterHandDue = false
-	switch {
-	case t.Tour != nil && t.closing:
-		t.applySync(Sync{Close: true})
-	case t.Tour == nil:
-		t.standUp()
-	}
-}
-
 // Pausing. While the store cannot be read the table does nothing: no
 // timer acts and every command is answered that the table is paused. It
 // tries to read the store again with a growing delay (at most
@@ -853,52 +509,6 @@ const (
 	FirstPauseRetry = 500 * time.Millisecond
 	MaxPauseRetry   = 4 * time.Second
 )
-
-// pause stops the table until the store answers again.
-func (t *Table) pause() {
-	now := t.Deps.Clock.Now()
-	if !t.paused {
-		t.paused, t.pausedAt, t.pauseWait = true, now, FirstPauseRetry
-		t.pauseTold = map[int64]bool{}
-		t.Deps.Metrics.Paused.Add(1)
-		t.Deps.Log.Warn("table paused: the database is unreachable", "table", t.ID)
-		t.notifyGroup("table.paused", t.Label())
-		t.showPaused()
-	} else {
-		t.pauseWait = min(2*t.pauseWait, MaxPauseRetry)
-	}
-	t.retryAt = now.Add(t.pauseWait)
-}
-
-// tryResume reads the store again; on success play resumes.
-func (t *Table) tryResume() {
-	t.retryAt = time.Time{}
-	t.lastShown = false // the paused message is replaced by the table, once
-	if !t.reload() {
-		t.pause()
-		return
-	}
-	t.paused = false
-	t.Deps.Metrics.Paused.Add(-1)
-	t.Deps.Log.Info("table resumed", "table", t.ID, "paused_for", t.Deps.Clock.Now().Sub(t.pausedAt))
-	t.notifyGroup("table.resumed", t.Label())
-	t.publish() // the same table as reload showed, if it showed one: not sent twice
-	if t.hand != nil {
-		t.sendCards(nil)
-	}
-	t.applySyncs()
-	t.poke()
-}
-
-// pausedReply answers a command while the table is paused: the reason
-// the first time a player asks, then a short reminder.
-func (t *Table) pausedReply(p bot.Player) error {
-	if t.pauseTold[p.ID] {
-		return bot.Errorf(bot.EUnavailable, "table.still_paused", t.Label())
-	}
-	t.pauseTold[p.ID] = true
-	return bot.Errorf(bot.EUnavailable, "table.paused_cmd", t.Label())
-}
 
 // syncSeated tells the room who sits here.
 func (t *Table) syncSeated() {
@@ -914,7 +524,7 @@ func (t *Table) syncSeated() {
 // actSeq orders the players' actions across tables (table.acted).
 var actSeq atomic.Int64
 
-// handCommands are the commands that play a hand: without a table number,
+// HandCommands are the commands that play a hand: without a table number,
 // a player at several tables plays at the one where it is their turn
 // (turnTable).
 var HandCommands = map[string]bool{"fold": true, "check": true, "call": true, "bet": true, "raise": true,
@@ -942,7 +552,7 @@ func (t *Table) noteTurn() {
 	t.turnPlayer.Store(id)
 }
 
-// turnTable picks, among the tables a player sits at, the one a hand
+// TurnTable picks, among the tables a player sits at, the one a hand
 // command without a table number is for: the one table where it is their
 // turn; at none, the one they last acted at; nil when that is ambiguous
 // (their turn at several tables, or no action anywhere yet).
@@ -968,22 +578,4 @@ func TurnTable(ts []*Table, player int64) *Table {
 		}
 	}
 	return last
-}
-
-// restore reads the table as the store holds it, after a restart; a
-// tournament table waits for its director.
-func (t *Table) Restore(ctx context.Context, meta Meta) error {
-	if meta.Tourney != 0 {
-		t.TourneyID = meta.Tourney
-		t.Tour = &TourneyLink{No: meta.TNo, Sig: make(chan struct{}, 1)}
-	}
-	if err := t.load(ctx, false); err != nil {
-		return err
-	}
-	t.summarized = t.handNo
-	if t.hand != nil {
-		t.summarized--
-	}
-	t.seatedN.Store(int32(t.SeatedCount()))
-	return nil
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// TableConfig is a cash table's settings, chosen with /newtable and stored
+// Config is a cash table's settings, chosen with /newtable and stored
 // with the table (JSON).
 type Config struct {
 	Variant    string         `json:"variant"` // nlhe, plo, ...
@@ -80,7 +80,7 @@ const SitOutGrace = 5 * time.Minute
 // they left with (R-CASH-3).
 const ReturnWindow = 15 * time.Minute
 
-// variants maps /newtable's variant names to games and betting.
+// Variants maps /newtable's variant names to games and betting.
 var Variants = map[string]struct {
 	Game    engine.Game
 	Betting engine.Betting
@@ -228,6 +228,8 @@ func (c Config) Stakes() string { return fmt.Sprintf("%d/%d", c.SmallBlind, c.Bi
 // Name returns the variant's long name.
 func (c Config) Name() string { return Variants[c.Variant].name }
 
+// DecodeTableConfig reads a stored table's settings, checked as /newtable
+// checks them.
 func DecodeTableConfig(s string) (Config, error) {
 	var c Config
 	if err := json.Unmarshal([]byte(s), &c); err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// tableDeps are what every table of a room shares: the room's clock, log,
+// Deps are what every table of a room shares: the room's clock, log,
 // guarded store, counters, button signer, lifetime and settings, and the
 // group commit of their writes. The room fills them before its first table
 // starts.
@@ -28,7 +28,7 @@ type Deps struct {
 	Cfg     Settings
 }
 
-// tableSettings are the room's settings a table plays by.
+// Settings are the room's settings a table plays by.
 type Settings struct {
 	HandPause, BotDelay time.Duration
 	BotTrials, MaxHands int
@@ -39,28 +39,28 @@ type Settings struct {
 // opponents' randomness, the deadlines stored for it, and sending.
 type Env interface {
 	SetSeated(player, table int64, on bool)
-	// syncSeated records the players seated at table, and only them.
+	// SyncSeated records the players seated at table, and only them.
 	SyncSeated(table int64, players []int64)
 	CommunityNow(c bot.Community) bot.Community
 	Wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error)
 	TakeDeadlines(table int64) []bot.Deadline
 	Shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error)
 	BotRand(table int64, hand, n int) *mrand.Rand
-	// checkTableChange refuses a player's sitting at t when the room's
+	// CheckTableChange refuses a player's sitting at t when the room's
 	// rules on changing tables say so (R-CASH-3).
 	CheckTableChange(ctx context.Context, t *Table, p bot.Player) error
 	DropTable(t *Table)
 	Send(m bot.Outgoing)
 }
 
-// director is a tournament table's director: it takes each hand's report.
+// Director is a tournament table's director: it takes each hand's report.
 type Director interface {
 	Report(table int64, r HandReport)
-	// eventName is the tournament's name, for the table's title.
-	EventName() string
+	// Name is the tournament's name, for the table's title.
+	Name() string
 }
 
-// settleNow asks the table's actor to do everything due now and waits until
+// SettleNow asks the table's actor to do everything due now and waits until
 // it has. Unlike do, a full inbox is no refusal: settleNow waits for its
 // turn in it. A table that stops meanwhile has nothing left to do; ctx ending
 // is EUnavailable.
@@ -83,7 +83,7 @@ func (t *Table) SettleNow(ctx context.Context) error {
 	}
 }
 
-// deadlineTable reads the table id of a table's deadline key ("t7:turn").
+// DeadlineTable reads the table id of a table's deadline key ("t7:turn").
 func DeadlineTable(key string) (int64, bool) {
 	rest, ok := strings.CutPrefix(key, "t")
 	if !ok {
@@ -97,10 +97,10 @@ func DeadlineTable(key string) (int64, bool) {
 	return n, err == nil
 }
 
-// opTimeout bounds every storage call the room makes for a command.
+// OpTimeout bounds every storage call the room makes for a command.
 const OpTimeout = 10 * time.Second
 
-// writeErr is what a command whose write failed answers: not enough
+// WriteErr is what a command whose write failed answers: not enough
 // chips, or that the store failed (whatever it refused: the state was
 // rebuilt from it, and the user may try again).
 func WriteErr(err error) error {
@@ -112,4 +112,17 @@ func WriteErr(err error) error {
 		return e
 	}
 	return &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: err}
+}
+
+// Mix combines numbers into one seed (splitmix64 steps): the seeds of a
+// room run with a deck seed (tests, the simulator) derive from it.
+func Mix(xs ...uint64) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	for _, x := range xs {
+		h ^= x + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+		h = (h ^ h>>30) * 0xbf58476d1ce4e5b9
+		h = (h ^ h>>27) * 0x94d049bb133111eb
+		h ^= h >> 31
+	}
+	return h
 }

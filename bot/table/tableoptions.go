@@ -11,7 +11,7 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// tableOptionTable declares /newtable's key=value options (R-CASH-1..6,
+// TableOptionTable declares /newtable's key=value options (R-CASH-1..6,
 // R-POT-6, R-POT-7, R-TIME-1..3, R-BET-5, R-CARD-7).
 var TableOptionTable = &OptionTable[Config]{
 	Unknown: "newtable.unknown_option", Value: "newtable.value", Rng: "newtable.range", Duration: "newtable.duration",
@@ -143,7 +143,7 @@ func nonZero(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-// TableOptions returns /newtable's options as declared, for help and
+// Options returns /newtable's options as declared, for help and
 // documentation.
 func Options() []Option { return TableOptionTable.Options() }
 

@@ -43,6 +43,7 @@ func (t *Table) notifyGroup(key string, args ...any) {
 	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: bot.View{Kind: bot.ViewNotice, Text: tr(t.lang(), key, args...)}})
 }
 
+// Title is the table's game and stakes as its message shows them.
 func (t *Table) Title() string {
 	if t.Tour != nil {
 		return t.tourneyTitle()

@@ -18,7 +18,7 @@ import (
 // level of the next hand, and whether to deal it. A sync is idempotent,
 // so the director sends it again after a restart.
 
-// tourneyLink is what a tournament table knows of its tournament.
+// TourneyLink is what a tournament table knows of its tournament.
 type TourneyLink struct {
 	Actor Director
 	No    tourney.TableID // the table's number in the tournament's seating
@@ -33,7 +33,7 @@ type TourneyLink struct {
 	releases int
 }
 
-// tableSync is the director's instruction to one of its tables.
+// Sync is the director's instruction to one of its tables.
 type Sync struct {
 	// Seats are the seats as they must be (index = seat - 1); a seat not
 	// listed must be empty. A player added sits down with Stack.
@@ -51,6 +51,7 @@ type Sync struct {
 	Remove []int
 }
 
+// SyncSeat is one seat of a Sync: who sits there and with what.
 type SyncSeat struct {
 	Player bot.Player
 	Entry  tourney.EntryID
@@ -68,13 +69,14 @@ type SyncSeat struct {
 	Consult bool
 }
 
+// SyncLevel is the level a Sync tells a table to play.
 type SyncLevel struct {
 	Number                     int
 	SmallBlind, BigBlind, Ante int64
 	BigBlindAnte               bool
 }
 
-// handReport is what a tournament table tells its director after a hand.
+// HandReport is what a tournament table tells its director after a hand.
 type HandReport struct {
 	Table tourney.TableID `json:"table"`
 	Hand  int             `json:"hand"`
@@ -93,13 +95,14 @@ type HandReport struct {
 	Pos *tourney.Positions `json:"pos,omitempty"`
 }
 
+// ReportBust is a player a hand busted, in a HandReport.
 type ReportBust struct {
 	Entry   tourney.EntryID     `json:"entry"`
 	Start   int64               `json:"start"`
 	Winners []tourney.PotWinner `json:"winners,omitempty"`
 }
 
-// direct queues a sync for the table's actor; it never blocks.
+// Direct queues a sync for the table's actor; it never blocks.
 func (l *TourneyLink) Direct(s Sync) {
 	l.mu.Lock()
 	l.syncs = append(l.syncs, s)
@@ -397,10 +400,10 @@ func (t *Table) reportHeld() {
 // tourneyTitle is a tournament table's title: the event, its table number
 // and the level.
 func (t *Table) tourneyTitle() string {
-	return t.Tour.Actor.EventName() + " · " + tr(t.lang(), "ttable.title", int(t.Tour.No), t.Config.Level, bot.Chips(t.Config.SmallBlind), bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.Ante))
+	return t.Tour.Actor.Name() + " · " + tr(t.lang(), "ttable.title", int(t.Tour.No), t.Config.Level, bot.Chips(t.Config.SmallBlind), bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.Ante))
 }
 
-// levelOf turns a tournament level into the table's blinds.
+// LevelOf turns a tournament level into the table's blinds.
 func LevelOf(l tourney.Level, number int) *SyncLevel {
 	return &SyncLevel{Number: number, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BigBlindAnte: l.BigBlindAnte}
 }

@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"errors"
@@ -35,9 +35,9 @@ type dealProposal struct {
 	until    time.Time
 }
 
-// inDeal reports whether entry e was a party to the deal.
-func (a *tourneyActor) inDeal(e tourney.EntryID) bool {
-	_, ok := a.shares[e]
+// InDeal reports whether entry e was a party to the deal.
+func (a *Director) InDeal(e tourney.EntryID) bool {
+	_, ok := a.Shares[e]
 	return ok
 }
 
@@ -45,17 +45,17 @@ func (a *tourneyActor) inDeal(e tourney.EntryID) bool {
 // and /standings show it (bounties aside): a windfall's prize, a deal's
 // or a timed end's share (with what a deal kept in play, for the
 // winner), else the payout table's prize, tied places shared (R-TRN-18).
-func (a *tourneyActor) paidFor(r tourney.Result) int64 {
+func (a *Director) paidFor(r tourney.Result) int64 {
 	switch {
-	case a.windfall != nil:
-		if i := r.Place - 1; i >= 0 && i < len(a.windfall.Payouts) {
-			return a.windfall.Payouts[i]
+	case a.Windfall != nil:
+		if i := r.Place - 1; i >= 0 && i < len(a.Windfall.Payouts) {
+			return a.Windfall.Payouts[i]
 		}
 		return 0
-	case a.shares != nil && a.inDeal(r.Entry):
-		v := a.shares[r.Entry]
-		if r.Place == 1 && a.kept > 0 {
-			v += a.kept
+	case a.Shares != nil && a.InDeal(r.Entry):
+		v := a.Shares[r.Entry]
+		if r.Place == 1 && a.Kept > 0 {
+			v += a.Kept
 		}
 		return v
 	}
@@ -65,10 +65,10 @@ func (a *tourneyActor) paidFor(r tourney.Result) int64 {
 // remaining lists the entries still in, with their stacks (the entry
 // as the "player" of the tourney package's deal and ICM functions), and
 // the entries in the same order.
-func (a *tourneyActor) remaining() ([]tourney.StackOf, []tourney.EntryID) {
+func (a *Director) remaining() ([]tourney.StackOf, []tourney.EntryID) {
 	var out []tourney.StackOf
 	var ids []tourney.EntryID
-	for _, e := range a.t.Entries() {
+	for _, e := range a.Tourney.Entries() {
 		if !e.Out {
 			out = append(out, tourney.StackOf{Player: tourney.PlayerID(strconv.Itoa(int(e.ID))), Stack: a.stacks[e.ID]})
 			ids = append(ids, e.ID)
@@ -78,9 +78,9 @@ func (a *tourneyActor) remaining() ([]tourney.StackOf, []tourney.EntryID) {
 }
 
 // dealShares computes the deal on the stacks as they are.
-func (a *tourneyActor) dealShares(method tourney.DealMethod, keep int64) (map[tourney.EntryID]int64, error) {
+func (a *Director) dealShares(method tourney.DealMethod, keep int64) (map[tourney.EntryID]int64, error) {
 	rem, ids := a.remaining()
-	prizes, err := a.t.Prizes()
+	prizes, err := a.Tourney.Prizes()
 	if err != nil {
 		return nil, err
 	}
@@ -104,11 +104,11 @@ func (a *tourneyActor) dealShares(method tourney.DealMethod, keep int64) (map[to
 
 // dealCmd runs /deal [icm|chop] (propose), /deal accept, /deal decline,
 // and /deal alone (the proposal and its figures).
-func (a *tourneyActor) dealCmd(req treq, lang string) (bot.Reply, error) {
-	me := a.activeEntry(req.p.ID)
+func (a *Director) dealCmd(req Request, lang string) (bot.Reply, error) {
+	me := a.activeEntry(req.Player.ID)
 	sub := ""
-	if len(req.cmd.Args) > 0 {
-		sub = strings.ToLower(req.cmd.Args[0])
+	if len(req.Cmd.Args) > 0 {
+		sub = strings.ToLower(req.Cmd.Args[0])
 	}
 	if sub == "" {
 		if a.proposal == nil {
@@ -124,13 +124,13 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (bot.Reply, error) {
 		if a.finalID != 0 {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.flight")
 		}
-		if a.t.State() != tourney.FinalTable || len(a.tables) != 1 {
+		if a.Tourney.State() != tourney.FinalTable || len(a.Tables) != 1 {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.final_only")
 		}
 		if a.proposal != nil {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.pending")
 		}
-		if a.dealt {
+		if a.Dealt {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.done")
 		}
 
@@ -138,7 +138,7 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (bot.Reply, error) {
 		if sub == "chop" {
 			method = tourney.ChipChop
 		}
-		keep, err := a.dealKeep(req.cmd.Args[1:])
+		keep, err := a.dealKeep(req.Cmd.Args[1:])
 		if err != nil {
 			return bot.Reply{}, err
 		}
@@ -148,9 +148,9 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (bot.Reply, error) {
 			}
 			return bot.Reply{}, err
 		}
-		a.proposal = &dealProposal{method: method, keep: keep, by: me, accepted: map[tourney.EntryID]bool{me: true}, until: a.d.clock.Now().Add(dealWindow)}
+		a.proposal = &dealProposal{method: method, keep: keep, by: me, accepted: map[tourney.EntryID]bool{me: true}, until: a.Deps.Clock.Now().Add(dealWindow)}
 		for e := range a.bots {
-			if en, err := a.t.Entry(e); err == nil && !en.Out {
+			if en, err := a.Tourney.Entry(e); err == nil && !en.Out {
 				a.proposal.accepted[e] = true // practice opponents take any deal
 			}
 		}
@@ -180,12 +180,12 @@ func (a *tourneyActor) dealCmd(req treq, lang string) (bot.Reply, error) {
 
 // tryDeal closes the deal once every player still in has accepted and
 // every table is between hands (the stacks are then final).
-func (a *tourneyActor) tryDeal() {
+func (a *Director) tryDeal() {
 	p := a.proposal
 	if p == nil {
 		return
 	}
-	for _, e := range a.t.Entries() {
+	for _, e := range a.Tourney.Entries() {
 		if !e.Out && !p.accepted[e.ID] {
 			return
 		}
@@ -196,7 +196,7 @@ func (a *tourneyActor) tryDeal() {
 	shares, err := a.dealShares(p.method, p.keep)
 	if err != nil {
 		a.proposal = nil
-		a.d.log.Error("deal", "tourney", a.id, "err", err)
+		a.Deps.Log.Error("deal", "tourney", a.id, "err", err)
 		return
 	}
 	stacks := map[tourney.EntryID]int64{}
@@ -229,19 +229,19 @@ func (a *tourneyActor) tryDeal() {
 		parts = append(parts, fmt.Sprintf("%s %s", a.entryName(e), bot.FormatChips(shares[e], a.lang())))
 	}
 	if p.keep > 0 {
-		a.news("tn.deal_keep", a.name(), strings.Join(parts, ", "), bot.Chips(p.keep))
+		a.news("tn.deal_keep", a.Name(), strings.Join(parts, ", "), bot.Chips(p.keep))
 		a.publishLobby()
 		a.releaseHeld()
 		return
 	}
-	a.news("tn.deal_done", a.name(), strings.Join(parts, ", "))
+	a.news("tn.deal_done", a.Name(), strings.Join(parts, ", "))
 	a.finish()
 }
 
 // dealKeep reads keep=N or keep=N% (of the chip prizes still to be
 // decided) from a deal proposal: at least a tenth of them, or none
 // (R-LGE-2: a deal leaving less than 10% in play ends the tournament).
-func (a *tourneyActor) dealKeep(args []string) (int64, error) {
+func (a *Director) dealKeep(args []string) (int64, error) {
 	if len(args) == 0 {
 		return 0, nil
 	}
@@ -249,7 +249,7 @@ func (a *tourneyActor) dealKeep(args []string) (int64, error) {
 	if !ok || !strings.EqualFold(k, "keep") || len(args) > 1 {
 		return 0, bot.Errorf(bot.EInvalid, "deal.usage")
 	}
-	prizes, err := a.t.Prizes()
+	prizes, err := a.Tourney.Prizes()
 	if err != nil {
 		return 0, err
 	}
@@ -287,7 +287,7 @@ func sortedEntries[V any](m map[tourney.EntryID]V) []tourney.EntryID {
 }
 
 // dealText shows the proposal: each player's share on the stacks now.
-func (a *tourneyActor) dealText(lang string) string {
+func (a *Director) dealText(lang string) string {
 	p := a.proposal
 	shares, err := a.dealShares(p.method, p.keep)
 	var b strings.Builder
@@ -295,7 +295,7 @@ func (a *tourneyActor) dealText(lang string) string {
 	if p.method == tourney.ChipChop {
 		method = "chip chop"
 	}
-	b.WriteString(tr(lang, "deal.title", method, table.DurationText(p.until.Sub(a.d.clock.Now()))))
+	b.WriteString(tr(lang, "deal.title", method, table.DurationText(p.until.Sub(a.Deps.Clock.Now()))))
 	if err != nil {
 		return b.String()
 	}

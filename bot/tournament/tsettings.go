@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"encoding/json"
@@ -13,10 +13,10 @@ import (
 	"github.com/pokerroom/pokerroom/tourney"
 )
 
-// tourneySettings is what an admin sets with /tourney create: the
+// Settings is what an admin sets with /tourney create: the
 // tournament's configuration and the room's own choices around it. It is
 // stored as the tournament's record (JSON).
-type tourneySettings struct {
+type Settings struct {
 	Config  tourney.Config `json:"config"`
 	Variant string         `json:"variant"`
 	// Timer is the time to act; 0 means the structure's, else 30 s.
@@ -66,7 +66,7 @@ type tourneySettings struct {
 	Chat     string `json:"chat"`
 }
 
-func (s tourneySettings) timer() time.Duration {
+func (s Settings) timer() time.Duration {
 	switch {
 	case s.Timer > 0:
 		return s.Timer
@@ -84,11 +84,11 @@ var (
 	flightRefuses = map[string]bool{"speed": true, "structure": true, "level": true, "levels": true, "stack": true, "target": true, "windfall": true, "bounty": true, "guarantee": true, "payout": true, "league": true, "leagueshare": true, "game": true}
 )
 
-// parseTourneySettings reads /tourney create's arguments: the name (the
+// ParseSettings reads /tourney create's arguments: the name (the
 // words that are not key=value) and the options (tourneyOptionTable).
 // now is the current time (for start=+30m and start=21:00).
-func parseTourneySettings(args []string, now time.Time) (tourneySettings, error) {
-	d := &tourneyDraft{s: tourneySettings{Variant: "nlhe"}, now: now, speed: tourney.Normal, given: map[string]bool{}}
+func ParseSettings(args []string, now time.Time) (Settings, error) {
+	d := &Draft{s: Settings{Variant: "nlhe"}, Now: now, speed: tourney.Normal, Given: map[string]bool{}}
 	d.s.Config.TableSize = 9
 	words, opts, err := table.SplitOptions(args, true)
 	if err != nil {
@@ -97,16 +97,16 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 	c := &d.s.Config
 	c.Name = strings.Join(words, " ")
 	if c.Name == "" {
-		return d.s, bot.Errorf(bot.EInvalid, "tourney.usage", tourneyOptionTable.Names())
+		return d.s, bot.Errorf(bot.EInvalid, "tourney.usage", OptionTable.Names())
 	}
 	if len([]rune(c.Name)) > 64 {
 		return d.s, bot.Errorf(bot.EInvalid, "tourney.name_long")
 	}
 	for _, kv := range opts {
-		d.given[kv.Key] = true
+		d.Given[kv.Key] = true
 		d.order = append(d.order, kv.Key)
 	}
-	if err := tourneyOptionTable.Apply(d, opts); err != nil {
+	if err := OptionTable.Apply(d, opts); err != nil {
 		return d.s, err
 	}
 	for _, step := range []func() error{d.checkForms, d.buildStructure, d.applyEntryRules, d.checkTimes} {
@@ -124,7 +124,7 @@ func parseTourneySettings(args []string, now time.Time) (tourneySettings, error)
 // checkForms refuses options the tournament's form cannot take: a staged
 // final's or flight's (R-TRN-16), a satellite's without its target
 // (R-TRN-15), a pairs tournament's (R-TRN-19).
-func (d *tourneyDraft) checkForms() error {
+func (d *Draft) checkForms() error {
 	s, c := &d.s, &d.s.Config
 	if s.Final || s.Flight != 0 {
 		if err := checkStaged(s, d.order, d.endAfter, d.endLevel); err != nil {
@@ -139,7 +139,7 @@ func (d *tourneyDraft) checkForms() error {
 	}
 	if s.Pairs {
 		for _, k := range []string{"bounty", "rebuys", "addon", "windfall", "target", "stage", "flight"} {
-			if d.given[k] {
+			if d.Given[k] {
 				return bot.Errorf(bot.EInvalid, "tourney.pairs_option", k)
 			}
 		}
@@ -153,7 +153,7 @@ func (d *tourneyDraft) checkForms() error {
 // buildStructure makes the blind structure: the speed's preset, or seed
 // 001's (R-TRN-8), or the custom levels, with level=, stack= and the
 // time limits (R-TRN-12).
-func (d *tourneyDraft) buildStructure() error {
+func (d *Draft) buildStructure() error {
 	c := &d.s.Config
 	if c.Kind == tourney.SitAndGo {
 		if c.MaxPlayers == 0 {
@@ -168,7 +168,7 @@ func (d *tourneyDraft) buildStructure() error {
 	}
 	if d.seed != nil {
 		for _, k := range []string{"speed", "levels"} {
-			if d.given[k] {
+			if d.Given[k] {
 				return bot.Errorf(bot.EInvalid, "tourney.structure_with", k)
 			}
 		}
@@ -200,7 +200,7 @@ func (d *tourneyDraft) buildStructure() error {
 // applyEntryRules sets what follows from the options: a windfall's field
 // and payout (R-TRN-17), the bounty (R-TRN-14), late registration
 // (R-TRN-5), the league's share (R-LGE-1), the rebuys (R-TRN-4).
-func (d *tourneyDraft) applyEntryRules() error {
+func (d *Draft) applyEntryRules() error {
 	s, c := &d.s, &d.s.Config
 	if s.Windfall {
 		if c.Kind != tourney.SitAndGo || c.BuyIn.Prize == 0 {
@@ -247,7 +247,7 @@ func (d *tourneyDraft) applyEntryRules() error {
 // checkTimes refuses re-entry without late registration (R-TRN-3), late
 // registration in a sit-and-go, and a start, opening or closing out of
 // order.
-func (d *tourneyDraft) checkTimes() error {
+func (d *Draft) checkTimes() error {
 	s, c := &d.s, &d.s.Config
 	if c.MaxEntries > 1 && !c.LateRegistration {
 		return bot.Errorf(bot.EInvalid, "tourney.reentry_needs_late")
@@ -258,7 +258,7 @@ func (d *tourneyDraft) checkTimes() error {
 	if !s.OpenAt.IsZero() && c.Kind == tourney.Scheduled && !s.OpenAt.Before(c.StartAt) {
 		return bot.Errorf(bot.EInvalid, "tourney.open_after_start")
 	}
-	if c.Kind == tourney.Scheduled && !c.StartAt.After(d.now) {
+	if c.Kind == tourney.Scheduled && !c.StartAt.After(d.Now) {
 		return bot.Errorf(bot.EInvalid, "tourney.start_past")
 	}
 	if !s.CloseAt.IsZero() {
@@ -275,7 +275,7 @@ func (d *tourneyDraft) checkTimes() error {
 // checkStaged refuses the options a staged final or a flight cannot
 // take (R-TRN-16), each with its own message; keys are the options
 // given, in order (the first refused is named).
-func checkStaged(s *tourneySettings, keys []string, endAfter time.Duration, endLevel int) error {
+func checkStaged(s *Settings, keys []string, endAfter time.Duration, endLevel int) error {
 	c := &s.Config
 	if s.Final && s.Flight != 0 {
 		return bot.Errorf(bot.EInvalid, "tourney.final_flight")
@@ -360,8 +360,9 @@ func parseWhen(v string, now time.Time) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("bad time %q", v)
 }
 
-func decodeTourneySettings(s string) (tourneySettings, error) {
-	var ts tourneySettings
+// DecodeSettings reads a stored tournament's settings.
+func DecodeSettings(s string) (Settings, error) {
+	var ts Settings
 	if err := json.Unmarshal([]byte(s), &ts); err != nil {
 		return ts, fmt.Errorf("tournament settings: %w", err)
 	}
@@ -374,8 +375,8 @@ func decodeTourneySettings(s string) (tourneySettings, error) {
 	return ts, nil
 }
 
-// validLeagueName: 1 to 32 letters, digits, '-' or '_'.
-func validLeagueName(v string) bool {
+// ValidLeagueName: 1 to 32 letters, digits, '-' or '_'.
+func ValidLeagueName(v string) bool {
 	if v == "" || len(v) > 32 {
 		return false
 	}

@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"context"
@@ -43,36 +43,36 @@ type carry struct {
 	qualifiers []qualifier
 }
 
-// isFinal: a staged final, played by its flights' qualifiers only.
-func (a *tourneyActor) isFinal() bool { return a.set.Final }
+// IsFinal: a staged final, played by its flights' qualifiers only.
+func (a *Director) IsFinal() bool { return a.Set.Final }
 
 // flightEnd is what a finished flight carries: its survivors' stacks by
 // entry, and the level it ended on. After a timed end the stacks are the
 // op's; when one player was left before the time, they are that player's.
-func (a *tourneyActor) flightEnd() (map[tourney.EntryID]int64, int) {
+func (a *Director) flightEnd() (map[tourney.EntryID]int64, int) {
 	if a.qualifiers != nil {
 		return a.qualifiers, a.endedLevel
 	}
 	out := map[tourney.EntryID]int64{}
-	results, _ := a.t.Results()
+	results, _ := a.Tourney.Results()
 	for _, r := range results {
 		if r.Place == 1 && a.stacks[r.Entry] > 0 { // the one player left
 			out[r.Entry] = a.stacks[r.Entry]
 		}
 	}
-	return out, max(a.clock().At(a.d.clock.Now()).Number, 1)
+	return out, max(a.clock().At(a.Deps.Clock.Now()).Number, 1)
 }
 
 // finishFlight ends a flight: play stops, its survivors go to the final
 // with their chips and its prize money follows them (R-TRN-16).
-func (a *tourneyActor) finishFlight() {
+func (a *Director) finishFlight() {
 	stacks, level := a.flightEnd()
-	if _, err := a.do(finishOp{Stacks: stacks, Level: level}, nil, &bot.TourneyStatus{TourneyID: a.id, Status: "finished"}); err != nil {
+	if _, err := a.do(FinishOp{Stacks: stacks, Level: level}, nil, &bot.TourneyStatus{TourneyID: a.id, Status: "finished"}); err != nil {
 		return
 	}
-	for no, t := range a.tables {
+	for no, t := range a.Tables {
 		t.Tour.Direct(table.Sync{Close: true})
-		delete(a.tables, no)
+		delete(a.Tables, no)
 	}
 	a.carryToFinal()
 	a.publishLobby()
@@ -80,19 +80,19 @@ func (a *tourneyActor) finishFlight() {
 
 // carryToFinal registers the flight's survivors in the final and moves
 // its prize money there; done once, tried again while it fails.
-func (a *tourneyActor) carryToFinal() {
-	final := a.reg.get(a.finalID)
+func (a *Director) carryToFinal() {
+	final := a.reg.Get(a.finalID)
 	if final == nil {
-		a.d.log.Error("a flight's final is gone", "tourney", a.id, "final", a.finalID)
+		a.Deps.Log.Error("a flight's final is gone", "tourney", a.id, "final", a.finalID)
 		return
 	}
-	ctx, cancel := context.WithTimeout(a.d.ctx, table.OpTimeout)
+	ctx, cancel := context.WithTimeout(a.Deps.Ctx, table.OpTimeout)
 	defer cancel()
-	bal, err := a.d.store.Balance(ctx, a.account)
+	bal, err := a.Deps.Store.Balance(ctx, a.Account)
 	if err != nil {
 		return
 	}
-	c := carry{flight: a.label(), from: a.account, amount: bal, level: a.endedLevel}
+	c := carry{flight: a.Label(), from: a.Account, amount: bal, level: a.endedLevel}
 	ids := make([]tourney.EntryID, 0, len(a.qualifiers))
 	for e := range a.qualifiers {
 		ids = append(ids, e)
@@ -102,47 +102,47 @@ func (a *tourneyActor) carryToFinal() {
 	})
 	var names []string
 	for _, e := range ids {
-		c.qualifiers = append(c.qualifiers, qualifier{Player: a.players[e], Bot: a.bots[e], Stack: a.qualifiers[e]})
+		c.qualifiers = append(c.qualifiers, qualifier{Player: a.Players[e], Bot: a.bots[e], Stack: a.qualifiers[e]})
 		names = append(names, fmt.Sprintf("%s %s", a.entryName(e), bot.FormatChips(a.qualifiers[e], a.lang())))
 	}
-	if _, err := final.tdo(ctx, treq{cmd: bot.Command{Name: "qualify"}, carry: &c}); err != nil {
-		a.d.log.Warn("a flight's qualifiers not taken by its final yet", "tourney", a.id, "final", a.final, "err", err)
+	if _, err := final.Do(ctx, Request{Cmd: bot.Command{Name: "qualify"}, carry: &c}); err != nil {
+		a.Deps.Log.Warn("a flight's qualifiers not taken by its final yet", "tourney", a.id, "final", a.final, "err", err)
 		return
 	}
 	if !a.settle() {
 		return
 	}
-	a.news("tn.flight_over", a.name(), len(ids), final.label(), a.endedLevel, strings.Join(names, ", "))
+	a.news("tn.flight_over", a.Name(), len(ids), final.Label(), a.endedLevel, strings.Join(names, ", "))
 }
 
 // qualify takes a flight's survivors in (the final's side): one op that
 // registers them and moves the flight's prize money into this account.
-func (a *tourneyActor) qualify(req treq) (bot.Reply, error) {
+func (a *Director) qualify(req Request) (bot.Reply, error) {
 	c := req.carry
-	if c == nil || !a.isFinal() {
+	if c == nil || !a.IsFinal() {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "command.unknown", "/qualify")
 	}
-	if a.flightDone[c.flight] {
+	if a.FlightDone[c.flight] {
 		return bot.Reply{}, nil // taken in already: the answer was lost
 	}
-	if st := a.t.State(); st != tourney.RegistrationOpen {
+	if st := a.Tourney.State(); st != tourney.RegistrationOpen {
 		return bot.Reply{}, &tourney.StateError{Op: "qualify", State: st}
 	}
 	var moves []bot.Move
 	if c.amount > 0 {
-		moves = []bot.Move{{From: c.from, To: a.account, Amount: c.amount, Reason: "flight pool", Reference: a.ref()}}
+		moves = []bot.Move{{From: c.from, To: a.Account, Amount: c.amount, Reason: "flight pool", Reference: a.Ref()}}
 	}
-	op := qualifyOp{Flight: c.flight, Level: c.level, Stack: c.amount, Qualifiers: c.qualifiers, Seed: a.seed()}
+	op := QualifyOp{Flight: c.flight, Level: c.level, Stack: c.amount, Qualifiers: c.qualifiers, Seed: a.seed()}
 	if _, err := a.do(op, func(any) []bot.Move { return moves }, nil); err != nil {
 		if bot.ErrorCode(err) != bot.EUnavailable {
 			// Refused part way: put back what the store holds.
-			if rerr := a.replay(req.ctx); rerr != nil {
-				a.d.log.Error("tournament rebuild failed", "tourney", a.id, "err", rerr)
+			if rerr := a.Replay(req.ctx); rerr != nil {
+				a.Deps.Log.Error("tournament rebuild failed", "tourney", a.id, "err", rerr)
 			}
 		}
 		return bot.Reply{}, err
 	}
-	a.news("tn.qualified", a.name(), len(c.qualifiers), c.flight, bot.Chips(a.t.PrizePool().Total))
+	a.news("tn.qualified", a.Name(), len(c.qualifiers), c.flight, bot.Chips(a.Tourney.PrizePool().Total))
 	a.publishLobby()
 	a.tick() // the last flight in: the final may start
 	return bot.Reply{}, nil
@@ -151,48 +151,48 @@ func (a *tourneyActor) qualify(req treq) (bot.Reply, error) {
 // applyQualify is the qualify op: each survivor registered (once, a
 // second flight's stack kept for the draw), the flight's result and its
 // prize money recorded.
-func (a *tourneyActor) applyQualify(op qualifyOp) error {
-	if a.flightDone[op.Flight] {
+func (a *Director) applyQualify(op QualifyOp) error {
+	if a.FlightDone[op.Flight] {
 		return nil
 	}
-	if st := a.t.State(); st != tourney.RegistrationOpen && st != tourney.Announced {
+	if st := a.Tourney.State(); st != tourney.RegistrationOpen && st != tourney.Announced {
 		return &tourney.StateError{Op: "qualify", State: st}
 	}
 	fr := tourney.FlightResult{EndedLevel: op.Level}
 	rng := rngFrom(op.Seed)
 	for _, q := range op.Qualifiers {
 		if a.activeEntry(q.Player.ID) == 0 {
-			reg, err := a.t.Register(tpid(q.Player.ID), q.Player.DisplayName, tourney.Payment{Ticket: op.Flight}, rng)
+			reg, err := a.Tourney.Register(tpid(q.Player.ID), q.Player.DisplayName, tourney.Payment{Ticket: op.Flight}, rng)
 			if err != nil {
 				return err
 			}
-			a.players[reg.Entry.ID] = q.Player
+			a.Players[reg.Entry.ID] = q.Player
 			if q.Bot {
 				a.bots[reg.Entry.ID] = true
 			}
 		}
 		fr.Qualifiers = append(fr.Qualifiers, tourney.StackOf{Player: tpid(q.Player.ID), Stack: q.Stack})
 	}
-	if err := a.t.Carry(op.Stack); err != nil {
+	if err := a.Tourney.Carry(op.Stack); err != nil {
 		return err
 	}
 	a.flights = append(a.flights, fr)
-	a.flightDone[op.Flight] = true
+	a.FlightDone[op.Flight] = true
 	return nil
 }
 
 // stageFinal gives a staged final's entrants their flight stacks (the
 // largest when a player qualified twice) and its first level, the one
 // after the last level its flights played (R-TRN-16).
-func (a *tourneyActor) stageFinal() {
-	sf, err := tourney.StageFinal(a.t.Config().Structure, a.flights)
+func (a *Director) stageFinal() {
+	sf, err := tourney.StageFinal(a.Tourney.Config().Structure, a.flights)
 	switch {
 	case err == nil:
 		a.fromIndex = sf.StartIndex
 	case errors.Is(err, tourney.ErrLevelNotFound):
 		// The flights played past the structure: the final plays its
 		// last level.
-		for i, l := range a.t.Config().Structure.Levels {
+		for i, l := range a.Tourney.Config().Structure.Levels {
 			if !l.Break {
 				a.fromIndex = i
 			}
@@ -200,13 +200,13 @@ func (a *tourneyActor) stageFinal() {
 	default:
 		// Cannot happen with the flights' stacks checked: the final
 		// starts at the level after the latest the flights ended on.
-		a.d.log.Error("staged final", "tourney", a.id, "err", err)
+		a.Deps.Log.Error("staged final", "tourney", a.id, "err", err)
 		ended := 0
 		for _, f := range a.flights {
 			ended = max(ended, f.EndedLevel)
 		}
 		n := 0
-		for i, l := range a.t.Config().Structure.Levels {
+		for i, l := range a.Tourney.Config().Structure.Levels {
 			if !l.Break {
 				if n++; n <= ended+1 {
 					a.fromIndex = i
@@ -219,14 +219,14 @@ func (a *tourneyActor) stageFinal() {
 
 // giveFlightStacks gives each entrant of a staged final the stack they
 // carried in: the largest, for a player who qualified twice.
-func (a *tourneyActor) giveFlightStacks() {
+func (a *Director) giveFlightStacks() {
 	best := map[tourney.PlayerID]int64{}
 	for _, f := range a.flights {
 		for _, q := range f.Qualifiers {
 			best[q.Player] = max(best[q.Player], q.Stack)
 		}
 	}
-	for _, e := range a.t.Entries() {
+	for _, e := range a.Tourney.Entries() {
 		if s := best[e.Player]; s > 0 {
 			a.stacks[e.ID] = s
 		}
@@ -235,8 +235,8 @@ func (a *tourneyActor) giveFlightStacks() {
 
 // finalWaits is how many flights a staged final still waits for (0 for
 // any other tournament).
-func (a *tourneyActor) finalWaits() int {
-	if !a.isFinal() {
+func (a *Director) finalWaits() int {
+	if !a.IsFinal() {
 		return 0
 	}
 	return a.pendingFlights()
@@ -244,10 +244,10 @@ func (a *tourneyActor) finalWaits() int {
 
 // pendingFlights counts this final's flights not yet taken in: the
 // final waits for them before it starts.
-func (a *tourneyActor) pendingFlights() int {
+func (a *Director) pendingFlights() int {
 	n := 0
-	for _, s := range a.reg.all() {
-		if s.finalID == a.id && !s.seatsSettled.Load() && !a.flightDone[s.label()] {
+	for _, s := range a.reg.All() {
+		if s.finalID == a.id && !s.SeatsSettled.Load() && !a.FlightDone[s.Label()] {
 			n++
 		}
 	}
@@ -256,19 +256,19 @@ func (a *tourneyActor) pendingFlights() int {
 
 // finalRefund is a cancelled final's money: the pool its flights carried
 // in, shared by the qualifiers in proportion to their chips.
-func (a *tourneyActor) finalRefund() []bot.Move {
+func (a *Director) finalRefund() []bot.Move {
 	if len(a.stacks) == 0 { // cancelled before the start: the stacks carried in
 		a.giveFlightStacks()
 	}
 	var ids []tourney.EntryID
 	var total int64
-	for _, e := range a.t.Entries() {
+	for _, e := range a.Tourney.Entries() {
 		if s := a.stacks[e.ID]; s > 0 {
 			ids = append(ids, e.ID)
 			total += s
 		}
 	}
-	pool := a.t.PrizePool().Collected
+	pool := a.Tourney.PrizePool().Collected
 	if pool <= 0 || total <= 0 {
 		return nil
 	}
@@ -282,17 +282,17 @@ func (a *tourneyActor) finalRefund() []bot.Move {
 		}
 		left -= v
 		if v > 0 {
-			moves = append(moves, bot.Move{From: a.account, To: a.walletOf(e), Amount: v, Reason: "final cancelled", Reference: a.ref()})
+			moves = append(moves, bot.Move{From: a.Account, To: a.walletOf(e), Amount: v, Reason: "final cancelled", Reference: a.Ref()})
 		}
 	}
 	return moves
 }
 
 // flightLine is the lobby's line about a staged event.
-func (a *tourneyActor) flightLine(lang string) string {
+func (a *Director) flightLine(lang string) string {
 	switch {
-	case a.isFinal():
-		return tr(lang, "lobby.final", len(a.flightDone))
+	case a.IsFinal():
+		return tr(lang, "lobby.final", len(a.FlightDone))
 	case a.finalID != 0:
 		return tr(lang, "lobby.flight", "T"+strconv.FormatInt(a.finalID, 10))
 	}

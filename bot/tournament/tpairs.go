@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"fmt"
@@ -50,14 +50,14 @@ func pairArg(args []string) (int, bool, error) {
 
 // pairToJoin is the pair a registration goes to: the player's own (a
 // re-entry), the one named (member 2), or a new one (0).
-func (a *tourneyActor) pairToJoin(p bot.Player, args []string) (int, error) {
+func (a *Director) pairToJoin(p bot.Player, args []string) (int, error) {
 	n, named, err := pairArg(args)
 	if err != nil {
 		return 0, err
 	}
-	if !a.set.Pairs {
+	if !a.Set.Pairs {
 		if named {
-			return 0, bot.Errorf(bot.EInvalid, "pairs.not_pairs", a.label())
+			return 0, bot.Errorf(bot.EInvalid, "pairs.not_pairs", a.Label())
 		}
 		return 0, nil
 	}
@@ -73,7 +73,7 @@ func (a *tourneyActor) pairToJoin(p bot.Player, args []string) (int, error) {
 	pr := a.pairs[n]
 	switch {
 	case pr == nil:
-		return 0, bot.Errorf(bot.EInvalid, "pairs.no_such", n, a.label())
+		return 0, bot.Errorf(bot.EInvalid, "pairs.no_such", n, a.Label())
 	case pr.M1 != nil && pr.M2 != nil:
 		return 0, bot.Errorf(bot.EInvalid, "pairs.full", n)
 	}
@@ -81,8 +81,8 @@ func (a *tourneyActor) pairToJoin(p bot.Player, args []string) (int, error) {
 }
 
 // joinPair records a registration's pair (the register op).
-func (a *tourneyActor) joinPair(p bot.Player, isBot bool, n int) {
-	if !a.set.Pairs {
+func (a *Director) joinPair(p bot.Player, isBot bool, n int) {
+	if !a.Set.Pairs {
 		return
 	}
 	if _, ok := a.pairByPlayer[p.ID]; ok {
@@ -108,7 +108,7 @@ func (a *tourneyActor) joinPair(p bot.Player, isBot bool, n int) {
 
 // leavePair takes an unregistered player out of their pair; member 2
 // becomes member 1 when member 1 leaves.
-func (a *tourneyActor) leavePair(p bot.Player) {
+func (a *Director) leavePair(p bot.Player) {
 	n, ok := a.pairByPlayer[p.ID]
 	if !ok {
 		return
@@ -127,7 +127,7 @@ func (a *tourneyActor) leavePair(p bot.Player) {
 
 // botPair is the pair a practice opponent joins: the last pair of
 // practice opponents waiting for its member 2, else a new one.
-func (a *tourneyActor) botPair() int {
+func (a *Director) botPair() int {
 	best := 0
 	for n, pr := range a.pairs {
 		if pr.M1 != nil && pr.B1 && pr.M2 == nil && n > best {
@@ -138,27 +138,27 @@ func (a *tourneyActor) botPair() int {
 }
 
 // needMerge: the separate phase is over and the stacks are not merged.
-func (a *tourneyActor) needMerge() bool {
-	return a.set.Pairs && !a.merged && a.running() && a.t.State() != tourney.LateRegistration
+func (a *Director) needMerge() bool {
+	return a.Set.Pairs && !a.merged && a.running() && a.Tourney.State() != tourney.LateRegistration
 }
 
 // merge joins each pair's stacks, every table being between hands.
-func (a *tourneyActor) merge() error {
+func (a *Director) merge() error {
 	stacks := map[tourney.EntryID]int64{}
 	for e, s := range a.stacks {
-		if _, ok := a.t.Seating().Where(e); ok {
+		if _, ok := a.Tourney.Seating().Where(e); ok {
 			stacks[e] = s
 		}
 	}
 	if _, err := a.do(mergeOp{Stacks: stacks}, nil, nil); err != nil {
 		return err
 	}
-	a.news("tn.pairs_merged", a.name(), a.t.Active())
+	a.news("tn.pairs_merged", a.Name(), a.Tourney.Active())
 	return nil
 }
 
 // applyMerge is the merge op.
-func (a *tourneyActor) applyMerge(op mergeOp) error {
+func (a *Director) applyMerge(op mergeOp) error {
 	for e, s := range op.Stacks {
 		a.stacks[e] = s
 	}
@@ -178,7 +178,7 @@ func (a *tourneyActor) applyMerge(op mergeOp) error {
 		}
 		switch {
 		case e1 != 0 && e2 != 0:
-			if err := a.t.MergeInto(e1, e2); err != nil {
+			if err := a.Tourney.MergeInto(e1, e2); err != nil {
 				return fmt.Errorf("pair %d: %w", n, err)
 			}
 			add := a.stacks[e2]
@@ -197,7 +197,7 @@ func (a *tourneyActor) applyMerge(op mergeOp) error {
 }
 
 // pairOfEntry is the pair playing entry e after the merge.
-func (a *tourneyActor) pairOfEntry(e tourney.EntryID) *pairOf {
+func (a *Director) pairOfEntry(e tourney.EntryID) *pairOf {
 	if !a.merged {
 		return nil
 	}
@@ -210,14 +210,14 @@ func (a *tourneyActor) pairOfEntry(e tourney.EntryID) *pairOf {
 
 // pairSeat sets who plays a pair's seat for the next hand: member 1 the
 // odd levels, member 2 the even ones; the partner is the other.
-func (a *tourneyActor) pairSeat(ss *table.SyncSeat) {
+func (a *Director) pairSeat(ss *table.SyncSeat) {
 	pr := a.pairOfEntry(ss.Entry)
 	if pr == nil || pr.M1 == nil || pr.M2 == nil {
 		return
 	}
-	_, num, ok := a.clock().LevelForNextHand(a.d.clock.Now())
+	_, num, ok := a.clock().LevelForNextHand(a.Deps.Clock.Now())
 	if !ok {
-		num = a.clock().At(a.d.clock.Now()).Number
+		num = a.clock().At(a.Deps.Clock.Now()).Number
 	}
 	tp := tourney.Pair{Member1: tpid(pr.M1.ID), Member2: tpid(pr.M2.ID)}
 	if tp.PlayerForLevel(num) == tpid(pr.M1.ID) {
@@ -229,7 +229,7 @@ func (a *tourneyActor) pairSeat(ss *table.SyncSeat) {
 }
 
 // pairName is a pair's name once merged: "Ana & Ben".
-func (a *tourneyActor) pairName(e tourney.EntryID) (string, bool) {
+func (a *Director) pairName(e tourney.EntryID) (string, bool) {
 	pr := a.pairOfEntry(e)
 	if pr == nil || pr.M1 == nil || pr.M2 == nil {
 		return "", false
@@ -239,10 +239,10 @@ func (a *tourneyActor) pairName(e tourney.EntryID) (string, bool) {
 
 // prizeMoves pays v to entry e: a merged pair's members share it, the
 // odd chip to member 1.
-func (a *tourneyActor) prizeMoves(e tourney.EntryID, v int64, reason string) []bot.Move {
+func (a *Director) prizeMoves(e tourney.EntryID, v int64, reason string) []bot.Move {
 	pr := a.pairOfEntry(e)
 	if pr == nil || pr.M1 == nil || pr.M2 == nil {
-		return []bot.Move{{From: a.account, To: a.walletOf(e), Amount: v, Reason: reason, Reference: a.ref()}}
+		return []bot.Move{{From: a.Account, To: a.walletOf(e), Amount: v, Reason: reason, Reference: a.Ref()}}
 	}
 	half := v / 2
 	var out []bot.Move
@@ -252,7 +252,7 @@ func (a *tourneyActor) prizeMoves(e tourney.EntryID, v int64, reason string) []b
 		v   int64
 	}{{pr.M1, pr.B1, v - half}, {pr.M2, pr.B2, half}} {
 		if m.v > 0 {
-			out = append(out, bot.Move{From: a.account, To: a.walletOfPlayer(*m.p, m.bot), Amount: m.v, Reason: reason, Reference: a.ref()})
+			out = append(out, bot.Move{From: a.Account, To: a.walletOfPlayer(*m.p, m.bot), Amount: m.v, Reason: reason, Reference: a.Ref()})
 		}
 	}
 	return out
@@ -260,9 +260,9 @@ func (a *tourneyActor) prizeMoves(e tourney.EntryID, v int64, reason string) []b
 
 // pairPoints are a pairs tournament's league points: the pairs at the
 // final table score on the pairs table, both members (R-LGE-2).
-func (a *tourneyActor) pairPoints(results []tourney.Result) map[int64]int {
+func (a *Director) pairPoints(results []tourney.Result) map[int64]int {
 	out := map[int64]int{}
-	final := tourney.FinalTableSize(a.t.Config().TableSize)
+	final := tourney.FinalTableSize(a.Tourney.Config().TableSize)
 	for _, r := range results {
 		if r.Place > final {
 			continue
@@ -279,7 +279,7 @@ func (a *tourneyActor) pairPoints(results []tourney.Result) map[int64]int {
 			}
 			continue
 		}
-		out[a.players[r.Entry].ID] += pts
+		out[a.Players[r.Entry].ID] += pts
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"reflect"
@@ -41,12 +41,12 @@ func TestOpsReadTheLogWrittenBefore(t *testing.T) {
 		kind, data string
 		want       tOp
 	}{
-		{opRegister, `{"player":{"ID":7,"DisplayName":"ana"},"bot":true,"seed":42,"ticket":"T3","pair":2}`,
-			&registerOp{Player: &bot.Player{ID: 7, DisplayName: "ana"}, Bot: true, Seed: 42, Ticket: "T3", Pair: 2}},
+		{OpRegister, `{"player":{"ID":7,"DisplayName":"ana"},"bot":true,"seed":42,"ticket":"T3","pair":2}`,
+			&RegisterOp{Player: &bot.Player{ID: 7, DisplayName: "ana"}, Bot: true, Seed: 42, Ticket: "T3", Pair: 2}},
 		{opStart, `{"seed":9,"at":"2026-11-01T20:00:00Z"}`, &startOp{Seed: 9, At: at}},
 		{opHand, `{"table":2,"busts":[{"entry":5,"start":300}],"stacks":{"1":900},"h4h":[2]}`,
 			&handOp{Table: 2, Busts: []table.ReportBust{{Entry: 5, Start: 300}}, Stacks: map[tourney.EntryID]int64{1: 900}, H4H: []tourney.TableID{2}}},
-		{opQualify, `{"ticket":"T4","level":3,"stack":500,"seed":1}`, &qualifyOp{Flight: "T4", Level: 3, Stack: 500, Seed: 1}},
+		{OpQualify, `{"ticket":"T4","level":3,"stack":500,"seed":1}`, &QualifyOp{Flight: "T4", Level: 3, Stack: 500, Seed: 1}},
 		{opRebuy, `{"entry":3,"stack":0}`, &rebuyOp{Entry: 3}},
 		{opDeal, `{"stacks":{"1":10},"shares":{"1":99},"stack":5}`, &dealOp{Stacks: map[tourney.EntryID]int64{1: 10}, Shares: map[tourney.EntryID]int64{1: 99}, Stack: 5}},
 		{opLevel, `{"level":4}`, &levelOp{Level: 4}},

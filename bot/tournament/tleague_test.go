@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"testing"
@@ -30,13 +30,13 @@ func TestLeagueStandingsNeverShowOneNameTwice(t *testing.T) {
 		{3, 4, true},  // one practice opponent in two tournaments
 		{3, 5, false}, // a person named as a practice opponent
 	} {
-		if got := standingKey(c.a, who) == standingKey(c.b, who); got != c.same {
+		if got := StandingKey(c.a, who) == StandingKey(c.b, who); got != c.same {
 			t.Errorf("players %d and %d one standing: %v, want %v", c.a, c.b, got, c.same)
 		}
 	}
 	rank := []tourney.LeagueStanding{{Player: "2"}, {Player: "1"}, {Player: "practice:Alba"}, {Player: "5"}, {Player: "9"}}
 	named := map[tourney.PlayerID]string{"1": "Ana", "2": "Ana", "practice:Alba": "Alba", "5": "Alba"}
-	got := distinctNames(rank, named)
+	got := DistinctNames(rank, named)
 	want := map[tourney.PlayerID]string{"2": "Ana", "1": "Ana (2)", "practice:Alba": "Alba", "5": "Alba (2)", "9": "?"}
 	for k, w := range want {
 		if got[k] != w {

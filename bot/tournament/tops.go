@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"encoding/json"
@@ -25,13 +25,13 @@ type tOp interface {
 	// apply changes the director's state; an error leaves it unchanged
 	// (the op is refused) or, for a replay, reports a log that does not
 	// fit.
-	apply(a *tourneyActor) (any, error)
+	apply(a *Director) (any, error)
 }
 
 // Op kinds, as stored.
 const (
 	opOpen       = "open"
-	opRegister   = "register"
+	OpRegister   = "register"
 	opUnregister = "unregister"
 	opStart      = "start"
 	opTable      = "table"
@@ -41,7 +41,7 @@ const (
 	opPause      = "pause"
 	opResume     = "resume"
 	opCancel     = "cancel"
-	opFinish     = "finish"
+	OpFinish     = "finish"
 	opLevel      = "level"
 	opRebuy      = "rebuy"
 	opAddOn      = "addon"
@@ -52,7 +52,7 @@ const (
 	opWindfall   = "windfall"
 	opTimedEnd   = "timed_end"
 	opDisqualify = "dq"
-	opQualify    = "qualify"
+	OpQualify    = "qualify"
 	opMerge      = "merge"
 	opClose      = "close"
 )
@@ -60,17 +60,17 @@ const (
 // opTypes makes an empty op of each stored kind, for the replay.
 var opTypes = map[string]func() tOp{
 	opOpen: func() tOp { return &openOp{} }, opClose: func() tOp { return &closeOp{} },
-	opRegister: func() tOp { return &registerOp{} }, opUnregister: func() tOp { return &unregisterOp{} },
+	OpRegister: func() tOp { return &RegisterOp{} }, opUnregister: func() tOp { return &unregisterOp{} },
 	opStart: func() tOp { return &startOp{} }, opTable: func() tOp { return &tableOp{} },
 	opHand: func() tOp { return &handOp{} }, opRebalance: func() tOp { return &rebalanceOp{} },
 	opLateEnd: func() tOp { return &lateEndOp{} }, opPause: func() tOp { return &pauseOp{} },
 	opResume: func() tOp { return &resumeOp{} }, opCancel: func() tOp { return &cancelOp{} },
-	opFinish: func() tOp { return &finishOp{} }, opLevel: func() tOp { return &levelOp{} },
+	OpFinish: func() tOp { return &FinishOp{} }, opLevel: func() tOp { return &levelOp{} },
 	opRebuy: func() tOp { return &rebuyOp{} }, opAddOn: func() tOp { return &addOnOp{} },
 	opRebuyEnd: func() tOp { return &rebuyEndOp{} }, opAddOnEnd: func() tOp { return &addOnEndOp{} },
 	opTicket: func() tOp { return &ticketOp{} }, opDeal: func() tOp { return &dealOp{} },
 	opWindfall: func() tOp { return &windfallOp{} }, opTimedEnd: func() tOp { return &timedEndOp{} },
-	opDisqualify: func() tOp { return &dqOp{} }, opQualify: func() tOp { return &qualifyOp{} },
+	opDisqualify: func() tOp { return &dqOp{} }, OpQualify: func() tOp { return &QualifyOp{} },
 	opMerge: func() tOp { return &mergeOp{} },
 }
 
@@ -91,29 +91,29 @@ func decodeOp(kind, data string) (tOp, error) {
 type openOp struct{}
 
 func (openOp) kind() string { return opOpen }
-func (openOp) apply(a *tourneyActor) (any, error) {
+func (openOp) apply(a *Director) (any, error) {
 	if a.regClosed { // opened again after a close
 		a.regClosed = false
 		return nil, nil
 	}
-	return nil, a.t.OpenRegistration()
+	return nil, a.Tourney.OpenRegistration()
 }
 
 // closeOp closes registration before the start.
 type closeOp struct{}
 
 func (closeOp) kind() string { return opClose }
-func (closeOp) apply(a *tourneyActor) (any, error) {
-	if st := a.t.State(); st != tourney.RegistrationOpen || a.regClosed {
+func (closeOp) apply(a *Director) (any, error) {
+	if st := a.Tourney.State(); st != tourney.RegistrationOpen || a.regClosed {
 		return nil, &tourney.StateError{Op: "close registration", State: st}
 	}
 	a.regClosed, a.closeDone = true, true
 	return nil, nil
 }
 
-// registerOp registers a player (a late registration is seated at once:
+// RegisterOp registers a player (a late registration is seated at once:
 // the seat is drawn with Seed).
-type registerOp struct {
+type RegisterOp struct {
 	Player *bot.Player `json:"player,omitempty"`
 	Bot    bool        `json:"bot,omitempty"`
 	Seed   uint64      `json:"seed,omitempty"`
@@ -123,16 +123,16 @@ type registerOp struct {
 	Pair int `json:"pair,omitempty"`
 }
 
-func (registerOp) kind() string { return opRegister }
-func (op registerOp) apply(a *tourneyActor) (any, error) {
+func (RegisterOp) kind() string { return OpRegister }
+func (op RegisterOp) apply(a *Director) (any, error) {
 	if op.Player == nil {
 		return nil, errors.New("register without a player")
 	}
-	reg, err := a.t.Register(tpid(op.Player.ID), op.Player.DisplayName, tourney.Payment{Ticket: op.Ticket}, rngFrom(op.Seed))
+	reg, err := a.Tourney.Register(tpid(op.Player.ID), op.Player.DisplayName, tourney.Payment{Ticket: op.Ticket}, rngFrom(op.Seed))
 	if err != nil {
 		return nil, err
 	}
-	a.players[reg.Entry.ID] = *op.Player
+	a.Players[reg.Entry.ID] = *op.Player
 	if op.Bot {
 		a.bots[reg.Entry.ID] = true
 	}
@@ -150,21 +150,21 @@ type unregisterOp struct {
 }
 
 func (unregisterOp) kind() string { return opUnregister }
-func (op unregisterOp) apply(a *tourneyActor) (any, error) {
+func (op unregisterOp) apply(a *Director) (any, error) {
 	if op.Player == nil {
 		return nil, errors.New("unregister without a player")
 	}
 	var id tourney.EntryID
-	for _, e := range a.t.Entries() {
+	for _, e := range a.Tourney.Entries() {
 		if e.Player == tpid(op.Player.ID) && !e.Out {
 			id = e.ID
 		}
 	}
-	if err := a.t.Unregister(tpid(op.Player.ID)); err != nil {
+	if err := a.Tourney.Unregister(tpid(op.Player.ID)); err != nil {
 		return nil, err
 	}
 	a.leavePair(*op.Player)
-	delete(a.players, id)
+	delete(a.Players, id)
 	delete(a.bots, id)
 	return id, nil
 }
@@ -186,8 +186,8 @@ type startOp struct {
 const seatingRule = 1
 
 func (startOp) kind() string { return opStart }
-func (op startOp) apply(a *tourneyActor) (any, error) {
-	t := a.t
+func (op startOp) apply(a *Director) (any, error) {
+	t := a.Tourney
 	if op.Rule < seatingRule {
 		t.UseFinalAtDraw()
 	}
@@ -198,7 +198,7 @@ func (op startOp) apply(a *tourneyActor) (any, error) {
 		for _, e := range t.Entries() {
 			a.stacks[e.ID] = t.Config().Structure.StartingStack
 		}
-		if a.isFinal() {
+		if a.IsFinal() {
 			a.stageFinal()
 		}
 	}
@@ -212,7 +212,7 @@ type tableOp struct {
 }
 
 func (tableOp) kind() string { return opTable }
-func (op tableOp) apply(a *tourneyActor) (any, error) {
+func (op tableOp) apply(a *Director) (any, error) {
 	a.tableIDs[op.Table] = op.TableID
 	return nil, nil
 }
@@ -229,8 +229,8 @@ type handOp struct {
 }
 
 func (handOp) kind() string { return opHand }
-func (op handOp) apply(a *tourneyActor) (any, error) {
-	t := a.t
+func (op handOp) apply(a *Director) (any, error) {
+	t := a.Tourney
 	for e, s := range op.Stacks {
 		a.stacks[e] = s
 	}
@@ -273,8 +273,8 @@ func bustsByTable(busts []tourney.Bust, tables []tourney.TableID) [][]tourney.Bu
 // knockouts pays the bounties of a hand's busts (R-TRN-14): the winners
 // of the last pot who covered the busted player share the bounty; when
 // none covered, the winners share it all the same.
-func (a *tourneyActor) knockouts(busts []table.ReportBust) []bountyPay {
-	bs := a.t.Bounties()
+func (a *Director) knockouts(busts []table.ReportBust) []bountyPay {
+	bs := a.Tourney.Bounties()
 	if bs == nil {
 		return nil
 	}
@@ -318,31 +318,31 @@ type rebalanceOp struct {
 }
 
 func (rebalanceOp) kind() string { return opRebalance }
-func (op rebalanceOp) apply(a *tourneyActor) (any, error) {
+func (op rebalanceOp) apply(a *Director) (any, error) {
 	for e, s := range op.Stacks {
 		a.stacks[e] = s
 	}
-	if a.t.Seating() == nil {
+	if a.Tourney.Seating() == nil {
 		return nil, nil
 	}
 	for no, p := range op.Pos {
-		if tb, ok := a.t.Seating().Table(no); ok {
+		if tb, ok := a.Tourney.Seating().Table(no); ok {
 			tb.Pos = p
 		}
 	}
-	return a.t.Seating().Rebalance(rngFrom(op.Seed))
+	return a.Tourney.Seating().Rebalance(rngFrom(op.Seed))
 }
 
 // lateEndOp ends late registration (R-TRN-5): the prize pool is fixed.
 type lateEndOp struct{}
 
 func (lateEndOp) kind() string { return opLateEnd }
-func (lateEndOp) apply(a *tourneyActor) (any, error) {
-	if err := a.t.CloseLateRegistration(); err != nil {
+func (lateEndOp) apply(a *Director) (any, error) {
+	if err := a.Tourney.CloseLateRegistration(); err != nil {
 		return nil, err
 	}
 	a.closeDone = true
-	a.addOnOpen = a.t.Config().Rebuys.Limit == 0 && a.t.Config().AddOn.Stack > 0
+	a.addOnOpen = a.Tourney.Config().Rebuys.Limit == 0 && a.Tourney.Config().AddOn.Stack > 0
 	return nil, nil
 }
 
@@ -354,8 +354,8 @@ type rebuyOp struct {
 }
 
 func (rebuyOp) kind() string { return opRebuy }
-func (op rebuyOp) apply(a *tourneyActor) (any, error) {
-	chips, err := a.t.Rebuy(op.Entry, op.Stack)
+func (op rebuyOp) apply(a *Director) (any, error) {
+	chips, err := a.Tourney.Rebuy(op.Entry, op.Stack)
 	if err != nil {
 		return nil, err
 	}
@@ -369,8 +369,8 @@ type addOnOp struct {
 }
 
 func (addOnOp) kind() string { return opAddOn }
-func (op addOnOp) apply(a *tourneyActor) (any, error) {
-	chips, err := a.t.AddOn(op.Entry)
+func (op addOnOp) apply(a *Director) (any, error) {
+	chips, err := a.Tourney.AddOn(op.Entry)
 	if err != nil {
 		return nil, err
 	}
@@ -378,7 +378,7 @@ func (op addOnOp) apply(a *tourneyActor) (any, error) {
 }
 
 // credited adds a rebuy's or an add-on's chips to e's stack.
-func (a *tourneyActor) credited(e tourney.EntryID, chips tourney.Chips) tourney.Chips {
+func (a *Director) credited(e tourney.EntryID, chips tourney.Chips) tourney.Chips {
 	a.credit[e] += chips
 	a.stacks[e] += chips
 	delete(a.pending, e)
@@ -389,11 +389,11 @@ func (a *tourneyActor) credited(e tourney.EntryID, chips tourney.Chips) tourney.
 type rebuyEndOp struct{}
 
 func (rebuyEndOp) kind() string { return opRebuyEnd }
-func (rebuyEndOp) apply(a *tourneyActor) (any, error) {
-	if err := a.t.EndRebuyPeriod(); err != nil {
+func (rebuyEndOp) apply(a *Director) (any, error) {
+	if err := a.Tourney.EndRebuyPeriod(); err != nil {
 		return nil, err
 	}
-	a.addOnOpen = a.t.Config().AddOn.Stack > 0
+	a.addOnOpen = a.Tourney.Config().AddOn.Stack > 0
 	return nil, nil
 }
 
@@ -401,8 +401,8 @@ func (rebuyEndOp) apply(a *tourneyActor) (any, error) {
 type addOnEndOp struct{}
 
 func (addOnEndOp) kind() string { return opAddOnEnd }
-func (addOnEndOp) apply(a *tourneyActor) (any, error) {
-	a.t.CloseAddOn()
+func (addOnEndOp) apply(a *Director) (any, error) {
+	a.Tourney.CloseAddOn()
 	a.addOnOpen = false
 	return nil, nil
 }
@@ -413,7 +413,7 @@ type pauseOp struct {
 }
 
 func (pauseOp) kind() string { return opPause }
-func (op pauseOp) apply(a *tourneyActor) (any, error) {
+func (op pauseOp) apply(a *Director) (any, error) {
 	a.pauses = append(a.pauses, tourney.Pause{From: op.At})
 	return nil, nil
 }
@@ -424,7 +424,7 @@ type resumeOp struct {
 }
 
 func (resumeOp) kind() string { return opResume }
-func (op resumeOp) apply(a *tourneyActor) (any, error) {
+func (op resumeOp) apply(a *Director) (any, error) {
 	if n := len(a.pauses); n > 0 && a.pauses[n-1].To.IsZero() {
 		a.pauses[n-1].To = op.At
 	}
@@ -434,30 +434,30 @@ func (op resumeOp) apply(a *tourneyActor) (any, error) {
 // cancelOp cancels the tournament (entries are refunded).
 type cancelOp struct{}
 
-func (cancelOp) kind() string                       { return opCancel }
-func (cancelOp) apply(a *tourneyActor) (any, error) { return nil, a.t.Cancel() }
+func (cancelOp) kind() string                   { return opCancel }
+func (cancelOp) apply(a *Director) (any, error) { return nil, a.Tourney.Cancel() }
 
-// finishOp records that the tournament is over and paid: its league
+// FinishOp records that the tournament is over and paid: its league
 // points (R-LGE-2), or a flight's survivors (Stacks) and the level it
 // ended on (R-TRN-16).
-type finishOp struct {
+type FinishOp struct {
 	Stacks map[tourney.EntryID]int64 `json:"stacks,omitempty"`
 	Level  int                       `json:"level,omitempty"`
 	// Points are a finished tournament's league points by player (R-LGE-2).
 	Points map[int64]int `json:"points,omitempty"`
 }
 
-func (finishOp) kind() string { return opFinish }
-func (op finishOp) apply(a *tourneyActor) (any, error) {
-	a.over = true
+func (FinishOp) kind() string { return OpFinish }
+func (op FinishOp) apply(a *Director) (any, error) {
+	a.Over = true
 	if a.finalID != 0 && op.Stacks != nil { // a flight's survivors
 		a.qualifiers, a.endedLevel = op.Stacks, op.Level
 	}
 	return nil, nil
 }
 
-// qualifyOp takes a flight's survivors into its staged final (R-TRN-16).
-type qualifyOp struct {
+// QualifyOp takes a flight's survivors into its staged final (R-TRN-16).
+type QualifyOp struct {
 	// Flight is the flight's label (stored as "ticket").
 	Flight     string      `json:"ticket,omitempty"`
 	Level      int         `json:"level,omitempty"`
@@ -466,16 +466,16 @@ type qualifyOp struct {
 	Seed       uint64      `json:"seed,omitempty"`
 }
 
-func (qualifyOp) kind() string                          { return opQualify }
-func (op qualifyOp) apply(a *tourneyActor) (any, error) { return nil, a.applyQualify(op) }
+func (QualifyOp) kind() string                      { return OpQualify }
+func (op QualifyOp) apply(a *Director) (any, error) { return nil, a.applyQualify(op) }
 
 // mergeOp joins each pair's stacks (R-TRN-19).
 type mergeOp struct {
 	Stacks map[tourney.EntryID]int64 `json:"stacks,omitempty"`
 }
 
-func (mergeOp) kind() string                          { return opMerge }
-func (op mergeOp) apply(a *tourneyActor) (any, error) { return nil, a.applyMerge(op) }
+func (mergeOp) kind() string                      { return opMerge }
+func (op mergeOp) apply(a *Director) (any, error) { return nil, a.applyMerge(op) }
 
 // ticketOp records a satellite's seat awarded to Entry (R-TRN-15); Given:
 // it went as a registration in the target, not in chips.
@@ -485,8 +485,8 @@ type ticketOp struct {
 }
 
 func (ticketOp) kind() string { return opTicket }
-func (op ticketOp) apply(a *tourneyActor) (any, error) {
-	a.ticketed[op.Entry] = true
+func (op ticketOp) apply(a *Director) (any, error) {
+	a.Ticketed[op.Entry] = true
 	if op.Given {
 		if a.given == nil {
 			a.given = map[tourney.EntryID]bool{}
@@ -502,12 +502,12 @@ type windfallOp struct {
 }
 
 func (windfallOp) kind() string { return opWindfall }
-func (op windfallOp) apply(a *tourneyActor) (any, error) {
-	w, err := tourney.DrawWindfall(a.t.Config().BuyIn, rngFrom(op.Seed))
+func (op windfallOp) apply(a *Director) (any, error) {
+	w, err := tourney.DrawWindfall(a.Tourney.Config().BuyIn, rngFrom(op.Seed))
 	if err != nil {
 		return nil, err
 	}
-	a.windfall = &w
+	a.Windfall = &w
 	return w, nil
 }
 
@@ -518,8 +518,8 @@ type dqOp struct {
 }
 
 func (dqOp) kind() string { return opDisqualify }
-func (op dqOp) apply(a *tourneyActor) (any, error) {
-	if _, err := a.t.Disqualify(op.Entry, op.Stack); err != nil {
+func (op dqOp) apply(a *Director) (any, error) {
+	if _, err := a.Tourney.Disqualify(op.Entry, op.Stack); err != nil {
 		return nil, err
 	}
 	delete(a.stacks, op.Entry)
@@ -536,11 +536,11 @@ type timedEndOp struct {
 }
 
 func (timedEndOp) kind() string { return opTimedEnd }
-func (op timedEndOp) apply(a *tourneyActor) (any, error) {
-	if err := a.t.FinishByChips(op.Stacks); err != nil {
+func (op timedEndOp) apply(a *Director) (any, error) {
+	if err := a.Tourney.FinishByChips(op.Stacks); err != nil {
 		return nil, err
 	}
-	a.shares = op.Shares
+	a.Shares = op.Shares
 	if a.finalID != 0 { // a flight: its survivors with chips qualify
 		a.qualifiers, a.endedLevel = map[tourney.EntryID]int64{}, op.Level
 		for e, s := range op.Stacks {
@@ -562,20 +562,20 @@ type dealOp struct {
 }
 
 func (dealOp) kind() string { return opDeal }
-func (op dealOp) apply(a *tourneyActor) (any, error) {
+func (op dealOp) apply(a *Director) (any, error) {
 	if op.Stack > 0 {
 		// A deal that keeps part of the first prize in play: the shares
 		// are paid with the op, play goes on for the rest.
-		a.dealt, a.shares, a.kept = true, op.Shares, op.Stack
+		a.Dealt, a.Shares, a.Kept = true, op.Shares, op.Stack
 		return nil, nil
 	}
 	// The deal ends play: the places by chips (league points), the
 	// prizes of the players still in by the deal.
-	if err := a.t.FinishByChips(op.Stacks); err != nil {
+	if err := a.Tourney.FinishByChips(op.Stacks); err != nil {
 		return nil, err
 	}
-	a.dealt = true
-	a.shares = op.Shares
+	a.Dealt = true
+	a.Shares = op.Shares
 	return nil, nil
 }
 
@@ -586,7 +586,7 @@ type levelOp struct {
 }
 
 func (levelOp) kind() string { return opLevel }
-func (op levelOp) apply(a *tourneyActor) (any, error) {
+func (op levelOp) apply(a *Director) (any, error) {
 	a.announced = op.Level
 	return nil, nil
 }

@@ -1,4 +1,4 @@
-package room
+package tournament
 
 import (
 	"strings"
@@ -14,9 +14,9 @@ import (
 // silently at the end.
 
 // inTheMoney is the set of entries already out whose places are paid.
-func (a *tourneyActor) inTheMoney() map[tourney.EntryID]bool {
+func (a *Director) inTheMoney() map[tourney.EntryID]bool {
 	out := map[tourney.EntryID]bool{}
-	for _, p := range a.t.InTheMoney() {
+	for _, p := range a.Tourney.InTheMoney() {
 		out[p.Entry] = true
 	}
 	return out
@@ -27,13 +27,13 @@ func (a *tourneyActor) inTheMoney() map[tourney.EntryID]bool {
 // than places paid (lateEnd), or when a disqualification or a grown pool
 // moves the paid places over them. The group and the spectator channel
 // are told, and each player privately. A flight pays no prizes.
-func (a *tourneyActor) tellInTheMoney(before map[tourney.EntryID]bool, lateEnd bool) {
-	if a.finalID != 0 || a.t.State() == tourney.Finished {
+func (a *Director) tellInTheMoney(before map[tourney.EntryID]bool, lateEnd bool) {
+	if a.finalID != 0 || a.Tourney.State() == tourney.Finished {
 		return // a flight pays no prizes; a finished event's results say it all
 	}
 	var items []string
 	var now []tourney.PaidPlace
-	for _, p := range a.t.InTheMoney() {
+	for _, p := range a.Tourney.InTheMoney() {
 		if !before[p.Entry] {
 			now = append(now, p)
 			items = append(items, tr(a.lang(), "tn.paid_item", a.entryName(p.Entry), p.Place, bot.Chips(p.Prize)))
@@ -42,20 +42,20 @@ func (a *tourneyActor) tellInTheMoney(before map[tourney.EntryID]bool, lateEnd b
 	if len(now) == 0 {
 		return
 	}
-	prizes, _ := a.t.Prizes()
+	prizes, _ := a.Tourney.Prizes()
 	list := strings.Join(items, ", ")
 	if lateEnd {
 		entries := 0
-		for _, e := range a.t.Entries() {
+		for _, e := range a.Tourney.Entries() {
 			if !e.Merged { // a pair counts once, as the payouts count it (R-TRN-19)
 				entries++
 			}
 		}
-		a.news("tn.late_paid", a.name(), entries, len(prizes), list)
+		a.news("tn.late_paid", a.Name(), entries, len(prizes), list)
 	} else {
-		a.news("tn.now_paid", a.name(), len(prizes), list)
+		a.news("tn.now_paid", a.Name(), len(prizes), list)
 	}
 	for _, p := range now {
-		a.privateTo(p.Entry, "tn.you_paid", a.name(), p.Place, bot.Chips(p.Prize))
+		a.privateTo(p.Entry, "tn.you_paid", a.Name(), p.Place, bot.Chips(p.Prize))
 	}
 }

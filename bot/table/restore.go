@@ -1,0 +1,243 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// A table after a restart: read back from the store (seats, state, the
+// hand in play resumed from its events, or voided), its deadlines armed
+// again.
+
+// load reads the table as the store holds it (seats, the table's state,
+// the hand in progress, the timers) and only then replaces what the actor
+// holds: at start (fresh false: the record and deadlines the room read),
+// and after a failed write (fresh true: everything read anew). On an error
+// nothing in memory changed. A hand that cannot be resumed (a gap in its
+// log, an event or setup that cannot be read, one the engine refuses) is
+// voided as a misdeal: ended, its chips back on the stacks they started
+// from (the stored seats hold them until the hand ends), in one write.
+func (t *Table) load(ctx context.Context, fresh bool) error {
+	recs, err := t.Deps.Store.Seats(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	seats := make([]*Seat, t.Config.Seats)
+	for _, sr := range recs {
+		if sr.Seat < 1 || sr.Seat > len(seats) {
+			return fmt.Errorf("%w: seat %d outside the table's %d", ErrBadRecord, sr.Seat, len(seats))
+		}
+		s := new(Seat)
+		if err := json.Unmarshal([]byte(sr.State), s); err != nil {
+			return fmt.Errorf("%w: seat %d state: %w", ErrBadRecord, sr.Seat, err)
+		}
+		s.Stack, s.SittingOut = sr.Stack, sr.SittingOut
+		if s.Player.ID != sr.PlayerID {
+			return fmt.Errorf("%w: seat %d: state of player %d, record of %d", ErrBadRecord, sr.Seat, s.Player.ID, sr.PlayerID)
+		}
+		if s.Bank > t.Config.Bank {
+			s.Bank = t.Config.Bank
+		}
+		if !s.Bot && t.TourneyID == 0 && t.Tour == nil {
+			// A player's chips at a cash table go back to their wallet in
+			// the table's economy (a seat taken before economies named the
+			// global wallet).
+			acc, err := t.env.Wallet(ctx, s.Player, t.Comm)
+			if err != nil {
+				return err
+			}
+			s.Account = acc
+		}
+		seats[sr.Seat-1] = s
+	}
+	stateJSON := t.stateJSON
+	var deadlines []bot.Deadline
+	if fresh {
+		recs, err := t.Deps.Store.OpenTables(ctx, t.Comm.ID)
+		if err != nil {
+			return err
+		}
+		for _, rec := range recs {
+			if rec.ID == t.ID {
+				stateJSON = rec.State
+			}
+		}
+		all, err := t.Deps.Store.Deadlines(ctx)
+		if err != nil {
+			return err
+		}
+		for _, d := range all {
+			if id, ok := DeadlineTable(d.Key); ok && id == t.ID {
+				deadlines = append(deadlines, d)
+			}
+		}
+	} else {
+		deadlines = t.env.TakeDeadlines(t.ID)
+	}
+	var st State
+	if stateJSON != "" {
+		if err := json.Unmarshal([]byte(stateJSON), &st); err != nil {
+			return fmt.Errorf("%w: table state: %w", ErrBadRecord, err)
+		}
+	}
+	hands, err := t.Deps.Store.OpenHands(ctx, t.ID)
+	if err != nil {
+		return err
+	}
+	var (
+		hand   *engine.Hand
+		handID int64
+		order  []int
+		voided []string
+	)
+	for i, hr := range hands {
+		h, hs, why := resumeHand(hr)
+		if why == "" && i < len(hands)-1 {
+			why = "a later hand was started" // cannot happen with CommitTables; never play it
+		}
+		if why != "" {
+			var hs bot.HandTag
+			if json.Unmarshal([]byte(hr.Setup.Tag), &hs) == nil && hs.Number > st.Hands {
+				st.Hands = hs.Number // the next hand has a number (and a deck) of its own
+			}
+			if err := t.voidHand(ctx, hr, why, seats, &st); err != nil {
+				return fmt.Errorf("void hand %d: %w", hr.ID, err)
+			}
+			voided = append(voided, fmt.Sprintf("%d", hr.ID))
+			t.Deps.Log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.ID, "hand", hr.ID, "why", why)
+			continue
+		}
+		hand, handID, order = h, hr.ID, hs.Order
+		st.Hands, st.Button = hs.Number, hs.Button
+		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
+		if hs.Pos != nil {
+			st.Pos = hs.Pos
+			st.BigBlindSeat = int(hs.Pos.BigBlind)
+		}
+	}
+	// Nothing can fail from here: the actor takes the stored state whole.
+	t.Seats = seats
+	t.stateJSON = stateJSON
+	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
+	t.bigBlind = st.BigBlindSeat - 1
+	t.tpos = tourney.Positions{}
+	if st.Pos != nil {
+		t.tpos = *st.Pos
+	}
+	t.hand, t.handID, t.order, t.last = hand, handID, order, nil
+	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
+	t.botAt, t.botN = time.Time{}, 0
+	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
+	t.outq, t.unseat, t.seatsDirty = nil, nil, false
+	for _, d := range deadlines {
+		t.restoreDeadline(d)
+	}
+	if t.hand != nil && t.turnAt.IsZero() && t.hand.ToAct() >= 0 {
+		now := t.Deps.Clock.Now()
+		t.turnAt, t.turnPhase, t.turnStart = now.Add(t.Config.Timer), "timer", now
+	}
+	for _, id := range voided {
+		t.notifyGroup("table.voided", id, t.Label())
+	}
+	return nil
+}
+
+// resumeHand rebuilds a stored hand; why says why it cannot be (the
+// hand is then voided).
+func resumeHand(hr bot.HandRecord) (h *engine.Hand, hs bot.HandTag, why string) {
+	if hr.Broken != "" {
+		return nil, hs, hr.Broken
+	}
+	if err := json.Unmarshal([]byte(hr.Setup.Tag), &hs); err != nil || len(hs.Order) != len(hr.Setup.Seats) {
+		return nil, hs, "its seat order was not stored"
+	}
+	h, err := engine.Resume(hr.Setup, hr.Events)
+	if err != nil {
+		return nil, hs, "the engine cannot replay it: " + err.Error()
+	}
+	return h, hs, ""
+}
+
+// voidHand ends a hand that cannot be resumed as a misdeal: the stored
+// seats keep the stacks the hand started from (a hand moves no chip on
+// the ledger before it ends), and a pot carried into it stays carried.
+func (t *Table) voidHand(ctx context.Context, hr bot.HandRecord, why string, seats []*Seat, st *State) error {
+	st.Carry = max(st.Carry, hr.Setup.CarriedPot)
+	var recs []bot.SeatRecord
+	for i, s := range seats {
+		if s != nil {
+			recs = append(recs, bot.SeatRecord{Seat: i + 1, PlayerID: s.Player.ID, Stack: s.Stack, SittingOut: s.SittingOut, State: MustJSON(s)})
+		}
+	}
+	w := &bot.TableWrite{TableID: t.ID, HandID: hr.ID, EndHand: true, Void: why, Seats: recs, SaveSeats: true,
+		State: MustJSON(st), SaveState: true, ClearDeadlines: []string{t.key("turn")}, At: t.Deps.Clock.Now()}
+	return t.Deps.Store.CommitTables(ctx, []*bot.TableWrite{w})
+}
+
+// ErrBadRecord marks a table whose stored record cannot be used (not a
+// store that cannot be read): the room starts without it.
+var ErrBadRecord = errors.New("the table's stored record cannot be used")
+
+func (t *Table) restoreDeadline(d bot.Deadline) {
+	parts := strings.Split(d.Key, ":")
+	if len(parts) < 2 {
+		return
+	}
+	switch parts[1] {
+	case "turn":
+		var p turnPayload
+		if json.Unmarshal([]byte(d.Payload), &p) == nil && (p.Hand == t.handID || p.Hand == 0) && t.hand != nil && p.Actions == len(t.hand.Events()) {
+			t.turnAt, t.turnPhase, t.turnStart = d.At, p.Phase, p.Start
+		}
+	case "sitout":
+		if n, err := strconv.Atoi(parts[2]); err == nil && n >= 0 && n < len(t.Seats) && t.Seats[n] != nil {
+			t.sitoutAt[n] = d.At
+		}
+	case "left":
+		var l leftStack
+		if id, err := strconv.ParseInt(parts[2], 10, 64); err == nil && json.Unmarshal([]byte(d.Payload), &l) == nil {
+			t.left[id] = l
+		}
+	case "wait":
+		var w waiter
+		if json.Unmarshal([]byte(d.Payload), &w) == nil {
+			t.waiting = append(t.waiting, w)
+			sort.SliceStable(t.waiting, func(i, j int) bool { return t.waiting[i].Since.Before(t.waiting[j].Since) })
+		}
+	}
+}
+
+type turnPayload struct {
+	Hand    int64     `json:"hand"`
+	Actions int       `json:"actions"`
+	Phase   string    `json:"phase"`
+	Start   time.Time `json:"start"`
+}
+
+// Restore reads the table as the store holds it, after a restart; a
+// tournament table waits for its director.
+func (t *Table) Restore(ctx context.Context, meta Meta) error {
+	if meta.Tourney != 0 {
+		t.TourneyID = meta.Tourney
+		t.Tour = &TourneyLink{No: meta.TNo, Sig: make(chan struct{}, 1)}
+	}
+	if err := t.load(ctx, false); err != nil {
+		return err
+	}
+	t.summarized = t.handNo
+	if t.hand != nil {
+		t.summarized--
+	}
+	t.seatedN.Store(int32(t.SeatedCount()))
+	return nil
+}

@@ -1,0 +1,204 @@
+package tournament
+
+import (
+	"sort"
+	"strconv"
+
+	"github.com/pokerroom/pokerroom/bot/table"
+	"github.com/pokerroom/pokerroom/tourney"
+)
+
+// Balancing the tables (TDA 10), hand for hand (TDA 12) and letting held
+// tables deal.
+
+// needsRebalance reports whether the tables must be broken or balanced
+// (R-TRN-11), or the final table formed.
+func (a *Director) needsRebalance() bool {
+	s := a.Tourney.Seating()
+	if s == nil || len(s.Tables) < 2 {
+		return false
+	}
+	if s.FinalTableDue() || s.Players() <= (len(s.Tables)-1)*s.TableSize {
+		return true
+	}
+	lo, hi := s.TableSize+1, -1
+	for _, t := range s.Tables {
+		lo, hi = min(lo, t.Count()), max(hi, t.Count())
+	}
+	return hi-lo > 1
+}
+
+// handForHand: at the bubble of a multi-table event every table deals
+// its next hand together (TDA 12).
+func (a *Director) handForHand() bool {
+	if a.Tourney.State() != tourney.Running || a.finalID != 0 {
+		return false
+	}
+	prizes, err := a.Tourney.Prizes()
+	return err == nil && tourney.HandForHand(a.Tourney.Active(), len(prizes), len(a.Tourney.Seating().Tables))
+}
+
+// releaseHeld lets held tables deal their next hand, at the level of the
+// clock (R-TRN-9): not during a break or a pause, and, to balance the
+// tables or hand for hand, only once every table is held.
+func (a *Director) releaseHeld() {
+	if !a.running() || a.paused() {
+		return
+	}
+	if len(a.h4h) > 0 {
+		if !a.allHeld() {
+			return // the other tables finish the hand-for-hand hand
+		}
+		if err := a.flushHandForHand(); err != nil {
+			a.retryLater()
+			return
+		}
+		if !a.running() {
+			return
+		}
+	}
+	if a.proposal != nil {
+		a.tryDeal()
+		return // play waits while the players consider a deal
+	}
+	if a.ending {
+		a.tryTimedEnd()
+		return
+	}
+	lvl, num, ok := a.clock().LevelForNextHand(a.Deps.Clock.Now())
+	if !ok {
+		return
+	}
+	if err := a.ensureTables(); err != nil {
+		// A table the seating has and the room does not yet (a failed
+		// write): tried again a second later.
+		a.retryLater()
+		return
+	}
+	all := a.allHeld()
+	if a.needMerge() { // the pairs' stacks join between hands (R-TRN-19)
+		if !all {
+			a.gathering = true
+			return
+		}
+		if err := a.merge(); err != nil {
+			a.retryLater()
+			return
+		}
+	}
+	if a.needsRebalance() {
+		if !all {
+			a.gathering = true
+			return
+		}
+		if err := a.rebalance(); err != nil {
+			return
+		}
+	}
+	a.gathering = false
+	if a.handForHand() {
+		if !a.h4hSaid {
+			a.h4hSaid = true
+			prizes, _ := a.Tourney.Prizes()
+			a.news("tn.h4h", a.Name(), a.Tourney.Active(), len(prizes))
+		}
+		if !all {
+			return
+		}
+	}
+	nos := make([]tourney.TableID, 0, len(a.Tables))
+	for no := range a.Tables {
+		nos = append(nos, no)
+	}
+	sort.Slice(nos, func(i, j int) bool { return nos[i] < nos[j] })
+	for _, no := range nos {
+		if _, again := a.retry[no]; !a.held[no] || again {
+			continue
+		}
+		s := a.desired(no)
+		if !s.Close && a.withChips(s) < 2 {
+			continue // nobody to play against: held until balancing brings players (or rebuys come)
+		}
+		if at := a.backoff[no]; a.Deps.Clock.Now().Before(at) {
+			continue
+		}
+		if s.Close {
+			a.Tables[no].Tour.Direct(s)
+			delete(a.Tables, no)
+			delete(a.held, no)
+			continue
+		}
+		s.Level, s.Release = table.LevelOf(lvl, num), true
+		a.held[no] = false
+		a.sent[no]++
+		a.released[no] = a.lastHand(no)
+		a.Tables[no].Tour.Direct(s)
+	}
+}
+
+// withChips counts the seats of a sync that can be dealt in.
+func (a *Director) withChips(s table.Sync) int {
+	n := 0
+	for _, ss := range s.Seats {
+		if ss.Stack > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// rebalance breaks and balances the tables, or forms the final table
+// (R-TRN-11), and tells the players moved where they go.
+func (a *Director) rebalance() error {
+	stacks := map[tourney.EntryID]int64{}
+	for e, s := range a.stacks {
+		if _, ok := a.Tourney.Seating().Where(e); ok {
+			stacks[e] = s
+		}
+	}
+	pos := map[tourney.TableID]tourney.Positions{}
+	for _, tb := range a.Tourney.Seating().Tables {
+		if p, ok := a.pos[tb.ID]; ok {
+			pos[tb.ID] = p
+		}
+	}
+	wasFinal := len(a.Tourney.Seating().Tables) == 1
+	res, err := a.do(rebalanceOp{Seed: a.seed(), Stacks: stacks, Pos: pos}, nil, nil)
+	if err != nil {
+		return err
+	}
+	if err := a.ensureTables(); err != nil {
+		return err
+	}
+	moves := res.([]tourney.Move)
+	for _, m := range moves {
+		a.tellSeat(m.Entry, m.To.Table, m.From.Table)
+	}
+	var broken []int
+	for no := range a.Tables {
+		if _, ok := a.Tourney.Seating().Table(no); !ok {
+			broken = append(broken, int(no))
+		}
+	}
+	sort.Ints(broken)
+	for _, no := range broken {
+		a.news("tn.broken", a.Name(), no)
+	}
+	if !wasFinal && len(a.Tourney.Seating().Tables) == 1 && !a.final {
+		a.final = true
+		a.news("tn.final", a.Name(), a.Tourney.Active())
+	}
+	return nil
+}
+
+// tellSeat tells a player privately where they sit (moved from another
+// table when from is not 0).
+func (a *Director) tellSeat(e tourney.EntryID, to, from tourney.TableID) {
+	id := a.tableIDs[to]
+	pl, _ := a.Tourney.Seating().Where(e)
+	if from != 0 {
+		a.privateTo(e, "tn.moved", a.Name(), int(to), "#"+strconv.FormatInt(id, 10), int(pl.Seat))
+		return
+	}
+	a.privateTo(e, "tn.seat", a.Name(), int(to), "#"+strconv.FormatInt(id, 10), int(pl.Seat))
+}
