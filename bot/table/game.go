@@ -108,109 +108,16 @@ func (t *Table) startHand() {
 	}
 	now := t.Deps.Clock.Now()
 	w := &bot.TableWrite{}
-	for i, s := range t.Seats {
-		if s == nil {
-			continue
-		}
-		if s.Pending > 0 {
-			s.Stack += s.Pending
-			s.Pending = 0
-		}
-		if t.Tour != nil {
-			continue
-		}
-		if s.Bot && s.Stack < t.Config.BigBlind && !s.Leaving {
-			add := t.Config.MaxBuyIn - s.Stack
-			w.Moves = append(w.Moves, bot.Move{From: t.house, To: t.account, Amount: add, Reason: "practice top-up", Reference: t.ref()})
-			s.Stack += add
-		}
-		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.Config.BigBlind { // R-SEAT-5
-			s.SittingOut, s.SatOutAt = true, now
-			t.notify(s.Player, "table.short_stack", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack), bot.Chips(t.Config.MaxBuyIn-s.Stack))
-			t.setSitout(i, now, w)
-		}
-	}
-	var dealt, waitingBB []int
-	for i := range t.Seats {
-		switch {
-		case !t.eligible(i):
-		case t.Seats[i].WaitBB && !t.Seats[i].Post:
-			waitingBB = append(waitingBB, i)
-		default:
-			dealt = append(dealt, i)
-		}
-	}
-	var tplan tourney.HandPlan
-	var torder []int
-	if t.Tour != nil {
-		// A tournament: the dead-button rule decides who plays
-		// (R-SEAT-1..3, TDA 7, 9, 31-33).
-		var err error
-		if tplan, torder, err = t.planTourneyHand(); err == nil {
-			dealt = append([]int(nil), torder...)
-			sort.Ints(dealt)
-		} else {
-			dealt = nil
-		}
-		waitingBB = nil
-	}
-	// A newcomer waiting for the big blind comes in when it reaches them
-	// (R-SEAT-4); with fewer than two others there is no game to wait for.
+	t.prepareSeats(now, w)
+	dealt, tplan, torder := t.whoIsDealt()
 	if len(dealt) < 2 {
-		dealt = append(dealt, waitingBB...)
-		sort.Ints(dealt)
-		waitingBB = nil
-	}
-	if len(dealt) < 2 {
-		if len(w.Moves) > 0 || len(w.SetDeadlines) > 0 || len(t.outq) > 0 {
-			if t.write(w) != nil {
-				return // back at what the store holds (or paused): tried again
-			}
-		}
-		t.publishIdle()
-		if t.Tour != nil && !t.Held {
-			// Released but nobody to play against: held again, and the
-			// director told (it balances the tables).
-			t.Held = true
-			t.Tour.Actor.Report(t.ID, *t.buildReport())
-		}
+		t.noHand(w)
 		return
 	}
-	deck, err := t.env.Shuffle(t.rules, t.ID, t.handNo+1)
-	if err != nil {
-		t.Deps.Log.Error("shuffle", "table", t.ID, "err", err)
+	setup, order, bigBlind, ok := t.handSetup(tplan, torder)
+	if !ok {
 		return
 	}
-	var order, posting []int
-	if t.Tour == nil {
-		// Cash: the engine's one rule for the button and the blinds
-		// (R-SEAT-1..4, R-CASH-4).
-		plan, err := engine.NextCashHand(t.cashSeats(), t.button, t.bigBlind, deck)
-		if err != nil {
-			t.Deps.Log.Error("plan the hand", "table", t.ID, "err", err)
-			return
-		}
-		order, posting = plan.Order, plan.Posting
-	} else {
-		order = torder
-	}
-	setup := engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead}
-	for _, i := range order {
-		s := t.Seats[i]
-		st := engine.Seat{Stack: s.Stack}
-		if slices.Contains(posting, i) {
-			st.Post = t.Config.BigBlind
-		}
-		s.Post, s.WaitBB, s.New = false, false, false
-		setup.Seats = append(setup.Seats, st)
-	}
-	hs := t.handTag(order)
-	bigBlind := bigBlindOf(order)
-	if t.Tour != nil {
-		hs.Pos = &tplan.Positions
-		bigBlind = int(tplan.BigBlind) - 1
-	}
-	setup.Tag = MustJSON(hs)
 	h, err := engine.Start(setup)
 	if err != nil {
 		t.Deps.Log.Error("start hand", "table", t.ID, "err", err)
@@ -264,6 +171,126 @@ func (t *Table) startHand() {
 	t.publish()
 	t.sendCards(nil)
 	t.poke()
+}
+
+// prepareSeats readies the seats for the next hand: chips added during
+// the last one join the stacks; at a cash table practice opponents top up
+// and a player short of the big blind sits out (R-SEAT-5).
+func (t *Table) prepareSeats(now time.Time, w *bot.TableWrite) {
+	for i, s := range t.Seats {
+		if s == nil {
+			continue
+		}
+		if s.Pending > 0 {
+			s.Stack += s.Pending
+			s.Pending = 0
+		}
+		if t.Tour != nil {
+			continue
+		}
+		if s.Bot && s.Stack < t.Config.BigBlind && !s.Leaving {
+			add := t.Config.MaxBuyIn - s.Stack
+			w.Moves = append(w.Moves, bot.Move{From: t.house, To: t.account, Amount: add, Reason: "practice top-up", Reference: t.ref()})
+			s.Stack += add
+		}
+		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.Config.BigBlind { // R-SEAT-5
+			s.SittingOut, s.SatOutAt = true, now
+			t.notify(s.Player, "table.short_stack", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack), bot.Chips(t.Config.MaxBuyIn-s.Stack))
+			t.setSitout(i, now, w)
+		}
+	}
+}
+
+// whoIsDealt returns the table seats dealt into the next hand (fewer than
+// two: no hand) and, at a tournament table, its plan under the dead-button
+// rule with its engine order.
+func (t *Table) whoIsDealt() (dealt []int, tplan tourney.HandPlan, torder []int) {
+	if t.Tour != nil {
+		// A tournament: the dead-button rule decides who plays
+		// (R-SEAT-1..3, TDA 7, 9, 31-33).
+		tplan, torder, err := t.planTourneyHand()
+		if err != nil {
+			return nil, tplan, nil
+		}
+		dealt = append([]int(nil), torder...)
+		sort.Ints(dealt)
+		return dealt, tplan, torder
+	}
+	var waitingBB []int
+	for i := range t.Seats {
+		switch {
+		case !t.eligible(i):
+		case t.Seats[i].WaitBB && !t.Seats[i].Post:
+			waitingBB = append(waitingBB, i)
+		default:
+			dealt = append(dealt, i)
+		}
+	}
+	// A newcomer waiting for the big blind comes in when it reaches them
+	// (R-SEAT-4); with fewer than two others there is no game to wait for.
+	if len(dealt) < 2 {
+		dealt = append(dealt, waitingBB...)
+		sort.Ints(dealt)
+	}
+	return dealt, tplan, nil
+}
+
+// noHand is the table with nobody to deal to: what readying the seats
+// moved is stored, the table shows it waits, and a tournament table is
+// held again and its director told (it balances the tables).
+func (t *Table) noHand(w *bot.TableWrite) {
+	if len(w.Moves) > 0 || len(w.SetDeadlines) > 0 || len(t.outq) > 0 {
+		if t.write(w) != nil {
+			return // back at what the store holds (or paused): tried again
+		}
+	}
+	t.publishIdle()
+	if t.Tour != nil && !t.Held {
+		t.Held = true
+		t.Tour.Actor.Report(t.ID, *t.buildReport())
+	}
+}
+
+// handSetup shuffles and sets up the next hand: its engine order of table
+// seats, the big blind's seat, the seats' stacks and posts, its tag; false
+// (logged) when it cannot be dealt.
+func (t *Table) handSetup(tplan tourney.HandPlan, torder []int) (setup engine.Setup, order []int, bigBlind int, ok bool) {
+	deck, err := t.env.Shuffle(t.rules, t.ID, t.handNo+1)
+	if err != nil {
+		t.Deps.Log.Error("shuffle", "table", t.ID, "err", err)
+		return setup, nil, 0, false
+	}
+	var posting []int
+	if t.Tour == nil {
+		// Cash: the engine's one rule for the button and the blinds
+		// (R-SEAT-1..4, R-CASH-4).
+		plan, err := engine.NextCashHand(t.cashSeats(), t.button, t.bigBlind, deck)
+		if err != nil {
+			t.Deps.Log.Error("plan the hand", "table", t.ID, "err", err)
+			return setup, nil, 0, false
+		}
+		order, posting = plan.Order, plan.Posting
+	} else {
+		order = torder
+	}
+	setup = engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead}
+	for _, i := range order {
+		s := t.Seats[i]
+		st := engine.Seat{Stack: s.Stack}
+		if slices.Contains(posting, i) {
+			st.Post = t.Config.BigBlind
+		}
+		s.Post, s.WaitBB, s.New = false, false, false
+		setup.Seats = append(setup.Seats, st)
+	}
+	hs := t.handTag(order)
+	bigBlind = bigBlindOf(order)
+	if t.Tour != nil {
+		hs.Pos = &tplan.Positions
+		bigBlind = int(tplan.BigBlind) - 1
+	}
+	setup.Tag = MustJSON(hs)
+	return setup, order, bigBlind, true
 }
 
 // setTurn sets the turn deadline for whoever acts in h now, or clears it.

@@ -28,61 +28,13 @@ import (
 // voided as a misdeal: ended, its chips back on the stacks they started
 // from (the stored seats hold them until the hand ends), in one write.
 func (t *Table) load(ctx context.Context, fresh bool) error {
-	recs, err := t.Deps.Store.Seats(ctx, t.ID)
+	seats, err := t.loadSeats(ctx)
 	if err != nil {
 		return err
 	}
-	seats := make([]*Seat, t.Config.Seats)
-	for _, sr := range recs {
-		if sr.Seat < 1 || sr.Seat > len(seats) {
-			return fmt.Errorf("%w: seat %d outside the table's %d", ErrBadRecord, sr.Seat, len(seats))
-		}
-		s := new(Seat)
-		if err := json.Unmarshal([]byte(sr.State), s); err != nil {
-			return fmt.Errorf("%w: seat %d state: %w", ErrBadRecord, sr.Seat, err)
-		}
-		s.Stack, s.SittingOut = sr.Stack, sr.SittingOut
-		if s.Player.ID != sr.PlayerID {
-			return fmt.Errorf("%w: seat %d: state of player %d, record of %d", ErrBadRecord, sr.Seat, s.Player.ID, sr.PlayerID)
-		}
-		if s.Bank > t.Config.Bank {
-			s.Bank = t.Config.Bank
-		}
-		if !s.Bot && t.TourneyID == 0 && t.Tour == nil {
-			// A player's chips at a cash table go back to their wallet in
-			// the table's economy (a seat taken before economies named the
-			// global wallet).
-			acc, err := t.env.Wallet(ctx, s.Player, t.Comm)
-			if err != nil {
-				return err
-			}
-			s.Account = acc
-		}
-		seats[sr.Seat-1] = s
-	}
-	stateJSON := t.stateJSON
-	var deadlines []bot.Deadline
-	if fresh {
-		recs, err := t.Deps.Store.OpenTables(ctx, t.Comm.ID)
-		if err != nil {
-			return err
-		}
-		for _, rec := range recs {
-			if rec.ID == t.ID {
-				stateJSON = rec.State
-			}
-		}
-		all, err := t.Deps.Store.Deadlines(ctx)
-		if err != nil {
-			return err
-		}
-		for _, d := range all {
-			if id, ok := DeadlineTable(d.Key); ok && id == t.ID {
-				deadlines = append(deadlines, d)
-			}
-		}
-	} else {
-		deadlines = t.env.TakeDeadlines(t.ID)
+	stateJSON, deadlines, err := t.loadState(ctx, fresh)
+	if err != nil {
+		return err
 	}
 	var st State
 	if stateJSON != "" {
@@ -90,40 +42,9 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 			return fmt.Errorf("%w: table state: %w", ErrBadRecord, err)
 		}
 	}
-	hands, err := t.Deps.Store.OpenHands(ctx, t.ID)
+	hand, handID, order, voided, err := t.loadHand(ctx, seats, &st)
 	if err != nil {
 		return err
-	}
-	var (
-		hand   *engine.Hand
-		handID int64
-		order  []int
-		voided []string
-	)
-	for i, hr := range hands {
-		h, hs, why := resumeHand(hr)
-		if why == "" && i < len(hands)-1 {
-			why = "a later hand was started" // cannot happen with CommitTables; never play it
-		}
-		if why != "" {
-			var hs bot.HandTag
-			if json.Unmarshal([]byte(hr.Setup.Tag), &hs) == nil && hs.Number > st.Hands {
-				st.Hands = hs.Number // the next hand has a number (and a deck) of its own
-			}
-			if err := t.voidHand(ctx, hr, why, seats, &st); err != nil {
-				return fmt.Errorf("void hand %d: %w", hr.ID, err)
-			}
-			voided = append(voided, fmt.Sprintf("%d", hr.ID))
-			t.Deps.Log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.ID, "hand", hr.ID, "why", why)
-			continue
-		}
-		hand, handID, order = h, hr.ID, hs.Order
-		st.Hands, st.Button = hs.Number, hs.Button
-		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
-		if hs.Pos != nil {
-			st.Pos = hs.Pos
-			st.BigBlindSeat = int(hs.Pos.BigBlind)
-		}
 	}
 	// Nothing can fail from here: the actor takes the stored state whole.
 	t.Seats = seats
@@ -150,6 +71,110 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 		t.notifyGroup("table.voided", id, t.Label())
 	}
 	return nil
+}
+
+// loadSeats reads the table's seats as stored.
+func (t *Table) loadSeats(ctx context.Context) ([]*Seat, error) {
+	recs, err := t.Deps.Store.Seats(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	seats := make([]*Seat, t.Config.Seats)
+	for _, sr := range recs {
+		if sr.Seat < 1 || sr.Seat > len(seats) {
+			return nil, fmt.Errorf("%w: seat %d outside the table's %d", ErrBadRecord, sr.Seat, len(seats))
+		}
+		s := new(Seat)
+		if err := json.Unmarshal([]byte(sr.State), s); err != nil {
+			return nil, fmt.Errorf("%w: seat %d state: %w", ErrBadRecord, sr.Seat, err)
+		}
+		s.Stack, s.SittingOut = sr.Stack, sr.SittingOut
+		if s.Player.ID != sr.PlayerID {
+			return nil, fmt.Errorf("%w: seat %d: state of player %d, record of %d", ErrBadRecord, sr.Seat, s.Player.ID, sr.PlayerID)
+		}
+		if s.Bank > t.Config.Bank {
+			s.Bank = t.Config.Bank
+		}
+		if !s.Bot && t.TourneyID == 0 && t.Tour == nil {
+			// A player's chips at a cash table go back to their wallet in
+			// the table's economy (a seat taken before economies named the
+			// global wallet).
+			acc, err := t.env.Wallet(ctx, s.Player, t.Comm)
+			if err != nil {
+				return nil, err
+			}
+			s.Account = acc
+		}
+		seats[sr.Seat-1] = s
+	}
+	return seats, nil
+}
+
+// loadState reads the table's stored state and deadlines: from the room's
+// start (taken from what it read for every table) or afresh from the store
+// (after a failed write).
+func (t *Table) loadState(ctx context.Context, fresh bool) (string, []bot.Deadline, error) {
+	stateJSON := t.stateJSON
+	var deadlines []bot.Deadline
+	if fresh {
+		recs, err := t.Deps.Store.OpenTables(ctx, t.Comm.ID)
+		if err != nil {
+			return "", nil, err
+		}
+		for _, rec := range recs {
+			if rec.ID == t.ID {
+				stateJSON = rec.State
+			}
+		}
+		all, err := t.Deps.Store.Deadlines(ctx)
+		if err != nil {
+			return "", nil, err
+		}
+		for _, d := range all {
+			if id, ok := DeadlineTable(d.Key); ok && id == t.ID {
+				deadlines = append(deadlines, d)
+			}
+		}
+	} else {
+		deadlines = t.env.TakeDeadlines(t.ID)
+	}
+	return stateJSON, deadlines, nil
+}
+
+// loadHand resumes the hand stored in play, if any; a hand that cannot be
+// resumed is voided (its chips back to the stacks it started from) and
+// listed in voided.
+func (t *Table) loadHand(ctx context.Context, seats []*Seat, st *State) (hand *engine.Hand, handID int64, order []int, voided []string, err error) {
+	hands, err := t.Deps.Store.OpenHands(ctx, t.ID)
+	if err != nil {
+		return nil, 0, nil, nil, err
+	}
+	for i, hr := range hands {
+		h, hs, why := resumeHand(hr)
+		if why == "" && i < len(hands)-1 {
+			why = "a later hand was started" // cannot happen with CommitTables; never play it
+		}
+		if why != "" {
+			var hs bot.HandTag
+			if json.Unmarshal([]byte(hr.Setup.Tag), &hs) == nil && hs.Number > st.Hands {
+				st.Hands = hs.Number // the next hand has a number (and a deck) of its own
+			}
+			if err := t.voidHand(ctx, hr, why, seats, st); err != nil {
+				return nil, 0, nil, nil, fmt.Errorf("void hand %d: %w", hr.ID, err)
+			}
+			voided = append(voided, fmt.Sprintf("%d", hr.ID))
+			t.Deps.Log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.ID, "hand", hr.ID, "why", why)
+			continue
+		}
+		hand, handID, order = h, hr.ID, hs.Order
+		st.Hands, st.Button = hs.Number, hs.Button
+		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
+		if hs.Pos != nil {
+			st.Pos = hs.Pos
+			st.BigBlindSeat = int(hs.Pos.BigBlind)
+		}
+	}
+	return hand, handID, order, voided, nil
 }
 
 // resumeHand rebuilds a stored hand; why says why it cannot be (the
