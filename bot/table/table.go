@@ -411,19 +411,29 @@ func (t *Table) reminderLead() time.Duration { return min(10*time.Second, t.Conf
 func (t *Table) Do(ctx context.Context, req Request) (bot.Reply, error) {
 	req.ctx = ctx
 	req.Reply = make(chan Response, 1)
+	return Ask(ctx, t.Inbox, req, req.Reply, t.Done, t.Deps.Metrics, bot.KeyBusy, func() error {
+		return bot.Errorf(bot.ENotFound, "table.no_such", t.Label())
+	})
+}
+
+// Ask puts req in an actor's inbox without blocking (a full inbox is
+// EBusy at once, counted) and waits for the answer on reply, the end of
+// ctx (EUnavailable, with ctxKey's text) or the actor's end (gone's error).
+// Tables and tournament directors are asked this way.
+func Ask[R any](ctx context.Context, inbox chan<- R, req R, reply <-chan Response, done <-chan struct{}, m *bot.Metrics, ctxKey string, gone func() error) (bot.Reply, error) {
 	select {
-	case t.Inbox <- req:
+	case inbox <- req:
 	default:
-		t.Deps.Metrics.Busy.Add(1)
+		m.Busy.Add(1)
 		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
 	}
 	select {
-	case resp := <-req.Reply:
+	case resp := <-reply:
 		return resp.Reply, resp.Err
 	case <-ctx.Done():
-		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyBusy, Err: ctx.Err()}
-	case <-t.Done:
-		return bot.Reply{}, bot.Errorf(bot.ENotFound, "table.no_such", t.Label())
+		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: ctxKey, Err: ctx.Err()}
+	case <-done:
+		return bot.Reply{}, gone()
 	}
 }
 

@@ -695,20 +695,9 @@ func (a *Director) privateTo(e tourney.EntryID, key string, args ...any) {
 func (a *Director) Do(ctx context.Context, req Request) (bot.Reply, error) {
 	req.ctx = ctx
 	req.Reply = make(chan table.Response, 1)
-	select {
-	case a.Inbox <- req:
-	default:
-		a.Deps.Metrics.Busy.Add(1)
-		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
-	}
-	select {
-	case resp := <-req.Reply:
-		return resp.Reply, resp.Err
-	case <-ctx.Done():
-		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: ctx.Err()}
-	case <-a.Done:
-		return bot.Reply{}, bot.Errorf(bot.ENotFound, "tourney.no_such", a.Label())
-	}
+	return table.Ask(ctx, a.Inbox, req, req.Reply, a.Done, a.Deps.Metrics, bot.KeyUnavailable, func() error {
+		return bot.Errorf(bot.ENotFound, "tourney.no_such", a.Label())
+	})
 }
 
 // tpid is a player as the tournament knows them.
