@@ -15,9 +15,9 @@ import (
 // "busy" for an answer and sleeping: its request is queued after those
 // before it, and Settle returns once the actor answered it.
 func TestSettleWaitsForRoomInAFullInbox(t *testing.T) {
-	tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan table.Request, 2), Done: make(chan struct{})}
-	tb.Inbox <- table.Request{}
-	tb.Inbox <- table.Request{}
+	tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan *table.Request, 2), Done: make(chan struct{})}
+	tb.Inbox <- &table.Request{}
+	tb.Inbox <- &table.Request{}
 	result := make(chan error, 1)
 	go func() { result <- tb.SettleNow(context.Background()) }()
 	for i := 0; ; i++ {
@@ -52,8 +52,8 @@ func TestSettleHearsADirectorTookReports(t *testing.T) {
 		{"idle", "", false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			a := &tournament.Director{Deps: &tournament.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan tournament.Request, 1), Done: make(chan struct{})}
-			a.Inbox <- tournament.Request{}
+			a := &tournament.Director{Deps: &tournament.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan *tournament.Request, 1), Done: make(chan struct{})}
+			a.Inbox <- &tournament.Request{}
 			type result struct {
 				took bool
 				err  error
@@ -94,10 +94,10 @@ func TestSettleHonoursContextAndStoppedActors(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan table.Request, 1), Done: make(chan struct{})}
-			tb.Inbox <- table.Request{}
-			a := &tournament.Director{Deps: &tournament.Deps{Metrics: tb.Deps.Metrics}, Inbox: make(chan tournament.Request, 1), Done: make(chan struct{})}
-			a.Inbox <- tournament.Request{}
+			tb := &table.Table{Deps: &table.Deps{Metrics: bot.NewMetrics()}, Inbox: make(chan *table.Request, 1), Done: make(chan struct{})}
+			tb.Inbox <- &table.Request{}
+			a := &tournament.Director{Deps: &tournament.Deps{Metrics: tb.Deps.Metrics}, Inbox: make(chan *tournament.Request, 1), Done: make(chan struct{})}
+			a.Inbox <- &tournament.Request{}
 			if c.cancel {
 				cancel()
 			}

@@ -12,9 +12,9 @@ import (
 // adapter's handler) never blocks on a slow table.
 func TestFullInboxAnswersBusyAtOnce(t *testing.T) {
 	metrics := bot.NewMetrics()
-	tb := &Table{Deps: &Deps{Metrics: metrics}, Inbox: make(chan Request, 2)}
-	tb.Inbox <- Request{}
-	tb.Inbox <- Request{}
+	tb := &Table{Deps: &Deps{Metrics: metrics}, Inbox: make(chan *Request, 2)}
+	tb.Inbox <- &Request{}
+	tb.Inbox <- &Request{}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	// A blocked caller would get the context's timeout, not "busy".

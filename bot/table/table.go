@@ -128,7 +128,7 @@ type Table struct {
 	// in, until that chat moves (MoveChat).
 	chat, homeChat string
 	account        int64
-	Inbox          chan Request
+	Inbox          chan *Request
 	wake           chan struct{}
 	Kick           chan struct{}
 	Moved          atomic.Bool // the chat moved (MoveChat): publish anew
@@ -221,7 +221,7 @@ type leftStack struct {
 // New returns the actor of a table, not started.
 func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, house int64) *Table {
 	t := &Table{Deps: d, env: env, ID: rec.ID, house: house, Config: meta.Config, rules: meta.Config.Rules(), Comm: comm, account: rec.AccountID,
-		Inbox: make(chan Request, InboxSize), Done: make(chan struct{}), wake: make(chan struct{}, 1), Kick: make(chan struct{}, 1),
+		Inbox: make(chan *Request, InboxSize), Done: make(chan struct{}), wake: make(chan struct{}, 1), Kick: make(chan struct{}, 1),
 		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &practice.Opponent{Trials: d.Cfg.BotTrials}
 	t.stateJSON = rec.State
@@ -273,7 +273,8 @@ func (t *Table) Run(ctx context.Context) {
 		case <-t.syncSignal():
 			t.follow()
 			t.applySyncs()
-		case req := <-t.Inbox:
+		case rp := <-t.Inbox:
+			req := *rp
 			t.follow()
 			if req.Sync {
 				t.drain()
@@ -411,7 +412,7 @@ func (t *Table) reminderLead() time.Duration { return min(10*time.Second, t.Conf
 func (t *Table) Do(ctx context.Context, req Request) (bot.Reply, error) {
 	req.ctx = ctx
 	req.Reply = make(chan Response, 1)
-	return Ask(ctx, t.Inbox, req, req.Reply, t.Done, t.Deps.Metrics, bot.KeyBusy, func() error {
+	return Ask(ctx, t.Inbox, &req, req.Reply, t.Done, t.Deps.Metrics, bot.KeyBusy, func() error {
 		return bot.Errorf(bot.ENotFound, "table.no_such", t.Label())
 	})
 }

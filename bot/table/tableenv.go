@@ -67,7 +67,7 @@ type Director interface {
 func (t *Table) SettleNow(ctx context.Context) error {
 	req := Request{ctx: ctx, Sync: true, Reply: make(chan Response, 1)}
 	select {
-	case t.Inbox <- req:
+	case t.Inbox <- &req:
 	case <-t.Done:
 		return nil
 	case <-ctx.Done():

@@ -51,7 +51,7 @@ type Director struct {
 	retryAt                 time.Time
 	retryWait               time.Duration
 
-	Inbox   chan Request
+	Inbox   chan *Request
 	repMu   sync.Mutex
 	reports []table.HandReport
 	repSig  chan struct{}
@@ -196,7 +196,7 @@ func New(d *Deps, env Env, reg *Registry, rec bot.TourneyRecord, set Settings, c
 		return nil, err
 	}
 	a := &Director{Deps: d, env: env, reg: reg, id: rec.ID, Comm: comm, house: house, Set: set, Tourney: t,
-		Inbox: make(chan Request, table.InboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), Done: make(chan struct{}),
+		Inbox: make(chan *Request, table.InboxSize), repSig: make(chan struct{}, 1), wake: make(chan struct{}, 1), Done: make(chan struct{}),
 		tableIDs: map[tourney.TableID]int64{}, Tables: map[tourney.TableID]*table.Table{}, held: map[tourney.TableID]bool{}, metas: map[tourney.TableID]table.Meta{}, away: map[tourney.EntryID]bool{},
 		released: map[tourney.TableID]int{}, backoff: map[tourney.TableID]time.Time{}, hands: map[tourney.TableID]int{}, sent: map[tourney.TableID]int{}, pos: map[tourney.TableID]tourney.Positions{}, retry: map[tourney.TableID]table.HandReport{}, unlinked: map[tourney.TableID]int64{},
 		stacks: map[tourney.EntryID]int64{}, credit: map[tourney.EntryID]int64{}, pending: map[tourney.EntryID]pendingBust{}, Ticketed: map[tourney.EntryID]bool{},
@@ -464,7 +464,8 @@ func (a *Director) Run(ctx context.Context) {
 		select {
 		case <-ctx.Done():
 			return
-		case req := <-a.Inbox:
+		case rp := <-a.Inbox:
+			req := *rp
 			if req.Sync {
 				var r bot.Reply
 				if a.drain() {
@@ -695,7 +696,7 @@ func (a *Director) privateTo(e tourney.EntryID, key string, args ...any) {
 func (a *Director) Do(ctx context.Context, req Request) (bot.Reply, error) {
 	req.ctx = ctx
 	req.Reply = make(chan table.Response, 1)
-	return table.Ask(ctx, a.Inbox, req, req.Reply, a.Done, a.Deps.Metrics, bot.KeyUnavailable, func() error {
+	return table.Ask(ctx, a.Inbox, &req, req.Reply, a.Done, a.Deps.Metrics, bot.KeyUnavailable, func() error {
 		return bot.Errorf(bot.ENotFound, "tourney.no_such", a.Label())
 	})
 }
@@ -711,7 +712,7 @@ func tpid(id int64) tourney.PlayerID { return tourney.PlayerID(strconv.FormatInt
 func (a *Director) SettleNow(ctx context.Context) (took bool, err error) {
 	req := Request{ctx: ctx, Sync: true, Reply: make(chan table.Response, 1)}
 	select {
-	case a.Inbox <- req:
+	case a.Inbox <- &req:
 	case <-a.Done:
 		return false, nil
 	case <-ctx.Done():
