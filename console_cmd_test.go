@@ -30,7 +30,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 func TestConsoleScriptGolden(t *testing.T) {
 	wants := map[string][]string{
 		"session": {
-			"Your turn: 10s left", "your time bank (1m0s) is running", "Your time ran out: you fold", // R-TIME-1, R-TIME-2
+			"Your turn: 10 s left", "your time bank (1 min) is running", "Your time ran out: you fold", // R-TIME-1, R-TIME-2
 			"ben sits at seat 2 of #1 with 106", // R-CASH-3: the stack ben left with
 			"cy sits out", "cy is back",         // R-CASH-4
 			"waits for the big blind", // R-SEAT-4
@@ -41,7 +41,7 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// button, ben posts the small blind.
 		"seat-big-blind": {
 			"[group] Table #1 · No-Limit Hold'em 1/2 · hand 6\n[group] Board: —\n[group] Pot: 3\n" +
-				"[group] ▶ 1  ana  99  · dealer · to act (30s)\n[group]   2  ben  100  · bet 1\n" +
+				"[group] ▶ 1  ana  99  · dealer · to act (30 s)\n[group]   2  ben  100  · bet 1\n" +
 				"[group]   3  cy  102  · sitting out\n[group]   4  dan  96  · bet 2\n",
 			"cy is back",
 		},
@@ -49,7 +49,7 @@ func TestConsoleScriptGolden(t *testing.T) {
 		"seat-post-small-blind": {"[group]   2  dan  98  · bet 2\n[group]   3  ben  101  · sitting out\n[group]   4  cy  98  · bet 2\n"},
 		// R-TIME-3: accepted with the bank to come, folded at 60 s;
 		// refused with 20 s of the bank left.
-		"time-clock":     {"ben calls the clock on ana: 1m0s to act.", "[ana] Your time ran out: you fold.", "The player's time runs out in 20s anyway."},
+		"time-clock":     {"ben calls the clock on ana: 1 min to act.", "[ana] Your time ran out: you fold.", "The player's time runs out in 20 s anyway."},
 		"leave-own-turn": {"[group] ana folds and leaves #1.", "[group] Last: ana folds\n"},
 		// R-BET-5: 3/5 refused, cap=1 leaves the big blind a call only;
 		// R-CARD-7: jokers outside draw and a deck too small refused.

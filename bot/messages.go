@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pokerroom/pokerroom/engine"
 	"github.com/pokerroom/pokerroom/tourney"
@@ -246,11 +248,73 @@ func (e *Error) Message(lang string) string {
 			args[i] = FormatChips(int64(v), lang)
 		case Message:
 			args[i] = Pick(v, lang)
+		case time.Duration:
+			args[i] = FormatDuration(v, lang)
 		default:
 			args[i] = a
 		}
 	}
-	return fmt.Sprintf(Pick(m, lang), args...)
+	return fmt.Sprintf(plural(Pick(m, lang), e.Args), args...)
+}
+
+// pluralForm is a text's choice by a count: {2:player|players} is
+// "player" when the second argument is 1 (or -1), else "players".
+var pluralForm = regexp.MustCompile(`\{(\d+):([^{}|]*)\|([^{}|]*)\}`)
+
+// plural resolves the plural forms of a text by its arguments. A form
+// whose argument is missing or not a number keeps its plural.
+func plural(text string, args []any) string {
+	if !strings.Contains(text, "{") {
+		return text
+	}
+	return pluralForm.ReplaceAllStringFunc(text, func(f string) string {
+		m := pluralForm.FindStringSubmatch(f)
+		k, _ := strconv.Atoi(m[1])
+		if k >= 1 && k <= len(args) {
+			if n, ok := count(args[k-1]); ok && (n == 1 || n == -1) {
+				return m[2]
+			}
+		}
+		return m[3]
+	})
+}
+
+// count reads a numeric argument.
+func count(a any) (int64, bool) {
+	switch v := a.(type) {
+	case int:
+		return int64(v), true
+	case int32:
+		return int64(v), true
+	case int64:
+		return v, true
+	case uint64:
+		return int64(v), true
+	case Chips:
+		return int64(v), true
+	}
+	return 0, false
+}
+
+// FormatDuration says a duration in words, rounded to the second: "45 s",
+// "25 min", "1 min 30 s", "2 h 5 min" (the same units in Spanish).
+func FormatDuration(d time.Duration, lang string) string {
+	if d < 0 {
+		d = 0
+	}
+	d = d.Round(time.Second)
+	h, m, sec := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
+	var parts []string
+	if h > 0 {
+		parts = append(parts, strconv.Itoa(h)+" h")
+	}
+	if m > 0 {
+		parts = append(parts, strconv.Itoa(m)+" min")
+	}
+	if sec > 0 && h == 0 || len(parts) == 0 {
+		parts = append(parts, strconv.Itoa(sec)+" s")
+	}
+	return strings.Join(parts, " ")
 }
 
 // Translate is FromError(err).Message(lang): what a user is told of err.

@@ -193,7 +193,7 @@ func TestClockCountsTheTimeBank(t *testing.T) {
 		other = "ben"
 	}
 	r := h.must(other, "/clock")
-	if !strings.Contains(r.Text, "calls the clock on "+who+": 1m0s to act") {
+	if !strings.Contains(r.Text, "calls the clock on "+who+": 1 min to act") {
 		t.Fatalf("clock reply %q", r.Text)
 	}
 	h.sleep(59 * time.Second)

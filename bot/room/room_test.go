@@ -268,7 +268,7 @@ func TestTopUpsStayInTheRange(t *testing.T) {
 	if !strings.Contains(h.table().Text, "ana  200") {
 		t.Fatalf("top-up not shown:\n%s", h.table().Text)
 	}
-	h.fails("ana", "/topup 1", "topup.range")
+	h.fails("ana", "/topup 1", "topup.at_max") // at the maximum: nothing to add (not "add at least 0 and at most 0")
 	h.checkBooks()
 }
 
@@ -352,11 +352,11 @@ func TestTimeoutsCheckOrFoldAndSitOut(t *testing.T) {
 	h.must("ben", "/join 100")
 	who := h.toAct()
 	h.sleep(21 * time.Second)
-	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "10s left") { // R-TIME-1 reminder
+	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "10 s left") { // R-TIME-1 reminder
 		t.Fatalf("no reminder for %s: %q", who, got)
 	}
 	h.sleep(10 * time.Second)
-	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "time bank (20s)") { // R-TIME-1 bank
+	if got := strings.Join(h.private(who), "\n"); !strings.Contains(got, "time bank (20 s)") { // R-TIME-1 bank
 		t.Fatalf("no time bank for %s: %q", who, got)
 	}
 	if !strings.Contains(h.table().Text, "time bank") {

@@ -48,7 +48,7 @@ func TestSeedSitAndGoStructuresAreSelectable(t *testing.T) {
 	h.fails("admin", "/tourney create S start=sng structure=sng50 speed=turbo", "tourney.structure_with")
 	h.must("admin", "/tourney create Club SNG start=sng buyin=50+5 structure=sng50")
 	s := h.must("admin", "/tourney structure T1").Text
-	for _, want := range []string{"2,000", "25/50", "50/100", "5,000/10,000", "12m"} {
+	for _, want := range []string{"2,000", "25/50", "50/100", "5,000/10,000", "12 min"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("structure of structure=sng50 lacks %q:\n%s", want, s)
 		}

@@ -86,7 +86,7 @@ func TestFreerollSitAndGoPlaysToAWinner(t *testing.T) {
 	h.fails("alice", "/register", "tourney.already_registered")
 	h.fails("bob", "/tourney start", "admin.only")
 	h.must("admin", "/tourney start")
-	if len(h.newsWith("starts: 6 players at 1 tables")) != 1 {
+	if len(h.newsWith("starts: 6 players at 1 table")) != 1 {
 		t.Fatalf("no start news: %q", h.news())
 	}
 	h.must("alice", "/sitout") // away: dealt in and folded until /back
@@ -366,7 +366,7 @@ func TestSitAndGoStartsWhenFullAndCancelRefunds(t *testing.T) {
 	h.fails("alice", "/register T2", "tourney.wrong_state")
 	h.must("alice", "/register T1")
 	h.must("bob", "/register T1")
-	if len(h.newsWith("HU starts: 2 players at 1 tables")) != 1 {
+	if len(h.newsWith("HU starts: 2 players at 1 table")) != 1 {
 		t.Fatalf("the sit-and-go did not start when full: %q", h.news())
 	}
 	if h.toAct() == "" {
@@ -933,7 +933,7 @@ func TestStagedFlightsCarryChipsIntoTheFinal(t *testing.T) {
 	}
 	waitFlight("Day 1A")
 	h.restart() // between the flights: the final keeps its qualifiers and pool
-	if info := h.must("admin", "/tourney info T1").Text; !strings.Contains(info, "1 flights in") {
+	if info := h.must("admin", "/tourney info T1").Text; !strings.Contains(info, "1 flight in") {
 		t.Fatalf("the final after a restart:\n%s", info)
 	}
 	waitFlight("Day 1B")

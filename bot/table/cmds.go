@@ -532,6 +532,9 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 	if err != nil {
 		return bot.Reply{}, err
 	}
+	if s.Stack+s.Pending >= t.Config.MaxBuyIn {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.at_max", bot.Chips(t.Config.MaxBuyIn))
+	}
 	after := s.Stack + s.Pending + n
 	if after < t.Config.MinBuyIn || after > t.Config.MaxBuyIn {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.range", bot.Chips(max(0, t.Config.MinBuyIn-s.Stack-s.Pending)), bot.Chips(max(0, t.Config.MaxBuyIn-s.Stack-s.Pending)))
@@ -598,7 +601,7 @@ func (t *Table) callClock(req Request) (bot.Reply, error) {
 	}
 	countdown, ok := engine.ClockCountdown(t.turnAt.Sub(now), bank, t.Config.Clock)
 	if !ok {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.soon", DurationText(countdown))
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.soon", countdown.Round(time.Second))
 	}
 	t.turnAt, t.turnPhase, t.reminded = now.Add(countdown), "clock", true
 	w := &bot.TableWrite{}

@@ -304,10 +304,7 @@ func eventText(e engine.Event, name, lang string) string {
 
 // DurationText shows a duration to the second: "25s", "1m30s".
 func DurationText(d time.Duration) string {
-	if d < 0 {
-		d = 0
-	}
-	return d.Round(time.Second).String()
+	return bot.FormatDuration(d, bot.English) // the units are the same in Spanish
 }
 
 func actionWord(k engine.ActionKind, lang string) string {
