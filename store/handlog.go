@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -235,4 +236,41 @@ func (s *Store) handRecord(ctx context.Context, h Hand) (bot.HandRecord, error) 
 		}
 	}
 	return r, nil
+}
+
+// TableHand implements bot.HandLog. The number is in the setup's tag (the
+// room's JSON), not a column: the table's hands are read newest first,
+// setups only, until the number is passed (numbers grow with ids).
+func (s *Store) TableHand(ctx context.Context, tableID int64, number int) (bot.HandRecord, error) {
+	const batch = 256
+	before := int64(math.MaxInt64)
+	for {
+		var hs []Hand
+		err := s.db.WithContext(ctx).Select("id", "setup").Where("table_id = ? AND id < ?", tableID, before).
+			Order("id DESC").Limit(batch).Find(&hs).Error
+		if err != nil {
+			return bot.HandRecord{}, fmt.Errorf("hand %d of table %d: %w", number, tableID, err)
+		}
+		for _, h := range hs {
+			var setup struct {
+				Tag string `json:"tag"`
+			}
+			var tag struct {
+				Number int `json:"number"`
+			}
+			if json.Unmarshal([]byte(h.Setup), &setup) != nil || json.Unmarshal([]byte(setup.Tag), &tag) != nil {
+				continue
+			}
+			switch {
+			case tag.Number == number:
+				return s.LoadHand(ctx, h.ID)
+			case tag.Number < number:
+				return bot.HandRecord{}, fmt.Errorf("hand %d of table %d: %w", number, tableID, bot.ErrNotFound)
+			}
+		}
+		if len(hs) < batch {
+			return bot.HandRecord{}, fmt.Errorf("hand %d of table %d: %w", number, tableID, bot.ErrNotFound)
+		}
+		before = hs[len(hs)-1].ID
+	}
 }
