@@ -19,8 +19,7 @@ import (
 	"github.com/pokerroom/pokerroom/tourney"
 )
 
-// inboxSize bounds a table's queued commands: a full inbox answers "busy"
-// at once, never blocking the caller.
+// inboxSize bounds a table's queued commands: a full inbox answers "busy" at once.
 const InboxSize = 64
 
 // botPlatform is the platform of practice opponents.
@@ -42,12 +41,11 @@ type Seat struct {
 	Away bool `json:"away,omitempty"`
 	// WaitBB: joined and waits for the big blind; Post: joined and posts
 	// a big blind to play at once (R-SEAT-4).
-	WaitBB  bool          `json:"wait_bb,omitempty"`
-	Post    bool          `json:"post,omitempty"`
-	Leaving bool          `json:"leaving,omitempty"`
-	Bank    time.Duration `json:"bank"`
-	// Timeouts in a row (R-TIME-2).
-	Timeouts int `json:"timeouts,omitempty"`
+	WaitBB   bool          `json:"wait_bb,omitempty"`
+	Post     bool          `json:"post,omitempty"`
+	Leaving  bool          `json:"leaving,omitempty"`
+	Bank     time.Duration `json:"bank"`
+	Timeouts int           `json:"timeouts,omitempty"` // in a row (R-TIME-2)
 	// Entry is the tournament entry playing this seat; Alias its
 	// pseudonym in an anonymous tournament (R-TRN-13).
 	Entry tourney.EntryID `json:"entry,omitempty"`
@@ -181,6 +179,7 @@ type Table struct {
 	// lastView and lastKey are the last table message sent and its key.
 	lastView bot.View
 	lastKey  string
+	fair     fairDeck // the provable decks (fair.go)
 	// shownEvents: the hand's events the table message showed last;
 	// summarized: the number of the last hand whose summary was shown;
 	// afterHandDue: a hand's end was shown by showStored, its duties
@@ -262,9 +261,8 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 			s.Bank = t.Config.Bank
 		}
 		if !s.Bot && t.TourneyID == 0 && t.Tour == nil {
-			// A player's chips at a cash table go back to their wallet in
-			// the table's economy (a seat taken before economies named the
-			// global wallet).
+			// A player's chips at a cash table go back to their wallet in the
+			// table's economy (a seat taken before economies named the global wallet).
 			acc, err := t.env.Wallet(ctx, s.Player, t.Comm)
 			if err != nil {
 				return err
@@ -312,6 +310,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 		handID int64
 		order  []int
 		voided []string
+		fair   fairHand
 	)
 	for i, hr := range hands {
 		h, hs, why := resumeHand(hr)
@@ -330,7 +329,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 			t.Deps.Log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.ID, "hand", hr.ID, "why", why)
 			continue
 		}
-		hand, handID, order = h, hr.ID, hs.Order
+		hand, handID, order, fair = h, hr.ID, hs.Order, fairOf(hr, hs)
 		st.Hands, st.Button = hs.Number, hs.Button
 		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
 		if hs.Pos != nil {
@@ -347,7 +346,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	if st.Pos != nil {
 		t.tpos = *st.Pos
 	}
-	t.hand, t.handID, t.order, t.last = hand, handID, order, nil
+	t.hand, t.handID, t.order, t.last, t.fair.hand = hand, handID, order, nil, fair
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
 	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
