@@ -41,7 +41,26 @@ func (r *Room) verifyCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	if err != nil {
 		return bot.Reply{}, err
 	}
+	if err := verifiable(t.Label(), n, rec); err != nil {
+		return bot.Reply{}, err
+	}
 	return bot.Reply{Text: verifyText(lang, t.Label(), n, rec)}, nil
+}
+
+// verifiable refuses a hand with nothing to check: voided, still in play
+// (its deck and salt are secret until it ends), or dealt before decks were
+// committed.
+func verifiable(label string, n int, rec bot.HandRecord) error {
+	if rec.Voided != "" {
+		return bot.Errorf(bot.EInvalid, "verify.voided", label, n, rec.Voided)
+	}
+	if rec.EndedAt.IsZero() {
+		return bot.Errorf(bot.EInvalid, "verify.in_play", label, n)
+	}
+	if hs, err := bot.ParseHandTag(rec.Setup.Tag); err != nil || hs.Fair == nil {
+		return bot.Errorf(bot.EInvalid, "verify.no_commit", label, n)
+	}
+	return nil
 }
 
 // verifiableTable is the open table id that the player may ask about: one
@@ -69,26 +88,17 @@ func (r *Room) verifiableTable(ctx context.Context, p bot.Player, comm bot.Commu
 	return t, nil
 }
 
-// verifyText checks a stored hand's provable deck and tells the result:
+// verifyText checks a verifiable hand's provable deck and tells the result:
 // the commitment, the deck, the salt, the seeds and whether they match.
 func verifyText(lang, label string, n int, rec bot.HandRecord) string {
-	if rec.Voided != "" {
-		return bot.Text(lang, "verify.voided", label, n, rec.Voided)
-	}
-	if rec.EndedAt.IsZero() {
-		return bot.Text(lang, "verify.in_play", label, n)
-	}
-	hs, err := bot.ParseHandTag(rec.Setup.Tag)
-	if err != nil || hs.Fair == nil {
-		return bot.Text(lang, "verify.no_commit", label, n)
-	}
+	hs, _ := bot.ParseHandTag(rec.Setup.Tag) // read by verifiable
 	f := hs.Fair
 	deck := f.CommittedDeck(rec.Setup.Deck)
 	lines := []string{bot.Text(lang, "verify.head", label, n, f.Commitment, deck, f.Salt)}
 	if len(f.Seeds) > 0 {
 		lines = append(lines, bot.Text(lang, "verify.seeds", strings.Join(f.Seeds, " · ")))
 	}
-	err = engine.Verify(f.Commitment, deck, f.Salt, f.Seeds, rec.Setup.Deck)
+	err := engine.Verify(f.Commitment, deck, f.Salt, f.Seeds, rec.Setup.Deck)
 	var res string
 	switch {
 	case err == nil:
