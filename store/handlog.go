@@ -38,9 +38,15 @@ func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64,
 	if err != nil {
 		return 0, fmt.Errorf("hand deck: %w", err)
 	}
+	// The deck commitment the table showed before the deal (issue 24), in
+	// a column of its own too: '' for a hand without one.
+	commitment := ""
+	if hs, err := bot.ParseHandTag(setup.Tag); err == nil && hs.Fair != nil {
+		commitment = hs.Fair.Commitment
+	}
 	var id int64
 	err = tx.query(sqlStartHand,
-		func(r *sql.Rows) error { return r.Scan(&id) }, tableID, setup.Rules.Game.String(), string(deck), string(js), at)
+		func(r *sql.Rows) error { return r.Scan(&id) }, tableID, setup.Rules.Game.String(), string(deck), commitment, string(js), at)
 	if err != nil || id == 0 {
 		return 0, fmt.Errorf("start hand at table %d: %w", tableID, cmp.Or(err, errors.New("no id returned")))
 	}

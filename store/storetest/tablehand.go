@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -15,7 +16,7 @@ import (
 // (the room's tag), ended or still open, with its events; a number the
 // table never dealt, or another table's, is ErrNotFound.
 func testTableHand(t *testing.T, open Opener) {
-	st, _, table := roomTable(t, open)
+	st, s, table := roomTable(t, open)
 	ctx := context.Background()
 	c, _ := st.Community(ctx, "console", "room", "The room")
 	other, err := st.AddTable(ctx, bot.TableRecord{CommunityID: c.ID, Name: "t2", Variant: "nlhe", Stakes: "1/2"})
@@ -30,19 +31,38 @@ func testTableHand(t *testing.T, open Opener) {
 		ids[n] = storeNumberedHand(t, st, table, n, r, n != 5)
 	}
 	storeNumberedHand(t, st, other, 9, r, true)
-	for _, n := range []int{1, 2, 4, 5} {
+	// A hand whose tag holds a deck commitment keeps it in its column too.
+	setup := randomHandSetup(r)
+	setup.Tag = `{"order":[],"number":6,"button":0,"fair":{"commitment":"c0ffee","salt":"00"}}`
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &bot.TableWrite{TableID: table, NewHand: &setup, Events: h.Events(), At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{w}); err != nil {
+		t.Fatal(err)
+	}
+	var commitments []string
+	if err := s.DB().Raw("SELECT commitment FROM hands WHERE table_id = ? ORDER BY id", table).Scan(&commitments).Error; err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(commitments, ",") != ",,,,c0ffee" {
+		t.Fatalf("the hands' commitments %q, want only the last one's", commitments)
+	}
+	ids[6] = w.HandID
+	for _, n := range []int{1, 2, 4, 5, 6} {
 		rec, err := st.TableHand(ctx, table, n)
 		if err != nil || rec.ID != ids[n] || len(rec.Events) == 0 {
 			t.Fatalf("hand %d: %+v, %v (want id %d)", n, rec.ID, err, ids[n])
 		}
-		if open := rec.EndedAt.IsZero(); open != (n == 5) {
+		if open := rec.EndedAt.IsZero(); open != (n >= 5) {
 			t.Fatalf("hand %d open = %v", n, open)
 		}
 	}
 	for _, tc := range []struct {
 		table int64
 		n     int
-	}{{table, 3}, {table, 6}, {table, 0}, {table, 9}, {other, 1}, {other + 100, 1}} {
+	}{{table, 3}, {table, 7}, {table, 0}, {table, 9}, {other, 1}, {other + 100, 1}} {
 		if _, err := st.TableHand(ctx, tc.table, tc.n); !errors.Is(err, bot.ErrNotFound) {
 			t.Fatalf("table %d hand %d: %v, want ErrNotFound", tc.table, tc.n, err)
 		}
