@@ -16,6 +16,8 @@
 //     per-user command limit.
 //   - tables.go: the room's side of its tables (package table): restoring
 //     them, and the room as their environment (table.Env).
+//   - verify.go: /verify, a finished hand's provable deck checked again
+//     from the store (the table's side is bot/table/fair.go).
 //   - tourney.go, ttables.go, trestore.go, tcmds.go, tops.go, tmoney.go,
 //     tsettings.go, tourneyoptions.go, tstaged.go, tdeal.go, tpairs.go,
 //     tleague.go, ttemplates.go: the tournament director and the chat
