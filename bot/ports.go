@@ -58,6 +58,10 @@ type HandLog interface {
 	RecentHands(ctx context.Context, tableID int64, n int) ([]HandRecord, error)
 	// VoidedHands returns every voided hand, oldest first.
 	VoidedHands(ctx context.Context) ([]VoidedHand, error)
+	// TableHand reads hand number (HandTag.Number: the table's count) of
+	// the table with all its events, ended or not. ErrNotFound: the table
+	// has no such hand.
+	TableHand(ctx context.Context, tableID int64, number int) (HandRecord, error)
 }
 
 // Wallets is the chip ledger.

@@ -36,6 +36,31 @@ type HandTag struct {
 	Players []int64 `json:"players,omitempty"`
 	// Pos is a tournament hand's button and blinds (dead button).
 	Pos *tourney.Positions `json:"pos,omitempty"`
+	// Fair is the hand's provable deck (issue 24); hands stored before it
+	// have none.
+	Fair *FairTag `json:"fair,omitempty"`
+}
+
+// FairTag is a hand's provable deck as stored with it (engine.Provable):
+// the commitment the table showed before the deal, the secret salt
+// (revealed after the hand), the players' seeds mixed into the deal in
+// the order they came, and, with seeds, the committed deck (the setup's
+// Deck is then the deck dealt from: engine.Provable.Dealt). Without seeds
+// the committed deck is the setup's Deck.
+type FairTag struct {
+	Commitment string   `json:"commitment"`
+	Salt       string   `json:"salt"`
+	Seeds      []string `json:"seeds,omitempty"`
+	Committed  string   `json:"committed,omitempty"`
+}
+
+// CommittedDeck is the text of the deck the commitment is of: Committed,
+// or dealt (the setup's Deck) when no seed was mixed in.
+func (f FairTag) CommittedDeck(dealt []engine.Card) string {
+	if len(f.Seeds) > 0 {
+		return f.Committed
+	}
+	return engine.FormatCards(dealt)
 }
 
 // ParseHandTag reads a hand's tag (engine.Setup.Tag); an error when it is

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -37,9 +38,15 @@ func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64,
 	if err != nil {
 		return 0, fmt.Errorf("hand deck: %w", err)
 	}
+	// The deck commitment the table showed before the deal (issue 24), in
+	// a column of its own too: '' for a hand without one.
+	commitment := ""
+	if hs, err := bot.ParseHandTag(setup.Tag); err == nil && hs.Fair != nil {
+		commitment = hs.Fair.Commitment
+	}
 	var id int64
 	err = tx.query(sqlStartHand,
-		func(r *sql.Rows) error { return r.Scan(&id) }, tableID, setup.Rules.Game.String(), string(deck), string(js), at)
+		func(r *sql.Rows) error { return r.Scan(&id) }, tableID, setup.Rules.Game.String(), string(deck), commitment, string(js), at)
 	if err != nil || id == 0 {
 		return 0, fmt.Errorf("start hand at table %d: %w", tableID, cmp.Or(err, errors.New("no id returned")))
 	}
@@ -235,4 +242,41 @@ func (s *Store) handRecord(ctx context.Context, h Hand) (bot.HandRecord, error) 
 		}
 	}
 	return r, nil
+}
+
+// TableHand implements bot.HandLog. The number is in the setup's tag (the
+// room's JSON), not a column: the table's hands are read newest first,
+// setups only, until the number is passed (numbers grow with ids).
+func (s *Store) TableHand(ctx context.Context, tableID int64, number int) (bot.HandRecord, error) {
+	const batch = 256
+	before := int64(math.MaxInt64)
+	for {
+		var hs []Hand
+		err := s.db.WithContext(ctx).Select("id", "setup").Where("table_id = ? AND id < ?", tableID, before).
+			Order("id DESC").Limit(batch).Find(&hs).Error
+		if err != nil {
+			return bot.HandRecord{}, fmt.Errorf("hand %d of table %d: %w", number, tableID, err)
+		}
+		for _, h := range hs {
+			var setup struct {
+				Tag string `json:"tag"`
+			}
+			var tag struct {
+				Number int `json:"number"`
+			}
+			if json.Unmarshal([]byte(h.Setup), &setup) != nil || json.Unmarshal([]byte(setup.Tag), &tag) != nil {
+				continue
+			}
+			switch {
+			case tag.Number == number:
+				return s.LoadHand(ctx, h.ID)
+			case tag.Number < number:
+				return bot.HandRecord{}, fmt.Errorf("hand %d of table %d: %w", number, tableID, bot.ErrNotFound)
+			}
+		}
+		if len(hs) < batch {
+			return bot.HandRecord{}, fmt.Errorf("hand %d of table %d: %w", number, tableID, bot.ErrNotFound)
+		}
+		before = hs[len(hs)-1].ID
+	}
 }

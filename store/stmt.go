@@ -81,7 +81,7 @@ const (
 	sqlLockAccounts  = "SELECT id, kind, balance FROM accounts WHERE id IN (?,?) ORDER BY id"
 	sqlBalance       = "UPDATE accounts SET balance = balance + ? WHERE id = ?"
 	sqlLedgerEntry   = "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES (?,?,?,?,?,?) RETURNING id"
-	sqlStartHand     = "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) VALUES (?,?,?,'',?,?,'') RETURNING id"
+	sqlStartHand     = "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) VALUES (?,?,?,?,?,?,'') RETURNING id"
 	sqlEndHand       = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ?"
 	sqlTableState    = "UPDATE tables SET state = ? WHERE id = ?"
 	sqlClearDeadline = "DELETE FROM deadlines WHERE key = ?"

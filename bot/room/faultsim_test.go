@@ -644,17 +644,23 @@ func (s *sim) scanLeaks() {
 	}
 	scanned := 0
 	for _, text := range group {
-		hand := ""
+		hand, summary := "", false
 		if mm := simTableRE.FindStringSubmatch(text); mm != nil {
 			hand = mm[1] + "/" + mm[2]
 		} else if mm := simSumRE.FindStringSubmatch(text); mm != nil {
-			hand = mm[2] + "/" + mm[1]
+			hand, summary = mm[2]+"/"+mm[1], true
 		}
 		if hand != "" {
 			scanned++
 		}
 		for _, hd := range byHand[hand] {
 			for _, line := range strings.Split(text, "\n") {
+				if summary && strings.HasPrefix(line, "Deck: ") {
+					// The provable deck's reveal (issue 24): the whole deck
+					// of a hand over, in its summary only, by design; two
+					// hole cards may sit side by side in it.
+					continue
+				}
 				if strings.Contains(line, hd.cards) && !strings.Contains(line, "shows") {
 					s.fail("hand %s: %s's cards %s in a group message without a showdown:\n%s", hand, hd.user, hd.cards, text)
 				}

@@ -112,6 +112,8 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		return r.setLang(ctx, cmd, comm)
 	case "spectate":
 		return r.spectate(ctx, cmd, comm, lang)
+	case "verify":
+		return r.verifyCmd(ctx, cmd, p, comm, lang) // verify.go
 	case "tourney":
 		return r.tourneyCmd(ctx, cmd, comm, p, lang)
 	case "tourneys":

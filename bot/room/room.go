@@ -398,8 +398,9 @@ func (r *Room) setSeated(player, tb int64, on bool) {
 }
 
 // shuffle returns a fresh deck for hand n of table, shuffled from
-// crypto/rand or, with DeckSeed, from a seed of its own.
-func (r *Room) shuffle(cfg engine.Config, tb int64, n int) ([]engine.Card, error) {
+// crypto/rand or, with DeckSeed, from a seed of its own, and committed to
+// with a salt read from the same source after the shuffle (issue 24).
+func (r *Room) shuffle(cfg engine.Config, tb int64, n int) (engine.Provable, error) {
 	size, jokers := 52, 0
 	if cfg.Game == engine.Draw {
 		if cfg.Draw.DeckSize != 0 {
@@ -409,13 +410,16 @@ func (r *Room) shuffle(cfg engine.Config, tb int64, n int) ([]engine.Card, error
 	}
 	d, err := engine.NewDeck(size, jokers)
 	if err != nil {
-		return nil, err
+		return engine.Provable{}, err
 	}
 	src := io.Reader(rand.Reader)
 	if r.cfg.DeckSeed != 0 {
 		src = engine.NewSeededReader(table.Mix(r.cfg.DeckSeed, uint64(tb), uint64(n)))
 	}
-	return d, engine.Shuffle(d, src)
+	if err := engine.Shuffle(d, src); err != nil {
+		return engine.Provable{}, err
+	}
+	return engine.NewProvable(d, src)
 }
 
 // botRand returns the source of a practice opponent's decision at action

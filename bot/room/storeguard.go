@@ -54,6 +54,11 @@ func (g guardedStore) RecentHands(ctx context.Context, tableID int64, n int) ([]
 	return v, storageErr(err)
 }
 
+func (g guardedStore) TableHand(ctx context.Context, tableID int64, number int) (bot.HandRecord, error) {
+	v, err := g.Storage.TableHand(ctx, tableID, number)
+	return v, storageErr(err)
+}
+
 func (g guardedStore) VoidedHands(ctx context.Context) ([]bot.VoidedHand, error) {
 	v, err := g.Storage.VoidedHands(ctx)
 	return v, storageErr(err)

@@ -118,7 +118,7 @@ func (e roomEnv) Wallet(ctx context.Context, p bot.Player, comm bot.Community) (
 	return e.r.wallet(ctx, p, comm)
 }
 func (e roomEnv) TakeDeadlines(table int64) []bot.Deadline { return e.r.takeDeadlines(table) }
-func (e roomEnv) Shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error) {
+func (e roomEnv) Shuffle(cfg engine.Config, table int64, n int) (engine.Provable, error) {
 	return e.r.shuffle(cfg, table, n)
 }
 func (e roomEnv) BotRand(table int64, hand, n int) *mrand.Rand { return e.r.botRand(table, hand, n) }

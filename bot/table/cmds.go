@@ -76,6 +76,8 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 		return t.kickBots(req)
 	case "history":
 		return t.historyReply(req)
+	case "seed":
+		return t.addSeed(req)
 	case "consult":
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "consult.none") // a cash table: no pairs
 	}
@@ -701,8 +703,9 @@ func (t *Table) pastSummary(rec bot.HandRecord) (bot.View, error) {
 		}
 	}
 	snap := h.Snapshot()
+	fh := fairOf(rec, hs)
 	return renderSummary(summaryScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), HandNo: hs.Number,
-		Snap: snap.For(-1), Result: h.Result(), Names: names}), nil
+		Snap: snap.For(-1), Result: h.Result(), Names: names, Fair: fh.tag, Deck: fh.deck}), nil
 }
 
 // Count is the number of seated players, readable from other goroutines.

@@ -16,6 +16,7 @@
 // game.go (dealing, acting, the clock of turns, ending a hand), cmds.go and
 // bots.go (players' commands; practice opponents), tableviews.go and
 // render.go (scenes to views: the table message, the hand summary),
+// fair.go (the provable deck: each hand's commitment, seeds and reveal),
 // ttable.go (a tournament table), commit.go (the group commit), and the
 // declarative option tables (options.go, tableoptions.go, tableconfig.go)
 // that /newtable and /tourney share.

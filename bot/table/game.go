@@ -255,7 +255,7 @@ func (t *Table) noHand(w *bot.TableWrite) {
 // seats, the big blind's seat, the seats' stacks and posts, its tag; false
 // (logged) when it cannot be dealt.
 func (t *Table) handSetup(tplan tourney.HandPlan, torder []int) (setup engine.Setup, order []int, bigBlind int, ok bool) {
-	deck, err := t.env.Shuffle(t.rules, t.ID, t.handNo+1)
+	deck, err := t.dealDeck() // the committed deck mixed with the seeds (fair.go)
 	if err != nil {
 		t.Deps.Log.Error("shuffle", "table", t.ID, "err", err)
 		return setup, nil, 0, false
@@ -679,5 +679,9 @@ func (t *Table) handTag(order []int) bot.HandTag {
 			players[k] = t.Seats[i].Player.ID
 		}
 	}
-	return bot.HandTag{Order: order, Number: t.handNo + 1, Button: order[0], Names: names, Players: players}
+	tag := bot.HandTag{Order: order, Number: t.handNo + 1, Button: order[0], Names: names, Players: players}
+	if t.fair.hand.no == tag.Number {
+		tag.Fair = t.fair.hand.tag // dealDeck's reveal, stored with the hand
+	}
+	return tag
 }

@@ -35,6 +35,11 @@ type tableScene struct {
 	// positions place it; with a dead button (TDA 31) an empty seat,
 	// where nobody is dealt in. 0: the engine's button (a cash hand).
 	Button int
+	// Commitment is the deck commitment of the hand in play, or between
+	// hands of the next hand; Next the next hand's while a hand is played;
+	// Seeds the number of seeds added to the next hand (fair.go).
+	Commitment, Next string
+	Seeds            int
 }
 
 // renderTable renders the table message.
@@ -147,6 +152,7 @@ func renderTable(sc tableScene) bot.View {
 	if sc.Waiting > 0 {
 		b.WriteString(tr(lang, "view.waitlist", sc.Waiting) + "\n")
 	}
+	renderCommitments(&b, sc)
 	if len(sc.Last) > 0 {
 		fmt.Fprintf(&b, "%s: %s\n", tr(lang, "view.last"), strings.Join(sc.Last, " · "))
 	}
@@ -221,6 +227,10 @@ type summaryScene struct {
 	Snap               engine.Snapshot
 	Result             engine.Result
 	Names              []string // by engine seat
+	// Fair and Deck are the hand's provable deck and the text of the deck
+	// committed to: revealed by the summary of a hand over (nil: none).
+	Fair *bot.FairTag
+	Deck string
 }
 
 // renderSummary renders a finished hand for the chat and the spectators.
@@ -274,6 +284,7 @@ func renderSummary(sc summaryScene) bot.View {
 	if sc.Result.CarryOver > 0 {
 		fmt.Fprintf(&b, "%s\n", tr(lang, "summary.carry", bot.FormatChips(sc.Result.CarryOver, lang)))
 	}
+	renderReveal(&b, sc)
 	return bot.View{Kind: bot.ViewSummary, Text: strings.TrimRight(b.String(), "\n")}
 }
 

@@ -130,6 +130,24 @@ func TestViewsGolden(t *testing.T) {
 			b.WriteString(v.Text + "\n")
 		}
 	}
+	// Issue 24: the deck commitments of the table message (a hand in
+	// play: its own and the next hand's; between hands: the next hand's)
+	// and the reveal of a finished hand's summary.
+	fh := viewHand(t, nl, []int64{100, 100}, 4, []engine.ActionKind{F})
+	fsnap := fh.Snapshot().For(-1)
+	commit, next := strings.Repeat("3f2a", 16), strings.Repeat("c91e", 16)
+	fair := &bot.FairTag{Commitment: commit, Salt: strings.Repeat("ab", 16), Seeds: []string{"Ana: lucky", "Ben: 42"}}
+	for _, lang := range []string{bot.English, bot.Spanish} {
+		fmt.Fprintf(&b, "=== provable deck (%s)\n", lang)
+		seats := []sceneSeat{{Name: "Ana", Stack: 100}, {Name: "Ben", Stack: 100}}
+		v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
+			Commitment: commit, Next: next, Seeds: 2})
+		b.WriteString(v.Text + "\n")
+		v = renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", Seats: seats, Commitment: next})
+		b.WriteString(v.Text + "\n")
+		b.WriteString(renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: fsnap, Result: fh.Result(),
+			Names: []string{"Ana", "Ben"}, Fair: fair, Deck: "As Kd Qh"}).Text + "\n")
+	}
 	got := b.String()
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {

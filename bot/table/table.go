@@ -39,12 +39,11 @@ type Seat struct {
 	Away bool `json:"away,omitempty"`
 	// WaitBB: joined and waits for the big blind; Post: joined and posts
 	// a big blind to play at once (R-SEAT-4).
-	WaitBB  bool          `json:"wait_bb,omitempty"`
-	Post    bool          `json:"post,omitempty"`
-	Leaving bool          `json:"leaving,omitempty"`
-	Bank    time.Duration `json:"bank"`
-	// Timeouts in a row (R-TIME-2).
-	Timeouts int `json:"timeouts,omitempty"`
+	WaitBB   bool          `json:"wait_bb,omitempty"`
+	Post     bool          `json:"post,omitempty"`
+	Leaving  bool          `json:"leaving,omitempty"`
+	Bank     time.Duration `json:"bank"`
+	Timeouts int           `json:"timeouts,omitempty"` // in a row (R-TIME-2)
 	// Entry is the tournament entry playing this seat; Alias its
 	// pseudonym in an anonymous tournament (R-TRN-13).
 	Entry tourney.EntryID `json:"entry,omitempty"`
@@ -179,6 +178,7 @@ type Table struct {
 	// lastView and lastKey are the last table message sent and its key.
 	lastView bot.View
 	lastKey  string
+	fair     fairDeck // the provable decks (fair.go)
 	// shownEvents: the hand's events the table message showed last;
 	// summarized: the number of the last hand whose summary was shown;
 	// afterHandDue: a hand's end was shown by showStored, its duties

@@ -44,7 +44,9 @@ type Env interface {
 	CommunityNow(c bot.Community) bot.Community
 	Wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error)
 	TakeDeadlines(table int64) []bot.Deadline
-	Shuffle(cfg engine.Config, table int64, n int) ([]engine.Card, error)
+	// Shuffle shuffles a fresh deck for hand n of table and commits to
+	// it with a salt drawn from the same source (engine.NewProvable).
+	Shuffle(cfg engine.Config, table int64, n int) (engine.Provable, error)
 	BotRand(table int64, hand, n int) *mrand.Rand
 	// CheckTableChange refuses a player's sitting at t when the room's
 	// rules on changing tables say so (R-CASH-3).

@@ -87,6 +87,7 @@ func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
 	} else {
 		sc.HandNo = 0
 	}
+	t.fairScene(&sc)
 	return sc
 }
 
@@ -277,6 +278,10 @@ func (t *Table) summaryView(snap engine.Snapshot) bot.View {
 	for k, i := range t.order {
 		names[k] = t.name(i)
 	}
-	return renderSummary(summaryScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), HandNo: t.handNo,
-		Snap: snap.For(-1), Result: t.hand.Result(), Names: names})
+	sc := summaryScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), HandNo: t.handNo,
+		Snap: snap.For(-1), Result: t.hand.Result(), Names: names}
+	if f := t.handFair(); f != nil && snap.Over { // the reveal, of a hand over only
+		sc.Fair, sc.Deck = f, t.fair.hand.deck
+	}
+	return renderSummary(sc)
 }

@@ -57,6 +57,7 @@ func Run(t *testing.T, open Opener) {
 		{"ExportHandsOfACommunitySinceADate", testExportHands},
 		{"ExportHandsStops", testExportHandsStops},
 		{"FindCommunityByNumberOrChat", testFindCommunity},
+		{"TableHandByNumber", testTableHand},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })

@@ -1,0 +1,115 @@
+package room
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/table"
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// /verify <table> <hand>: a finished hand's provable deck checked again
+// from the store (issue 24; the table's side is bot/table/fair.go). The
+// deck and salt stored with the hand must hash to the commitment stored
+// with it, the one the table showed before the deal, and the deck dealt
+// from must be that deck mixed with the seeds. A hand still in play is
+// refused: its deck and salt are secret until it ends.
+
+// verifyCmd answers /verify in the chat where it was asked.
+func (r *Room) verifyCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community, lang string) (bot.Reply, error) {
+	if len(cmd.Args) != 2 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "verify.usage")
+	}
+	id, err1 := strconv.ParseInt(strings.TrimPrefix(cmd.Args[0], "#"), 10, 64)
+	n, err2 := strconv.Atoi(strings.TrimPrefix(cmd.Args[1], "#"))
+	if err1 != nil || err2 != nil || id <= 0 || n <= 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "verify.usage")
+	}
+	t, err := r.verifiableTable(ctx, p, comm, cmd.Chat != "", id)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, table.OpTimeout)
+	defer cancel()
+	rec, err := r.store.TableHand(ctx, id, n)
+	if errors.Is(err, bot.ErrNotFound) {
+		return bot.Reply{}, bot.Errorf(bot.ENotFound, "verify.no_hand", t.Label(), n)
+	}
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	if err := verifiable(t.Label(), n, rec); err != nil {
+		return bot.Reply{}, err
+	}
+	return bot.Reply{Text: verifyText(lang, t.Label(), n, rec)}, nil
+}
+
+// verifiable refuses a hand with nothing to check: voided, still in play
+// (its deck and salt are secret until it ends), or dealt before decks were
+// committed.
+func verifiable(label string, n int, rec bot.HandRecord) error {
+	if rec.Voided != "" {
+		return bot.Errorf(bot.EInvalid, "verify.voided", label, n, rec.Voided)
+	}
+	if rec.EndedAt.IsZero() {
+		return bot.Errorf(bot.EInvalid, "verify.in_play", label, n)
+	}
+	if hs, err := bot.ParseHandTag(rec.Setup.Tag); err != nil || hs.Fair == nil {
+		return bot.Errorf(bot.EInvalid, "verify.no_commit", label, n)
+	}
+	return nil
+}
+
+// verifiableTable is the open table id that the player may ask about: one
+// of the chat's community, or, in a private chat, of a community they are
+// a member of.
+func (r *Room) verifiableTable(ctx context.Context, p bot.Player, comm bot.Community, inGroup bool, id int64) (*table.Table, error) {
+	noSuch := bot.Errorf(bot.ENotFound, "table.no_such", "#"+strconv.FormatInt(id, 10))
+	t := r.tableByID(id)
+	if t == nil || (inGroup && t.Comm.ID != comm.ID) {
+		return nil, noSuch
+	}
+	if !inGroup {
+		econ, err := r.economy(ctx, t.Comm)
+		if err != nil {
+			return nil, err
+		}
+		ok, err := r.isMember(ctx, p, econ)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, noSuch
+		}
+	}
+	return t, nil
+}
+
+// verifyText checks a verifiable hand's provable deck and tells the result:
+// the commitment, the deck, the salt, the seeds and whether they match.
+func verifyText(lang, label string, n int, rec bot.HandRecord) string {
+	hs, _ := bot.ParseHandTag(rec.Setup.Tag) // read by verifiable
+	f := hs.Fair
+	deck := f.CommittedDeck(rec.Setup.Deck)
+	lines := []string{bot.Text(lang, "verify.head", label, n, f.Commitment, deck, f.Salt)}
+	if len(f.Seeds) > 0 {
+		lines = append(lines, bot.Text(lang, "verify.seeds", strings.Join(f.Seeds, " · ")))
+	}
+	err := engine.Verify(f.Commitment, deck, f.Salt, f.Seeds, rec.Setup.Deck)
+	var res string
+	switch {
+	case err == nil:
+		res = bot.Text(lang, "verify.ok")
+	case errors.Is(err, engine.ErrCommitmentMismatch):
+		p, _ := engine.ParseProvable(deck, f.Salt)
+		res = bot.Text(lang, "verify.bad_hash", p.Commitment())
+	case errors.Is(err, engine.ErrDealtMismatch):
+		res = bot.Text(lang, "verify.bad_dealt")
+	default:
+		res = bot.Text(lang, "verify.bad_reveal", err)
+	}
+	return strings.Join(append(lines, res), "\n")
+}
