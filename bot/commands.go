@@ -187,6 +187,7 @@ var commandTable = []CommandSpec{
 	cmd("clock", PermSeated, PlaceBoth, "", "Call the clock on the player to act", "Pide tiempo al jugador que actúa"),
 	cmd("consult", PermSeated, PlaceBoth, "", "Pairs tournament: consult your partner (once, final table)", "Torneo por parejas: consulta a tu pareja (una vez, mesa final)"),
 	cmd("history", PermMember, PlaceBoth, "[n]", "The last hands of your table", "Las últimas manos de tu mesa"),
+	cmd("export", PermMember, PlaceBoth, "[n|today|T<n>] [phh]", "Your own hands as a file, sent privately (PokerStars or PHH)", "Tus propias manos en un archivo, en privado (PokerStars o PHH)"),
 	cmd("tourneys", PermMember, PlaceBoth, "", "The tournaments of this chat", "Los torneos de este chat"),
 	cmd("register", PermMember, PlaceGroup, "[T<n>]", "Register for a tournament", "Inscríbete en un torneo"),
 	cmd("unregister", PermMember, PlaceGroup, "[T<n>]", "Withdraw before the start, with a refund", "Date de baja antes del inicio, con reembolso"),
