@@ -16,6 +16,8 @@
 //     per-user command limit.
 //   - tables.go: the room's side of its tables (package table): restoring
 //     them, and the room as their environment (table.Env).
+//   - export.go: /export, a player's own hands as a file sent privately
+//     (bot.HandExports, bot/history), outside every actor.
 //   - tourney.go, ttables.go, trestore.go, tcmds.go, tops.go, tmoney.go,
 //     tsettings.go, tourneyoptions.go, tstaged.go, tdeal.go, tpairs.go,
 //     tleague.go, ttemplates.go: the tournament director and the chat
