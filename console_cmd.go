@@ -39,17 +39,20 @@ func openScratch(ctx context.Context, a *app, cmd, dsn string) (*store.Scratch, 
 	return s, exitOK
 }
 
-// runConsole is `pokerroom console [--script FILE] [--seed N] [--db URL]`:
-// the terminal chat on a fresh database of its own (or --db). With
-// --script it plays FILE (or - for standard input) non-interactively on a
-// fake clock that `sleep` lines move, and prints the transcript; --seed
-// makes the decks and the practice opponents reproducible.
+// runConsole is `pokerroom console [--script FILE] [--seed N] [--db URL]
+// [--files DIR]`: the terminal chat on a fresh database of its own (or
+// --db). With --script it plays FILE (or - for standard input)
+// non-interactively on a fake clock that `sleep` lines move, and prints
+// the transcript; --seed makes the decks and the practice opponents
+// reproducible; /export writes its files in --files (default: the working
+// directory).
 func runConsole(ctx context.Context, a *app) int {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(a.stderr)
 	script := fs.String("script", "", "play the script in `FILE` (lines such as \"ana: /join 100\", \"sleep 30s\", \"# comment\"); - reads standard input")
 	seedFlag := fs.String("seed", "", "the `N` that seeds the decks and the practice opponents (a whole number); default: random")
 	dbFlag := fs.String("db", "", "database `URL` or SQLite file; default: a fresh SQLite file, deleted at the end")
+	filesFlag := fs.String("files", "", "the `DIR` where /export writes players' files; default: the working directory")
 	if err := fs.Parse(a.args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
@@ -57,7 +60,7 @@ func runConsole(ctx context.Context, a *app) int {
 		return exitUsage
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(a.stderr, "pokerroom console: unexpected argument %q (accepted: --script FILE, --seed N, --db URL)\n", fs.Arg(0))
+		fmt.Fprintf(a.stderr, "pokerroom console: unexpected argument %q (accepted: --script FILE, --seed N, --db URL, --files DIR)\n", fs.Arg(0))
 		return exitUsage
 	}
 	var seed uint64
@@ -68,6 +71,12 @@ func runConsole(ctx context.Context, a *app) int {
 			return exitUsage
 		}
 		seed = n
+	}
+	if *filesFlag != "" {
+		if st, err := os.Stat(*filesFlag); err != nil || !st.IsDir() {
+			fmt.Fprintf(a.stderr, "pokerroom console: --files %s: not a folder\n", *filesFlag)
+			return exitUsage
+		}
 	}
 	in := a.stdin
 	if *script != "" && *script != "-" {
@@ -85,6 +94,7 @@ func runConsole(ctx context.Context, a *app) int {
 	}
 	defer s.Close()
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
+	sink.FileDir = *filesFlag
 	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
 		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:   map[string]bot.Admins{console.Platform: console.Admins}}

@@ -41,6 +41,15 @@ var botThirdParty = []string{"golang.org/x/time/rate", // the outbox's and the p
 // importing bot imports too: engine and tourney.
 var botImports = []string{module + "/engine", module + "/tourney"}
 
+// historyImports are bot/history and what it imports: the formats'
+// writers (and phh's TOML library, historyThirdParty). The room imports
+// them for /export.
+var historyImports = []string{module + "/bot/history", module + "/phh", module + "/phh/pokerstars"}
+
+// roomThirdParty is what the room may use: bot's libraries and phh's
+// TOML library (through bot/history).
+var roomThirdParty = append([]string{"github.com/pelletier/go-toml/v2"}, botThirdParty...)
+
 // withBot is what a package built on bot may import: bot, what bot
 // imports, and more.
 func withBot(more ...string) []string {
@@ -56,7 +65,7 @@ var importRules = []importRule{
 	{pkg: module + "/bot/tourneycheck", allowed: withBot(), thirdParty: botThirdParty},
 	// bot/sim drives the room through bot's ports and an outbox (and
 	// checks the table rules): no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/tournament", module+"/bot/table", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck"), thirdParty: botThirdParty},
+	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/tournament", module+"/bot/table", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck", historyImports[0], historyImports[1], historyImports[2]), thirdParty: roomThirdParty},
 	// bot/outbox delivers bot's outgoing messages through bot's Sender
 	// port: bot and its rate limiter, nothing of a platform or a store.
 	{pkg: module + "/bot/outbox", allowed: withBot(), thirdParty: botThirdParty},
@@ -74,8 +83,9 @@ var importRules = []importRule{
 	// phh/pokerstars: the pure writer of PokerStars hand histories.
 	{pkg: module + "/phh/pokerstars", allowed: []string{module + "/engine"}},
 	// bot/room, the application: the room and its tournaments on bot's
-	// ports, with their tables (bot/table).
-	{pkg: module + "/bot/room", allowed: withBot(module+"/bot/tournament", module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},
+	// ports, with their tables (bot/table) and tournaments (bot/tournament)
+	// and players' exports (bot/history).
+	{pkg: module + "/bot/room", allowed: withBot(append([]string{module + "/bot/tournament", module + "/bot/table", module + "/bot/practice"}, historyImports...)...), thirdParty: roomThirdParty},
 	// bot/tournament, a tournament's director: its tables (bot/table) and
 	// its environment (tournament.Env), never the room.
 	{pkg: module + "/bot/tournament", allowed: withBot(module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},

@@ -98,7 +98,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
 	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
-		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Metrics: metrics,
+		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Metrics: metrics, Location: a.cfg.Location,
 		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {
 		p.Close()

@@ -187,6 +187,7 @@ var commandTable = []CommandSpec{
 	cmd("clock", PermSeated, PlaceBoth, "", "Call the clock on the player to act", "Pide tiempo al jugador que actúa"),
 	cmd("consult", PermSeated, PlaceBoth, "", "Pairs tournament: consult your partner (once, final table)", "Torneo por parejas: consulta a tu pareja (una vez, mesa final)"),
 	cmd("history", PermMember, PlaceBoth, "[n]", "The last hands of your table", "Las últimas manos de tu mesa"),
+	cmd("export", PermMember, PlaceBoth, "[n|today|T<n>] [phh]", "Your own hands as a file, sent privately (PokerStars or PHH)", "Tus propias manos en un archivo, en privado (PokerStars o PHH)"),
 	cmd("seed", PermSeated, PlaceBoth, "<text> [#table]", "Mix your own text into the next hand's deal (provable deck)", "Mezcla tu propio texto en el reparto de la próxima mano (baraja comprobable)"),
 	cmd("verify", PermMember, PlaceBoth, "<table> <hand>", "Check a finished hand's deck against its commitment", "Comprueba la baraja de una mano terminada con su compromiso"),
 	cmd("tourneys", PermMember, PlaceBoth, "", "The tournaments of this chat", "Los torneos de este chat"),

@@ -7,7 +7,8 @@
 //   - The command table (CommandTable, Commands): every command with its
 //     permission and place, from which help, the platform menus and the
 //     README's table are made.
-//   - Outgoing messages (Outgoing, Destination, View, Button) and the
+//   - Outgoing messages (Outgoing, Destination, View, Button, and File: a
+//     document for one player, never coalesced) and the
 //     platform limits' vocabulary (Limits, RateLimitError, ErrOutboxFull).
 //   - The records the room keeps (records.go) and every port it consumes
 //     (ports.go): storage, clock, sender and outbox, admin check, threads,

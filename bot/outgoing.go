@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -99,3 +100,21 @@ type Limits struct {
 // destination already holds as many messages not sent as it keeps (a chat
 // that stopped answering).
 var ErrOutboxFull = Errorf(EBusy, KeyBusy)
+
+// ErrFileNotPrivate is an Enqueuer's refusal of a file (a ViewFile view)
+// addressed to a chat, or with a Key: a file goes to one player, as a new
+// message, and is never coalesced with another.
+var ErrFileNotPrivate = errors.New("a file goes to one player, as a new message (no Key)")
+
+// CheckFile says whether m may carry a file: nil for a message without
+// one; ErrFileNotPrivate for a file to a chat or with a Key.
+func CheckFile(m Outgoing) error {
+	v, ok := m.Body.(View)
+	if !ok || (v.File == nil && v.Kind != ViewFile) {
+		return nil
+	}
+	if v.File == nil || !m.To.Private() || m.Key != "" {
+		return ErrFileNotPrivate
+	}
+	return nil
+}

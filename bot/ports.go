@@ -22,6 +22,7 @@ import (
 // Storage is everything the room stores.
 type Storage interface {
 	HandLog
+	HandExports
 	Wallets
 	Members
 	Tables
@@ -62,6 +63,43 @@ type HandLog interface {
 	// the table with all its events, ended or not. ErrNotFound: the table
 	// has no such hand.
 	TableHand(ctx context.Context, tableID int64, number int) (HandRecord, error)
+}
+
+// HandExports reads a player's stored hands for /export.
+type HandExports interface {
+	// PlayerHands calls fn with the newest q.Limit (> 0) of the hands q
+	// selects, oldest first: ended, not voided hands whose tag lists
+	// q.PlayerID among those dealt in (HandTag.Players; hands stored
+	// before tags listed them are never found). more reports that the
+	// range holds more hands than those given. With q.All, a range of more
+	// than q.Limit hands gives none (fn is not called) and more is true.
+	// ErrNotFound: q.TourneyID names no tournament (of q.CommunityID's,
+	// when set). It stops at fn's first error, which it returns, and
+	// honours ctx between hands.
+	PlayerHands(ctx context.Context, q PlayerHandsQuery, fn func(ExportedHand) error) (more bool, err error)
+}
+
+// PlayerHandsQuery selects a player's hands (HandExports.PlayerHands).
+type PlayerHandsQuery struct {
+	PlayerID int64
+	// CommunityID: only the hands of its tables; 0 for every community.
+	CommunityID int64
+	// TourneyID: only the hands of its tables; 0 for every table.
+	TourneyID int64
+	// Since: only hands started at or after it; zero for all.
+	Since time.Time
+	// Limit is the most hands given: the newest of the range.
+	Limit int
+	// All: the whole range or nothing (see PlayerHands).
+	All bool
+}
+
+// ExportedHand is a stored hand with its table and, at a tournament
+// table, its tournament (nil at a cash table).
+type ExportedHand struct {
+	Hand    HandRecord
+	Table   TableRecord
+	Tourney *TourneyRecord
 }
 
 // Wallets is the chip ledger.

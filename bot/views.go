@@ -12,6 +12,10 @@ const (
 	ViewNotice  ViewKind = "notice"  // a private note to one player
 	ViewLobby   ViewKind = "lobby"   // a tournament's lobby, edited in place
 	ViewNews    ViewKind = "news"    // tournament news, for the chat and spectators
+	// ViewFile is a file for one player (View.File), its Text the
+	// caption: always a new, private message, never edited (an outbox
+	// refuses one with a Key or to a chat).
+	ViewFile ViewKind = "file"
 )
 
 // View is a rendered, platform-neutral message: text lines and rows of
@@ -23,6 +27,20 @@ type View struct {
 	// Amount, when set, lets the acting player type any bet or raise in
 	// range (a platform with forms shows one: Discord's modal).
 	Amount *AmountInput
+	// File is the attachment of a ViewFile view (nil otherwise).
+	File *File
+}
+
+// File is a document sent to one player: a hand-history export. Each
+// platform delivers it its own way (Telegram's sendDocument, a Discord
+// attachment, a file the console writes) and refuses one over its size
+// limit.
+type File struct {
+	// Name is the file's name ("hands-20261126-0556.txt"): letters,
+	// digits, '-', '_' and '.' only.
+	Name string
+	// Data is the file's content.
+	Data []byte
 }
 
 // AmountInput is a form for a bet or raise of the player's choosing: the

@@ -16,6 +16,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pokerroom/pokerroom/store/dburl"
 )
@@ -54,6 +55,9 @@ type Config struct {
 	// room's defaults; CommandRate < 0 turns the limit off.
 	CommandRate  float64
 	CommandBurst int
+	// Location is the room's time zone (ROOM_TZ; UTC by default): where
+	// /export today's day begins and the times its hands are written in.
+	Location *time.Location
 	// Console runs the terminal chat: on by default when no platform token
 	// is set.
 	Console bool
@@ -92,6 +96,7 @@ var Vars = []Var{
 	{"GRANT_DAY_MAX", "grant-day-max", "200000", "the most a community's admins grant in a day, UTC (a community may lower it)", false},
 	{"USER_COMMAND_RATE", "user-command-rate", "1", "commands (and button presses) a second each user may send over time, or off; over it the first is answered \"slow down\", the rest ignored", false},
 	{"USER_COMMAND_BURST", "user-command-burst", "8", "commands each user may send at once before USER_COMMAND_RATE applies", false},
+	{"ROOM_TZ", "room-tz", "UTC", "the room's time zone, an IANA name such as Europe/Madrid: where /export today's day begins, and its hands' times", false},
 }
 
 // Error is an invalid setting.
@@ -414,6 +419,14 @@ func buildRoom(cfg *Config, get func(string) value) error {
 		}
 		cfg.CommandBurst = n
 	}
+	cfg.Location = time.UTC
+	if v = get("ROOM_TZ"); v.s != "" {
+		loc, err := time.LoadLocation(v.s)
+		if err != nil || strings.EqualFold(v.s, "local") {
+			return v.fail("invalid time zone %s (accepted: UTC or an IANA name such as Europe/Madrid)", v.shown())
+		}
+		cfg.Location = loc
+	}
 	return nil
 }
 
@@ -483,6 +496,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int64("grant_max", c.GrantMax), slog.Int64("grant_day_max", c.GrantDayMax),
 		slog.Float64("user_command_rate", c.CommandRate),
 		slog.Int("user_command_burst", c.CommandBurst),
+		slog.String("room_tz", c.Location.String()),
 	)
 }
 

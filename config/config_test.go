@@ -93,6 +93,19 @@ func TestUserCommandLimitIsRead(t *testing.T) {
 	}
 }
 
+// ROOM_TZ is the room's time zone: UTC unless set.
+func TestRoomTimeZoneIsRead(t *testing.T) {
+	for _, tc := range []struct{ tz, want string }{{"", "UTC"}, {"UTC", "UTC"}, {"Europe/Madrid", "Europe/Madrid"}} {
+		cfg, _, err := Load("run", nil, env(map[string]string{"ROOM_TZ": tc.tz}), &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Location == nil || cfg.Location.String() != tc.want {
+			t.Errorf("ROOM_TZ %q: %v, want %s", tc.tz, cfg.Location, tc.want)
+		}
+	}
+}
+
 func TestFlagWinsOverEnvironment(t *testing.T) {
 	cfg, rest, err := Load("run", []string{"-log-level", "error", "-default-lang=es", "extra"},
 		env(map[string]string{"LOG_LEVEL": "debug", "DEFAULT_LANG": "en"}), &bytes.Buffer{})
@@ -148,6 +161,8 @@ func TestInvalidValueIsAnErrorNamingTheVariable(t *testing.T) {
 		{"command rate zero", map[string]string{"USER_COMMAND_RATE": "0"}, nil, `USER_COMMAND_RATE: invalid rate "0" (accepted: `, ""},
 		{"command rate not a number", map[string]string{"USER_COMMAND_RATE": "fast"}, nil, `USER_COMMAND_RATE: invalid rate "fast"`, ""},
 		{"command burst zero", map[string]string{"USER_COMMAND_BURST": "0"}, nil, `USER_COMMAND_BURST: invalid value "0" (accepted: a whole number from 1 to 1000)`, ""},
+		{"an unknown time zone", map[string]string{"ROOM_TZ": "Mars/Olympus"}, nil, `ROOM_TZ: invalid time zone "Mars/Olympus" (accepted: UTC or an IANA name`, ""},
+		{"the machine's zone", map[string]string{"ROOM_TZ": "Local"}, nil, `ROOM_TZ: invalid time zone "Local"`, ""},
 		{"from a flag", nil, []string{"-log-format=yaml"}, `LOG_FORMAT (flag -log-format): invalid format "yaml"`, ""},
 		{"flag wins even when invalid", map[string]string{"LOG_LEVEL": "info"}, []string{"-log-level", "shout"}, `LOG_LEVEL (flag -log-level): invalid level "shout"`, ""},
 	} {

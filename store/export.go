@@ -28,11 +28,7 @@ type ExportQuery struct {
 
 // ExportedHand is a stored hand with its table and, at a tournament
 // table, its tournament (nil at a cash table).
-type ExportedHand struct {
-	Hand    bot.HandRecord
-	Table   bot.TableRecord
-	Tourney *bot.TourneyRecord
-}
+type ExportedHand = bot.ExportedHand
 
 // ExportCounts says what an export read: the hands given, and the hands
 // of the range it did not give.

@@ -95,6 +95,9 @@ type Sink struct {
 	held    []heldMsg
 	table   string   // the latest table message, when redrawing
 	log     []string // the latest other lines, when redrawing
+	// FileDir is the folder files for players (/export) are written in;
+	// "" is the working directory.
+	FileDir string
 }
 
 // NewSink returns a sink writing to out; redraw repaints the screen (for a
@@ -116,9 +119,12 @@ func (s *Sink) Enqueue(m bot.Outgoing) error {
 	case m.To.Chat != Chat:
 		aud = "spectators:" + m.To.Chat
 	}
-	text := Render(v)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	text := Render(v)
+	if v.File != nil {
+		text = s.writeFile(v)
+	}
 	if s.redraw && v.Kind == bot.ViewTable && !m.To.Private() && m.To.Chat == Chat {
 		s.table = text
 		s.paint()

@@ -90,6 +90,10 @@ var options = map[string][]option{
 	"bet":     {{name: "to", typ: discordgo.ApplicationCommandOptionString, required: true, en: "A total, or pot, 1/2 pot, min, max", es: "Un total, o pot, 1/2 pot, min, max", arg: asText}},
 	"raise":   {{name: "to", typ: discordgo.ApplicationCommandOptionString, required: true, en: "A total, or pot, 1/2 pot, min, max", es: "Un total, o pot, 1/2 pot, min, max", arg: asText}},
 	"discard": {{name: "cards", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The cards to throw, such as 2c 7d", es: "Las cartas que descartas, como 2c 7d", arg: asText}},
+	"export": {
+		{name: "hands", typ: discordgo.ApplicationCommandOptionString, en: "How many (default 100, at most 1000), today, or a tournament such as T3", es: "Cuántas (por defecto 100, máximo 1000), today, o un torneo como T3", arg: asText},
+		{name: "format", typ: discordgo.ApplicationCommandOptionString, en: "pokerstars (the default) or phh", es: "pokerstars (por defecto) o phh", choices: []string{"pokerstars", "phh"}, arg: asText},
+	},
 	"history": {{name: "hands", typ: discordgo.ApplicationCommandOptionInteger, en: "How many hands", es: "Cuántas manos", min: num(1), max: num(20), arg: asInt}},
 	"help":    {{name: "command", typ: discordgo.ApplicationCommandOptionString, en: "A command to explain", es: "Un comando que explicar", arg: asText}},
 	"newtable": {

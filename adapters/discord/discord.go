@@ -106,6 +106,7 @@ type Adapter struct {
 	closing  bool            // Run is stopping: no new interaction is taken
 	opening  chan error      // a gateway Open in progress (connect's goroutine only)
 	acked    map[string]bool // interactions being handled that were acknowledged
+	handling map[string]int  // user -> their interactions being handled (a file waits for their answer)
 	link     platform.Status
 }
 
@@ -167,7 +168,7 @@ func New(cfg Config) (*Adapter, error) {
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
-		noDM: platform.NewCache[string, bool](cfg.MaxUsers), acked: map[string]bool{}}
+		noDM: platform.NewCache[string, bool](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {

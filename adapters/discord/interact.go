@@ -112,9 +112,19 @@ func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
 // the interaction's id (guard) and answered as an internal error
 // (internalError).
 func (a *Adapter) handleInteraction(ctx context.Context, i *discordgo.Interaction) {
+	user := ""
+	if u := userOf(i); u != nil {
+		user = u.ID
+	}
+	a.mu.Lock()
+	a.handling[user]++
+	a.mu.Unlock()
 	defer func() {
 		a.mu.Lock()
 		delete(a.acked, i.ID)
+		if a.handling[user]--; a.handling[user] <= 0 {
+			delete(a.handling, user)
+		}
 		a.mu.Unlock()
 	}()
 	defer func() {

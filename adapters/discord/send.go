@@ -35,9 +35,12 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	}
 	var got string
 	var err error
-	if m.To.Private() {
+	switch {
+	case v.File != nil && m.To.Private():
+		got, err = a.deliverFile(ctx, m.To.User, v)
+	case m.To.Private():
 		got, err = a.deliverPrivate(ctx, m.To.User, v)
-	} else {
+	default:
 		channel := m.To.Chat
 		if m.Thread != "" { // a tournament table's thread: its own channel
 			channel = m.Thread
@@ -194,24 +197,9 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (
 			a.log.Debug("ephemeral note failed; trying a direct message", "err", redact(err))
 		}
 	}
-	if !a.cfg.DirectMessages {
-		return "", nil
-	}
-	a.mu.Lock()
-	ch, refused := a.dms.Get(user), a.noDM.Get(user)
-	a.mu.Unlock()
-	if refused {
-		return "", nil
-	}
-	if ch == "" {
-		c, err := a.s.UserChannelCreate(user, sendOpts(ctx)...)
-		if err != nil {
-			return "", a.classify(err)
-		}
-		ch = c.ID
-		a.mu.Lock()
-		a.dms.Set(user, ch)
-		a.mu.Unlock()
+	ch, err := a.dmChannel(ctx, user)
+	if err != nil || ch == "" {
+		return "", err
 	}
 	sent, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Embeds: embed(v)}, sendOpts(ctx)...)
 	if hasCode(err, codeCannotDM) {
@@ -224,6 +212,28 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (
 		return "", a.classify(err)
 	}
 	return sent.ID, nil
+}
+
+// dmChannel is the user's DM channel, opened the first time; "" when
+// direct messages are not configured or the user refuses them.
+func (a *Adapter) dmChannel(ctx context.Context, user string) (string, error) {
+	if !a.cfg.DirectMessages {
+		return "", nil
+	}
+	a.mu.Lock()
+	ch, refused := a.dms.Get(user), a.noDM.Get(user)
+	a.mu.Unlock()
+	if refused || ch != "" {
+		return ch, nil
+	}
+	c, err := a.s.UserChannelCreate(user, sendOpts(ctx)...)
+	if err != nil {
+		return "", a.classify(err)
+	}
+	a.mu.Lock()
+	a.dms.Set(user, c.ID)
+	a.mu.Unlock()
+	return c.ID, nil
 }
 
 func hasCode(err error, code int) bool {

@@ -36,6 +36,9 @@ func (a *Adapter) deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 		if err != nil {
 			return "", err
 		}
+		if b.File != nil && m.To.Private() {
+			return a.deliverFile(chat, b)
+		}
 		if m.To.Private() {
 			return a.deliverPrivate(ctx, chat, b)
 		}

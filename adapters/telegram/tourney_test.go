@@ -26,7 +26,7 @@ func TestTournamentInAGroup(t *testing.T) {
 	}
 	e.waitText(group, "Players: 1 in")
 	e.say(group, ana, "/tourney start")
-	e.waitText(group, "Friday Freeroll starts: 4 players at 1 tables")
+	e.waitText(group, "Friday Freeroll starts: 4 players at 1 table")
 	e.waitText(ben, "you play at table 1") // told privately where they sit
 	e.say(group, ben, "/sitout")
 	res := e.waitText(group, "Friday Freeroll is over. Results:")

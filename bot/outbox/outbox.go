@@ -84,8 +84,13 @@ func New(s bot.Sender, limits bot.Limits, clock bot.Clock, ids bot.MessageIDs) *
 
 // Enqueue queues m without blocking. A keyed message replaces the queued
 // version of the same key; an older version than one already queued or
-// sent is dropped.
+// sent is dropped. A file (a bot.ViewFile view) is a new message to one
+// player, never coalesced: one to a chat or with a Key is refused
+// (bot.ErrFileNotPrivate).
 func (o *Outbox) Enqueue(out bot.Outgoing) error {
+	if err := bot.CheckFile(out); err != nil {
+		return err
+	}
 	m := item{Outgoing: out}
 	o.mu.Lock()
 	defer o.mu.Unlock()

@@ -23,6 +23,8 @@
 //     schedules, the league command.
 //   - verify.go: /verify, a finished hand's provable deck checked again
 //     from the store (the table's side is bot/table/fair.go).
+//   - export.go: /export, a player's own hands as a file sent privately
+//     (bot.HandExports, bot/history), outside every actor.
 //
 // The rules themselves are not here: engine plays the hands, tourney runs
 // the tournaments' arithmetic and timetable; the room asks them.

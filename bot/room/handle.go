@@ -100,6 +100,8 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		return r.listTables(cmd, comm, p, lang)
 	case "wallet":
 		return r.walletCmd(ctx, cmd, p, comm, lang)
+	case "export":
+		return r.exportCmd(ctx, cmd, p, comm, lang)
 	case "grant":
 		return r.grant(ctx, cmd, p, comm, lang)
 	case "adminlog":

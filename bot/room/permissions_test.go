@@ -48,7 +48,7 @@ var matrixFixtures = map[string]string{
 	"start": "", "help": "", "wallet": "", "tables": "",
 	"join": "100 #T", "leave": "#T", "sitout": "#T", "back": "#T", "topup": "50 #T",
 	"fold": "#T", "check": "#T", "call": "#T", "bet": "10 #T", "raise": "10 #T", "allin": "#T",
-	"discard": "2c #T", "pat": "#T", "cards": "#T", "clock": "#T", "consult": "#T", "history": "#T",
+	"discard": "2c #T", "pat": "#T", "cards": "#T", "clock": "#T", "consult": "#T", "history": "#T", "export": "",
 	"seed": "lucky #T", "verify": "#T 1",
 	"tourneys": "", "register": "", "unregister": "", "rebuy": "#T", "addon": "#T", "reenter": "",
 	"deal": "", "deal icm": "", "deal chop": "", "deal accept": "", "deal decline": "",

@@ -37,6 +37,9 @@ type Config struct {
 	// Seed seeds the practice opponents' choices (per table, hand and
 	// action, so a restart changes nothing); 0 picks one at random.
 	Seed uint64
+	// Location is the room's time zone: /export today's midnight; nil is
+	// UTC.
+	Location *time.Location
 	// Outboxes deliver each platform's messages.
 	Outboxes map[string]bot.Enqueuer
 	// Admins tells chat admins apart, per platform; a platform without one

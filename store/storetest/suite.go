@@ -56,6 +56,8 @@ func Run(t *testing.T, open Opener) {
 		{"AuditSnapshotReadsWhatTheAuditChecks", testAuditSnapshot},
 		{"ExportHandsOfACommunitySinceADate", testExportHands},
 		{"ExportHandsStops", testExportHandsStops},
+		{"PlayerHandsAreTheNewestOfTheRange", testPlayerHands},
+		{"PlayerHandsStops", testPlayerHandsStops},
 		{"FindCommunityByNumberOrChat", testFindCommunity},
 		{"TableHandByNumber", testTableHand},
 	}

@@ -9,7 +9,9 @@
 // acknowledged after 3 seconds is unknown (10062), one acknowledged twice
 // is refused (40060); components within 5 rows of 5 buttons with custom_id
 // of at most 100 characters; content within 2,000 characters and an embed
-// description within 4,096; modals only where Discord allows them; command
+// description within 4,096; files uploaded with a message (multipart:
+// payload_json and files[n]) within 25 MB in all (SetAttachmentLimit);
+// modals only where Discord allows them; command
 // names, descriptions and localizations as Discord checks them; per-route
 // rate-limit buckets (the adapter's figure for a channel, discord.Limits:
 // 5 calls per 5 s) announced in X-RateLimit-* headers, and 429s with
@@ -121,6 +123,8 @@ type Message struct {
 	Edits       int         `json:"-"`
 	Deleted     bool        `json:"-"`
 	Versions    []string    `json:"-"` // every text it showed (content and embeds)
+	// Attachments are the files uploaded with it.
+	Attachments []Attachment `json:"attachments"`
 }
 
 // Text is what the message shows: its content and its embeds' text.
@@ -244,6 +248,8 @@ type Server struct {
 	floodAfter   time.Duration
 	ackWindow    time.Duration
 	stats        Stats
+	attachLimit  int          // the most bytes of one message's files
+	upload       []Attachment // the files of the request being served
 
 	conn      *websocket.Conn
 	connMu    sync.Mutex // serializes writes to conn
@@ -267,7 +273,7 @@ func NewServer(tb testing.TB, token string, self User) *Server {
 	s := &Server{tb: tb, token: token, self: self, app: "1" + self.ID, scale: 1, guilds: map[string]*guild{}, channels: map[string]*channel{},
 		users: map[string]User{self.ID: self}, dms: map[string]string{}, commands: map[string][]json.RawMessage{},
 		interactions: map[string]*Interaction{}, messages: map[string]*Message{}, buckets: map[string]*bucket{},
-		ackWindow: AckWindow, next: 1000, changed: make(chan struct{})}
+		ackWindow: AckWindow, next: 1000, changed: make(chan struct{}), attachLimit: MaxAttachment}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	tb.Cleanup(s.Close)
 	return s

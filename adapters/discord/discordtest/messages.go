@@ -97,6 +97,7 @@ func (s *Server) apply(m *Message, b messageBody) {
 	if b.Components != nil {
 		m.Components = append([]Component(nil), (*b.Components)...)
 	}
+	s.attach(m)
 	m.Versions = append(m.Versions, m.Text())
 }
 

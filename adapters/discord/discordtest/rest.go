@@ -4,7 +4,6 @@ package discordtest
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"regexp"
 	"strings"
@@ -43,11 +42,16 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+	body, files, ok := s.readBody(w, r)
+	if !ok {
+		return
+	}
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	interaction := len(parts) >= 1 && (parts[0] == "interactions" || parts[0] == "webhooks")
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.upload = files
+	defer func() { s.upload = nil }()
 	s.stats.Calls++
 	if !interaction && !(parts[0] == "gateway") {
 		if r.Header.Get("Authorization") != "Bot "+s.token {

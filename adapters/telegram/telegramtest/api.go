@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -33,7 +34,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, apiError{code: 401, description: "Unauthorized"})
 		return
 	}
-	params, err := readParams(r)
+	params, files, err := readParams(r)
 	if err != nil {
 		writeError(w, apiError{code: 400, description: "Bad Request: " + err.Error()})
 		return
@@ -66,7 +67,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	case "createForumTopic":
 		result, aerr = s.createForumTopic(params)
 	case "sendDocument":
-		result, aerr = s.sendDocument(params)
+		result, aerr = s.sendDocument(params, files)
 	case "setWebhook":
 		result, aerr = s.setWebhook(params)
 	case "deleteWebhook":
@@ -107,15 +108,16 @@ func writeError(w http.ResponseWriter, e apiError) {
 }
 
 // readParams reads a request's parameters: a query string, a form, a
-// multipart form or a JSON object.
-func readParams(r *http.Request) (url.Values, error) {
+// multipart form (its files too, by field) or a JSON object.
+func readParams(r *http.Request) (url.Values, map[string]upload, error) {
+	var files map[string]upload
 	v := r.URL.Query()
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	switch ct {
 	case "application/json":
 		var m map[string]any
 		if err := json.NewDecoder(io.LimitReader(r.Body, 10<<20)).Decode(&m); err != nil {
-			return nil, fmt.Errorf("malformed JSON: %v", err)
+			return nil, nil, fmt.Errorf("malformed JSON: %v", err)
 		}
 		for k, x := range m {
 			switch t := x.(type) {
@@ -128,25 +130,53 @@ func readParams(r *http.Request) (url.Values, error) {
 		}
 	case "multipart/form-data":
 		if err := r.ParseMultipartForm(10 << 20); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for k, xs := range r.MultipartForm.Value {
 			v[k] = xs
 		}
-		for k, fs := range r.MultipartForm.File {
-			if len(fs) > 0 {
-				v.Set(k, "file:"+fs[0].Filename)
-			}
+		var err error
+		if files, err = readFiles(r.MultipartForm.File, v); err != nil {
+			return nil, nil, err
 		}
 	default:
 		if err := r.ParseForm(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for k, xs := range r.PostForm {
 			v[k] = xs
 		}
 	}
-	return v, nil
+	return v, files, nil
+}
+
+// upload is a file of a multipart request.
+type upload struct {
+	name string
+	data []byte
+}
+
+// readFiles reads a multipart form's files, by field; each field's value
+// becomes "file:<name>".
+func readFiles(form map[string][]*multipart.FileHeader, v url.Values) (map[string]upload, error) {
+	files := map[string]upload{}
+	for k, fs := range form {
+		if len(fs) == 0 {
+			continue
+		}
+		f, err := fs[0].Open()
+		if err != nil {
+			return nil, err
+		}
+		data, err := io.ReadAll(f)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+		v.Set(k, "file:"+fs[0].Filename)
+		files[k] = upload{name: fs[0].Filename, data: data}
+	}
+	return files, nil
 }
 
 func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) {

@@ -7,7 +7,9 @@
 // sendDocument, setWebhook and deleteWebhook, with Telegram's rules: 403
 // for a direct message to a user who never started the bot,
 // callback_data over 64 bytes and text over 4,096 characters refused,
-// "message is not modified", a callback query answered twice refused,
+// "message is not modified", a callback query answered twice refused, a
+// document (a multipart upload) over DocumentLimit (50 MB) or with a
+// caption over 1,024 characters refused,
 // selective keyboards reported, and the sending limits answered with 429
 // and retry_after. The limits are Limits(): the adapter's own figures,
 // telegram.Limits (about one message a second per chat, 20 a minute per
@@ -17,7 +19,7 @@
 // test plays at full speed under proportionally faster limits.
 //
 // Tests act as users through Say, Press, Start and friends, and read what
-// each chat shows with Messages, Transcript and Answers. A call to a
+// each chat shows with Messages, Transcript, Answers and Documents. A call to a
 // method the fake does not implement fails the test.
 package telegramtest
 
@@ -136,7 +138,10 @@ type Server struct {
 	global    *rate.Limiter
 	flood     int // answer the next n sends with 429
 	revoked   bool
-	docs      map[int64][]string
+	docs      map[int64][]Document
+	// DocumentLimit is the most bytes a document may have (Telegram's 50
+	// MB for bots; a test may lower it).
+	DocumentLimit int
 }
 
 type group struct {
@@ -156,7 +161,7 @@ func NewServer(tb TB, token, botUser string) *Server {
 		changed: make(chan struct{}), limits: Limits(), users: map[int64]*User{}, groups: map[int64]*group{},
 		msgs: map[int64][]*Message{}, history: map[int64][]string{}, answers: map[string]*Answer{}, nextUpd: 1000, forced: map[int]bool{}, all: map[int]json.RawMessage{},
 		commands: map[string][]map[string]string{}, stats: Stats{Calls: map[string]int{}},
-		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]string{}}
+		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]Document{}, DocumentLimit: MaxDocument}
 	s.global = rate.NewLimiter(s.limits.Global, max(s.limits.GlobalBurst, 1))
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL

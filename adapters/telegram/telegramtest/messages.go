@@ -6,7 +6,6 @@ package telegramtest
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
@@ -142,27 +141,6 @@ func (s *Server) post(chat int64, m *Message) (*Message, *apiError) {
 	s.stats.Sent++
 	s.bump()
 	return m, nil
-}
-
-func (s *Server) sendDocument(p url.Values) (any, *apiError) {
-	chat, e := s.chatParam(p)
-	if e != nil {
-		return nil, e
-	}
-	doc := p.Get("document")
-	if doc == "" {
-		return nil, &apiError{code: 400, description: "Bad Request: there is no document in the request"}
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m, e := s.post(chat, &Message{Text: p.Get("caption")})
-	if e != nil {
-		return nil, e
-	}
-	s.docs[chat] = append(s.docs[chat], doc)
-	out := s.messageJSON(m)
-	out["document"] = map[string]any{"file_id": fmt.Sprint("doc", len(s.docs[chat])), "file_unique_id": "u", "file_name": strings.TrimPrefix(doc, "file:")}
-	return out, nil
 }
 
 // message finds a message of the bot; s.mu is held.

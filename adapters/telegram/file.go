@@ -1,0 +1,47 @@
+package telegram
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Telegram's limits on a bot's document.
+const (
+	maxDocument = 50 << 20 // bytes a bot may upload
+	maxCaption  = 1024     // characters of a caption
+)
+
+// errFileTooLarge: a file over Telegram's limit for bots is not sent.
+var errFileTooLarge = errors.New("telegram: the file is over 50 MB, the most a bot may send")
+
+// deliverFile sends a view's file (bot.ViewFile) to its user's private
+// chat as a document (sendDocument), its text the caption. A user who
+// never started the bot cannot get it: their group is shown, once, the
+// button that starts the bot, as for their cards; the file is not kept.
+func (a *Adapter) deliverFile(user int64, v bot.View) (string, error) {
+	if len(v.File.Data) > maxDocument {
+		return "", fmt.Errorf("%w: %s, %d bytes", errFileTooLarge, v.File.Name, len(v.File.Data))
+	}
+	a.mu.Lock()
+	known := a.notStarted.Get(user)
+	a.mu.Unlock()
+	if known {
+		return "", nil
+	}
+	doc := tgbotapi.NewDocument(user, tgbotapi.FileBytes{Name: v.File.Name, Bytes: v.File.Data})
+	doc.Caption = clip(v.Text, maxCaption)
+	sent, err := a.api.Send(doc)
+	switch {
+	case isForbidden(err):
+		a.refused(user)
+		return "", nil
+	case err != nil:
+		return "", a.classify(err)
+	}
+	return strconv.Itoa(sent.MessageID), nil
+}

@@ -1,0 +1,25 @@
+package bot
+
+// The texts of /export: a player's hands as a file.
+
+func init() {
+	for k, m := range exportTexts {
+		if _, dup := Catalogue[k]; dup {
+			panic("bot: message key defined twice: " + k)
+		}
+		Catalogue[k] = m
+	}
+}
+
+var exportTexts = map[string]Message{
+	"export.usage":      {"Usage: /export [n|today|T<n>] [phh]: your last n hands (default %[1]v, at most %[2]v), today's, or a tournament's; PokerStars text, or PHH with phh.", "Uso: /export [n|today|T<n>] [phh]: tus últimas n manos (por defecto %[1]v, como máximo %[2]v), las de hoy o las de un torneo; texto de PokerStars, o PHH con phh."},
+	"export.range":      {"%[1]v: ask for 1 to %[2]v hands.", "%[1]v: pide de 1 a %[2]v manos."},
+	"export.too_many":   {"That is more than %[1]v hands, the most one file holds: ask for fewer (/export %[1]v gives your last %[1]v).", "Son más de %[1]v manos, lo máximo que cabe en un archivo: pide menos (/export %[1]v da tus últimas %[1]v)."},
+	"export.no_tourney": {"There is no tournament T%[1]v here.", "No hay ningún torneo T%[1]v aquí."},
+	"export.none":       {"No hands of yours to export. Hands played before the room recorded who played them cannot be exported.", "No hay manos tuyas que exportar. Las manos jugadas antes de que la sala registrara quién las jugó no se pueden exportar."},
+	"export.slow":       {"The export took too long: ask for fewer hands, or try again shortly.", "La exportación tardó demasiado: pide menos manos, o inténtalo de nuevo en breve."},
+	"export.caption":    {"Your %[1]v hands (%[2]v), oldest first.", "Tus %[1]v manos (%[2]v), de la más antigua a la más reciente."},
+	"export.refused":    {"%[1]v more could not be written in %[2]v (a hand mucked at the showdown cannot be replayed without its cards).", "%[1]v más no se pudieron escribir en %[2]v (una mano tirada en el showdown no se puede reproducir sin sus cartas)."},
+	"export.sent":       {"Your %[1]v hands are on their way: %[2]v.", "Tus %[1]v manos van de camino: %[2]v."},
+	"export.private":    {"%[1]v: your hands were sent to you privately.", "%[1]v: tus manos se te han enviado en privado."},
+}
