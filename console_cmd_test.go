@@ -40,7 +40,7 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// small); hand 6 moves the big blind on to dan, ana keeps the
 		// button, ben posts the small blind.
 		"seat-big-blind": {
-			"[group] Table #1 · No-Limit Hold'em 1/2 · hand 6\n[group] Board: —\n[group] Pot: 3\n" +
+			"[group] Table #1 · NL Hold'em 1/2 · hand 6\n[group] Board: —\n[group] Pot: 3\n" +
 				"[group] ▶ 1  ana  99  · dealer · to act (30 s)\n[group]   2  ben  100  · bet 1\n" +
 				"[group]   3  cy  102  · sitting out\n[group]   4  dan  96  · bet 2\n",
 			"cy is back",

@@ -343,7 +343,7 @@ func TestThreeMembersPlayWithSlashCommandsAndButtons(t *testing.T) {
 			t.Fatalf("a private answer is public: %q", v)
 		}
 		for _, d := range seen {
-			if strings.Contains(v, fmt.Sprintf("Table #1 · No-Limit Hold'em 1/2 · hand %d\n", d.hand)) && strings.Contains(v, d.cards) && !strings.Contains(v, "shows "+d.cards) {
+			if strings.Contains(v, fmt.Sprintf("Table #1 · NL Hold'em 1/2 · hand %d\n", d.hand)) && strings.Contains(v, d.cards) && !strings.Contains(v, "shows "+d.cards) {
 				t.Fatalf("hand %d: cards %s visible in the channel:\n%s", d.hand, d.cards, v)
 			}
 		}

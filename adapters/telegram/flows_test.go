@@ -499,7 +499,7 @@ func TestGroupUpgradedToSupergroupKeepsItsTable(t *testing.T) {
 		t.Fatalf("a press in the supergroup was refused: %q", a.Text)
 	}
 	fake.Say(super, ben, "/tables")
-	fake.Wait(wait, "/tables answered in the supergroup", func() bool { return fake.CountText(super, "#1 No-Limit") > 0 })
+	fake.Wait(wait, "/tables answered in the supergroup", func() bool { return fake.CountText(super, "#1 NL Hold'em") > 0 })
 	if logs := e.logs.String(); strings.Contains(logs, "not delivered") || strings.Contains(logs, "level=ERROR") {
 		t.Fatalf("errors logged:\n%s", logs)
 	}
@@ -507,7 +507,7 @@ func TestGroupUpgradedToSupergroupKeepsItsTable(t *testing.T) {
 	e.stop()
 	e2 := start(t, fake, db, options{})
 	fake.Say(super, ana, "/tables")
-	fake.Wait(wait, "/tables answered after the restart", func() bool { return fake.CountText(super, "#1 No-Limit") > 1 })
+	fake.Wait(wait, "/tables answered after the restart", func() bool { return fake.CountText(super, "#1 NL Hold'em") > 1 })
 	if logs := e2.logs.String(); strings.Contains(logs, "level=ERROR") {
 		t.Fatalf("errors logged after the restart:\n%s", logs)
 	}

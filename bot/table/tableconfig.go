@@ -84,19 +84,18 @@ const ReturnWindow = 15 * time.Minute
 var Variants = map[string]struct {
 	Game    engine.Game
 	Betting engine.Betting
-	name    string
 }{
-	"nlhe": {engine.Holdem, engine.NoLimit, "No-Limit Hold'em"},
-	"plhe": {engine.Holdem, engine.PotLimit, "Pot-Limit Hold'em"},
-	"flhe": {engine.Holdem, engine.FixedLimit, "Limit Hold'em"},
-	"nlo":  {engine.Omaha, engine.NoLimit, "No-Limit Omaha"},
-	"plo":  {engine.Omaha, engine.PotLimit, "Pot-Limit Omaha"},
-	"flo":  {engine.Omaha, engine.FixedLimit, "Limit Omaha"},
-	"plo5": {engine.Omaha5, engine.PotLimit, "Pot-Limit 5-Card Omaha"},
-	"o8":   {engine.OmahaHiLo, engine.FixedLimit, "Limit Omaha Hi/Lo"},
-	"plo8": {engine.OmahaHiLo, engine.PotLimit, "Pot-Limit Omaha Hi/Lo"},
-	"nlo8": {engine.OmahaHiLo, engine.NoLimit, "No-Limit Omaha Hi/Lo"},
-	"draw": {engine.Draw, engine.PotLimit, "Five-Card Draw"},
+	"nlhe": {engine.Holdem, engine.NoLimit},
+	"plhe": {engine.Holdem, engine.PotLimit},
+	"flhe": {engine.Holdem, engine.FixedLimit},
+	"nlo":  {engine.Omaha, engine.NoLimit},
+	"plo":  {engine.Omaha, engine.PotLimit},
+	"flo":  {engine.Omaha, engine.FixedLimit},
+	"plo5": {engine.Omaha5, engine.PotLimit},
+	"o8":   {engine.OmahaHiLo, engine.FixedLimit},
+	"plo8": {engine.OmahaHiLo, engine.PotLimit},
+	"nlo8": {engine.OmahaHiLo, engine.NoLimit},
+	"draw": {engine.Draw, engine.PotLimit},
 }
 
 // maxStake bounds blinds so that stacks of 1,000 big blinds stay far from
@@ -225,8 +224,41 @@ func (c Config) Rules() engine.Config {
 // Stakes returns "1/2".
 func (c Config) Stakes() string { return fmt.Sprintf("%d/%d", c.SmallBlind, c.BigBlind) }
 
-// Name returns the variant's long name.
-func (c Config) Name() string { return Variants[c.Variant].name }
+// gameNames are the games as players say them.
+var gameNames = map[engine.Game]string{engine.Holdem: "Hold'em", engine.Omaha: "Omaha", engine.Omaha5: "5-Card Omaha",
+	engine.OmahaHiLo: "Omaha Hi/Lo", engine.Draw: "Five-Card Draw"}
+
+// bettingNames are the betting structures as players abbreviate them.
+var bettingNames = map[engine.Betting]string{engine.NoLimit: "NL", engine.PotLimit: "PL", engine.FixedLimit: "Limit"}
+
+// Title says the table's game as players say it: the betting, the game,
+// the stakes (a fixed-limit table's small and big bets, its blinds in
+// brackets) and a draw deck's jokers and size: "NL Hold'em 1/2", "Limit
+// Omaha Hi/Lo 2/4 (blinds 1/2)", "PL Five-Card Draw 1/2 (1 joker, 32
+// cards)".
+func (c Config) Title() string {
+	s := bettingNames[c.Betting] + " " + gameNames[c.Game] + " "
+	var extras []string
+	if c.Betting == engine.FixedLimit {
+		s += fmt.Sprintf("%d/%d", c.BigBlind, 2*c.BigBlind)
+		extras = append(extras, "blinds "+c.Stakes())
+	} else {
+		s += c.Stakes()
+	}
+	switch c.Jokers {
+	case 1:
+		extras = append(extras, "1 joker")
+	case 2:
+		extras = append(extras, "2 jokers")
+	}
+	if c.Deck != 0 && c.Deck != 52 {
+		extras = append(extras, fmt.Sprintf("%d cards", c.Deck))
+	}
+	if len(extras) > 0 {
+		s += " (" + strings.Join(extras, ", ") + ")"
+	}
+	return s
+}
 
 // DecodeTableConfig reads a stored table's settings, checked as /newtable
 // checks them.

@@ -48,7 +48,7 @@ func (t *Table) Title() string {
 	if t.Tour != nil {
 		return t.tourneyTitle()
 	}
-	return fmt.Sprintf("%s %s", t.Config.Name(), t.Config.Stakes())
+	return t.Config.Title()
 }
 
 // scene builds the table message's scene from the state.
