@@ -583,7 +583,9 @@ func TestBelowTheBigBlindSitsOutUntilTopUp(t *testing.T) {
 	}
 }
 
-// /history tells the last hands from the store: the same after a restart.
+// /history tells the player's last hands from the store in full, privately
+// (issue 23): their cards, every action street by street, who won; the
+// same after a restart.
 func TestHistoryKeepsAcrossRestarts(t *testing.T) {
 	h := newHarness(t, 22)
 	h.must("admin", "/newtable nlhe 1/2")
@@ -595,15 +597,29 @@ func TestHistoryKeepsAcrossRestarts(t *testing.T) {
 	h.must("ben", "/join 100")
 	h.playToEnd(40)
 	h.playToEnd(40)
-	var summaries []string
-	for _, m := range h.rec.all() {
-		if v := m.Body.(bot.View); v.Kind == bot.ViewSummary {
-			summaries = append(summaries, v.Text)
-		}
-	}
+	before := h.must("ana", "/history 2")
 	h.restart()
 	r := h.must("ana", "/history 2")
-	if !r.Private || r.Text != strings.Join(summaries, "\n\n") {
-		t.Fatalf("history after a restart:\n%s\nwant the summaries shown:\n%s", r.Text, strings.Join(summaries, "\n\n"))
+	if !r.Private || r.Text != before.Text {
+		t.Fatalf("history after a restart:\n%s\nbefore it:\n%s", r.Text, before.Text)
+	}
+	for _, want := range []string{"#1 · hand 1 · NL Hold'em 1/2", "#1 · hand 2", "Seats: ", "Blinds: ", "Your cards: ", "Preflop: ", " wins "} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("history lacks %q:\n%s", want, r.Text)
+		}
+	}
+	// Another player's cards appear only where they were shown.
+	ben := h.must("ben", "/history 2").Text
+	hidden := 0
+	for _, hand := range strings.Split(r.Text, "\n\n") {
+		if m := regexp.MustCompile(`Your cards: (.+)`).FindStringSubmatch(hand); m != nil && strings.Contains(hand, "ana mucks") {
+			hidden++
+			if strings.Contains(ben, m[1]) {
+				t.Errorf("ben's history shows ana's mucked cards %s:\n%s", m[1], ben)
+			}
+		}
+	}
+	if hidden == 0 {
+		t.Fatalf("no hand where ana mucked: the check proves nothing:\n%s", r.Text)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -673,13 +674,23 @@ func (t *Table) historyReply(req Request) (bot.Reply, error) {
 		return bot.Reply{Private: true, Text: tr(t.lang(), "history.none", t.Label())}, nil
 	}
 	var parts []string
-	for k := len(recs) - 1; k >= 0; k-- { // oldest first
-		v, err := t.pastSummary(recs[k])
+	size, more := 0, false
+	for _, rec := range recs { // newest first: the most recent fit
+		text, err := t.historyText(rec, req.Player.ID)
 		if err != nil {
-			t.Deps.Log.Error("history: a stored hand does not replay", "hand", recs[k].ID, "err", err)
+			t.Deps.Log.Error("history: a stored hand cannot be read", "hand", rec.ID, "err", err)
 			continue
 		}
-		parts = append(parts, v.Text)
+		if size+len(text) > historyMax && len(parts) > 0 {
+			more = true
+			break
+		}
+		size += len(text) + 2
+		parts = append(parts, text)
+	}
+	slices.Reverse(parts) // oldest first
+	if more {
+		parts = append([]string{tr(t.lang(), "history.more")}, parts...)
 	}
 	return bot.Reply{Private: true, Text: strings.Join(parts, "\n\n")}, nil
 }
