@@ -27,6 +27,9 @@ type Command struct {
 	// adapter reads the Clock main gives it, the room's), for the latency
 	// figures; zero means when the room did.
 	Received time.Time
+	// Lang is the user's client language ("en", "es"), "" when the
+	// platform does not say (the console).
+	Lang string
 }
 
 // Reply is the room's direct answer to a command: shown in the chat, or

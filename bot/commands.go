@@ -114,7 +114,8 @@ type CommandSpec struct {
 	Aliases []string
 	// Perm is who may run it; a subcommand's replaces its command's.
 	Perm Permission
-	// Where it may be used; a subcommand is used where its command is.
+	// Where it may be used; a subcommand is used where its command is, or
+	// in one of the two places of a command used in both.
 	Where Place
 	// Args are its arguments as help shows them ("" for none).
 	Args string
@@ -142,6 +143,12 @@ func (c CommandSpec) alias(names ...string) CommandSpec {
 	return c
 }
 
+// in narrows where a subcommand works.
+func (c CommandSpec) in(w Place) CommandSpec {
+	c.Where = w
+	return c
+}
+
 func (c CommandSpec) unlisted() CommandSpec {
 	c.Unlisted = true
 	return c
@@ -149,7 +156,9 @@ func (c CommandSpec) unlisted() CommandSpec {
 
 func (c CommandSpec) subs(s ...CommandSpec) CommandSpec {
 	for i := range s {
-		s[i].Where = c.Where
+		if s[i].Where == placeNone {
+			s[i].Where = c.Where
+		}
 	}
 	c.Subs = s
 	return c
@@ -226,7 +235,8 @@ var commandTable = []CommandSpec{
 	cmd("newtable", PermAdmin, PlaceGroup, "<variant> <stakes> [key=value ...]", "Open a cash table (admins)", "Abre una mesa de cash (admins)"),
 	cmd("addbot", PermAdmin, PlaceGroup, "[n]", "Seat practice opponents (admins)", "Sienta rivales de práctica (admins)"),
 	cmd("kickbot", PermAdmin, PlaceGroup, "", "Remove the practice opponents (admins)", "Quita los rivales de práctica (admins)"),
-	cmd("lang", PermAdmin, PlaceGroup, "en|es", "The chat's language (admins)", "El idioma del chat (admins)"),
+	cmd("lang", PermMember, PlaceBoth, "en|es", "Your language (your answers everywhere)", "Tu idioma (tus respuestas en todas partes)").subs(
+		sub("chat", PermAdmin, "en|es", "The chat's language (admins)", "El idioma del chat (admins)").in(PlaceGroup)),
 	cmd("spectate", PermAdmin, PlaceGroup, "<channel>|off", "Post hand summaries to a channel (admins)", "Publica los resúmenes en un canal (admins)"),
 	cmd("grant", PermAdmin, PlaceGroup, "@user <chips>|limits [per grant] [per day]", "Give (or take back) a member's play chips, capped (admins)", "Da (o retira) fichas de juego a un miembro, con límite (admins)"),
 	cmd("adminlog", PermAdmin, PlaceGroup, "[n]", "The community's last admin actions (admins)", "Las últimas acciones de administración de la comunidad (admins)"),
@@ -281,8 +291,8 @@ func checkCommands(table []CommandSpec) error {
 			seen[k] = true
 		}
 		for _, s := range c.Subs {
-			if s.Where != c.Where {
-				errs = append(errs, fmt.Errorf("/%s %s: a subcommand is used where its command is", full, s.Name))
+			if s.Where != c.Where && (c.Where != PlaceBoth || s.Where != PlaceGroup && s.Where != PlacePrivate) {
+				errs = append(errs, fmt.Errorf("/%s %s: a subcommand is used where its command is (or in one of its two places)", full, s.Name))
 			}
 			check(full, s)
 		}

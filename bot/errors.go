@@ -32,6 +32,9 @@ type Error struct {
 	Args []any
 	// Err is the underlying error, for logs only.
 	Err error
+	// Lang is the language the room chose for the user who caused the
+	// error (LangFor); Translate prefers it to the caller's guess.
+	Lang string
 }
 
 // Error returns the key, its arguments and the cause, for logs.
@@ -103,3 +106,14 @@ var ErrSilenced = Errorf(ELimited, "limit.silenced")
 // IsSilenced reports whether err is ErrSilenced: the command is to be
 // left unanswered.
 func IsSilenced(err error) bool { return errors.Is(err, ErrSilenced) }
+
+// LangFor is the one rule of a user's language: their own /lang choice,
+// else their client's language, else the chat's, else English.
+func LangFor(player, client, chat string) string {
+	for _, l := range []string{player, client, chat} {
+		if l == English || l == Spanish {
+			return l
+		}
+	}
+	return English
+}

@@ -322,7 +322,11 @@ func Translate(err error, lang string) string {
 	if err == nil {
 		return ""
 	}
-	return FromError(err).Message(lang)
+	e := FromError(err)
+	if e.Lang != "" {
+		lang = e.Lang
+	}
+	return e.Message(lang)
 }
 
 func Pick(m Message, lang string) string {

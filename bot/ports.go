@@ -148,6 +148,9 @@ type Members interface {
 	// SetBanned stores why an operator banned the player ("" lifts the
 	// ban). ErrNotFound: no such player.
 	SetBanned(ctx context.Context, playerID int64, reason string) error
+	// SetPlayerLanguage stores a player's own language ("" follows their
+	// client's, else the chat's). ErrNotFound: no such player.
+	SetPlayerLanguage(ctx context.Context, playerID int64, lang string) error
 }
 
 // AdminLog stores what admins and operators did, per community.

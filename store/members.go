@@ -59,6 +59,19 @@ func (s *Store) SetBanned(ctx context.Context, playerID int64, reason string) er
 	return nil
 }
 
+// SetPlayerLanguage implements bot.Members.
+func (s *Store) SetPlayerLanguage(ctx context.Context, playerID int64, lang string) error {
+	res := s.db.WithContext(ctx).Model(&Player{}).Where("id = ?", playerID).
+		Updates(map[string]any{"language": lang, "updated_at": s.clock.Now()})
+	if res.Error != nil {
+		return roomErr(fmt.Errorf("player %d language: %w", playerID, res.Error))
+	}
+	if res.RowsAffected == 0 {
+		return fmt.Errorf("%w: player %d", bot.ErrNotFound, playerID)
+	}
+	return nil
+}
+
 // Community implements bot.Members.
 func (s *Store) Community(ctx context.Context, platform, chatID, title string) (bot.Community, error) {
 	c, err := s.EnsureCommunity(ctx, Platform(platform), chatID, title)

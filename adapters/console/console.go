@@ -427,7 +427,7 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 	case err != nil:
 		var e *bot.Error
 		if errors.As(err, &e) {
-			c.Sink.Print(user, e.Message(bot.English))
+			c.Sink.Print(user, bot.Translate(e, bot.English))
 		} else {
 			c.Sink.Print(user, err.Error())
 		}

@@ -131,7 +131,10 @@ var options = map[string][]option{
 		{name: "reason", typ: discordgo.ApplicationCommandOptionString, en: "Why", es: "Por qué", arg: asText},
 	},
 	"unban": {{name: "user", typ: discordgo.ApplicationCommandOptionUser, required: true, en: "Whose ban is lifted", es: "A quién se levanta la prohibición", arg: asText}},
-	"lang":  {{name: "language", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The channel's language", es: "El idioma del canal", choices: []string{"en", "es"}, arg: asText}},
+	"lang": {
+		{name: "language", typ: discordgo.ApplicationCommandOptionString, required: true, en: "Your language", es: "Tu idioma", choices: []string{"en", "es"}, arg: asText},
+		{name: "channel", typ: discordgo.ApplicationCommandOptionBoolean, en: "Instead: the channel's language (admins)", es: "En su lugar: el idioma del canal (admins)", arg: flag("chat")},
+	},
 	"spectate": {
 		{name: "channel", typ: discordgo.ApplicationCommandOptionChannel, en: "Where hand summaries go", es: "Dónde se publican los resúmenes", arg: asText},
 		{name: "off", typ: discordgo.ApplicationCommandOptionBoolean, en: "Stop posting summaries there", es: "Deja de publicarlos allí", arg: flag("off")},

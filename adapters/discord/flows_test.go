@@ -155,9 +155,17 @@ func TestAdminCommandsNeedManageServerOrTheRole(t *testing.T) {
 		t.Fatalf("a buy-in out of range answered %+v", r.Message)
 	}
 	// Cy has the configured admin role.
-	r = e.slash(cy, "lang", str("language", "en"))
+	r = e.slash(cy, "lang", str("language", "en"), discordtest.Option{Name: "channel", Type: 5, Value: true})
 	if r.Message.Ephemeral() && strings.Contains(r.Message.Text(), "Only a chat admin") {
 		t.Fatalf("the admin role's /lang was refused: %+v", r.Message)
+	}
+	if !strings.Contains(r.Message.Text(), "This chat now speaks English") {
+		t.Fatalf("the admin role's /lang channel:true did not set the channel's language: %+v", r.Message)
+	}
+	// A member without the role sets their own language, never the channel's.
+	r = e.slash(ben, "lang", str("language", "es"), discordtest.Option{Name: "channel", Type: 5, Value: true})
+	if !strings.Contains(r.Message.Text(), "Only a chat admin") {
+		t.Fatalf("a member's /lang channel:true was not refused: %+v", r.Message)
 	}
 }
 

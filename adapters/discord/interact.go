@@ -28,6 +28,18 @@ const (
 const amountPrefix = "amt:"
 
 // langOf picks the room's language for a user's own answers.
+// clientLang is the language a member's client says (its locale), "" when
+// it says none the room speaks.
+func clientLang(i *discordgo.Interaction) string {
+	switch l := strings.ToLower(string(i.Locale)); {
+	case strings.HasPrefix(l, "es"):
+		return bot.Spanish
+	case strings.HasPrefix(l, "en"):
+		return bot.English
+	}
+	return ""
+}
+
 func langOf(i *discordgo.Interaction) string {
 	if strings.HasPrefix(string(i.Locale), "es") {
 		return bot.Spanish
@@ -94,7 +106,7 @@ func (a *Adapter) answered(i *discordgo.Interaction) {
 
 func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
 	u := userOf(i)
-	cmd := bot.Command{Platform: Platform, User: u.ID, UserName: displayName(i), Received: a.cfg.Clock.Now()}
+	cmd := bot.Command{Platform: Platform, User: u.ID, UserName: displayName(i), Received: a.cfg.Clock.Now(), Lang: clientLang(i)}
 	if i.GuildID != "" {
 		cmd.Chat = i.ChannelID
 		cmd.Guild = i.GuildID // the server's channels share its wallets

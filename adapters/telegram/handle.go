@@ -153,6 +153,21 @@ func displayName(u *tgbotapi.User) string {
 }
 
 // langOf picks the room's language for a user's own messages.
+// clientLang is the language a user's client says, "" when it says none
+// the room speaks.
+func clientLang(u *tgbotapi.User) string {
+	if u == nil {
+		return ""
+	}
+	switch l := strings.ToLower(u.LanguageCode); {
+	case strings.HasPrefix(l, "es"):
+		return bot.Spanish
+	case strings.HasPrefix(l, "en"):
+		return bot.English
+	}
+	return ""
+}
+
 func langOf(u *tgbotapi.User) string {
 	if u != nil && strings.HasPrefix(strings.ToLower(u.LanguageCode), "es") {
 		return bot.Spanish
@@ -212,7 +227,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 		}
 	}
 	private := m.Chat.IsPrivate()
-	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(m.From.ID, 10), UserName: displayName(m.From),
+	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(m.From.ID, 10), UserName: displayName(m.From), Lang: clientLang(m.From),
 		Name: name, Args: args, Received: received}
 	if private {
 		a.started(m.From.ID)
@@ -319,7 +334,7 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 		return
 	}
 	lang := langOf(q.From)
-	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(q.From.ID, 10), UserName: displayName(q.From),
+	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(q.From.ID, 10), UserName: displayName(q.From), Lang: clientLang(q.From),
 		Token: q.Data, Received: received}
 	var chat *tgbotapi.Chat
 	if q.Message != nil && q.Message.Chat != nil && !q.Message.Chat.IsPrivate() {

@@ -60,10 +60,27 @@ func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 			}
 		}
 	}
-	lang := comm.Language
-	if lang == "" {
-		lang = bot.English
+	// The user's own answers (a private chat's, help, their wallet, every
+	// error) speak their language (bot.LangFor); what the group reads, the
+	// chat's.
+	mine := bot.LangFor(p.Language, cmd.Lang, comm.Language)
+	lang := bot.LangFor("", "", comm.Language)
+	if cmd.Chat == "" {
+		lang = mine
 	}
+	reply, err := r.run(ctx, cmd, p, comm, lang, mine)
+	if err != nil {
+		e := bot.FromError(err)
+		if e.Lang == "" {
+			e.Lang = mine
+		}
+		return bot.Reply{}, e
+	}
+	return reply, nil
+}
+
+// run authorises and runs a user's command or button press.
+func (r *Room) run(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community, lang, mine string) (bot.Reply, error) {
 	if cmd.Token != "" {
 		return r.press(ctx, cmd, p)
 	}
@@ -71,7 +88,7 @@ func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	reply, err := r.dispatch(ctx, cmd, p, comm, lang, spec)
+	reply, err := r.dispatch(ctx, cmd, p, comm, lang, mine, spec)
 	if err == nil && cmd.Chat != "" {
 		// A member of the community from their first command run there:
 		// a wallet with the welcome chips (a refused one changes nothing).
@@ -90,16 +107,16 @@ func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 }
 
 // dispatch runs a command whose user may run it.
-func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community, lang string, spec bot.CommandSpec) (bot.Reply, error) {
+func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community, lang, mine string, spec bot.CommandSpec) (bot.Reply, error) {
 	switch cmd.Name {
 	case "start", "help":
-		return bot.Reply{Text: bot.HelpText(lang, cmd.Args), Private: cmd.Chat != ""}, nil
+		return bot.Reply{Text: bot.HelpText(mine, cmd.Args), Private: cmd.Chat != ""}, nil
 	case "newtable":
 		return r.newTableCmd(ctx, cmd, comm, lang)
 	case "tables":
 		return r.listTables(cmd, comm, p, lang)
 	case "wallet":
-		return r.walletCmd(ctx, cmd, p, comm, lang)
+		return r.walletCmd(ctx, cmd, p, comm, mine)
 	case "export":
 		return r.exportCmd(ctx, cmd, p, comm, lang)
 	case "grant":
@@ -111,7 +128,7 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	case "audit":
 		return r.auditCmd(ctx, lang)
 	case "lang":
-		return r.setLang(ctx, cmd, comm)
+		return r.setLang(ctx, cmd, p, comm)
 	case "spectate":
 		return r.spectate(ctx, cmd, comm, lang)
 	case "verify":
@@ -353,11 +370,50 @@ func (r *Room) listTables(cmd bot.Command, comm bot.Community, p bot.Player, lan
 	return bot.Reply{Text: b.String()}, nil
 }
 
-func (r *Room) setLang(ctx context.Context, cmd bot.Command, comm bot.Community) (bot.Reply, error) {
-	if len(cmd.Args) != 1 || (cmd.Args[0] != bot.English && cmd.Args[0] != bot.Spanish) {
+// setLang is /lang en|es, the player's own language (their answers
+// everywhere), and /lang chat en|es, the chat's (admins, in the group).
+func (r *Room) setLang(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community) (bot.Reply, error) {
+	chat, lang := false, ""
+	for _, a := range cmd.Args {
+		switch strings.ToLower(a) {
+		case "chat":
+			chat = true
+		case bot.English, bot.Spanish:
+			if lang != "" {
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "lang.usage")
+			}
+			lang = strings.ToLower(a)
+		default:
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "lang.usage")
+		}
+	}
+	if lang == "" {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "lang.usage")
 	}
-	comm.Language = cmd.Args[0]
+	if !chat {
+		if err := r.store.SetPlayerLanguage(ctx, p.ID, lang); err != nil {
+			return bot.Reply{}, err
+		}
+		if e := r.cachedPlayer(p); e != nil {
+			e.mu.Lock()
+			e.p.Language = lang
+			e.mu.Unlock()
+		}
+		return bot.Reply{Private: true, Text: tr(lang, "lang.mine")}, nil
+	}
+	if cmd.Chat == "" {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "command.in_group", "/lang chat")
+	}
+	// The command table checks "/lang chat es"; "/lang es chat" (as
+	// Discord's options give it) is checked here.
+	if !r.isOperator(cmd) {
+		if admin, err := r.isAdmin(ctx, cmd); err != nil {
+			return bot.Reply{}, err
+		} else if !admin {
+			return bot.Reply{}, bot.Errorf(bot.EForbidden, "admin.only", "/lang chat")
+		}
+	}
+	comm.Language = lang
 	if err := r.saveCommunity(ctx, comm); err != nil {
 		return bot.Reply{}, err
 	}

@@ -57,7 +57,7 @@ var matrixFixtures = map[string]string{
 	"tourney create": "Second buyin=5+1 start=+2h", "tourney edit": "name=Renamed", "tourney open": "", "tourney close": "",
 	"tourney start": "", "tourney cancel": "", "tourney pause": "", "tourney resume": "", "tourney balance": "",
 	"tourney dq": "waiter", "tourney bots": "2", "tourney template": "list", "tourney schedule": "nightly off",
-	"newtable": "nlhe 1/2", "addbot": "1 #T", "kickbot": "#T", "lang": "es", "spectate": "off",
+	"newtable": "nlhe 1/2", "addbot": "1 #T", "kickbot": "#T", "lang": "es", "lang chat": "es", "spectate": "off",
 	"grant": "@member 10", "adminlog": "5", "ban": "@member spam", "unban": "@member", "audit": "",
 }
 
@@ -77,7 +77,6 @@ func matrixCases() []matrixCase {
 		for _, n := range append([]string{c.Name}, c.Aliases...) {
 			out = append(out, matrixCase{key: c.Name, name: n, spec: c})
 			for _, s := range c.Subs {
-				s.Where = c.Where
 				for _, sn := range append([]string{s.Name}, s.Aliases...) {
 					out = append(out, matrixCase{key: c.Name + " " + s.Name, name: n, sub: sn, spec: s})
 				}

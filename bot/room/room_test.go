@@ -495,7 +495,7 @@ func TestSpectatorsAndLanguage(t *testing.T) {
 	h.must("admin", "/newtable nlhe 1/2")
 	h.fails("ana", "/spectate news", "admin.only")
 	h.must("admin", "/spectate news")
-	h.must("admin", "/lang es")
+	h.must("admin", "/lang chat es")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
 	h.playToEnd(40)

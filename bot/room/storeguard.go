@@ -211,6 +211,10 @@ func (g guardedStore) SetBanned(ctx context.Context, playerID int64, reason stri
 	return storageErr(g.Storage.SetBanned(ctx, playerID, reason))
 }
 
+func (g guardedStore) SetPlayerLanguage(ctx context.Context, playerID int64, lang string) error {
+	return storageErr(g.Storage.SetPlayerLanguage(ctx, playerID, lang))
+}
+
 func (g guardedStore) AddAdminEntry(ctx context.Context, e bot.AdminEntry, moves ...bot.Move) error {
 	return storageErr(g.Storage.AddAdminEntry(ctx, e, moves...))
 }

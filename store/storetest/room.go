@@ -722,6 +722,16 @@ func testEconomy(t *testing.T, open Opener) {
 	if err := st.SetBanned(ctx, 99999, "x"); !errors.Is(err, bot.ErrNotFound) {
 		t.Fatalf("ban of no player: %v", err)
 	}
+	// A player's own language (/lang) is kept with them.
+	if err := st.SetPlayerLanguage(ctx, ana.ID, bot.Spanish); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := st.Player(ctx, "discord", "111", "Ana"); p.Language != bot.Spanish {
+		t.Fatalf("player's language read back %+v", p)
+	}
+	if err := st.SetPlayerLanguage(ctx, 99999, bot.Spanish); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("language of no player: %v", err)
+	}
 
 	c, _ := st.Community(ctx, "discord", "chan", "#chan")
 	c.Guild, c.GrantCap, c.DayCap = "g1", 100, 300

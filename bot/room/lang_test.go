@@ -1,0 +1,59 @@
+package room_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// A user's answers speak one language (issue 23): their own /lang choice,
+// else their client's, else the chat's; what the group reads speaks the
+// chat's.
+func TestAnswersSpeakTheUsersLanguageAndTheGroupTheChats(t *testing.T) {
+	h := newHarness(t, 5)
+	ask := func(user, client, name string, args ...string) (bot.Reply, string) {
+		t.Helper()
+		r, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: user, UserName: user, Lang: client, Name: name, Args: args})
+		if err != nil {
+			return r, bot.Translate(err, "xx") // the adapter's guess loses to the room's choice
+		}
+		return r, r.Text
+	}
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, tc := range []struct {
+		name, user, client, want string
+	}{
+		{"a Spanish client in an English chat", "ana", bot.Spanish, "no es una cantidad"},
+		{"no client language: the chat's", "ben", "", "is not an amount"},
+	} {
+		if _, text := ask(tc.user, tc.client, "join", "x", "y", "z"); !strings.Contains(text, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, text, tc.want)
+		}
+	}
+	if _, text := ask("ana", bot.Spanish, "help"); !strings.Contains(text, "Cómo jugar") && !strings.Contains(text, "comandos") {
+		t.Errorf("ana's /help is not in Spanish: %q", text)
+	}
+	// Her own choice beats her client's.
+	if r, text := ask("ana", bot.Spanish, "lang", "en"); !r.Private || !strings.Contains(text, "English") {
+		t.Fatalf("/lang en: %+v", r)
+	}
+	if _, text := ask("ana", bot.Spanish, "join", "x", "y", "z"); !strings.Contains(text, "is not an amount") {
+		t.Errorf("after /lang en: %q", text)
+	}
+	// A Spanish chat answers a console user (no client language) in
+	// Spanish; the chat's language is the admins'.
+	if _, text := ask("ben", "", "lang", "chat", "es"); !strings.Contains(text, "Only a chat admin") && !strings.Contains(text, "Solo un administrador") {
+		t.Errorf("a member's /lang chat: %q", text)
+	}
+	h.must("admin", "/lang chat es")
+	if _, text := ask("ben", "", "join", "x", "y", "z"); !strings.Contains(text, "no es una cantidad") {
+		t.Errorf("a console user in a Spanish chat: %q", text)
+	}
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	if tb := h.table().Text; !strings.Contains(tb, "Bote") && !strings.Contains(tb, "mano") {
+		t.Errorf("the group's table message is not in the chat's Spanish:\n%s", tb)
+	}
+}
