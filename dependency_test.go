@@ -73,6 +73,9 @@ var importRules = []importRule{
 		thirdParty: append([]string{"github.com/pelletier/go-toml/v2"}, botThirdParty...)},
 	// phh/pokerstars: the pure writer of PokerStars hand histories.
 	{pkg: module + "/phh/pokerstars", allowed: []string{module + "/engine"}},
+	// bot/stats turns a finished hand into its players' statistics: bot's
+	// vocabulary and engine, nothing that runs.
+	{pkg: module + "/bot/stats", allowed: withBot(), thirdParty: []string{"golang.org/x/time/rate"}},
 	// bot/room, the application: the room and its tournaments on bot's
 	// ports, with their tables (bot/table).
 	{pkg: module + "/bot/room", allowed: withBot(module+"/bot/tournament", module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},

@@ -125,7 +125,12 @@ func (tx *Tx) moves(moves []bot.Move) error {
 
 // EndHand implements bot.HandLog.
 func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
-	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.endHand(handID, at, "") }))
+	return roomErr(s.InTx(ctx, func(tx *Tx) error {
+		if err := tx.endHand(handID, at, ""); err != nil {
+			return err
+		}
+		return tx.addHandStats(handID, at)
+	}))
 }
 
 func (tx *Tx) endHand(handID int64, at time.Time, void string) error {

@@ -42,6 +42,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			return err
 		}
 		var rows []HandEvent
+		var ended []int // the writes ending hands not voided: their players' statistics
 		for i, w := range writes {
 			hand := w.HandID
 			if w.NewHand != nil {
@@ -66,6 +67,9 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			if w.EndHand {
 				if err := tx.endHand(hand, w.At, w.Void); err != nil {
 					return err
+				}
+				if w.Void == "" {
+					ended = append(ended, i)
 				}
 			}
 			if w.SaveSeats {
@@ -96,7 +100,15 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				return err
 			}
 		}
-		return tx.insertEventRows(rows)
+		if err := tx.insertEventRows(rows); err != nil {
+			return err
+		}
+		for _, i := range ended {
+			if err := tx.addHandStats(ids[i], writes[i].At); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return roomErr(err)

@@ -90,7 +90,8 @@ const (
 
 // hotStatements lists the statement texts prepared once on SQLite.
 func hotStatements() []string {
-	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState, sqlClearDeadline, sqlDeleteSeats}
+	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState, sqlClearDeadline, sqlDeleteSeats,
+		sqlStatsHand, sqlStatsEvents, sqlStatsAdd}
 	for n := 1; n <= engine.MaxSeats; n++ {
 		qs = append(qs, insertRows(sqlInsertSeats, seatRow, n))
 	}
