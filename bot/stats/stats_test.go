@@ -187,3 +187,47 @@ func TestUnfinishedOrUntaggedHand(t *testing.T) {
 		t.Error("an untagged hand was counted")
 	}
 }
+
+// Five-card draw (antes, no blinds): the opening bet is the first raise,
+// "saw the flop" is "saw the draw", and the betting after the draw is
+// after the first round. Seat 0 is a practice opponent; 11 opens for 2,
+// 12 re-raises to 6, the practice opponent folds, 11 calls; both stand
+// pat; 12 bets 6 after the draw, 11 calls and wins 27 with four aces.
+func TestStatsOfADrawHandComputedByHand(t *testing.T) {
+	cfg := engine.Config{Game: engine.Draw, Betting: engine.NoLimit, Ante: 1, SmallBet: 2}
+	hole := [][]engine.Card{engine.MustParseCards("9c 9d Tc Jd Qh"), engine.MustParseCards("As Ah Ad Ac Kd"), engine.MustParseCards("2c 3d 4h 5s 7c")}
+	deck, err := engine.ArrangeDeck(cfg, 3, 0, hole, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag, _ := json.Marshal(bot.HandTag{Order: []int{0, 1, 2}, Players: []int64{0, 11, 12}})
+	setup := engine.Setup{Rules: cfg, Seats: []engine.Seat{{Stack: 100}, {Stack: 100}, {Stack: 100}}, Deck: deck, Tag: string(tag)}
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []engine.Action{act(1, bet, 2), act(2, raise, 6), act(0, fold, 0), act(1, call, 0),
+		{Seat: 1, Kind: engine.Discard}, {Seat: 2, Kind: engine.Discard}, act(1, check, 0), act(2, bet, 6), act(1, call, 0)} {
+		if _, err := h.Apply(a); err != nil {
+			t.Fatalf("%+v: %v", a, err)
+		}
+	}
+	got, err := stats.FromHand(setup, h.Events())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []stats.Player{
+		{PlayerID: 11, HandStats: bot.HandStats{Hands: 1, VPIP: 1, PFR: 1, SawFlop: 1, WentToShowdown: 1, WonAtShowdown: 1,
+			Calls: 1, Net: 14, NetCentiBB: 700, BiggestPot: 27}},
+		{PlayerID: 12, HandStats: bot.HandStats{Hands: 1, VPIP: 1, PFR: 1, ThreeBetChances: 1, ThreeBets: 1, SawFlop: 1, WentToShowdown: 1,
+			Aggressive: 1, Net: -13, NetCentiBB: -650}},
+	}
+	if len(got.Players) != len(want) {
+		t.Fatalf("players %+v, want %+v", got.Players, want)
+	}
+	for i := range want {
+		if got.Players[i] != want[i] {
+			t.Errorf("got  %+v\nwant %+v", got.Players[i], want[i])
+		}
+	}
+}
