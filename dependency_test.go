@@ -56,7 +56,7 @@ var importRules = []importRule{
 	{pkg: module + "/bot/tourneycheck", allowed: withBot(), thirdParty: botThirdParty},
 	// bot/sim drives the room through bot's ports and an outbox (and
 	// checks the table rules): no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/tournament", module+"/bot/table", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck"), thirdParty: botThirdParty},
+	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/tournament", module+"/bot/table", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck", module+"/bot/stats"), thirdParty: botThirdParty},
 	// bot/outbox delivers bot's outgoing messages through bot's Sender
 	// port: bot and its rate limiter, nothing of a platform or a store.
 	{pkg: module + "/bot/outbox", allowed: withBot(), thirdParty: botThirdParty},
@@ -78,7 +78,7 @@ var importRules = []importRule{
 	{pkg: module + "/bot/stats", allowed: withBot(), thirdParty: []string{"golang.org/x/time/rate"}},
 	// bot/room, the application: the room and its tournaments on bot's
 	// ports, with their tables (bot/table).
-	{pkg: module + "/bot/room", allowed: withBot(module+"/bot/tournament", module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},
+	{pkg: module + "/bot/room", allowed: withBot(module+"/bot/tournament", module+"/bot/table", module+"/bot/practice", module+"/bot/stats"), thirdParty: botThirdParty},
 	// bot/tournament, a tournament's director: its tables (bot/table) and
 	// its environment (tournament.Env), never the room.
 	{pkg: module + "/bot/tournament", allowed: withBot(module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},
