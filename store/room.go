@@ -65,10 +65,11 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				return err
 			}
 			if w.EndHand {
-				if err := tx.endHand(hand, w.At, w.Void); err != nil {
+				first, err := tx.endHand(hand, w.At, w.Void)
+				if err != nil {
 					return err
 				}
-				if w.Void == "" {
+				if first && w.Void == "" {
 					ended = append(ended, i)
 				}
 			}

@@ -69,7 +69,7 @@ func testPlayerStats(t *testing.T, open Opener) {
 	comm := tabs[0].CommunityID
 	ana, _ := st.Player(ctx, "console", "a", "Ana")
 	bob, _ := st.Player(ctx, "console", "b", "Bob")
-	play := func(ids []int64, pos *tourney.Positions, at time.Time, void string) {
+	play := func(ids []int64, pos *tourney.Positions, at time.Time, void string) int64 {
 		t.Helper()
 		setup, events := statsHand(t, ids, pos)
 		before, _ := st.Leaderboard(ctx, comm, bot.StatsCash, time.Time{}, 10)
@@ -84,6 +84,7 @@ func testPlayerStats(t *testing.T, open Opener) {
 		if err := st.CommitTables(ctx, []*bot.TableWrite{end}); err != nil {
 			t.Fatal(err)
 		}
+		return w.HandID
 	}
 	day1 := time.Date(2026, 11, 2, 23, 59, 0, 0, time.UTC) // a Monday
 	day9 := day1.AddDate(0, 0, 8)
@@ -93,7 +94,14 @@ func testPlayerStats(t *testing.T, open Opener) {
 	play([]int64{ana.ID, bob.ID, 0}, nil, day1, "")
 	play([]int64{ana.ID, bob.ID, 0}, nil, day1.Add(-time.Hour), "")
 	play([]int64{ana.ID, bob.ID, 0}, nil, day9, "")
-	play([]int64{bob.ID, ana.ID, 0}, nil, day9, "")
+	last := play([]int64{bob.ID, ana.ID, 0}, nil, day9, "")
+	// The end of a hand written again (a repeated write) counts once.
+	if err := st.CommitTables(ctx, []*bot.TableWrite{{TableID: table, HandID: last, EndHand: true, At: day9}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.EndHand(ctx, last, day9); err != nil {
+		t.Fatal(err)
+	}
 	play([]int64{ana.ID, bob.ID, 0}, nil, day9, "a misdeal")
 	play([]int64{0, 0, bob.ID}, nil, day9, "")
 	// A tournament's hand.
