@@ -65,7 +65,7 @@ var importRules = []importRule{
 	{pkg: module + "/bot/tourneycheck", allowed: withBot(), thirdParty: botThirdParty},
 	// bot/sim drives the room through bot's ports and an outbox (and
 	// checks the table rules): no store, no adapter.
-	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/tournament", module+"/bot/table", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck", historyImports[0], historyImports[1], historyImports[2]), thirdParty: roomThirdParty},
+	{pkg: module + "/bot/sim", allowed: withBot(module+"/bot/room", module+"/bot/tournament", module+"/bot/table", module+"/bot/practice", module+"/bot/outbox", module+"/bot/tourneycheck", module+"/bot/stats", historyImports[0], historyImports[1], historyImports[2]), thirdParty: roomThirdParty},
 	// bot/outbox delivers bot's outgoing messages through bot's Sender
 	// port: bot and its rate limiter, nothing of a platform or a store.
 	{pkg: module + "/bot/outbox", allowed: withBot(), thirdParty: botThirdParty},
@@ -82,10 +82,13 @@ var importRules = []importRule{
 		thirdParty: append([]string{"github.com/pelletier/go-toml/v2"}, botThirdParty...)},
 	// phh/pokerstars: the pure writer of PokerStars hand histories.
 	{pkg: module + "/phh/pokerstars", allowed: []string{module + "/engine"}},
+	// bot/stats turns a finished hand into its players' statistics: bot's
+	// vocabulary and engine, nothing that runs.
+	{pkg: module + "/bot/stats", allowed: withBot(), thirdParty: []string{"golang.org/x/time/rate"}},
 	// bot/room, the application: the room and its tournaments on bot's
-	// ports, with their tables (bot/table) and tournaments (bot/tournament)
-	// and players' exports (bot/history).
-	{pkg: module + "/bot/room", allowed: withBot(append([]string{module + "/bot/tournament", module + "/bot/table", module + "/bot/practice"}, historyImports...)...), thirdParty: roomThirdParty},
+	// ports, with their tables (bot/table) and tournaments (bot/tournament),
+	// players' exports (bot/history) and statistics (bot/stats).
+	{pkg: module + "/bot/room", allowed: withBot(append([]string{module + "/bot/tournament", module + "/bot/table", module + "/bot/practice", module + "/bot/stats"}, historyImports...)...), thirdParty: roomThirdParty},
 	// bot/tournament, a tournament's director: its tables (bot/table) and
 	// its environment (tournament.Env), never the room.
 	{pkg: module + "/bot/tournament", allowed: withBot(module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},

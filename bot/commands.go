@@ -213,6 +213,8 @@ var commandTable = []CommandSpec{
 	),
 	cmd("standings", PermMember, PlaceGroup, "[T<n>]", "A tournament's chip counts and places", "Fichas y puestos de un torneo"),
 	cmd("league", PermMember, PlaceGroup, "[name]", "A league's ranking and pool", "La clasificación y el bote de una liga"),
+	cmd("stats", PermMember, PlaceGroup, "[@player] [week|month|all] | public | private", "Your statistics (VPIP, PFR, ...), privately; public/private shares them or not", "Tus estadísticas (VPIP, PFR, ...), en privado; public/private las comparte o no"),
+	cmd("leaderboard", PermMember, PlaceGroup, "[week|month|all]", "The community's top cash players by net chips", "Los mejores jugadores de cash de la comunidad por fichas netas"),
 	cmd("tourney", PermMember, PlaceGroup, "<subcommand> [T<n>] [key=value ...]", "Tournaments: info for all; create, start and run them (admins)", "Torneos: información para todos; crearlos y dirigirlos (admins)").subs(
 		sub("info", PermMember, "[T<n>]", "A tournament's lobby: format, buy-in, state", "El lobby de un torneo: formato, entrada, estado"),
 		sub("players", PermMember, "[T<n>]", "Who is registered", "Quién está inscrito"),
@@ -388,15 +390,64 @@ func Commands() []CommandInfo {
 	return out
 }
 
-// HelpText is /help: every command of the table in lang, or one in
-// detail (its topic text, else its line and its subcommands').
+// Topic is a part of /help: the commands of one kind of use.
+type Topic string
+
+// The topics of /help, in its order.
+const (
+	TopicGeneral Topic = "general" // the room: help, wallet, language, statistics
+	TopicCash    Topic = "cash"    // cash tables: finding, sitting, leaving, histories
+	TopicPlaying Topic = "playing" // a hand: acting, cards, the clock
+	TopicTourney Topic = "tournaments"
+	TopicAdmin   Topic = "admin" // chat admins and the bot's operators
+)
+
+// Topics are /help's topics in order.
+var Topics = []Topic{TopicGeneral, TopicCash, TopicPlaying, TopicTourney, TopicAdmin}
+
+// topicWords are the words /help takes for each topic (both languages).
+var topicWords = map[string]Topic{"general": TopicGeneral, "cash": TopicCash, "tables": TopicCash, "mesas": TopicCash,
+	"playing": TopicPlaying, "play": TopicPlaying, "jugar": TopicPlaying, "tournaments": TopicTourney, "tourneys": TopicTourney,
+	"torneos": TopicTourney, "admin": TopicAdmin, "admins": TopicAdmin}
+
+// tourneyCommands are the commands of tournaments.
+var tourneyCommands = map[string]bool{"tourneys": true, "register": true, "unregister": true, "rebuy": true, "addon": true,
+	"reenter": true, "deal": true, "standings": true, "league": true, "tourney": true, "consult": true}
+
+// generalCommands are the room's own commands, outside any table.
+var generalCommands = map[string]bool{"start": true, "help": true, "wallet": true, "lang": true, "stats": true, "leaderboard": true}
+
+// TopicOf is the /help topic of a command (parent "") or subcommand.
+func TopicOf(parent string, c CommandSpec) Topic {
+	name := c.Name
+	if parent != "" {
+		name = parent
+	}
+	switch {
+	case c.Perm == PermAdmin || c.Perm == PermOperator:
+		return TopicAdmin
+	case tourneyCommands[name]:
+		return TopicTourney
+	case generalCommands[name]:
+		return TopicGeneral
+	case c.Perm == PermActing || name == "cards" || name == "clock":
+		return TopicPlaying
+	}
+	return TopicCash
+}
+
+// HelpText is /help: the general commands and the topics; /help <topic>
+// a topic's commands; /help <command> the command (a longer text where
+// the catalogue has one) and its subcommands.
 func HelpText(lang string, args []string) string {
+	topic := TopicGeneral
 	if len(args) > 0 {
 		name := strings.TrimPrefix(strings.ToLower(args[0]), "/")
-		if _, ok := Catalogue["help."+name]; ok && commandIndex[name] != nil {
+		if t, ok := topicWords[name]; ok {
+			topic = t
+		} else if _, ok := Catalogue["help."+name]; ok && commandIndex[name] != nil {
 			return Text(lang, "help."+name)
-		}
-		if c, _, ok := LookupCommand(name, nil); ok {
+		} else if c, _, ok := LookupCommand(name, nil); ok {
 			var b strings.Builder
 			writeHelpLine(&b, lang, "", *c)
 			for _, s := range c.Subs {
@@ -406,29 +457,21 @@ func HelpText(lang string, args []string) string {
 		}
 	}
 	var b strings.Builder
-	for _, part := range []struct {
-		key   string
-		perms []Permission
-	}{
-		{"help.players", []Permission{PermAnyone, PermMember, PermSeated, PermActing}},
-		{"help.admins", []Permission{PermAdmin}},
-		{"help.operators", []Permission{PermOperator}},
-	} {
-		b.WriteString(Text(lang, part.key))
-		b.WriteString("\n")
-		for _, c := range commandTable {
-			if slices.Contains(part.perms, c.Perm) {
-				writeHelpLine(&b, lang, "", c)
-			}
-			for _, s := range c.Subs {
-				if slices.Contains(part.perms, s.Perm) {
-					writeHelpLine(&b, lang, c.Name, s)
-				}
+	b.WriteString(Text(lang, "help.topic."+string(topic)) + "\n")
+	for _, c := range commandTable {
+		if TopicOf("", c) == topic {
+			writeHelpLine(&b, lang, "", c)
+		}
+		for _, s := range c.Subs {
+			if TopicOf(c.Name, s) == topic {
+				writeHelpLine(&b, lang, c.Name, s)
 			}
 		}
-		b.WriteString("\n")
 	}
-	b.WriteString(Text(lang, "help.amounts"))
+	b.WriteString("\n" + Text(lang, "help.topics"))
+	if topic == TopicPlaying || topic == TopicGeneral {
+		b.WriteString("\n" + Text(lang, "help.amounts"))
+	}
 	return b.String()
 }
 

@@ -94,14 +94,22 @@ func TestMenusComeFromTheCommandTable(t *testing.T) {
 	}
 }
 
-// /help lists every command and subcommand of the table, with its help
-// line, in English and in Spanish, and fits one Telegram message;
-// /help <command> shows the command with its subcommands.
+// /help's topics list every command and subcommand of the table between
+// them, with its help line, in English and in Spanish, each topic in one
+// Telegram message; /help is its general topic; /help <command> shows the
+// command with its subcommands.
 func TestHelpListsEveryDeclaredCommand(t *testing.T) {
 	for _, lang := range []string{English, Spanish} {
-		all := HelpText(lang, nil)
-		if n := len([]rune(all)); n > 4096 {
-			t.Errorf("%s: /help is %d characters, over Telegram's 4,096", lang, n)
+		var all string
+		for _, topic := range Topics {
+			text := HelpText(lang, []string{string(topic)})
+			if n := len([]rune(text)); n > 4096 {
+				t.Errorf("%s: /help %s is %d characters, over Telegram's 4,096", lang, topic, n)
+			}
+			all += text
+		}
+		if HelpText(lang, nil) != HelpText(lang, []string{string(TopicGeneral)}) {
+			t.Errorf("%s: /help is not /help general", lang)
 		}
 		for _, c := range commandTable {
 			if !strings.Contains(all, "/"+c.Name) || !strings.Contains(all, c.Desc(lang)) {

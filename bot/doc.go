@@ -19,6 +19,7 @@
 // bot/room is the application itself (the room, its cash tables and
 // tournaments as actors), bot/outbox delivers outgoing messages within the
 // platforms' limits, bot/practice decides for practice opponents, bot/sim
-// drives the whole room, bot/tourneycheck checks a tournament's table rules.
+// drives the whole room, bot/tourneycheck checks a tournament's table rules,
+// bot/stats counts a finished hand's statistics (VPIP, PFR, ...) per player.
 // bot imports engine and tourney, never a platform library, gorm or config.
 package bot

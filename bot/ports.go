@@ -34,6 +34,7 @@ type Storage interface {
 	Committer
 	Auditor
 	AdminLog
+	Stats
 }
 
 // HandLog stores hands and their event logs. Recovery reads the unfinished

@@ -132,18 +132,33 @@ func (tx *Tx) moves(moves []bot.Move) error {
 
 // EndHand implements bot.HandLog.
 func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
-	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.endHand(handID, at, "") }))
+	return roomErr(s.InTx(ctx, func(tx *Tx) error {
+		first, err := tx.endHand(handID, at, "")
+		if err != nil || !first {
+			return err
+		}
+		return tx.addHandStats(handID, at)
+	}))
 }
 
-func (tx *Tx) endHand(handID int64, at time.Time, void string) error {
-	n, err := tx.exec(sqlEndHand, at, void, handID)
+// endHand marks a hand ended (again, when it was: a write repeated);
+// first says whether it was not ended before, so that its players'
+// statistics are counted once.
+func (tx *Tx) endHand(handID int64, at time.Time, void string) (first bool, err error) {
+	n, err := tx.exec(sqlEndOpenHand, at, void, handID)
 	if err != nil {
-		return fmt.Errorf("end hand %d: %w", handID, err)
+		return false, fmt.Errorf("end hand %d: %w", handID, err)
+	}
+	if n > 0 {
+		return true, nil
+	}
+	if n, err = tx.exec(sqlEndHand, at, void, handID); err != nil {
+		return false, fmt.Errorf("end hand %d: %w", handID, err)
 	}
 	if n == 0 {
-		return fmt.Errorf("%w: hand %d", bot.ErrNotFound, handID)
+		return false, fmt.Errorf("%w: hand %d", bot.ErrNotFound, handID)
 	}
-	return nil
+	return false, nil
 }
 
 // LoadHand implements bot.HandLog.

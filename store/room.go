@@ -42,6 +42,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			return err
 		}
 		var rows []HandEvent
+		var ended []int // the writes ending hands not voided: their players' statistics
 		for i, w := range writes {
 			hand := w.HandID
 			if w.NewHand != nil {
@@ -64,8 +65,12 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				return err
 			}
 			if w.EndHand {
-				if err := tx.endHand(hand, w.At, w.Void); err != nil {
+				first, err := tx.endHand(hand, w.At, w.Void)
+				if err != nil {
 					return err
+				}
+				if first && w.Void == "" {
+					ended = append(ended, i)
 				}
 			}
 			if w.SaveSeats {
@@ -96,7 +101,15 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				return err
 			}
 		}
-		return tx.insertEventRows(rows)
+		if err := tx.insertEventRows(rows); err != nil {
+			return err
+		}
+		for _, i := range ended {
+			if err := tx.addHandStats(ids[i], writes[i].At); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return roomErr(err)

@@ -83,6 +83,7 @@ const (
 	sqlLedgerEntry   = "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES (?,?,?,?,?,?) RETURNING id"
 	sqlStartHand     = "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) VALUES (?,?,?,?,?,?,'') RETURNING id"
 	sqlEndHand       = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ?"
+	sqlEndOpenHand   = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ? AND ended_at IS NULL"
 	sqlTableState    = "UPDATE tables SET state = ? WHERE id = ?"
 	sqlClearDeadline = "DELETE FROM deadlines WHERE key = ?"
 	sqlDeleteSeats   = "DELETE FROM seats WHERE table_id = ?"
@@ -90,7 +91,8 @@ const (
 
 // hotStatements lists the statement texts prepared once on SQLite.
 func hotStatements() []string {
-	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState, sqlClearDeadline, sqlDeleteSeats}
+	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState, sqlClearDeadline, sqlDeleteSeats,
+		sqlEndOpenHand, sqlStatsHand, sqlStatsEvents, sqlStatsAdd}
 	for n := 1; n <= engine.MaxSeats; n++ {
 		qs = append(qs, insertRows(sqlInsertSeats, seatRow, n))
 	}

@@ -61,7 +61,11 @@ func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 		}
 		if len(cash) == 0 {
 			if do("newtable", "nlhe", "1/2", "seats=6") && do("join") && do("addbot", "3") {
-				c.Sink.Print("console", "You are at a table with three practice opponents. When it is your turn, type /call, /check, /fold or /raise 10 (help lists everything).")
+				c.Sink.Print("console", "You are at a table with three practice opponents. Three things to try first:\n"+
+					"  1. play: when it is your turn, type /call, /check, /fold or /raise 10 (/help playing);\n"+
+					"  2. a tournament: /tourney create Friday start=sng seats=6 bots=on, then /register and /tourney bots 5 (/help tournaments);\n"+
+					"  3. your hands: /history, and /export for a file your tracker reads.\n"+
+					"/help lists the rest; /quit leaves.")
 			}
 			return nil
 		}

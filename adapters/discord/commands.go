@@ -107,6 +107,14 @@ var options = map[string][]option{
 	"reenter":    {tourneyOption},
 	"standings":  {tourneyOption},
 	"league":     {{name: "name", typ: discordgo.ApplicationCommandOptionString, en: "The league (default: this chat's first)", es: "La liga (por defecto: la primera de este chat)", arg: asText}},
+	"stats": {
+		{name: "player", typ: discordgo.ApplicationCommandOptionUser, en: "Whose statistics (default: yours; another's if public)", es: "De quién (por defecto: las tuyas; las de otro si son públicas)", arg: asText},
+		{name: "period", typ: discordgo.ApplicationCommandOptionString, en: "This week, this month or all time", es: "Esta semana, este mes o desde siempre", choices: []string{"week", "month", "all"}, arg: asText},
+		{name: "share", typ: discordgo.ApplicationCommandOptionString, en: "Instead: make your statistics public or private", es: "En su lugar: haz tus estadísticas públicas o privadas", choices: []string{"public", "private"}, arg: asText},
+	},
+	"leaderboard": {
+		{name: "period", typ: discordgo.ApplicationCommandOptionString, en: "This week, this month or all time", es: "Esta semana, este mes o desde siempre", choices: []string{"week", "month", "all"}, arg: asText},
+	},
 	"deal": {
 		{name: "action", typ: discordgo.ApplicationCommandOptionString, en: "Propose (icm, chop), accept or decline; empty shows the deal", es: "Proponer (icm, chop), aceptar o rechazar; vacío muestra el trato",
 			choices: []string{"icm", "chop", "accept", "decline"}, arg: asText},

@@ -313,7 +313,7 @@ func TestThreeUsersPlayWithButtons(t *testing.T) {
 	fake.Start(ben, "")
 	fake.Start(cy, "")
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
-	e.waitText(ana, "Commands") // the /start answer: help
+	e.waitText(ana, "/help cash") // the /start answer: help, its general topic
 	e.say(group, ana, "/newtable@"+botName+" nlhe 1/2")
 	e.waitText(group, "Table #1 opened")
 	for _, u := range []int64{ana, ben, cy} {

@@ -139,6 +139,10 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		return r.listTourneys(comm, lang)
 	case "league":
 		return r.leagueCmd(ctx, cmd, comm, lang)
+	case "stats":
+		return r.statsCmd(ctx, cmd, p, comm, lang)
+	case "leaderboard":
+		return r.leaderboardCmd(ctx, cmd, comm, lang)
 	case "register", "unregister", "reenter", "deal", "standings":
 		return r.playerTourneyCmd(ctx, cmd, comm, p, spec.Perm)
 	case "rebuy", "addon":

@@ -52,7 +52,7 @@ var matrixFixtures = map[string]string{
 	"seed": "lucky #T", "verify": "#T 1",
 	"tourneys": "", "register": "", "unregister": "", "rebuy": "#T", "addon": "#T", "reenter": "",
 	"deal": "", "deal icm": "", "deal chop": "", "deal accept": "", "deal decline": "",
-	"standings": "", "league": "",
+	"standings": "", "league": "", "stats": "", "leaderboard": "week",
 	"tourney": "", "tourney info": "", "tourney players": "", "tourney structure": "", "tourney payouts": "",
 	"tourney create": "Second buyin=5+1 start=+2h", "tourney edit": "name=Renamed", "tourney open": "", "tourney close": "",
 	"tourney start": "", "tourney cancel": "", "tourney pause": "", "tourney resume": "", "tourney balance": "",

@@ -60,6 +60,7 @@ func Run(t *testing.T, open Opener) {
 		{"PlayerHandsStops", testPlayerHandsStops},
 		{"FindCommunityByNumberOrChat", testFindCommunity},
 		{"TableHandByNumber", testTableHand},
+		{"PlayerStatsAddedWhenHandsEnd", testPlayerStats},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
@@ -581,6 +582,8 @@ var wantColumns = map[string][]string{
 	"tourney_ops":       {"created_at", "data", "id", "kind", "seq", "tourney_id"},
 	"tourney_templates": {"community_id", "config", "last", "name", "spec", "updated_at"},
 	"admin_log":         {"action", "actor", "actor_id", "amount", "at", "community_id", "detail", "id", "target", "target_id"},
+	"player_stats": {"aggressive", "biggest_pot", "calls", "community_id", "day", "hands", "kind", "net", "net_centi_bb", "pfr", "player_id",
+		"saw_flop", "three_bet_chances", "three_bets", "vpip", "went_to_showdown", "won_at_showdown"},
 }
 
 func testSchemaColumns(t *testing.T, open Opener) {

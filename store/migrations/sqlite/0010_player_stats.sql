@@ -1,0 +1,6 @@
+-- Migration 10: players' statistics (issue 24). One row of counters per
+-- community, player, kind of hands ('cash' or 'tourney') and day (UTC,
+-- 'YYYY-MM-DD'), added to in the transaction that ends each hand; a
+-- period's statistics are the sum of its days' rows.
+CREATE TABLE `player_stats` (`community_id` integer NOT NULL,`player_id` integer NOT NULL,`kind` text NOT NULL,`day` text NOT NULL,`hands` integer NOT NULL DEFAULT 0,`vpip` integer NOT NULL DEFAULT 0,`pfr` integer NOT NULL DEFAULT 0,`three_bet_chances` integer NOT NULL DEFAULT 0,`three_bets` integer NOT NULL DEFAULT 0,`saw_flop` integer NOT NULL DEFAULT 0,`went_to_showdown` integer NOT NULL DEFAULT 0,`won_at_showdown` integer NOT NULL DEFAULT 0,`aggressive` integer NOT NULL DEFAULT 0,`calls` integer NOT NULL DEFAULT 0,`net` integer NOT NULL DEFAULT 0,`net_centi_bb` integer NOT NULL DEFAULT 0,`biggest_pot` integer NOT NULL DEFAULT 0,PRIMARY KEY (`community_id`,`player_id`,`kind`,`day`),CONSTRAINT `fk_player_stats_community` FOREIGN KEY (`community_id`) REFERENCES `communities`(`id`) ON DELETE RESTRICT,CONSTRAINT `fk_player_stats_player` FOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON DELETE RESTRICT);
+CREATE INDEX `idx_player_stats_board` ON `player_stats`(`community_id`,`kind`,`day`);
