@@ -3,14 +3,7 @@ package bot
 // The texts of the provable deck (issue 24): the commitments in the table
 // message, the reveal in the summary, /seed and /verify.
 
-func init() {
-	for k, m := range fairTexts {
-		if _, dup := Catalogue[k]; dup {
-			panic("bot: message key defined twice: " + k)
-		}
-		Catalogue[k] = m
-	}
-}
+func init() { addTexts(fairTexts) }
 
 var fairTexts = map[string]Message{
 	"fair.commitment":    {"Deck commitment: %[1]v", "Compromiso de la baraja: %[1]v"},

@@ -3,14 +3,7 @@ package bot
 // The texts of players' statistics and the leaderboard (/stats,
 // /leaderboard).
 
-func init() {
-	for k, m := range statsTexts {
-		if _, dup := Catalogue[k]; dup {
-			panic("bot: message key defined twice: " + k)
-		}
-		Catalogue[k] = m
-	}
-}
+func init() { addTexts(statsTexts) }
 
 var statsTexts = map[string]Message{
 	"stats.usage":              {"Usage: /stats [@player] [week|month|all], or /stats public or /stats private to show your statistics to others or not.", "Uso: /stats [@jugador] [week|month|all], o /stats public o /stats private para mostrar o no tus estadísticas a los demás."},

@@ -3,8 +3,12 @@ package bot
 // The room's texts: command answers, views and errors, in English and
 // Spanish. Text formats one for a language.
 
-func init() {
-	for k, m := range roomTexts {
+func init() { addTexts(roomTexts) }
+
+// addTexts puts a part's texts in the catalogue; a key defined twice is a
+// programming error, caught at start.
+func addTexts(texts map[string]Message) {
+	for k, m := range texts {
 		if _, dup := Catalogue[k]; dup {
 			panic("bot: message key defined twice: " + k)
 		}

@@ -2,14 +2,7 @@ package bot
 
 // The tournament texts: /tourney answers, the lobby, news and notes.
 
-func init() {
-	for k, m := range tourneyTexts {
-		if _, dup := Catalogue[k]; dup {
-			panic("bot: message key defined twice: " + k)
-		}
-		Catalogue[k] = m
-	}
-}
+func init() { addTexts(tourneyTexts) }
 
 var tourneyTexts = map[string]Message{
 	"tourney.sub":                  {"Usage: /tourney <%[1]v> [T<n>]. /tourney create <name> [key=value ...] creates one.", "Uso: /tourney <%[1]v> [T<n>]. /tourney create <nombre> [clave=valor ...] crea uno."},

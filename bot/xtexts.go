@@ -2,14 +2,7 @@ package bot
 
 // The texts of /export: a player's hands as a file.
 
-func init() {
-	for k, m := range exportTexts {
-		if _, dup := Catalogue[k]; dup {
-			panic("bot: message key defined twice: " + k)
-		}
-		Catalogue[k] = m
-	}
-}
+func init() { addTexts(exportTexts) }
 
 var exportTexts = map[string]Message{
 	"export.usage":      {"Usage: /export [n|today|T<n>] [phh]: your last n hands (default %[1]v, at most %[2]v), today's, or a tournament's; PokerStars text, or PHH with phh.", "Uso: /export [n|today|T<n>] [phh]: tus últimas n manos (por defecto %[1]v, como máximo %[2]v), las de hoy o las de un torneo; texto de PokerStars, o PHH con phh."},
