@@ -37,6 +37,9 @@ type fairDeck struct {
 	next   *engine.Provable
 	nextNo int
 	seeds  []fairSeed
+	// nextCommitment is next's commitment, hashed once (every table
+	// message shows it).
+	nextCommitment string
 }
 
 // fairHand is a dealt hand's provable deck: its tag, its number, the text
@@ -77,7 +80,7 @@ func (t *Table) pendingDeck() (*engine.Provable, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.fair.next, t.fair.nextNo, t.fair.seeds = &p, n, nil
+	t.fair.next, t.fair.nextNo, t.fair.seeds, t.fair.nextCommitment = &p, n, nil, p.Commitment()
 	return &p, nil
 }
 
@@ -94,7 +97,7 @@ func (t *Table) dealDeck() ([]engine.Card, error) {
 	for _, s := range t.fair.seeds {
 		seeds = append(seeds, s.text)
 	}
-	tag := &bot.FairTag{Commitment: p.Commitment(), Salt: p.SaltHex(), Seeds: seeds}
+	tag := &bot.FairTag{Commitment: t.fair.nextCommitment, Salt: p.SaltHex(), Seeds: seeds}
 	if len(seeds) > 0 {
 		tag.Committed = p.DeckText()
 	}
@@ -117,16 +120,15 @@ func (t *Table) fairScene(sc *tableScene) {
 	if f := t.handFair(); f != nil {
 		sc.Commitment = f.Commitment
 	}
-	p, err := t.pendingDeck()
-	if err != nil {
+	if _, err := t.pendingDeck(); err != nil {
 		t.Deps.Log.Error("shuffle the next hand's deck", "table", t.ID, "err", err)
 		return
 	}
 	if t.hand == nil {
-		sc.Commitment, sc.Seeds = p.Commitment(), len(t.fair.seeds)
+		sc.Commitment, sc.Seeds = t.fair.nextCommitment, len(t.fair.seeds)
 		return
 	}
-	sc.Next, sc.Seeds = p.Commitment(), len(t.fair.seeds)
+	sc.Next, sc.Seeds = t.fair.nextCommitment, len(t.fair.seeds)
 }
 
 // addSeed takes a player's seed for the next hand (/seed <text>).
@@ -135,8 +137,7 @@ func (t *Table) addSeed(req Request) (bot.Reply, error) {
 	if text == "" || utf8.RuneCountInString(text) > maxSeedRunes || strings.ContainsFunc(text, unicode.IsControl) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "fair.seed_bad", maxSeedRunes)
 	}
-	p, err := t.pendingDeck()
-	if err != nil {
+	if _, err := t.pendingDeck(); err != nil {
 		t.Deps.Log.Error("shuffle the next hand's deck", "table", t.ID, "err", err)
 		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: bot.KeyUnavailable, Err: err}
 	}
@@ -157,7 +158,7 @@ func (t *Table) addSeed(req Request) (bot.Reply, error) {
 	seed := name + ": " + text // who added it, as the reveal lists it
 	t.fair.seeds = append(t.fair.seeds, fairSeed{player: req.Player.ID, text: seed})
 	t.publishIdle() // the table message shows the seeds' count
-	return bot.Reply{Text: tr(t.lang(), "fair.seed_added", seed, t.fair.nextNo, t.Label(), p.Commitment())}, nil
+	return bot.Reply{Text: tr(t.lang(), "fair.seed_added", seed, t.fair.nextNo, t.Label(), t.fair.nextCommitment)}, nil
 }
 
 // renderCommitments ends the table message with the deck commitments
