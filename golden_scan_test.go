@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// goDuration is a duration as Go writes it ("25m0s", "1m30s", "45s",
+// "250ms"), never as people say it. One digit and an s is a card (6s, the
+// six of spades), not a duration.
+var goDuration = regexp.MustCompile(`\b\d+h\d+m\d+s\b|\b\d+m\d+s\b|\b\d{2,}(\.\d+)?s\b|\b\d+ms\b`)
+
+// No text a user reads holds a raw catalogue key or a Go duration (issue
+// 23): every golden transcript and view is scanned, in both languages.
+func TestGoldensHoldNoRawKeyNorGoDuration(t *testing.T) {
+	files, _ := filepath.Glob("testdata/console/*.golden")
+	files = append(files, "bot/table/testdata/views.golden", "bot/testdata/messages.golden")
+	keys := make([]string, 0, len(bot.Catalogue))
+	for k := range bot.Catalogue {
+		if strings.Contains(k, ".") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	if len(files) < 5 || len(keys) < 100 {
+		t.Fatalf("%d goldens, %d keys: nothing to scan?", len(files), len(keys))
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(line, "[script] ") {
+				continue // the script's own lines (sleep 95s), not the room's
+			}
+			if m := goDuration.FindString(line); m != "" {
+				t.Errorf("%s:%d: a Go duration %q: %s", f, i+1, m, line)
+			}
+			for _, k := range keys {
+				if strings.Contains(line, k+"[") || strings.Contains(line, " "+k+" ") || strings.HasSuffix(line, " "+k) {
+					t.Errorf("%s:%d: the raw key %q: %s", f, i+1, k, line)
+				}
+			}
+		}
+	}
+}
+
+// The scan finds what it looks for.
+func TestGoldenScanCatchesDurationsAndKeys(t *testing.T) {
+	for _, s := range []string{"kept for 25m0s", "time bank (1m0s)", "10s left", "in 250ms"} {
+		if goDuration.FindString(s) == "" {
+			t.Errorf("%q not caught", s)
+		}
+	}
+	for _, s := range []string{"kept for 25 min", "10 s left", "1 min 30 s", "NL Hold'em 1/2", "T1s", "Board: 6s Kc 3c", "shows Ts 9s"} {
+		if m := goDuration.FindString(s); m != "" {
+			t.Errorf("%q caught %q", s, m)
+		}
+	}
+}
