@@ -50,6 +50,10 @@ type AmountInput struct {
 	Token    string
 	Raise    bool // a raise (else a bet)
 	Min, Max int64
+	// User is the platform user id of the player whose turn it is, and
+	// Name their name: a platform refuses the form to anyone else at the
+	// press, saying whose turn it is.
+	User, Name string
 }
 
 // Button is one button: its label, the signed token it carries, and the

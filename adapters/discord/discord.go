@@ -101,7 +101,10 @@ type Adapter struct {
 	admins   *platform.Cache[[2]string, bool]         // (channel, user) -> admin, from the last interaction
 	lastSeen *platform.Cache[string, lastInteraction] // user -> their latest interaction (for ephemeral notes)
 	dms      *platform.Cache[string, string]          // user -> DM channel
-	noDM     *platform.Cache[string, bool]            // users who refuse DMs
+	// formFor: a table message's amount form (message id -> whose turn),
+	// so that a press by anyone else is refused at once.
+	formFor  *platform.Cache[string, formOwner]
+	noDM     *platform.Cache[string, bool] // users who refuse DMs
 	wg       sync.WaitGroup
 	closing  bool            // Run is stopping: no new interaction is taken
 	opening  chan error      // a gateway Open in progress (connect's goroutine only)
@@ -168,7 +171,7 @@ func New(cfg Config) (*Adapter, error) {
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
-		noDM: platform.NewCache[string, bool](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
+		noDM: platform.NewCache[string, bool](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {

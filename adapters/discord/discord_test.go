@@ -373,6 +373,16 @@ func (e *env) raiseThroughModal(n int) bool {
 	if !ok {
 		return false
 	}
+	// Another member's press is refused at once, privately, saying whose
+	// turn it is: no form opens for them to type into (issue 23).
+	other := ana
+	if other == who {
+		other = ben
+	}
+	if no := e.fake.Answer(e.fake.Press(other, m, id), wait); no.Type == discordtest.CallbackModal || no.Message == nil ||
+		!no.Message.Ephemeral() || !strings.Contains(no.Message.Text(), "turn, not yours") {
+		e.t.Fatalf("another member's press of Raise… answered %+v, want an ephemeral refusal naming whose turn it is", no)
+	}
 	r := e.fake.Answer(e.fake.Press(who, m, id), wait)
 	if r.Type != discordtest.CallbackModal || r.Modal == nil || !strings.Contains(r.Modal.Components[0].Components[0].Label, "–") {
 		e.t.Fatalf("the Raise button opened %+v, want a modal with the range", r)

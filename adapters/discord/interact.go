@@ -219,6 +219,10 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		}
 		id := d.CustomID
 		if strings.HasPrefix(id, amountPrefix) {
+			if no := a.formRefused(i, lang); no != "" {
+				a.respond(ctx, i, ephemeral(no)) // refused at the press, not after typing an amount
+				return
+			}
 			a.openModal(ctx, i, id, lang)
 			return
 		}

@@ -148,7 +148,12 @@ func sendOpts(ctx context.Context) []discordgo.RequestOption {
 
 // deliverView sends a view to a channel, or edits the message showing it;
 // a message deleted meanwhile is sent again.
-func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.View) (string, error) {
+func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.View) (msg string, err error) {
+	defer func() {
+		if err == nil && msg != "" {
+			a.noteForm(msg, v.Amount)
+		}
+	}()
 	embeds, comps := embed(v), components(v)
 	if comps == nil {
 		comps = []discordgo.MessageComponent{} // [] clears the buttons; null might not
@@ -314,4 +319,35 @@ func (a *Adapter) OpenThread(ctx context.Context, chat, title string) (string, e
 		return "", a.classify(err)
 	}
 	return ch.ID, nil
+}
+
+// formOwner is whose turn a table message's amount form is.
+type formOwner struct{ user, name string }
+
+// noteForm records whose form a message shows now (none: forgotten).
+func (a *Adapter) noteForm(msg string, in *bot.AmountInput) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if in == nil || in.User == "" {
+		a.formFor.Delete(msg)
+		return
+	}
+	a.formFor.Set(msg, formOwner{in.User, in.Name})
+}
+
+// formRefused is the answer to a press of another player's amount form
+// ("" when the presser may open it, or the message is not known: the room
+// checks the token when the form is submitted).
+func (a *Adapter) formRefused(i *discordgo.Interaction, lang string) string {
+	u := userOf(i)
+	if i.Message == nil || u == nil {
+		return ""
+	}
+	a.mu.Lock()
+	owner, ok := a.formFor.Lookup(i.Message.ID)
+	a.mu.Unlock()
+	if !ok || owner.user == u.ID {
+		return ""
+	}
+	return bot.Text(lang, "action.turn_of", owner.name)
 }

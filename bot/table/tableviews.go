@@ -223,7 +223,11 @@ func (t *Table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
 	if err != nil {
 		return nil
 	}
-	return &bot.AmountInput{Token: tok, Raise: l.CanRaise, Min: l.MinTo, Max: l.MaxTo}
+	in := &bot.AmountInput{Token: tok, Raise: l.CanRaise, Min: l.MinTo, Max: l.MaxTo}
+	if i := t.seatOf(player); i >= 0 {
+		in.User, in.Name = t.Seats[i].Player.UserID, t.name(i)
+	}
+	return in
 }
 
 // cardsText is seat k's hole cards, for them only.
