@@ -16,8 +16,9 @@ import (
 // six of spades), not a duration.
 var goDuration = regexp.MustCompile(`\b\d+h\d+m\d+s\b|\b\d+m\d+s\b|\b\d{2,}(\.\d+)?s\b|\b\d+ms\b`)
 
-// No text a user reads holds a raw catalogue key or a Go duration (issue
-// 23): every golden transcript and view is scanned, in both languages.
+// No text a user reads holds a raw catalogue key or a Go duration, and no
+// tournament table a cash table's prompt (issue 23): every golden
+// transcript and view is scanned, in both languages.
 func TestGoldensHoldNoRawKeyNorGoDuration(t *testing.T) {
 	files, _ := filepath.Glob("testdata/console/*.golden")
 	files = append(files, "bot/table/testdata/views.golden", "bot/testdata/messages.golden")
@@ -39,6 +40,9 @@ func TestGoldensHoldNoRawKeyNorGoDuration(t *testing.T) {
 		for i, line := range strings.Split(string(b), "\n") {
 			if strings.HasPrefix(line, "[script] ") {
 				continue // the script's own lines (sleep 95s), not the room's
+			}
+			if strings.HasPrefix(filepath.Base(f), "tourney-") && strings.Contains(line, "/join to sit down") {
+				t.Errorf("%s:%d: a tournament's table shows a cash table's prompt: %s", f, i+1, line)
 			}
 			if m := goDuration.FindString(line); m != "" {
 				t.Errorf("%s:%d: a Go duration %q: %s", f, i+1, m, line)

@@ -40,6 +40,9 @@ type tableScene struct {
 	// Seeds the number of seeds added to the next hand (fair.go).
 	Commitment, Next string
 	Seeds            int
+	// Tourney: a tournament's table, whose players its director seats (it
+	// never shows a cash table's prompts).
+	Tourney bool
 }
 
 // renderTable renders the table message.
@@ -80,6 +83,8 @@ func renderTable(sc tableScene) bot.View {
 		if !s.Over && s.ToAct >= 0 && s.ToAct < len(sc.Order) {
 			toAct = sc.Order[s.ToAct]
 		}
+	} else if sc.Tourney {
+		b.WriteString(tr(lang, "view.waiting_director") + "\n")
 	} else {
 		b.WriteString(tr(lang, "view.waiting_players") + "\n")
 	}
