@@ -121,14 +121,7 @@ func renderTable(sc tableScene) bot.View {
 				notes = append(notes, tr(lang, "view.drew", v.Drew))
 			}
 			if i == toAct {
-				key := "view.to_act"
-				switch sc.Phase {
-				case "bank":
-					key = "view.to_act_bank"
-				case "clock":
-					key = "view.to_act_clock"
-				}
-				notes = append(notes, tr(lang, key, DurationText(sc.Left)))
+				notes = append(notes, toActNote(sc))
 			}
 		} else {
 			switch {
@@ -167,6 +160,19 @@ func renderTable(sc tableScene) bot.View {
 		b.WriteString(tr(lang, "view.draw_hint") + "\n")
 	}
 	return bot.View{Kind: bot.ViewTable, Text: strings.TrimRight(b.String(), "\n")}
+}
+
+// toActNote is the acting player's note: the time left, and on which
+// clock (their turn's, their time bank, the clock called on them).
+func toActNote(sc tableScene) string {
+	key := "view.to_act"
+	switch sc.Phase {
+	case "bank":
+		key = "view.to_act_bank"
+	case "clock":
+		key = "view.to_act_clock"
+	}
+	return tr(sc.Lang, key, DurationText(sc.Left))
 }
 
 func cardsOrDash(cs []engine.Card) string {
