@@ -204,7 +204,7 @@ func sourceBefore(a, b string) bool {
 func (s *Sink) Print(aud, text string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	lines := prefix(aud, text)
+	lines := prefix(aud, secondPerson(text))
 	if s.redraw {
 		s.log = append(s.log, lines...)
 		if len(s.log) > 14 {
