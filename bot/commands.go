@@ -214,7 +214,7 @@ var commandTable = []CommandSpec{
 	cmd("standings", PermMember, PlaceGroup, "[T<n>]", "A tournament's chip counts and places", "Fichas y puestos de un torneo"),
 	cmd("league", PermMember, PlaceGroup, "[name]", "A league's ranking and pool", "La clasificación y el bote de una liga"),
 	cmd("stats", PermMember, PlaceGroup, "[@player] [week|month|all] | public | private", "Your statistics (VPIP, PFR, ...), privately; public/private shares them or not", "Tus estadísticas (VPIP, PFR, ...), en privado; public/private las comparte o no"),
-	cmd("leaderboard", PermMember, PlaceGroup, "[week|month|all]", "The community's top cash players by net chips", "Los mejores jugadores de cash de la comunidad por fichas netas"),
+	cmd("leaderboard", PermMember, PlaceGroup, "[week|month|all] [cash|tourney]", "The community's top players: cash by net chips, tournaments by net prizes", "Los mejores jugadores de la comunidad: cash por fichas netas, torneos por premios netos"),
 	cmd("tourney", PermMember, PlaceGroup, "<subcommand> [T<n>] [key=value ...]", "Tournaments: info for all; create, start and run them (admins)", "Torneos: información para todos; crearlos y dirigirlos (admins)").subs(
 		sub("info", PermMember, "[T<n>]", "A tournament's lobby: format, buy-in, state", "El lobby de un torneo: formato, entrada, estado"),
 		sub("players", PermMember, "[T<n>]", "Who is registered", "Quién está inscrito"),

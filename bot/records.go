@@ -276,7 +276,11 @@ type TableWrite struct {
 	// a Seq already stored); Status changes a tournament's status.
 	TourneyOps []TourneyOp
 	Status     *TourneyStatus
-	At         time.Time
+	// TourneyStats are a finished tournament's counters for its players,
+	// added to their rows of the day of At with the op that finishes it
+	// (so at most once: the op's Seq is stored once).
+	TourneyStats []TourneyResult
+	At           time.Time
 }
 
 // AuditSnapshot is the store as of one moment, for the chip audit.

@@ -76,4 +76,59 @@ type Stats interface {
 	// then (zero: all), by net chips won, most first (ties by id), at most
 	// limit of them.
 	Leaderboard(ctx context.Context, communityID int64, kind StatsKind, since time.Time, limit int) ([]StatsRow, error)
+	// TourneyStats sums a player's tournament counters in a community over
+	// the days from since (zero: all); zero counters when none.
+	TourneyStats(ctx context.Context, communityID, playerID int64, since time.Time) (TourneyStats, error)
+	// TourneyLeaderboard returns the community's players with tournaments
+	// finished since then (zero: all), by net prize money (won less
+	// spent), most first (ties by id), at most limit of them.
+	TourneyLeaderboard(ctx context.Context, communityID int64, since time.Time, limit int) ([]TourneyStatsRow, error)
+}
+
+// TourneyStats are the counters of a player's finished tournaments (the
+// README defines each one), added to when a tournament finishes, in the
+// write of its finish op (TableWrite.TourneyStats).
+type TourneyStats struct {
+	Tourneys int64 // tournaments finished with at least one entry of theirs
+	Entries  int64 // entries: the registration and every re-entry
+	// Spent is the money paid in: buy-ins (prize, bounty and fee parts;
+	// a ticket's entry at the buy-in's value), rebuys and add-ons. Won is
+	// the money paid out: prizes (a deal's or a timed end's shares, a
+	// windfall's prize, a satellite seat's value), bounties collected
+	// and their own bounty.
+	Spent, Won int64
+	Cashes     int64 // tournaments in which they finished in the money (a prize above 0)
+	Knockouts  int64 // players they eliminated (see the README)
+	BestFinish int64 // the best (lowest) place; 0 for none
+}
+
+// Add adds o's counters to s (the best finish is the lower place).
+func (s *TourneyStats) Add(o TourneyStats) {
+	s.Tourneys += o.Tourneys
+	s.Entries += o.Entries
+	s.Spent += o.Spent
+	s.Won += o.Won
+	s.Cashes += o.Cashes
+	s.Knockouts += o.Knockouts
+	if o.BestFinish > 0 && (s.BestFinish == 0 || o.BestFinish < s.BestFinish) {
+		s.BestFinish = o.BestFinish
+	}
+}
+
+// Net is the prize money won less the money spent.
+func (s TourneyStats) Net() int64 { return s.Won - s.Spent }
+
+// TourneyResult is what one finished tournament adds to a real player's
+// tournament counters of the day it finished in its community.
+type TourneyResult struct {
+	CommunityID, PlayerID int64
+	TourneyStats
+}
+
+// TourneyStatsRow is one player's tournament counters over a period, for
+// a leaderboard.
+type TourneyStatsRow struct {
+	PlayerID int64
+	Name     string // the player's display name
+	TourneyStats
 }

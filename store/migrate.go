@@ -206,5 +206,6 @@ func (s *Store) SchemaVersion(ctx context.Context) (int, error) {
 // Tables lists the tables the schema must have, for checks.
 func Tables() []string {
 	return []string{"schema_migrations", "communities", "players", "accounts", "ledger_entries", "tables", "hands", "hand_events",
-		"seats", "deadlines", "key_values", "secrets", "tourneys", "tourney_ops", "tourney_templates", "admin_log", "player_stats"}
+		"seats", "deadlines", "key_values", "secrets", "tourneys", "tourney_ops", "tourney_templates", "admin_log", "player_stats",
+		"tourney_stats"}
 }

@@ -182,6 +182,14 @@ func (tx *Tx) tourneyWrite(w *bot.TableWrite) error {
 			return fmt.Errorf("tournament ops: %w", err)
 		}
 	}
+	if len(w.TourneyStats) > 0 {
+		if len(w.TourneyOps) == 0 { // only an op's Seq keeps them from counting twice
+			return fmt.Errorf("tournament statistics without an op: %w", ErrInvalidEvent)
+		}
+		if err := tx.addTourneyStats(w.TourneyStats, w.At); err != nil {
+			return err
+		}
+	}
 	if st := w.Status; st != nil {
 		upd := map[string]any{"status": st.Status}
 		if st.Ended {

@@ -114,6 +114,7 @@ var options = map[string][]option{
 	},
 	"leaderboard": {
 		{name: "period", typ: discordgo.ApplicationCommandOptionString, en: "This week, this month or all time", es: "Esta semana, este mes o desde siempre", choices: []string{"week", "month", "all"}, arg: asText},
+		{name: "kind", typ: discordgo.ApplicationCommandOptionString, en: "Cash tables (the default) or tournaments", es: "Mesas de cash (por defecto) o torneos", choices: []string{"cash", "tourney"}, arg: asText},
 	},
 	"deal": {
 		{name: "action", typ: discordgo.ApplicationCommandOptionString, en: "Propose (icm, chop), accept or decline; empty shows the deal", es: "Proponer (icm, chop), aceptar o rechazar; vacío muestra el trato",

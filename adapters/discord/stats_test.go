@@ -30,4 +30,7 @@ func TestStatsAndLeaderboardSlashCommands(t *testing.T) {
 	if r := e.slash(ana, "leaderboard", str("period", "week"), str("kind", "cash")); r.Message == nil || r.Message.Ephemeral() || !strings.Contains(r.Message.Text(), "Nobody has played a hand here (this week).") {
 		t.Fatalf("/leaderboard answered %+v", r)
 	}
+	if r := e.slash(ana, "leaderboard", str("kind", "tourney"), str("period", "month")); r.Message == nil || r.Message.Ephemeral() || !strings.Contains(r.Message.Text(), "Nobody has finished a tournament here (this month).") {
+		t.Fatalf("/leaderboard kind:tourney answered %+v", r)
+	}
 }

@@ -99,6 +99,15 @@ func (r *Room) statsCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		}
 		lines = append(lines, statsLines(lang, target.DisplayName, tr(lang, periodKey), kind, s)...)
 	}
+	ts, err := r.store.TourneyStats(ctx, comm.ID, target.ID, since)
+	if err != nil {
+		return bot.Reply{}, storageErr(err)
+	}
+	if ts.Tourneys > 0 {
+		lines = append(lines, tr(lang, "stats.tourneys_title", target.DisplayName, tr(lang, periodKey)),
+			tr(lang, "stats.tourneys", bot.Chips(ts.Tourneys), bot.Chips(ts.Entries), itm(lang, ts), roi(lang, ts), bot.Chips(ts.Knockouts), ts.BestFinish),
+			tr(lang, "stats.tourneys_money", bot.FormatChips(ts.Spent, lang), bot.FormatChips(ts.Won, lang), signedChips(lang, ts.Net())))
+	}
 	if len(lines) == 0 {
 		lines = append(lines, tr(lang, "stats.none", target.DisplayName, tr(lang, periodKey)))
 	}
@@ -128,20 +137,48 @@ func (r *Room) setStatsPublic(ctx context.Context, p bot.Player, comm bot.Commun
 	return bot.Reply{Text: tr(lang, key, "@"+p.DisplayName), Private: true}, nil
 }
 
-// leaderboardCmd is /leaderboard [week|month|all]: the
-// community's players by net chips won at its cash tables, in the group.
+// itm is the share of a player's tournaments finished in the money, in
+// percent.
+func itm(lang string, s bot.TourneyStats) string {
+	if s.Tourneys == 0 {
+		return "0"
+	}
+	return decimal(lang, 100*float64(s.Cashes)/float64(s.Tourneys), 0)
+}
+
+// roi is a player's return on the money spent in tournaments, net over
+// spent in percent ("-" when they spent nothing: freerolls).
+func roi(lang string, s bot.TourneyStats) string {
+	if s.Spent == 0 {
+		return "-"
+	}
+	v := decimal(lang, 100*float64(s.Net())/float64(s.Spent), 0)
+	if s.Net() > 0 && v != "0" {
+		v = "+" + v
+	}
+	return v + "%"
+}
+
+// leaderboardCmd is /leaderboard [week|month|all] [cash|tourney]: the
+// community's players by net chips won at its cash tables, or by net
+// prize money in its tournaments, in the group.
 func (r *Room) leaderboardCmd(ctx context.Context, cmd bot.Command, comm bot.Community, lang string) (bot.Reply, error) {
 	periodKey, since, _ := statsPeriod("all", r.clock.Now())
+	tourneys := false
 	for _, a := range cmd.Args {
 		switch k, s, ok := statsPeriod(a, r.clock.Now()); {
 		case ok:
 			periodKey, since = k, s
 		case strings.EqualFold(a, "cash"):
-		case strings.EqualFold(a, "tourney"), strings.EqualFold(a, "tournament"):
-			return bot.Reply{Text: tr(lang, "leaderboard.tourney_soon")}, nil
+			tourneys = false
+		case strings.EqualFold(a, "tourney"), strings.EqualFold(a, "tournament"), strings.EqualFold(a, "torneo"):
+			tourneys = true
 		default:
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "leaderboard.usage")
 		}
+	}
+	if tourneys {
+		return r.tourneyLeaderboard(ctx, comm, lang, tr(lang, periodKey), since)
 	}
 	rows, err := r.store.Leaderboard(ctx, comm.ID, bot.StatsCash, since, leaderboardSize)
 	if err != nil {
@@ -156,6 +193,28 @@ func (r *Room) leaderboardCmd(ctx context.Context, cmd bot.Command, comm bot.Com
 		row := rows[i]
 		lines = append(lines, tr(lang, "leaderboard.line", i+1, name, signedChips(lang, row.Net), bot.Chips(row.Hands),
 			decimal(lang, stats.Of(row.HandStats).BBPer100, 1)))
+	}
+	return bot.Reply{Text: strings.Join(lines, "\n")}, nil
+}
+
+// tourneyLeaderboard is /leaderboard tourney: the community's players by
+// net prize money in its finished tournaments, with entries, ITM and ROI.
+func (r *Room) tourneyLeaderboard(ctx context.Context, comm bot.Community, lang, period string, since time.Time) (bot.Reply, error) {
+	rows, err := r.store.TourneyLeaderboard(ctx, comm.ID, since, leaderboardSize)
+	if err != nil {
+		return bot.Reply{}, storageErr(err)
+	}
+	if len(rows) == 0 {
+		return bot.Reply{Text: tr(lang, "leaderboard.tourney_empty", period)}, nil
+	}
+	named := make([]bot.StatsRow, len(rows))
+	for i, row := range rows {
+		named[i] = bot.StatsRow{PlayerID: row.PlayerID, Name: row.Name}
+	}
+	lines := []string{tr(lang, "leaderboard.tourney_title", period)}
+	for i, name := range distinctNames(named) {
+		s := rows[i].TourneyStats
+		lines = append(lines, tr(lang, "leaderboard.tourney_line", i+1, name, signedChips(lang, s.Net()), bot.Chips(s.Entries), itm(lang, s), roi(lang, s)))
 	}
 	return bot.Reply{Text: strings.Join(lines, "\n")}, nil
 }

@@ -222,6 +222,16 @@ func TestScheduledReentryPKOPlaysToAWinner(t *testing.T) {
 	if ledger["bounty"]+ledger["own bounty"]+ledger["unclaimed bounties"] != 31*50 {
 		t.Errorf("bounties paid %v, put in %d", ledger, 31*50)
 	}
+	// The statistics: alice's two entries (220 spent), her net what her
+	// wallet moved; the 26 practice opponents never listed.
+	net := h.wallet("alice") - 10000
+	if st := h.must("alice", "/stats").Text; !strings.Contains(st, "Played 1 · entries 2 · ") ||
+		!strings.Contains(st, fmt.Sprintf("Spent 220 · won %s · net ", bot.FormatChips(net+220, bot.English))) {
+		t.Errorf("alice's /stats (net %d):\n%s", net, st)
+	}
+	if board := strings.Split(h.must("bob", "/leaderboard tourney").Text, "\n"); len(board) != 5 {
+		t.Errorf("the tournament leaderboard lists %d lines, want the 4 players': %q", len(board), board)
+	}
 	t.Logf("news:\n%s", strings.Join(h.news(), "\n"))
 	h.wantEmptyAccount("tourney:1")
 }

@@ -20,5 +20,6 @@
 // eliminations, bounties), tbalance.go (balancing, hand for hand),
 // ttables.go (its tables), tfinish.go (results, refunds, tickets),
 // tcmds.go (the commands run in the director), tmoney.go, tsettings.go and
-// tourneyoptions.go, tstaged.go, tdeal.go, tpairs.go, tleague.go, tops.go.
+// tourneyoptions.go, tstaged.go, tdeal.go, tpairs.go, tleague.go, tops.go,
+// tstats.go (the players' statistics written with the finish op).
 package tournament

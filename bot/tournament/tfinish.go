@@ -78,11 +78,13 @@ func (a *Director) finish() {
 		}
 		sort.Slice(owners, func(i, j int) bool { return owners[i] < owners[j] })
 	}
+	ownBounty := map[tourney.EntryID]int64{}
 	if bs := a.Tourney.Bounties(); bs != nil {
 		for _, e := range owners {
 			if own := bs.Of(e); e != 0 && own > 0 {
 				moves = append(moves, bot.Move{From: a.Account, To: a.walletOf(e), Amount: own, Reason: "own bounty", Reference: a.Ref()})
 				paid += own
+				ownBounty[e] = own
 			}
 		}
 	}
@@ -116,6 +118,7 @@ func (a *Director) finish() {
 		moves = append(moves, bot.Move{From: a.Account, To: a.house, Amount: rest, Reason: reason, Reference: a.Ref()})
 	}
 	// A satellite ends when its tickets are all given (awardTickets).
+	a.stats = a.finishStats(results, ownBounty)
 	if _, err := a.do(FinishOp{Points: a.leaguePoints(results)}, func(any) []bot.Move { return moves }, &bot.TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
 		return
 	}

@@ -246,6 +246,7 @@ func (op handOp) apply(a *Director) (any, error) {
 		return nil, err
 	}
 	pays := a.knockouts(op.Busts)
+	a.countKnockouts(op.Busts, pays)
 	for _, b := range op.Busts {
 		delete(a.stacks, b.Entry)
 	}

@@ -83,7 +83,11 @@ type Director struct {
 	unlinked map[tourney.TableID]int64
 	again    time.Time
 	stacks   map[tourney.EntryID]int64
-	credit   map[tourney.EntryID]int64 // chips bought: rebuys and add-on
+	credit   map[tourney.EntryID]int64   // chips bought: rebuys and add-on
+	ko       map[tourney.EntryID]koTally // knockouts and bounties collected (tstats.go)
+	// stats are the players' statistics the next op's write carries (the
+	// finish op's).
+	stats    []bot.TourneyResult
 	pending  map[tourney.EntryID]pendingBust
 	Ticketed map[tourney.EntryID]bool // satellite seats given
 	given    map[tourney.EntryID]bool // of those, the seats given as registrations (not in chips)
@@ -229,6 +233,8 @@ func (a *Director) do(op tOp, moves func(res any) []bot.Move, status *bot.Tourne
 	// the rebuy windows), as it was before the op and as the op left it:
 	// a rebuild after a failed write puts back the one that matches
 	// whether the op was stored.
+	stats := a.stats // for this op only, stored or not
+	a.stats = nil
 	if a.stale {
 		return nil, bot.Errorf(bot.EUnavailable, "tourney.db_paused", a.Label())
 	}
@@ -240,7 +246,8 @@ func (a *Director) do(op tOp, moves func(res any) []bot.Move, status *bot.Tourne
 	// After the op, the maps themselves: a rebuild makes new ones and
 	// leaves these as they are.
 	after := liveState{stacks: a.stacks, pending: a.pending, proposal: a.proposal, ending: a.ending}
-	w := &bot.TableWrite{TourneyOps: []bot.TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: op.kind(), Data: table.MustJSON(op)}}, Status: status}
+	w := &bot.TableWrite{TourneyOps: []bot.TourneyOp{{TourneyID: a.id, Seq: a.seq + 1, Kind: op.kind(), Data: table.MustJSON(op)}}, Status: status,
+		TourneyStats: stats}
 	if moves != nil {
 		w.Moves = moves(res)
 	}
@@ -384,6 +391,7 @@ func (a *Director) ReplayOps(ops []bot.TourneyOp) error {
 	a.Tourney, a.seq = t, 0
 	a.tableIDs, a.stacks, a.Players, a.bots = map[tourney.TableID]int64{}, map[tourney.EntryID]int64{}, map[tourney.EntryID]bot.Player{}, map[tourney.EntryID]bool{}
 	a.credit, a.pending, a.Ticketed, a.given = map[tourney.EntryID]int64{}, map[tourney.EntryID]pendingBust{}, map[tourney.EntryID]bool{}, nil
+	a.ko = nil
 	a.Shares, a.proposal, a.Windfall, a.ending, a.Dealt, a.Kept = nil, nil, nil, false, false, 0
 	a.pauses, a.announced, a.Over, a.addOnOpen = nil, -1, false, false
 	a.qualifiers, a.endedLevel, a.flights, a.FlightDone, a.fromIndex = nil, 0, nil, map[string]bool{}, 0

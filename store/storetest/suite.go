@@ -61,6 +61,7 @@ func Run(t *testing.T, open Opener) {
 		{"FindCommunityByNumberOrChat", testFindCommunity},
 		{"TableHandByNumber", testTableHand},
 		{"PlayerStatsAddedWhenHandsEnd", testPlayerStats},
+		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
@@ -584,6 +585,7 @@ var wantColumns = map[string][]string{
 	"admin_log":         {"action", "actor", "actor_id", "amount", "at", "community_id", "detail", "id", "target", "target_id"},
 	"player_stats": {"aggressive", "biggest_pot", "calls", "community_id", "day", "hands", "kind", "net", "net_centi_bb", "pfr", "player_id",
 		"saw_flop", "three_bet_chances", "three_bets", "vpip", "went_to_showdown", "won_at_showdown"},
+	"tourney_stats": {"best_finish", "cashes", "community_id", "day", "entries", "knockouts", "player_id", "spent", "tourneys", "won"},
 }
 
 func testSchemaColumns(t *testing.T, open Opener) {

@@ -1,0 +1,7 @@
+-- Migration 11: players' tournament statistics (issue 24). One row of
+-- counters per community, player and day (UTC, 'YYYY-MM-DD'), added to in
+-- the transaction that stores a tournament's finish op; a period's
+-- statistics are the sum of its days' rows (best_finish: the lowest
+-- place above 0).
+CREATE TABLE `tourney_stats` (`community_id` integer NOT NULL,`player_id` integer NOT NULL,`day` text NOT NULL,`tourneys` integer NOT NULL DEFAULT 0,`entries` integer NOT NULL DEFAULT 0,`spent` integer NOT NULL DEFAULT 0,`won` integer NOT NULL DEFAULT 0,`cashes` integer NOT NULL DEFAULT 0,`knockouts` integer NOT NULL DEFAULT 0,`best_finish` integer NOT NULL DEFAULT 0,PRIMARY KEY (`community_id`,`player_id`,`day`),CONSTRAINT `fk_tourney_stats_community` FOREIGN KEY (`community_id`) REFERENCES `communities`(`id`) ON DELETE RESTRICT,CONSTRAINT `fk_tourney_stats_player` FOREIGN KEY (`player_id`) REFERENCES `players`(`id`) ON DELETE RESTRICT);
+CREATE INDEX `idx_tourney_stats_board` ON `tourney_stats`(`community_id`,`day`);
