@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -40,6 +43,7 @@ func TestExportCommand(t *testing.T) {
 	if r.code != exitOK || !strings.Contains(r.stderr, "community 1, phh: written ") {
 		t.Fatalf("export phh: exit %d\n%s", r.code, r.stderr)
 	}
+	checkExportedCommitments(t, ph)
 	var out, errs bytes.Buffer
 	if code := phh.RunCommand([]string{ph}, &out, &errs); code != 0 || strings.Contains(out.String(), " 0 match") || !strings.Contains(out.String(), " 0 mismatch") {
 		t.Fatalf("replay of the export: exit %d\n%s%s", code, out.String(), errs.String())
@@ -92,5 +96,38 @@ func TestExportCommandRefusesBadInput(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "no", "such", "dir", "x.txt")
 	if r := runMain(t, ctx, env, nil, "export", "--community", "1", "--out", out); r.code != exitUsage || !strings.Contains(r.stderr, "--out "+out+": no folder") {
 		t.Errorf("--out in a missing folder: exit %d %s", r.code, r.stderr)
+	}
+}
+
+// checkExportedCommitments: the operator's PHH export carries each hand's
+// provable deck (issue 24: "the commitment and reveal are ... exported
+// with it"), and the deck and salt written hash to the commitment.
+func checkExportedCommitments(t *testing.T, file string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := func(sec, key string) string {
+		m := regexp.MustCompile(`(?m)^` + key + ` = "([^"]*)"$`).FindStringSubmatch(sec)
+		if m == nil {
+			return ""
+		}
+		return m[1]
+	}
+	checked := 0
+	for _, sec := range strings.Split(string(b), "\n[") {
+		c, salt, deck := field(sec, "_deck_commitment"), field(sec, "_deck_salt"), field(sec, "_deck")
+		if c == "" {
+			continue
+		}
+		sum := sha256.Sum256([]byte(deck + " " + salt))
+		if hex.EncodeToString(sum[:]) != c {
+			t.Fatalf("an exported hand's deck and salt do not hash to its commitment %s:\n%s", c, sec)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatalf("no hand of the export carries its commitment:\n%.2000s", b)
 	}
 }

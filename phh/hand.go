@@ -116,6 +116,12 @@ type Meta struct {
 	Day, Month, Year, Level, SeatCount                         int
 	Players                                                    []string
 	Seats                                                      []int
+	// The room's provable deck (user-defined fields, written, not read):
+	// the commitment shown before the deal (_deck_commitment), the seeds
+	// mixed in (_deck_seeds) and, where the export may show every card,
+	// the secret salt (_deck_salt) and the deck committed to (_deck).
+	Commitment, Salt, CommittedDeck string
+	Seeds                           []string
 }
 
 // Hand is one hand history: the fields needed to rebuild the hand, its actions

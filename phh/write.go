@@ -279,12 +279,25 @@ func writeMeta(bw *bufio.Writer, m Meta, field func(key, value string)) {
 		field("seats", intArray(xs))
 	}
 	if len(m.Players) > 0 {
-		parts := make([]string, len(m.Players))
-		for i, p := range m.Players {
-			parts[i] = tomlString(p)
-		}
-		field("players", "["+strings.Join(parts, ", ")+"]")
+		field("players", stringArray(m.Players))
 	}
+	for _, s := range []struct{ key, v string }{{"_deck_commitment", m.Commitment}, {"_deck_salt", m.Salt}, {"_deck", m.CommittedDeck}} {
+		if s.v != "" {
+			field(s.key, tomlString(s.v))
+		}
+	}
+	if len(m.Seeds) > 0 {
+		field("_deck_seeds", stringArray(m.Seeds))
+	}
+}
+
+// stringArray is a TOML array of strings.
+func stringArray(xs []string) string {
+	parts := make([]string, len(xs))
+	for i, p := range xs {
+		parts[i] = tomlString(p)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 func intArray(xs []int64) string {

@@ -126,6 +126,15 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 		rec.Meta.Event = fmt.Sprintf("Tournament #%d", ps.Tournament.Number)
 		rec.Meta.Level = ps.Tournament.Level
 	}
+	if f := tag.Fair; f != nil {
+		// The commitment and the seeds were shown in the chat; the salt and
+		// the deck (every card, mucked ones too) only go where the export
+		// may show every card: the operator's.
+		rec.Meta.Commitment, rec.Meta.Seeds = f.Commitment, f.Seeds
+		if hero == pokerstars.Observer {
+			rec.Meta.Salt, rec.Meta.CommittedDeck = f.Salt, f.CommittedDeck(su.Deck)
+		}
+	}
 	for k := range n {
 		i := (su.Button + 1 + k) % n // p(k+1): the first seat left of the button first
 		rec.Meta.Players = append(rec.Meta.Players, ps.Players[i])

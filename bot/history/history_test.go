@@ -440,3 +440,48 @@ func TestTimesAreInTheRoomsZone(t *testing.T) {
 		t.Errorf("header:\n%s", text)
 	}
 }
+
+// A PHH export carries each hand's provable deck (issue 24): the
+// commitment and seeds always (the chat showed them), the salt and the
+// deck only in the operator's export, which may show every card.
+func TestPHHExportCarriesTheCommitment(t *testing.T) {
+	g := gameNamed(t, "holdem-nl-unraked")
+	var s history.Stored
+	for seed := uint64(1); ; seed++ { // a hand that every export writes (nobody mucked at the showdown)
+		s = stored(t, g, seed)
+		if _, sum := export(t, history.FormatPHH, history.Options{Player: playerID(0)}, s); sum.Written == 1 || seed > 50 {
+			break
+		}
+	}
+	tag, err := bot.ParseHandTag(s.Hand.Setup.Tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag.Fair = &bot.FairTag{Commitment: "c0ffee", Salt: "5a17", Seeds: []string{"ana: lucky"}, Committed: "As Kd Qh"}
+	js, _ := json.Marshal(tag)
+	s.Hand.Setup.Tag = string(js)
+	for _, tc := range []struct {
+		name    string
+		opts    history.Options
+		want    []string
+		notWant []string
+	}{
+		{"the operator's", history.Options{}, []string{`_deck_commitment = "c0ffee"`, `_deck_salt = "5a17"`, `_deck = "As Kd Qh"`, `_deck_seeds = ["ana: lucky"]`}, nil},
+		{"a player's", history.Options{Player: playerID(0)}, []string{`_deck_commitment = "c0ffee"`, `_deck_seeds = ["ana: lucky"]`}, []string{"_deck_salt", "_deck = "}},
+	} {
+		text, sum := export(t, history.FormatPHH, tc.opts, s)
+		if sum.Written != 1 {
+			t.Fatalf("%s: %v", tc.name, sum)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s export lacks %s:\n%s", tc.name, w, text)
+			}
+		}
+		for _, w := range tc.notWant {
+			if strings.Contains(text, w) {
+				t.Errorf("%s export holds %s:\n%s", tc.name, w, text)
+			}
+		}
+	}
+}
