@@ -264,7 +264,7 @@ func (st *handState) write(b []byte, h *Hand) ([]byte, error) {
 		return b, err
 	}
 	st.orderShows(h)
-	if len(st.awards) == 0 && st.carried == 0 {
+	if len(st.awards) == 0 && st.carried == 0 && !emptyPot(h.Events) {
 		return b, handError(h, "the hand is not over: no pot was awarded or carried over")
 	}
 	// The showdown and the pots: once, or once per run of the board.
@@ -362,4 +362,23 @@ func check(h *Hand, n int) error {
 		}
 	}
 	return nil
+}
+
+// emptyPot reports whether a hand ended with nothing in the pot: every
+// chip posted went back uncalled (a walk to a big blind whose small blind
+// was dead, R-SEAT-2), so there is no pot to award.
+func emptyPot(events []engine.Event) bool {
+	var in, back int64
+	for _, e := range events {
+		switch e.Kind {
+		case engine.EvPostAnte, engine.EvPostSmallBlind, engine.EvPostBigBlind, engine.EvPostStraddle, engine.EvPostBigBlindAnte:
+			in += e.Amount
+		case engine.EvReturnUncalled:
+			back += e.Amount
+		case engine.EvDealHole, engine.EvFold:
+		default:
+			return false
+		}
+	}
+	return in == back
 }
