@@ -39,21 +39,12 @@ func (a *Adapter) deliverFile(ctx context.Context, user string, v bot.View) (str
 	content := clip(v.Text, maxContent)
 	a.mu.Lock()
 	busy := a.handling[user] > 0
-	last, ok := a.lastSeen.Lookup(user)
 	a.mu.Unlock()
 	if busy {
 		return "", &bot.RateLimitError{RetryAfter: fileWait}
 	}
-	if ok && time.Since(last.at) < noteLifetime {
-		_, err := a.s.FollowupMessageCreate(last.i, true, &discordgo.WebhookParams{Content: content, Files: files(),
-			Flags: discordgo.MessageFlagsEphemeral}, sendOpts(ctx)...)
-		if err == nil {
-			return "", nil
-		}
-		if isRetryable(err) {
-			return "", a.classify(err)
-		}
-		a.log.Debug("ephemeral file failed; trying a direct message", "err", redact(err))
+	if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: content, Files: files()}, "file"); done || err != nil {
+		return "", err
 	}
 	ch, err := a.dmChannel(ctx, user)
 	if err != nil || ch == "" {
@@ -62,15 +53,5 @@ func (a *Adapter) deliverFile(ctx context.Context, user string, v bot.View) (str
 		}
 		return "", err
 	}
-	sent, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: content, Files: files()}, sendOpts(ctx)...)
-	if hasCode(err, codeCannotDM) {
-		a.mu.Lock()
-		a.noDM.Set(user, true)
-		a.mu.Unlock()
-		return "", nil
-	}
-	if err != nil {
-		return "", a.classify(err)
-	}
-	return sent.ID, nil
+	return a.sendDM(ctx, user, ch, &discordgo.MessageSend{Content: content, Files: files()})
 }

@@ -187,26 +187,45 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 // asked again.
 func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (string, error) {
 	if v.Kind != bot.ViewCards {
-		a.mu.Lock()
-		last, ok := a.lastSeen.Lookup(user)
-		a.mu.Unlock()
-		if ok && time.Since(last.at) < noteLifetime {
-			_, err := a.s.FollowupMessageCreate(last.i, true, &discordgo.WebhookParams{Content: clip(v.Text, maxContent),
-				Flags: discordgo.MessageFlagsEphemeral}, sendOpts(ctx)...)
-			if err == nil {
-				return "", nil
-			}
-			if isRetryable(err) {
-				return "", a.classify(err)
-			}
-			a.log.Debug("ephemeral note failed; trying a direct message", "err", redact(err))
+		if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: clip(v.Text, maxContent)}, "note"); done || err != nil {
+			return "", err
 		}
 	}
 	ch, err := a.dmChannel(ctx, user)
 	if err != nil || ch == "" {
 		return "", err
 	}
-	sent, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Embeds: embed(v)}, sendOpts(ctx)...)
+	return a.sendDM(ctx, user, ch, &discordgo.MessageSend{Embeds: embed(v)})
+}
+
+// followUp sends p to the user as an ephemeral follow-up of their latest
+// interaction while its token lives. done: it was sent; an error: a
+// retryable one (the outbox tries again); neither: no live interaction,
+// or the follow-up was refused, and a direct message may serve (what
+// names the message in the log).
+func (a *Adapter) followUp(ctx context.Context, user string, p *discordgo.WebhookParams, what string) (done bool, err error) {
+	a.mu.Lock()
+	last, ok := a.lastSeen.Lookup(user)
+	a.mu.Unlock()
+	if !ok || time.Since(last.at) >= noteLifetime {
+		return false, nil
+	}
+	p.Flags = discordgo.MessageFlagsEphemeral
+	_, err = a.s.FollowupMessageCreate(last.i, true, p, sendOpts(ctx)...)
+	switch {
+	case err == nil:
+		return true, nil
+	case isRetryable(err):
+		return false, a.classify(err)
+	}
+	a.log.Debug("ephemeral "+what+" failed; trying a direct message", "err", redact(err))
+	return false, nil
+}
+
+// sendDM sends m to the user's DM channel ch; a user who refuses direct
+// messages is not asked again (and nothing is sent: no error).
+func (a *Adapter) sendDM(ctx context.Context, user, ch string, m *discordgo.MessageSend) (string, error) {
+	sent, err := a.s.ChannelMessageSendComplex(ch, m, sendOpts(ctx)...)
 	if hasCode(err, codeCannotDM) {
 		a.mu.Lock()
 		a.noDM.Set(user, true)
