@@ -40,12 +40,9 @@ func clientLang(i *discordgo.Interaction) string {
 	return ""
 }
 
-func langOf(i *discordgo.Interaction) string {
-	if strings.HasPrefix(string(i.Locale), "es") {
-		return bot.Spanish
-	}
-	return bot.English
-}
+// langOf is the language to answer a member in before the room has
+// chosen: their client's, else English.
+func langOf(i *discordgo.Interaction) string { return bot.LangFor("", clientLang(i), "") }
 
 func userOf(i *discordgo.Interaction) *discordgo.User {
 	if i.Member != nil && i.Member.User != nil {

@@ -168,12 +168,9 @@ func clientLang(u *tgbotapi.User) string {
 	return ""
 }
 
-func langOf(u *tgbotapi.User) string {
-	if u != nil && strings.HasPrefix(strings.ToLower(u.LanguageCode), "es") {
-		return bot.Spanish
-	}
-	return bot.English
-}
+// langOf is the language to answer a user in before the room has chosen:
+// their client's, else English.
+func langOf(u *tgbotapi.User) string { return bot.LangFor("", clientLang(u), "") }
 
 // learn remembers a user's username (for /grant @name) and group.
 func (a *Adapter) learn(u *tgbotapi.User, chat *tgbotapi.Chat) {
