@@ -207,18 +207,27 @@ func (r *Room) authorise(ctx context.Context, cmd bot.Command) (bot.CommandSpec,
 			return spec, bot.Errorf(bot.EForbidden, "operator.only", shown)
 		}
 	case bot.PermAdmin:
-		if r.isOperator(cmd) {
-			break
-		}
-		ok, err := r.isAdmin(ctx, cmd)
-		if err != nil {
+		if err := r.mayAdmin(ctx, cmd, shown); err != nil {
 			return spec, err
-		}
-		if !ok {
-			return spec, bot.Errorf(bot.EForbidden, "admin.only", shown)
 		}
 	}
 	return spec, nil
+}
+
+// mayAdmin refuses what only a chat admin (or an operator) may do, shown
+// as the command the user typed.
+func (r *Room) mayAdmin(ctx context.Context, cmd bot.Command, shown string) error {
+	if r.isOperator(cmd) {
+		return nil
+	}
+	ok, err := r.isAdmin(ctx, cmd)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return bot.Errorf(bot.EForbidden, "admin.only", shown)
+	}
+	return nil
 }
 
 // isOperator reports whether the command's user is one of the bot's
@@ -410,12 +419,8 @@ func (r *Room) setLang(ctx context.Context, cmd bot.Command, p bot.Player, comm 
 	}
 	// The command table checks "/lang chat es"; "/lang es chat" (as
 	// Discord's options give it) is checked here.
-	if !r.isOperator(cmd) {
-		if admin, err := r.isAdmin(ctx, cmd); err != nil {
-			return bot.Reply{}, err
-		} else if !admin {
-			return bot.Reply{}, bot.Errorf(bot.EForbidden, "admin.only", "/lang chat")
-		}
+	if err := r.mayAdmin(ctx, cmd, "/lang chat"); err != nil {
+		return bot.Reply{}, err
 	}
 	comm.Language = lang
 	if err := r.saveCommunity(ctx, comm); err != nil {
