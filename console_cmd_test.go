@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pokerroom/pokerroom/bot/bottest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -130,6 +132,7 @@ var (
 // hands.
 func checkNoLeak(t *testing.T, transcript string, minHands int) {
 	t.Helper()
+	transcript = bottest.LetterCards(transcript) // one notation: symbols and letters alike
 	type dealt struct{ owner, card string }
 	holes := map[string][]dealt{} // "table/hand" -> cards
 	hand := ""

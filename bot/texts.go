@@ -244,6 +244,7 @@ var roomTexts = map[string]Message{
 	"view.leaving":          {"leaving", "se levanta"},
 	"view.waitlist":         {"Waiting list: %[1]v", "Lista de espera: %[1]v"},
 	"view.last":             {"Last", "Últimas"},
+	"view.seats":            {"Seats", "Asientos"},
 	"view.hand_over":        {"Hand over.", "Mano terminada."},
 	"button.fold":           {"Fold", "Retirarse"},
 	"button.check":          {"Check", "Pasar"},

@@ -21,8 +21,12 @@ const (
 // View is a rendered, platform-neutral message: text lines and rows of
 // buttons. It is the Body of an Outgoing message.
 type View struct {
-	Kind    ViewKind
-	Text    string
+	Kind ViewKind
+	// Text is the view as plain text (Rich.Plain when Rich is set).
+	Text string
+	// Rich is the view's structured content (rich.go), which a platform
+	// formats its own way; nil: Text is shown as it is.
+	Rich    *Rich
 	Buttons [][]Button
 	// Amount, when set, lets the acting player type any bet or raise in
 	// range (a platform with forms shows one: Discord's modal).

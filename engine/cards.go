@@ -174,11 +174,11 @@ func lower(b byte) byte {
 
 // ParseCard parses one card: a rank (2-9, T or 10, J, Q, K, A) followed by a
 // suit (s, h, d, c), in either case, or a joker ("Jk", "Joker", "X"). Suit
-// symbols (♠♥♦♣) are accepted too.
+// symbols (♠♥♦♣) are accepted too, and 🃏 for a joker.
 func ParseCard(s string) (Card, error) {
 	tok := strings.TrimSpace(s)
 	switch strings.ToLower(tok) {
-	case "jk", "joker", "x", "jkr":
+	case "jk", "joker", "x", "jkr", "🃏":
 		return Joker1, nil
 	case "":
 		return NoCard, &ParseError{Token: s, Reason: "empty"}
@@ -261,6 +261,11 @@ func splitCards(s string) ([]string, error) {
 			i += 2
 			continue
 		}
+		if rs[i] == '🃏' { // the joker as FormatSymbols writes it
+			toks = append(toks, "Jk")
+			i++
+			continue
+		}
 		n := 2
 		if rs[i] == '1' && i+1 < len(rs) && rs[i+1] == '0' {
 			n = 3
@@ -282,6 +287,19 @@ func FormatCards(cs []Card) string {
 			b.WriteByte(' ')
 		}
 		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+// FormatSymbols writes cards as players read them, with suit symbols:
+// "A♠ K♦ T♣" (a joker is "🃏"). ParseCards reads it back.
+func FormatSymbols(cs []Card) string {
+	var b strings.Builder
+	for i, c := range cs {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(c.Symbol())
 	}
 	return b.String()
 }

@@ -92,3 +92,23 @@ func TestCardSetCounts(t *testing.T) {
 		t.Error("Remove did not remove")
 	}
 }
+
+func TestFormatSymbolsReadsBackAsTheSameCards(t *testing.T) {
+	for _, in := range []string{"As Kd Tc", "2h 3c", "Jk 9s", ""} {
+		cs, err := ParseCards(in)
+		if err != nil {
+			t.Fatalf("ParseCards(%q): %v", in, err)
+		}
+		sym := FormatSymbols(cs)
+		back, err := ParseCards(sym)
+		if err != nil {
+			t.Fatalf("ParseCards(%q): %v", sym, err)
+		}
+		if FormatCards(back) != FormatCards(cs) {
+			t.Errorf("%q → %q → %q", in, sym, FormatCards(back))
+		}
+	}
+	if got := FormatSymbols(MustParseCards("Ah Td")); got != "A♥ T♦" {
+		t.Errorf("FormatSymbols = %q, want A♥ T♦", got)
+	}
+}

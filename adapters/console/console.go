@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -25,6 +26,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/view"
 )
 
 // Platform is the console's platform name; Chat its one group chat.
@@ -98,11 +100,18 @@ type Sink struct {
 	// FileDir is the folder files for players (/export) are written in;
 	// "" is the working directory.
 	FileDir string
+	// Colour writes views in a terminal's colours: the title and the
+	// player to act bold, notes dim, red suits red. Scripts and goldens
+	// are plain text.
+	Colour bool
 }
 
 // NewSink returns a sink writing to out; redraw repaints the screen (for a
-// terminal).
-func NewSink(out io.Writer, redraw bool) *Sink { return &Sink{out: out, redraw: redraw} }
+// terminal), in colour (bot/view's ANSI form) unless the NO_COLOR
+// environment variable is set (https://no-color.org).
+func NewSink(out io.Writer, redraw bool) *Sink {
+	return &Sink{out: out, redraw: redraw, Colour: redraw && os.Getenv("NO_COLOR") == ""}
+}
 
 var _ bot.Enqueuer = (*Sink)(nil)
 
@@ -122,6 +131,9 @@ func (s *Sink) Enqueue(m bot.Outgoing) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	text := Render(v)
+	if s.Colour {
+		text = RenderColour(v)
+	}
 	if v.File != nil {
 		text = s.writeFile(v)
 	}
@@ -204,7 +216,11 @@ func sourceBefore(a, b string) bool {
 func (s *Sink) Print(aud, text string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	lines := prefix(aud, secondPerson(text))
+	text = secondPerson(text)
+	if s.Colour {
+		text = view.ColourCards(text, false)
+	}
+	lines := prefix(aud, text)
 	if s.redraw {
 		s.log = append(s.log, lines...)
 		if len(s.log) > 14 {
@@ -238,8 +254,15 @@ func prefix(aud, text string) []string {
 
 // Render shows a view as text: its lines, then its buttons with the
 // command each stands for.
-func Render(v bot.View) string {
-	text := v.Text
+func Render(v bot.View) string { return withButtons(v.Text, v) }
+
+// RenderColour is Render in a terminal's colours (bot/view's ANSI form).
+func RenderColour(v bot.View) string {
+	return withButtons(view.ANSI(bot.RichOf(v), false), v)
+}
+
+// withButtons is text, then v's buttons with the command each stands for.
+func withButtons(text string, v bot.View) string {
 	for _, row := range v.Buttons {
 		var parts []string
 		for _, b := range row {

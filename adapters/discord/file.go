@@ -36,14 +36,14 @@ func (a *Adapter) deliverFile(ctx context.Context, user string, v bot.View) (str
 	files := func() []*discordgo.File {
 		return []*discordgo.File{{Name: v.File.Name, ContentType: "text/plain; charset=utf-8", Reader: bytes.NewReader(v.File.Data)}}
 	}
-	content := clip(v.Text, maxContent)
+	caption := content(v.Text)
 	a.mu.Lock()
 	busy := a.handling[user] > 0
 	a.mu.Unlock()
 	if busy {
 		return "", &bot.RateLimitError{RetryAfter: fileWait}
 	}
-	if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: content, Files: files()}, "file"); done || err != nil {
+	if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: caption, Files: files()}, "file"); done || err != nil {
 		return "", err
 	}
 	ch, err := a.dmChannel(ctx, user)
@@ -53,5 +53,5 @@ func (a *Adapter) deliverFile(ctx context.Context, user string, v bot.View) (str
 		}
 		return "", err
 	}
-	return a.sendDM(ctx, user, ch, &discordgo.MessageSend{Content: content, Files: files()})
+	return a.sendDM(ctx, user, ch, &discordgo.MessageSend{Content: caption, Files: files()})
 }

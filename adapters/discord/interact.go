@@ -16,11 +16,10 @@ import (
 
 // Discord's limits on what a bot sends.
 const (
-	maxContent     = 2000
-	maxDescription = 4096
-	maxCustomID    = 100
-	maxRows        = 5
-	maxPerRow      = 5
+	maxContent  = 2000
+	maxCustomID = 100
+	maxRows     = 5
+	maxPerRow   = 5
 )
 
 // amountPrefix starts the custom_id of the button that opens the amount
@@ -166,7 +165,7 @@ func (a *Adapter) internalError(ctx context.Context, i *discordgo.Interaction) {
 	switch {
 	case acked && i.Type == discordgo.InteractionApplicationCommandAutocomplete:
 	case acked:
-		if _, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: text,
+		if _, err := a.s.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: content(text),
 			Flags: discordgo.MessageFlagsEphemeral}, discordgo.WithContext(ctx)); err != nil {
 			a.log.Warn("follow-up failed", "err", redact(err))
 		}
@@ -261,7 +260,7 @@ func modalValue(d discordgo.ModalSubmitInteractionData) string {
 
 func ephemeral(text string) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral}}
+		Data: &discordgo.InteractionResponseData{Content: content(text), Flags: discordgo.MessageFlagsEphemeral}}
 }
 
 // respond acknowledges an interaction (once; Discord refuses a second).
@@ -342,7 +341,7 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 		a.silence(ctx, i, component, true)
 		return
 	}
-	text := clip(answerText(o, lang), maxContent)
+	text := content(answerText(o, lang))
 	public := o.err == nil && !o.reply.Private && text != ""
 	switch {
 	case component && text == "":
@@ -417,7 +416,7 @@ func answer(o outcome, lang string, component bool) *discordgo.InteractionRespon
 		return ephemeral(o.reply.Text)
 	}
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: clip(o.reply.Text, maxContent)}}
+		Data: &discordgo.InteractionResponseData{Content: content(o.reply.Text)}}
 }
 
 // autocomplete offers the channel's tables for a table option.

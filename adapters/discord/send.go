@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/view"
 )
 
 // Discord's JSON error codes the adapter acts on.
@@ -66,15 +67,27 @@ func (a *Adapter) bucketWait(route string) time.Duration {
 
 var colors = map[bot.ViewKind]int{bot.ViewTable: 0x1f8b4c, bot.ViewSummary: 0x206694, bot.ViewNotice: 0x99aab5, bot.ViewCards: 0xa84300}
 
-// embed renders a view's text: the first line as the title, the rest as
-// the description.
+// embed renders a view as an embed (bot/view): its rich content, or its
+// text with the first line as the title; every text escaped.
 func embed(v bot.View) []*discordgo.MessageEmbed {
-	title, rest, _ := strings.Cut(v.Text, "\n")
-	if len([]rune(title)) > 256 {
-		title, rest = "", v.Text
+	r := bot.RichOf(v)
+	if v.Rich == nil {
+		if title, rest, _ := strings.Cut(v.Text, "\n"); view.Len16(title) <= view.DiscordTitleMax {
+			r = bot.TextRich(rest)
+			r.Title = bot.Line{bot.S(title)}
+		}
 	}
-	return []*discordgo.MessageEmbed{{Title: title, Description: clip(rest, maxDescription), Color: colors[v.Kind]}}
+	e := view.DiscordEmbed(r)
+	me := &discordgo.MessageEmbed{Title: e.Title, Description: e.Description, Color: colors[v.Kind]}
+	for _, f := range e.Fields {
+		me.Fields = append(me.Fields, &discordgo.MessageEmbedField{Name: f.Name, Value: f.Value})
+	}
+	return []*discordgo.MessageEmbed{me}
 }
+
+// content is a text as a message's content: escaped, within Discord's
+// length.
+func content(text string) string { return view.DiscordText(text, maxContent) }
 
 // components turns a view's buttons into rows (at most 5 of 5): a token
 // becomes a custom_id, a URL a link button, and an amount form a button
@@ -187,7 +200,7 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 // asked again.
 func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (string, error) {
 	if v.Kind != bot.ViewCards {
-		if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: clip(v.Text, maxContent)}, "note"); done || err != nil {
+		if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: content(v.Text)}, "note"); done || err != nil {
 			return "", err
 		}
 	}

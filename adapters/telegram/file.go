@@ -8,6 +8,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/view"
 )
 
 // Telegram's limits on a bot's document.
@@ -34,7 +35,8 @@ func (a *Adapter) deliverFile(user int64, v bot.View) (string, error) {
 		return "", nil
 	}
 	doc := tgbotapi.NewDocument(user, tgbotapi.FileBytes{Name: v.File.Name, Bytes: v.File.Data})
-	doc.Caption = clip(v.Text, maxCaption)
+	doc.Caption = view.HTMLText(v.Text, maxCaption)
+	doc.ParseMode = tgbotapi.ModeHTML
 	sent, err := a.api.Send(doc)
 	switch {
 	case isForbidden(err):

@@ -16,6 +16,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/view"
 )
 
 // route queues a taken update on its chat's lane: one chat's updates are
@@ -360,7 +361,7 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 // it is): a popup only the presser sees when alert is set. A 429 is waited
 // out once.
 func (a *Adapter) answerCallback(ctx context.Context, id, text string, alert bool) {
-	cfg := tgbotapi.NewCallback(id, clip(text, maxCallbackText))
+	cfg := tgbotapi.NewCallback(id, clip(view.EmojiSuits(text), maxCallbackText))
 	cfg.ShowAlert = alert && text != ""
 	for try := 0; try < 2; try++ {
 		_, err := a.api.Request(cfg)

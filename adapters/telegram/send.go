@@ -13,6 +13,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/view"
 )
 
 // Deliver implements bot.Sender: it sends or edits one message.
@@ -60,6 +61,9 @@ func (a *Adapter) chatOf(d bot.Destination) (int64, error) {
 	return n, nil
 }
 
+// html is a view as Telegram HTML, within a message's length.
+func html(v bot.View) string { return view.HTML(bot.RichOf(v), maxText) }
+
 // keyboard turns a view's buttons into an inline keyboard: a token becomes
 // callback_data, a URL a link button.
 func keyboard(rows [][]bot.Button) *tgbotapi.InlineKeyboardMarkup {
@@ -85,10 +89,11 @@ func keyboard(rows [][]bot.Button) *tgbotapi.InlineKeyboardMarkup {
 // "message is not modified" is success, and a table message deleted by
 // someone is sent again.
 func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.View, thread string) (string, error) {
-	text := clip(v.Text, maxText)
+	text := html(v)
 	kb := keyboard(v.Buttons)
 	if msgID, err := strconv.Atoi(id); err == nil && id != "" {
 		edit := tgbotapi.NewEditMessageText(chat, msgID, text)
+		edit.ParseMode = tgbotapi.ModeHTML
 		edit.ReplyMarkup = kb
 		_, err := a.api.Request(edit)
 		switch {
@@ -108,6 +113,7 @@ func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.
 		return a.sendToTopic(chat, topic, text, kb)
 	}
 	msg := tgbotapi.NewMessage(chat, text)
+	msg.ParseMode = tgbotapi.ModeHTML
 	if len(kb.InlineKeyboard) > 0 {
 		msg.ReplyMarkup = kb
 	}
@@ -139,7 +145,7 @@ func migratedTo(err error) int64 {
 // bot cannot be messaged (403): the group is shown, once, a button that
 // starts the bot, and the game goes on.
 func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (string, error) {
-	text := clip(v.Text, maxText)
+	text := html(v)
 	kb := keyboard(v.Buttons)
 	a.mu.Lock()
 	refused := a.notStarted.Get(user)
@@ -147,6 +153,7 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (s
 	if v.Kind == bot.ViewCards && !refused {
 		if prev := a.cardsMessage(ctx, user); prev != 0 {
 			edit := tgbotapi.NewEditMessageText(user, prev, text)
+			edit.ParseMode = tgbotapi.ModeHTML
 			if len(kb.InlineKeyboard) > 0 {
 				edit.ReplyMarkup = kb
 			}
@@ -164,6 +171,7 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (s
 		}
 	}
 	msg := tgbotapi.NewMessage(user, text)
+	msg.ParseMode = tgbotapi.ModeHTML
 	if len(kb.InlineKeyboard) > 0 {
 		msg.ReplyMarkup = kb
 	}
@@ -286,11 +294,13 @@ func (a *Adapter) StartLink(payload string) string {
 // reply in the group for error answers when the user never started the
 // bot), or as a reply in a chat.
 func (a *Adapter) deliverNote(ctx context.Context, n note) error {
-	text := clip(n.Text, maxText)
+	text := view.HTMLText(n.Text, maxText)
 	if n.User == 0 {
 		return a.reply(ctx, n.Chat, n.ReplyTo, text)
 	}
-	_, err := a.direct(tgbotapi.NewMessage(n.User, text))
+	msg := tgbotapi.NewMessage(n.User, text)
+	msg.ParseMode = tgbotapi.ModeHTML
+	_, err := a.direct(msg)
 	if err == nil || !(errors.Is(err, errNotStarted) || errors.Is(err, errRefused)) {
 		return err
 	}
@@ -304,9 +314,10 @@ func (a *Adapter) deliverNote(ctx context.Context, n note) error {
 	return a.reply(ctx, n.Chat, n.ReplyTo, text)
 }
 
-// reply sends text to chat as a reply to message replyTo.
+// reply sends text (HTML) to chat as a reply to message replyTo.
 func (a *Adapter) reply(ctx context.Context, chat int64, replyTo int, text string) error {
 	msg := tgbotapi.NewMessage(chat, text)
+	msg.ParseMode = tgbotapi.ModeHTML
 	msg.ReplyToMessageID = replyTo
 	msg.AllowSendingWithoutReply = true
 	_, err := a.api.Send(msg)
@@ -368,6 +379,7 @@ func (a *Adapter) sendToTopic(chat int64, topic int, text string, kb *tgbotapi.I
 	p.AddNonZero64("chat_id", chat)
 	p.AddNonZero("message_thread_id", topic)
 	p["text"] = text
+	p["parse_mode"] = tgbotapi.ModeHTML
 	if len(kb.InlineKeyboard) > 0 {
 		if err := p.AddInterface("reply_markup", kb); err != nil {
 			return "", err

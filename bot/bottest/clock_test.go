@@ -78,3 +78,11 @@ func TestFakeClockIsSafeForConcurrentUse(t *testing.T) {
 		t.Fatalf("%d fired, want 800", n)
 	}
 }
+
+func TestLetterCardsReadsEveryNotationAsLetters(t *testing.T) {
+	for in, want := range map[string]string{"J♦ 4♠": "Jd 4s", "J♦\uFE0F 4♣\uFE0F": "Jd 4c", "As Kd": "As Kd", "🃏 T♥": "Jk Th"} {
+		if got := LetterCards(in); got != want {
+			t.Errorf("LetterCards(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -632,15 +632,17 @@ func (s *sim) scanLeaks() {
 		if !ok {
 			continue
 		}
+		// One notation of cards on both sides: a leak in either shows.
+		text := bottest.LetterCards(v.Text)
 		if m.To.Private() {
-			for _, line := range strings.Split(v.Text, "\n") {
+			for _, line := range strings.Split(text, "\n") {
 				if mm := simCardsRE.FindStringSubmatch(line); mm != nil {
 					byHand[mm[1]+"/"+mm[2]] = append(byHand[mm[1]+"/"+mm[2]], holding{m.To.User, mm[3]})
 				}
 			}
 			continue
 		}
-		group = append(group, v.Text)
+		group = append(group, text)
 	}
 	scanned := 0
 	for _, text := range group {

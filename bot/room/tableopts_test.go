@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/pokerroom/pokerroom/bot/bottest"
 )
 
 // The table options the rule books name (issue 21, defect 7): the
@@ -16,7 +18,7 @@ var yourCardsRE = regexp.MustCompile(`your cards ((?:(?:[2-9TJQKA][shdc]|Jk) ?)+
 func (h *harness) dealt(user string) []string {
 	var out []string
 	for _, text := range h.private(user) {
-		for _, m := range yourCardsRE.FindAllStringSubmatch(text, -1) {
+		for _, m := range yourCardsRE.FindAllStringSubmatch(bottest.LetterCards(text), -1) {
 			out = append(out, strings.Fields(m[1])...)
 		}
 	}

@@ -646,7 +646,7 @@ func (t *Table) consult(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if p := s.Partner; p != nil {
-		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.Label(), engine.FormatCards(t.hand.Hole(k)), DurationText(tourney.ConsultationTime))))
+		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.Label(), engine.FormatSymbols(t.hand.Hole(k)), DurationText(tourney.ConsultationTime))))
 	}
 	t.publish()
 	return bot.Reply{Text: tr(t.lang(), "consult.done", t.name(i), DurationText(tourney.ConsultationTime))}, nil

@@ -163,30 +163,30 @@ func (t *Table) addSeed(req Request) (bot.Reply, error) {
 
 // renderCommitments ends the table message with the deck commitments
 // (fair.go): shown before the first card of the hand they are of.
-func renderCommitments(b *strings.Builder, sc tableScene) {
+func renderCommitments(r *bot.Rich, sc tableScene) {
 	seeds := " · " + tr(sc.Lang, "fair.seeds", sc.Seeds)
 	switch {
 	case sc.Next != "": // a hand in play: its commitment, then the next hand's
 		if sc.Commitment != "" {
-			b.WriteString(tr(sc.Lang, "fair.commitment", sc.Commitment) + "\n")
+			r.Add("", bot.M(tr(sc.Lang, "fair.commitment", sc.Commitment)))
 		}
-		b.WriteString(tr(sc.Lang, "fair.next", sc.Next) + seeds + "\n")
+		r.Add("", bot.M(tr(sc.Lang, "fair.next", sc.Next)+seeds))
 	case sc.Commitment != "": // between hands: the next hand's
-		b.WriteString(tr(sc.Lang, "fair.commitment", sc.Commitment) + seeds + "\n")
+		r.Add("", bot.M(tr(sc.Lang, "fair.commitment", sc.Commitment)+seeds))
 	}
 }
 
 // renderReveal ends a finished hand's summary with its deck revealed: the
 // deck committed to, the salt, the seeds, and how to check them. It reveals
 // every card of the deck, unshown hole cards too: the scheme's price.
-func renderReveal(b *strings.Builder, sc summaryScene) {
+func renderReveal(r *bot.Rich, sc summaryScene) {
 	if sc.Fair == nil {
 		return
 	}
-	b.WriteString(tr(sc.Lang, "fair.reveal_deck", sc.Deck) + "\n")
-	b.WriteString(tr(sc.Lang, "fair.reveal_salt", sc.Fair.Salt, sc.Fair.Commitment) + "\n")
+	r.Add("", bot.M(tr(sc.Lang, "fair.reveal_deck", sc.Deck)))
+	r.Add("", bot.M(tr(sc.Lang, "fair.reveal_salt", sc.Fair.Salt, sc.Fair.Commitment)))
 	if len(sc.Fair.Seeds) > 0 {
-		b.WriteString(tr(sc.Lang, "fair.reveal_seeds", strings.Join(sc.Fair.Seeds, " · ")) + "\n")
+		r.Add("", bot.M(tr(sc.Lang, "fair.reveal_seeds", strings.Join(sc.Fair.Seeds, " · "))))
 	}
-	b.WriteString(tr(sc.Lang, "fair.reveal_verify", sc.Label, sc.HandNo) + "\n")
+	r.Add("", bot.M(tr(sc.Lang, "fair.reveal_verify", sc.Label, sc.HandNo)))
 }

@@ -20,15 +20,6 @@ import (
 // oldest hands that do not fit are left out, and the answer says so.
 const historyMax = 3500
 
-// symbols writes cards with their suit symbols: "J♦ 4♠".
-func symbols(cs []engine.Card) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.Symbol()
-	}
-	return strings.Join(parts, " ")
-}
-
 // historyHand is one stored hand told in full to the player (their own
 // hole cards only; others' when shown).
 type historyHand struct {
@@ -139,7 +130,7 @@ func (h *historyHand) events() {
 	street, mine := engine.Street(255), []engine.Card(nil)
 	showCards := func() {
 		if mine != nil {
-			h.add(tr(l, "hist.your_cards", symbols(mine)))
+			h.add(tr(l, "hist.your_cards", engine.FormatSymbols(mine)))
 			mine = nil
 		}
 	}
@@ -154,9 +145,9 @@ func (h *historyHand) events() {
 		case engine.EvDealBoard:
 			showCards()
 			h.add("")
-			h.cur = tr(l, "hist.street."+e.Street.String()) + " " + symbols(e.Cards)
+			h.cur = tr(l, "hist.street."+e.Street.String()) + " " + engine.FormatSymbols(e.Cards)
 			if e.Board == 1 {
-				h.cur = tr(l, "hist.second_board") + " " + symbols(e.Cards)
+				h.cur = tr(l, "hist.second_board") + " " + engine.FormatSymbols(e.Cards)
 			}
 			street = e.Street
 		case engine.EvFold, engine.EvCheck, engine.EvCall, engine.EvBet, engine.EvRaise, engine.EvDiscard:
@@ -169,13 +160,13 @@ func (h *historyHand) events() {
 			h.item(eventText(e, h.name(e.Seat), l))
 		case engine.EvDrawCards:
 			if e.Seat == h.viewer {
-				h.item(tr(l, "hist.drew", symbols(e.Cards)))
+				h.item(tr(l, "hist.drew", engine.FormatSymbols(e.Cards)))
 			}
 		case engine.EvReturnUncalled:
 			h.item(tr(l, "hist.returned", h.name(e.Seat), bot.FormatChips(e.Amount, l)))
 		case engine.EvShow:
 			showCards()
-			h.add(tr(l, "hist.shows", h.name(e.Seat), symbols(e.Cards)))
+			h.add(tr(l, "hist.shows", h.name(e.Seat), engine.FormatSymbols(e.Cards)))
 		case engine.EvMuck:
 			h.add(tr(l, "hist.mucks", h.name(e.Seat)))
 		case engine.EvRake:

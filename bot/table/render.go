@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pokerroom/pokerroom/bot"
 
@@ -45,15 +46,17 @@ type tableScene struct {
 	Tourney bool
 }
 
-// renderTable renders the table message.
+// renderTable renders the table message: the title, the boards and the
+// pot; the seats (a field of their own on Discord), the player to act
+// standing out; then the commitments, the last actions and a hint.
 func renderTable(sc tableScene) bot.View {
-	var b strings.Builder
 	lang := sc.Lang
-	fmt.Fprintf(&b, "%s %s · %s", tr(lang, "view.table"), sc.Label, sc.Title)
+	var r bot.Rich
+	title := fmt.Sprintf("%s %s · %s", tr(lang, "view.table"), sc.Label, sc.Title)
 	if sc.HandNo > 0 {
-		fmt.Fprintf(&b, " · %s %d", tr(lang, "view.hand"), sc.HandNo)
+		title += fmt.Sprintf(" · %s %d", tr(lang, "view.hand"), sc.HandNo)
 	}
-	b.WriteByte('\n')
+	r.Title = bot.Line{bot.S(title)}
 	s := sc.Snap
 	toAct := -1
 	engineOf := map[int]int{}
@@ -69,97 +72,125 @@ func renderTable(sc tableScene) bot.View {
 			if len(s.Boards) > 1 {
 				label = fmt.Sprintf("%s %d", label, n+1)
 			}
-			fmt.Fprintf(&b, "%s: %s\n", label, cardsOrDash(board))
+			r.Add("", bot.S(label+": "), bot.B(cardsOrDash(board)))
 		}
-		fmt.Fprintf(&b, "%s: %s", tr(lang, "view.pot"), bot.FormatChips(s.Total, lang))
+		pot := []bot.Span{bot.S(tr(lang, "view.pot") + ": "), bot.B(bot.FormatChips(s.Total, lang))}
 		if len(s.Pots) > 1 {
 			var parts []string
 			for _, p := range s.Pots {
 				parts = append(parts, bot.FormatChips(p.Amount, lang))
 			}
-			fmt.Fprintf(&b, " (%s)", strings.Join(parts, " + "))
+			pot = append(pot, bot.S(fmt.Sprintf(" (%s)", strings.Join(parts, " + "))))
 		}
-		b.WriteByte('\n')
+		r.Add("", pot...)
 		if !s.Over && s.ToAct >= 0 && s.ToAct < len(sc.Order) {
 			toAct = sc.Order[s.ToAct]
 		}
 	} else if sc.Tourney {
-		b.WriteString(tr(lang, "view.waiting_director") + "\n")
+		r.Add("", bot.M(tr(lang, "view.waiting_director")))
 	} else {
-		b.WriteString(tr(lang, "view.waiting_players") + "\n")
+		r.Add("", bot.M(tr(lang, "view.waiting_players")))
 	}
+	seats := tr(lang, "view.seats")
 	for i, st := range sc.Seats {
-		mark := "  "
-		if i == toAct {
-			mark = "▶ "
-		}
-		if st.Empty {
-			fmt.Fprintf(&b, "%s%d  —\n", mark, i+1)
-			continue
-		}
-		stack := st.Stack
-		var notes []string
-		if k, ok := engineOf[i]; ok && s != nil {
-			v := s.Seats[k]
-			stack = v.Stack
-			if sc.Button == 0 && k == s.Button || sc.Button == i+1 {
-				notes = append(notes, tr(lang, "view.dealer"))
-			}
-			switch {
-			case v.Status == engine.SeatFolded && !s.Over:
-				notes = append(notes, tr(lang, "view.folded"))
-			case v.Status == engine.SeatAllIn:
-				notes = append(notes, tr(lang, "view.allin"))
-			}
-			if v.Bet > 0 && !s.Over {
-				notes = append(notes, tr(lang, "view.bet", bot.FormatChips(v.Bet, lang)))
-			}
-			if v.Shown && len(v.Hole) > 0 {
-				notes = append(notes, tr(lang, "view.shows", engine.FormatCards(v.Hole)))
-			}
-			if s.Game == engine.Draw && v.Drew >= 0 && !s.Over {
-				notes = append(notes, tr(lang, "view.drew", v.Drew))
-			}
-			if i == toAct {
-				notes = append(notes, toActNote(sc))
-			}
-		} else {
-			switch {
-			case st.Out:
-				notes = append(notes, tr(lang, "view.sitting_out"))
-			case st.WaitBB:
-				notes = append(notes, tr(lang, "view.wait_bb"))
-			}
-		}
-		if st.Away {
-			notes = append(notes, tr(lang, "view.away"))
-		}
-		if st.Leaving {
-			notes = append(notes, tr(lang, "view.leaving"))
-		}
-		line := fmt.Sprintf("%s%d  %s  %s", mark, i+1, st.Name, bot.FormatChips(stack, lang))
-		if len(notes) > 0 {
-			line += "  · " + strings.Join(notes, " · ")
-		}
-		b.WriteString(line + "\n")
+		r.Add(seats, seatLine(sc, i, st, toAct, engineOf)...)
 	}
 	if _, dealt := engineOf[sc.Button-1]; s != nil && sc.Button > 0 && !dealt {
 		// A dead button: on a seat nobody is dealt in from (TDA 31).
-		b.WriteString(tr(lang, "view.dead_button", sc.Button) + "\n")
+		r.Add(seats, bot.M(tr(lang, "view.dead_button", sc.Button)))
 	}
 	if sc.Waiting > 0 {
-		b.WriteString(tr(lang, "view.waitlist", sc.Waiting) + "\n")
+		r.Add(seats, bot.M(tr(lang, "view.waitlist", sc.Waiting)))
 	}
-	renderCommitments(&b, sc)
+	renderCommitments(&r, sc)
 	if len(sc.Last) > 0 {
-		fmt.Fprintf(&b, "%s: %s\n", tr(lang, "view.last"), strings.Join(sc.Last, " · "))
+		r.Add("", bot.S(tr(lang, "view.last")+": "+strings.Join(sc.Last, " · ")))
 	}
 	if s != nil && s.Over {
-		b.WriteString(tr(lang, "view.hand_over") + "\n")
+		r.Add("", bot.B(tr(lang, "view.hand_over")))
 	} else if s != nil && s.Street == engine.DrawStreet && toAct >= 0 {
-		b.WriteString(tr(lang, "view.draw_hint") + "\n")
+		r.Add("", bot.M(tr(lang, "view.draw_hint")))
 	}
-	return bot.View{Kind: bot.ViewTable, Text: strings.TrimRight(b.String(), "\n")}
+	return bot.View{Kind: bot.ViewTable, Text: r.Plain(), Rich: &r}
+}
+
+// seatLine is seat i's line: its number, player and stack, then notes
+// (the dealer button, a bet, shown cards, the time to act); the player to
+// act stands out, an empty seat is muted.
+func seatLine(sc tableScene, i int, st sceneSeat, toAct int, engineOf map[int]int) bot.Line {
+	lang, s := sc.Lang, sc.Snap
+	mark := "  "
+	if i == toAct {
+		mark = "▶ "
+	}
+	if st.Empty {
+		return bot.Line{bot.M(fmt.Sprintf("%s%d  —", mark, i+1))}
+	}
+	stack := st.Stack
+	var notes []string
+	if k, ok := engineOf[i]; ok && s != nil {
+		v := s.Seats[k]
+		stack = v.Stack
+		if sc.Button == 0 && k == s.Button || sc.Button == i+1 {
+			notes = append(notes, tr(lang, "view.dealer"))
+		}
+		switch {
+		case v.Status == engine.SeatFolded && !s.Over:
+			notes = append(notes, tr(lang, "view.folded"))
+		case v.Status == engine.SeatAllIn:
+			notes = append(notes, tr(lang, "view.allin"))
+		}
+		if v.Bet > 0 && !s.Over {
+			notes = append(notes, tr(lang, "view.bet", bot.FormatChips(v.Bet, lang)))
+		}
+		if v.Shown && len(v.Hole) > 0 {
+			notes = append(notes, tr(lang, "view.shows", engine.FormatSymbols(v.Hole)))
+		}
+		if s.Game == engine.Draw && v.Drew >= 0 && !s.Over {
+			notes = append(notes, tr(lang, "view.drew", v.Drew))
+		}
+		if i == toAct {
+			notes = append(notes, toActNote(sc))
+		}
+	} else {
+		switch {
+		case st.Out:
+			notes = append(notes, tr(lang, "view.sitting_out"))
+		case st.WaitBB:
+			notes = append(notes, tr(lang, "view.wait_bb"))
+		}
+	}
+	if st.Away {
+		notes = append(notes, tr(lang, "view.away"))
+	}
+	if st.Leaving {
+		notes = append(notes, tr(lang, "view.leaving"))
+	}
+	main := fmt.Sprintf("%s%d  %s  %s", mark, i+1, st.Name, bot.FormatChips(stack, lang))
+	line := bot.Line{bot.S(main)}
+	if i == toAct {
+		line = bot.Line{bot.B(main)}
+	}
+	if len(notes) > 0 {
+		line = append(line, bot.S("  · "+strings.Join(notes, " · ")))
+	}
+	return line
+}
+
+// seatNameMax is the most characters of a name the table message shows
+// (seats, last actions): ten seats and their last actions fit every
+// platform's message whole, and the grid reads at a glance. Summaries and
+// notices show whole names.
+const seatNameMax = 24
+
+// seatName is name as the table message shows it: cut to seatNameMax
+// characters, ending with "…" when cut.
+func seatName(name string) string {
+	if utf8.RuneCountInString(name) <= seatNameMax {
+		return name
+	}
+	r := []rune(name)
+	return string(r[:seatNameMax-1]) + "…"
 }
 
 // toActNote is the acting player's note: the time left, and on which
@@ -179,7 +210,7 @@ func cardsOrDash(cs []engine.Card) string {
 	if len(cs) == 0 {
 		return "—"
 	}
-	return engine.FormatCards(cs)
+	return engine.FormatSymbols(cs)
 }
 
 // buttonSpec is a button before it is signed.
@@ -244,11 +275,12 @@ type summaryScene struct {
 	Deck string
 }
 
-// renderSummary renders a finished hand for the chat and the spectators.
+// renderSummary renders a finished hand for the chat and the spectators:
+// the boards, what was shown, who won what (standing out), the rake, and
+// the deck revealed.
 func renderSummary(sc summaryScene) bot.View {
 	lang := sc.Lang
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n", tr(lang, "summary.title", sc.HandNo, sc.Label, sc.Title))
+	r := bot.Rich{Title: bot.Line{bot.S(tr(lang, "summary.title", sc.HandNo, sc.Label, sc.Title))}}
 	for n, board := range sc.Snap.Boards {
 		if len(board) == 0 {
 			continue
@@ -257,18 +289,10 @@ func renderSummary(sc summaryScene) bot.View {
 		if len(sc.Snap.Boards) > 1 {
 			label = fmt.Sprintf("%s %d", label, n+1)
 		}
-		fmt.Fprintf(&b, "%s: %s\n", label, engine.FormatCards(board))
+		r.Add("", bot.S(label+": "), bot.B(engine.FormatSymbols(board)))
 	}
-	for _, sh := range sc.Snap.Shown {
-		desc := sh.High.Describe(lang)
-		if sh.HasLow {
-			desc += "; " + sh.Low.Describe(lang)
-		}
-		line := tr(lang, "summary.shows", sc.Names[sh.Seat], engine.FormatCards(sh.Cards), desc)
-		if len(sc.Snap.Boards) > 1 {
-			line += fmt.Sprintf(" (%s %d)", tr(lang, "view.board"), sh.Board+1)
-		}
-		b.WriteString(line + "\n")
+	for _, line := range shownLines(sc) {
+		r.Add("", bot.S(line))
 	}
 	for p, pot := range sc.Result.Pots {
 		name := tr(lang, "summary.main_pot")
@@ -283,20 +307,45 @@ func renderSummary(sc summaryScene) bot.View {
 			if len(sc.Snap.Boards) > 1 {
 				extra += fmt.Sprintf(" (%s %d)", tr(lang, "view.board"), a.Board+1)
 			}
-			fmt.Fprintf(&b, "%s\n", tr(lang, "summary.wins", sc.Names[a.Seat], bot.FormatChips(a.Amount, lang), name)+extra)
+			r.Add("", bot.B(tr(lang, "summary.wins", sc.Names[a.Seat], bot.FormatChips(a.Amount, lang), name)+extra))
 		}
 	}
-	for _, r := range sc.Result.Returned {
-		fmt.Fprintf(&b, "%s\n", tr(lang, "summary.returned", bot.FormatChips(r.Amount, lang), sc.Names[r.Seat]))
+	for _, ret := range sc.Result.Returned {
+		r.Add("", bot.S(tr(lang, "summary.returned", bot.FormatChips(ret.Amount, lang), sc.Names[ret.Seat])))
 	}
 	if sc.Result.Rake > 0 {
-		fmt.Fprintf(&b, "%s\n", tr(lang, "summary.rake", bot.FormatChips(sc.Result.Rake, lang)))
+		r.Add("", bot.M(tr(lang, "summary.rake", bot.FormatChips(sc.Result.Rake, lang))))
 	}
 	if sc.Result.CarryOver > 0 {
-		fmt.Fprintf(&b, "%s\n", tr(lang, "summary.carry", bot.FormatChips(sc.Result.CarryOver, lang)))
+		r.Add("", bot.M(tr(lang, "summary.carry", bot.FormatChips(sc.Result.CarryOver, lang))))
 	}
-	renderReveal(&b, sc)
-	return bot.View{Kind: bot.ViewSummary, Text: strings.TrimRight(b.String(), "\n")}
+	renderReveal(&r, sc)
+	return bot.View{Kind: bot.ViewSummary, Text: r.Plain(), Rich: &r}
+}
+
+// shownLines are the summary's lines of the hands shown: one line a
+// player, with what the hand makes on each board when the board was run
+// twice ("Two pair (board 1); a pair of fives (board 2)").
+func shownLines(sc summaryScene) []string {
+	lang := sc.Lang
+	var out []string
+	at := map[int]int{} // seat -> its line
+	for _, sh := range sc.Snap.Shown {
+		desc := sh.High.Describe(lang)
+		if sh.HasLow {
+			desc += "; " + sh.Low.Describe(lang)
+		}
+		if len(sc.Snap.Boards) > 1 {
+			desc += fmt.Sprintf(" (%s %d)", tr(lang, "view.board"), sh.Board+1)
+		}
+		if i, ok := at[sh.Seat]; ok {
+			out[i] += "; " + desc
+			continue
+		}
+		at[sh.Seat] = len(out)
+		out = append(out, tr(lang, "summary.shows", sc.Names[sh.Seat], engine.FormatSymbols(sh.Cards), desc))
+	}
+	return out
 }
 
 // eventText is one event as the table message's "last actions" show it;
@@ -319,7 +368,7 @@ func eventText(e engine.Event, name, lang string) string {
 		}
 		return tr(lang, "ev.discard", name, len(e.Cards))
 	case engine.EvDealBoard:
-		return tr(lang, "ev.board", engine.FormatCards(e.Cards))
+		return tr(lang, "ev.board", engine.FormatSymbols(e.Cards))
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/view"
 
 	"github.com/pokerroom/pokerroom/engine"
 )
@@ -44,12 +46,69 @@ func viewHand(t *testing.T, cfg engine.Config, stacks []int64, seed uint64, acts
 	return h
 }
 
+// goldenViews collects views for the goldens: the plain text (with the
+// buttons' commands), and each platform's form of the same views.
+type goldenViews struct {
+	plain, telegram, discord, ansi strings.Builder
+}
+
+// head starts a case in every form.
+func (g *goldenViews) head(h string) {
+	for _, b := range []*strings.Builder{&g.plain, &g.telegram, &g.discord, &g.ansi} {
+		fmt.Fprintf(b, "=== %s\n", h)
+	}
+}
+
+// add writes v in every form.
+func (g *goldenViews) add(t *testing.T, v bot.View) {
+	t.Helper()
+	g.plain.WriteString(v.Text + "\n")
+	r := bot.RichOf(v)
+	g.telegram.WriteString(view.HTML(r, view.TelegramMax) + "\n")
+	enc := json.NewEncoder(&g.discord)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(view.DiscordEmbed(r)); err != nil {
+		t.Fatal(err)
+	}
+	g.ansi.WriteString(view.ANSI(r, false) + "\n")
+}
+
+// check compares each form with its golden file (rewritten with -update).
+func (g *goldenViews) check(t *testing.T) {
+	t.Helper()
+	for _, f := range []struct {
+		path string
+		got  string
+	}{
+		{"testdata/views.golden", g.plain.String()},
+		{"testdata/views.telegram.golden", g.telegram.String()},
+		{"testdata/views.discord.golden", g.discord.String()},
+		{"testdata/views.ansi.golden", g.ansi.String()},
+	} {
+		if *update {
+			if err := os.WriteFile(f.path, []byte(f.got), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(f.path)
+		if err != nil {
+			t.Fatalf("%v (go test ./bot/table -run TestViewsGolden -update writes it)", err)
+		}
+		if f.got != string(want) {
+			t.Errorf("views differ from %s (rerun with -update and review the diff):\n%s", f.path, f.got)
+		}
+	}
+}
+
 // The table message, the acting player's buttons and the summary, in
-// English and Spanish, golden-file tested (go test ./bot -update rewrites
-// testdata/views.golden). The table message shows only what a spectator
-// may see.
+// English and Spanish, golden-file tested in every form: plain text
+// (testdata/views.golden, the console's scripts), Telegram HTML, a
+// Discord embed, a terminal's ANSI colours (go test ./bot/table -run
+// TestViewsGolden -update rewrites them). The table message shows only
+// what a spectator may see.
 func TestViewsGolden(t *testing.T) {
-	const path = "testdata/views.golden"
+	var g goldenViews
 	nl := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 1, BigBlind: 2, Rake: engine.Rake{Percent: 5, Cap: 4}}
 	o8 := engine.Config{Game: engine.OmahaHiLo, Betting: engine.FixedLimit, SmallBlind: 1, BigBlind: 2}
 	C, K, F, R := engine.Call, engine.Check, engine.Fold, engine.Raise
@@ -66,7 +125,6 @@ func TestViewsGolden(t *testing.T) {
 		{"fold before the flop", nl, []int64{100, 100}, 4, []engine.ActionKind{F}},
 		{"hi/lo showdown", o8, []int64{50, 50}, 5, []engine.ActionKind{C, K, K, K, K, K, K, K}},
 	}
-	var b strings.Builder
 	for _, tc := range cases {
 		h := viewHand(t, tc.cfg, tc.stacks, tc.seed, tc.acts)
 		names := []string{"Ana", "Ben", "Cy"}[:len(tc.stacks)]
@@ -82,27 +140,30 @@ func TestViewsGolden(t *testing.T) {
 		full := h.Snapshot()
 		spect := full.For(-1)
 		for _, lang := range []string{bot.English, bot.Spanish} {
-			fmt.Fprintf(&b, "=== %s (%s)\n", tc.name, lang)
+			g.head(fmt.Sprintf("%s (%s)", tc.name, lang))
 			v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: order,
 				Left: 25 * time.Second, Phase: "timer", Last: []string{"Ana raises to 4"}})
-			b.WriteString(v.Text + "\n")
+			g.add(t, v)
 			if !full.Over && full.ToAct >= 0 {
 				for _, bs := range actionButtons(full.Legal, h.Bet(full.ToAct)+full.Legal.CallAmount, lang) {
-					fmt.Fprintf(&b, "[%s: %s] ", bs.label, bs.command)
+					fmt.Fprintf(&g.plain, "[%s: %s] ", bs.label, bs.command)
 				}
-				b.WriteString("\n")
+				g.plain.WriteString("\n")
 			}
 			if full.Over {
-				b.WriteString(renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: spect, Result: h.Result(), Names: names}).Text + "\n")
+				g.add(t, renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: spect, Result: h.Result(), Names: names}))
 			}
-			// No hole card that was not shown appears in the group's views.
+			// No hole card that was not shown appears in the group's
+			// views, in either notation.
 			for k, sv := range full.Seats {
 				if sv.Shown {
 					continue
 				}
 				for _, c := range sv.Hole {
-					if strings.Contains(b.String(), " "+c.String()+" ") && !full.Over {
-						t.Errorf("%s: seat %d's card %v in a view", tc.name, k, c)
+					for _, form := range []string{c.String(), c.Symbol()} {
+						if strings.Contains(g.plain.String(), " "+form+" ") && !full.Over {
+							t.Errorf("%s: seat %d's card %v in a view", tc.name, k, form)
+						}
 					}
 				}
 			}
@@ -124,10 +185,9 @@ func TestViewsGolden(t *testing.T) {
 		{"tournament, live button", []int{2, 3, 0}, 3},
 	} {
 		for _, lang := range []string{bot.English, bot.Spanish} {
-			fmt.Fprintf(&b, "=== %s (%s)\n", c.name, lang)
-			v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: c.order,
-				Left: 25 * time.Second, Phase: "timer", Button: c.button})
-			b.WriteString(v.Text + "\n")
+			g.head(fmt.Sprintf("%s (%s)", c.name, lang))
+			g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: c.order,
+				Left: 25 * time.Second, Phase: "timer", Button: c.button}))
 		}
 	}
 	// Issue 24: the deck commitments of the table message (a hand in
@@ -138,27 +198,113 @@ func TestViewsGolden(t *testing.T) {
 	commit, next := strings.Repeat("3f2a", 16), strings.Repeat("c91e", 16)
 	fair := &bot.FairTag{Commitment: commit, Salt: strings.Repeat("ab", 16), Seeds: []string{"Ana: lucky", "Ben: 42"}}
 	for _, lang := range []string{bot.English, bot.Spanish} {
-		fmt.Fprintf(&b, "=== provable deck (%s)\n", lang)
+		g.head(fmt.Sprintf("provable deck (%s)", lang))
 		seats := []sceneSeat{{Name: "Ana", Stack: 100}, {Name: "Ben", Stack: 100}}
-		v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
-			Commitment: commit, Next: next, Seeds: 2})
-		b.WriteString(v.Text + "\n")
-		v = renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", Seats: seats, Commitment: next})
-		b.WriteString(v.Text + "\n")
-		b.WriteString(renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: fsnap, Result: fh.Result(),
-			Names: []string{"Ana", "Ben"}, Fair: fair, Deck: "As Kd Qh"}).Text + "\n")
+		g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
+			Commitment: commit, Next: next, Seeds: 2}))
+		g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", Seats: seats, Commitment: next}))
+		g.add(t, renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: fsnap, Result: fh.Result(),
+			Names: []string{"Ana", "Ben"}, Fair: fair, Deck: "As Kd Qh"}))
 	}
-	got := b.String()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
+	// A hostile name reads as typed in every form.
+	for _, lang := range []string{bot.English, bot.Spanish} {
+		g.head(fmt.Sprintf("a name that would format (%s)", lang))
+		seats := []sceneSeat{{Name: "<b>*_[x](y)`~|&", Stack: 100}, {Name: "Ben", Stack: 100}}
+		g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
+			Last: []string{"<b>*_[x](y)`~|& folds"}}))
+	}
+	g.check(t)
+}
+
+// The worst case a table message meets: ten seats of players with the
+// longest names a platform allows (Telegram's first and last names, 129
+// characters; Discord's display names, 32), all of them characters to be
+// escaped, all in before the flop and the board run twice, every seat's
+// cards shown, a long last-actions line and both commitments. The table
+// message and its summary fit Telegram's 4,096 characters and every limit
+// of a Discord embed whole, uncut, in both languages.
+func TestTheLongestTableMessageFitsEveryPlatformWhole(t *testing.T) {
+	for _, platform := range []struct {
+		name    string
+		nameLen int
+	}{{"telegram", 129}, {"discord", 32}} {
+		t.Run(platform.name, func(t *testing.T) { longestTableMessage(t, platform.name, platform.nameLen) })
+	}
+}
+
+func longestTableMessage(t *testing.T, platform string, nameLen int) {
+	cfg := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 1000, BigBlind: 2000, RunItTwice: true}
+	deck, err := engine.ShuffledDeck(engine.NewSeededReader(9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := engine.Setup{Rules: cfg, Deck: deck}
+	names := make([]string, 10)
+	seats := make([]sceneSeat, 10)
+	order := make([]int, 10)
+	for i := range names {
+		setup.Seats = append(setup.Seats, engine.Seat{Stack: 1_000_000_000})
+		names[i] = fmt.Sprintf("%d", i) + strings.Repeat("<&>*_", 26)[:nameLen-1]
+		seats[i] = sceneSeat{Name: seatName(names[i]), Stack: 1_000_000_000, Away: true, Leaving: true}
+		order[i] = i
+	}
+	h, err := engine.Start(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for first := true; !h.Snapshot().Over; first = false {
+		l := h.Legal()
+		a := engine.Action{Seat: l.Seat, Kind: engine.Call}
+		if first {
+			a = engine.Action{Seat: l.Seat, Kind: engine.Raise, Amount: l.AllInTo}
+		}
+		if _, err := h.Apply(a); err != nil {
+			t.Fatalf("%v: %v", a, err)
 		}
 	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./bot -run TestViewsGolden -update writes it)", err)
+	spect := h.Snapshot().For(-1)
+	if len(spect.Boards) != 2 {
+		t.Fatalf("the board ran %d times, want twice", len(spect.Boards))
 	}
-	if got != string(want) {
-		t.Errorf("views differ from %s (rerun with -update and review the diff):\n%s", path, got)
+	last := make([]string, 4)
+	for i := range last {
+		last[i] = seatName(names[i]) + " raises to 1,000,000,000"
+	}
+	hash := strings.Repeat("3f2a", 16)
+	for _, lang := range []string{bot.English, bot.Spanish} {
+		for _, v := range []bot.View{
+			renderTable(tableScene{Lang: lang, Label: "#1000", Title: "NL Hold'em 1,000/2,000", HandNo: 99999, Seats: seats, Snap: &spect,
+				Order: order, Left: 25 * time.Second, Phase: "bank", Last: last, Commitment: hash, Next: hash, Seeds: 3, Waiting: 40}),
+			renderSummary(summaryScene{Lang: lang, Label: "#1000", Title: "NL Hold'em 1,000/2,000", HandNo: 99999, Snap: spect,
+				Result: h.Result(), Names: names, Fair: &bot.FairTag{Commitment: hash, Salt: hash[:32], Seeds: names[:3]}, Deck: engine.FormatCards(deck)}),
+		} {
+			r := bot.RichOf(v)
+			if platform == "telegram" {
+				tg := view.HTML(r, view.TelegramMax)
+				if strings.HasSuffix(tg, view.Ellipsis) || !strings.Contains(tg, "&lt;&amp;&gt;*_") {
+					t.Errorf("%s %s: Telegram's form was cut or not escaped (%d characters of text):\n%s", lang, v.Kind, view.Len16(r.Plain()), tg)
+				}
+				t.Logf("%s %s: Telegram HTML %d characters of text, %d bytes", lang, v.Kind, view.Len16(r.Plain()), len(tg))
+				continue
+			}
+			e := view.DiscordEmbed(r)
+			var cut []string
+			if strings.HasSuffix(e.Description, view.Ellipsis) {
+				cut = append(cut, "description")
+			}
+			for i, f := range e.Fields {
+				if strings.HasSuffix(f.Value, view.Ellipsis) {
+					cut = append(cut, fmt.Sprintf("field %d", i))
+				}
+			}
+			all := e.Description
+			for _, f := range e.Fields {
+				all += f.Value
+			}
+			if len(cut) > 0 || e.Len() > view.DiscordEmbedTotalMax || !strings.Contains(all, `\<&\>\*\_`) {
+				t.Errorf("%s %s: Discord's embed was cut (%v), too long (%d characters) or not escaped", lang, v.Kind, cut, e.Len())
+			}
+			t.Logf("%s %s: Discord embed %d characters, %d fields", lang, v.Kind, e.Len(), len(e.Fields))
+		}
 	}
 }

@@ -63,7 +63,7 @@ func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
 			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
 			continue
 		}
-		sc.Seats = append(sc.Seats, sceneSeat{Name: t.name(i), Stack: s.Stack + s.Pending, Out: s.SittingOut,
+		sc.Seats = append(sc.Seats, sceneSeat{Name: seatName(t.name(i)), Stack: s.Stack + s.Pending, Out: s.SittingOut,
 			Away: s.Away, WaitBB: s.WaitBB, Leaving: s.Leaving})
 	}
 	for _, w := range t.waiting {
@@ -174,6 +174,11 @@ func (t *Table) showPaused() {
 		return
 	}
 	v := t.lastView
+	if v.Rich != nil {
+		r := *v.Rich
+		r.Blocks = append(append([]bot.Block(nil), r.Blocks...), bot.Block{Lines: []bot.Line{{bot.B(tr(t.lang(), "table.paused_line"))}}})
+		v.Rich = &r
+	}
 	v.Text += "\n" + tr(t.lang(), "table.paused_line")
 	v.Buttons, v.Amount = nil, nil
 	t.lastShown = false // the next publish shows the table again
@@ -232,7 +237,15 @@ func (t *Table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
 
 // cardsText is seat k's hole cards, for them only.
 func (t *Table) cardsText(k int) string {
-	return tr(t.lang(), "cards.yours", t.Label(), t.handNo, engine.FormatCards(t.hand.Hole(k)))
+	return tr(t.lang(), "cards.yours", t.Label(), t.handNo, engine.FormatSymbols(t.hand.Hole(k)))
+}
+
+// cardsView is seat k's private cards message: the table and hand, and
+// the cards standing out.
+func (t *Table) cardsView(k int) bot.View {
+	text := t.cardsText(k)
+	r := bot.Rich{Blocks: []bot.Block{{Lines: []bot.Line{bot.Emphasis(text, engine.FormatSymbols(t.hand.Hole(k)))}}}}
+	return bot.View{Kind: bot.ViewCards, Text: text, Rich: &r}
 }
 
 // sendCards sends each human player dealt in their hole cards privately:
@@ -256,7 +269,7 @@ func (t *Table) sendCards(events []engine.Event) {
 		}
 		t.send(bot.Outgoing{To: bot.Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: bot.PriorityPrivate,
 			Key: fmt.Sprintf("cards:%d:%d:%d", t.ID, t.handID, s.Player.ID), Version: t.nextVersion(),
-			Body: bot.View{Kind: bot.ViewCards, Text: t.cardsText(k)}})
+			Body: t.cardsView(k)})
 	}
 }
 
@@ -265,7 +278,7 @@ func (t *Table) noteEvents(events []engine.Event) {
 	for _, e := range events {
 		name := ""
 		if e.Seat >= 0 && e.Seat < len(t.order) {
-			name = t.name(t.order[e.Seat])
+			name = seatName(t.name(t.order[e.Seat]))
 		}
 		if s := eventText(e, name, t.lang()); s != "" {
 			t.last = append(t.last, s)

@@ -27,6 +27,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -89,9 +90,17 @@ type User struct {
 
 // Embed is the part of an embed the fake keeps.
 type Embed struct {
-	Title       string `json:"title,omitempty"`
-	Description string `json:"description,omitempty"`
-	Color       int    `json:"color,omitempty"`
+	Title       string       `json:"title,omitempty"`
+	Description string       `json:"description,omitempty"`
+	Color       int          `json:"color,omitempty"`
+	Fields      []EmbedField `json:"fields,omitempty"`
+}
+
+// EmbedField is one of an embed's fields.
+type EmbedField struct {
+	Name   string `json:"name"`
+	Value  string `json:"value"`
+	Inline bool   `json:"inline,omitempty"`
 }
 
 // Component is a row, a button or a text input.
@@ -127,18 +136,27 @@ type Message struct {
 	Attachments []Attachment `json:"attachments"`
 }
 
-// Text is what the message shows: its content and its embeds' text.
+// Text is what the message shows: its content and its embeds' text
+// (title, description, fields), markdown read as Discord reads it
+// (Shown).
 func (m *Message) Text() string {
 	parts := []string{}
 	if m.Content != "" {
-		parts = append(parts, m.Content)
+		parts = append(parts, Shown(m.Content))
 	}
 	for _, e := range m.Embeds {
-		if e.Title != "" {
-			parts = append(parts, e.Title)
+		for _, p := range []string{e.Title, e.Description} {
+			if p != "" {
+				parts = append(parts, Shown(p))
+			}
 		}
-		if e.Description != "" {
-			parts = append(parts, e.Description)
+		for _, f := range e.Fields {
+			if f.Name != blankName {
+				parts = append(parts, Shown(f.Name))
+			}
+			if f.Value != blankName {
+				parts = append(parts, Shown(f.Value))
+			}
 		}
 	}
 	return strings.Join(parts, "\n")
@@ -202,6 +220,9 @@ type Stats struct {
 	Twice       int // second acknowledgements (40060)
 	Identifies  int
 	Resumes     int
+	// Refused counts bodies refused as an invalid form (50035): content,
+	// an embed or a component beyond Discord's limits.
+	Refused int
 }
 
 type guild struct {
@@ -226,12 +247,15 @@ type bucket struct {
 
 // Server is the fake Discord.
 type Server struct {
-	tb    testing.TB
-	token string
-	self  User
-	app   string // the application's id (not the bot user's, to catch a mix-up)
-	srv   *httptest.Server
-	scale float64
+	// refused counts bodies refused with Discord's "Invalid Form Body"
+	// (50035): a limit or a required field broken.
+	refused atomic.Int64
+	tb      testing.TB
+	token   string
+	self    User
+	app     string // the application's id (not the bot user's, to catch a mix-up)
+	srv     *httptest.Server
+	scale   float64
 
 	mu           sync.Mutex
 	next         int64
@@ -314,7 +338,9 @@ func (s *Server) SetAckWindow(d time.Duration) {
 func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.stats
+	st := s.stats
+	st.Refused = int(s.refused.Load())
+	return st
 }
 
 // Identified returns the shard the bot identified with and its intents.

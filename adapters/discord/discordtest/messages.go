@@ -23,21 +23,52 @@ type messageBody struct {
 
 // check applies Discord's limits on a message body.
 func checkMessage(b messageBody) string {
-	if b.Content != nil && len([]rune(*b.Content)) > maxContent {
+	if b.Content != nil && len16(*b.Content) > maxContent {
 		return "content: Must be 2000 or fewer in length."
 	}
 	if b.Embeds != nil {
 		if len(*b.Embeds) > 10 {
 			return "embeds: Must be 10 or fewer in length."
 		}
+		total := 0
 		for _, e := range *b.Embeds {
-			if len([]rune(e.Description)) > maxDescription || len([]rune(e.Title)) > 256 {
-				return "embeds.0.description: Must be 4096 or fewer in length."
+			if msg := checkEmbed(e); msg != "" {
+				return msg
 			}
+			total += len16(e.Title) + len16(e.Description)
+			for _, f := range e.Fields {
+				total += len16(f.Name) + len16(f.Value)
+			}
+		}
+		if total > 6000 {
+			return "embeds: Embed size exceeds maximum size of 6000"
 		}
 	}
 	if b.Components != nil {
 		return checkComponents(*b.Components, ComponentButton)
+	}
+	return ""
+}
+
+// checkEmbed applies Discord's limits on one embed.
+func checkEmbed(e Embed) string {
+	switch {
+	case len16(e.Title) > 256:
+		return "embeds.0.title: Must be 256 or fewer in length."
+	case len16(e.Description) > maxDescription:
+		return "embeds.0.description: Must be 4096 or fewer in length."
+	case len(e.Fields) > 25:
+		return "embeds.0.fields: Must be 25 or fewer in length."
+	}
+	for _, f := range e.Fields {
+		switch {
+		case f.Name == "" || f.Value == "":
+			return "embeds.0.fields.0: This field is required"
+		case len16(f.Name) > 256:
+			return "embeds.0.fields.0.name: Must be 256 or fewer in length."
+		case len16(f.Value) > 1024:
+			return "embeds.0.fields.0.value: Must be 1024 or fewer in length."
+		}
 	}
 	return ""
 }

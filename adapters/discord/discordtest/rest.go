@@ -15,6 +15,9 @@ type apiError struct {
 }
 
 func (s *Server) fail(w http.ResponseWriter, status, code int, msg string) {
+	if code == 50035 {
+		s.refused.Add(1)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(apiError{Code: code, Message: msg})

@@ -6,7 +6,6 @@ package telegramtest
 import (
 	"fmt"
 	"net/url"
-	"unicode/utf8"
 )
 
 // Telegram's limits on a bot's document.
@@ -39,9 +38,10 @@ func (s *Server) sendDocument(p url.Values, files map[string]upload) (any, *apiE
 	if !ok {
 		return nil, &apiError{code: 400, description: "Bad Request: there is no document in the request"}
 	}
-	caption := p.Get("caption")
-	if utf8.RuneCountInString(caption) > MaxCaption {
-		return nil, &apiError{code: 400, description: "Bad Request: message caption is too long"}
+	source, mode := p.Get("caption"), p.Get("parse_mode")
+	caption, e := checkTextMax(source, mode, MaxCaption, "message caption is too long")
+	if e != nil {
+		return nil, s.malformed(e)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -51,7 +51,7 @@ func (s *Server) sendDocument(p url.Values, files map[string]upload) (any, *apiE
 	case len(f.data) > s.DocumentLimit:
 		return nil, &apiError{code: 413, description: "Request Entity Too Large"}
 	}
-	m, e := s.post(chat, &Message{Text: caption})
+	m, e := s.post(chat, &Message{Text: caption, Source: source, ParseMode: mode})
 	if e != nil {
 		return nil, e
 	}

@@ -62,15 +62,19 @@ type Button struct {
 
 // Message is a message in a chat, as it stands now.
 type Message struct {
-	ID       int
-	Chat     int64
-	Text     string
-	Keyboard [][]Button
-	FromBot  bool
-	From     int64 // the user, when not the bot
-	Deleted  bool
-	Edits    int
-	ReplyTo  int
+	ID   int
+	Chat int64
+	// Text is what the message shows: in HTML parse mode, the text
+	// without tags, entities decoded.
+	Text string
+	// Source is the text as the bot sent it, ParseMode its parse_mode.
+	Source, ParseMode string
+	Keyboard          [][]Button
+	FromBot           bool
+	From              int64 // the user, when not the bot
+	Deleted           bool
+	Edits             int
+	ReplyTo           int
 	// Thread is the forum topic the message was sent to (0: the chat).
 	Thread int
 }
@@ -95,6 +99,9 @@ type Stats struct {
 	Edits       int
 	ToGroups    int // messages sent or edited in groups
 	ToUsers     int // messages sent or edited in private chats
+	// Malformed counts messages refused for their text: markup that
+	// does not parse, a text too long, an unknown parse mode.
+	Malformed int
 }
 
 // Server is the fake Bot API.

@@ -41,14 +41,42 @@ func parseKeyboard(raw string) ([][]Button, bool, *apiError) {
 	return m.InlineKeyboard, m.Selective || m.Keyboard != nil, nil
 }
 
-func checkText(text string) *apiError {
-	switch {
-	case strings.TrimSpace(text) == "":
-		return &apiError{code: 400, description: "Bad Request: message text is empty"}
-	case utf8.RuneCountInString(text) > 4096:
-		return &apiError{code: 400, description: "Bad Request: message is too long"}
+// malformed counts a message refused for its text, and returns e.
+func (s *Server) malformed(e *apiError) *apiError {
+	s.mu.Lock()
+	s.stats.Malformed++
+	s.mu.Unlock()
+	return e
+}
+
+// checkText reads a message's text in its parse mode ("" or HTML) and
+// applies Telegram's limits: the text it shows, or Telegram's refusal.
+func checkText(text, parseMode string) (string, *apiError) {
+	return checkTextMax(text, parseMode, 4096, "message is too long")
+}
+
+// checkTextMax is checkText with a limit of max characters (a caption's
+// is 1,024), refused with tooLong.
+func checkTextMax(text, parseMode string, max int, tooLong string) (string, *apiError) {
+	shown := text
+	switch parseMode {
+	case "":
+	case "HTML":
+		plain, _, err := parseHTML(text)
+		if err != nil {
+			return "", &apiError{code: 400, description: "Bad Request: " + err.Error()}
+		}
+		shown = plain
+	default:
+		return "", &apiError{code: 400, description: "Bad Request: the fake reads parse_mode HTML only, not " + strconv.Quote(parseMode)}
 	}
-	return nil
+	switch {
+	case strings.TrimSpace(shown) == "" && max == 4096:
+		return "", &apiError{code: 400, description: "Bad Request: message text is empty"}
+	case len16(shown) > max:
+		return "", &apiError{code: 400, description: "Bad Request: " + tooLong}
+	}
+	return shown, nil
 }
 
 func (s *Server) chatParam(p url.Values) (int64, *apiError) {
@@ -97,9 +125,10 @@ func (s *Server) sendMessage(p url.Values) (any, *apiError) {
 	if e != nil {
 		return nil, e
 	}
-	text := p.Get("text")
-	if e := checkText(text); e != nil {
-		return nil, e
+	source, mode := p.Get("text"), p.Get("parse_mode")
+	text, e := checkText(source, mode)
+	if e != nil {
+		return nil, s.malformed(e)
 	}
 	kb, selective, e := parseKeyboard(p.Get("reply_markup"))
 	if e != nil {
@@ -120,7 +149,7 @@ func (s *Server) sendMessage(p url.Values) (any, *apiError) {
 		}
 		thread = n
 	}
-	m, e := s.post(chat, &Message{Text: text, Keyboard: kb, ReplyTo: replyTo, Thread: thread})
+	m, e := s.post(chat, &Message{Text: text, Source: source, ParseMode: mode, Keyboard: kb, ReplyTo: replyTo, Thread: thread})
 	if e != nil {
 		return nil, e
 	}
@@ -170,10 +199,11 @@ func (s *Server) editMessage(method string, p url.Values) (any, *apiError) {
 		return nil, e
 	}
 	id, _ := strconv.Atoi(p.Get("message_id"))
-	text := p.Get("text")
+	source, mode := p.Get("text"), p.Get("parse_mode")
+	var text string
 	if method == "editMessageText" {
-		if e := checkText(text); e != nil {
-			return nil, e
+		if text, e = checkText(source, mode); e != nil {
+			return nil, s.malformed(e)
 		}
 	}
 	kb, selective, e := parseKeyboard(p.Get("reply_markup"))
@@ -193,15 +223,15 @@ func (s *Server) editMessage(method string, p url.Values) (any, *apiError) {
 		return nil, e
 	}
 	if method == "editMessageReplyMarkup" {
-		text = m.Text
+		text, source, mode = m.Text, m.Source, m.ParseMode
 	}
-	if text == m.Text && sameKeyboard(kb, m.Keyboard) {
+	if text == m.Text && source == m.Source && sameKeyboard(kb, m.Keyboard) {
 		return nil, &apiError{code: 400, description: "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"}
 	}
 	if e := s.admit(chat, true); e != nil {
 		return nil, e
 	}
-	m.Text, m.Keyboard = text, kb
+	m.Text, m.Source, m.ParseMode, m.Keyboard = text, source, mode, kb
 	m.Edits++
 	s.stats.Edits++
 	s.history[chat] = append(s.history[chat], text)
