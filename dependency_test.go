@@ -95,6 +95,9 @@ var importRules = []importRule{
 	// bot/table, a table's actor (cash and tournament tables): bot's ports
 	// and its environment (table.Env), never the room; practice opponents.
 	{pkg: module + "/bot/table", allowed: withBot(module + "/bot/practice"), thirdParty: botThirdParty},
+	// bot/view turns views into each platform's form: bot's vocabulary
+	// alone, pure (no platform library: the adapters map its forms).
+	{pkg: module + "/bot/view", allowed: withBot(), thirdParty: botThirdParty},
 }
 
 // forbiddenImports returns the imports of pkg's graph that rule does not

@@ -155,13 +155,20 @@ func mdLine(l bot.Line, styled bool) piece {
 			b.WriteString(esc)
 			continue
 		}
-		switch s.Style {
-		case bot.StyleStrong:
-			b.WriteString("**" + esc + "**")
-		case bot.StyleMuted:
-			b.WriteString("*" + esc + "*")
-		case bot.StyleCode:
-			b.WriteString("`" + strings.ReplaceAll(text, "`", "'") + "`")
+		// Markers go around the text, its spaces outside: Discord reads
+		// "* note*" as two asterisks, not as italics.
+		core := strings.TrimSpace(esc)
+		lead := esc[:strings.Index(esc, core)]
+		trail := esc[len(lead)+len(core):]
+		switch {
+		case core == "" || s.Style == bot.StylePlain:
+			b.WriteString(esc)
+		case s.Style == bot.StyleStrong:
+			b.WriteString(lead + "**" + core + "**" + trail)
+		case s.Style == bot.StyleMuted:
+			b.WriteString(lead + "*" + core + "*" + trail)
+		case s.Style == bot.StyleCode:
+			b.WriteString(lead + "`" + strings.ReplaceAll(strings.TrimSpace(text), "`", "'") + "`" + trail)
 		default:
 			b.WriteString(esc)
 		}

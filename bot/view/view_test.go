@@ -78,6 +78,9 @@ func TestDiscordEmbedEscapesNamesAndPutsNamedBlocksInFields(t *testing.T) {
 	if !strings.Contains(seat, `\<b\>\*\_\[x\]\(y\)`+"\\`"+`\~\|`) {
 		t.Errorf("the name is not escaped: %q", seat)
 	}
+	if !strings.Contains(seat, "Bo  1,000  *· folded*") {
+		t.Errorf("a muted span's spaces are not outside its markers: %q", seat)
+	}
 	if !strings.Contains(e.Fields[1].Value, "`ab12cd`") {
 		t.Errorf("code span %q", e.Fields[1].Value)
 	}
