@@ -218,7 +218,7 @@ func (s *Sink) Print(aud, text string) {
 	defer s.mu.Unlock()
 	text = secondPerson(text)
 	if s.Colour {
-		text = view.ColourCards(text, false)
+		text = view.ColourCards(text)
 	}
 	lines := prefix(aud, text)
 	if s.redraw {
@@ -258,7 +258,7 @@ func Render(v bot.View) string { return withButtons(v.Text, v) }
 
 // RenderColour is Render in a terminal's colours (bot/view's ANSI form).
 func RenderColour(v bot.View) string {
-	return withButtons(view.ANSI(bot.RichOf(v), false), v)
+	return withButtons(view.ANSI(bot.RichOf(v)), v)
 }
 
 // withButtons is text, then v's buttons with the command each stands for.

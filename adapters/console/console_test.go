@@ -176,3 +176,30 @@ func TestHeldMessagesPrintGroupedBySource(t *testing.T) {
 		t.Fatalf("released:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// Issue 23: on a terminal the console writes views in colour (the title
+// bold, red suits red), answers with their cards coloured; in scripts and
+// goldens (no terminal) it writes plain text.
+func TestATerminalGetsColoursAndAScriptPlainText(t *testing.T) {
+	r := bot.Rich{Title: bot.Line{bot.S("Table #1")}}
+	r.Add("", bot.S("Board: "), bot.B("J♦ 4♠"))
+	v := bot.View{Kind: bot.ViewTable, Text: r.Plain(), Rich: &r}
+	for _, colour := range []bool{false, true} {
+		var out strings.Builder
+		s := NewSink(&out, false)
+		s.Colour = colour
+		if err := s.Enqueue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: Chat}, Body: v}); err != nil {
+			t.Fatal(err)
+		}
+		s.Print("ana", "your cards 9♥ 2♣")
+		got := out.String()
+		coloured := strings.Contains(got, "\x1b[1mTable #1") && strings.Contains(got, "\x1b[31mJ♦") && strings.Contains(got, "\x1b[31m9♥")
+		if colour != coloured || !colour && strings.Contains(got, "\x1b") {
+			t.Errorf("colour %v:\n%q", colour, got)
+		}
+	}
+	t.Setenv("NO_COLOR", "1")
+	if NewSink(&strings.Builder{}, true).Colour {
+		t.Error("NO_COLOR set, and the terminal is still in colour")
+	}
+}

@@ -71,7 +71,7 @@ func (g *goldenViews) add(t *testing.T, v bot.View) {
 	if err := enc.Encode(view.DiscordEmbed(r)); err != nil {
 		t.Fatal(err)
 	}
-	g.ansi.WriteString(view.ANSI(r, false) + "\n")
+	g.ansi.WriteString(view.ANSI(r) + "\n")
 }
 
 // check compares each form with its golden file (rewritten with -update).

@@ -13,8 +13,6 @@ const (
 	sgrDim    = "\x1b[2m"
 	sgrNormal = "\x1b[22m"
 	sgrRed    = "\x1b[31m"
-	sgrGreen  = "\x1b[32m"
-	sgrBlue   = "\x1b[34m"
 	sgrColour = "\x1b[39m" // the default colour again
 )
 
@@ -22,14 +20,13 @@ const (
 var cardRE = regexp.MustCompile(`(?:10|[2-9TJQKA])?[♠♥♦♣]`)
 
 // ANSI is r for a terminal: the title and strong spans bold, muted spans
-// dim, hearts and diamonds red; four: a four-colour deck (diamonds blue,
-// clubs green).
-func ANSI(r bot.Rich, four bool) string {
+// dim, hearts and diamonds red.
+func ANSI(r bot.Rich) string {
 	var out []string
 	for _, l := range lines(r) {
 		var b strings.Builder
 		for _, s := range l {
-			text := ColourCards(s.Text, four)
+			text := ColourCards(s.Text)
 			switch s.Style {
 			case bot.StyleStrong:
 				b.WriteString(sgrBold + text + sgrNormal)
@@ -45,26 +42,15 @@ func ANSI(r bot.Rich, four bool) string {
 }
 
 // ColourCards colours the cards in s for a terminal: red hearts and
-// diamonds; four: blue diamonds and green clubs.
-func ColourCards(s string, four bool) string {
+// diamonds.
+func ColourCards(s string) string {
 	if !strings.ContainsAny(s, "♠♥♦♣") {
 		return s
 	}
 	return cardRE.ReplaceAllStringFunc(s, func(c string) string {
-		colour := ""
-		switch {
-		case strings.HasSuffix(c, "♥"):
-			colour = sgrRed
-		case strings.HasSuffix(c, "♦") && four:
-			colour = sgrBlue
-		case strings.HasSuffix(c, "♦"):
-			colour = sgrRed
-		case strings.HasSuffix(c, "♣") && four:
-			colour = sgrGreen
+		if strings.HasSuffix(c, "♥") || strings.HasSuffix(c, "♦") {
+			return sgrRed + c + sgrColour
 		}
-		if colour == "" {
-			return c
-		}
-		return colour + c + sgrColour
+		return c
 	})
 }

@@ -3,7 +3,7 @@
 // (parse_mode=HTML), a Discord embed in Discord's markdown, and a
 // terminal's ANSI colours. Cards are written with suit symbols ("J♦");
 // each form tells red suits from black at a glance: coloured suit emoji on
-// the chat platforms, colours on a terminal (four colours as an option).
+// the chat platforms, red on a terminal.
 //
 // Every text is escaped: a player's name such as "<b>*_[" reads as typed
 // and formats nothing. Each form keeps within its platform's limits,

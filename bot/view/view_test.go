@@ -86,20 +86,16 @@ func TestDiscordEmbedEscapesNamesAndPutsNamedBlocksInFields(t *testing.T) {
 	}
 }
 
-func TestANSIColoursRedSuitsAndOptionallyFour(t *testing.T) {
-	two := ColourCards("J♦ 4♠ 10♥ 9♣", false)
+func TestANSIColoursRedSuitsRed(t *testing.T) {
+	two := ColourCards("J♦ 4♠ 10♥ 9♣")
 	if two != sgrRed+"J♦"+sgrColour+" 4♠ "+sgrRed+"10♥"+sgrColour+" 9♣" {
-		t.Errorf("two colours: %q", two)
+		t.Errorf("colours: %q", two)
 	}
-	four := ColourCards("J♦ 4♠ 9♣", true)
-	if four != sgrBlue+"J♦"+sgrColour+" 4♠ "+sgrGreen+"9♣"+sgrColour {
-		t.Errorf("four colours: %q", four)
-	}
-	out := ANSI(sample("Ana"), false)
+	out := ANSI(sample("Ana"))
 	if !strings.HasPrefix(out, sgrBold+"Table #1") || !strings.Contains(out, sgrDim+"  · folded"+sgrNormal) {
 		t.Errorf("ANSI:\n%q", out)
 	}
-	if strings.Contains(ColourCards("no cards", true), "\x1b") {
+	if strings.Contains(ColourCards("no cards"), "\x1b") {
 		t.Error("coloured a text without cards")
 	}
 }
