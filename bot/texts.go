@@ -261,6 +261,7 @@ var roomTexts = map[string]Message{
 	"summary.main_pot":      {"main pot", "bote principal"},
 	"summary.side_pot":      {"side pot %[1]v", "bote secundario %[1]v"},
 	"summary.low":           {"(low)", "(baja)"},
+	"summary.no_low":        {"No low qualifies for the %[1]v: the high hand takes it all.", "Ninguna baja califica en el %[1]v: la alta se lo lleva todo."},
 	"summary.returned":      {"%[1]v uncalled returned to %[2]v", "%[1]v sin igualar devueltos a %[2]v"},
 	"summary.rake":          {"Rake: %[1]v", "Rake: %[1]v"},
 	"summary.carry":         {"Nobody opened: %[1]v carried to the next hand", "Nadie abrió: %[1]v pasan a la próxima mano"},

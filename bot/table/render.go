@@ -299,6 +299,13 @@ func renderSummary(sc summaryScene) bot.View {
 		if p > 0 {
 			name = tr(lang, "summary.side_pot", p)
 		}
+		noLow := sc.Snap.Game.HiLo() && len(sc.Snap.Shown) > 0 && len(pot.Awards) > 0
+		for _, a := range pot.Awards {
+			noLow = noLow && !a.Low
+		}
+		if noLow { // a hi/lo pot won at showdown with no low that qualifies
+			r.Add("", bot.M(tr(lang, "summary.no_low", name)))
+		}
 		for _, a := range pot.Awards {
 			extra := ""
 			if a.Low {

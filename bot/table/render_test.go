@@ -124,6 +124,9 @@ func TestViewsGolden(t *testing.T) {
 		{"showdown", nl, []int64{100, 100, 100}, 3, []engine.ActionKind{C, C, K, K, K, K, K, K, K, K, K, K}},
 		{"fold before the flop", nl, []int64{100, 100}, 4, []engine.ActionKind{F}},
 		{"hi/lo showdown", o8, []int64{50, 50}, 5, []engine.ActionKind{C, K, K, K, K, K, K, K}},
+		// R-POT-5: with no qualifying low the high takes all, and the
+		// summary says so.
+		{"hi/lo showdown, no low", o8, []int64{50, 50}, 6, []engine.ActionKind{C, K, K, K, K, K, K, K}},
 	}
 	for _, tc := range cases {
 		h := viewHand(t, tc.cfg, tc.stacks, tc.seed, tc.acts)
