@@ -280,29 +280,23 @@ func splitCards(s string) ([]string, error) {
 }
 
 // FormatCards writes cards as "As Kd Tc".
-func FormatCards(cs []Card) string {
+func FormatCards(cs []Card) string { return formatCards(cs, Card.String) }
+
+// formatCards writes cards separated by spaces, each as write writes it.
+func formatCards(cs []Card, write func(Card) string) string {
 	var b strings.Builder
 	for i, c := range cs {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(c.String())
+		b.WriteString(write(c))
 	}
 	return b.String()
 }
 
 // FormatSymbols writes cards as players read them, with suit symbols:
 // "A♠ K♦ T♣" (a joker is "🃏"). ParseCards reads it back.
-func FormatSymbols(cs []Card) string {
-	var b strings.Builder
-	for i, c := range cs {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(c.Symbol())
-	}
-	return b.String()
-}
+func FormatSymbols(cs []Card) string { return formatCards(cs, Card.Symbol) }
 
 // CardSet is a set of cards as a bit mask (bit i is Card(i)), jokers included.
 type CardSet uint64
