@@ -16,12 +16,22 @@ import (
 // six of spades), not a duration.
 var goDuration = regexp.MustCompile(`\b\d+h\d+m\d+s\b|\b\d+m\d+s\b|\b\d{2,}(\.\d+)?s\b|\b\d+ms\b`)
 
-// No text a user reads holds a raw catalogue key or a Go duration, and no
-// tournament table a cash table's prompt (issue 23): every golden
-// transcript and view is scanned, in both languages.
+// letterCards are cards written in letters ("Jd 4s"), as players do not
+// read them: the views write suit symbols ("J♦ 4♠"). Only the provable
+// deck's reveal (deckReveal) is the committed text, in letters.
+var (
+	letterCards = regexp.MustCompile(`\b([2-9TJQKA][shdc] )+[2-9TJQKA][shdc]\b`)
+	deckReveal  = regexp.MustCompile(`(^|\] |<i>|\*|"|\x1b\[2m)(Deck|Baraja): `)
+)
+
+// No text a user reads holds a raw catalogue key, a Go duration or cards in
+// letters, and no tournament table a cash table's prompt (issue 23): every
+// golden transcript and view is scanned, in both languages and every
+// platform's form.
 func TestGoldensHoldNoRawKeyNorGoDuration(t *testing.T) {
 	files, _ := filepath.Glob("testdata/console/*.golden")
-	files = append(files, "bot/table/testdata/views.golden", "bot/testdata/messages.golden")
+	views, _ := filepath.Glob("bot/table/testdata/views*.golden")
+	files = append(append(files, views...), "bot/testdata/messages.golden")
 	keys := make([]string, 0, len(bot.Catalogue))
 	for k := range bot.Catalogue {
 		if strings.Contains(k, ".") {
@@ -47,6 +57,9 @@ func TestGoldensHoldNoRawKeyNorGoDuration(t *testing.T) {
 			if m := goDuration.FindString(line); m != "" {
 				t.Errorf("%s:%d: a Go duration %q: %s", f, i+1, m, line)
 			}
+			if m := letterCards.FindString(line); m != "" && !deckReveal.MatchString(line) {
+				t.Errorf("%s:%d: cards in letters %q, not with suit symbols: %s", f, i+1, m, line)
+			}
 			for _, k := range keys {
 				if strings.Contains(line, k+"[") || strings.Contains(line, " "+k+" ") || strings.HasSuffix(line, " "+k) {
 					t.Errorf("%s:%d: the raw key %q: %s", f, i+1, k, line)
@@ -67,5 +80,13 @@ func TestGoldenScanCatchesDurationsAndKeys(t *testing.T) {
 		if m := goDuration.FindString(s); m != "" {
 			t.Errorf("%q caught %q", s, m)
 		}
+	}
+	for s, caught := range map[string]bool{"Board: 6s Kc 3c": true, "shows Ts 9s": true, "Board: 6♠ K♣": false, "As you like": false} {
+		if got := letterCards.FindString(s) != ""; got != caught {
+			t.Errorf("%q: cards in letters found %v, want %v", s, got, caught)
+		}
+	}
+	if !deckReveal.MatchString("[group] Deck: As Kd") || deckReveal.MatchString("[group] Board: As Kd") {
+		t.Error("the deck's reveal is not told from other lines")
 	}
 }
