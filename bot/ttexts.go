@@ -54,6 +54,7 @@ var tourneyTexts = map[string]Message{
 	"payouts.none":                 {"No prizes yet: nobody has registered.", "Aún no hay premios: nadie se ha inscrito."},
 	"payouts.title":                {"Prize pool %[1]v for %[2]v {2:entry|entries}:", "Bote de %[1]v para %[2]v {2:entrada|entradas}:"},
 	"ttable.closed":                {"%[1]v: this table is broken; its players were moved.", "%[1]v: esta mesa se rompe; sus jugadores fueron trasladados."},
+	"ttable.over":                  {"%[1]v: the tournament is over; this table is closed.", "%[1]v: el torneo terminó; esta mesa se cierra."},
 	"ttable.title":                 {"table %[1]v · level %[2]v: %[3]v/%[4]v ante %[5]v", "mesa %[1]v · nivel %[2]v: %[3]v/%[4]v ante %[5]v"},
 	"ttable.not_here":              {"%[1]v is for cash tables; this is a tournament table.", "%[1]v es para mesas de cash; esta es una mesa de torneo."},
 	"ttable.away":                  {"You timed out twice: you are away, dealt in and folded at once, until /back.", "Se te acabó el tiempo dos veces: estás ausente, recibes cartas y se foldea al instante, hasta /back."},

@@ -126,7 +126,7 @@ func (a *Director) finish() {
 		a.news("tn.league", a.Name(), a.Set.League)
 	}
 	for no, t := range a.Tables {
-		t.Tour.Direct(table.Sync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true, Over: true})
 		delete(a.Tables, no)
 	}
 	a.news("tn.results", a.Name(), a.resultsText(results))
@@ -150,7 +150,7 @@ func (a *Director) refundAll(key string) error {
 		return err
 	}
 	for no, t := range a.Tables {
-		t.Tour.Direct(table.Sync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true, Over: true})
 		delete(a.Tables, no)
 	}
 	a.news(key, a.Name(), a.Tourney.Active())
