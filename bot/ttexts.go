@@ -195,6 +195,8 @@ var tourneyTexts = map[string]Message{
 	"tn.h4h":                       {"%[1]v: hand for hand: %[2]v left, %[3]v paid. Every table deals one hand at a time, together; players out in the same hand share their places.", "%[1]v: mano por mano: quedan %[2]v, cobran %[3]v. Todas las mesas reparten cada mano a la vez; los eliminados en la misma mano comparten puesto."},
 	"tn.bubble":                    {"%[1]v: the bubble has burst, the %[2]v {2:player|players} left are in the money!", "%[1]v: ¡estalló la burbuja, los %[2]v {2:jugador|jugadores} que quedan cobran!"},
 	"tn.broken":                    {"%[1]v: table %[2]v is broken, its players are moved.", "%[1]v: la mesa %[2]v se rompe y sus jugadores se trasladan."},
+	"tn.moves":                     {"%[1]v moves: %[2]v", "%[1]v, cambios de mesa: %[2]v"},
+	"tn.move_item":                 {"%[1]v → table %[2]v seat %[3]v", "%[1]v → mesa %[2]v asiento %[3]v"},
 	"tn.final":                     {"%[1]v: the final table is set with %[2]v {2:player|players}.", "%[1]v: la mesa final queda formada con %[2]v {2:jugador|jugadores}."},
 	"tn.moved":                     {"%[1]v: you move to table %[2]v (%[3]v), seat %[4]v.", "%[1]v: te trasladas a la mesa %[2]v (%[3]v), asiento %[4]v."},
 	"tn.seat":                      {"%[1]v: you play at table %[2]v (%[3]v), seat %[4]v.", "%[1]v: juegas en la mesa %[2]v (%[3]v), asiento %[4]v."},

@@ -1,6 +1,8 @@
 package room_test
 
 import (
+	"maps"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -47,4 +49,61 @@ func TestFinishedSitAndGoClosesItsTableAsOverNotBroken(t *testing.T) {
 	if closing < lastSummary {
 		t.Errorf("the closing notice (message %d) is queued before the last hand's result (message %d)", closing, lastSummary)
 	}
+}
+
+var (
+	moveItem   = regexp.MustCompile(`(\S+) → table (\d+) seat (\d+)`)
+	movePublic = regexp.MustCompile(`^🏆 T1 moves: `)
+	movedNote  = regexp.MustCompile(`you move to table (\d+) \(#\d+\), seat (\d+)\.`)
+)
+
+// R-TRN-11: each rebalance tells the group in one message who moved
+// where ("T1 moves: ana → table 2 seat 4, ben → table 1 seat 3"), the
+// same seats each player moved is told privately.
+func TestRebalanceAnnouncesItsMovesInOneGroupMessage(t *testing.T) {
+	h := newHarness(t, 5)
+	users := []string{"ana", "ben", "cy", "dan", "eva", "fay", "gus", "hal", "ivy", "jo"}
+	h.must("admin", "/tourney create Movers start=sng players=10 seats=4 payout=top3")
+	for _, u := range users {
+		h.must(u, "/register")
+	}
+	for range 300 {
+		if len(h.newsWith("Results:")) > 0 {
+			break
+		}
+		for _, u := range users {
+			_, _ = h.do(u, "/allin")
+		}
+		h.sleep(time.Second)
+	}
+	public := map[string]int{}
+	biggest := 0
+	for _, n := range h.news() {
+		if !movePublic.MatchString(n) {
+			continue
+		}
+		items := moveItem.FindAllStringSubmatch(n, -1)
+		biggest = max(biggest, len(items))
+		for _, it := range items {
+			public[it[1]+" "+it[2]+" "+it[3]]++
+		}
+	}
+	private := map[string]int{}
+	for _, u := range users {
+		for _, p := range h.private(u) {
+			if m := movedNote.FindStringSubmatch(p); m != nil {
+				private[u+" "+m[1]+" "+m[2]]++
+			}
+		}
+	}
+	if len(private) == 0 {
+		t.Fatalf("nobody was moved: the rule was not put to the test; news:\n%s", strings.Join(h.news(), "\n"))
+	}
+	if !maps.Equal(public, private) {
+		t.Errorf("the group was told the moves %v, the players %v", public, private)
+	}
+	if biggest < 2 {
+		t.Errorf("no group message names more than one move (largest %d): one message per move, not per rebalance?", biggest)
+	}
+	t.Logf("moves told: %v", public)
 }
