@@ -26,6 +26,7 @@ var tourneyTexts = map[string]Message{
 	"tourney.no_such":              {"There is no tournament %[1]v here.", "No hay torneo %[1]v aquí."},
 	"tourney.opened":               {"Registration for %[1]v is open.", "La inscripción de %[1]v está abierta."},
 	"tourney.started":              {"Tournament %[1]v started.", "El torneo %[1]v empezó."},
+	"tourney.filling":              {"%[1]v {1:practice opponent takes|practice opponents take} the empty seats of %[2]v; it starts when they are seated.", "%[1]v {1:rival de práctica ocupa|rivales de práctica ocupan} los asientos libres de %[2]v; empieza cuando estén sentados."},
 	"tourney.cancelled":            {"Tournament %[1]v is cancelled; every entry is refunded.", "El torneo %[1]v se cancela; se devuelven todas las entradas."},
 	"tourney.paused":               {"Tournament %[1]v is paused: hands in progress end, the clock stops.", "El torneo %[1]v se pausa: las manos en juego terminan y el reloj se detiene."},
 	"tourney.resumed":              {"Tournament %[1]v resumes.", "El torneo %[1]v continúa."},

@@ -107,3 +107,20 @@ func TestRebalanceAnnouncesItsMovesInOneGroupMessage(t *testing.T) {
 	}
 	t.Logf("moves told: %v", public)
 }
+
+// /tourney start of a sit-and-go that practice opponents fill says so,
+// and that it starts once they are seated: not "Tournament T1 started"
+// ahead of the seats they take. The start is told when it happens, with
+// every seat filled.
+func TestStartFilledByPracticeOpponentsSaysWhatHappens(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/tourney create Fill start=sng players=4 seats=6 bots=on")
+	h.must("alice", "/register")
+	r := h.must("admin", "/tourney start")
+	if want := "3 practice opponents take the empty seats of T1; it starts when they are seated."; r.Text != want {
+		t.Errorf("/tourney start answered %q, want %q", r.Text, want)
+	}
+	if n := len(h.newsWith("Fill starts: 4 players at 1 table")); n != 1 {
+		t.Errorf("the start was told %d times with 4 players; news:\n%s", n, strings.Join(h.news(), "\n"))
+	}
+}

@@ -272,13 +272,17 @@ func (a *Director) startCmd(req Request, lang string) (bot.Reply, error) {
 	cfg := a.Tourney.Config()
 	if cfg.Kind == tourney.SitAndGo {
 		if a.Set.Bots {
+			// Said as what happens (the practice opponents fill the seats,
+			// then it starts), not "started" ahead of the seats they take.
+			added := 0
 			for a.Tourney.Active() < cfg.MaxPlayers && a.Tourney.State() == tourney.RegistrationOpen {
 				if _, err := a.addBot(req.ctx); err != nil {
 					return bot.Reply{}, err
 				}
+				added++
 			}
 			if a.Tourney.State() != tourney.RegistrationOpen {
-				return bot.Reply{Text: tr(lang, "tourney.started", a.Label())}, nil
+				return bot.Reply{Text: tr(lang, "tourney.filling", added, a.Label())}, nil
 			}
 		}
 		return bot.Reply{}, bot.FromError(tourney.ErrNotFull)
