@@ -32,7 +32,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 		return r.templateCmd(ctx, comm, args, lang)
 	case "schedule":
 		return r.scheduleCmd(ctx, comm, args, lang)
-	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq":
+	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq", "me":
 	default:
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.sub", bot.SubNames("tourney"))
 	}
@@ -264,8 +264,11 @@ func (r *Room) pressTourney(ctx context.Context, cmd bot.Command, p bot.Player, 
 		return bot.Reply{}, bot.ErrTokenForged
 	}
 	cmd.Name = "register"
-	if tok.Kind == tournament.TokUnregister {
+	switch tok.Kind {
+	case tournament.TokUnregister:
 		cmd.Name = "unregister"
+	case tournament.TokMe:
+		cmd.Name = "tourney:me"
 	}
 	cmd.Args = nil
 	return a.Do(ctx, tournament.Request{Cmd: cmd, Player: p, Tok: &tok})

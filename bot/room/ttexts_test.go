@@ -1,8 +1,10 @@
 package room_test
 
 import (
+	"fmt"
 	"maps"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -122,5 +124,158 @@ func TestStartFilledByPracticeOpponentsSaysWhatHappens(t *testing.T) {
 	}
 	if n := len(h.newsWith("Fill starts: 4 players at 1 table")); n != 1 {
 		t.Errorf("the start was told %d times with 4 players; news:\n%s", n, strings.Join(h.news(), "\n"))
+	}
+}
+
+// lobbyHas checks that the latest lobby has each line of want.
+func (h *harness) lobbyHas(want ...string) {
+	h.t.Helper()
+	text := h.lobby().Text
+	for _, w := range want {
+		if !strings.Contains(text, "\n"+w+"\n") && !strings.HasSuffix(text, "\n"+w) {
+			h.t.Errorf("the lobby lacks the line %q:\n%s", w, text)
+		}
+	}
+}
+
+// R-TRN-6, R-TRN-14: the lobby of a running progressive knockout with a
+// guarantee above its pool: entrants and players left, the pool with the
+// guarantee's overlay named, places paid, the level and the time to the
+// next one and to the next break of the structure, the average stack in
+// chips and big blinds, the bounties in play and the largest on a head.
+func TestLobbyShowsPoolOverlayClockAverageAndBounties(t *testing.T) {
+	h := newHarness(t, 9)
+	h.must("admin", "/tourney create Big buyin=100+10 bounty=pko guarantee=1000 start=+1m seats=6 min=2 bots=on")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney bots 7")
+	// 8 entries of 50 prize and 50 bounty: 400 collected, 600 overlay.
+	h.lobbyHas("Entries: 8 · prize pool 1,000", "Guaranteed: 1,000 · overlay 600", "Paid: 3 places", "Bounties: 400 in play (50 a head)")
+	h.sleep(time.Minute)
+	// Level 1 of the normal structure: 25/50, 12 minutes, a break after
+	// the sixth level (72 minutes away); 10,000 chips is 200 big blinds.
+	h.lobbyHas("Players: 8 left of 8 entries · prize pool 1,000", "Guaranteed: 1,000 · overlay 600", "Paid: 3 places",
+		"Bounties: 400 in play · largest 50 on alice", "Level 1: 25/50 ante 5 · next in 12 min", "Next break in 1 h 12 min",
+		"Average stack: 10,000 (200 BB)", "Tables: 1 (#1: 4), 2 (#2: 4)")
+	for range 300 {
+		if len(h.newsWith("for knocking out")) > 0 {
+			break
+		}
+		h.sleep(time.Second)
+	}
+	ko := h.newsWith("for knocking out")
+	if len(ko) != 1 {
+		t.Fatalf("knockouts after the first: %q", ko)
+	}
+	// The knockout pays half the victim's 50 at once and puts half on
+	// the winner's head: 75, the largest; 375 left in play.
+	winner := strings.TrimPrefix(strings.SplitN(ko[0], " wins ", 2)[0], "🏆 ")
+	h.lobbyHas("Players: 7 left of 8 entries · prize pool 1,000", "Bounties: 375 in play · largest 75 on "+winner, "Average stack: 11,428 (228 BB)")
+	if n := len(h.lobby().Text); n > 4096 {
+		t.Errorf("the lobby is %d characters, more than one Telegram message", n)
+	}
+}
+
+// A field of 400 at 56 tables keeps its lobby one Telegram message
+// (4,096 characters): past eight tables they are summed up.
+func TestLobbyOfABigFieldStaysOneMessage(t *testing.T) {
+	h := newHarness(t, 4)
+	h.must("admin", "/tourney create Four Hundred With A Long Name For The Lobby buyin=10+10+2 bounty=ko start=+1m seats=9 min=2 late=4 reentry=3 bots=on")
+	h.must("admin", "/tourney bots 400")
+	h.sleep(time.Minute)
+	text := h.lobby().Text
+	if n := len([]rune(text)); n > 4096 {
+		t.Errorf("the lobby of 400 players is %d characters:\n%s", n, text)
+	}
+	// Play began: some players are out by now.
+	for _, want := range []string{" left of 400 entries · prize pool 4,000\n", "\nTables: 45, ", " players each", " in play (10 a head)\n", "\nAverage stack: "} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the lobby lacks %q:\n%s", want, text)
+		}
+	}
+	t.Logf("%d characters:\n%s", len(text), text)
+}
+
+// lobbyButton is the token of the lobby's button whose command starts
+// with prefix ("" when none).
+func (h *harness) lobbyButton(prefix string) string {
+	for _, row := range h.lobby().Buttons {
+		for _, b := range row {
+			if strings.HasPrefix(b.Command, prefix) {
+				return b.Token
+			}
+		}
+	}
+	return ""
+}
+
+var (
+	seatNote   = regexp.MustCompile(`you (?:play at|move to) table (\d+) \(#\d+\), seat (\d+)\.`)
+	bigBlindOf = regexp.MustCompile(`\nLevel \d+: [\d,]+/([\d,]+) `)
+)
+
+// chips reads a number written with thousands separators.
+func chips(t *testing.T, s string) int64 {
+	n, err := strconv.ParseInt(strings.ReplaceAll(s, ",", ""), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// /tourney me, and the lobby's button once play began, answer the player
+// privately with their own line: table and seat (where the last seat
+// notice put them), stack in chips (as /tourney players has it) and big
+// blinds, and in a bounty event the bounty on their head; a player
+// without an entry in play is told so.
+func TestTourneyMeAnswersPrivatelyWithSeatStackAndBounty(t *testing.T) {
+	for _, c := range []struct {
+		name, create, bounty string
+	}{
+		{"knockout", "/tourney create Me buyin=20+20+2 bounty=ko start=+1m seats=6 min=2 bots=on", ", bounty 20"},
+		{"freezeout", "/tourney create Me buyin=20+2 start=+1m seats=6 min=2 bots=on", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, 8)
+			h.must("admin", c.create)
+			h.must("alice", "/register")
+			if r := h.must("alice", "/tourney me"); !r.Private || r.Text != "T1: you are registered (alice); seats are drawn at the start." {
+				t.Errorf("/tourney me before the start: %+v", r)
+			}
+			if h.lobbyButton("/tourney me") != "" {
+				t.Errorf("a seat button before there are seats")
+			}
+			h.must("admin", "/tourney bots 7")
+			h.sleep(time.Minute)
+			h.must("alice", "/sitout") // folded from now on: her stack only shrinks by blinds
+			var seat []string
+			for _, p := range h.private("alice") {
+				if m := seatNote.FindStringSubmatch(p); m != nil {
+					seat = m[1:]
+				}
+			}
+			if seat == nil {
+				t.Fatalf("alice was never told her seat: %q", h.private("alice"))
+			}
+			stack := regexp.MustCompile(`\d+\. alice · ([\d,]+)`).FindStringSubmatch(h.players())
+			bb := bigBlindOf.FindStringSubmatch(h.lobby().Text)
+			if stack == nil || bb == nil {
+				t.Fatalf("no stack for alice in /tourney players or no level in the lobby:\n%s\n%s", h.players(), h.lobby().Text)
+			}
+			want := fmt.Sprintf("T1: table %s, seat %s, %s chips, %d BB%s", seat[0], seat[1], stack[1], chips(t, stack[1])/chips(t, bb[1]), c.bounty)
+			if r := h.must("alice", "/tourney me"); !r.Private || r.Text != want {
+				t.Errorf("/tourney me: %+v, want %q privately", r, want)
+			}
+			tok := h.lobbyButton("/tourney me")
+			if tok == "" {
+				t.Fatalf("no seat button on the running lobby: %v", h.lobby().Buttons)
+			}
+			if r, err := h.press("alice", tok); err != nil || !r.Private || r.Text != want {
+				t.Errorf("the button answered %+v, %v; want %q privately", r, err, want)
+			}
+			if _, err := h.press("bob", tok); errKey(err) != "tourney.me_none" {
+				t.Errorf("the button for bob, not in: %v", err)
+			}
+			h.fails("bob", "/tourney me", "tourney.me_none")
+		})
 	}
 }

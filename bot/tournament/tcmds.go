@@ -21,6 +21,9 @@ import (
 const (
 	TokRegister byte = iota + 40
 	TokUnregister
+	// TokMe answers the presser privately with their own table, seat and
+	// stack (/tourney me).
+	TokMe
 )
 
 // MaxLoadedEnded bounds the tournaments over that commands have brought
@@ -144,6 +147,12 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 		return bot.Reply{Text: tr(lang, "tourney.resumed", a.Label())}, nil
 	case "tourney:info":
 		return bot.Reply{Text: a.lobbyText(lang), Private: true}, nil
+	case "tourney:me":
+		text, err := a.meText(req.Player.ID, lang)
+		if err != nil {
+			return bot.Reply{}, err
+		}
+		return bot.Reply{Text: text, Private: true}, nil
 	case "tourney:players":
 		return bot.Reply{Text: a.playersText(lang), Private: true}, nil
 	case "tourney:structure":
@@ -362,95 +371,6 @@ func (a *Director) When(lang string) string {
 		return tr(lang, "tourney.when_full", cfg.MaxPlayers)
 	}
 	return cfg.StartAt.UTC().Format("2006-01-02 15:04 UTC")
-}
-
-// lobbyText is the lobby: status, players, prize pool, structure, level.
-func (a *Director) lobbyText(lang string) string {
-	cfg := a.Tourney.Config()
-	var b strings.Builder
-	fmt.Fprintf(&b, "🏆 %s %s\n", a.Label(), cfg.Name)
-	st := bot.Pick(bot.StateNames[a.Tourney.State()], lang)
-	if a.paused() {
-		st = tr(lang, "tourney.paused_state")
-	}
-	if a.regClosed {
-		st = tr(lang, "tourney.reg_closed_state")
-	}
-	fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.status", st, a.When(lang)))
-	buy := tr(lang, "lobby.freeroll")
-	if !cfg.BuyIn.Freeroll() {
-		buy = cfg.BuyIn.String()
-	}
-	kind := ""
-	switch cfg.Bounty {
-	case tourney.Knockout:
-		kind = " · KO"
-	case tourney.ProgressiveKnockout:
-		kind = " · PKO"
-	}
-	fmt.Fprintf(&b, "%s%s\n", tr(lang, "lobby.buyin", buy, cfg.Structure.Name, bot.Chips(cfg.Structure.StartingStack), cfg.TableSize), kind)
-	pool := a.Tourney.PrizePool()
-	entries := len(a.Tourney.Entries())
-	fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total), bot.Chips(pool.Bounties)))
-	if cfg.Guarantee > 0 {
-		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.guarantee", bot.Chips(cfg.Guarantee)))
-	}
-	if l := a.flightLine(lang); l != "" {
-		fmt.Fprintf(&b, "%s\n", l)
-	}
-	if cfg.LateRegistration {
-		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.late", a.Set.LateLevels, max(cfg.MaxEntries, 1)))
-	}
-	if a.running() {
-		now := a.Deps.Clock.Now()
-		cs := a.clock().At(now)
-		if cs.OnBreak {
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.break", table.DurationText(cs.Remaining)))
-		} else {
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.level", cs.Number, bot.Chips(cs.Level.SmallBlind), bot.Chips(cs.Level.BigBlind), bot.Chips(cs.Level.Ante), table.DurationText(cs.Remaining)))
-		}
-		if s := a.Tourney.Seating(); s != nil {
-			var ls []string
-			for _, tb := range s.Tables {
-				ls = append(ls, fmt.Sprintf("%d (#%d: %d)", tb.ID, a.tableIDs[tb.ID], tb.Count()))
-			}
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.tables", strings.Join(ls, ", ")))
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// publishLobby edits the lobby message in place, with its buttons.
-func (a *Director) publishLobby() {
-	lang := a.lang()
-	text := a.lobbyText(lang)
-	a.Summary.Store(fmt.Sprintf("%s %s · %s · %d", a.Label(), a.Name(), bot.Pick(bot.StateNames[a.Tourney.State()], lang), a.Tourney.Active()))
-	a.setFlags()
-	if text == a.lastLobby {
-		return
-	}
-	a.lastLobby = text
-	v := bot.View{Kind: bot.ViewLobby, Text: text}
-	st := a.Tourney.State()
-	if (st == tourney.RegistrationOpen || st == tourney.LateRegistration) && !a.IsFinal() {
-		var row []bot.Button
-		if tok, err := a.Deps.Signer.Sign(bot.ButtonToken{Table: a.id, Kind: TokRegister}); err == nil {
-			row = append(row, bot.Button{Label: tr(lang, "button.register"), Token: tok, Command: "/register " + a.Label()})
-		}
-		if st == tourney.RegistrationOpen {
-			if tok, err := a.Deps.Signer.Sign(bot.ButtonToken{Table: a.id, Kind: TokUnregister}); err == nil {
-				row = append(row, bot.Button{Label: tr(lang, "button.unregister"), Token: tok, Command: "/unregister " + a.Label()})
-			}
-		}
-		v.Buttons = [][]bot.Button{row}
-	}
-	if a.version == 0 {
-		a.version = a.Deps.Clock.Now().UnixNano()
-	}
-	a.version++
-	c := a.env.CommunityNow(a.Comm)
-	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityTable,
-		Key: "tourney:" + strconv.FormatInt(a.id, 10) + ":lobby", Version: a.version, Body: v})
 }
 
 func (a *Director) playersText(lang string) string {
