@@ -59,6 +59,7 @@ var tourneyTexts = map[string]Message{
 	"tourney.filling":              {"%[1]v {1:practice opponent takes|practice opponents take} the empty seats of %[2]v; it starts when they are seated.", "%[1]v {1:rival de práctica ocupa|rivales de práctica ocupan} los asientos libres de %[2]v; empieza cuando estén sentados."},
 	"tn.moves":                     {"%[1]v moves: %[2]v", "%[1]v, cambios de mesa: %[2]v"},
 	"tn.move_item":                 {"%[1]v → table %[2]v seat %[3]v", "%[1]v → mesa %[2]v asiento %[3]v"},
+	"tn.results_bounties":          {"Bounties won: %[1]v", "Recompensas ganadas: %[1]v"},
 	"ttable.over":                  {"%[1]v: the tournament is over; this table is closed.", "%[1]v: el torneo terminó; esta mesa se cierra."},
 	"lobby.late":                   {"Late registration: %[1]v {1:level|levels} · entries per player: %[2]v", "Inscripción tardía: %[1]v {1:nivel|niveles} · entradas por jugador: %[2]v"},
 	"lobby.level":                  {"Level %[1]v: %[2]v/%[3]v ante %[4]v · next in %[5]v", "Nivel %[1]v: %[2]v/%[3]v ante %[4]v · siguiente en %[5]v"},

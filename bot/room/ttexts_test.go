@@ -279,3 +279,48 @@ func TestTourneyMeAnswersPrivatelyWithSeatStackAndBounty(t *testing.T) {
 		})
 	}
 }
+
+var (
+	placeLine  = regexp.MustCompile(`(?m)^(\d+)\. (.+?) ([\d,]+)$`)
+	bountyItem = regexp.MustCompile(`(\S+(?: \d+)?) ([\d,]+)(?:, |$)`)
+)
+
+// R-TRN-7, R-TRN-14: the results of a progressive knockout list every
+// paid place with its prize, and the bounties each player won (their
+// knockouts and, for the winner, their own bounty): together exactly what
+// the ledger paid as prizes and bounties.
+func TestResultsListPrizesAndBountiesAsPaid(t *testing.T) {
+	h := newHarness(t, 12)
+	h.must("admin", "/tourney create Heads buyin=100+10 bounty=pko start=sng players=9 seats=9 speed=hyper bots=on payout=top3")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	h.must("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	res := h.newsWith("Results:")[0]
+	ledger := h.ledgerByReason("tourney:1")
+	var prizes int64
+	places := map[string]bool{}
+	for _, m := range placeLine.FindAllStringSubmatch(res, -1) {
+		prizes += chips(t, m[3])
+		places[m[1]] = true
+	}
+	if prizes != ledger["prize"] || !places["1"] || !places["2"] || !places["3"] {
+		t.Errorf("the results show places %v paid %d, the ledger paid %d in prizes:\n%s", places, prizes, ledger["prize"], res)
+	}
+	_, won, ok := strings.Cut(res, "\nBounties won: ")
+	if !ok {
+		t.Fatalf("no bounties in the results:\n%s", res)
+	}
+	var bounties int64
+	for _, m := range bountyItem.FindAllStringSubmatch(won, -1) {
+		bounties += chips(t, m[2])
+	}
+	if paid := ledger["bounty"] + ledger["own bounty"]; bounties != paid || paid == 0 {
+		t.Errorf("the results show %d won in bounties, the ledger paid %d (%v):\n%s", bounties, paid, ledger, res)
+	}
+	t.Logf("%s", res)
+	// /standings of the finished event says the same.
+	if st := h.must("bob", "/standings T1").Text; !strings.Contains(st, "\nBounties won: "+won) {
+		t.Errorf("/standings does not show the bounties won %q:\n%s", won, st)
+	}
+}

@@ -434,10 +434,20 @@ func (a *Director) payoutsText(lang string) string {
 	return b.String()
 }
 
-func (a *Director) resultsText(results []tourney.Result) string {
+// resultsText is the results message: every paid place with what was
+// paid for it (a deal's or a timed end's share when there was one), the
+// first places even unpaid, and in a bounty event the bounties each
+// player won (knockouts and their own bounty, own).
+func (a *Director) resultsText(results []tourney.Result, own map[tourney.EntryID]int64) string {
+	lang := a.lang()
 	var parts []string
 	for i, r := range results {
-		if i == 10 {
+		v := a.paidFor(r)
+		if i >= 10 && v <= 0 {
+			continue
+		}
+		if len(parts) == maxResultLines {
+			parts = append(parts, fmt.Sprintf("… %d", len(results)-i))
 			break
 		}
 		name := r.Name
@@ -445,12 +455,60 @@ func (a *Director) resultsText(results []tourney.Result) string {
 			name = n // a pair, by its members' real names
 		}
 		s := fmt.Sprintf("%d. %s", r.Place, name)
-		if v := a.paidFor(r); v > 0 {
-			s += " " + bot.FormatChips(v, a.lang())
+		if v > 0 {
+			s += " " + bot.FormatChips(v, lang)
 		}
 		parts = append(parts, s)
 	}
+	if l := a.bountiesWon(lang, own); l != "" {
+		parts = append(parts, l)
+	}
 	return strings.Join(parts, "\n")
+}
+
+// maxResultLines bounds the places the results list (a field paying more
+// places says how many more; /standings lists them all).
+const maxResultLines = 60
+
+// bountiesWon lists, in a bounty event, what each player won in bounties
+// (their entries' knockouts and own bounty), most first; "" when none.
+func (a *Director) bountiesWon(lang string, own map[tourney.EntryID]int64) string {
+	if a.Tourney.Config().Bounty == tourney.NoBounty {
+		return ""
+	}
+	type won struct {
+		name string
+		v    int64
+	}
+	byPlayer := map[string]*won{}
+	var order []*won
+	for _, e := range a.Tourney.Entries() {
+		v := a.ko[e.ID].cash + own[e.ID]
+		if v <= 0 {
+			continue
+		}
+		p := a.Players[e.ID]
+		key, name := strconv.FormatInt(p.ID, 10), p.DisplayName
+		if p.ID == 0 || name == "" {
+			key, name = "e"+strconv.Itoa(int(e.ID)), e.Name
+		}
+		w := byPlayer[key]
+		if w == nil {
+			w = &won{name: name}
+			byPlayer[key] = w
+			order = append(order, w)
+		}
+		w.v += v
+	}
+	if len(order) == 0 {
+		return ""
+	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i].v > order[j].v })
+	items := make([]string, 0, len(order))
+	for _, w := range order {
+		items = append(items, w.name+" "+bot.FormatChips(w.v, lang))
+	}
+	return tr(lang, "tn.results_bounties", strings.Join(items, ", "))
 }
 
 // buyChips runs /rebuy and /addon (R-TRN-4): the price leaves the wallet
@@ -513,6 +571,10 @@ func (a *Director) standingsText(lang string) string {
 				if v := a.paidFor(r); v > 0 {
 					fmt.Fprintf(&b, " · %s", bot.FormatChips(v, lang))
 				}
+			}
+			_, own := a.ownBounties(res)
+			if l := a.bountiesWon(lang, own); l != "" {
+				b.WriteString("\n" + l)
 			}
 			return b.String()
 		}
