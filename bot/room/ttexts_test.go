@@ -324,3 +324,38 @@ func TestResultsListPrizesAndBountiesAsPaid(t *testing.T) {
 		t.Errorf("/standings does not show the bounties won %q:\n%s", won, st)
 	}
 }
+
+// A finished tournament still answers /tourney info and /standings
+// without its label for a day after its end, when the chat has none on:
+// while in memory, after it left memory, after a restart; then the chat
+// has no tournament again. Registering is not among them.
+func TestFinishedTourneyAnswersInfoAndStandingsForADay(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/tourney create Daily start=sng players=4 seats=6 speed=hyper bots=on")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	h.must("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	ended := h.clock.Now()
+	check := func(when string) {
+		t.Helper()
+		if r := h.must("bob", "/tourney info"); !strings.Contains(r.Text, "T1 Daily\nStatus: finished") {
+			t.Errorf("%s: /tourney info: %q", when, r.Text)
+		}
+		if r := h.must("bob", "/standings"); !strings.Contains(r.Text, "Daily, final standings:") || !strings.Contains(r.Text, "alice") {
+			t.Errorf("%s: /standings: %q", when, r.Text)
+		}
+		h.fails("bob", "/register", "tourney.none")
+	}
+	check("just over")
+	h.sleep(2 * time.Hour)
+	check("out of memory")
+	h.restart()
+	check("after a restart")
+	h.sleep(ended.Add(24*time.Hour + time.Minute).Sub(h.clock.Now()))
+	h.fails("bob", "/tourney info", "tourney.none")
+	h.fails("bob", "/standings", "tourney.none")
+	if r := h.must("bob", "/standings T1"); !strings.Contains(r.Text, "final standings") {
+		t.Errorf("/standings T1 a day later: %q", r.Text)
+	}
+}
