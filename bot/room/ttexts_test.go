@@ -3,6 +3,7 @@ package room_test
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -357,5 +358,164 @@ func TestFinishedTourneyAnswersInfoAndStandingsForADay(t *testing.T) {
 	h.fails("bob", "/standings", "tourney.none")
 	if r := h.must("bob", "/standings T1"); !strings.Contains(r.Text, "final standings") {
 		t.Errorf("/standings T1 a day later: %q", r.Text)
+	}
+}
+
+var (
+	outNews    = regexp.MustCompile(`is out in place (\d+)`)
+	burstNews  = regexp.MustCompile(`the bubble has burst, the (\d+) players? left are in the money`)
+	h4hNews    = regexp.MustCompile(`hand for hand: (\d+) left, (\d+) paid`)
+	bubbleSeed = uint64(42)
+	bubbleUser = []string{"ana", "ben", "cy", "dan", "eva", "fay", "gus", "hal", "ivy", "jo", "kim", "lou", "max"}
+)
+
+// R-TRN-7 (TDA 12): a multi-table event reaching the bubble tells the
+// group, once each and in this order, that it plays hand for hand when
+// the field is one more than the places paid (at more than one table),
+// and that the bubble has burst when the players left are all paid;
+// every player out before hand for hand is unpaid, every one out after
+// the burst paid.
+func TestBubbleAndHandForHandAreAnnouncedWhenTheyHappen(t *testing.T) {
+	const entries, paid = 13, 6
+	h := newHarness(t, bubbleSeed)
+	h.must("admin", fmt.Sprintf("/tourney create Thirteen start=sng players=%d seats=4 buyin=10+1 payout=top%d", entries, paid))
+	for _, u := range bubbleUser {
+		h.must(u, "/register")
+	}
+	for range 2000 {
+		if len(h.newsWith("Results:")) > 0 {
+			break
+		}
+		h.shoveAndCall()
+		h.sleep(time.Second)
+	}
+	outs, h4hAt, burstAt, left := 0, -1, -1, 0
+	for i, n := range h.news() {
+		if m := h4hNews.FindStringSubmatch(n); m != nil {
+			if h4hAt >= 0 {
+				t.Errorf("hand for hand announced twice: %q", n)
+			}
+			h4hAt = i
+			if want := fmt.Sprintf("%d left, %d paid", entries-outs, paid); entries-outs != paid+1 || !strings.Contains(n, want) {
+				t.Errorf("hand for hand announced with %d players out: %q", outs, n)
+			}
+		}
+		if m := burstNews.FindStringSubmatch(n); m != nil {
+			if burstAt >= 0 {
+				t.Errorf("the bubble burst twice: %q", n)
+			}
+			burstAt, left = i, entries-outs
+			if got := m[1]; got != strconv.Itoa(left) || left > paid {
+				t.Errorf("the bubble burst with %d players left (%d paid): %q", left, paid, n)
+			}
+		}
+		if m := outNews.FindStringSubmatch(n); m != nil {
+			outs++
+			place, _ := strconv.Atoi(m[1])
+			switch paidOut := strings.Contains(n, " and wins "); {
+			case h4hAt < 0 && (paidOut || place <= paid):
+				t.Errorf("out before hand for hand, yet paid: %q", n)
+			case burstAt >= 0 && !paidOut:
+				t.Errorf("out after the bubble burst, yet unpaid: %q", n)
+			}
+		}
+	}
+	if h4hAt < 0 || burstAt < h4hAt {
+		t.Fatalf("hand for hand at news %d, the bubble at news %d:\n%s", h4hAt, burstAt, strings.Join(h.news(), "\n"))
+	}
+}
+
+// shoveAndCall plays one action at each table whose hand waits for a
+// player: the first to act goes all in, the next calls, the others fold
+// (at most one player out a table a hand).
+func (h *harness) shoveAndCall() {
+	h.t.Helper()
+	latest := map[string]string{}
+	var order []string
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewTable && m.To.Chat == "group" {
+			label := strings.SplitN(v.Text, " · ", 2)[0]
+			if _, seen := latest[label]; !seen {
+				order = append(order, label)
+			}
+			latest[label] = v.Text
+		}
+	}
+	for _, label := range order {
+		text := latest[label]
+		m := toActRE.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		last := text[strings.LastIndex(text, "\nLast: ")+1:]
+		cmd := "/allin"
+		switch {
+		case strings.Contains(last, " calls "):
+			cmd = "/fold"
+		case strings.Contains(text, "· all in"):
+			cmd = "/call"
+		}
+		_, _ = h.do(m[1], cmd+" "+strings.TrimPrefix(label, "Table "))
+	}
+}
+
+var handTitle = regexp.MustCompile(`^Table #\d+ · Level · table \d+ · level (\d+): [\d,]+/[\d,]+ ante [\d,]+ · hand (\d+)\n`)
+
+// handLevels are the level each hand's table messages show, by hand (the
+// latest message of each), in the order the hands were dealt.
+func (h *harness) handLevels() (hands []int, level map[int]string) {
+	level = map[int]string{}
+	for _, m := range h.rec.all() {
+		if v, ok := m.Body.(bot.View); ok && v.Kind == bot.ViewTable {
+			if t := handTitle.FindStringSubmatch(v.Text); t != nil {
+				n, _ := strconv.Atoi(t[2])
+				if _, seen := level[n]; !seen {
+					hands = append(hands, n)
+				}
+				level[n] = t[1]
+			}
+		}
+	}
+	return hands, level
+}
+
+// R-TRN-9: a tournament table's label follows the clock: the hands dealt
+// after level 2 began say level 2 (not stuck at level 1), also when the
+// room restarted in between.
+func TestTourneyTableTitleFollowsTheLevel(t *testing.T) {
+	for _, restart := range []bool{false, true} {
+		t.Run(fmt.Sprintf("restart=%v", restart), func(t *testing.T) {
+			h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 42, 2*time.Second)
+			h.must("admin", "/tourney create Level start=sng players=6 seats=6 speed=hyper bots=on")
+			h.must("alice", "/register")
+			h.must("admin", "/tourney start")
+			h.must("alice", "/sitout")
+			h.sleep(3*time.Minute + time.Second) // hyper: 3-minute levels
+			if len(h.newsWith("level 2, blinds 15/30")) != 1 {
+				t.Fatalf("level 2 never began: %q", h.news())
+			}
+			before, _ := h.handLevels()
+			if restart {
+				h.restart()
+				before = nil
+			}
+			h.sleep(time.Minute)
+			hands, level := h.handLevels()
+			var after []int
+			for _, n := range hands[len(before):] {
+				after = append(after, n)
+			}
+			if len(after) < 2 {
+				t.Fatalf("%d hands dealt in the minute after level 2 began", len(after))
+			}
+			t.Logf("hands after level 2 began: %v, levels %v", after, level)
+			// The hand in progress when the level changed plays on at
+			// level 1 (R-TRN-9); every hand dealt after it says level 2.
+			for _, n := range after[1:] {
+				if level[n] != "2" {
+					t.Errorf("hand %d, dealt after level 2 began, is labelled level %s", n, level[n])
+				}
+			}
+		})
 	}
 }
