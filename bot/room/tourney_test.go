@@ -514,7 +514,7 @@ func TestSatelliteTicketsRegisterWinnersInTarget(t *testing.T) {
 		t.Fatalf("%d seats given, want 2: %q", n, h.news())
 	}
 	lobby := h.must("admin", "/tourney info T1").Text
-	if !strings.Contains(lobby, "Entries: 2 · prize pool 200") {
+	if !strings.Contains(lobby, "2 in (2 entries)") || !strings.Contains(lobby, "prize pool 200") {
 		t.Fatalf("the target after the satellite:\n%s", lobby)
 	}
 	sat := h.ledgerByReason("tourney:2")
@@ -878,7 +878,7 @@ func TestSatelliteSeatOfARegisteredPlayerIsPaidInChips(t *testing.T) {
 		t.Errorf("the players' wallets moved by %d; the seat's 110 should return their 2 x 55", got)
 	}
 	h.wantEmptyAccount("tourney:2")
-	if lobby := h.must("admin", "/tourney info T1").Text; !strings.Contains(lobby, "Entries: 2 ·") {
+	if lobby := h.must("admin", "/tourney info T1").Text; !strings.Contains(lobby, "2 in (2 entries)") {
 		t.Fatalf("the target after the satellite:\n%s", lobby)
 	}
 }

@@ -150,11 +150,11 @@ func TestLobbyShowsPoolOverlayClockAverageAndBounties(t *testing.T) {
 	h.must("alice", "/register")
 	h.must("admin", "/tourney bots 7")
 	// 8 entries of 50 prize and 50 bounty: 400 collected, 600 overlay.
-	h.lobbyHas("Entries: 8 · prize pool 1,000", "Guaranteed: 1,000 · overlay 600", "Paid: 3 places", "Bounties: 400 in play (50 a head)")
+	h.lobbyHas("Players: 8 in (8 entries) · prize pool 1,000", "Guaranteed: 1,000 · overlay 600", "Paid: 3 places", "Bounties: 400 in play (50 a head)")
 	h.sleep(time.Minute)
 	// Level 1 of the normal structure: 25/50, 12 minutes, a break after
 	// the sixth level (72 minutes away); 10,000 chips is 200 big blinds.
-	h.lobbyHas("Players: 8 left of 8 entries · prize pool 1,000", "Guaranteed: 1,000 · overlay 600", "Paid: 3 places",
+	h.lobbyHas("Players: 8 in (8 entries) · prize pool 1,000", "Guaranteed: 1,000 · overlay 600", "Paid: 3 places",
 		"Bounties: 400 in play · largest 50 on alice", "Level 1: 25/50 ante 5 · next in 12 min", "Next break in 1 h 12 min",
 		"Average stack: 10,000 (200 BB)", "Tables: 1 (#1: 4), 2 (#2: 4)")
 	for range 300 {
@@ -170,10 +170,11 @@ func TestLobbyShowsPoolOverlayClockAverageAndBounties(t *testing.T) {
 	// The knockout pays half the victim's 50 at once and puts half on
 	// the winner's head: 75, the largest; 375 left in play.
 	winner := strings.TrimPrefix(strings.SplitN(ko[0], " wins ", 2)[0], "🏆 ")
-	h.lobbyHas("Players: 7 left of 8 entries · prize pool 1,000", "Bounties: 375 in play · largest 75 on "+winner, "Average stack: 11,428 (228 BB)")
+	h.lobbyHas("Players: 7 in (8 entries) · prize pool 1,000", "Bounties: 375 in play · largest 75 on "+winner, "Average stack: 11,428 (228 BB)")
 	if n := len(h.lobby().Text); n > 4096 {
 		t.Errorf("the lobby is %d characters, more than one Telegram message", n)
 	}
+	t.Logf("the lobby (README's sample):\n%s", h.lobby().Text)
 }
 
 // A field of 400 at 56 tables keeps its lobby one Telegram message
@@ -188,7 +189,7 @@ func TestLobbyOfABigFieldStaysOneMessage(t *testing.T) {
 		t.Errorf("the lobby of 400 players is %d characters:\n%s", n, text)
 	}
 	// Play began: some players are out by now.
-	for _, want := range []string{" left of 400 entries · prize pool 4,000\n", "\nTables: 45, ", " players each", " in play (10 a head)\n", "\nAverage stack: "} {
+	for _, want := range []string{" in (400 entries) · prize pool 4,000\n", "\nTables: 45, ", " players each", " in play (10 a head)\n", "\nAverage stack: "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the lobby lacks %q:\n%s", want, text)
 		}

@@ -48,11 +48,7 @@ func (a *Director) lobbyText(lang string) string {
 	line(tr(lang, "lobby.buyin", buy, cfg.Structure.Name, bot.Chips(cfg.Structure.StartingStack), cfg.TableSize) + kind)
 	pool := a.Tourney.PrizePool()
 	entries := len(a.Tourney.Entries())
-	if a.running() {
-		line(tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total)))
-	} else {
-		line(tr(lang, "lobby.entries", entries, bot.Chips(pool.Total)))
-	}
+	line(tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total)))
 	switch {
 	case pool.Overlay > 0:
 		line(tr(lang, "lobby.overlay", bot.Chips(cfg.Guarantee), bot.Chips(pool.Overlay)))
