@@ -502,10 +502,7 @@ func TestTourneyTableTitleFollowsTheLevel(t *testing.T) {
 			}
 			h.sleep(time.Minute)
 			hands, level := h.handLevels()
-			var after []int
-			for _, n := range hands[len(before):] {
-				after = append(after, n)
-			}
+			after := hands[len(before):]
 			if len(after) < 2 {
 				t.Fatalf("%d hands dealt in the minute after level 2 began", len(after))
 			}
