@@ -62,7 +62,8 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// R-TRN-11, TDA 10: the player due the big blind next at the
 		// longer table moves to the big blind's seat at the shorter one;
 		// TDA 11: the final table of a full table plus one.
-		"tourney-balance": {"Ten starts: 10 players at 2 tables", "[eve] Ten: you move to table 1 (#1), seat 6.\n",
+		// Issue 23: the group is told the move in one message.
+		"tourney-balance": {"Ten starts: 10 players at 2 tables", "[eve] Ten: you move to table 1 (#1), seat 6.\n", "[group] 🏆 T1 moves: eve → table 1 seat 6\n",
 			"[group]   6  eve  1,540  · bet 20\n", "the final table is set with 7 players"},
 		// TDA 12, R-TRN-7: hand for hand at the bubble, announced; two
 		// players out in one hand-for-hand hand share sixth place. TDA

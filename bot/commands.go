@@ -220,6 +220,7 @@ var commandTable = []CommandSpec{
 		sub("players", PermMember, "[T<n>]", "Who is registered", "Quién está inscrito"),
 		sub("structure", PermMember, "[T<n>]", "The blind levels", "Los niveles de ciegas"),
 		sub("payouts", PermMember, "[T<n>]", "What each place is paid", "Lo que cobra cada puesto"),
+		sub("me", PermMember, "[T<n>]", "Your table, seat, stack and bounty, privately", "Tu mesa, asiento, stack y recompensa, en privado"),
 		sub("create", PermAdmin, "<name> [key=value ...]", "Create a tournament", "Crea un torneo").alias("new"),
 		sub("edit", PermAdmin, "[T<n>] key=value ...", "Change a tournament's options before it starts", "Cambia las opciones de un torneo antes del inicio"),
 		sub("open", PermAdmin, "[T<n>]", "Open registration", "Abre la inscripción"),

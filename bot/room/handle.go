@@ -244,7 +244,7 @@ func (r *Room) press(ctx context.Context, cmd bot.Command, p bot.Player) (bot.Re
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	if tok.Kind == tournament.TokRegister || tok.Kind == tournament.TokUnregister {
+	if tok.Kind == tournament.TokRegister || tok.Kind == tournament.TokUnregister || tok.Kind == tournament.TokMe {
 		return r.pressTourney(ctx, cmd, p, tok)
 	}
 	t := r.tableByID(tok.Table)

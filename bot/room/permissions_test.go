@@ -53,7 +53,7 @@ var matrixFixtures = map[string]string{
 	"tourneys": "", "register": "", "unregister": "", "rebuy": "#T", "addon": "#T", "reenter": "",
 	"deal": "", "deal icm": "", "deal chop": "", "deal accept": "", "deal decline": "",
 	"standings": "", "league": "", "stats": "", "leaderboard": "week",
-	"tourney": "", "tourney info": "", "tourney players": "", "tourney structure": "", "tourney payouts": "",
+	"tourney": "", "tourney info": "", "tourney players": "", "tourney structure": "", "tourney payouts": "", "tourney me": "",
 	"tourney create": "Second buyin=5+1 start=+2h", "tourney edit": "name=Renamed", "tourney open": "", "tourney close": "",
 	"tourney start": "", "tourney cancel": "", "tourney pause": "", "tourney resume": "", "tourney balance": "",
 	"tourney dq": "waiter", "tourney bots": "2", "tourney template": "list", "tourney schedule": "nightly off",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot/tournament"
 
@@ -32,11 +33,11 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 		return r.templateCmd(ctx, comm, args, lang)
 	case "schedule":
 		return r.scheduleCmd(ctx, comm, args, lang)
-	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq":
+	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq", "me":
 	default:
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.sub", bot.SubNames("tourney"))
 	}
-	a, rest, err := r.resolveTourney(ctx, comm, args, false)
+	a, rest, err := r.resolveTourney(ctx, comm, args, readsResults[sub])
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -188,9 +189,19 @@ func (r *Room) runTourney(a *tournament.Director) {
 	}()
 }
 
+// readsResults are the commands (and /tourney subcommands) that a
+// tournament over still answers without its label for a day after its
+// end (recentlyOver), when the chat has none on.
+var readsResults = map[string]bool{"info": true, "players": true, "structure": true, "payouts": true, "standings": true}
+
+// recentlyOver is how long a finished tournament stays the chat's
+// tournament for readsResults.
+const recentlyOver = 24 * time.Hour
+
 // resolveTourney finds the tournament a command names ("T3"), else the
-// chat's only one not over (with mine: the one the player is in).
-func (r *Room) resolveTourney(ctx context.Context, comm bot.Community, args []string, any bool) (*tournament.Director, []string, error) {
+// chat's only one not over; with recent, when none is on, the one that
+// ended last in the past day (recentOver).
+func (r *Room) resolveTourney(ctx context.Context, comm bot.Community, args []string, recent bool) (*tournament.Director, []string, error) {
 	var rest []string
 	var named *tournament.Director
 	for _, a := range args {
@@ -216,6 +227,15 @@ func (r *Room) resolveTourney(ctx context.Context, comm bot.Community, args []st
 	open := r.tourneys.Of(comm.ID, true)
 	switch len(open) {
 	case 0:
+		if recent && comm.ID != 0 {
+			a, err := r.recentOver(ctx, comm)
+			if err != nil {
+				return nil, nil, err
+			}
+			if a != nil {
+				return a, rest, nil
+			}
+		}
 		return nil, nil, bot.Errorf(bot.EInvalid, "tourney.none")
 	case 1:
 		return open[0], rest, nil
@@ -227,11 +247,45 @@ func (r *Room) resolveTourney(ctx context.Context, comm bot.Community, args []st
 	return nil, nil, bot.Errorf(bot.EInvalid, "tourney.which", strings.Join(ls, " "))
 }
 
+// recentOver is the chat's tournament that ended last, within
+// recentlyOver of the room's clock (brought back from the store when it
+// left memory: after a restart too); nil when none.
+func (r *Room) recentOver(ctx context.Context, comm bot.Community) (*tournament.Director, error) {
+	recs, err := r.store.Tourneys(ctx, comm.ID, false)
+	if err != nil {
+		return nil, err
+	}
+	now := r.clock.Now()
+	var last bot.TourneyRecord
+	for _, rec := range recs {
+		if rec.EndedAt.IsZero() || now.Sub(rec.EndedAt) > recentlyOver {
+			continue
+		}
+		if last.ID == 0 || !rec.EndedAt.Before(last.EndedAt) {
+			last = rec
+		}
+	}
+	if last.ID == 0 {
+		// Over and still settling (a satellite's seats): in memory only.
+		var over *tournament.Director
+		for _, a := range r.tourneys.Of(comm.ID, false) {
+			if a.IsOver() {
+				over = a
+			}
+		}
+		return over, nil
+	}
+	if a := r.tourneys.Get(last.ID); a != nil {
+		return a, nil
+	}
+	return r.loadEnded(ctx, comm, last.ID)
+}
+
 // playerTourneyCmd runs a player's tournament command (/register,
 // /unregister, /reenter, /deal, /standings, a tournament's /rebuy and
 // /addon) in its actor, which checks the entry perm asks for.
 func (r *Room) playerTourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Community, p bot.Player, perm bot.Permission) (bot.Reply, error) {
-	a, rest, err := r.resolveTourney(ctx, comm, cmd.Args, true)
+	a, rest, err := r.resolveTourney(ctx, comm, cmd.Args, readsResults[cmd.Name])
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -264,8 +318,11 @@ func (r *Room) pressTourney(ctx context.Context, cmd bot.Command, p bot.Player, 
 		return bot.Reply{}, bot.ErrTokenForged
 	}
 	cmd.Name = "register"
-	if tok.Kind == tournament.TokUnregister {
+	switch tok.Kind {
+	case tournament.TokUnregister:
 		cmd.Name = "unregister"
+	case tournament.TokMe:
+		cmd.Name = "tourney:me"
 	}
 	cmd.Args = nil
 	return a.Do(ctx, tournament.Request{Cmd: cmd, Player: p, Tok: &tok})

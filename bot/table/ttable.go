@@ -31,6 +31,9 @@ type TourneyLink struct {
 	// a report sent before its last release (stale: the table is playing)
 	// from one of a table held again.
 	releases int
+	// over: the director said the tournament is over (Sync.Over); a
+	// table closing after the hand in progress remembers it here.
+	over bool
 }
 
 // Sync is the director's instruction to one of its tables.
@@ -42,8 +45,11 @@ type Sync struct {
 	Level *SyncLevel
 	// Release lets the table deal its next hand.
 	Release bool
-	// Close breaks the table: its players were moved.
+	// Close breaks the table: its players were moved; with Over, the
+	// tournament is over (or cancelled) and the table closes with it,
+	// said so rather than "broken".
 	Close bool
+	Over  bool
 	// Only, when set, changes only these seats (a late registrant seated
 	// at a table in the middle of a hand); the others are left alone.
 	Only bool
@@ -162,31 +168,11 @@ func (t *Table) applySync(s Sync) {
 	w := &bot.TableWrite{}
 	changed := false
 	var added []int
+	if s.Over {
+		t.Tour.over = true
+	}
 	if s.Close {
-		if t.hand != nil {
-			t.closing = true // after this hand (a cancelled tournament)
-			return
-		}
-		for i, st := range t.Seats {
-			if st != nil {
-				t.unseat = append(t.unseat, st.Player.ID)
-				t.Seats[i] = nil
-			}
-		}
-		// A closed table is not restored: its seats need not be stored
-		// for it to close.
-		_ = t.write(w)
-		ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
-		err := t.Deps.Store.CloseTable(ctx, t.ID, t.Deps.Clock.Now())
-		cancel()
-		if err != nil {
-			t.Deps.Log.Error("close tournament table", "table", t.ID, "err", err)
-		}
-		t.closed = true
-		// Told before it leaves the room's tables: Settle, which waits
-		// for the tables it knows, then sees this message sent.
-		t.sendTable(t.messageKey(t.handNo+1), bot.View{Kind: bot.ViewTable, Text: tr(t.lang(), "ttable.closed", t.Title())})
-		t.env.DropTable(t)
+		t.closeTourneyTable(w)
 		return
 	}
 	for _, i := range s.Remove {
@@ -273,6 +259,43 @@ func (t *Table) applySync(s Sync) {
 		t.poke()
 	}
 	t.publishIdle()
+}
+
+// closeTourneyTable closes a tournament table the director broke (its
+// players were moved) or whose tournament is over: after the hand in
+// progress, if any.
+func (t *Table) closeTourneyTable(w *bot.TableWrite) {
+	if t.hand != nil {
+		t.closing = true // after this hand (a cancelled tournament)
+		return
+	}
+	for i, st := range t.Seats {
+		if st != nil {
+			t.unseat = append(t.unseat, st.Player.ID)
+			t.Seats[i] = nil
+		}
+	}
+	// A closed table is not restored: its seats need not be stored
+	// for it to close.
+	_ = t.write(w)
+	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
+	err := t.Deps.Store.CloseTable(ctx, t.ID, t.Deps.Clock.Now())
+	cancel()
+	if err != nil {
+		t.Deps.Log.Error("close tournament table", "table", t.ID, "err", err)
+	}
+	t.closed = true
+	// Told before it leaves the room's tables: Settle, which waits
+	// for the tables it knows, then sees this message sent. A notice
+	// in the summaries' turn, not a table message: the outbox sends
+	// table messages first, and this one would overtake the result
+	// of the hand that ended play.
+	key := "ttable.closed"
+	if t.Tour.over {
+		key = "ttable.over"
+	}
+	t.notifyGroup(key, t.Title())
+	t.env.DropTable(t)
 }
 
 // report builds the report of the hand that just ended: stacks, and the

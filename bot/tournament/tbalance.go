@@ -3,6 +3,7 @@ package tournament
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/pokerroom/pokerroom/bot/table"
 	"github.com/pokerroom/pokerroom/tourney"
@@ -184,6 +185,7 @@ func (a *Director) rebalance() error {
 	for _, no := range broken {
 		a.news("tn.broken", a.Name(), no)
 	}
+	a.announceMoves(moves)
 	if !wasFinal && len(a.Tourney.Seating().Tables) == 1 && !a.final {
 		a.final = true
 		a.news("tn.final", a.Name(), a.Tourney.Active())
@@ -201,4 +203,25 @@ func (a *Director) tellSeat(e tourney.EntryID, to, from tourney.TableID) {
 		return
 	}
 	a.privateTo(e, "tn.seat", a.Name(), int(to), "#"+strconv.FormatInt(id, 10), int(pl.Seat))
+}
+
+// announceMoves tells the group, in one message, who a rebalance moved
+// where ("T1 moves: Ana → table 2 seat 5, Bo → table 1 seat 3"); each
+// player moved is also told privately (tellSeat).
+func (a *Director) announceMoves(moves []tourney.Move) {
+	lang := a.lang()
+	items := make([]string, 0, len(moves))
+	said := map[tourney.EntryID]bool{}
+	for _, m := range moves {
+		pl, ok := a.Tourney.Seating().Where(m.Entry)
+		if !ok || said[m.Entry] {
+			continue // where they sit now, once (a player moved twice)
+		}
+		said[m.Entry] = true
+		items = append(items, tr(lang, "tn.move_item", a.entryName(m.Entry), int(pl.Table), int(pl.Seat)))
+	}
+	if len(items) == 0 {
+		return
+	}
+	a.news("tn.moves", a.Label(), strings.Join(items, ", "))
 }

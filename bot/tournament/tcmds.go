@@ -21,6 +21,9 @@ import (
 const (
 	TokRegister byte = iota + 40
 	TokUnregister
+	// TokMe answers the presser privately with their own table, seat and
+	// stack (/tourney me).
+	TokMe
 )
 
 // MaxLoadedEnded bounds the tournaments over that commands have brought
@@ -144,6 +147,12 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 		return bot.Reply{Text: tr(lang, "tourney.resumed", a.Label())}, nil
 	case "tourney:info":
 		return bot.Reply{Text: a.lobbyText(lang), Private: true}, nil
+	case "tourney:me":
+		text, err := a.meText(req.Player.ID, lang)
+		if err != nil {
+			return bot.Reply{}, err
+		}
+		return bot.Reply{Text: text, Private: true}, nil
 	case "tourney:players":
 		return bot.Reply{Text: a.playersText(lang), Private: true}, nil
 	case "tourney:structure":
@@ -272,13 +281,17 @@ func (a *Director) startCmd(req Request, lang string) (bot.Reply, error) {
 	cfg := a.Tourney.Config()
 	if cfg.Kind == tourney.SitAndGo {
 		if a.Set.Bots {
+			// Said as what happens (the practice opponents fill the seats,
+			// then it starts), not "started" ahead of the seats they take.
+			added := 0
 			for a.Tourney.Active() < cfg.MaxPlayers && a.Tourney.State() == tourney.RegistrationOpen {
 				if _, err := a.addBot(req.ctx); err != nil {
 					return bot.Reply{}, err
 				}
+				added++
 			}
 			if a.Tourney.State() != tourney.RegistrationOpen {
-				return bot.Reply{Text: tr(lang, "tourney.started", a.Label())}, nil
+				return bot.Reply{Text: tr(lang, "tourney.filling", added, a.Label())}, nil
 			}
 		}
 		return bot.Reply{}, bot.FromError(tourney.ErrNotFull)
@@ -360,95 +373,6 @@ func (a *Director) When(lang string) string {
 	return cfg.StartAt.UTC().Format("2006-01-02 15:04 UTC")
 }
 
-// lobbyText is the lobby: status, players, prize pool, structure, level.
-func (a *Director) lobbyText(lang string) string {
-	cfg := a.Tourney.Config()
-	var b strings.Builder
-	fmt.Fprintf(&b, "🏆 %s %s\n", a.Label(), cfg.Name)
-	st := bot.Pick(bot.StateNames[a.Tourney.State()], lang)
-	if a.paused() {
-		st = tr(lang, "tourney.paused_state")
-	}
-	if a.regClosed {
-		st = tr(lang, "tourney.reg_closed_state")
-	}
-	fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.status", st, a.When(lang)))
-	buy := tr(lang, "lobby.freeroll")
-	if !cfg.BuyIn.Freeroll() {
-		buy = cfg.BuyIn.String()
-	}
-	kind := ""
-	switch cfg.Bounty {
-	case tourney.Knockout:
-		kind = " · KO"
-	case tourney.ProgressiveKnockout:
-		kind = " · PKO"
-	}
-	fmt.Fprintf(&b, "%s%s\n", tr(lang, "lobby.buyin", buy, cfg.Structure.Name, bot.Chips(cfg.Structure.StartingStack), cfg.TableSize), kind)
-	pool := a.Tourney.PrizePool()
-	entries := len(a.Tourney.Entries())
-	fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total), bot.Chips(pool.Bounties)))
-	if cfg.Guarantee > 0 {
-		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.guarantee", bot.Chips(cfg.Guarantee)))
-	}
-	if l := a.flightLine(lang); l != "" {
-		fmt.Fprintf(&b, "%s\n", l)
-	}
-	if cfg.LateRegistration {
-		fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.late", a.Set.LateLevels, max(cfg.MaxEntries, 1)))
-	}
-	if a.running() {
-		now := a.Deps.Clock.Now()
-		cs := a.clock().At(now)
-		if cs.OnBreak {
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.break", table.DurationText(cs.Remaining)))
-		} else {
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.level", cs.Number, bot.Chips(cs.Level.SmallBlind), bot.Chips(cs.Level.BigBlind), bot.Chips(cs.Level.Ante), table.DurationText(cs.Remaining)))
-		}
-		if s := a.Tourney.Seating(); s != nil {
-			var ls []string
-			for _, tb := range s.Tables {
-				ls = append(ls, fmt.Sprintf("%d (#%d: %d)", tb.ID, a.tableIDs[tb.ID], tb.Count()))
-			}
-			fmt.Fprintf(&b, "%s\n", tr(lang, "lobby.tables", strings.Join(ls, ", ")))
-		}
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// publishLobby edits the lobby message in place, with its buttons.
-func (a *Director) publishLobby() {
-	lang := a.lang()
-	text := a.lobbyText(lang)
-	a.Summary.Store(fmt.Sprintf("%s %s · %s · %d", a.Label(), a.Name(), bot.Pick(bot.StateNames[a.Tourney.State()], lang), a.Tourney.Active()))
-	a.setFlags()
-	if text == a.lastLobby {
-		return
-	}
-	a.lastLobby = text
-	v := bot.View{Kind: bot.ViewLobby, Text: text}
-	st := a.Tourney.State()
-	if (st == tourney.RegistrationOpen || st == tourney.LateRegistration) && !a.IsFinal() {
-		var row []bot.Button
-		if tok, err := a.Deps.Signer.Sign(bot.ButtonToken{Table: a.id, Kind: TokRegister}); err == nil {
-			row = append(row, bot.Button{Label: tr(lang, "button.register"), Token: tok, Command: "/register " + a.Label()})
-		}
-		if st == tourney.RegistrationOpen {
-			if tok, err := a.Deps.Signer.Sign(bot.ButtonToken{Table: a.id, Kind: TokUnregister}); err == nil {
-				row = append(row, bot.Button{Label: tr(lang, "button.unregister"), Token: tok, Command: "/unregister " + a.Label()})
-			}
-		}
-		v.Buttons = [][]bot.Button{row}
-	}
-	if a.version == 0 {
-		a.version = a.Deps.Clock.Now().UnixNano()
-	}
-	a.version++
-	c := a.env.CommunityNow(a.Comm)
-	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityTable,
-		Key: "tourney:" + strconv.FormatInt(a.id, 10) + ":lobby", Version: a.version, Body: v})
-}
-
 func (a *Director) playersText(lang string) string {
 	var b strings.Builder
 	b.WriteString(tr(lang, "players.title", a.Name(), a.Tourney.Active()))
@@ -510,10 +434,20 @@ func (a *Director) payoutsText(lang string) string {
 	return b.String()
 }
 
-func (a *Director) resultsText(results []tourney.Result) string {
+// resultsText is the results message: every paid place with what was
+// paid for it (a deal's or a timed end's share when there was one), the
+// first places even unpaid, and in a bounty event the bounties each
+// player won (knockouts and their own bounty, own).
+func (a *Director) resultsText(results []tourney.Result, own map[tourney.EntryID]int64) string {
+	lang := a.lang()
 	var parts []string
 	for i, r := range results {
-		if i == 10 {
+		v := a.paidFor(r)
+		if i >= 10 && v <= 0 {
+			continue
+		}
+		if len(parts) == maxResultLines {
+			parts = append(parts, fmt.Sprintf("… %d", len(results)-i))
 			break
 		}
 		name := r.Name
@@ -521,12 +455,60 @@ func (a *Director) resultsText(results []tourney.Result) string {
 			name = n // a pair, by its members' real names
 		}
 		s := fmt.Sprintf("%d. %s", r.Place, name)
-		if v := a.paidFor(r); v > 0 {
-			s += " " + bot.FormatChips(v, a.lang())
+		if v > 0 {
+			s += " " + bot.FormatChips(v, lang)
 		}
 		parts = append(parts, s)
 	}
+	if l := a.bountiesWon(lang, own); l != "" {
+		parts = append(parts, l)
+	}
 	return strings.Join(parts, "\n")
+}
+
+// maxResultLines bounds the places the results list (a field paying more
+// places says how many more; /standings lists them all).
+const maxResultLines = 60
+
+// bountiesWon lists, in a bounty event, what each player won in bounties
+// (their entries' knockouts and own bounty), most first; "" when none.
+func (a *Director) bountiesWon(lang string, own map[tourney.EntryID]int64) string {
+	if a.Tourney.Config().Bounty == tourney.NoBounty {
+		return ""
+	}
+	type won struct {
+		name string
+		v    int64
+	}
+	byPlayer := map[string]*won{}
+	var order []*won
+	for _, e := range a.Tourney.Entries() {
+		v := a.ko[e.ID].cash + own[e.ID]
+		if v <= 0 {
+			continue
+		}
+		p := a.Players[e.ID]
+		key, name := strconv.FormatInt(p.ID, 10), p.DisplayName
+		if p.ID == 0 || name == "" {
+			key, name = "e"+strconv.Itoa(int(e.ID)), e.Name
+		}
+		w := byPlayer[key]
+		if w == nil {
+			w = &won{name: name}
+			byPlayer[key] = w
+			order = append(order, w)
+		}
+		w.v += v
+	}
+	if len(order) == 0 {
+		return ""
+	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i].v > order[j].v })
+	items := make([]string, 0, len(order))
+	for _, w := range order {
+		items = append(items, w.name+" "+bot.FormatChips(w.v, lang))
+	}
+	return tr(lang, "tn.results_bounties", strings.Join(items, ", "))
 }
 
 // buyChips runs /rebuy and /addon (R-TRN-4): the price leaves the wallet
@@ -589,6 +571,10 @@ func (a *Director) standingsText(lang string) string {
 				if v := a.paidFor(r); v > 0 {
 					fmt.Fprintf(&b, " · %s", bot.FormatChips(v, lang))
 				}
+			}
+			_, own := a.ownBounties(res)
+			if l := a.bountiesWon(lang, own); l != "" {
+				b.WriteString("\n" + l)
 			}
 			return b.String()
 		}

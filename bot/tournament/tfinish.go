@@ -66,27 +66,11 @@ func (a *Director) finish() {
 			paid += res.Prize
 		}
 	}
-	winner := tourney.EntryID(0)
-	if len(results) > 0 && results[0].Place == 1 {
-		winner = results[0].Entry
-	}
-	owners := []tourney.EntryID{winner}
-	if a.Shares != nil && a.Kept == 0 { // after a deal that ends play, every party keeps the bounty on their head
-		owners = owners[:0]
-		for e := range a.Shares {
-			owners = append(owners, e)
-		}
-		sort.Slice(owners, func(i, j int) bool { return owners[i] < owners[j] })
-	}
-	ownBounty := map[tourney.EntryID]int64{}
-	if bs := a.Tourney.Bounties(); bs != nil {
-		for _, e := range owners {
-			if own := bs.Of(e); e != 0 && own > 0 {
-				moves = append(moves, bot.Move{From: a.Account, To: a.walletOf(e), Amount: own, Reason: "own bounty", Reference: a.Ref()})
-				paid += own
-				ownBounty[e] = own
-			}
-		}
+	owners, ownBounty := a.ownBounties(results)
+	for _, e := range owners {
+		own := ownBounty[e]
+		moves = append(moves, bot.Move{From: a.Account, To: a.walletOf(e), Amount: own, Reason: "own bounty", Reference: a.Ref()})
+		paid += own
 	}
 	ctx, cancel := context.WithTimeout(a.Deps.Ctx, table.OpTimeout)
 	bal, err := a.Deps.Store.Balance(ctx, a.Account)
@@ -126,14 +110,43 @@ func (a *Director) finish() {
 		a.news("tn.league", a.Name(), a.Set.League)
 	}
 	for no, t := range a.Tables {
-		t.Tour.Direct(table.Sync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true, Over: true})
 		delete(a.Tables, no)
 	}
-	a.news("tn.results", a.Name(), a.resultsText(results))
+	a.news("tn.results", a.Name(), a.resultsText(results, ownBounty))
 	if seats {
 		a.awardTickets()
 	}
 	a.publishLobby()
+}
+
+// ownBounties are the bounties a finished tournament pays back to the
+// heads they are on (R-TRN-14): the winner's; after a deal that ends
+// play, every party's. The owners are in the order they are paid.
+func (a *Director) ownBounties(results []tourney.Result) ([]tourney.EntryID, map[tourney.EntryID]int64) {
+	winner := tourney.EntryID(0)
+	if len(results) > 0 && results[0].Place == 1 {
+		winner = results[0].Entry
+	}
+	owners := []tourney.EntryID{winner}
+	if a.Shares != nil && a.Kept == 0 { // after a deal that ends play, every party keeps the bounty on their head
+		owners = owners[:0]
+		for e := range a.Shares {
+			owners = append(owners, e)
+		}
+		sort.Slice(owners, func(i, j int) bool { return owners[i] < owners[j] })
+	}
+	var paid []tourney.EntryID
+	own := map[tourney.EntryID]int64{}
+	if bs := a.Tourney.Bounties(); bs != nil {
+		for _, e := range owners {
+			if v := bs.Of(e); e != 0 && v > 0 {
+				paid = append(paid, e)
+				own[e] = v
+			}
+		}
+	}
+	return paid, own
 }
 
 // refundAll refunds every entry of a cancelled tournament: the prize and
@@ -150,7 +163,7 @@ func (a *Director) refundAll(key string) error {
 		return err
 	}
 	for no, t := range a.Tables {
-		t.Tour.Direct(table.Sync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true, Over: true})
 		delete(a.Tables, no)
 	}
 	a.news(key, a.Name(), a.Tourney.Active())

@@ -71,7 +71,7 @@ func (a *Director) finishFlight() {
 		return
 	}
 	for no, t := range a.Tables {
-		t.Tour.Direct(table.Sync{Close: true})
+		t.Tour.Direct(table.Sync{Close: true, Over: true})
 		delete(a.Tables, no)
 	}
 	a.carryToFinal()
