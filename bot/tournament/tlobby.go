@@ -22,10 +22,16 @@ const maxTableList = 8
 // guarantee's overlay named), paid places, the level and the time to the
 // next one and to the next break, the average stack, bounties, tables.
 func (a *Director) lobbyText(lang string) string {
+	r := a.lobbyRich(lang)
+	return r.Plain()
+}
+
+// lobbyRich is the lobby in its structured form (bot.Rich): the event's
+// name as the title, the players and the prize pool standing out.
+func (a *Director) lobbyRich(lang string) bot.Rich {
 	cfg := a.Tourney.Config()
-	var b strings.Builder
-	line := func(s string) { b.WriteString(s + "\n") }
-	line(fmt.Sprintf("🏆 %s %s", a.Label(), cfg.Name))
+	r := bot.Rich{Title: bot.Line{bot.S(fmt.Sprintf("🏆 %s %s", a.Label(), cfg.Name))}}
+	line := func(s string) { r.Add("", bot.S(s)) }
 	st := bot.Pick(bot.StateNames[a.Tourney.State()], lang)
 	if a.paused() {
 		st = tr(lang, "tourney.paused_state")
@@ -48,7 +54,7 @@ func (a *Director) lobbyText(lang string) string {
 	line(tr(lang, "lobby.buyin", buy, cfg.Structure.Name, bot.Chips(cfg.Structure.StartingStack), cfg.TableSize) + kind)
 	pool := a.Tourney.PrizePool()
 	entries := len(a.Tourney.Entries())
-	line(tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total)))
+	r.Add("", bot.B(tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total))))
 	switch {
 	case pool.Overlay > 0:
 		line(tr(lang, "lobby.overlay", bot.Chips(cfg.Guarantee), bot.Chips(pool.Overlay)))
@@ -75,7 +81,7 @@ func (a *Director) lobbyText(lang string) string {
 			line(l)
 		}
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return r
 }
 
 // clockLines are the running lobby's level (or break), the next break
@@ -206,14 +212,15 @@ func (a *Director) tablesLine(lang string) string {
 // publishLobby edits the lobby message in place, with its buttons.
 func (a *Director) publishLobby() {
 	lang := a.lang()
-	text := a.lobbyText(lang)
+	rich := a.lobbyRich(lang)
+	text := rich.Plain()
 	a.Summary.Store(fmt.Sprintf("%s %s · %s · %d", a.Label(), a.Name(), bot.Pick(bot.StateNames[a.Tourney.State()], lang), a.Tourney.Active()))
 	a.setFlags()
 	if text == a.lastLobby {
 		return
 	}
 	a.lastLobby = text
-	v := bot.View{Kind: bot.ViewLobby, Text: text}
+	v := bot.View{Kind: bot.ViewLobby, Text: text, Rich: &rich}
 	if row := a.lobbyButtons(lang); len(row) > 0 {
 		v.Buttons = [][]bot.Button{row}
 	}
