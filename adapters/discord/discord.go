@@ -101,8 +101,8 @@ type Adapter struct {
 	admins   *platform.Cache[[2]string, bool]         // (channel, user) -> admin, from the last interaction
 	lastSeen *platform.Cache[string, lastInteraction] // user -> their latest interaction (for ephemeral notes)
 	dms      *platform.Cache[string, string]          // user -> DM channel
-	// formFor: a table message's amount form (message id -> whose turn),
-	// so that a press by anyone else is refused at once.
+	// formFor: an amount form (its token -> whose turn), so that a press
+	// by anyone else is refused at once.
 	formFor  *platform.Cache[string, formOwner]
 	noDM     *platform.Cache[string, bool] // users who refuse DMs
 	wg       sync.WaitGroup

@@ -215,7 +215,7 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		}
 		id := d.CustomID
 		if strings.HasPrefix(id, amountPrefix) {
-			if no := a.formRefused(i, lang); no != "" {
+			if no := a.formRefused(i, id, lang); no != "" {
 				a.respond(ctx, i, ephemeral(no)) // refused at the press, not after typing an amount
 				return
 			}

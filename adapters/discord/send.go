@@ -162,11 +162,7 @@ func sendOpts(ctx context.Context) []discordgo.RequestOption {
 // deliverView sends a view to a channel, or edits the message showing it;
 // a message deleted meanwhile is sent again.
 func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.View) (msg string, err error) {
-	defer func() {
-		if err == nil && msg != "" {
-			a.noteForm(msg, v.Amount)
-		}
-	}()
+	a.noteForm(v.Amount)
 	embeds, comps := embed(v), components(v)
 	if comps == nil {
 		comps = []discordgo.MessageComponent{} // [] clears the buttons; null might not
@@ -353,30 +349,33 @@ func (a *Adapter) OpenThread(ctx context.Context, chat, title string) (string, e
 	return ch.ID, nil
 }
 
-// formOwner is whose turn a table message's amount form is.
+// formOwner is whose turn an amount form is.
 type formOwner struct{ user, name string }
 
-// noteForm records whose form a message shows now (none: forgotten).
-func (a *Adapter) noteForm(msg string, in *bot.AmountInput) {
-	a.mu.Lock()
-	defer a.mu.Unlock()
+// noteForm records whose turn the amount form in is, by its token, before
+// the message showing it goes out: a press that arrives as soon as the
+// message shows finds it.
+func (a *Adapter) noteForm(in *bot.AmountInput) {
 	if in == nil || in.User == "" {
-		a.formFor.Delete(msg)
 		return
 	}
-	a.formFor.Set(msg, formOwner{in.User, in.Name})
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.formFor.Set(in.Token, formOwner{in.User, in.Name})
 }
 
-// formRefused is the answer to a press of another player's amount form
-// ("" when the presser may open it, or the message is not known: the room
-// checks the token when the form is submitted).
-func (a *Adapter) formRefused(i *discordgo.Interaction, lang string) string {
+// formRefused is the answer to a press of another player's amount form,
+// the button whose custom_id is id ("" when the presser may open it, or
+// the form is not known, after a restart: the room checks the token when
+// the form is submitted).
+func (a *Adapter) formRefused(i *discordgo.Interaction, id, lang string) string {
 	u := userOf(i)
-	if i.Message == nil || u == nil {
+	_, _, _, token, ok := parseAmountID(id)
+	if u == nil || !ok {
 		return ""
 	}
 	a.mu.Lock()
-	owner, ok := a.formFor.Lookup(i.Message.ID)
+	owner, ok := a.formFor.Lookup(token)
 	a.mu.Unlock()
 	if !ok || owner.user == u.ID {
 		return ""
