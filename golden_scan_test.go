@@ -31,7 +31,8 @@ var (
 func TestGoldensHoldNoRawKeyNorGoDuration(t *testing.T) {
 	files, _ := filepath.Glob("testdata/console/*.golden")
 	views, _ := filepath.Glob("bot/table/testdata/views*.golden")
-	files = append(append(files, views...), "bot/testdata/messages.golden")
+	forms, _ := filepath.Glob("bot/room/testdata/forms*.golden")
+	files = append(append(append(files, views...), forms...), "bot/testdata/messages.golden")
 	keys := make([]string, 0, len(bot.Catalogue))
 	for k := range bot.Catalogue {
 		if strings.Contains(k, ".") {

@@ -1,16 +1,15 @@
 package table
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/view"
+	"github.com/pokerroom/pokerroom/bot/view/viewtest"
 
 	"github.com/pokerroom/pokerroom/engine"
 )
@@ -46,61 +45,6 @@ func viewHand(t *testing.T, cfg engine.Config, stacks []int64, seed uint64, acts
 	return h
 }
 
-// goldenViews collects views for the goldens: the plain text (with the
-// buttons' commands), and each platform's form of the same views.
-type goldenViews struct {
-	plain, telegram, discord, ansi strings.Builder
-}
-
-// head starts a case in every form.
-func (g *goldenViews) head(h string) {
-	for _, b := range []*strings.Builder{&g.plain, &g.telegram, &g.discord, &g.ansi} {
-		fmt.Fprintf(b, "=== %s\n", h)
-	}
-}
-
-// add writes v in every form.
-func (g *goldenViews) add(t *testing.T, v bot.View) {
-	t.Helper()
-	g.plain.WriteString(v.Text + "\n")
-	r := bot.RichOf(v)
-	g.telegram.WriteString(view.HTML(r, view.TelegramMax) + "\n")
-	enc := json.NewEncoder(&g.discord)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(view.DiscordEmbed(r)); err != nil {
-		t.Fatal(err)
-	}
-	g.ansi.WriteString(view.ANSI(r) + "\n")
-}
-
-// check compares each form with its golden file (rewritten with -update).
-func (g *goldenViews) check(t *testing.T) {
-	t.Helper()
-	for _, f := range []struct {
-		path string
-		got  string
-	}{
-		{"testdata/views.golden", g.plain.String()},
-		{"testdata/views.telegram.golden", g.telegram.String()},
-		{"testdata/views.discord.golden", g.discord.String()},
-		{"testdata/views.ansi.golden", g.ansi.String()},
-	} {
-		if *update {
-			if err := os.WriteFile(f.path, []byte(f.got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(f.path)
-		if err != nil {
-			t.Fatalf("%v (go test ./bot/table -run TestViewsGolden -update writes it)", err)
-		}
-		if f.got != string(want) {
-			t.Errorf("views differ from %s (rerun with -update and review the diff):\n%s", f.path, f.got)
-		}
-	}
-}
-
 // The table message, the acting player's buttons and the summary, in
 // English and Spanish, golden-file tested in every form: plain text
 // (testdata/views.golden, the console's scripts), Telegram HTML, a
@@ -108,7 +52,7 @@ func (g *goldenViews) check(t *testing.T) {
 // TestViewsGolden -update rewrites them). The table message shows only
 // what a spectator may see.
 func TestViewsGolden(t *testing.T) {
-	var g goldenViews
+	var g viewtest.Golden
 	nl := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 1, BigBlind: 2, Rake: engine.Rake{Percent: 5, Cap: 4}}
 	o8 := engine.Config{Game: engine.OmahaHiLo, Betting: engine.FixedLimit, SmallBlind: 1, BigBlind: 2}
 	C, K, F, R := engine.Call, engine.Check, engine.Fold, engine.Raise
@@ -143,18 +87,18 @@ func TestViewsGolden(t *testing.T) {
 		full := h.Snapshot()
 		spect := full.For(-1)
 		for _, lang := range []string{bot.English, bot.Spanish} {
-			g.head(fmt.Sprintf("%s (%s)", tc.name, lang))
+			g.Head(fmt.Sprintf("%s (%s)", tc.name, lang))
 			v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: order,
 				Left: 25 * time.Second, Phase: "timer", Last: []string{"Ana raises to 4"}})
-			g.add(t, v)
+			g.Add(t, v, false)
 			if !full.Over && full.ToAct >= 0 {
 				for _, bs := range actionButtons(full.Legal, h.Bet(full.ToAct)+full.Legal.CallAmount, lang) {
-					fmt.Fprintf(&g.plain, "[%s: %s] ", bs.label, bs.command)
+					fmt.Fprintf(&g.Plain, "[%s: %s] ", bs.label, bs.command)
 				}
-				g.plain.WriteString("\n")
+				g.Plain.WriteString("\n")
 			}
 			if full.Over {
-				g.add(t, renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: spect, Result: h.Result(), Names: names}))
+				g.Add(t, renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: spect, Result: h.Result(), Names: names}), false)
 			}
 			// No hole card that was not shown appears in the group's
 			// views, in either notation.
@@ -164,7 +108,7 @@ func TestViewsGolden(t *testing.T) {
 				}
 				for _, c := range sv.Hole {
 					for _, form := range []string{c.String(), c.Symbol()} {
-						if strings.Contains(g.plain.String(), " "+form+" ") && !full.Over {
+						if strings.Contains(g.Plain.String(), " "+form+" ") && !full.Over {
 							t.Errorf("%s: seat %d's card %v in a view", tc.name, k, form)
 						}
 					}
@@ -188,9 +132,9 @@ func TestViewsGolden(t *testing.T) {
 		{"tournament, live button", []int{2, 3, 0}, 3},
 	} {
 		for _, lang := range []string{bot.English, bot.Spanish} {
-			g.head(fmt.Sprintf("%s (%s)", c.name, lang))
-			g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: c.order,
-				Left: 25 * time.Second, Phase: "timer", Button: c.button}))
+			g.Head(fmt.Sprintf("%s (%s)", c.name, lang))
+			g.Add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: c.order,
+				Left: 25 * time.Second, Phase: "timer", Button: c.button}), false)
 		}
 	}
 	// Issue 24: the deck commitments of the table message (a hand in
@@ -201,22 +145,22 @@ func TestViewsGolden(t *testing.T) {
 	commit, next := strings.Repeat("3f2a", 16), strings.Repeat("c91e", 16)
 	fair := &bot.FairTag{Commitment: commit, Salt: strings.Repeat("ab", 16), Seeds: []string{"Ana: lucky", "Ben: 42"}}
 	for _, lang := range []string{bot.English, bot.Spanish} {
-		g.head(fmt.Sprintf("provable deck (%s)", lang))
+		g.Head(fmt.Sprintf("provable deck (%s)", lang))
 		seats := []sceneSeat{{Name: "Ana", Stack: 100}, {Name: "Ben", Stack: 100}}
-		g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
-			Commitment: commit, Next: next, Seeds: 2}))
-		g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", Seats: seats, Commitment: next}))
-		g.add(t, renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: fsnap, Result: fh.Result(),
-			Names: []string{"Ana", "Ben"}, Fair: fair, Deck: "As Kd Qh"}))
+		g.Add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
+			Commitment: commit, Next: next, Seeds: 2}), false)
+		g.Add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", Seats: seats, Commitment: next}), false)
+		g.Add(t, renderSummary(summaryScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Snap: fsnap, Result: fh.Result(),
+			Names: []string{"Ana", "Ben"}, Fair: fair, Deck: "As Kd Qh"}), false)
 	}
 	// A hostile name reads as typed in every form.
 	for _, lang := range []string{bot.English, bot.Spanish} {
-		g.head(fmt.Sprintf("a name that would format (%s)", lang))
+		g.Head(fmt.Sprintf("a name that would format (%s)", lang))
 		seats := []sceneSeat{{Name: "<b>*_[x](y)`~|&", Stack: 100}, {Name: "Ben", Stack: 100}}
-		g.add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
-			Last: []string{"<b>*_[x](y)`~|& folds"}}))
+		g.Add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
+			Last: []string{"<b>*_[x](y)`~|& folds"}}), false)
 	}
-	g.check(t)
+	g.Check(t, "testdata/views", *update, "go test ./bot/table -run TestViewsGolden")
 }
 
 // The worst case a table message meets: ten seats of players with the
