@@ -37,12 +37,39 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	default:
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.sub", bot.SubNames("tourney"))
 	}
+	if sub == "me" && len(args) == 0 {
+		if open := r.tourneys.Of(comm.ID, true); len(open) > 1 {
+			cmd.Name, cmd.Args = "tourney:me", nil
+			return r.tourneyMeAll(ctx, open, cmd, p)
+		}
+	}
 	a, rest, err := r.resolveTourney(ctx, comm, args, readsResults[sub])
 	if err != nil {
 		return bot.Reply{}, err
 	}
 	cmd.Name, cmd.Args = "tourney:"+sub, rest
 	return a.Do(ctx, tournament.Request{Cmd: cmd, Player: p, Admin: true})
+}
+
+// tourneyMeAll is /tourney me without a label where several tournaments
+// run: the player's line in each one they are in, privately; the first
+// refusal (no entry) when they are in none.
+func (r *Room) tourneyMeAll(ctx context.Context, open []*tournament.Director, cmd bot.Command, p bot.Player) (bot.Reply, error) {
+	var lines []string
+	var first error
+	for _, a := range open {
+		rep, err := a.Do(ctx, tournament.Request{Cmd: cmd, Player: p, Admin: true})
+		switch {
+		case err == nil:
+			lines = append(lines, rep.Text)
+		case first == nil:
+			first = err
+		}
+	}
+	if len(lines) == 0 {
+		return bot.Reply{}, first
+	}
+	return bot.Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 }
 
 // createTourney stores a tournament and starts its actor.

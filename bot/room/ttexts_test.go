@@ -517,3 +517,24 @@ func TestTourneyTableTitleFollowsTheLevel(t *testing.T) {
 		})
 	}
 }
+
+// /tourney me without a label where several tournaments run answers the
+// player's line in each one they are in (and only those), privately; in
+// none, the refusal says so.
+func TestTourneyMeWithoutALabelAnswersForEveryTournamentYouAreIn(t *testing.T) {
+	h := newHarness(t, 8)
+	h.must("admin", "/tourney create One buyin=20+2 start=+1h seats=6 min=2")
+	h.must("admin", "/tourney create Two buyin=20+2 start=+1h seats=6 min=2")
+	h.must("admin", "/tourney create Three buyin=20+2 start=+1h seats=6 min=2")
+	h.must("alice", "/register T1")
+	h.must("alice", "/register T3")
+	r := h.must("alice", "/tourney me")
+	want := "T1: you are registered (alice); seats are drawn at the start.\nT3: you are registered (alice); seats are drawn at the start."
+	if !r.Private || r.Text != want {
+		t.Errorf("/tourney me in two of three: %+v, want %q privately", r, want)
+	}
+	h.fails("bob", "/tourney me", "tourney.me_none")
+	if r := h.must("alice", "/tourney me T3"); r.Text != "T3: you are registered (alice); seats are drawn at the start." {
+		t.Errorf("/tourney me T3: %q", r.Text)
+	}
+}
