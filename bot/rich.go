@@ -57,16 +57,20 @@ func (l Line) Plain() string {
 
 // Plain is r as plain text: the title, then every line of every block.
 // It is the Text of a view with Rich content.
+// A title whose text is empty is no title.
 func (r *Rich) Plain() string {
 	var b strings.Builder
-	if len(r.Title) > 0 {
-		b.WriteString(r.Title.Plain())
+	first := true
+	if t := r.Title.Plain(); t != "" {
+		b.WriteString(t)
+		first = false
 	}
 	for _, bl := range r.Blocks {
 		for _, l := range bl.Lines {
-			if b.Len() > 0 {
+			if !first {
 				b.WriteByte('\n')
 			}
+			first = false
 			b.WriteString(l.Plain())
 		}
 	}

@@ -54,7 +54,7 @@ const blankField = "\u200b"
 // count or total are left out.
 func DiscordEmbed(r bot.Rich) Embed {
 	var e Embed
-	if len(r.Title) > 0 {
+	if r.Title.Plain() != "" {
 		e.Title = fit([]piece{mdLine(r.Title, false)}, DiscordTitleMax, mdPlain)
 	}
 	var desc []piece

@@ -9,8 +9,9 @@
 // and formats nothing. Each form keeps within its platform's limits,
 // cutting whole lines and ending with "…" when a view is longer.
 //
-// The functions are pure; the goldens of the table views in every form are
-// bot/table's (testdata/views.*.golden).
+// The functions are pure. The goldens of the views in every form are
+// bot/table's (testdata/views*.golden) and bot/room's (testdata/forms*),
+// written with bot/view/viewtest.
 package view
 
 import (
@@ -31,8 +32,10 @@ var suitEmoji = strings.NewReplacer(
 	"♠", "♠\uFE0F", "♥", "♥\uFE0F", "♦", "♦\uFE0F", "♣", "♣\uFE0F")
 
 // EmojiSuits is s with its suit symbols as coloured emoji, for plain text
-// on a chat platform (a button's label, a popup).
+// on a chat platform (a button's label, a popup), and valid UTF-8 (the
+// platforms refuse anything else).
 func EmojiSuits(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
 	if !strings.ContainsAny(s, "♠♥♦♣") {
 		return s
 	}
@@ -83,12 +86,16 @@ func fit(ps []piece, max int, plain func(string) piece) string {
 	if k > 0 {
 		return join(ps[:k]) + "\n" + Ellipsis
 	}
-	text := ps[0].plain
+	// Cut the text in proportion to how much its form is too long (the
+	// escapes grow it), a few times at most.
+	text := clipRunes(ps[0].plain, max-el)
 	for text != "" {
-		text = clipRunes(text, min(Len16(text)-1, max-el))
-		if p := plain(text); p.n+el <= max {
+		p := plain(text)
+		if p.n+el <= max {
 			return p.markup + Ellipsis
 		}
+		n := Len16(text)
+		text = clipRunes(text, min(n-1, n*(max-el)/p.n))
 	}
 	return Ellipsis
 }
@@ -119,7 +126,7 @@ func clipRunes(s string, n int) string {
 // lines are r's lines in order, the title first (as a strong line).
 func lines(r bot.Rich) []bot.Line {
 	var out []bot.Line
-	if len(r.Title) > 0 {
+	if r.Title.Plain() != "" {
 		t := make(bot.Line, len(r.Title))
 		for i, s := range r.Title {
 			t[i] = bot.Span{Style: bot.StyleStrong, Text: s.Text}

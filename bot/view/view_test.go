@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/pokerroom/pokerroom/bot"
 )
@@ -22,10 +23,22 @@ func sample(name string) bot.Rich {
 	return r
 }
 
+// xmlSafe is s with what XML refuses and Telegram takes as text (control
+// characters, invalid UTF-8) as placeholder runes, for plainHTML's check.
+func xmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 && r != '\n' && r != '\t' || r == 0xFFFE || r == 0xFFFF {
+			return '\uE000'
+		}
+		return r
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
 // plainHTML is the text Telegram shows for an HTML message: tags removed,
 // entities decoded; an error when the markup is not well formed.
 func plainHTML(t *testing.T, s string) string {
 	t.Helper()
+	s = xmlSafe(s)
 	d := xml.NewDecoder(strings.NewReader("<r>" + s + "</r>"))
 	d.Strict = true
 	var b strings.Builder
@@ -158,6 +171,18 @@ func TestDiscordEmbedKeepsWithinEveryLimit(t *testing.T) {
 	for _, f := range e.Fields {
 		if Len16(f.Value) > DiscordFieldValueMax || f.Value == "" {
 			t.Errorf("field value of %d", Len16(f.Value))
+		}
+	}
+}
+
+func TestEveryFormIsValidUTF8(t *testing.T) {
+	r := bot.Rich{Title: bot.Line{bot.S("a\xff")}}
+	r.Add("", bot.B("b\xd5\xd5"), bot.S("J♦"))
+	r.Add("F", bot.M("\xc3"))
+	e := DiscordEmbed(r)
+	for _, s := range []string{HTML(r, TelegramMax), e.Title, e.Description, e.Fields[0].Value} {
+		if !utf8.ValidString(s) {
+			t.Errorf("%q is not valid UTF-8", s)
 		}
 	}
 }
