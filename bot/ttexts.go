@@ -32,6 +32,7 @@ var tourneyTexts = map[string]Message{
 	"tourney.not_pausable":         {"Only a running tournament that is not paused can be paused.", "Solo se puede pausar un torneo en juego que no esté pausado."},
 	"tourney.not_paused":           {"The tournament is not paused.", "El torneo no está pausado."},
 	"tourney.paused_state":         {"paused", "en pausa"},
+	"tourney.final_forming_state":  {"final table forming", "formando la mesa final"},
 	"tourney.registered":           {"%[1]v is registered for %[2]v (%[3]v {3:player|players}).", "%[1]v está inscrito en %[2]v (%[3]v {3:jugador|jugadores})."},
 	"tourney.registered_late":      {"%[1]v is in %[2]v: table %[3]v (%[4]v), seat %[5]v.", "%[1]v entra en %[2]v: mesa %[3]v (%[4]v), asiento %[5]v."},
 	"tourney.unregistered":         {"%[1]v is unregistered from %[2]v; the buy-in is refunded.", "%[1]v se da de baja de %[2]v; se devuelve la entrada."},

@@ -170,7 +170,9 @@ func TestLobbyShowsPoolOverlayClockAverageAndBounties(t *testing.T) {
 	// The knockout pays half the victim's 50 at once and puts half on
 	// the winner's head: 75, the largest; 375 left in play.
 	winner := strings.TrimPrefix(strings.SplitN(ko[0], " wins ", 2)[0], "🏆 ")
-	h.lobbyHas("Players: 7 in (8 entries) · prize pool 1,000", "Bounties: 375 in play · largest 75 on "+winner, "Average stack: 11,428 (228 BB)")
+	// Seven fit the final table; two tables play on until it forms.
+	h.lobbyHas("Players: 7 in (8 entries) · prize pool 1,000", "Bounties: 375 in play · largest 75 on "+winner, "Average stack: 11,428 (228 BB)",
+		"Status: final table forming · start: 2026-11-23 21:01 UTC")
 	if n := len(h.lobby().Text); n > 4096 {
 		t.Errorf("the lobby is %d characters, more than one Telegram message", n)
 	}

@@ -33,6 +33,10 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 	r := bot.Rich{Title: bot.Line{bot.S(fmt.Sprintf("🏆 %s %s", a.Label(), cfg.Name))}}
 	line := func(s string) { r.Add("", bot.S(s)) }
 	st := bot.Pick(bot.StateNames[a.Tourney.State()], lang)
+	if s := a.Tourney.Seating(); a.Tourney.State() == tourney.FinalTable && s != nil && len(s.Tables) > 1 {
+		// the field fits the final table, which the next rebalance forms
+		st = tr(lang, "tourney.final_forming_state")
+	}
 	if a.paused() {
 		st = tr(lang, "tourney.paused_state")
 	}
