@@ -105,7 +105,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			return err
 		}
 		for _, i := range ended {
-			if err := tx.addHandStats(ids[i], writes[i].At); err != nil {
+			if err := tx.addHandStats(ids[i], writes[i].At, writes[i].Stats); err != nil {
 				return err
 			}
 		}

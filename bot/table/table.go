@@ -140,8 +140,11 @@ type Table struct {
 	bigBlind int
 	// tpos is a tournament table's last hand's button and blinds under
 	// the dead button (tourney.Table.PlanHand); zero before its first.
-	tpos    tourney.Positions
-	hand    *engine.Hand
+	tpos tourney.Positions
+	hand *engine.Hand
+	// setup is the hand's setup (its players in the tag), for the
+	// statistics written with its end.
+	setup   *engine.Setup
 	handID  int64
 	handNo  int
 	order   []int // engine seat -> table seat index

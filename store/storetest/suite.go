@@ -61,6 +61,7 @@ func Run(t *testing.T, open Opener) {
 		{"FindCommunityByNumberOrChat", testFindCommunity},
 		{"TableHandByNumber", testTableHand},
 		{"PlayerStatsAddedWhenHandsEnd", testPlayerStats},
+		{"PlayerStatsGivenWithTheEndAddedOnce", testPlayerStatsGiven},
 		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
 	}
 	for _, tc := range tests {
