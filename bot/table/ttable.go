@@ -185,7 +185,7 @@ func (t *Table) applySync(s Sync) {
 		t.closed = true
 		// Told before it leaves the room's tables: Settle, which waits
 		// for the tables it knows, then sees this message sent.
-		t.sendTable(t.messageKey(t.handNo+1), bot.View{Kind: bot.ViewTable, Text: tr(t.lang(), "ttable.closed", t.Title())})
+		t.sendTable(t.messageKey(t.handNo+1), bot.Ready(bot.View{Kind: bot.ViewTable, Text: tr(t.lang(), "ttable.closed", t.Title())}), nil)
 		t.env.DropTable(t)
 		return
 	}
