@@ -59,7 +59,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
 	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
-	t.outq, t.unseat, t.seatsDirty = nil, nil, false
+	t.outq, t.unseat, t.seatsDirty, t.seatsSaved = nil, nil, false, 0
 	for _, d := range deadlines {
 		t.restoreDeadline(d)
 	}

@@ -183,6 +183,9 @@ type Table struct {
 	lastBody    *bot.Deferred
 	lastButtons [][]bot.Button
 	lastKey     string
+	// seatsSaved is the checksum (seatsSum) of the seats as this actor
+	// last stored them; 0 when not known (after a load).
+	seatsSaved uint64
 	// cardsTok is the signed token of the /cards button of hand
 	// cardsHand (the same at every action of the hand).
 	cardsTok  string
