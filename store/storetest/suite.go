@@ -48,6 +48,7 @@ func Run(t *testing.T, open Opener) {
 		{"KeyValuesSurviveMigration9", testKeyValuesSurviveMigration9},
 		{"CommitTablesAllOrNothing", testCommitTables},
 		{"HandLogHasNoGaps", testHandLogHasNoGaps},
+		{"HandLogsOfABatchContinueOrNone", testHandLogsOfABatch},
 		{"BrokenHandsAreReturnedAndVoided", testBrokenHandsAreReturnedAndVoided},
 		{"MoveOnce", testMoveOnce},
 		{"Economy", testEconomy},
