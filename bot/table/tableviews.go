@@ -150,6 +150,12 @@ func (t *Table) publish() {
 		}
 		return v
 	})
+	if full.Over {
+		// The hand's last version: no later one replaces it, so it will
+		// be sent and rendered anyway. Rendered now, the outbox holds its
+		// text rather than its scene (larger) until it is sent.
+		body.View()
+	}
 	t.sendTable(t.messageKey(t.handNo), body, buttons)
 }
 
