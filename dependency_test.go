@@ -91,10 +91,11 @@ var importRules = []importRule{
 	{pkg: module + "/bot/room", allowed: withBot(append([]string{module + "/bot/tournament", module + "/bot/table", module + "/bot/practice", module + "/bot/stats"}, historyImports...)...), thirdParty: roomThirdParty},
 	// bot/tournament, a tournament's director: its tables (bot/table) and
 	// its environment (tournament.Env), never the room.
-	{pkg: module + "/bot/tournament", allowed: withBot(module+"/bot/table", module+"/bot/practice"), thirdParty: botThirdParty},
+	{pkg: module + "/bot/tournament", allowed: withBot(module+"/bot/table", module+"/bot/practice", module+"/bot/stats"), thirdParty: botThirdParty},
 	// bot/table, a table's actor (cash and tournament tables): bot's ports
-	// and its environment (table.Env), never the room; practice opponents.
-	{pkg: module + "/bot/table", allowed: withBot(module + "/bot/practice"), thirdParty: botThirdParty},
+	// and its environment (table.Env), never the room; practice opponents;
+	// the statistics of the hands it plays (bot/stats), written with their end.
+	{pkg: module + "/bot/table", allowed: withBot(module+"/bot/practice", module+"/bot/stats"), thirdParty: botThirdParty},
 	// bot/view turns views into each platform's form: bot's vocabulary
 	// alone, pure (no platform library: the adapters map its forms).
 	{pkg: module + "/bot/view", allowed: withBot(), thirdParty: botThirdParty},

@@ -3,6 +3,8 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -53,7 +55,9 @@ type Outgoing struct {
 	// Version orders the versions of a keyed message: a version older than
 	// the last one queued or sent is dropped, never sent over a newer one.
 	Version int64
-	// Body is the rendered view, for the adapter.
+	// Body is the rendered view (a View), for the adapter; or a *Deferred
+	// view, rendered when the message is sent: a Sender is only ever
+	// handed the View (Resolved).
 	Body any
 	// Thread is the place within the chat the message goes to (a forum
 	// topic in Telegram, a thread in Discord: a tournament's table); ""
@@ -71,6 +75,61 @@ type Outgoing struct {
 	// different sources may arrive in any order; a deterministic
 	// transcript (the console's scripts) groups them by source.
 	Source string
+}
+
+// Deferred is a message body rendered when the message is sent rather
+// than when it is queued: a table queues its message at every action, and
+// an outbox that coalesces the versions of a keyed message (bot/outbox)
+// renders only the versions it sends. Its render function must use only
+// what it captured, a copy that nobody changes afterwards (never an
+// actor's state): it runs once, on whichever goroutine asks first.
+type Deferred struct {
+	render func() View
+	once   sync.Once
+	done   atomic.Bool
+	view   View
+}
+
+// Defer returns a body that render renders when it is first asked for.
+func Defer(render func() View) *Deferred { return &Deferred{render: render} }
+
+// Ready returns a Deferred body already rendered: v.
+func Ready(v View) *Deferred {
+	d := &Deferred{view: v}
+	d.once.Do(func() {})
+	d.done.Store(true)
+	return d
+}
+
+// View renders the body, the first time, and returns it.
+func (d *Deferred) View() View {
+	d.once.Do(func() {
+		d.view, d.render = d.render(), nil
+		d.done.Store(true)
+	})
+	return d.view
+}
+
+// Rendered reports whether the body has been rendered (View was called).
+func (d *Deferred) Rendered() bool { return d.done.Load() }
+
+// Resolved is m with a Deferred body rendered: what a Sender is handed,
+// and what an Enqueuer that reads bodies as they are queued is.
+func Resolved(m Outgoing) Outgoing {
+	if d, ok := m.Body.(*Deferred); ok {
+		m.Body = d.View()
+	}
+	return m
+}
+
+// DeferringEnqueuer is an Enqueuer that takes Deferred bodies and renders
+// them only when it sends them (bot/outbox, and an adapter that hands its
+// messages to one unread). The room renders the bodies it queues on any
+// other Enqueuer before it queues them.
+type DeferringEnqueuer interface {
+	Enqueuer
+	// RendersWhenSent marks the Enqueuer; it does nothing.
+	RendersWhenSent()
 }
 
 // RateLimitError is a platform's "slow down" (HTTP 429 with retry_after).

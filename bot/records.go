@@ -263,6 +263,12 @@ type TableWrite struct {
 	// voided, saying why.
 	EndHand bool
 	Void    string
+	// Stats, with EndHand (and no Void), are what the hand adds to its
+	// players' statistics, computed by the table that played it: the
+	// store adds them to their rows of the day of At in the same
+	// transaction, once however often the hand's end is written. nil: the
+	// store computes them from the hand it holds (reading it back).
+	Stats *EndedHandStats
 	// Seats, when SaveSeats, replace the table's seats.
 	Seats     []SeatRecord
 	SaveSeats bool

@@ -41,6 +41,21 @@ type HandStats struct {
 	BiggestPot int64 // the most chips collected in one hand
 }
 
+// PlayerHandStats are one player's counters of one hand.
+type PlayerHandStats struct {
+	PlayerID int64
+	HandStats
+}
+
+// EndedHandStats are what a finished hand adds to its players'
+// statistics (bot/stats computes them), in the community and kind of
+// hands they count for.
+type EndedHandStats struct {
+	Community int64
+	Kind      StatsKind
+	Players   []PlayerHandStats
+}
+
 // Add adds o's counters to s (the biggest pot is the larger one).
 func (s *HandStats) Add(o HandStats) {
 	s.Hands += o.Hands

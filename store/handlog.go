@@ -137,7 +137,7 @@ func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
 		if err != nil || !first {
 			return err
 		}
-		return tx.addHandStats(handID, at)
+		return tx.addHandStats(handID, at, nil)
 	}))
 }
 

@@ -5,6 +5,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 
@@ -105,7 +106,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			return err
 		}
 		for _, i := range ended {
-			if err := tx.addHandStats(ids[i], writes[i].At); err != nil {
+			if err := tx.addHandStats(ids[i], writes[i].At, writes[i].Stats); err != nil {
 				return err
 			}
 		}
@@ -133,17 +134,38 @@ func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
 	if len(hands) == 0 {
 		return next, nil
 	}
-	var rows []struct {
-		HandID int64
-		N      int
-	}
-	if err := tx.db.Model(&HandEvent{}).Select("hand_id, COALESCE(MAX(seq), 0) AS n").Where("hand_id IN ?", hands).Group("hand_id").Scan(&rows).Error; err != nil {
-		return nil, fmt.Errorf("hand logs: %w", err)
-	}
-	for _, r := range rows {
-		next[r.HandID] = r.N
+	// In chunks of powers of two, as events are inserted: few texts,
+	// each prepared once.
+	args := make([]any, 0, min(len(hands), eventChunk))
+	for len(hands) > 0 {
+		n := eventChunk
+		for n > len(hands) {
+			n /= 2
+		}
+		args = args[:0]
+		for _, h := range hands[:n] {
+			args = append(args, h)
+		}
+		hands = hands[n:]
+		err := tx.query(seqsQuery(n), func(r *sql.Rows) error {
+			var hand int64
+			var seq int
+			if err := r.Scan(&hand, &seq); err != nil {
+				return err
+			}
+			next[hand] = seq
+			return nil
+		}, args...)
+		if err != nil {
+			return nil, fmt.Errorf("hand logs: %w", err)
+		}
 	}
 	return next, nil
+}
+
+// seqsQuery is the query of the stored lengths of n hands' logs.
+func seqsQuery(n int) string {
+	return insertRows(sqlHandSeqs, "?", n) + ") GROUP BY hand_id"
 }
 
 // continues checks that events continue hand's stored log, whose length

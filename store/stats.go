@@ -79,11 +79,16 @@ func scanCounters(r *sql.Rows, s *bot.HandStats, before ...any) error {
 		&s.WonAtShowdown, &s.Aggressive, &s.Calls, &s.Net, &s.NetCentiBB, &s.BiggestPot)...)
 }
 
-// addHandStats adds the counters of a hand that ended at at (its events
-// all stored) to its players' rows of that day. A hand whose setup or
+// addHandStats adds the counters of a hand that ended at at to its
+// players' rows of that day: add, when the table that played it computed
+// them (bot.TableWrite.Stats), else those of the hand as stored (its
+// events all stored), read back and replayed. A hand whose setup or
 // events cannot be replayed to its end counts for nothing: its players'
 // statistics must never stop a hand from ending.
-func (tx *Tx) addHandStats(handID int64, at time.Time) error {
+func (tx *Tx) addHandStats(handID int64, at time.Time, add *bot.EndedHandStats) error {
+	if add != nil {
+		return tx.addStatsRows(add.Community, add.Kind, add.Players, at)
+	}
 	var setupJS string
 	var community int64
 	if err := tx.query(sqlStatsHand, func(r *sql.Rows) error { return r.Scan(&setupJS, &community) }, handID); err != nil {
@@ -117,9 +122,15 @@ func (tx *Tx) addHandStats(handID int64, at time.Time) error {
 	if err != nil {
 		return nil
 	}
+	return tx.addStatsRows(community, h.Kind, h.Players, at)
+}
+
+// addStatsRows adds players' counters of one hand of kind to their rows
+// of community and of at's day.
+func (tx *Tx) addStatsRows(community int64, kind bot.StatsKind, players []bot.PlayerHandStats, at time.Time) error {
 	day := at.UTC().Format(statsDay)
-	for _, p := range h.Players {
-		args := append([]any{community, p.PlayerID, string(h.Kind), day}, counters(p.HandStats)...)
+	for _, p := range players {
+		args := append([]any{community, p.PlayerID, string(kind), day}, counters(p.HandStats)...)
 		if _, err := tx.exec(sqlStatsAdd, args...); err != nil {
 			return fmt.Errorf("statistics of player %d: %w", p.PlayerID, err)
 		}

@@ -97,7 +97,7 @@ func hotStatements() []string {
 		qs = append(qs, insertRows(sqlInsertSeats, seatRow, n))
 	}
 	for n := 1; n <= eventChunk; n *= 2 {
-		qs = append(qs, insertRows(sqlInsertEvents, eventRow, n))
+		qs = append(qs, insertRows(sqlInsertEvents, eventRow, n), seqsQuery(n))
 	}
 	return qs
 }
@@ -108,6 +108,9 @@ const (
 	seatRow         = "(?,?,?,?,?,?,?)"
 	sqlInsertEvents = "INSERT INTO hand_events (hand_id, seq, kind, payload, created_at) VALUES "
 	eventRow        = "(?,?,?,?,?)"
+	// sqlHandSeqs, then "?" for each hand, ") GROUP BY hand_id": the
+	// stored length of each hand's log (seqsQuery).
+	sqlHandSeqs = "SELECT hand_id, COALESCE(MAX(seq), 0) FROM hand_events WHERE hand_id IN ("
 )
 
 // insertRows returns the INSERT of n rows.

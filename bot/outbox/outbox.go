@@ -144,6 +144,11 @@ func (o *Outbox) Enqueue(out bot.Outgoing) error {
 	return nil
 }
 
+// RendersWhenSent implements bot.DeferringEnqueuer: a *bot.Deferred body
+// is rendered when its message is sent, and the versions of a keyed
+// message coalesced away are never rendered.
+func (o *Outbox) RendersWhenSent() {}
+
 // pruneIdle forgets the destinations with nothing queued whose limiters
 // are full again and that wait for no retry_after: such a queue is the same
 // as a new one, so that the outbox holds the destinations active lately,
@@ -441,6 +446,9 @@ func (o *Outbox) Step(ctx context.Context, onError func(bot.Outgoing, error)) (b
 			}
 		}
 	}
+	// Rendered now, outside the lock: of the versions of a keyed message
+	// queued, only the ones sent are ever rendered. m is no longer queued.
+	m.Outgoing = bot.Resolved(m.Outgoing)
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	newID, err := o.send.Deliver(dctx, m.Outgoing, id)
 	cancel()

@@ -429,3 +429,56 @@ func TestACrowdsAnswersDoNotHoldUpAUserWhoAskedOnce(t *testing.T) {
 	}
 	t.Fatal("never answered")
 }
+
+// A body queued unrendered (bot.Deferred) is rendered when its message is
+// sent, and the sender gets the view: of ten versions of a table message
+// queued while one version a second may go, the two sent are the only
+// ones rendered (the first, sent at once, and the last); a rate-limited
+// delivery is retried with the view already rendered.
+func TestOutboxRendersDeferredBodiesOnlyWhenSent(t *testing.T) {
+	c := bottest.NewClock(t0)
+	f := &fakeSender{clock: c, limitN: 1, retry: time.Second}
+	o := outbox.New(f, telegramLimits, c, nil)
+	group := bot.Destination{Platform: "telegram", Chat: "g"}
+	var mu sync.Mutex
+	rendered := map[int]int{}
+	body := func(n int) *bot.Deferred {
+		return bot.Defer(func() bot.View {
+			mu.Lock()
+			defer mu.Unlock()
+			rendered[n]++
+			return bot.View{Kind: bot.ViewTable, Text: fmt.Sprintf("version %d", n)}
+		})
+	}
+	ctx := context.Background()
+	if err := o.Enqueue(bot.Outgoing{To: group, Priority: bot.PriorityTable, Key: "table:1", Version: 1, Body: body(1)}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := o.Step(ctx, nil); err != nil { // 429: back in the queue, rendered
+		t.Fatal(err)
+	}
+	c.Advance(time.Second)
+	if sent, _, err := o.Step(ctx, nil); err != nil || !sent {
+		t.Fatalf("version 1 not sent: %v", err)
+	}
+	for n := 2; n <= 10; n++ {
+		if err := o.Enqueue(bot.Outgoing{To: group, Priority: bot.PriorityTable, Key: "table:1", Version: int64(n), Body: body(n)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	drain(t, o, c)
+	var texts []string
+	for _, d := range f.got {
+		v, ok := d.m.Body.(bot.View)
+		if !ok {
+			t.Fatalf("the sender got a %T body", d.m.Body)
+		}
+		texts = append(texts, v.Text)
+	}
+	if fmt.Sprint(texts) != "[version 1 version 10]" {
+		t.Errorf("sent %q, want versions 1 and 10", texts)
+	}
+	if fmt.Sprint(rendered) != "map[1:1 10:1]" {
+		t.Errorf("rendered (version: times) %v, want versions 1 and 10 once each", rendered)
+	}
+}

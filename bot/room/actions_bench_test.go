@@ -10,6 +10,7 @@ import (
 	"github.com/pokerroom/pokerroom/bot/room"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/outbox"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
@@ -20,18 +21,52 @@ type discardOutbox struct{}
 
 func (discardOutbox) Enqueue(bot.Outgoing) error { return nil }
 
+// discardSender is a platform that takes every delivery.
+type discardSender struct{}
+
+func (discardSender) Deliver(_ context.Context, _ bot.Outgoing, id string) (string, error) {
+	if id == "" {
+		id = "1"
+	}
+	return id, nil
+}
+
 // BenchmarkActions measures one action through the whole room: tables of
 // six practice opponents acting at once on SQLite (the table actors, the
 // group commit, the store, the views rendered and queued). One op is one
 // action: with -benchmem, allocs/op and B/op are per action (the
 // practice opponents' estimates included, 100 deals each as in `sim`);
 // allocs/action and B/action say the same from the runtime's counters.
+// The views go to an outbox that keeps none, so every version of a table
+// message is rendered as it is queued; with "-outbox", to a real outbox
+// (bot/outbox) sending one message a second per chat, as to Telegram,
+// which renders only the versions it sends (bot.Deferred).
 //
-//	go test -run '^$' -bench Actions -benchmem ./bot/
+//	go test -run '^$' -bench Actions -benchmem ./bot/room/
 func BenchmarkActions(b *testing.B) {
-	for _, tables := range []int{1, 100} {
-		b.Run(strconv.Itoa(tables)+"-tables", func(b *testing.B) {
+	for _, tc := range []struct {
+		tables int
+		outbox bool
+	}{{1, false}, {100, false}, {100, true}} {
+		tables := tc.tables
+		name := strconv.Itoa(tables) + "-tables"
+		if tc.outbox {
+			name += "-outbox"
+		}
+		b.Run(name, func(b *testing.B) {
 			ctx := context.Background()
+			var out bot.Enqueuer = discardOutbox{}
+			if tc.outbox {
+				ob := outbox.New(discardSender{}, bot.Limits{PerChat: 1, PerChatBurst: 1}, bot.SystemClock{}, nil)
+				octx, cancel := context.WithCancel(ctx)
+				done := make(chan struct{})
+				go func() {
+					defer close(done)
+					_ = ob.Run(octx, nil)
+				}()
+				defer func() { cancel(); <-done }()
+				out = ob
+			}
 			s := storetest.OpenSQLite(b, store.Options{})
 			if _, err := s.Migrate(ctx); err != nil {
 				b.Fatal(err)
@@ -39,7 +74,7 @@ func BenchmarkActions(b *testing.B) {
 			metrics := bot.NewMetrics()
 			rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Seed: 1, DeckSeed: 1, Metrics: metrics,
 				CommandRate: -1, BotTrials: 100,
-				Outboxes: map[string]bot.Enqueuer{"bench": discardOutbox{}},
+				Outboxes: map[string]bot.Enqueuer{"bench": out},
 				Admins:   map[string]bot.Admins{"bench": bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
 			if err != nil {
 				b.Fatal(err)

@@ -38,11 +38,24 @@ func (r *recorder) Enqueue(m bot.Outgoing) error {
 	return nil
 }
 
+// all returns the messages kept, their bodies rendered (a body the room
+// queued unrendered, bot.Deferred, is rendered when first read).
 func (r *recorder) all() []bot.Outgoing {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]bot.Outgoing(nil), r.msgs...)
+	out := make([]bot.Outgoing, len(r.msgs))
+	for i, m := range r.msgs {
+		out[i] = bot.Resolved(m)
+	}
+	return out
 }
+
+// lateRecorder is a recorder that takes bodies unrendered, as an outbox
+// does (bot.DeferringEnqueuer): they are rendered when the test reads
+// them, after the table has moved on.
+type lateRecorder struct{ *recorder }
+
+func (lateRecorder) RendersWhenSent() {}
 
 // harness is a room on a real store (SQLite in a temporary directory, or
 // the DSN given), a fake clock and a recording outbox.
@@ -67,6 +80,9 @@ type harness struct {
 	// tee, when set, also gets every message the room queues (a real
 	// outbox, in the fault simulation).
 	tee bot.Enqueuer
+	// renderLate: the room's messages are recorded unrendered
+	// (lateRecorder).
+	renderLate bool
 	// owners are the operators (room.Config.Owners).
 	owners []string
 	// auditMismatches counts what the rooms' own chip audits found (at
@@ -137,9 +153,13 @@ func (h *harness) open() {
 		sched = cron.RoomScheduler{Runner: h.cron}
 	}
 	rate, burst, users := h.limits()
+	var out bot.Enqueuer = h.rec
+	if h.renderLate {
+		out = lateRecorder{h.rec}
+	}
 	h.room, err = room.New(room.Config{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
 		CommandRate: rate, CommandBurst: burst, MaxUsers: users,
-		Outboxes: h.outboxes(h.rec), Admins: h.adminsByPlatform()})
+		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform()})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -232,7 +252,7 @@ func (h *harness) table() bot.View {
 	defer h.rec.mu.Unlock()
 	msgs := h.rec.msgs
 	for i := len(msgs) - 1; i >= 0; i-- {
-		if v, ok := msgs[i].Body.(bot.View); ok && v.Kind == bot.ViewTable && msgs[i].To.Chat == "group" {
+		if v, ok := bot.Resolved(msgs[i]).Body.(bot.View); ok && v.Kind == bot.ViewTable && msgs[i].To.Chat == "group" {
 			return v
 		}
 	}

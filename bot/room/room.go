@@ -556,6 +556,9 @@ func (r *Room) send(m bot.Outgoing) {
 	if ob == nil {
 		return
 	}
+	if _, ok := ob.(bot.DeferringEnqueuer); !ok {
+		m = bot.Resolved(m) // an Enqueuer that reads the view as it is queued
+	}
 	if err := ob.Enqueue(m); err != nil {
 		r.metrics.Dropped.Add(1)
 		// Logged once a minute per destination, with the count: a chat

@@ -35,10 +35,7 @@ import (
 )
 
 // Player is one player's counters of a hand.
-type Player struct {
-	PlayerID int64
-	bot.HandStats
-}
+type Player = bot.PlayerHandStats
 
 // Hand is what a finished hand adds to its players' statistics: one
 // Player per player dealt in (practice opponents, id 0, left out), and
@@ -49,11 +46,11 @@ type Hand struct {
 }
 
 // FromHand computes a finished hand's counters from its setup (whose Tag
-// is the room's bot.HandTag) and its events. An error when the tag is not
-// the room's or the events do not replay to a finished hand.
+// is the room's bot.HandTag) and its events, replaying them. An error
+// when the tag is not the room's or the events do not replay to a
+// finished hand.
 func FromHand(setup engine.Setup, events []engine.Event) (Hand, error) {
-	tag, err := bot.ParseHandTag(setup.Tag)
-	if err != nil {
+	if _, err := bot.ParseHandTag(setup.Tag); err != nil {
 		return Hand{}, err
 	}
 	h, err := engine.Resume(setup, events)
@@ -63,11 +60,23 @@ func FromHand(setup engine.Setup, events []engine.Event) (Hand, error) {
 	if !h.Done() {
 		return Hand{}, fmt.Errorf("stats: the hand is not finished")
 	}
+	return Played(setup, events, h.Result().Won)
+}
+
+// Played is FromHand for a hand the caller played to its end itself
+// (the table that dealt it): its setup, all its events and its net gains
+// by seat (engine.Result.Won), with no replay. An error when the tag is
+// not the room's.
+func Played(setup engine.Setup, events []engine.Event, won []int64) (Hand, error) {
+	tag, err := bot.ParseHandTag(setup.Tag)
+	if err != nil {
+		return Hand{}, err
+	}
 	out := Hand{Kind: bot.StatsCash}
 	if tag.Pos != nil {
 		out.Kind = bot.StatsTourney
 	}
-	seats := Seats(setup, events, h.Result().Won)
+	seats := Seats(setup, events, won)
 	for k, s := range seats {
 		if k < len(tag.Players) && tag.Players[k] != 0 {
 			out.Players = append(out.Players, Player{PlayerID: tag.Players[k], HandStats: s})

@@ -2,6 +2,7 @@ package stats_test
 
 import (
 	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -229,5 +230,33 @@ func TestStatsOfADrawHandComputedByHand(t *testing.T) {
 		if got.Players[i] != want[i] {
 			t.Errorf("got  %+v\nwant %+v", got.Players[i], want[i])
 		}
+	}
+}
+
+// The table that played a hand counts it without replaying it (Played):
+// the same counters as the store's replay of the hand (FromHand), also
+// for a tournament's hand.
+func TestPlayedCountsAsTheReplay(t *testing.T) {
+	for i, s := range hands {
+		for _, pos := range []*tourney.Positions{nil, {Button: 1, SmallBlind: 2, BigBlind: 3}} {
+			setup, events := play(t, s, pos)
+			h, err := engine.Resume(setup, events)
+			if err != nil {
+				t.Fatal(err)
+			}
+			replayed, err := stats.FromHand(setup, events)
+			if err != nil {
+				t.Fatal(err)
+			}
+			played, err := stats.Played(setup, events, h.Result().Won)
+			if err != nil || !reflect.DeepEqual(played, replayed) {
+				t.Errorf("hand %d (positions %v): played %+v, %v\nreplayed %+v", i+1, pos, played, err, replayed)
+			}
+		}
+	}
+	setup, events := play(t, hands[0], nil)
+	setup.Tag = ""
+	if _, err := stats.Played(setup, events, make([]int64, len(setup.Seats))); err == nil {
+		t.Error("an untagged hand was counted")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/stats"
 
 	"github.com/pokerroom/pokerroom/engine"
 	"github.com/pokerroom/pokerroom/tourney"
@@ -123,8 +124,8 @@ func (t *Table) startHand() {
 		t.Deps.Log.Error("start hand", "table", t.ID, "err", err)
 		return
 	}
-	prevOrder := t.order
-	t.order = order
+	prevOrder, prevSetup := t.order, t.setup
+	t.order, t.setup = order, &setup
 	w.NewHand = &setup
 	w.Events = h.Events()
 	t.setTurn(h, now, w)
@@ -150,7 +151,7 @@ func (t *Table) startHand() {
 		// write reloaded the table from the store: the hand is there if it
 		// was stored after all (its order with it), else nothing changed.
 		if t.hand == nil {
-			t.order = prevOrder
+			t.order, t.setup = prevOrder, prevSetup
 		}
 		return
 	}
@@ -379,6 +380,23 @@ func (t *Table) endMoves(w *bot.TableWrite) {
 	}
 	t.carry = res.CarryOver
 	w.EndHand = true
+	w.Stats = t.handStats(res.Won)
+}
+
+// handStats is what the finished hand adds to its players' statistics,
+// written with its end: the table holds the whole hand, so the store
+// need not read it back. nil (the store reads it back) when the setup is
+// not known, which does not happen.
+func (t *Table) handStats(won []int64) *bot.EndedHandStats {
+	if t.setup == nil {
+		return nil
+	}
+	h, err := stats.Played(*t.setup, t.hand.Events(), won)
+	if err != nil {
+		// The store's read-back counts such a hand for nothing too.
+		return &bot.EndedHandStats{Community: t.Comm.ID}
+	}
+	return &bot.EndedHandStats{Community: t.Comm.ID, Kind: h.Kind, Players: h.Players}
 }
 
 // finish shows a finished hand, lets the leavers go and schedules the
@@ -392,7 +410,7 @@ func (t *Table) finish() {
 	if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
 		t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})
 	}
-	t.hand, t.order, t.handID = nil, nil, 0
+	t.hand, t.setup, t.order, t.handID = nil, nil, nil, 0
 	if t.Tour != nil && t.closing {
 		t.applySync(Sync{Close: true})
 	} else if t.Tour != nil {

@@ -42,7 +42,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 			return fmt.Errorf("%w: table state: %w", ErrBadRecord, err)
 		}
 	}
-	hand, handID, order, fair, voided, err := t.loadHand(ctx, seats, &st)
+	in, voided, err := t.loadHand(ctx, seats, &st)
 	if err != nil {
 		return err
 	}
@@ -55,11 +55,11 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	if st.Pos != nil {
 		t.tpos = *st.Pos
 	}
-	t.hand, t.handID, t.order, t.last, t.fair.hand = hand, handID, order, nil, fair
+	t.hand, t.setup, t.handID, t.order, t.last, t.fair.hand = in.hand, in.setup, in.id, in.order, nil, in.fair
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
 	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
-	t.outq, t.unseat, t.seatsDirty = nil, nil, false
+	t.outq, t.unseat, t.seatsDirty, t.seatsSaved = nil, nil, false, 0
 	for _, d := range deadlines {
 		t.restoreDeadline(d)
 	}
@@ -144,10 +144,10 @@ func (t *Table) loadState(ctx context.Context, fresh bool) (string, []bot.Deadli
 // loadHand resumes the hand stored in play, if any; a hand that cannot be
 // resumed is voided (its chips back to the stacks it started from) and
 // listed in voided.
-func (t *Table) loadHand(ctx context.Context, seats []*Seat, st *State) (hand *engine.Hand, handID int64, order []int, fair fairHand, voided []string, err error) {
+func (t *Table) loadHand(ctx context.Context, seats []*Seat, st *State) (in inPlay, voided []string, err error) {
 	hands, err := t.Deps.Store.OpenHands(ctx, t.ID)
 	if err != nil {
-		return nil, 0, nil, fairHand{}, nil, err
+		return inPlay{}, nil, err
 	}
 	for i, hr := range hands {
 		h, hs, why := resumeHand(hr)
@@ -160,13 +160,14 @@ func (t *Table) loadHand(ctx context.Context, seats []*Seat, st *State) (hand *e
 				st.Hands = hs.Number // the next hand has a number (and a deck) of its own
 			}
 			if err := t.voidHand(ctx, hr, why, seats, st); err != nil {
-				return nil, 0, nil, fairHand{}, nil, fmt.Errorf("void hand %d: %w", hr.ID, err)
+				return inPlay{}, nil, fmt.Errorf("void hand %d: %w", hr.ID, err)
 			}
 			voided = append(voided, fmt.Sprintf("%d", hr.ID))
 			t.Deps.Log.Error("hand voided: it cannot be resumed; its chips went back to the stacks it started from", "table", t.ID, "hand", hr.ID, "why", why)
 			continue
 		}
-		hand, handID, order, fair = h, hr.ID, hs.Order, fairOf(hr, hs)
+		setup := hr.Setup
+		in = inPlay{hand: h, setup: &setup, id: hr.ID, order: hs.Order, fair: fairOf(hr, hs)}
 		st.Hands, st.Button = hs.Number, hs.Button
 		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
 		if hs.Pos != nil {
@@ -174,7 +175,17 @@ func (t *Table) loadHand(ctx context.Context, seats []*Seat, st *State) (hand *e
 			st.BigBlindSeat = int(hs.Pos.BigBlind)
 		}
 	}
-	return hand, handID, order, fair, voided, nil
+	return in, voided, nil
+}
+
+// inPlay is the hand in play as loadHand resumed it: the hand, its setup,
+// id, order of table seats and deck commitment.
+type inPlay struct {
+	hand  *engine.Hand
+	setup *engine.Setup
+	id    int64
+	order []int
+	fair  fairHand
 }
 
 // resumeHand rebuilds a stored hand; why says why it cannot be (the

@@ -140,8 +140,11 @@ type Table struct {
 	bigBlind int
 	// tpos is a tournament table's last hand's button and blinds under
 	// the dead button (tourney.Table.PlanHand); zero before its first.
-	tpos    tourney.Positions
-	hand    *engine.Hand
+	tpos tourney.Positions
+	hand *engine.Hand
+	// setup is the hand's setup (its players in the tag), for the
+	// statistics written with its end.
+	setup   *engine.Setup
 	handID  int64
 	handNo  int
 	order   []int // engine seat -> table seat index
@@ -172,13 +175,22 @@ type Table struct {
 	// room reads to send a hand command without a table number (issue 21).
 	turnPlayer atomic.Int64
 	acted      sync.Map
-	// lastShown: the chat shows lastView (false: the next publish sends
+	// lastShown: the chat shows lastBody (false: the next publish sends
 	// the table even if it shows the same).
 	lastShown bool
-	// lastView and lastKey are the last table message sent and its key.
-	lastView bot.View
-	lastKey  string
-	fair     fairDeck // the provable decks (fair.go)
+	// lastBody, lastButtons and lastKey are the last table message sent
+	// (rendered when the outbox sends it), its buttons and its key.
+	lastBody    *bot.Deferred
+	lastButtons [][]bot.Button
+	lastKey     string
+	// seatsSaved is the checksum (seatsSum) of the seats as this actor
+	// last stored them; 0 when not known (after a load).
+	seatsSaved uint64
+	// cardsTok is the signed token of the /cards button of hand
+	// cardsHand (the same at every action of the hand).
+	cardsTok  string
+	cardsHand int64
+	fair      fairDeck // the provable decks (fair.go)
 	// shownEvents: the hand's events the table message showed last;
 	// summarized: the number of the last hand whose summary was shown;
 	// afterHandDue: a hand's end was shown by showStored, its duties

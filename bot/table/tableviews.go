@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -110,40 +111,89 @@ func (t *Table) nextVersion() int64 {
 }
 
 // publish queues the table message of the hand in progress, with the
-// acting player's buttons.
+// acting player's buttons. The buttons are signed now; the text is
+// rendered when the outbox sends this version, from a copy of the scene:
+// most versions are coalesced away before they are sent.
 func (t *Table) publish() {
 	if t.hand == nil {
 		t.publishIdle()
 		return
 	}
 	full := t.hand.Snapshot()
-	v := renderTable(t.sceneOf(&full))
+	sc := frozen(t.sceneOf(&full))
 	t.shownEvents = len(t.hand.Events())
+	var buttons [][]bot.Button
+	var amount *bot.AmountInput
+	acting := false // a player's own buttons replace any the view has
 	if !full.Over {
 		if k := full.ToAct; k >= 0 {
 			s := t.Seats[t.order[k]]
 			if !s.Bot {
-				v.Buttons = t.sign(actionButtons(full.Legal, t.hand.Bet(k)+full.Legal.CallAmount, t.lang()), s.Player.ID)
-				v.Amount = t.amountInput(full.Legal, s.Player.ID)
+				acting = true
+				buttons = t.sign(actionButtons(full.Legal, t.hand.Bet(k)+full.Legal.CallAmount, t.lang()), s.Player.ID)
+				amount = t.amountInput(full.Legal, s.Player.ID)
 			}
 		}
-		cards, err := t.Deps.Signer.Sign(bot.ButtonToken{Table: t.ID, Hand: t.handID, Kind: tokCards})
-		if err == nil {
-			v.Buttons = append(v.Buttons, []bot.Button{{Label: tr(t.lang(), "button.cards"), Token: cards, Command: "/cards"}})
+		if cards, ok := t.cardsToken(); ok {
+			buttons = append(buttons, []bot.Button{{Label: tr(t.lang(), "button.cards"), Token: cards, Command: "/cards"}})
 		}
 	}
-	t.sendTable(t.messageKey(t.handNo), v)
+	body := bot.Defer(func() bot.View {
+		v := renderTable(sc)
+		if acting {
+			v.Buttons, v.Amount = nil, amount
+		}
+		if len(v.Buttons) == 0 {
+			v.Buttons = buttons
+		} else {
+			v.Buttons = append(v.Buttons[:len(v.Buttons):len(v.Buttons)], buttons...)
+		}
+		return v
+	})
+	if full.Over {
+		// The hand's last version: no later one replaces it, so it will
+		// be sent and rendered anyway. Rendered now, the outbox holds its
+		// text rather than its scene (larger) until it is sent.
+		body.View()
+	}
+	t.sendTable(t.messageKey(t.handNo), body, buttons)
+}
+
+// frozen is sc with its own copies of the slices it shares with the
+// actor's state (the order, the last actions): a scene a Deferred body
+// renders later, on another goroutine.
+func frozen(sc tableScene) tableScene {
+	sc.Order = slices.Clone(sc.Order)
+	sc.Last = slices.Clone(sc.Last)
+	return sc
+}
+
+// cardsToken is the signed token of the hand's /cards button, signed once
+// per hand (a token depends on the table and hand only).
+func (t *Table) cardsToken() (string, bool) {
+	if t.cardsTok != "" && t.cardsHand == t.handID {
+		return t.cardsTok, true
+	}
+	tok, err := t.Deps.Signer.Sign(bot.ButtonToken{Table: t.ID, Hand: t.handID, Kind: tokCards})
+	if err != nil {
+		return "", false
+	}
+	t.cardsTok, t.cardsHand = tok, t.handID
+	return tok, true
 }
 
 // sendTable queues a version of the table message, unless it shows
-// exactly what the last one did.
-func (t *Table) sendTable(key string, v bot.View) {
-	if t.lastShown && key == t.lastKey && v.Text == t.lastView.Text && sameTokens(v.Buttons, t.lastView.Buttons) {
+// exactly what the last one did. While the last version is not rendered
+// (queued, not sent yet) the new one replaces it in the outbox: the same
+// view if they show the same, so neither is rendered to compare them.
+func (t *Table) sendTable(key string, body *bot.Deferred, buttons [][]bot.Button) {
+	if t.lastShown && key == t.lastKey && sameTokens(buttons, t.lastButtons) && t.lastBody.Rendered() &&
+		body.View().Text == t.lastBody.View().Text {
 		return
 	}
 	t.lastShown = true
-	t.lastView, t.lastKey = v, key
-	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PriorityTable, Key: key, Version: t.nextVersion(), Body: v})
+	t.lastBody, t.lastButtons, t.lastKey = body, buttons, key
+	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PriorityTable, Key: key, Version: t.nextVersion(), Body: body})
 }
 
 // sameTokens reports whether a and b hold the same button tokens in the
@@ -173,7 +223,7 @@ func (t *Table) showPaused() {
 	if t.lastKey == "" {
 		return
 	}
-	v := t.lastView
+	v := t.lastBody.View()
 	if v.Rich != nil {
 		r := *v.Rich
 		r.Blocks = append(append([]bot.Block(nil), r.Blocks...), bot.Block{Lines: []bot.Line{{bot.B(tr(t.lang(), "table.paused_line"))}}})
@@ -192,9 +242,8 @@ func (t *Table) publishIdle() {
 		t.publish()
 		return
 	}
-	sc := t.scene()
-	v := renderTable(sc)
-	t.sendTable(t.messageKey(t.handNo+1), v)
+	sc := frozen(t.scene())
+	t.sendTable(t.messageKey(t.handNo+1), bot.Defer(func() bot.View { return renderTable(sc) }), nil)
 }
 
 // sign turns button specs into signed buttons for player, in rows of three.

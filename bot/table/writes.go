@@ -37,9 +37,16 @@ type State struct {
 func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 	w.TableID = t.ID
 	w.At = t.Deps.Clock.Now()
+	var saved uint64
 	if seats {
 		t.seatsDirty = false
-		w.Seats, w.SaveSeats = t.seatRecords(), true
+		recs := t.seatRecords()
+		// The seats as the store holds them are not written again (the
+		// state is): a hand's start rarely changes what its predecessor's
+		// end stored.
+		if saved = seatsSum(recs); saved != t.seatsSaved {
+			w.Seats, w.SaveSeats = recs, true
+		}
 		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
 	}
 	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
@@ -48,6 +55,9 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 	outq, unseat := t.outq, t.unseat
 	t.outq, t.unseat = nil, nil
 	if err == nil {
+		if w.SaveSeats {
+			t.seatsSaved = saved
+		}
 		t.seatedN.Store(int32(t.SeatedCount()))
 		if w.SaveState {
 			t.stateJSON = w.State
@@ -65,6 +75,33 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		t.pause()
 	}
 	return WriteErr(err)
+}
+
+// seatsSum is a checksum of seat records (FNV-1a over every field), never
+// 0: the seats last stored are known by it (Table.seatsSaved).
+func seatsSum(recs []bot.SeatRecord) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	num := func(v int64) {
+		for i := 0; i < 64; i += 8 {
+			h = (h ^ uint64(byte(v>>i))) * prime
+		}
+	}
+	for _, r := range recs {
+		num(int64(r.Seat))
+		num(r.PlayerID)
+		num(r.Stack)
+		if r.SittingOut {
+			num(1)
+		} else {
+			num(0)
+		}
+		num(int64(len(r.State)))
+		for i := 0; i < len(r.State); i++ {
+			h = (h ^ uint64(r.State[i])) * prime
+		}
+	}
+	return max(h, 1)
 }
 
 // reload puts the table back at what the store holds after a failed write

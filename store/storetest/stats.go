@@ -153,3 +153,55 @@ func sum(ss ...bot.HandStats) bot.HandStats {
 	}
 	return out
 }
+
+// testPlayerStatsGiven: a write that ends a hand with the counters its
+// table computed (TableWrite.Stats) adds those, not the hand's as stored
+// (given here unlike them, so that a read-back would show); the end
+// written again counts once; a voided hand counts for nothing.
+func testPlayerStatsGiven(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	tabs, _ := st.OpenTables(ctx, 0)
+	comm := tabs[0].CommunityID
+	ana, _ := st.Player(ctx, "console", "a", "Ana")
+	bob, _ := st.Player(ctx, "console", "b", "Bob")
+	day := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)
+	given := bot.HandStats{Hands: 1, VPIP: 1, Calls: 7, Net: 123, NetCentiBB: 6150, BiggestPot: 200}
+	play := func(void string, kind bot.StatsKind) int64 {
+		t.Helper()
+		setup, events := statsHand(t, []int64{ana.ID, bob.ID, 0}, nil)
+		w := &bot.TableWrite{TableID: table, NewHand: &setup, Events: events[:5], At: day}
+		if err := st.CommitTables(ctx, []*bot.TableWrite{w}); err != nil {
+			t.Fatal(err)
+		}
+		end := &bot.TableWrite{TableID: table, HandID: w.HandID, Events: events[5:], EndHand: true, Void: void, At: day,
+			Stats: &bot.EndedHandStats{Community: comm, Kind: kind, Players: []bot.PlayerHandStats{{PlayerID: ana.ID, HandStats: given}}}}
+		if err := st.CommitTables(ctx, []*bot.TableWrite{end}); err != nil {
+			t.Fatal(err)
+		}
+		return w.HandID
+	}
+	first := play("", bot.StatsCash)
+	again := &bot.TableWrite{TableID: table, HandID: first, EndHand: true, At: day,
+		Stats: &bot.EndedHandStats{Community: comm, Kind: bot.StatsCash, Players: []bot.PlayerHandStats{{PlayerID: ana.ID, HandStats: given}}}}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{again}); err != nil {
+		t.Fatal(err)
+	}
+	play("a misdeal", bot.StatsCash)
+	play("", bot.StatsTourney)
+	for _, tc := range []struct {
+		name   string
+		player int64
+		kind   bot.StatsKind
+		want   bot.HandStats
+	}{
+		{"Ana, the counters given, once", ana.ID, bot.StatsCash, given},
+		{"Ana's tournament hand, as given", ana.ID, bot.StatsTourney, given},
+		{"Bob, left out of the counters given", bob.ID, bot.StatsCash, bot.HandStats{}},
+	} {
+		got, err := st.PlayerStats(ctx, comm, tc.player, tc.kind, time.Time{})
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %+v, %v\nwant %+v", tc.name, got, err, tc.want)
+		}
+	}
+}

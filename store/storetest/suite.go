@@ -48,6 +48,7 @@ func Run(t *testing.T, open Opener) {
 		{"KeyValuesSurviveMigration9", testKeyValuesSurviveMigration9},
 		{"CommitTablesAllOrNothing", testCommitTables},
 		{"HandLogHasNoGaps", testHandLogHasNoGaps},
+		{"HandLogsOfABatchContinueOrNone", testHandLogsOfABatch},
 		{"BrokenHandsAreReturnedAndVoided", testBrokenHandsAreReturnedAndVoided},
 		{"MoveOnce", testMoveOnce},
 		{"Economy", testEconomy},
@@ -61,6 +62,7 @@ func Run(t *testing.T, open Opener) {
 		{"FindCommunityByNumberOrChat", testFindCommunity},
 		{"TableHandByNumber", testTableHand},
 		{"PlayerStatsAddedWhenHandsEnd", testPlayerStats},
+		{"PlayerStatsGivenWithTheEndAddedOnce", testPlayerStatsGiven},
 		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
 	}
 	for _, tc := range tests {
