@@ -58,14 +58,6 @@ type program struct {
 	parts []part
 }
 
-// rendersWhenSent is a platform adapter whose Enqueue hands the room's
-// messages to its outbox (bot/outbox) unread: it takes the table
-// message's bodies unrendered (bot.Deferred), rendered when sent.
-type rendersWhenSent struct{ bot.Enqueuer }
-
-// RendersWhenSent implements bot.DeferringEnqueuer.
-func (rendersWhenSent) RendersWhenSent() {}
-
 // openProgram opens the database and builds the parts the configuration
 // asks for. On error nothing stays open.
 func openProgram(ctx context.Context, a *app) (*program, error) {
@@ -91,7 +83,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 			p.Close()
 			return nil, err
 		}
-		outboxes[telegram.Platform], admins[telegram.Platform], threads[telegram.Platform] = rendersWhenSent{tg}, tg, tg
+		outboxes[telegram.Platform], admins[telegram.Platform], threads[telegram.Platform] = tg, tg, tg
 	}
 	var dc *discord.Adapter
 	if a.cfg.DiscordToken != "" {
@@ -102,7 +94,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 			p.Close()
 			return nil, err
 		}
-		outboxes[discord.Platform], admins[discord.Platform], threads[discord.Platform] = rendersWhenSent{dc}, dc, dc
+		outboxes[discord.Platform], admins[discord.Platform], threads[discord.Platform] = dc, dc, dc
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
 	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
