@@ -186,7 +186,7 @@ const seatNameMax = 24
 // seatName is name as the table message shows it: cut to seatNameMax
 // characters, ending with "…" when cut.
 func seatName(name string) string {
-	if utf8.RuneCountInString(name) <= seatNameMax {
+	if len(name) <= seatNameMax || utf8.RuneCountInString(name) <= seatNameMax {
 		return name
 	}
 	r := []rune(name)
