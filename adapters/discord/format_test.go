@@ -45,7 +45,7 @@ func TestEmbedsAreFormattedAndAHostileNameReadsAsTyped(t *testing.T) {
 		t.Errorf("the cards reply does not show coloured suits: %+v", a.Message)
 	}
 	s := e.playHand(1)
-	if !strings.Contains(s, hostile) && !strings.ContainsAny(s, "♠♥♦♣") {
+	if !strings.Contains(s, hostile) || !strings.ContainsAny(s, "♠♥♦♣") {
 		t.Errorf("hand 1's summary: %q", s)
 	}
 	if r := e.slash(evil, "history"); r.Message == nil || !strings.Contains(r.Message.Text(), hostile) {

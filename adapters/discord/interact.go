@@ -12,6 +12,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/view"
 )
 
 // Discord's limits on what a bot sends.
@@ -492,11 +493,5 @@ func (a *Adapter) openModal(ctx context.Context, i *discordgo.Interaction, id, l
 			}}}}})
 }
 
-// clip shortens s to n characters.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
+// clip shortens s to n characters as the platform counts them.
+func clip(s string, n int) string { return view.Clip(s, n) }

@@ -33,6 +33,11 @@ func TestMessagesAreHTMLAndAHostileNameReadsAsTyped(t *testing.T) {
 	if !strings.Contains(m.Source, "<b>Table #1") || !strings.Contains(m.Source, "&lt;b&gt;*_[ &amp; &lt;/i&gt;") {
 		t.Errorf("the table message's HTML is not formatted and escaped:\n%s", m.Source)
 	}
+	if id, ok := fake.Press(group, m.ID, evil, "My cards"); !ok {
+		t.Error("no My cards button")
+	} else if a := fake.WaitAnswer(id, wait); !a.ShowAlert || !strings.Contains(a.Text, "hand 1: your cards") || !strings.Contains(a.Text, "\uFE0F") {
+		t.Errorf("the My cards popup: %+v, want the cards with coloured suits", a)
+	}
 	cards := e.waitText(evil, "hand 1: your cards")
 	if !strings.Contains(cards.Source, "<b>") || !strings.Contains(cards.Text, "\uFE0F") {
 		t.Errorf("the cards message does not show the cards bold with coloured suits: %q", cards.Source)
@@ -53,7 +58,7 @@ func TestMessagesAreHTMLAndAHostileNameReadsAsTyped(t *testing.T) {
 			}
 		}
 	}
-	if s, ok := e.summary(1); !ok || !strings.ContainsAny(s, "♠♥♦♣") && !strings.Contains(s, hostile) {
+	if s, ok := e.summary(1); !ok || !strings.ContainsAny(s, "♠♥♦♣") || !strings.Contains(s, hostile) {
 		t.Errorf("hand 1's summary: %q", s)
 	}
 	if n := fake.Stats().Malformed; n != 0 {

@@ -379,14 +379,8 @@ func (a *Adapter) answerCallback(ctx context.Context, id, text string, alert boo
 	}
 }
 
-// clip shortens s to n characters.
-func clip(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:n-1]) + "…"
-}
+// clip shortens s to n characters as the platform counts them.
+func clip(s string, n int) string { return view.Clip(s, n) }
 
 // IsAdmin implements bot.Admins: the chat's creator and administrators,
 // asked with getChatMember and cached for a short time.

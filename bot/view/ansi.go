@@ -3,6 +3,7 @@ package view
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/pokerroom/pokerroom/bot"
 )
@@ -26,7 +27,7 @@ func ANSI(r bot.Rich) string {
 	for _, l := range lines(r) {
 		var b strings.Builder
 		for _, s := range l {
-			text := ColourCards(s.Text)
+			text := ColourCards(noControl(s.Text))
 			switch s.Style {
 			case bot.StyleStrong:
 				b.WriteString(sgrBold + text + sgrNormal)
@@ -39,6 +40,20 @@ func ANSI(r bot.Rich) string {
 		out = append(out, b.String())
 	}
 	return strings.Join(out, "\n")
+}
+
+// noControl is s without control characters: a name cannot move the
+// cursor or change the terminal's colours.
+func noControl(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 }
 
 // ColourCards colours the cards in s for a terminal: red hearts and

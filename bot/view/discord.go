@@ -91,16 +91,16 @@ func DiscordEmbed(r bot.Rich) Embed {
 		}
 	}
 	e.Fields = append(more, e.Fields...)
+	for i := range e.Fields {
+		if e.Fields[i].Value == "" {
+			e.Fields[i].Value = blankField // Discord refuses an empty field
+		}
+	}
 	if len(e.Fields) > DiscordFieldsMax {
 		e.Fields = e.Fields[:DiscordFieldsMax]
 	}
 	for len(e.Fields) > 0 && e.Len() > DiscordEmbedTotalMax {
 		e.Fields = e.Fields[:len(e.Fields)-1]
-	}
-	for i := range e.Fields {
-		if e.Fields[i].Value == "" {
-			e.Fields[i].Value = blankField // Discord refuses an empty field
-		}
 	}
 	return e
 }
@@ -136,15 +136,17 @@ func DiscordText(text string, max int) string {
 func mdPlain(s string) piece { return mdLine(bot.Line{bot.S(s)}, true) }
 
 // mdEscape escapes what Discord's markdown reads as markup (a backslash
-// before any punctuation shows it as typed), and "<", which would start a
-// mention.
+// before any punctuation shows it as typed), "<", which would start a
+// mention, and "@", which a zero-width space after it keeps from pinging
+// (a name or a seed "@everyone" in an answer's content).
 var mdEscape = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "~", `\~`, "`", "\\`", "|", `\|`,
-	">", `\>`, "<", `\<`, "[", `\[`, "]", `\]`, "(", `\(`, ")", `\)`, "#", `\#`, "-", `\-`)
+	">", `\>`, "<", `\<`, "@", "@\u200b", "[", `\[`, "]", `\]`, "(", `\(`, ")", `\)`, "#", `\#`, "-", `\-`)
 
 // mdLine is one line in Discord's markdown, escaped; styled: spans may
 // be bold or italic (not in a title, which Discord shows bold).
 func mdLine(l bot.Line, styled bool) piece {
 	var b strings.Builder
+	marked := false // the last span written ends with a marker
 	for _, s := range l {
 		if s.Text == "" {
 			continue
@@ -160,6 +162,12 @@ func mdLine(l bot.Line, styled bool) piece {
 		core := strings.TrimSpace(esc)
 		lead := esc[:strings.Index(esc, core)]
 		trail := esc[len(lead)+len(core):]
+		styledSpan := core != "" && s.Style != bot.StylePlain
+		if marked && styledSpan && lead == "" {
+			// "**a***b*" reads wrongly: a zero-width space between.
+			b.WriteString("\u200b")
+		}
+		marked = styledSpan && trail == ""
 		switch {
 		case core == "" || s.Style == bot.StylePlain:
 			b.WriteString(esc)

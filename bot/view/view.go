@@ -111,6 +111,15 @@ func join(ps []piece) string {
 	return b.String()
 }
 
+// Clip is s within n characters as the platforms count them (UTF-16
+// units), ending with Ellipsis when cut: a popup's text, a label.
+func Clip(s string, n int) string {
+	if Len16(s) <= n {
+		return s
+	}
+	return clipRunes(s, n-Len16(Ellipsis)) + Ellipsis
+}
+
 // clipRunes is s cut to at most n UTF-16 units, on a rune boundary.
 func clipRunes(s string, n int) string {
 	used := 0

@@ -186,3 +186,35 @@ func TestEveryFormIsValidUTF8(t *testing.T) {
 		}
 	}
 }
+
+func TestDiscordTextNeitherPingsNorRunsMarkersTogether(t *testing.T) {
+	if got := DiscordText("ana: @everyone @here", DiscordContentMax); strings.Contains(got, "@everyone") || strings.Contains(got, "@here") {
+		t.Errorf("a mention would ping: %q", got)
+	}
+	l := mdLine(bot.Line{bot.B("a"), bot.M("b")}, true)
+	if l.markup != "**a**\u200b*b*" {
+		t.Errorf("a strong span then a muted one: %q", l.markup)
+	}
+}
+
+func TestANSIWritesNoControlCharacterOfAName(t *testing.T) {
+	r := bot.Rich{}
+	r.Add("", bot.S("evil\x1b[2Jname\a"))
+	if got := ANSI(r); got != "evilname" && got != "evil[2Jname" {
+		t.Errorf("ANSI kept a control character: %q", got)
+	}
+	if strings.ContainsAny(ANSI(r), "\x1b\a") {
+		t.Errorf("ANSI kept a control character: %q", ANSI(r))
+	}
+}
+
+func TestClipCountsAsThePlatformsCount(t *testing.T) {
+	s := strings.Repeat("🃏", 150) // 300 UTF-16 units
+	got := Clip(s, 200)
+	if Len16(got) > 200 || !strings.HasSuffix(got, Ellipsis) {
+		t.Errorf("Clip to 200: %d units", Len16(got))
+	}
+	if Clip("short", 200) != "short" {
+		t.Error("Clip changed a short text")
+	}
+}

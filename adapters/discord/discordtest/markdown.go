@@ -11,7 +11,8 @@ const blankName = "\u200b"
 
 // Shown is the text a user reads in a Discord markdown text: a backslash
 // before punctuation shows the punctuation; the markers of bold, italic,
-// underline, strike-through, spoilers and code show nothing. An
+// underline, strike-through, spoilers and code, and zero-width spaces,
+// show nothing. An
 // unescaped marker in a name is read as markup, and its text no longer
 // reads as typed.
 func Shown(md string) string {
@@ -27,6 +28,8 @@ func Shown(md string) string {
 			// a marker: shows nothing
 		case r == '|' && i+1 < len(rs) && rs[i+1] == '|':
 			i++ // a spoiler's marker
+		case r == '\u200b':
+			// a zero-width space shows nothing
 		default:
 			b.WriteRune(r)
 		}
