@@ -176,15 +176,7 @@ func (s *Store) OpenHands(ctx context.Context, tableID int64) ([]bot.HandRecord,
 	if err := s.db.WithContext(ctx).Where("table_id = ? AND ended_at IS NULL", tableID).Order("id").Find(&hs).Error; err != nil {
 		return nil, fmt.Errorf("open hands of table %d: %w", tableID, err)
 	}
-	out := make([]bot.HandRecord, 0, len(hs))
-	for _, h := range hs {
-		r, err := s.handRecord(ctx, h)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
+	return s.handRecords(ctx, hs)
 }
 
 // VoidedHands implements bot.HandLog.
@@ -212,6 +204,11 @@ func (s *Store) RecentHands(ctx context.Context, tableID int64, n int) ([]bot.Ha
 	if err := s.db.WithContext(ctx).Where("table_id = ? AND ended_at IS NOT NULL", tableID).Order("id DESC").Limit(n).Find(&hs).Error; err != nil {
 		return nil, fmt.Errorf("recent hands of table %d: %w", tableID, err)
 	}
+	return s.handRecords(ctx, hs)
+}
+
+// handRecords reads the setup and events of each of hs (handRecord).
+func (s *Store) handRecords(ctx context.Context, hs []Hand) ([]bot.HandRecord, error) {
 	out := make([]bot.HandRecord, 0, len(hs))
 	for _, h := range hs {
 		r, err := s.handRecord(ctx, h)
