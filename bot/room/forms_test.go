@@ -48,17 +48,3 @@ func TestEveryViewInEveryPlatformsForm(t *testing.T) {
 	}
 	g.Check(t, "testdata/forms", *update, "go test ./bot/room -run TestEveryViewInEveryPlatformsForm")
 }
-
-// lastView is the latest view of kind sent to chat (or privately to user).
-func (h *harness) lastView(kind bot.ViewKind, chat, user string) bot.View {
-	h.t.Helper()
-	msgs := h.rec.all()
-	for i := len(msgs) - 1; i >= 0; i-- {
-		m := msgs[i]
-		if v, ok := m.Body.(bot.View); ok && v.Kind == kind && m.To.Chat == chat && m.To.User == user {
-			return v
-		}
-	}
-	h.t.Fatalf("no %s view to %q%q", kind, chat, user)
-	return bot.View{}
-}

@@ -248,15 +248,23 @@ func (h *harness) sleep(d time.Duration) {
 // table returns the latest table message of the group.
 func (h *harness) table() bot.View {
 	h.t.Helper()
+	return h.lastView(bot.ViewTable, "group", "")
+}
+
+// lastView is the latest view of kind sent to chat (or privately to user),
+// read from the newest message back (only those read are rendered).
+func (h *harness) lastView(kind bot.ViewKind, chat, user string) bot.View {
+	h.t.Helper()
 	h.rec.mu.Lock()
 	defer h.rec.mu.Unlock()
 	msgs := h.rec.msgs
 	for i := len(msgs) - 1; i >= 0; i-- {
-		if v, ok := bot.Resolved(msgs[i]).Body.(bot.View); ok && v.Kind == bot.ViewTable && msgs[i].To.Chat == "group" {
+		m := msgs[i]
+		if v, ok := bot.Resolved(m).Body.(bot.View); ok && v.Kind == kind && m.To.Chat == chat && m.To.User == user {
 			return v
 		}
 	}
-	h.t.Fatal("no table message yet")
+	h.t.Fatalf("no %s view to %q%q yet", kind, chat, user)
 	return bot.View{}
 }
 
