@@ -48,6 +48,18 @@ var (
 	statsLoser  = bot.HandStats{Hands: 1, VPIP: 1, ThreeBetChances: 1, SawFlop: 1, Net: -6, NetCentiBB: -300}
 )
 
+// statsTable is a room table of its community comm, and two players,
+// Ana and Bob, for the statistics' tests.
+func statsTable(t *testing.T, open Opener) (st bot.Storage, table, comm int64, ana, bob bot.Player) {
+	t.Helper()
+	st, _, table = roomTable(t, open)
+	ctx := context.Background()
+	tabs, _ := st.OpenTables(ctx, 0)
+	ana, _ = st.Player(ctx, "console", "a", "Ana")
+	bob, _ = st.Player(ctx, "console", "b", "Bob")
+	return st, table, tabs[0].CommunityID, ana, bob
+}
+
 // times adds s to itself n times.
 func times(s bot.HandStats, n int) bot.HandStats {
 	var out bot.HandStats
@@ -63,12 +75,8 @@ func times(s bot.HandStats, n int) bot.HandStats {
 // its days; practice opponents never have rows; a tournament's hands are
 // counted apart; the leaderboard is by net chips.
 func testPlayerStats(t *testing.T, open Opener) {
-	st, _, table := roomTable(t, open)
+	st, table, comm, ana, bob := statsTable(t, open)
 	ctx := context.Background()
-	tabs, _ := st.OpenTables(ctx, 0)
-	comm := tabs[0].CommunityID
-	ana, _ := st.Player(ctx, "console", "a", "Ana")
-	bob, _ := st.Player(ctx, "console", "b", "Bob")
 	play := func(ids []int64, pos *tourney.Positions, at time.Time, void string) int64 {
 		t.Helper()
 		setup, events := statsHand(t, ids, pos)
@@ -159,12 +167,8 @@ func sum(ss ...bot.HandStats) bot.HandStats {
 // (given here unlike them, so that a read-back would show); the end
 // written again counts once; a voided hand counts for nothing.
 func testPlayerStatsGiven(t *testing.T, open Opener) {
-	st, _, table := roomTable(t, open)
+	st, table, comm, ana, bob := statsTable(t, open)
 	ctx := context.Background()
-	tabs, _ := st.OpenTables(ctx, 0)
-	comm := tabs[0].CommunityID
-	ana, _ := st.Player(ctx, "console", "a", "Ana")
-	bob, _ := st.Player(ctx, "console", "b", "Bob")
 	day := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)
 	given := bot.HandStats{Hands: 1, VPIP: 1, Calls: 7, Net: 123, NetCentiBB: 6150, BiggestPot: 200}
 	play := func(void string, kind bot.StatsKind) int64 {
