@@ -17,7 +17,8 @@
 // bots.go (players' commands; practice opponents), tableviews.go and
 // render.go (scenes to views: the table message, the hand summary),
 // fair.go (the provable deck: each hand's commitment, seeds and reveal),
-// ttable.go (a tournament table), commit.go (the group commit), and the
+// ttable.go (a tournament table), commit.go (a table's write and the group
+// commit it goes through), and the
 // declarative option tables (options.go, tableoptions.go, tableconfig.go)
 // that /newtable and /tourney share.
 package table
