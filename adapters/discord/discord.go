@@ -207,17 +207,6 @@ func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
 	return t.base.RoundTrip(r2)
 }
 
-// Enqueue implements bot.Enqueuer: the room's messages for Discord go into
-// the adapter's own outbox, which Run delivers within Config.Limits.
-func (a *Adapter) Enqueue(m bot.Outgoing) error { return a.outbox.Enqueue(m) }
-
-// RendersWhenSent implements bot.DeferringEnqueuer: Enqueue hands the
-// room's messages to the outbox unread, which renders a table message's
-// body (bot.Deferred) only when it sends that version.
-func (a *Adapter) RendersWhenSent() {}
-
-var _ bot.DeferringEnqueuer = (*Adapter)(nil)
-
 // Outbox is the adapter's outbox, for its counters (Queued, Stats,
 // Delays); the room queues through Enqueue.
 func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }

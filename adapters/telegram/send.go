@@ -16,6 +16,21 @@ import (
 	"github.com/pokerroom/pokerroom/bot/view"
 )
 
+// Sending: the room's messages go into the adapter's outbox (Enqueue),
+// which hands each one, within Telegram's limits, to Deliver: a message
+// sent, or edited in place.
+
+// Enqueue implements bot.Enqueuer: the room's messages for Telegram go into
+// the adapter's own outbox, which Run delivers within Config.Limits.
+func (a *Adapter) Enqueue(m bot.Outgoing) error { return a.outbox.Enqueue(m) }
+
+// RendersWhenSent implements bot.DeferringEnqueuer: Enqueue hands the
+// room's messages to the outbox unread, which renders a table message's
+// body (bot.Deferred) only when it sends that version.
+func (a *Adapter) RendersWhenSent() {}
+
+var _ bot.DeferringEnqueuer = (*Adapter)(nil)
+
 // Deliver implements bot.Sender: it sends or edits one message.
 func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (string, error) {
 	if err := ctx.Err(); err != nil {

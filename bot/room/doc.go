@@ -16,7 +16,8 @@
 //     the per-user command limit.
 //   - tables.go: the room's side of its tables (package table): restoring
 //     them, and the room as the environment of its tables and directors
-//     (table.Env, tournament.Env).
+//     (table.Env, tournament.Env), whose messages it queues on each
+//     platform's outbox (send).
 //   - tourneys.go, trestore.go, ttemplates.go: the room's side of its
 //     tournaments: the /tourney command, creating, finding, listing and
 //     restoring directors (in a tournament.Registry), templates and

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	mrand "math/rand/v2"
 	"strconv"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot/tournament"
 
@@ -17,7 +18,8 @@ import (
 )
 
 // The room's side of its tables: restoring them, and what a table asks of
-// the room (tableEnv).
+// the room (roomEnv), down to sending its messages to the platform's outbox
+// (send).
 
 // tableCommunity finds the community of a stored table: by the chat its
 // record names, or by its id when the chat moved since (MoveChat).
@@ -127,6 +129,48 @@ func (e roomEnv) CheckTableChange(ctx context.Context, t *table.Table, p bot.Pla
 }
 func (e roomEnv) DropTable(t *table.Table) { e.r.dropTable(t) }
 func (e roomEnv) Send(m bot.Outgoing)      { e.r.send(m) }
+
+type dropCount struct {
+	n      int
+	logged time.Time
+}
+
+// send queues m on its platform's outbox; a full or missing outbox is
+// counted and logged, never waited for.
+func (r *Room) send(m bot.Outgoing) {
+	ob := r.cfg.Outboxes[m.To.Platform]
+	if ob == nil {
+		return
+	}
+	if _, ok := ob.(bot.DeferringEnqueuer); !ok {
+		m = bot.Resolved(m) // an Enqueuer that reads the view as it is queued
+	}
+	if err := ob.Enqueue(m); err != nil {
+		r.metrics.Dropped.Add(1)
+		// Logged once a minute per destination, with the count: a chat
+		// that cannot keep up would otherwise flood the log.
+		to := m.To.String()
+		now := r.clock.Now()
+		r.dropMu.Lock()
+		d := r.drops[to]
+		d.n++
+		log := now.Sub(d.logged) >= time.Minute
+		if log {
+			d.logged = now
+		}
+		n := d.n
+		if log {
+			d.n = 0
+		}
+		r.drops[to] = d
+		r.dropMu.Unlock()
+		if log {
+			r.log.Warn("outgoing messages dropped", "to", to, "count", n, "err", err)
+		}
+		return
+	}
+	r.metrics.Queued.Add(1)
+}
 
 // tr is bot.Text: the text of key in lang with args.
 func tr(lang, key string, args ...any) string { return bot.Text(lang, key, args...) }

@@ -3,9 +3,15 @@ package table
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/tourney"
 )
+
+// A table's write and the group commit it goes through: GroupCommit stores
+// the writes of every table in shared transactions; below it, a table's
+// side (write, commitWrite) and what a failed write leaves to do.
 
 // GroupCommit batches the writes of many tables into one transaction: a
 // table's actor hands its write over and waits for the batch it joined, so
@@ -118,4 +124,230 @@ func (g *GroupCommit) Run(ctx context.Context) {
 // whether it was stored.
 func refused(err error) bool {
 	return errors.Is(err, bot.ErrInsufficientFunds) || errors.Is(err, bot.ErrDuplicate) || errors.Is(err, bot.ErrNotFound)
+}
+
+// A table's writes: each step stored with its chips in one write, and
+// what happens when a write fails (the last committed state read back, or
+// the table paused until the store answers).
+
+// write stores w (with the seats) through the group commit and waits for
+// it. On failure the table reloads what the store holds: memory is never
+// ahead of the store.
+func (t *Table) write(w *bot.TableWrite) error { return t.commitWrite(w, true) }
+
+// State is what a table keeps between hands (TableRecord.State).
+type State struct {
+	Hands  int `json:"hands"`
+	Button int `json:"button"`
+	// BigBlindSeat is the table seat (1..N) of the last big blind; 0 none
+	// or not kept yet.
+	BigBlindSeat int   `json:"big_blind_seat,omitempty"`
+	Carry        int64 `json:"carry,omitempty"`
+	// Report is a tournament table's report of its last hand, sent again
+	// after a restart.
+	Report *HandReport `json:"report,omitempty"`
+	// Pos is a tournament table's last button and blinds (dead button).
+	Pos *tourney.Positions `json:"pos,omitempty"`
+}
+
+// commitWrite stores w, with the seats and the table's state when seats
+// is true (an action that changed neither need not rewrite them).
+func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
+	w.TableID = t.ID
+	w.At = t.Deps.Clock.Now()
+	var saved uint64
+	if seats {
+		t.seatsDirty = false
+		recs := t.seatRecords()
+		// The seats as the store holds them are not written again (the
+		// state is): a hand's start rarely changes what its predecessor's
+		// end stored.
+		if saved = seatsSum(recs); saved != t.seatsSaved {
+			w.Seats, w.SaveSeats = recs, true
+		}
+		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
+	}
+	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
+	defer cancel()
+	err := t.Deps.Commit.Commit(ctx, w)
+	outq, unseat := t.outq, t.unseat
+	t.outq, t.unseat = nil, nil
+	if err == nil {
+		if w.SaveSeats {
+			t.seatsSaved = saved
+		}
+		t.seatedN.Store(int32(t.SeatedCount()))
+		if w.SaveState {
+			t.stateJSON = w.State
+		}
+		for _, p := range unseat {
+			t.env.SetSeated(p, t.ID, false)
+		}
+		for _, m := range outq {
+			t.send(m)
+		}
+		return nil
+	}
+	t.Deps.Log.Error("table write failed; reloading the table from the store", "table", t.ID, "err", err)
+	if !t.reload() {
+		t.pause()
+	}
+	return WriteErr(err)
+}
+
+// seatsSum is a checksum of seat records (FNV-1a over every field), never
+// 0: the seats last stored are known by it (Table.seatsSaved).
+func seatsSum(recs []bot.SeatRecord) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	num := func(v int64) {
+		for i := 0; i < 64; i += 8 {
+			h = (h ^ uint64(byte(v>>i))) * prime
+		}
+	}
+	for _, r := range recs {
+		num(int64(r.Seat))
+		num(r.PlayerID)
+		num(r.Stack)
+		if r.SittingOut {
+			num(1)
+		} else {
+			num(0)
+		}
+		num(int64(len(r.State)))
+		for i := 0; i < len(r.State); i++ {
+			h = (h ^ uint64(r.State[i])) * prime
+		}
+	}
+	return max(h, 1)
+}
+
+// reload puts the table back at what the store holds after a failed write
+// (which may have been stored although reported failed). It reports false
+// when the store could not be read: the actor then holds a state nobody
+// committed, and must pause.
+func (t *Table) reload() bool {
+	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
+	defer cancel()
+	oldHand, shown := t.handID, t.shownEvents
+	if err := t.load(ctx, true); err != nil {
+		t.Deps.Log.Error("table reload failed", "table", t.ID, "err", err)
+		return false
+	}
+	defer t.showStored(ctx, oldHand, shown)
+	t.syncSeated()
+	t.seatedN.Store(int32(t.SeatedCount()))
+	if t.Tour != nil && t.hand == nil {
+		// Between hands as stored (a hand's end may be stored although
+		// the write was reported failed): hold, and tell the Director
+		// what the store holds.
+		t.reportHeld()
+	}
+	now := t.Deps.Clock.Now()
+	if t.hand != nil && t.hand.ToAct() >= 0 {
+		// The player to act loses no time to the failure.
+		t.turnAt, t.turnPhase, t.turnStart, t.reminded = now.Add(t.Config.Timer), "timer", now, false
+	}
+	// The next step (a practice opponent's action, the next hand) is
+	// tried again a second later, not at once: a store that refuses
+	// every write is not hammered.
+	t.holdUntil = now.Add(time.Second)
+	return true
+}
+
+// showStored shows what the store holds when a write reported failed was
+// stored after all: a hand dealt (its table message and hole cards), an
+// action taken, or a hand ended (its summary; the leavers stand up, or a
+// closing tournament table closes, once the actor is back in its loop:
+// nothing here writes). For a write really lost there is nothing new to
+// show.
+func (t *Table) showStored(ctx context.Context, oldHand int64, shown int) {
+	switch {
+	case t.hand != nil && t.handID != oldHand:
+		t.version = 0
+		t.publish()
+		t.sendCards(nil)
+	case t.hand != nil && len(t.hand.Events()) > shown:
+		evs := t.hand.Events()[shown:]
+		t.noteEvents(evs)
+		t.publish()
+		t.sendCards(evs)
+	case t.hand == nil && t.handNo > t.summarized:
+		t.summarized = t.handNo
+		recs, err := t.Deps.Store.RecentHands(ctx, t.ID, 1)
+		if err == nil && len(recs) == 1 && recs[0].Voided == "" {
+			if v, err := t.pastSummary(recs[0]); err == nil {
+				t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: v})
+				if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
+					t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: v})
+				}
+			}
+		}
+		t.afterHandDue = true
+		if t.Tour == nil {
+			t.nextAt = t.Deps.Clock.Now().Add(t.Deps.Cfg.HandPause)
+		}
+		t.publishIdle()
+	}
+}
+
+// duties does what a hand's end left to do when its end was shown by
+// showStored: the leavers stand up, a closing tournament table closes.
+func (t *Table) duties() {
+	if t.paused || !t.afterHandDue || t.hand != nil {
+		return
+	}
+	t.afterHandDue = false
+	switch {
+	case t.Tour != nil && t.closing:
+		t.applySync(Sync{Close: true})
+	case t.Tour == nil:
+		t.standUp()
+	}
+}
+
+// pause stops the table until the store answers again.
+func (t *Table) pause() {
+	now := t.Deps.Clock.Now()
+	if !t.paused {
+		t.paused, t.pausedAt, t.pauseWait = true, now, FirstPauseRetry
+		t.pauseTold = map[int64]bool{}
+		t.Deps.Metrics.Paused.Add(1)
+		t.Deps.Log.Warn("table paused: the database is unreachable", "table", t.ID)
+		t.notifyGroup("table.paused", t.Label())
+		t.showPaused()
+	} else {
+		t.pauseWait = min(2*t.pauseWait, MaxPauseRetry)
+	}
+	t.retryAt = now.Add(t.pauseWait)
+}
+
+// tryResume reads the store again; on success play resumes.
+func (t *Table) tryResume() {
+	t.retryAt = time.Time{}
+	t.lastShown = false // the paused message is replaced by the table, once
+	if !t.reload() {
+		t.pause()
+		return
+	}
+	t.paused = false
+	t.Deps.Metrics.Paused.Add(-1)
+	t.Deps.Log.Info("table resumed", "table", t.ID, "paused_for", t.Deps.Clock.Now().Sub(t.pausedAt))
+	t.notifyGroup("table.resumed", t.Label())
+	t.publish() // the same table as reload showed, if it showed one: not sent twice
+	if t.hand != nil {
+		t.sendCards(nil)
+	}
+	t.applySyncs()
+	t.poke()
+}
+
+// pausedReply answers a command while the table is paused: the reason
+// the first time a player asks, then a short reminder.
+func (t *Table) pausedReply(p bot.Player) error {
+	if t.pauseTold[p.ID] {
+		return bot.Errorf(bot.EUnavailable, "table.still_paused", t.Label())
+	}
+	t.pauseTold[p.ID] = true
+	return bot.Errorf(bot.EUnavailable, "table.paused_cmd", t.Label())
 }

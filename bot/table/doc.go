@@ -12,12 +12,15 @@
 // counters, button signer, settings) and Env (seats across tables,
 // wallets, decks, deadlines, sending); it never sees the room itself.
 //
-// Where things are: table.go (the actor, its state, load and restore),
-// game.go (dealing, acting, the clock of turns, ending a hand), cmds.go and
-// bots.go (players' commands; practice opponents), tableviews.go and
-// render.go (scenes to views: the table message, the hand summary),
-// fair.go (the provable deck: each hand's commitment, seeds and reveal),
-// ttable.go (a tournament table), commit.go (the group commit), and the
-// declarative option tables (options.go, tableoptions.go, tableconfig.go)
-// that /newtable and /tourney share.
+// Where things are: table.go (a table's state: seats, hand, settings),
+// actor.go (the actor: its inbox and loop, the command or button press it
+// runs, down to the action handed to the hand), game.go (dealing, applying
+// an action, the clock of turns, ending a hand), commit.go (a table's write
+// and the group commit it goes through), restore.go (load and restore),
+// cmds.go and bots.go (the players' other commands: join, leave, sit out,
+// top up, cards, clock, history; practice opponents), tableviews.go and
+// render.go (scenes to views: the table message, the hand summary), fair.go
+// (the provable deck: each hand's commitment, seeds and reveal), ttable.go
+// (a tournament table), and the declarative option tables (options.go,
+// tableoptions.go, tableconfig.go) that /newtable and /tourney share.
 package table

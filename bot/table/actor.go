@@ -1,0 +1,474 @@
+package table
+
+import (
+	"context"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// The actor: a request put in the table's inbox (Do, Ask), the loop that
+// takes it (Run) with the one timer of the table (arm), and what the loop
+// runs: a command by its name (handle; the seat commands are in cmds.go),
+// or a player's action, pressed (press) or typed (typedAction), which act
+// hands to the hand being played (apply, in game.go).
+
+// Button kinds carried in tokens.
+const (
+	tokFold byte = iota + 1
+	tokCheck
+	tokCall
+	tokTo // bet or raise to Amount
+	tokAllIn
+	tokCards
+	tokAmount // bet or raise to the amount typed with the press (a form)
+)
+
+// Do sends a request to the table's actor and waits for its answer; a
+// full inbox is EBusy at once.
+func (t *Table) Do(ctx context.Context, req Request) (bot.Reply, error) {
+	req.ctx = ctx
+	req.Reply = make(chan Response, 1)
+	return Ask(ctx, t.Inbox, &req, req.Reply, t.Done, t.Deps.Metrics, bot.KeyBusy, func() error {
+		return bot.Errorf(bot.ENotFound, "table.no_such", t.Label())
+	})
+}
+
+// Ask puts req in an actor's inbox without blocking (a full inbox is
+// EBusy at once, counted) and waits for the answer on reply, the end of
+// ctx (EUnavailable, with ctxKey's text) or the actor's end (gone's error).
+// Tables and tournament directors are asked this way.
+func Ask[R any](ctx context.Context, inbox chan<- R, req R, reply <-chan Response, done <-chan struct{}, m *bot.Metrics, ctxKey string, gone func() error) (bot.Reply, error) {
+	select {
+	case inbox <- req:
+	default:
+		m.Busy.Add(1)
+		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
+	}
+	select {
+	case resp := <-reply:
+		return resp.Reply, resp.Err
+	case <-ctx.Done():
+		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: ctxKey, Err: ctx.Err()}
+	case <-done:
+		return bot.Reply{}, gone()
+	}
+}
+
+// Run is the actor's loop.
+func (t *Table) Run(ctx context.Context) {
+	defer close(t.Done)
+	defer func() {
+		if t.paused {
+			t.Deps.Metrics.Paused.Add(-1)
+		}
+	}()
+	defer func() {
+		if t.timer != nil {
+			t.timer.Stop()
+		}
+	}()
+	// Show the table as it stands (after a restart: the same message,
+	// edited), then go on.
+	t.publish()
+	t.reportHeld()
+	t.poke()
+	for !t.closed {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.syncSignal():
+			t.follow()
+			t.applySyncs()
+		case rp := <-t.Inbox:
+			req := *rp
+			t.follow()
+			if req.Sync {
+				t.drain()
+				req.Reply <- Response{}
+				break
+			}
+			r, err := t.handle(req)
+			if err == nil && isHandAction(req) {
+				t.acted.Store(req.Player.ID, actSeq.Add(1))
+			}
+			t.noteTurn()
+			req.Reply <- Response{Reply: r, Err: err}
+		case <-t.wake:
+			t.follow()
+			t.timerAt = time.Time{}
+			t.fire()
+		case <-t.Kick:
+			t.follow()
+			t.step()
+		}
+		if ctx.Err() == nil {
+			t.duties()
+			t.arm()
+		}
+		t.noteTurn()
+	}
+}
+
+// drain does every step and fires every timer that is due, until none is
+// left: what Settle waits for.
+func (t *Table) drain() {
+	for range 10000 {
+		if at := t.nextDeadline(); !at.IsZero() && !at.After(t.Deps.Clock.Now()) {
+			t.fire()
+		}
+		select {
+		case <-t.syncSignal():
+			t.follow()
+			t.applySyncs()
+		case <-t.wake:
+			t.follow()
+			t.timerAt = time.Time{}
+			t.fire()
+		case <-t.Kick:
+			t.follow()
+			t.step()
+		default:
+			t.duties()
+			t.arm()
+			t.noteTurn()
+			return
+		}
+	}
+	t.arm()
+}
+
+// follow takes in a move of the table's chat (MoveChat) before the actor
+// does anything else: from now on the table shows in the new chat, its
+// message sent anew there.
+func (t *Table) follow() {
+	if t.Moved.Swap(false) {
+		t.chat = t.env.CommunityNow(t.Comm).ChatID
+		t.lastShown = false
+		t.publish()
+	}
+}
+
+// poke asks the loop to take its next step (start a hand, let a practice
+// opponent act).
+func (t *Table) poke() {
+	select {
+	case t.Kick <- struct{}{}:
+	default:
+	}
+}
+
+// arm sets the one clock timer of the table to its earliest deadline.
+func (t *Table) arm() {
+	at := t.nextDeadline()
+	if at.IsZero() || at.Equal(t.timerAt) {
+		return
+	}
+	if t.timer != nil {
+		t.timer.Stop()
+	}
+	t.timerAt = at
+	d := at.Sub(t.Deps.Clock.Now())
+	t.timer = t.Deps.Clock.AfterFunc(max(d, 0), func() {
+		select {
+		case t.wake <- struct{}{}:
+		default:
+		}
+	})
+}
+
+func (t *Table) nextDeadline() time.Time {
+	if t.paused {
+		return t.retryAt // the only timer of a paused table
+	}
+	var at time.Time
+	earlier := func(x time.Time) {
+		if !x.IsZero() && (at.IsZero() || x.Before(at)) {
+			at = x
+		}
+	}
+	earlier(t.holdUntil)
+	if t.hand != nil && !t.turnAt.IsZero() {
+		earlier(t.turnAt)
+		if !t.reminded && t.turnPhase == "timer" {
+			earlier(t.turnAt.Add(-t.reminderLead()))
+		}
+	}
+	earlier(t.nextAt)
+	if t.hand != nil {
+		earlier(t.botAt)
+	}
+	for _, x := range t.sitoutAt {
+		earlier(x)
+	}
+	for _, w := range t.waiting {
+		if !w.Called.IsZero() {
+			earlier(w.Called.Add(t.Config.Window))
+		}
+	}
+	for _, l := range t.left {
+		earlier(l.Until)
+	}
+	return at
+}
+
+func (t *Table) reminderLead() time.Duration { return min(10*time.Second, t.Config.Timer/3) }
+
+// handle runs one command in the table's actor.
+func (t *Table) handle(req Request) (bot.Reply, error) {
+	start := req.Cmd.Received
+	if start.IsZero() {
+		start = t.Deps.Clock.Now()
+	}
+	name := req.Cmd.Name
+	if t.paused {
+		return bot.Reply{}, t.pausedReply(req.Player)
+	}
+	if req.Tok != nil {
+		return t.press(req, start)
+	}
+	if err := t.authorise(req); err != nil {
+		return bot.Reply{}, err
+	}
+	if t.Tour != nil {
+		switch name {
+		case "join", "sit", "leave", "standup", "topup", "addbot", "kickbot":
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "ttable.not_here", "/"+name)
+		case "sitout":
+			return t.awayTourney(req)
+		case "consult":
+			return t.consult(req)
+		}
+	}
+	switch name {
+	case "join", "sit":
+		return t.join(req)
+	case "leave", "standup":
+		return t.leave(req)
+	case "sitout":
+		return t.sitOut(req)
+	case "back":
+		return t.back(req)
+	case "topup", "rebuy":
+		return t.topUp(req)
+	case "addon":
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "addon.cash")
+	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
+		return t.typedAction(req, start)
+	case "cards":
+		return t.cards(req.Player)
+	case "clock":
+		return t.callClock(req)
+	case "addbot":
+		return t.addBots(req)
+	case "kickbot":
+		return t.kickBots(req)
+	case "history":
+		return t.historyReply(req)
+	case "seed":
+		return t.addSeed(req)
+	case "consult":
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "consult.none") // a cash table: no pairs
+	}
+	return bot.Reply{}, bot.Errorf(bot.EInvalid, "command.unknown", "/"+name)
+}
+
+// authorise checks what the command table asks of the player at this
+// table: a seat (PermSeated), or the turn in the hand being played
+// (PermActing). Other permissions were checked by the room.
+func (t *Table) authorise(req Request) error {
+	if req.Perm != bot.PermSeated && req.Perm != bot.PermActing {
+		return nil
+	}
+	i := t.seatOf(req.Player.ID)
+	if i < 0 {
+		return bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
+	}
+	if req.Perm == bot.PermSeated {
+		return nil
+	}
+	if t.hand == nil {
+		return bot.Errorf(bot.EInvalid, "action.no_hand")
+	}
+	k := t.engineSeat(i)
+	if k < 0 || t.hand.Folded(k) {
+		return bot.Errorf(bot.EInvalid, "action.not_in_hand")
+	}
+	if to := t.hand.ToAct(); to != k {
+		if to < 0 {
+			return bot.Errorf(bot.EInvalid, "action.nobody_to_act")
+		}
+		return bot.Errorf(bot.EInvalid, "action.turn_of", t.name(t.order[to]))
+	}
+	return nil
+}
+
+// press runs a button press: the token was verified by the room.
+func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
+	tok := req.Tok
+	if tok.Kind == tokCards {
+		if t.hand == nil || tok.Hand != t.handID {
+			return bot.Reply{}, bot.ErrTokenStale
+		}
+		return t.cards(req.Player)
+	}
+	if t.hand == nil {
+		return bot.Reply{}, bot.ErrTokenStale
+	}
+	if err := tok.Check(t.ID, t.handID, int64(len(t.hand.Events())), req.Player.ID); err != nil {
+		return bot.Reply{}, err
+	}
+	k := t.engineSeat(t.seatOf(req.Player.ID))
+	if k < 0 || t.hand.ToAct() != k {
+		return bot.Reply{}, bot.ErrTokenStale
+	}
+	a := engine.Action{Seat: k}
+	switch tok.Kind {
+	case tokFold:
+		a.Kind = engine.Fold
+	case tokCheck:
+		a.Kind = engine.Check
+	case tokCall:
+		a.Kind = engine.Call
+	case tokTo:
+		a.Kind, a.Amount = engine.Raise, tok.Amount
+		if t.hand.Legal().CanBet {
+			a.Kind = engine.Bet
+		}
+	case tokAllIn:
+		a.Kind = engine.AllIn
+	case tokAmount:
+		l := t.hand.Legal()
+		if !l.CanBet && !l.CanRaise {
+			return bot.Reply{}, bot.ErrTokenStale
+		}
+		var err error
+		if a, err = t.betTo(k, req.Cmd.Args); err != nil {
+			return bot.Reply{}, err
+		}
+		if a.Amount < l.MinTo || a.Amount > l.MaxTo {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.amount_range", bot.Chips(a.Amount), bot.Chips(l.MinTo), bot.Chips(l.MaxTo))
+		}
+	default:
+		return bot.Reply{}, bot.ErrTokenForged
+	}
+	return t.act(req.Player, a, start)
+}
+
+// act applies a player's action; the reply is empty: the table message
+// shows it.
+func (t *Table) act(p bot.Player, a engine.Action, start time.Time) (bot.Reply, error) {
+	i := t.seatOf(p.ID)
+	s := t.Seats[i]
+	timeouts := s.Timeouts
+	if timeouts != 0 {
+		s.Timeouts = 0 // a player who acts is no longer timing out (R-TIME-2)
+		t.seatsDirty = true
+	}
+	if err := t.apply(a, start); err != nil {
+		if t.Seats[i] == s {
+			s.Timeouts = timeouts
+		}
+		return bot.Reply{}, err
+	}
+	return bot.Reply{}, nil
+}
+
+// typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
+// /discard cards.
+func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
+	i := t.seatOf(req.Player.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
+	}
+	if t.hand == nil {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
+	}
+	k := t.engineSeat(i)
+	if k < 0 || t.hand.Folded(k) {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
+	}
+	if to := t.hand.ToAct(); to != k {
+		if to < 0 {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.nobody_to_act")
+		}
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.turn_of", t.name(t.order[to]))
+	}
+	l := t.hand.Legal()
+	a := engine.Action{Seat: k}
+	if l.Discard && req.Cmd.Name != "discard" && req.Cmd.Name != "draw" && req.Cmd.Name != "pat" {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.draw_now", l.MaxDiscard)
+	}
+	switch req.Cmd.Name {
+	case "fold":
+		a.Kind = engine.Fold
+	case "check":
+		a.Kind = engine.Check
+	case "call":
+		a.Kind = engine.Call
+	case "allin":
+		a.Kind = engine.AllIn
+	case "bet", "raise":
+		var err error
+		if a, err = t.betTo(k, req.Cmd.Args); err != nil {
+			return bot.Reply{}, err
+		}
+		if !l.CanBet && !l.CanRaise {
+			if l.CallAmount > 0 {
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.cannot_raise")
+			}
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.invalid")
+		}
+	case "discard", "draw", "pat":
+		if !l.Discard {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_draw")
+		}
+		a.Kind = engine.Discard
+		if req.Cmd.Name != "pat" {
+			for _, arg := range req.Cmd.Args {
+				cs, err := engine.ParseCards(arg)
+				if err != nil {
+					return bot.Reply{}, bot.Errorf(bot.EInvalid, "card.bad", arg)
+				}
+				a.Cards = append(a.Cards, cs...)
+			}
+		}
+	}
+	return t.act(req.Player, a, start)
+}
+
+// betTo reads a typed amount ("40", "pot", "1/2 pot") as seat k's bet, or
+// raise when there is a bet to raise, to the total it names.
+func (t *Table) betTo(k int, args []string) (engine.Action, error) {
+	spec, err := bot.ParseAmountIn(args, t.lang())
+	if err != nil {
+		return engine.Action{}, err
+	}
+	a := engine.Action{Seat: k, Kind: engine.Raise, Amount: resolveAmount(spec, t.hand, k)}
+	if t.hand.Legal().CanBet {
+		a.Kind = engine.Bet
+	}
+	return a, nil
+}
+
+// resolveAmount turns a typed amount into a "raise to" total: a pot
+// fraction of what the pot would be after calling, on top of the call.
+func resolveAmount(spec bot.AmountSpec, h *engine.Hand, k int) int64 {
+	l := h.Legal()
+	switch {
+	case spec.Min:
+		return l.MinTo
+	case spec.Max:
+		return l.MaxTo
+	case spec.Den > 0:
+		base := h.Bet(k) + l.CallAmount
+		pot := l.PotTo - base
+		if pot <= 0 {
+			pot = h.Pot() + l.CallAmount
+		}
+		to := base + pot*spec.Num/spec.Den
+		return min(max(to, l.MinTo), l.MaxTo)
+	}
+	return spec.To
+}
