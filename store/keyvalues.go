@@ -25,12 +25,9 @@ func (tx *Tx) setDeadline(d bot.Deadline) error {
 	if d.Key == "" {
 		return errors.New("deadline without a key")
 	}
-	row := Deadline{Key: d.Key, DueAt: d.At, Payload: d.Payload}
-	err := tx.db.Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "key"}},
-		DoUpdates: clause.AssignmentColumns([]string{"due_at", "payload"}),
-	}).Create(&row).Error
-	if err != nil {
+	// Fixed text (stmt.go): a table with players stores its turn's timer
+	// at every action.
+	if _, err := tx.exec(sqlSetDeadline, d.Key, d.At, d.Payload); err != nil {
 		return fmt.Errorf("deadline %q: %w", d.Key, err)
 	}
 	return nil

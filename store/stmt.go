@@ -12,7 +12,8 @@ import (
 )
 
 // The statements of a busy room's writes (a hand started, its events, a
-// transfer, the seats and the table's state at a hand's end) are written
+// transfer, a turn's timer, the seats and the table's state at a hand's
+// end) are written
 // here in SQL of fixed text rather than through gorm, whose reflection
 // and per-call statement preparation (SQLite parses every statement again
 // otherwise) were most of the group commit's time. On SQLite each text is
@@ -86,12 +87,13 @@ const (
 	sqlEndOpenHand   = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ? AND ended_at IS NULL"
 	sqlTableState    = "UPDATE tables SET state = ? WHERE id = ?"
 	sqlClearDeadline = "DELETE FROM deadlines WHERE key = ?"
+	sqlSetDeadline   = "INSERT INTO deadlines (key, due_at, payload) VALUES (?,?,?) ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload"
 	sqlDeleteSeats   = "DELETE FROM seats WHERE table_id = ?"
 )
 
 // hotStatements lists the statement texts prepared once on SQLite.
 func hotStatements() []string {
-	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState, sqlClearDeadline, sqlDeleteSeats,
+	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState, sqlClearDeadline, sqlSetDeadline, sqlDeleteSeats,
 		sqlEndOpenHand, sqlStatsHand, sqlStatsEvents, sqlStatsAdd}
 	for n := 1; n <= engine.MaxSeats; n++ {
 		qs = append(qs, insertRows(sqlInsertSeats, seatRow, n))
