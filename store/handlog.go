@@ -57,6 +57,7 @@ func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64,
 // transaction; a stored (hand, seq) is refused by the unique index, not by a
 // query per event.
 func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.Event, moves []bot.Move) error {
+	defer s.seqs.forget(handID)
 	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.appendEvents(handID, events, moves) }))
 }
 

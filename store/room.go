@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/engine"
@@ -37,9 +38,10 @@ func roomErr(err error) error {
 // The hand ids of new hands are set only when the transaction commits.
 func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
 	ids := make([]int64, len(writes))
+	var next map[int64]int
 	err := s.InTx(ctx, func(tx *Tx) error {
-		next, err := tx.nextSeqs(writes)
-		if err != nil {
+		var err error
+		if next, err = tx.nextSeqs(writes); err != nil {
 			return err
 		}
 		var rows []HandEvent
@@ -113,24 +115,35 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 		return nil
 	})
 	if err != nil {
+		// Whatever the batch did is unknown (a commit may have landed):
+		// the logs' lengths are read again.
+		s.seqs.reset()
 		return roomErr(err)
 	}
 	for i, w := range writes {
 		w.HandID = ids[i]
 	}
+	s.seqs.committed(writes, next)
 	return nil
 }
 
 // nextSeqs returns, for every hand that writes append events to (not new
-// hands), the number of events it has stored: one query for the batch.
+// hands), the number of events it has stored: from the lengths the last
+// commits left (seqCache), and for the others one query for the batch.
 func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
 	var hands []int64
+	next := make(map[int64]int, len(writes))
+	tx.s.seqs.mu.Lock()
 	for _, w := range writes {
 		if w.NewHand == nil && len(w.Events) > 0 {
-			hands = append(hands, w.HandID)
+			if n, ok := tx.s.seqs.m[w.HandID]; ok {
+				next[w.HandID] = n
+			} else {
+				hands = append(hands, w.HandID)
+			}
 		}
 	}
-	next := make(map[int64]int, len(hands))
+	tx.s.seqs.mu.Unlock()
 	if len(hands) == 0 {
 		return next, nil
 	}
@@ -161,6 +174,57 @@ func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
 		}
 	}
 	return next, nil
+}
+
+// seqCache holds the stored length of each open hand's log as this
+// Store's last commits left it, so that a batch of writes need not read
+// them back (a query a batch, an eighth of the group commit's time). It
+// is the store's own record of what it committed: any failed batch
+// empties it (a commit may have landed or not), a hand's end drops the
+// hand, and a Store opened again starts empty. A log longer than the
+// cache says (another process writing the same hand) is still refused by
+// the unique index on (hand, seq).
+type seqCache struct {
+	mu sync.Mutex
+	m  map[int64]int
+}
+
+// seqCacheMax bounds the hands remembered (about 30 bytes each): past it
+// the cache starts again, and lengths are read from the store.
+const seqCacheMax = 1 << 16
+
+// committed records the lengths writes left, next holding those of the
+// hands they appended to (advanced by continues).
+func (c *seqCache) committed(writes []*bot.TableWrite, next map[int64]int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) > seqCacheMax {
+		c.m = make(map[int64]int)
+	}
+	for _, w := range writes {
+		switch {
+		case w.EndHand:
+			delete(c.m, w.HandID)
+		case w.NewHand != nil:
+			c.m[w.HandID] = len(w.Events)
+		case len(w.Events) > 0:
+			c.m[w.HandID] = next[w.HandID]
+		}
+	}
+}
+
+// forget drops a hand's length (its log written another way).
+func (c *seqCache) forget(hand int64) {
+	c.mu.Lock()
+	delete(c.m, hand)
+	c.mu.Unlock()
+}
+
+// reset forgets every length.
+func (c *seqCache) reset() {
+	c.mu.Lock()
+	c.m = nil
+	c.mu.Unlock()
 }
 
 // seqsQuery is the query of the stored lengths of n hands' logs.

@@ -67,6 +67,8 @@ type Store struct {
 	transfers atomic.Uint64
 	// stmts are the SQLite statements of the hot writes, prepared once.
 	stmts stmtCache
+	// seqs are the open hands' log lengths the last commits left.
+	seqs seqCache
 }
 
 // Open connects to the database at loc, within ctx's deadline. It does not
