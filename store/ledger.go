@@ -44,6 +44,9 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		})
 		if err == nil {
 			s.transfers.Add(tx.transfers)
+			if s.ckpt != nil {
+				s.ckpt.written()
+			}
 			return nil
 		}
 		if !retryable(err) || attempt == maxAttempts {

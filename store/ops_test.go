@@ -8,11 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/store"
+	"github.com/pokerroom/pokerroom/store/dburl"
 )
 
 // A URL with credentials but no postgres:// scheme is refused, and no error
@@ -291,6 +293,7 @@ func TestSQLitePragmasAndVersion(t *testing.T) {
 	}
 	for _, p := range []struct{ pragma, want string }{
 		{"journal_mode", "wal"}, {"foreign_keys", "1"}, {"busy_timeout", "10000"}, {"synchronous", "1"},
+		{"temp_store", "2"}, {"wal_autocheckpoint", strconv.Itoa(dburl.SQLiteBackstopPages)},
 	} {
 		var got string
 		if err := s.DB().Raw("PRAGMA " + p.pragma).Scan(&got).Error; err != nil {

@@ -69,6 +69,8 @@ type Store struct {
 	stmts stmtCache
 	// seqs are the open hands' log lengths the last commits left.
 	seqs seqCache
+	// ckpt checkpoints a SQLite file's write-ahead log (nil otherwise).
+	ckpt *checkpointer
 }
 
 // Open connects to the database at loc, within ctx's deadline. It does not
@@ -170,12 +172,21 @@ func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 			sqlDB.Close()
 			return nil, fmt.Errorf("open sqlite database %s: %w", loc, err)
 		}
+		if loc.Path != ":memory:" {
+			if s.ckpt, err = startCheckpointer(loc.DSN()); err != nil {
+				sqlDB.Close()
+				return nil, fmt.Errorf("open sqlite database %s: %w", loc, err)
+			}
+		}
 	}
 	return s, nil
 }
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.ckpt != nil {
+		s.ckpt.close()
+	}
 	s.stmts.close()
 	return s.sqlDB.Close()
 }
