@@ -16,7 +16,8 @@ import (
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
 
-// BenchmarkCommitTables measures the room's group commit alone, on SQLite:
+// BenchmarkCommitTables measures the room's group commit alone, on each
+// backend (PostgreSQL when POKERROOM_TEST_POSTGRES is set):
 // 1,000 six-max tables play hands the engine dealt, one action a write
 // (its events), a hand's start (the hand, its first events) and end (the
 // seats, the rake on the ledger, the players' statistics) in the writes of
@@ -26,14 +27,19 @@ import (
 // at once (no timer, as in `sim`); timers: players, each action storing
 // the next one's turn timer and the hand's end clearing it.
 func BenchmarkCommitTables(b *testing.B) {
-	b.Run("practice", func(b *testing.B) { benchCommitTables(b, false) })
-	b.Run("timers", func(b *testing.B) { benchCommitTables(b, true) })
+	for _, be := range storetest.Backends() {
+		b.Run(be.Name+"/practice", func(b *testing.B) { benchCommitTables(b, be, false) })
+		b.Run(be.Name+"/timers", func(b *testing.B) { benchCommitTables(b, be, true) })
+	}
 }
 
-func benchCommitTables(b *testing.B, timers bool) {
+func benchCommitTables(b *testing.B, be storetest.Backend, timers bool) {
 	const tables, batch = 1000, 100
 	ctx := context.Background()
-	s := storetest.OpenSQLite(b, store.Options{})
+	if be.Skip != "" {
+		b.Skip(be.Skip)
+	}
+	s := be.Open(b, store.Options{})
 	if _, err := s.Migrate(ctx); err != nil {
 		b.Fatal(err)
 	}
