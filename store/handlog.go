@@ -98,28 +98,20 @@ const eventChunk = 256
 // most of a busy room's write time. A stored (hand, seq) is refused by the
 // unique index.
 func (tx *Tx) insertEventRows(rows []HandEvent) error {
-	for len(rows) > 0 {
-		n := eventChunk
-		for n > len(rows) {
-			n /= 2
-		}
-		chunk := rows[:n]
-		rows = rows[n:]
-		args := make([]any, 0, 5*n)
-		for _, r := range chunk {
-			args = append(args, r.HandID, r.Seq, r.Kind, r.Payload, r.CreatedAt)
-		}
-		_, err := tx.exec(insertRows(sqlInsertEvents, eventRow, n), args...)
+	args := make([]any, 0, eventsStmt.width*len(rows))
+	for _, r := range rows {
+		args = append(args, r.HandID, r.Seq, r.Kind, r.Payload, r.CreatedAt)
+	}
+	return tx.execRows(eventsStmt, args, func(first int, err error) error {
+		r := rows[first]
 		switch {
 		case errors.Is(err, gorm.ErrDuplicatedKey):
-			return fmt.Errorf("%w: hand %d already has one of the events %d to %d", ErrDuplicateEvent, chunk[0].HandID, chunk[0].Seq-1, chunk[len(chunk)-1].Seq-1)
+			return fmt.Errorf("%w: an event of hand %d (or of a hand after it in the batch) is stored already", ErrDuplicateEvent, r.HandID)
 		case errors.Is(err, gorm.ErrForeignKeyViolated):
-			return fmt.Errorf("hand %d: %w", chunk[0].HandID, ErrNotFound)
-		case err != nil:
-			return fmt.Errorf("hand %d events: %w", chunk[0].HandID, err)
+			return fmt.Errorf("hand %d: %w", r.HandID, ErrNotFound)
 		}
-	}
-	return nil
+		return fmt.Errorf("hand %d events: %w", r.HandID, err)
+	})
 }
 
 func (tx *Tx) moves(moves []bot.Move) error {
@@ -138,7 +130,11 @@ func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
 		if err != nil || !first {
 			return err
 		}
-		return tx.addHandStats(handID, at, nil)
+		var b batchRows
+		if err := tx.addHandStats(handID, at, nil, &b); err != nil {
+			return err
+		}
+		return tx.writeBatch(&b)
 	}))
 }
 

@@ -22,15 +22,11 @@ func (s *Store) SetDeadline(ctx context.Context, d bot.Deadline) error {
 }
 
 func (tx *Tx) setDeadline(d bot.Deadline) error {
-	if d.Key == "" {
-		return errors.New("deadline without a key")
+	var b batchRows
+	if err := b.setTimer(d.Key, &d); err != nil {
+		return err
 	}
-	// Fixed text (stmt.go): a table with players stores its turn's timer
-	// at every action.
-	if _, err := tx.exec(sqlSetDeadline, d.Key, d.At, d.Payload); err != nil {
-		return fmt.Errorf("deadline %q: %w", d.Key, err)
-	}
-	return nil
+	return tx.writeBatch(&b)
 }
 
 // ClearDeadline implements bot.Deadlines.

@@ -46,6 +46,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 		}
 		var rows []HandEvent
 		var ended []int // the writes ending hands not voided: their players' statistics
+		var b batchRows // the seats, timers and statistics, written together
 		for i, w := range writes {
 			hand := w.HandID
 			if w.NewHand != nil {
@@ -77,7 +78,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				}
 			}
 			if w.SaveSeats {
-				if err := tx.saveSeats(w.TableID, w.Seats, w.At); err != nil {
+				if err := b.saveSeats(w.TableID, w.Seats, w.At); err != nil {
 					return err
 				}
 			}
@@ -91,13 +92,13 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				}
 			}
 			for _, d := range w.SetDeadlines {
-				if err := tx.setDeadline(d); err != nil {
+				if err := b.setTimer(d.Key, &d); err != nil {
 					return err
 				}
 			}
 			for _, key := range w.ClearDeadlines {
-				if _, err := tx.exec(sqlClearDeadline, key); err != nil {
-					return fmt.Errorf("deadlines: %w", err)
+				if err := b.setTimer(key, nil); err != nil {
+					return err
 				}
 			}
 			if err := tx.tourneyWrite(w); err != nil {
@@ -108,11 +109,11 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			return err
 		}
 		for _, i := range ended {
-			if err := tx.addHandStats(ids[i], writes[i].At, writes[i].Stats); err != nil {
+			if err := tx.addHandStats(ids[i], writes[i].At, writes[i].Stats, &b); err != nil {
 				return err
 			}
 		}
-		return nil
+		return tx.writeBatch(&b)
 	})
 	if err != nil {
 		// Whatever the batch did is unknown (a commit may have landed):
@@ -160,7 +161,7 @@ func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
 			args = append(args, h)
 		}
 		hands = hands[n:]
-		err := tx.query(seqsQuery(n), func(r *sql.Rows) error {
+		err := tx.query(seqsStmt.text(n), func(r *sql.Rows) error {
 			var hand int64
 			var seq int
 			if err := r.Scan(&hand, &seq); err != nil {
@@ -225,11 +226,6 @@ func (c *seqCache) reset() {
 	c.mu.Lock()
 	c.m = nil
 	c.mu.Unlock()
-}
-
-// seqsQuery is the query of the stored lengths of n hands' logs.
-func seqsQuery(n int) string {
-	return insertRows(sqlHandSeqs, "?", n) + ") GROUP BY hand_id"
 }
 
 // continues checks that events continue hand's stored log, whose length

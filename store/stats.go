@@ -30,7 +30,9 @@ const statsDay = "2006-01-02"
 var (
 	sqlStatsHand   = "SELECT h.setup, t.community_id FROM hands h JOIN tables t ON t.id = h.table_id WHERE h.id = ?"
 	sqlStatsEvents = "SELECT payload FROM hand_events WHERE hand_id = ? ORDER BY seq"
-	sqlStatsAdd    = statsUpsert()
+	// sqlStatsHead, sqlStatsRow for each row, sqlStatsTail: counters added
+	// to players' rows (statsStmt).
+	sqlStatsHead, sqlStatsRow, sqlStatsTail = statsUpsert()
 	// statsSums are the counters summed over a period's rows.
 	statsSums = func() string {
 		var b strings.Builder
@@ -54,7 +56,7 @@ var (
 // statsUpsert adds a row's counters to the stored row of its key (the
 // biggest pot is the larger one), or inserts it: the same text for SQLite
 // and PostgreSQL.
-func statsUpsert() string {
+func statsUpsert() (head, row, tail string) {
 	var set []string
 	for _, c := range statsColumns {
 		if c == "biggest_pot" {
@@ -63,8 +65,9 @@ func statsUpsert() string {
 			set = append(set, fmt.Sprintf("%s = player_stats.%s + excluded.%s", c, c, c))
 		}
 	}
-	return "INSERT INTO player_stats (community_id, player_id, kind, day, " + strings.Join(statsColumns, ", ") + ") VALUES (?,?,?,?" +
-		strings.Repeat(",?", len(statsColumns)) + ") ON CONFLICT (community_id, player_id, kind, day) DO UPDATE SET " + strings.Join(set, ", ")
+	return "INSERT INTO player_stats (community_id, player_id, kind, day, " + strings.Join(statsColumns, ", ") + ") VALUES ",
+		"(?,?,?,?" + strings.Repeat(",?", len(statsColumns)) + ")",
+		" ON CONFLICT (community_id, player_id, kind, day) DO UPDATE SET " + strings.Join(set, ", ")
 }
 
 // counters are s's counters as arguments, in statsColumns' order.
@@ -79,15 +82,16 @@ func scanCounters(r *sql.Rows, s *bot.HandStats, before ...any) error {
 		&s.WonAtShowdown, &s.Aggressive, &s.Calls, &s.Net, &s.NetCentiBB, &s.BiggestPot)...)
 }
 
-// addHandStats adds the counters of a hand that ended at at to its
-// players' rows of that day: add, when the table that played it computed
+// addHandStats adds, in b, the counters of a hand that ended at at to
+// its players' rows of that day: add, when the table that played it computed
 // them (bot.TableWrite.Stats), else those of the hand as stored (its
 // events all stored), read back and replayed. A hand whose setup or
 // events cannot be replayed to its end counts for nothing: its players'
 // statistics must never stop a hand from ending.
-func (tx *Tx) addHandStats(handID int64, at time.Time, add *bot.EndedHandStats) error {
+func (tx *Tx) addHandStats(handID int64, at time.Time, add *bot.EndedHandStats, b *batchRows) error {
 	if add != nil {
-		return tx.addStatsRows(add.Community, add.Kind, add.Players, at)
+		b.addStats(add.Community, add.Kind, add.Players, at)
+		return nil
 	}
 	var setupJS string
 	var community int64
@@ -122,19 +126,7 @@ func (tx *Tx) addHandStats(handID int64, at time.Time, add *bot.EndedHandStats) 
 	if err != nil {
 		return nil
 	}
-	return tx.addStatsRows(community, h.Kind, h.Players, at)
-}
-
-// addStatsRows adds players' counters of one hand of kind to their rows
-// of community and of at's day.
-func (tx *Tx) addStatsRows(community int64, kind bot.StatsKind, players []bot.PlayerHandStats, at time.Time) error {
-	day := at.UTC().Format(statsDay)
-	for _, p := range players {
-		args := append([]any{community, p.PlayerID, string(kind), day}, counters(p.HandStats)...)
-		if _, err := tx.exec(sqlStatsAdd, args...); err != nil {
-			return fmt.Errorf("statistics of player %d: %w", p.PlayerID, err)
-		}
-	}
+	b.addStats(community, h.Kind, h.Players, at)
 	return nil
 }
 

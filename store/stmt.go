@@ -7,7 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/pokerroom/pokerroom/engine"
 	"gorm.io/gorm"
 )
 
@@ -79,27 +78,21 @@ func (c *stmtCache) close() {
 
 // The statements of the hot writes.
 const (
-	sqlLockAccounts  = "SELECT id, kind, balance FROM accounts WHERE id IN (?,?) ORDER BY id"
-	sqlBalance       = "UPDATE accounts SET balance = balance + ? WHERE id = ?"
-	sqlLedgerEntry   = "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES (?,?,?,?,?,?) RETURNING id"
-	sqlStartHand     = "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) VALUES (?,?,?,?,?,?,'') RETURNING id"
-	sqlEndHand       = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ?"
-	sqlEndOpenHand   = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ? AND ended_at IS NULL"
-	sqlTableState    = "UPDATE tables SET state = ? WHERE id = ?"
-	sqlClearDeadline = "DELETE FROM deadlines WHERE key = ?"
-	sqlSetDeadline   = "INSERT INTO deadlines (key, due_at, payload) VALUES (?,?,?) ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload"
-	sqlDeleteSeats   = "DELETE FROM seats WHERE table_id = ?"
+	sqlLockAccounts = "SELECT id, kind, balance FROM accounts WHERE id IN (?,?) ORDER BY id"
+	sqlBalance      = "UPDATE accounts SET balance = balance + ? WHERE id = ?"
+	sqlLedgerEntry  = "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES (?,?,?,?,?,?) RETURNING id"
+	sqlStartHand    = "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) VALUES (?,?,?,?,?,?,'') RETURNING id"
+	sqlEndHand      = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ?"
+	sqlEndOpenHand  = "UPDATE hands SET ended_at = ?, voided = ? WHERE id = ? AND ended_at IS NULL"
+	sqlTableState   = "UPDATE tables SET state = ? WHERE id = ?"
 )
 
 // hotStatements lists the statement texts prepared once on SQLite.
 func hotStatements() []string {
-	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState, sqlClearDeadline, sqlSetDeadline, sqlDeleteSeats,
-		sqlEndOpenHand, sqlStatsHand, sqlStatsEvents, sqlStatsAdd}
-	for n := 1; n <= engine.MaxSeats; n++ {
-		qs = append(qs, insertRows(sqlInsertSeats, seatRow, n))
-	}
-	for n := 1; n <= eventChunk; n *= 2 {
-		qs = append(qs, insertRows(sqlInsertEvents, eventRow, n), seqsQuery(n))
+	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState,
+		sqlEndOpenHand, sqlStatsHand, sqlStatsEvents}
+	for _, st := range []rowsStmt{eventsStmt, seqsStmt, seatsStmt, dropSeatsStmt, setTimersStmt, dropTimersStmt, statsStmt} {
+		qs = append(qs, st.texts()...)
 	}
 	return qs
 }
@@ -111,7 +104,7 @@ const (
 	sqlInsertEvents = "INSERT INTO hand_events (hand_id, seq, kind, payload, created_at) VALUES "
 	eventRow        = "(?,?,?,?,?)"
 	// sqlHandSeqs, then "?" for each hand, ") GROUP BY hand_id": the
-	// stored length of each hand's log (seqsQuery).
+	// stored length of each hand's log (seqsStmt).
 	sqlHandSeqs = "SELECT hand_id, COALESCE(MAX(seq), 0) FROM hand_events WHERE hand_id IN ("
 )
 

@@ -64,31 +64,11 @@ func (s *Store) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRe
 }
 
 func (tx *Tx) saveSeats(tableID int64, seats []bot.SeatRecord, at time.Time) error {
-	for _, st := range seats {
-		if st.Seat < 1 || st.Stack < 0 {
-			return fmt.Errorf("table %d: seat %d with stack %d: %w", tableID, st.Seat, st.Stack, ErrInvalidEvent)
-		}
+	var b batchRows
+	if err := b.saveSeats(tableID, seats, at); err != nil {
+		return err
 	}
-	// Written here rather than through gorm's models: a busy room saves
-	// seats at every hand's start and end.
-	if _, err := tx.exec(sqlDeleteSeats, tableID); err != nil {
-		return fmt.Errorf("seats of table %d: %w", tableID, err)
-	}
-	if len(seats) == 0 {
-		return nil
-	}
-	args := make([]any, 0, 7*len(seats))
-	for _, st := range seats {
-		state := st.State
-		if state == "" {
-			state = "{}"
-		}
-		args = append(args, tableID, st.Seat, st.PlayerID, st.Stack, st.SittingOut, state, at.UTC().Round(time.Microsecond))
-	}
-	if _, err := tx.exec(insertRows(sqlInsertSeats, seatRow, len(seats)), args...); err != nil {
-		return fmt.Errorf("seats of table %d: %w", tableID, err)
-	}
-	return nil
+	return tx.writeBatch(&b)
 }
 
 // Seats implements bot.Tables.

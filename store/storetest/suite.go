@@ -63,6 +63,7 @@ func Run(t *testing.T, open Opener) {
 		{"TableHandByNumber", testTableHand},
 		{"PlayerStatsAddedWhenHandsEnd", testPlayerStats},
 		{"PlayerStatsGivenWithTheEndAddedOnce", testPlayerStatsGiven},
+		{"BatchSharesRowsAsWrittenInTurn", testBatchSharesRows},
 		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,215 @@
+// The rows a batch of table writes changes together: seats, timers and
+// players' statistics, each written by one statement for the batch (in
+// chunks) rather than one or two a write. On PostgreSQL every statement
+// is a round trip to the server; on SQLite a program run.
+
+package store
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// rowsStmt is a statement over n rows: head, then row's placeholders n
+// times (separated by commas), then tail. Its texts for n a power of two
+// up to max are prepared once on SQLite (hotStatements); execRows runs
+// any number of rows in chunks of those sizes.
+type rowsStmt struct {
+	head, row, tail string
+	width           int // arguments a row
+	max             int // rows a chunk, a power of two
+}
+
+// text is the statement over n rows.
+func (r rowsStmt) text(n int) string { return insertRows(r.head, r.row, n) + r.tail }
+
+// texts are the statements execRows may run.
+func (r rowsStmt) texts() []string {
+	var qs []string
+	for n := 1; n <= r.max; n *= 2 {
+		qs = append(qs, r.text(n))
+	}
+	return qs
+}
+
+// The statements over rows.
+var (
+	eventsStmt     = rowsStmt{head: sqlInsertEvents, row: eventRow, width: 5, max: eventChunk}
+	seqsStmt       = rowsStmt{head: sqlHandSeqs, row: "?", tail: ") GROUP BY hand_id", width: 1, max: eventChunk}
+	seatsStmt      = rowsStmt{head: sqlInsertSeats, row: seatRow, width: 7, max: 128}
+	dropSeatsStmt  = rowsStmt{head: "DELETE FROM seats WHERE table_id IN (", row: "?", tail: ")", width: 1, max: 128}
+	setTimersStmt  = rowsStmt{head: "INSERT INTO deadlines (key, due_at, payload) VALUES ", row: "(?,?,?)", tail: " ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload", width: 3, max: 128}
+	dropTimersStmt = rowsStmt{head: "DELETE FROM deadlines WHERE key IN (", row: "?", tail: ")", width: 1, max: 128}
+	statsStmt      = rowsStmt{head: sqlStatsHead, row: sqlStatsRow, tail: sqlStatsTail, width: 4 + len(statsColumns), max: 64}
+)
+
+// execRows runs st over the rows of args (st.width arguments each), in
+// chunks; each chunk's error goes through fail with the chunk's first row
+// (its index in args / width).
+func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first int, err error) error) error {
+	for done := 0; done*st.width < len(args); {
+		left := len(args)/st.width - done
+		n := st.max
+		for n > left {
+			n /= 2
+		}
+		if _, err := tx.exec(st.text(n), args[done*st.width:(done+n)*st.width]...); err != nil {
+			return fail(done, err)
+		}
+		done += n
+	}
+	return nil
+}
+
+// batchRows gathers the seats, timers and statistics of a batch's writes,
+// in the order of the writes: where two change the same row, the later
+// one's change is the one written, as if each had been written in turn.
+type batchRows struct {
+	seatTables []int64                  // tables whose seats are replaced, in order
+	seats      map[int64]seatsAt        // by table: the last seats given
+	timers     []string                 // keys of timers set or cleared, in order
+	timer      map[string]*bot.Deadline // by key: the last set (nil: cleared)
+	statKeys   []statsKey
+	stats      map[statsKey]*bot.HandStats
+}
+
+type seatsAt struct {
+	seats []bot.SeatRecord
+	at    time.Time
+}
+
+// statsKey is a row of player_stats.
+type statsKey struct {
+	community, player int64
+	kind              bot.StatsKind
+	day               string
+}
+
+// saveSeats replaces table's seats by seats, checked.
+func (b *batchRows) saveSeats(table int64, seats []bot.SeatRecord, at time.Time) error {
+	for _, st := range seats {
+		if st.Seat < 1 || st.Stack < 0 {
+			return fmt.Errorf("table %d: seat %d with stack %d: %w", table, st.Seat, st.Stack, ErrInvalidEvent)
+		}
+	}
+	if b.seats == nil {
+		b.seats = make(map[int64]seatsAt)
+	}
+	if _, ok := b.seats[table]; !ok {
+		b.seatTables = append(b.seatTables, table)
+	}
+	b.seats[table] = seatsAt{seats, at}
+	return nil
+}
+
+// setTimer sets d (a nil payload clears key).
+func (b *batchRows) setTimer(key string, d *bot.Deadline) error {
+	if key == "" {
+		return fmt.Errorf("deadline without a key")
+	}
+	if b.timer == nil {
+		b.timer = make(map[string]*bot.Deadline)
+	}
+	if _, ok := b.timer[key]; !ok {
+		b.timers = append(b.timers, key)
+	}
+	b.timer[key] = d
+	return nil
+}
+
+// addStats adds players' counters of one hand of kind to their rows of
+// community and at's day.
+func (b *batchRows) addStats(community int64, kind bot.StatsKind, players []bot.PlayerHandStats, at time.Time) {
+	if b.stats == nil {
+		b.stats = make(map[statsKey]*bot.HandStats)
+	}
+	day := at.UTC().Format(statsDay)
+	for _, p := range players {
+		k := statsKey{community, p.PlayerID, kind, day}
+		s, ok := b.stats[k]
+		if !ok {
+			s = new(bot.HandStats)
+			b.stats[k] = s
+			b.statKeys = append(b.statKeys, k)
+		}
+		s.Add(p.HandStats)
+	}
+}
+
+// writeBatch writes what b gathered, each kind of row by one statement (in
+// chunks).
+func (tx *Tx) writeBatch(b *batchRows) error {
+	if len(b.seatTables) > 0 {
+		args := make([]any, 0, len(b.seatTables))
+		var rows []any
+		for _, t := range b.seatTables {
+			args = append(args, t)
+			sa := b.seats[t]
+			at := sa.at.UTC().Round(time.Microsecond)
+			for _, st := range sa.seats {
+				state := st.State
+				if state == "" {
+					state = "{}"
+				}
+				rows = append(rows, t, st.Seat, st.PlayerID, st.Stack, st.SittingOut, state, at)
+			}
+		}
+		tables := func(first int, err error) error {
+			return fmt.Errorf("seats of table %s: %w", listed(b.seatTables), err)
+		}
+		if err := tx.execRows(dropSeatsStmt, args, tables); err != nil {
+			return err
+		}
+		if err := tx.execRows(seatsStmt, rows, tables); err != nil {
+			return err
+		}
+	}
+	if len(b.timers) > 0 {
+		var set, drop []any
+		for _, k := range b.timers {
+			if d := b.timer[k]; d != nil {
+				set = append(set, k, d.At, d.Payload)
+			} else {
+				drop = append(drop, k)
+			}
+		}
+		timers := func(first int, err error) error { return fmt.Errorf("deadlines: %w", err) }
+		if err := tx.execRows(setTimersStmt, set, timers); err != nil {
+			return err
+		}
+		if err := tx.execRows(dropTimersStmt, drop, timers); err != nil {
+			return err
+		}
+	}
+	if len(b.statKeys) > 0 {
+		// In a fixed order: two transactions adding to the same rows
+		// (PostgreSQL) lock them in the same order.
+		slices.SortFunc(b.statKeys, func(x, y statsKey) int {
+			return cmp.Or(cmp.Compare(x.community, y.community), cmp.Compare(x.player, y.player),
+				cmp.Compare(x.kind, y.kind), cmp.Compare(x.day, y.day))
+		})
+		args := make([]any, 0, len(b.statKeys)*statsStmt.width)
+		for _, k := range b.statKeys {
+			args = append(append(args, k.community, k.player, string(k.kind), k.day), counters(*b.stats[k])...)
+		}
+		err := tx.execRows(statsStmt, args, func(first int, err error) error {
+			return fmt.Errorf("statistics of player %d: %w", b.statKeys[first].player, err)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listed is a table id, or the first of several and how many more.
+func listed(ids []int64) string {
+	if len(ids) == 1 {
+		return fmt.Sprint(ids[0])
+	}
+	return fmt.Sprintf("%d (and %d more in the batch)", ids[0], len(ids)-1)
+}
