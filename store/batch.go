@@ -48,9 +48,9 @@ var (
 )
 
 // execRows runs st over the rows of args (st.width arguments each), in
-// chunks; each chunk's error goes through fail with the chunk's first row
-// (its index in args / width).
-func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first int, err error) error) error {
+// chunks; a chunk's error goes through fail with the chunk's rows (the
+// index of its first, its count).
+func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first, n int, err error) error) error {
 	for done := 0; done*st.width < len(args); {
 		left := len(args)/st.width - done
 		n := st.max
@@ -58,7 +58,7 @@ func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first int, err error) 
 			n /= 2
 		}
 		if _, err := tx.exec(st.text(n), args[done*st.width:(done+n)*st.width]...); err != nil {
-			return fail(done, err)
+			return fail(done, n, err)
 		}
 		done += n
 	}
@@ -146,6 +146,7 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 	if len(b.seatTables) > 0 {
 		args := make([]any, 0, len(b.seatTables))
 		var rows []any
+		var rowTables []int64 // the table of each row of rows
 		for _, t := range b.seatTables {
 			args = append(args, t)
 			sa := b.seats[t]
@@ -156,32 +157,45 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 					state = "{}"
 				}
 				rows = append(rows, t, st.Seat, st.PlayerID, st.Stack, st.SittingOut, state, at)
+				rowTables = append(rowTables, t)
 			}
 		}
-		tables := func(first int, err error) error {
-			return fmt.Errorf("seats of table %s: %w", listed(b.seatTables), err)
-		}
-		if err := tx.execRows(dropSeatsStmt, args, tables); err != nil {
+		err := tx.execRows(dropSeatsStmt, args, func(first, n int, err error) error {
+			return fmt.Errorf("seats of table %s: %w", listed(b.seatTables[first:first+n]), err)
+		})
+		if err != nil {
 			return err
 		}
-		if err := tx.execRows(seatsStmt, rows, tables); err != nil {
+		err = tx.execRows(seatsStmt, rows, func(first, n int, err error) error {
+			return fmt.Errorf("seats of table %s: %w", listed(slices.Compact(rowTables[first:first+n])), err)
+		})
+		if err != nil {
 			return err
 		}
 	}
 	if len(b.timers) > 0 {
 		var set, drop []any
+		var setKeys, dropKeys []string
 		for _, k := range b.timers {
 			if d := b.timer[k]; d != nil {
-				set = append(set, k, d.At, d.Payload)
+				// In UTC: SQLite orders the times as text.
+				set, setKeys = append(set, k, d.At.UTC(), d.Payload), append(setKeys, k)
 			} else {
-				drop = append(drop, k)
+				drop, dropKeys = append(drop, k), append(dropKeys, k)
 			}
 		}
-		timers := func(first int, err error) error { return fmt.Errorf("deadlines: %w", err) }
-		if err := tx.execRows(setTimersStmt, set, timers); err != nil {
+		timers := func(keys []string) func(first, n int, err error) error {
+			return func(first, n int, err error) error {
+				if n == 1 {
+					return fmt.Errorf("deadline %q: %w", keys[first], err)
+				}
+				return fmt.Errorf("deadline %q (or one of the %d after it): %w", keys[first], n-1, err)
+			}
+		}
+		if err := tx.execRows(setTimersStmt, set, timers(setKeys)); err != nil {
 			return err
 		}
-		if err := tx.execRows(dropTimersStmt, drop, timers); err != nil {
+		if err := tx.execRows(dropTimersStmt, drop, timers(dropKeys)); err != nil {
 			return err
 		}
 	}
@@ -196,8 +210,12 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 		for _, k := range b.statKeys {
 			args = append(append(args, k.community, k.player, string(k.kind), k.day), counters(*b.stats[k])...)
 		}
-		err := tx.execRows(statsStmt, args, func(first int, err error) error {
-			return fmt.Errorf("statistics of player %d: %w", b.statKeys[first].player, err)
+		err := tx.execRows(statsStmt, args, func(first, n int, err error) error {
+			var players []int64
+			for _, k := range b.statKeys[first : first+n] {
+				players = append(players, k.player)
+			}
+			return fmt.Errorf("statistics of player %s: %w", listed(slices.Compact(players)), err)
 		})
 		if err != nil {
 			return err
@@ -206,10 +224,17 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 	return nil
 }
 
-// listed is a table id, or the first of several and how many more.
+// listed is an id, or a few, or the first of many and how many more.
 func listed(ids []int64) string {
-	if len(ids) == 1 {
+	switch {
+	case len(ids) == 1:
 		return fmt.Sprint(ids[0])
+	case len(ids) <= 4:
+		s := fmt.Sprint(ids[0])
+		for _, id := range ids[1 : len(ids)-1] {
+			s += fmt.Sprintf(", %d", id)
+		}
+		return s + fmt.Sprintf(" or %d", ids[len(ids)-1])
 	}
-	return fmt.Sprintf("%d (and %d more in the batch)", ids[0], len(ids)-1)
+	return fmt.Sprintf("%d (or one of %d more)", ids[0], len(ids)-1)
 }

@@ -17,13 +17,13 @@ import (
 // stalls the commit, and the room's one writer with it, for its copying
 // and its two fsyncs (a sixth of the group commit's time in `sim`). The
 // checkpointer runs them on a connection of its own instead, a little
-// after writes, while the writer goes on: SQLite lets a checkpoint and a
-// writer work at once in WAL mode (PASSIVE: it never waits for the writer
-// and the writer never waits for it). The writer still checkpoints by
-// itself past sqliteBackstopPages (dburl), so the log stays bounded if
-// this one falls behind or fails; and it must run one now and then anyway,
-// since only a checkpoint that copies everything while no write is under
-// way lets the log start again from its beginning.
+// after the transactions of InTx (the room's writes), while the writer
+// goes on: SQLite lets a checkpoint and a writer work at once in WAL mode
+// (PASSIVE: it never waits for the writer and the writer never waits for
+// it). When one has copied the whole log, the writer's next transaction
+// starts the log again from its beginning. The writer still checkpoints
+// by itself past dburl.SQLiteBackstopPages, so the log stays bounded if
+// this one falls behind (a writer that never pauses) or fails.
 type checkpointer struct {
 	db   *sql.DB
 	poke chan struct{}

@@ -37,9 +37,9 @@ func TestTheLogIsCheckpointedBesideTheWriter(t *testing.T) {
 		}
 		return fi.Size()
 	}
-	// The migrations copied and the log emptied, write about 36 KB of
-	// ledger: a few pages of log a transfer, 100 transfers (700 pages) far fewer than
-	// the writer's own checkpoint waits for.
+	// The migrations copied and the log emptied, write 100 transfers: about
+	// 36 KB of ledger rows, some 700 pages of log (each transfer rewrites a
+	// few pages), far fewer than the writer's own checkpoint waits for.
 	if err := s.DB().Exec("PRAGMA wal_checkpoint(TRUNCATE)").Error; err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -57,8 +58,10 @@ func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64,
 // transaction; a stored (hand, seq) is refused by the unique index, not by a
 // query per event.
 func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.Event, moves []bot.Move) error {
-	defer s.seqs.forget(handID)
-	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.appendEvents(handID, events, moves) }))
+	return roomErr(s.InTx(ctx, func(tx *Tx) error {
+		tx.forget = append(tx.forget, handID)
+		return tx.appendEvents(handID, events, moves)
+	}))
 }
 
 func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move) error {
@@ -102,16 +105,30 @@ func (tx *Tx) insertEventRows(rows []HandEvent) error {
 	for _, r := range rows {
 		args = append(args, r.HandID, r.Seq, r.Kind, r.Payload, r.CreatedAt)
 	}
-	return tx.execRows(eventsStmt, args, func(first int, err error) error {
-		r := rows[first]
+	return tx.execRows(eventsStmt, args, func(first, n int, err error) error {
+		chunk := rows[first : first+n]
+		hands := handsOf(chunk)
 		switch {
+		case errors.Is(err, gorm.ErrDuplicatedKey) && chunk[0].HandID == chunk[n-1].HandID:
+			return fmt.Errorf("%w: %s already has one of the events %d to %d", ErrDuplicateEvent, hands, chunk[0].Seq-1, chunk[n-1].Seq-1)
 		case errors.Is(err, gorm.ErrDuplicatedKey):
-			return fmt.Errorf("%w: an event of hand %d (or of a hand after it in the batch) is stored already", ErrDuplicateEvent, r.HandID)
+			return fmt.Errorf("%w: %s already has one of the events written", ErrDuplicateEvent, hands)
 		case errors.Is(err, gorm.ErrForeignKeyViolated):
-			return fmt.Errorf("hand %d: %w", r.HandID, ErrNotFound)
+			return fmt.Errorf("%s: %w", hands, ErrNotFound)
 		}
-		return fmt.Errorf("hand %d events: %w", r.HandID, err)
+		return fmt.Errorf("%s events: %w", hands, err)
 	})
+}
+
+// handsOf names the hand of rows, or their hands when several.
+func handsOf(rows []HandEvent) string {
+	var ids []int64
+	for _, r := range rows {
+		if !slices.Contains(ids, r.HandID) {
+			ids = append(ids, r.HandID)
+		}
+	}
+	return "hand " + listed(ids)
 }
 
 func (tx *Tx) moves(moves []bot.Move) error {
@@ -126,6 +143,7 @@ func (tx *Tx) moves(moves []bot.Move) error {
 // EndHand implements bot.HandLog.
 func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
 	return roomErr(s.InTx(ctx, func(tx *Tx) error {
+		tx.forget = append(tx.forget, handID)
 		first, err := tx.endHand(handID, at, "")
 		if err != nil || !first {
 			return err

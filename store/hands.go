@@ -48,6 +48,9 @@ func (s *Store) CreateHand(ctx context.Context, h *Hand) error {
 // (hand, seq) already exists is refused with a [*DuplicateEventError]; in
 // a transaction, nothing of it is then kept.
 func (tx *Tx) AppendHandEvents(handID int64, events []HandEvent) error {
+	// The log's remembered length (seqCache) is no longer the stored one.
+	tx.s.seqs.forget(handID)
+	tx.forget = append(tx.forget, handID)
 	for i := range events {
 		e := &events[i]
 		e.HandID = handID

@@ -22,6 +22,9 @@ type Tx struct {
 	db        *gorm.DB
 	s         *Store
 	transfers uint64
+	// forget are hands whose logs this transaction wrote other than by
+	// CommitTables: their remembered lengths are dropped once it ends.
+	forget []int64
 }
 
 // maxAttempts bounds the retries of a transaction that PostgreSQL aborted
@@ -42,6 +45,9 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 			tx.db = db
 			return fn(tx)
 		})
+		for _, h := range tx.forget {
+			s.seqs.forget(h)
+		}
 		if err == nil {
 			s.transfers.Add(tx.transfers)
 			if s.ckpt != nil {

@@ -182,9 +182,12 @@ func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
 // them back (a query a batch, an eighth of the group commit's time). It
 // is the store's own record of what it committed: any failed batch
 // empties it (a commit may have landed or not), a hand's end drops the
-// hand, and a Store opened again starts empty. A log longer than the
-// cache says (another process writing the same hand) is still refused by
-// the unique index on (hand, seq).
+// hand, a log written another way through this Store (AppendEvents,
+// AppendHandEvents, EndHand) drops it, and a Store opened again starts
+// empty. It assumes what the room is built on: one process writes a
+// room's open hands. Another process continuing a hand right after the
+// length remembered is still refused by the unique index on (hand, seq);
+// one writing past a gap would not be seen.
 type seqCache struct {
 	mu sync.Mutex
 	m  map[int64]int
@@ -207,7 +210,12 @@ func (c *seqCache) committed(writes []*bot.TableWrite, next map[int64]int) {
 		case w.EndHand:
 			delete(c.m, w.HandID)
 		case w.NewHand != nil:
-			c.m[w.HandID] = len(w.Events)
+			// As the store reads it: one past the last event's number.
+			n := 0
+			for _, e := range w.Events {
+				n = max(n, e.Seq+1)
+			}
+			c.m[w.HandID] = n
 		case len(w.Events) > 0:
 			c.m[w.HandID] = next[w.HandID]
 		}
@@ -235,7 +243,7 @@ func continues(hand int64, next map[int64]int, events []engine.Event) error {
 	n := next[hand]
 	for i, e := range events {
 		if e.Seq != n+i {
-			return fmt.Errorf("%w: hand %d has %d events stored; event %d does not continue its log", bot.ErrDuplicate, hand, n, events[0].Seq)
+			return fmt.Errorf("%w: hand %d has %d events stored, as far as this store knows; event %d does not continue its log", bot.ErrDuplicate, hand, n, events[0].Seq)
 		}
 	}
 	next[hand] = n + len(events)
