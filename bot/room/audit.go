@@ -662,9 +662,11 @@ func (r *Room) startAudits() {
 	tick := make(chan struct{}, 1)
 	arm := func() bot.Timer {
 		return r.clock.AfterFunc(every, func() {
+			r.auditsDue.Add(1)
 			select {
 			case tick <- struct{}{}:
 			default:
+				r.auditsDue.Add(-1) // one is due already
 			}
 		})
 	}
@@ -685,6 +687,11 @@ func (r *Room) startAudits() {
 			case <-tick:
 			}
 			_, _ = r.Audit(r.ctx)
+			r.auditsDue.Add(-1)
+			select {
+			case r.auditDone <- struct{}{}:
+			default:
+			}
 		}
 	}()
 }

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot/tournament"
@@ -135,6 +136,12 @@ type Room struct {
 	// unrestored: tournaments whose record could not be used at start.
 	unrestored map[int64]bool
 
+	// auditsDue counts the audits whose time came and which have not
+	// finished; auditDone is signalled as each one finishes (Settle
+	// waits for them).
+	auditsDue atomic.Int32
+	auditDone chan struct{}
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -185,7 +192,7 @@ func New(cfg Config) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{drops: map[string]dropCount{}, cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
+	r := &Room{drops: map[string]dropCount{}, auditDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
@@ -337,6 +344,16 @@ func (r *Room) Settle(ctx context.Context) error {
 				return err
 			}
 			busy = busy || took
+		}
+		// An audit whose time came reads the store as the room left it.
+		for r.auditsDue.Load() > 0 {
+			select {
+			case <-r.auditDone:
+			case <-r.ctx.Done(): // closed: no audit is coming
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 		if round >= 2 && !busy {
 			return nil
