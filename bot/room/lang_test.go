@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 )
@@ -56,4 +57,65 @@ func TestAnswersSpeakTheUsersLanguageAndTheGroupTheChats(t *testing.T) {
 	if tb := h.table().Text; !strings.Contains(tb, "Bote") && !strings.Contains(tb, "mano") {
 		t.Errorf("the group's table message is not in the chat's Spanish:\n%s", tb)
 	}
+}
+
+// What is said to a player alone speaks their own language (README
+// "Languages": errors, /help, /wallet, anything said to you alone): after
+// /lang es in an English chat, ana's hole cards, her turn's reminder,
+// /cards, /history, /stats and an operator's /audit and /adminlog are in
+// Spanish, while what the group reads stays in the chat's English.
+func TestPrivateAnswersSpeakThePlayersOwnLanguage(t *testing.T) {
+	h := newHarness(t, 5)
+	h.owners = []string{"console:ana"}
+	h.restart()
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/lang es")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	spanish := func(what, text, want string) {
+		t.Helper()
+		if !strings.Contains(text, want) {
+			t.Errorf("ana's %s is not in her Spanish (want %q):\n%s", what, want, text)
+		}
+	}
+	last := func(user string) string {
+		t.Helper()
+		p := h.private(user)
+		if len(p) == 0 {
+			t.Fatalf("nothing was said to %s", user)
+		}
+		return p[len(p)-1]
+	}
+	joined := func(user string) string { return strings.Join(h.private(user), "\n") }
+	spanish("hole cards", joined("ana"), "tus cartas")
+	if !strings.Contains(joined("ben"), "your cards") {
+		t.Errorf("ben's cards are not in the chat's English:\n%s", joined("ben"))
+	}
+	r := h.must("ana", "/cards")
+	spanish("/cards", r.Text, "tus cartas")
+	// ana lets her timer run to the reminder (the hand she acts first in).
+	for hand := 0; h.toAct() != "ana"; hand++ {
+		if hand == 3 {
+			t.Fatalf("ana is never first to act:\n%s", h.table().Text)
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	h.sleep(25 * time.Second)
+	spanish("reminder", last("ana"), "Tu turno")
+	h.must("ana", "/fold")
+	if tb := h.table().Text; !strings.Contains(tb, "Pot") && !strings.Contains(tb, "Waiting") {
+		t.Errorf("the group's table message is not in the chat's English:\n%s", tb)
+	}
+	r = h.must("ana", "/history")
+	spanish("/history", r.Text, "Asientos")
+	r = h.must("ana", "/stats")
+	spanish("/stats", r.Text, "Estadísticas")
+	r = h.must("ben", "/stats")
+	if !strings.Contains(r.Text, "Statistics") {
+		t.Errorf("ben's /stats is not in the chat's English:\n%s", r.Text)
+	}
+	r = h.must("ana", "/audit")
+	spanish("/audit", r.Text, "cada ficha")
+	r = h.must("ana", "/adminlog")
+	spanish("/adminlog", r.Text, "administración")
 }

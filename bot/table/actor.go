@@ -222,6 +222,11 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 		start = t.Deps.Clock.Now()
 	}
 	name := req.Cmd.Name
+	if i := t.seatOf(req.Player.ID); i >= 0 && req.Player.ID != 0 {
+		// The language of what the table tells the player alone (cards,
+		// reminders) follows their latest /lang.
+		t.Seats[i].Player.Language = req.Player.Language
+	}
 	if t.paused {
 		return bot.Reply{}, t.pausedReply(req.Player)
 	}
@@ -257,7 +262,7 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
 		return t.typedAction(req, start)
 	case "cards":
-		return t.cards(req.Player)
+		return t.cards(req)
 	case "clock":
 		return t.callClock(req)
 	case "addbot":
@@ -311,7 +316,7 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 		if t.hand == nil || tok.Hand != t.handID {
 			return bot.Reply{}, bot.ErrTokenStale
 		}
-		return t.cards(req.Player)
+		return t.cards(req)
 	}
 	if t.hand == nil {
 		return bot.Reply{}, bot.ErrTokenStale

@@ -53,7 +53,7 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	}
 	if free <= 0 {
 		if wi >= 0 {
-			return bot.Reply{Private: true, Text: tr(lang, "wait.position", wi+1, t.Label())}, nil
+			return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.position", wi+1, t.Label())}, nil
 		}
 		wt := waiter{Player: p, Since: t.Deps.Clock.Now()}
 		t.waiting = append(t.waiting, wt)
@@ -158,7 +158,7 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.Player.ID)}}); err != nil {
 				return bot.Reply{}, err
 			}
-			return bot.Reply{Private: true, Text: tr(lang, "wait.left", t.Label())}, nil
+			return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.left", t.Label())}, nil
 		}
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -175,7 +175,7 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 			s.Leaving = false
 			return bot.Reply{}, err
 		}
-		return bot.Reply{Private: true, Text: tr(lang, "leave.after_hand")}, nil
+		return bot.Reply{Private: true, Text: tr(t.langReq(req), "leave.after_hand")}, nil
 	}
 	name, stack := t.name(i), s.Stack+s.Pending
 	w := &bot.TableWrite{}
@@ -301,8 +301,8 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 }
 
 // cards answers a player's hole cards, privately.
-func (t *Table) cards(p bot.Player) (bot.Reply, error) {
-	i := t.seatOf(p.ID)
+func (t *Table) cards(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.Player.ID)
 	if i < 0 || t.hand == nil {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "cards.none")
 	}
@@ -310,7 +310,7 @@ func (t *Table) cards(p bot.Player) (bot.Reply, error) {
 	if k < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "cards.none")
 	}
-	return bot.Reply{Private: true, Text: t.cardsText(k)}, nil
+	return bot.Reply{Private: true, Text: t.cardsText(k, t.langReq(req))}, nil
 }
 
 // callClock gives the acting player a short countdown (R-TIME-3).
@@ -348,7 +348,7 @@ func (t *Table) callClock(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if s := t.Seats[j]; !s.Bot {
-		t.send(t.private(s.Player, tr(t.lang(), "clock.you", DurationText(t.Config.Clock), t.Label())))
+		t.send(t.private(s.Player, tr(t.langOf(s.Player), "clock.you", DurationText(t.Config.Clock), t.Label())))
 	}
 	t.publish()
 	return bot.Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), DurationText(t.Config.Clock))}, nil
@@ -381,7 +381,7 @@ func (t *Table) consult(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if p := s.Partner; p != nil {
-		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.Label(), engine.FormatSymbols(t.hand.Hole(k)), DurationText(tourney.ConsultationTime))))
+		t.send(t.private(*p, tr(t.langOf(*p), "consult.partner", s.Player.DisplayName, t.Label(), engine.FormatSymbols(t.hand.Hole(k)), DurationText(tourney.ConsultationTime))))
 	}
 	t.publish()
 	return bot.Reply{Text: tr(t.lang(), "consult.done", t.name(i), DurationText(tourney.ConsultationTime))}, nil
@@ -406,12 +406,12 @@ func (t *Table) historyReply(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if len(recs) == 0 {
-		return bot.Reply{Private: true, Text: tr(t.lang(), "history.none", t.Label())}, nil
+		return bot.Reply{Private: true, Text: tr(t.langReq(req), "history.none", t.Label())}, nil
 	}
 	var parts []string
 	size, more := 0, false
 	for _, rec := range recs { // newest first: the most recent fit
-		text, err := t.historyText(rec, req.Player.ID)
+		text, err := t.historyText(rec, req.Player.ID, t.langReq(req))
 		if err != nil {
 			t.Deps.Log.Error("history: a stored hand cannot be read", "hand", rec.ID, "err", err)
 			continue
@@ -425,7 +425,7 @@ func (t *Table) historyReply(req Request) (bot.Reply, error) {
 	}
 	slices.Reverse(parts) // oldest first
 	if more {
-		parts = append([]string{tr(t.lang(), "history.more")}, parts...)
+		parts = append([]string{tr(t.langReq(req), "history.more")}, parts...)
 	}
 	return bot.Reply{Private: true, Text: strings.Join(parts, "\n\n")}, nil
 }

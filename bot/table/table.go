@@ -295,6 +295,18 @@ func (t *Table) lang() string {
 	return c.Language
 }
 
+// langOf is the language of what is said to p alone: their own choice
+// (/lang), else the chat's (bot.LangFor; README "Languages").
+func (t *Table) langOf(p bot.Player) string {
+	return bot.LangFor(p.Language, "", t.lang())
+}
+
+// langReq is the language of a private answer to req: the player's own
+// choice, else their app's, else the chat's.
+func (t *Table) langReq(req Request) string {
+	return bot.LangFor(req.Player.Language, req.Cmd.Lang, t.lang())
+}
+
 // name shows a seat's player: "Anonym N" at an anonymous table (R-CASH-6).
 func (t *Table) name(i int) string {
 	if s := t.Seats[i]; s != nil && s.Alias != "" {
