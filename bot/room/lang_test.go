@@ -108,6 +108,11 @@ func TestPrivateAnswersSpeakThePlayersOwnLanguage(t *testing.T) {
 	}
 	r = h.must("ana", "/history")
 	spanish("/history", r.Text, "Asientos")
+	// Spanish contracts "de el" to "del": "ana gana 2 del bote".
+	spanish("/history's award", r.Text, " del bote")
+	if strings.Contains(r.Text, "de el") {
+		t.Errorf("ana's /history says \"de el\":\n%s", r.Text)
+	}
 	r = h.must("ana", "/stats")
 	spanish("/stats", r.Text, "Estadísticas")
 	r = h.must("ben", "/stats")
