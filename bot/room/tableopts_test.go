@@ -124,3 +124,37 @@ func TestFixedLimitDefaultCapIsThreeRaises(t *testing.T) {
 	}
 	h.fails(h.toAct(), "/raise min", "action.cannot_raise")
 }
+
+// A bare /discard (or /draw) in the draw names no card: it is refused with
+// how to discard or stand pat, and the player is still to act. It used to
+// stand the player pat at once, a typo costing the draw; /pat stands pat.
+func TestABareDiscardIsRefusedNotAStandPat(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable draw 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	for range 4 { // the first betting round: call, check
+		if strings.Contains(h.table().Text, "/discard") {
+			break
+		}
+		who := h.toAct()
+		if _, err := h.do(who, "/check"); err != nil {
+			h.must(who, "/call")
+		}
+	}
+	if !strings.Contains(h.table().Text, "/discard") {
+		t.Fatalf("not at the draw:\n%s", h.table().Text)
+	}
+	who := h.toAct()
+	before := h.table().Text
+	for _, line := range []string{"/discard", "/draw"} {
+		h.fails(who, line, "action.draw_now")
+		if h.toAct() != who || h.table().Text != before {
+			t.Fatalf("%s changed the hand:\n%s", line, h.table().Text)
+		}
+	}
+	h.must(who, "/pat")
+	if h.toAct() == who {
+		t.Fatalf("/pat did not stand %s pat:\n%s", who, h.table().Text)
+	}
+}

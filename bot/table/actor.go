@@ -430,6 +430,10 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_draw")
 		}
 		a.Kind = engine.Discard
+		if req.Cmd.Name != "pat" && len(req.Cmd.Args) == 0 {
+			// A bare /discard names no card: a typo, not a stand pat.
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.draw_now", l.MaxDiscard)
+		}
 		if req.Cmd.Name != "pat" {
 			for _, arg := range req.Cmd.Args {
 				cs, err := engine.ParseCards(arg)
