@@ -38,6 +38,7 @@ var roomTexts = map[string]Message{
 	"admin.only":              {"Only a chat admin can use %[1]v.", "Solo un administrador del chat puede usar %[1]v."},
 	"amount.missing":          {"Say how much: a \"raise to\" total such as 40, or pot, 1/2 pot, min, max.", "Indica cuánto: un total como 40, o pot, 1/2 pot, min, max."},
 	"amount.bad":              {"%[1]q is not an amount: write a whole number such as 40, or pot, 1/2 pot, min, max.", "%[1]q no es una cantidad: escribe un número entero como 40, o pot, 1/2 pot, min, max."},
+	"chips.bad":               {"%[1]q is not a number of chips: write a whole number such as 100, 1,000 or 2k.", "%[1]q no es un número de fichas: escribe un número entero como 100, 1.000 o 2k."},
 	"amount.decimal":          {"Chips are whole numbers: %[1]v is not one.", "Las fichas son números enteros: %[1]v no lo es."},
 	"amount.grouping":         {"%[1]v: write the thousands as 1%[2]v000, or without separators (1000).", "%[1]v: escribe los miles como 1%[2]v000, o sin separadores (1000)."},
 	"amount.too_large":        {"That amount is too large (at most %[1]v).", "Esa cantidad es demasiado grande (como máximo %[1]v)."},

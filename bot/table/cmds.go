@@ -82,7 +82,7 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	}
 	amount := min(hi, bal)
 	if amountArg != "" {
-		if amount, err = bot.ParseChipsIn(amountArg, lang); err != nil {
+		if amount, err = bot.ParseChipsArg(amountArg, lang); err != nil {
 			return bot.Reply{}, err
 		}
 	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.Config.MinBuyIn {
@@ -266,7 +266,7 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 	if len(req.Cmd.Args) == 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.usage", bot.Chips(max(0, t.Config.MaxBuyIn-s.Stack-s.Pending)))
 	}
-	n, err := bot.ParseChipsIn(req.Cmd.Args[0], t.lang())
+	n, err := bot.ParseChipsArg(req.Cmd.Args[0], t.lang())
 	if err != nil {
 		return bot.Reply{}, err
 	}
