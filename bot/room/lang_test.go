@@ -26,8 +26,8 @@ func TestAnswersSpeakTheUsersLanguageAndTheGroupTheChats(t *testing.T) {
 	for _, tc := range []struct {
 		name, user, client, want string
 	}{
-		{"a Spanish client in an English chat", "ana", bot.Spanish, "no es una cantidad"},
-		{"no client language: the chat's", "ben", "", "is not an amount"},
+		{"a Spanish client in an English chat", "ana", bot.Spanish, "no es un número de fichas"},
+		{"no client language: the chat's", "ben", "", "is not a number of chips"},
 	} {
 		if _, text := ask(tc.user, tc.client, "join", "x", "y", "z"); !strings.Contains(text, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, text, tc.want)
@@ -40,7 +40,7 @@ func TestAnswersSpeakTheUsersLanguageAndTheGroupTheChats(t *testing.T) {
 	if r, text := ask("ana", bot.Spanish, "lang", "en"); !r.Private || !strings.Contains(text, "English") {
 		t.Fatalf("/lang en: %+v", r)
 	}
-	if _, text := ask("ana", bot.Spanish, "join", "x", "y", "z"); !strings.Contains(text, "is not an amount") {
+	if _, text := ask("ana", bot.Spanish, "join", "x", "y", "z"); !strings.Contains(text, "is not a number of chips") {
 		t.Errorf("after /lang en: %q", text)
 	}
 	// A Spanish chat answers a console user (no client language) in
@@ -49,7 +49,7 @@ func TestAnswersSpeakTheUsersLanguageAndTheGroupTheChats(t *testing.T) {
 		t.Errorf("a member's /lang chat: %q", text)
 	}
 	h.must("admin", "/lang chat es")
-	if _, text := ask("ben", "", "join", "x", "y", "z"); !strings.Contains(text, "no es una cantidad") {
+	if _, text := ask("ben", "", "join", "x", "y", "z"); !strings.Contains(text, "no es un número de fichas") {
 		t.Errorf("a console user in a Spanish chat: %q", text)
 	}
 	h.must("ana", "/join 100")

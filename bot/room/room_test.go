@@ -52,7 +52,7 @@ func TestErrorsAreSpecific(t *testing.T) {
 	h.fails("admin", "/newtable flhe 1/2 twice=on", "newtable.twice")
 	h.must("admin", "/newtable nlhe 1/2")
 	h.fails("ana", "/join 10", "join.range") // R-CASH-1
-	h.fails("ana", "/join lots", "amount.bad")
+	h.fails("ana", "/join lots", "chips.bad")
 	h.fails("ana", "/call", "table.not_seated")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
