@@ -350,3 +350,43 @@ func TestCashBigBlindMovesOnAfterARestart(t *testing.T) {
 		}
 	}
 }
+
+// R-SEAT-5 (003 #16): a player whose stack fell below the big blind sits
+// out "until /topup" (README); the top-up to the buy-in range deals them
+// in again. Heads-up the table used to wait for players with both seated
+// until the player also typed /back.
+func TestATopUpAfterBustingDealsThePlayerInAgain(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable nlhe 1/2 rake=off buyin=80-400")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	busted := ""
+	for hand := 0; busted == "" && hand < 10; hand++ {
+		h.must(h.toAct(), "/allin")
+		h.must(h.toAct(), "/call")
+		for _, u := range []string{"ana", "ben"} {
+			if strings.Contains(strings.Join(h.private(u), "\n"), "below the big blind") {
+				busted = u
+			}
+		}
+	}
+	if busted == "" {
+		t.Fatal("nobody busted in ten all-ins")
+	}
+	if who := h.toAct(); who != "" {
+		t.Fatalf("a hand is played with %s out of chips: %s to act", busted, who)
+	}
+	h.must(busted, "/topup 80")
+	if h.toAct() == "" {
+		t.Fatalf("%s topped up and no hand is dealt:\n%s", busted, h.table().Text)
+	}
+	// A player who sits out by choice stays out after a top-up.
+	h.foldAround()
+	other := map[string]string{"ana": "ben", "ben": "ana"}[busted]
+	h.must(other, "/sitout")
+	h.foldAround()
+	h.must(other, "/topup 20")
+	if who := h.toAct(); who != "" {
+		t.Fatalf("%s sat out by choice and a top-up dealt a hand (%s to act)", other, who)
+	}
+}

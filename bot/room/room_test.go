@@ -575,8 +575,7 @@ func TestBelowTheBigBlindSitsOutUntilTopUp(t *testing.T) {
 		t.Fatalf("%s was not told to top up: %q", loser, got)
 	}
 	h.fails(loser, "/back", "back.short")
-	h.must(loser, "/topup 80")
-	h.must(loser, "/back")
+	h.must(loser, "/topup 80") // "you sit out until you /topup": no /back needed
 	line := regexp.MustCompile(`(?m)^.*  ` + loser + `  \d+.*$`).FindString(h.table().Text)
 	if strings.Contains(line, "sitting out") || !regexp.MustCompile(`bet|to act|dealer`).MatchString(line) {
 		t.Fatalf("%s is not dealt in again: %q\n%s", loser, line, h.table().Text)

@@ -240,18 +240,25 @@ func (t *Table) back(req Request) (bot.Reply, error) {
 	if s.Stack+s.Pending < t.Config.BigBlind && t.Tour == nil {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "back.short", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack-s.Pending))
 	}
-	s.SittingOut, s.Away, s.Timeouts = false, false, 0
 	w := &bot.TableWrite{}
-	if _, ok := t.sitoutAt[i]; ok {
-		delete(t.sitoutAt, i)
-		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
-	}
+	t.comeBack(i, w)
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
 	t.publishIdle()
 	t.poke()
 	return bot.Reply{Text: tr(t.lang(), "back.done", t.name(i))}, nil
+}
+
+// comeBack deals seat i in again from the next hand (/back, or a top-up
+// after a short stack): its sit-out ends and its deadline goes.
+func (t *Table) comeBack(i int, w *bot.TableWrite) {
+	s := t.Seats[i]
+	s.SittingOut, s.Away, s.Short, s.Timeouts = false, false, false, 0
+	if _, ok := t.sitoutAt[i]; ok {
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+	}
 }
 
 // topUp adds chips from the wallet: the stack after it at least the
@@ -292,6 +299,10 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 		s.Stack += n
 	}
 	w := &bot.TableWrite{Moves: []bot.Move{{From: s.Account, To: t.account, Amount: n, Reason: "top-up", Reference: t.ref()}}}
+	back := s.Short && t.Tour == nil // sat out "until /topup" (R-SEAT-5)
+	if back {
+		t.comeBack(i, w)
+	}
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}

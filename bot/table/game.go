@@ -195,7 +195,7 @@ func (t *Table) prepareSeats(now time.Time, w *bot.TableWrite) {
 			s.Stack += add
 		}
 		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.Config.BigBlind { // R-SEAT-5
-			s.SittingOut, s.SatOutAt = true, now
+			s.SittingOut, s.SatOutAt, s.Short = true, now, true
 			t.notify(s.Player, "table.short_stack", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack), bot.Chips(t.Config.MaxBuyIn-s.Stack))
 			t.setSitout(i, now, w)
 		}

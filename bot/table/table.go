@@ -37,6 +37,9 @@ type Seat struct {
 	// Away: the sit-out limit passed with nobody waiting: dealt in, acting
 	// at once by the timeout rule, until /back (R-CASH-4).
 	Away bool `json:"away,omitempty"`
+	// Short: sat out for a stack below the big blind (R-SEAT-5), not by
+	// choice: a top-up to the buy-in range deals the player in again.
+	Short bool `json:"short,omitempty"`
 	// WaitBB: joined and waits for the big blind; Post: joined and posts
 	// a big blind to play at once (R-SEAT-4).
 	WaitBB   bool          `json:"wait_bb,omitempty"`
