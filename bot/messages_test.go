@@ -183,3 +183,34 @@ func TestFormatChips(t *testing.T) {
 		}
 	}
 }
+
+// A count of one agrees with its words in both languages: "1 practice
+// opponent leaves", "1 rival de práctica inscrito", "The last 1 admin
+// action"; these said "1 practice opponent leave", "1 rival de práctica
+// inscritos", "The last 1 admin actions", "Las últimas 1 acción".
+func TestOneAgreesWithItsWords(t *testing.T) {
+	for _, c := range []struct {
+		key      string
+		args     []any
+		lang     string
+		want     string
+		wantMany string
+	}{
+		{"kickbot.done", []any{1, "#1"}, English, "1 practice opponent leaves #1", "2 practice opponents leave #1"},
+		{"kickbot.done", []any{1, "#1"}, Spanish, "1 rival de práctica deja #1", "2 rivales de práctica dejan #1"},
+		{"tourney.bots_added", []any{1, "X"}, English, "1 practice opponent registered for X", "2 practice opponents registered for X"},
+		{"tourney.bots_added", []any{1, "X"}, Spanish, "1 rival de práctica inscrito en X", "2 rivales de práctica inscritos en X"},
+		{"adminlog.title", []any{1}, English, "The last 1 admin action (UTC)", "The last 2 admin actions (UTC)"},
+		{"adminlog.title", []any{1}, Spanish, "Últimas acciones de administración (1, UTC)", "Últimas acciones de administración (2, UTC)"},
+	} {
+		one := (&Error{Code: EInvalid, Key: c.key, Args: c.args}).Message(c.lang)
+		many := append([]any{2}, c.args[1:]...)
+		two := (&Error{Code: EInvalid, Key: c.key, Args: many}).Message(c.lang)
+		if !strings.Contains(one, c.want) || strings.Contains(one, "%!") {
+			t.Errorf("%s (%s), one: %q, want %q", c.key, c.lang, one, c.want)
+		}
+		if !strings.Contains(two, c.wantMany) || strings.Contains(two, "%!") {
+			t.Errorf("%s (%s), two: %q, want %q", c.key, c.lang, two, c.wantMany)
+		}
+	}
+}
