@@ -200,6 +200,8 @@ func TestOneAgreesWithItsWords(t *testing.T) {
 		{"kickbot.done", []any{1, "#1"}, Spanish, "1 rival de práctica deja #1", "2 rivales de práctica dejan #1"},
 		{"tourney.bots_added", []any{1, "X"}, English, "1 practice opponent registered for X", "2 practice opponents registered for X"},
 		{"tourney.bots_added", []any{1, "X"}, Spanish, "1 rival de práctica inscrito en X", "2 rivales de práctica inscritos en X"},
+		{"fair.seeds", []any{1}, English, "1 seed (/seed <text>)", "2 seeds (/seed <text>)"},
+		{"fair.seeds", []any{1}, Spanish, "1 semilla (/seed <texto>)", "2 semillas (/seed <texto>)"},
 		{"adminlog.title", []any{1}, English, "The last 1 admin action (UTC)", "The last 2 admin actions (UTC)"},
 		{"adminlog.title", []any{1}, Spanish, "Últimas acciones de administración (1, UTC)", "Últimas acciones de administración (2, UTC)"},
 	} {
