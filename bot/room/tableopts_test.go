@@ -108,7 +108,7 @@ func TestFixedLimitCapIsATableOption(t *testing.T) {
 	if second == first || second == "" {
 		t.Fatalf("after %s's raise %q is to act", first, second)
 	}
-	h.fails(second, "/raise min", "action.cannot_raise")
+	h.fails(second, "/raise min", "action.capped")
 	h.must(second, "/call")
 }
 
@@ -122,7 +122,7 @@ func TestFixedLimitDefaultCapIsThreeRaises(t *testing.T) {
 	for range 3 {
 		h.must(h.toAct(), "/raise min")
 	}
-	h.fails(h.toAct(), "/raise min", "action.cannot_raise")
+	h.fails(h.toAct(), "/raise min", "action.capped")
 }
 
 // A bare /discard (or /draw) in the draw names no card: it is refused with
@@ -157,4 +157,53 @@ func TestABareDiscardIsRefusedNotAStandPat(t *testing.T) {
 	if h.toAct() == who {
 		t.Fatalf("/pat did not stand %s pat:\n%s", who, h.table().Text)
 	}
+}
+
+// R-BET-5, R-BET-6: a raise refused says why: the fixed-limit cap is
+// reached, the player's chips only cover the call, or everyone else is all
+// in. All three answered "the betting is not open to you".
+func TestARefusedRaiseSaysWhy(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable flhe 2/4 cap=1 rake=off")
+	h.must("ana", "/join 200")
+	h.must("ben", "/join 200")
+	first := h.toAct()
+	h.must(first, "/raise 8") // the big blind is the bet; one raise: capped
+	second := h.toAct()
+	h.fails(second, "/raise 12", "action.capped")
+	h.must(second, "/fold")
+
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("cy", "/join 100 #2")
+	h.must("dee", "/join 200 #2")
+	for range 3 {
+		if h.toAct() == "cy" {
+			break
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	if h.toAct() != "cy" {
+		t.Fatalf("cy never acts first:\n%s", h.table().Text)
+	}
+	h.must("cy", "/allin") // 100, dee covers
+	h.fails("dee", "/raise 200", "action.others_all_in")
+	h.must("dee", "/fold")
+
+	// fay holds less than eve's all-in: she can only call all in or fold.
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("eve", "/join 200 #3")
+	h.must("fay", "/join 80 #3")
+	for range 3 {
+		if h.toAct() == "eve" {
+			break
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	if h.toAct() != "eve" {
+		t.Fatalf("eve never acts first:\n%s", h.table().Text)
+	}
+	h.must("eve", "/allin")
+	h.fails("fay", "/raise 150", "action.call_all_in")
+	h.fails("fay", "/bet max", "action.call_all_in")
+	h.must("fay", "/fold")
 }

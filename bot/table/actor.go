@@ -420,6 +420,17 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, err
 		}
 		if !l.CanBet && !l.CanRaise {
+			// Why not, as specifically as the hand says (R-BET-5, R-BET-6).
+			switch t.hand.RaiseBar() {
+			case engine.RaiseShort:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.call_all_in", bot.Chips(l.CallAmount))
+			case engine.RaiseCovered:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.others_all_in")
+			case engine.RaiseCapped:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.capped")
+			case engine.RaiseNoOpeners:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_openers")
+			}
 			if l.CallAmount > 0 {
 				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.cannot_raise")
 			}
