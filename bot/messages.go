@@ -59,6 +59,7 @@ var Catalogue = map[string]Message{
 	"action.call_all_in":      {"Your chips only cover the call: /call (all in, %[1]v) or /fold.", "Tus fichas solo alcanzan para igualar: /call (all-in, %[1]v) o /fold."},
 	"action.hand_over":        {"That hand is over.", "Esa mano ya terminó."},
 	"action.invalid":          {"That action is not possible now.", "Esa acción no es posible ahora."},
+	"action.not_your_card":    {"%[1]v is not one of your cards (%[2]v): choose the cards to change among yours.", "%[1]v no es una de tus cartas (%[2]v): elige las que cambias entre las tuyas."},
 	"action.bad_discard":      {"Choose up to %[1]v of your own cards to change, each once.", "Elige hasta %[1]v de tus cartas para cambiar, cada una una vez."},
 	"action.keeps_two_jokers": {"Only one joker plays in a hand: throw the other.", "Solo un comodín juega en una mano: descarta el otro."},
 	"action.no_openers":       {"Your hand does not qualify to open (jacks or better).", "Tu mano no permite abrir (jotas o mejor)."},

@@ -2,10 +2,13 @@ package room_test
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/engine"
 )
 
 // The table options the rule books name (issue 21, defect 7): the
@@ -206,4 +209,85 @@ func TestARefusedRaiseSaysWhy(t *testing.T) {
 	h.fails("fay", "/raise 150", "action.call_all_in")
 	h.fails("fay", "/bet max", "action.call_all_in")
 	h.must("fay", "/fold")
+}
+
+// A card thrown in the draw that is not the player's is named: "/discard
+// 6♦ 7c" answered only "Choose up to 5 of your own cards to change, each
+// once", leaving the player to find which card was wrong.
+func TestADiscardOfACardNotYoursNamesIt(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable draw 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	for range 4 {
+		if strings.Contains(h.table().Text, "/discard") {
+			break
+		}
+		who := h.toAct()
+		if _, err := h.do(who, "/check"); err != nil {
+			h.must(who, "/call")
+		}
+	}
+	who := h.toAct()
+	cards := h.dealt(who)
+	mine := cards[len(cards)-5:]
+	other := ""
+	for _, c := range []string{"2c", "3c", "4c", "5c", "6c", "7c"} {
+		if !slices.Contains(mine, c) {
+			other = c
+			break
+		}
+	}
+	e := h.fails(who, "/discard "+mine[0]+" "+other, "action.not_your_card")
+	cs, err := engine.ParseCards(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := e.Message(bot.English); !strings.Contains(msg, engine.FormatSymbols(cs)) {
+		t.Errorf("the refusal does not name %s: %s", other, msg)
+	}
+	h.must(who, "/discard "+mine[0])
+}
+
+// R-CARD-7: with two jokers in the deck a player throws the joker they
+// hold by typing "Jk", whichever of the deck's two it is. "Jk" was read as
+// the first joker only: holding the second, "/discard Jk" was refused
+// ("Choose up to 5 of your own cards").
+func TestAJokerIsThrownByJkWhicheverItIs(t *testing.T) {
+	h := newHarness(t, 11)
+	h.must("admin", "/newtable draw 1/2 jokers=2 deck=32 seats=4 rake=off")
+	h.must("ana", "/join 200")
+	h.must("ben", "/join 200")
+	thrown := 0
+	for hand := 0; hand < 60 && thrown < 6; hand++ {
+		for range 4 {
+			if strings.Contains(h.table().Text, "/discard") {
+				break
+			}
+			who := h.toAct()
+			if _, err := h.do(who, "/check"); err != nil {
+				h.must(who, "/call")
+			}
+		}
+		for range 2 { // each player's draw
+			if !strings.Contains(h.table().Text, "/discard") {
+				break
+			}
+			who := h.toAct()
+			cards := h.dealt(who)
+			mine := cards[len(cards)-5:]
+			line := "/pat"
+			switch n := strings.Count(strings.Join(mine, " "), "Jk"); n {
+			case 1:
+				line, thrown = "/discard Jk", thrown+1
+			case 2:
+				line, thrown = "/discard Jk Jk", thrown+1
+			}
+			h.must(who, line)
+		}
+		h.foldAround()
+	}
+	if thrown < 6 {
+		t.Fatalf("only %d jokers held at the draw in 60 hands", thrown)
+	}
 }

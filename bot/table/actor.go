@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -446,12 +447,29 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.draw_now", l.MaxDiscard)
 		}
 		if req.Cmd.Name != "pat" {
+			hole := t.hand.Hole(k)
+			var jokers []engine.Card // the jokers held, in the order "Jk" takes them
+			for _, c := range hole {
+				if c.IsJoker() {
+					jokers = append(jokers, c)
+				}
+			}
 			for _, arg := range req.Cmd.Args {
 				cs, err := engine.ParseCards(arg)
 				if err != nil {
 					return bot.Reply{}, bot.Errorf(bot.EInvalid, "card.bad", arg)
 				}
-				a.Cards = append(a.Cards, cs...)
+				for _, c := range cs {
+					if c.IsJoker() && len(jokers) > 0 {
+						// "Jk" is a joker the player holds, whichever of
+						// the deck's two (R-CARD-7).
+						c, jokers = jokers[0], jokers[1:]
+					}
+					if !slices.Contains(hole, c) { // named, with the hand it is not in
+						return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_your_card", engine.FormatSymbols([]engine.Card{c}), engine.FormatSymbols(hole))
+					}
+					a.Cards = append(a.Cards, c)
+				}
 			}
 		}
 	}
