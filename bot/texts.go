@@ -67,6 +67,7 @@ var roomTexts = map[string]Message{
 	"tables.none":             {"No tables here yet. An admin opens one with /newtable.", "Aún no hay mesas. Un administrador abre una con /newtable."},
 	"tables.title":            {"Tables:", "Mesas:"},
 	"tables.line":             {"%[1]v %[2]v · %[3]v/%[4]v seated · buy-in %[5]v-%[6]v", "%[1]v %[2]v · %[3]v/%[4]v sentados · entrada %[5]v-%[6]v"},
+	"tables.line_tourney":     {"%[1]v %[2]v · %[3]v/%[4]v seated · tournament table", "%[1]v %[2]v · %[3]v/%[4]v sentados · mesa de torneo"},
 	"table.none":              {"There is no table in this chat. An admin opens one with /newtable.", "No hay mesa en este chat. Un administrador abre una con /newtable."},
 	"table.none_private":      {"You are not at a table. Join one in your group.", "No estás en ninguna mesa. Únete a una en tu grupo."},
 	"table.which":             {"Which table? Add its number: %[1]v.", "¿Qué mesa? Añade su número: %[1]v."},

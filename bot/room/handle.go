@@ -377,6 +377,10 @@ func (r *Room) listTables(cmd bot.Command, comm bot.Community, p bot.Player, lan
 	var b strings.Builder
 	b.WriteString(tr(lang, "tables.title"))
 	for _, t := range ts {
+		if t.Tour != nil { // a tournament's: its director seats it, no buy-in
+			fmt.Fprintf(&b, "\n%s", tr(lang, "tables.line_tourney", t.Label(), t.Title(), t.Count(), t.Config.Seats))
+			continue
+		}
 		fmt.Fprintf(&b, "\n%s", tr(lang, "tables.line", t.Label(), t.Title(), t.Count(), t.Config.Seats,
 			bot.Chips(t.Config.MinBuyIn), bot.Chips(t.Config.MaxBuyIn)))
 	}

@@ -622,3 +622,24 @@ func TestHistoryKeepsAcrossRestarts(t *testing.T) {
 		t.Fatalf("no hand where ana mucked: the check proves nothing:\n%s", r.Text)
 	}
 }
+
+// /tables lists a tournament's table as the tournament's, not with a
+// cash buy-in it does not take ("buy-in 20-20", then /join refused).
+func TestTablesListsATourneyTableWithoutABuyIn(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/tourney create Quick start=sng players=2 seats=2 bots=on")
+	h.must("ana", "/register")
+	h.must("admin", "/tourney bots 1")
+	r := h.must("ana", "/tables")
+	lines := strings.Split(r.Text, "\n")
+	if len(lines) != 3 {
+		t.Fatalf("/tables:\n%s", r.Text)
+	}
+	if !strings.Contains(lines[1], "buy-in 80-200") {
+		t.Errorf("the cash table's line: %q", lines[1])
+	}
+	if !strings.Contains(lines[2], "Quick") || strings.Contains(lines[2], "buy-in") || !strings.Contains(lines[2], "tournament table") {
+		t.Errorf("the tournament table's line: %q", lines[2])
+	}
+}
