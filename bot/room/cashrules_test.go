@@ -390,3 +390,38 @@ func TestATopUpAfterBustingDealsThePlayerInAgain(t *testing.T) {
 		t.Fatalf("%s sat out by choice and a top-up dealt a hand (%s to act)", other, who)
 	}
 }
+
+// Practice opponents play against people: when the table's players all sit
+// out or leave, its practice opponents wait for one instead of dealing
+// each other hand after hand forever (flooding the chat; a console script
+// with such a table never finished). A player back deals the next hand.
+func TestPracticeOpponentsAloneWaitForAPlayer(t *testing.T) {
+	h := newHarness(t, 14)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 200")
+	h.must("admin", "/addbot 2")
+	if h.handNo() == "" {
+		t.Fatalf("no hand with ana and two practice opponents:\n%s", h.table().Text)
+	}
+	h.must("ana", "/sitout")
+	h.playToEnd(60)
+	hand := h.handNo()
+	for range 3 {
+		h.sleep(time.Minute)
+	}
+	if h.handNo() != hand || h.toAct() != "" {
+		t.Fatalf("practice opponents dealt hand %s after %s with ana sitting out:\n%s", h.handNo(), hand, h.table().Text)
+	}
+	h.must("ana", "/back")
+	if h.toAct() == "" {
+		t.Fatalf("ana is back and no hand is dealt:\n%s", h.table().Text)
+	}
+	h.playToEnd(60)
+	h.must("ana", "/leave")
+	h.playToEnd(60)
+	hand = h.handNo()
+	h.sleep(time.Minute)
+	if h.handNo() != hand {
+		t.Fatalf("practice opponents dealt hand %s after %s with nobody else at the table", h.handNo(), hand)
+	}
+}

@@ -111,7 +111,8 @@ func (t *Table) startHand() {
 	w := &bot.TableWrite{}
 	t.prepareSeats(now, w)
 	dealt, tplan, torder := t.whoIsDealt()
-	if len(dealt) < 2 {
+	if len(dealt) < 2 || t.Tour == nil && !t.Deps.Cfg.BotsAlone && !t.anyPlayer(dealt) {
+		// A cash table of practice opponents alone waits for a player.
 		t.noHand(w)
 		return
 	}
@@ -200,6 +201,17 @@ func (t *Table) prepareSeats(now time.Time, w *bot.TableWrite) {
 			t.setSitout(i, now, w)
 		}
 	}
+}
+
+// anyPlayer reports whether a person (not a practice opponent) is among
+// the seats dealt.
+func (t *Table) anyPlayer(dealt []int) bool {
+	for _, i := range dealt {
+		if s := t.Seats[i]; s != nil && !s.Bot {
+			return true
+		}
+	}
+	return false
 }
 
 // whoIsDealt returns the table seats dealt into the next hand (fewer than
