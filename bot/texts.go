@@ -142,6 +142,7 @@ var roomTexts = map[string]Message{
 	// the table's actor
 	"join.already":         {"You are already seated at table %[1]v.", "Ya estás sentado en la mesa %[1]v."},
 	"join.bad_seat":        {"Seat %[1]q: the table has seats 1 to %[2]v.", "Asiento %[1]q: la mesa tiene asientos del 1 al %[2]v."},
+	"join.rathole":         {"You left %[1]v less than 15 min ago with %[2]v: until %[3]v UTC you come back with at least that (R-CASH-3); then the buy-in is %[4]v to %[5]v.", "Dejaste %[1]v hace menos de 15 min con %[2]v: hasta las %[3]v UTC vuelves con al menos eso (R-CASH-3); después la entrada es de %[4]v a %[5]v."},
 	"join.range":           {"The buy-in here is %[1]v to %[2]v.", "La entrada aquí es de %[1]v a %[2]v."},
 	"join.funds":           {"A buy-in of %[1]v needs more than your wallet's %[2]v.", "Una entrada de %[1]v necesita más de lo que tiene tu cartera (%[2]v)."},
 	"join.seat_taken":      {"Seat %[1]v is taken.", "El asiento %[1]v está ocupado."},

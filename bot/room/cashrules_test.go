@@ -425,3 +425,19 @@ func TestPracticeOpponentsAloneWaitForAPlayer(t *testing.T) {
 		t.Fatalf("practice opponents dealt hand %s after %s with nobody else at the table", h.handNo(), hand)
 	}
 }
+
+// R-CASH-3: coming back within 15 minutes with less than the stack left
+// with is refused with that rule, not "The buy-in here is 200 to 200",
+// which reads as the table's range.
+func TestComingBackShortSaysTheFifteenMinuteRule(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 200")
+	h.must("ana", "/leave")
+	e := h.fails("ana", "/join 100", "join.rathole")
+	if msg := e.Message(bot.English); !strings.Contains(msg, "200") || !strings.Contains(msg, "15 min") {
+		t.Errorf("the refusal: %s", msg)
+	}
+	h.sleep(16 * time.Minute)
+	h.must("ana", "/join 100")
+}

@@ -243,7 +243,7 @@ func TestRatholingIsRefused(t *testing.T) {
 	}
 	before := h.wallet("ben")
 	h.sleep(10 * time.Minute)
-	h.fails("ben", "/join 80", "join.range") // R-CASH-3
+	h.fails("ben", "/join 80", "join.rathole") // R-CASH-3
 	h.must("ben", "/join")
 	took := before - h.wallet("ben")
 	if took < 80 || (left != 0 && took != left) {

@@ -88,8 +88,8 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.Config.MinBuyIn {
 		amount = l.Stack
 	}
-	if amount < lo || amount > hi {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.range", bot.Chips(lo), bot.Chips(hi))
+	if err := t.checkBuyIn(p, amount, lo, hi); err != nil {
+		return bot.Reply{}, err
 	}
 	if amount > bal {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.funds", bot.Chips(amount), bot.Chips(bal))
@@ -147,6 +147,20 @@ func (t *Table) name2(p bot.Player) string {
 		return "Anonym"
 	}
 	return p.DisplayName
+}
+
+// checkBuyIn refuses a buy-in outside lo..hi: below the stack p left
+// with less than 15 minutes ago with that rule (R-CASH-3), else with the
+// range.
+func (t *Table) checkBuyIn(p bot.Player, amount, lo, hi int64) error {
+	if l, ok := t.left[p.ID]; ok && amount < lo && lo == l.Stack {
+		return bot.Errorf(bot.EInvalid, "join.rathole", t.Label(), bot.Chips(l.Stack), l.Until.UTC().Format("15:04"),
+			bot.Chips(t.Config.MinBuyIn), bot.Chips(t.Config.MaxBuyIn))
+	}
+	if amount < lo || amount > hi {
+		return bot.Errorf(bot.EInvalid, "join.range", bot.Chips(lo), bot.Chips(hi))
+	}
+	return nil
 }
 
 func (t *Table) leave(req Request) (bot.Reply, error) {
