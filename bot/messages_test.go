@@ -216,3 +216,24 @@ func TestOneAgreesWithItsWords(t *testing.T) {
 		}
 	}
 }
+
+// R-BET-3, R-BET-5: an amount refused where only one total is possible
+// says that total instead of a range of one: "Too much: bet or raise to
+// between 73 and 73." for a player whose only raise is all in, "between 8
+// and 8" in fixed limit.
+func TestARangeOfOneAmountIsSaidAsOne(t *testing.T) {
+	allIn := FromError(&engine.ActionError{Err: engine.ErrAboveMaximum, Legal: engine.Legal{CanRaise: true, MinTo: 73, MaxTo: 73, AllInTo: 73}})
+	fixed := FromError(&engine.ActionError{Err: engine.ErrBelowMinimum, Legal: engine.Legal{CanRaise: true, MinTo: 8, MaxTo: 8, AllInTo: 200}})
+	ranged := FromError(&engine.ActionError{Err: engine.ErrBelowMinimum, Legal: engine.Legal{CanRaise: true, MinTo: 4, MaxTo: 100, AllInTo: 100}})
+	for _, lang := range []string{English, Spanish} {
+		if m := allIn.Message(lang); !strings.Contains(m, "/allin") || !strings.Contains(m, "73") || strings.Contains(m, "73 and 73") || strings.Contains(m, "73 y 73") {
+			t.Errorf("%s, only all in: %s", lang, m)
+		}
+		if m := fixed.Message(lang); !strings.Contains(m, "8") || strings.Contains(m, "8 and 8") || strings.Contains(m, "8 y 8") {
+			t.Errorf("%s, fixed limit: %s", lang, m)
+		}
+		if m := ranged.Message(lang); !strings.Contains(m, "4") || !strings.Contains(m, "100") {
+			t.Errorf("%s, a range: %s", lang, m)
+		}
+	}
+}
