@@ -56,7 +56,7 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// R-BET-5: 3/5 refused, cap=1 leaves the big blind a call only;
 		// R-CARD-7: jokers outside draw and a deck too small refused.
 		"table-options": {"Write 2/5.", "jokers= is a five-card draw option", "A deck of 32 cards is for at most 4 players",
-			"[group] Last: ana raises to 8\n[group] [Fold: /fold] [Call 4: /call]\n", "[ben] You cannot raise now"},
+			"[group] Last: ana raises to 8\n[group] [Fold: /fold] [Call 4: /call]\n", "[ben] No more raises this round: the betting is capped"},
 		// R-SEAT-1: the first button at seat 1 after the draw for seats.
 		"tourney-sng": {"[group]   1  cy  1,500  · dealer\n", "ana is out in place 3 and wins 12"},
 		// R-TRN-11, TDA 10: the player due the big blind next at the

@@ -162,6 +162,18 @@ func ParseChipsIn(s, lang string) (int64, error) {
 	return n.Int64(), nil
 }
 
+// ParseChipsArg is ParseChipsIn for a number of chips that is not a bet
+// (a buy-in, a top-up, a grant): what is no number is answered with how
+// chips are written ("chips.bad"), not with the betting forms (pot, min,
+// max) the command does not take.
+func ParseChipsArg(s, lang string) (int64, error) {
+	n, err := ParseChipsIn(s, lang)
+	if e, ok := err.(*Error); ok && e.Key == "amount.bad" {
+		return 0, Errorf(EInvalid, "chips.bad", strings.TrimSpace(s))
+	}
+	return n, err
+}
+
 func allDigits(s string) bool {
 	for _, r := range s {
 		if r < '0' || r > '9' {

@@ -442,6 +442,7 @@ func TopicOf(parent string, c CommandSpec) Topic {
 // the catalogue has one) and its subcommands.
 func HelpText(lang string, args []string) string {
 	topic := TopicGeneral
+	unknown := ""
 	if len(args) > 0 {
 		name := strings.TrimPrefix(strings.ToLower(args[0]), "/")
 		if t, ok := topicWords[name]; ok {
@@ -455,9 +456,12 @@ func HelpText(lang string, args []string) string {
 				writeHelpLine(&b, lang, c.Name, s)
 			}
 			return strings.TrimSpace(b.String())
+		} else {
+			unknown = Text(lang, "help.unknown", args[0]) + "\n"
 		}
 	}
 	var b strings.Builder
+	b.WriteString(unknown)
 	b.WriteString(Text(lang, "help.topic."+string(topic)) + "\n")
 	for _, c := range commandTable {
 		if TopicOf("", c) == topic {

@@ -143,3 +143,19 @@ func TestReadmeListsTheCommandTable(t *testing.T) {
 		t.Errorf("README.md's command table is not the command table's; put this between the markers:\n%s", want)
 	}
 }
+
+// "/help xyz" names neither a command nor a topic: the answer says so
+// before the general help, instead of the general help alone as if the
+// question had been answered.
+func TestHelpOnAnUnknownWordSaysSo(t *testing.T) {
+	for _, lang := range []string{English, Spanish} {
+		got := HelpText(lang, []string{"xyz"})
+		first, rest, _ := strings.Cut(got, "\n")
+		if !strings.Contains(first, "xyz") || rest != HelpText(lang, nil) {
+			t.Errorf("%s: /help xyz:\n%s", lang, got)
+		}
+		if HelpText(lang, []string{"raise"}) != Text(lang, "help.raise") {
+			t.Errorf("%s: /help raise changed", lang)
+		}
+	}
+}

@@ -8,7 +8,7 @@ func init() { addTexts(fairTexts) }
 var fairTexts = map[string]Message{
 	"fair.commitment":    {"Deck commitment: %[1]v", "Compromiso de la baraja: %[1]v"},
 	"fair.next":          {"Next hand's deck: %[1]v", "Baraja de la próxima mano: %[1]v"},
-	"fair.seeds":         {"%[1]v seeds (/seed <text>)", "%[1]v semillas (/seed <texto>)"},
+	"fair.seeds":         {"%[1]v {1:seed|seeds} (/seed <text>)", "%[1]v {1:semilla|semillas} (/seed <texto>)"},
 	"fair.reveal_deck":   {"Deck: %[1]v", "Baraja: %[1]v"},
 	"fair.reveal_salt":   {"Salt: %[1]v · commitment %[2]v", "Sal: %[1]v · compromiso %[2]v"},
 	"fair.reveal_seeds":  {"Seeds: %[1]v", "Semillas: %[1]v"},

@@ -54,8 +54,14 @@ var Catalogue = map[string]Message{
 	"action.cannot_call":      {"There is nothing to call: check instead.", "No hay nada que igualar: pasa."},
 	"action.cannot_bet":       {"There is already a bet: call or raise.", "Ya hay una apuesta: iguala o sube."},
 	"action.cannot_raise":     {"You cannot raise now: the betting is not open to you.", "No puedes subir ahora: la apuesta no está abierta para ti."},
+	"action.only_all_in":      {"The only raise left to you is all in: /allin (to %[1]v).", "La única subida que te queda es all-in: /allin (a %[1]v)."},
+	"action.fixed_amount":     {"In fixed limit the bet or raise here is to %[1]v.", "En límite fijo la apuesta o subida aquí es a %[1]v."},
+	"action.capped":           {"No more raises this round: the betting is capped (fixed limit). Call or fold.", "No se puede subir más en esta ronda: las apuestas llegaron al tope (límite fijo). Iguala o retírate."},
+	"action.others_all_in":    {"Everyone else is all in: there is nobody to raise.", "Todos los demás están all-in: no hay a quién subir."},
+	"action.call_all_in":      {"Your chips only cover the call: /call (all in, %[1]v) or /fold.", "Tus fichas solo alcanzan para igualar: /call (all-in, %[1]v) o /fold."},
 	"action.hand_over":        {"That hand is over.", "Esa mano ya terminó."},
 	"action.invalid":          {"That action is not possible now.", "Esa acción no es posible ahora."},
+	"action.not_your_card":    {"%[1]v is not one of your cards (%[2]v): choose the cards to change among yours.", "%[1]v no es una de tus cartas (%[2]v): elige las que cambias entre las tuyas."},
 	"action.bad_discard":      {"Choose up to %[1]v of your own cards to change, each once.", "Elige hasta %[1]v de tus cartas para cambiar, cada una una vez."},
 	"action.keeps_two_jokers": {"Only one joker plays in a hand: throw the other.", "Solo un comodín juega en una mano: descarta el otro."},
 	"action.no_openers":       {"Your hand does not qualify to open (jacks or better).", "Tu mano no permite abrir (jotas o mejor)."},
@@ -164,6 +170,12 @@ func FromError(err error) *Error {
 		}
 		switch ae.Err {
 		case engine.ErrBelowMinimum, engine.ErrAboveMaximum:
+			switch l := ae.Legal; {
+			case l.MinTo == l.MaxTo && l.MaxTo == l.AllInTo: // no range: all in or nothing
+				return wrap(EInvalid, "action.only_all_in", Chips(l.AllInTo))
+			case l.MinTo == l.MaxTo: // fixed limit: one size
+				return wrap(EInvalid, "action.fixed_amount", Chips(l.MinTo))
+			}
 			return wrap(EInvalid, key, Chips(ae.Legal.MinTo), Chips(ae.Legal.MaxTo))
 		case engine.ErrCannotCheck:
 			return wrap(EInvalid, key, Chips(ae.Legal.CallAmount))

@@ -183,3 +183,57 @@ func TestFormatChips(t *testing.T) {
 		}
 	}
 }
+
+// A count of one agrees with its words in both languages: "1 practice
+// opponent leaves", "1 rival de práctica inscrito", "The last 1 admin
+// action"; these said "1 practice opponent leave", "1 rival de práctica
+// inscritos", "The last 1 admin actions", "Las últimas 1 acción".
+func TestOneAgreesWithItsWords(t *testing.T) {
+	for _, c := range []struct {
+		key      string
+		args     []any
+		lang     string
+		want     string
+		wantMany string
+	}{
+		{"kickbot.done", []any{1, "#1"}, English, "1 practice opponent leaves #1", "2 practice opponents leave #1"},
+		{"kickbot.done", []any{1, "#1"}, Spanish, "1 rival de práctica deja #1", "2 rivales de práctica dejan #1"},
+		{"tourney.bots_added", []any{1, "X"}, English, "1 practice opponent registered for X", "2 practice opponents registered for X"},
+		{"tourney.bots_added", []any{1, "X"}, Spanish, "1 rival de práctica inscrito en X", "2 rivales de práctica inscritos en X"},
+		{"fair.seeds", []any{1}, English, "1 seed (/seed <text>)", "2 seeds (/seed <text>)"},
+		{"fair.seeds", []any{1}, Spanish, "1 semilla (/seed <texto>)", "2 semillas (/seed <texto>)"},
+		{"adminlog.title", []any{1}, English, "The last 1 admin action (UTC)", "The last 2 admin actions (UTC)"},
+		{"adminlog.title", []any{1}, Spanish, "Últimas acciones de administración (1, UTC)", "Últimas acciones de administración (2, UTC)"},
+	} {
+		one := (&Error{Code: EInvalid, Key: c.key, Args: c.args}).Message(c.lang)
+		many := append([]any{2}, c.args[1:]...)
+		two := (&Error{Code: EInvalid, Key: c.key, Args: many}).Message(c.lang)
+		if !strings.Contains(one, c.want) || strings.Contains(one, "%!") {
+			t.Errorf("%s (%s), one: %q, want %q", c.key, c.lang, one, c.want)
+		}
+		if !strings.Contains(two, c.wantMany) || strings.Contains(two, "%!") {
+			t.Errorf("%s (%s), two: %q, want %q", c.key, c.lang, two, c.wantMany)
+		}
+	}
+}
+
+// R-BET-3, R-BET-5: an amount refused where only one total is possible
+// says that total instead of a range of one: "Too much: bet or raise to
+// between 73 and 73." for a player whose only raise is all in, "between 8
+// and 8" in fixed limit.
+func TestARangeOfOneAmountIsSaidAsOne(t *testing.T) {
+	allIn := FromError(&engine.ActionError{Err: engine.ErrAboveMaximum, Legal: engine.Legal{CanRaise: true, MinTo: 73, MaxTo: 73, AllInTo: 73}})
+	fixed := FromError(&engine.ActionError{Err: engine.ErrBelowMinimum, Legal: engine.Legal{CanRaise: true, MinTo: 8, MaxTo: 8, AllInTo: 200}})
+	ranged := FromError(&engine.ActionError{Err: engine.ErrBelowMinimum, Legal: engine.Legal{CanRaise: true, MinTo: 4, MaxTo: 100, AllInTo: 100}})
+	for _, lang := range []string{English, Spanish} {
+		if m := allIn.Message(lang); !strings.Contains(m, "/allin") || !strings.Contains(m, "73") || strings.Contains(m, "73 and 73") || strings.Contains(m, "73 y 73") {
+			t.Errorf("%s, only all in: %s", lang, m)
+		}
+		if m := fixed.Message(lang); !strings.Contains(m, "8") || strings.Contains(m, "8 and 8") || strings.Contains(m, "8 y 8") {
+			t.Errorf("%s, fixed limit: %s", lang, m)
+		}
+		if m := ranged.Message(lang); !strings.Contains(m, "4") || !strings.Contains(m, "100") {
+			t.Errorf("%s, a range: %s", lang, m)
+		}
+	}
+}

@@ -37,7 +37,7 @@ var tourneyTexts = map[string]Message{
 	"tourney.registered_late":      {"%[1]v is in %[2]v: table %[3]v (%[4]v), seat %[5]v.", "%[1]v entra en %[2]v: mesa %[3]v (%[4]v), asiento %[5]v."},
 	"tourney.unregistered":         {"%[1]v is unregistered from %[2]v; the buy-in is refunded.", "%[1]v se da de baja de %[2]v; se devuelve la entrada."},
 	"tourney.bots_off":             {"This tournament does not take practice opponents (create it with bots=on).", "Este torneo no admite rivales de práctica (créalo con bots=on)."},
-	"tourney.bots_added":           {"%[1]v {1:practice opponent|practice opponents} registered for %[2]v.", "%[1]v {1:rival|rivales} de práctica inscritos en %[2]v."},
+	"tourney.bots_added":           {"%[1]v {1:practice opponent|practice opponents} registered for %[2]v.", "%[1]v {1:rival de práctica inscrito|rivales de práctica inscritos} en %[2]v."},
 	"tourneys.title":               {"Tournaments:", "Torneos:"},
 	"lobby.status":                 {"Status: %[1]v · start: %[2]v", "Estado: %[1]v · inicio: %[2]v"},
 	"lobby.freeroll":               {"freeroll", "freeroll"},

@@ -147,6 +147,50 @@ func (h *Hand) reopened(i int) bool {
 	return more >= h.minRaise
 }
 
+// RaiseBar says why the player to act may neither bet nor raise.
+type RaiseBar uint8
+
+// The reasons a bet or raise is closed to the player to act.
+const (
+	RaiseOpen        RaiseBar = iota // they may bet or raise (or it is not a betting turn)
+	RaiseShort                       // their stack covers no more than the call
+	RaiseCovered                     // every other player still in is all in
+	RaiseNotReopened                 // an all-in short of a full raise did not reopen it to them (R-BET-6)
+	RaiseCapped                      // fixed limit: the round's bets and raises are capped (R-BET-5)
+	RaiseNoOpeners                   // five-card draw with openers: their hand does not open
+)
+
+// RaiseBar returns why the player to act may not bet or raise, the checks
+// of Legal in its order: RaiseOpen when they may (or nobody is to act, or
+// it is the draw).
+func (h *Hand) RaiseBar() RaiseBar {
+	if h.over || h.toAct < 0 || h.street == DrawStreet {
+		return RaiseOpen
+	}
+	i := h.toAct
+	call := int64(0)
+	if h.curBet > h.bet[i] {
+		call = min(h.curBet-h.bet[i], h.stack[i])
+	}
+	switch {
+	case h.stack[i] <= call:
+		return RaiseShort
+	case !h.othersCover(i):
+		return RaiseCovered
+	case h.curBet == 0:
+		if h.cfg.Game == Draw && h.street == Preflop && !h.qualifiesToOpen(i) {
+			return RaiseNoOpeners
+		}
+	case !h.reopened(i):
+		return RaiseNotReopened
+	default:
+		if cp := h.cfg.raiseCap(h.in.twoPlayersLeft); cp >= 0 && h.raises >= cp {
+			return RaiseCapped
+		}
+	}
+	return RaiseOpen
+}
+
 // Legal returns what the player to act may do.
 func (h *Hand) Legal() Legal {
 	if h.over || h.toAct < 0 {

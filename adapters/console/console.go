@@ -134,6 +134,9 @@ func (s *Sink) Enqueue(m bot.Outgoing) error {
 	if s.Colour {
 		text = RenderColour(v)
 	}
+	// The room's messages (the table, summaries, news) read of the
+	// console's user in the second person, as its answers do (Print).
+	text = secondPerson(text)
 	if v.File != nil {
 		text = s.writeFile(v)
 	}

@@ -10,8 +10,9 @@ import (
 	"strings"
 )
 
-// youVerb is "you" followed by a verb in the third person, or "you's".
-var youVerb = regexp.MustCompile(`(^|[\s(\[,:;·])(you|You)( is| has| was|'s| [a-z]+s)\b`)
+// youVerb is "you" followed by a verb in the third person, or "you's";
+// and a second verb ("you folds and leaves").
+var youVerb = regexp.MustCompile(`(^|[\s(\[,:;·])(you|You)( is| has| was|'s| [a-z]+s)( and [a-z]+s)?\b`)
 
 // secondPerson rewrites the third person of "you" into the second.
 func secondPerson(text string) string {
@@ -20,28 +21,38 @@ func secondPerson(text string) string {
 	}
 	return youVerb.ReplaceAllStringFunc(text, func(m string) string {
 		sub := youVerb.FindStringSubmatch(m)
-		lead, you, verb := sub[1], sub[2], sub[3]
+		lead, you, verb, and := sub[1], sub[2], sub[3], sub[4]
+		if and != "" {
+			and = " and " + base(strings.TrimPrefix(and, " and "))
+		}
 		switch verb {
 		case " is":
-			return lead + you + " are"
+			return lead + you + " are" + and
 		case " has":
-			return lead + you + " have"
+			return lead + you + " have" + and
 		case " was":
-			return lead + you + " were"
+			return lead + you + " were" + and
 		case "'s":
-			return lead + you + "r"
+			return lead + you + "r" + sub[4]
 		}
 		w := strings.TrimPrefix(verb, " ")
-		switch {
-		case strings.HasSuffix(w, "ss"), len(w) < 3: // "you miss": not a third person
+		if strings.HasSuffix(w, "ss") || len(w) < 3 { // "you miss": not a third person
 			return m
-		case strings.HasSuffix(w, "oes"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "sses"):
-			w = strings.TrimSuffix(w, "es")
-		case strings.HasSuffix(w, "ies"):
-			w = strings.TrimSuffix(w, "ies") + "y"
-		default:
-			w = strings.TrimSuffix(w, "s")
 		}
-		return lead + you + " " + w
+		return lead + you + " " + base(w) + and
 	})
+}
+
+// base is a third-person verb's base form: "folds" fold, "goes" go,
+// "tries" try; a word that is none ("miss") stays.
+func base(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ss"), len(w) < 3:
+		return w
+	case strings.HasSuffix(w, "oes"), strings.HasSuffix(w, "shes"), strings.HasSuffix(w, "ches"), strings.HasSuffix(w, "xes"), strings.HasSuffix(w, "sses"):
+		return strings.TrimSuffix(w, "es")
+	case strings.HasSuffix(w, "ies"):
+		return strings.TrimSuffix(w, "ies") + "y"
+	}
+	return strings.TrimSuffix(w, "s")
 }

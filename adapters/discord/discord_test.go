@@ -113,6 +113,9 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 		Outboxes: map[string]bot.Enqueuer{discord.Platform: ad}, Admins: map[string]bot.Admins{discord.Platform: ad},
 		Threads:   map[string]bot.Threads{discord.Platform: ad},
 		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands,
+		// A run of maxHands hands (a load test) goes on with the
+		// practice opponents alone once the player busts.
+		BotsAlone: o.maxHands > 0,
 		// The tests play at machine speed (Discord's limits 50 times
 		// faster): no per-user command limit (its own tests cover it).
 		CommandRate: -1})

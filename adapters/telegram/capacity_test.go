@@ -84,6 +84,8 @@ func capacityRun(b *testing.B, tables int, scale, minutes float64, editsGlobal b
 	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Seed: 3,
 		Outboxes: map[string]bot.Enqueuer{telegram.Platform: ad}, Admins: map[string]bot.Admins{telegram.Platform: ad},
 		HandPause: sc(2 * time.Second), BotDelay: sc(5 * time.Second), BotTrials: 30,
+		// Tables of practice opponents alone: the load measured.
+		BotsAlone: true,
 		// One admin opens every table at once: no per-user command limit.
 		CommandRate: -1})
 	if err != nil {

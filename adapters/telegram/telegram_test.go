@@ -120,6 +120,9 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		Admins:    map[string]bot.Admins{telegram.Platform: ad},
 		Threads:   map[string]bot.Threads{telegram.Platform: ad},
 		HandPause: pause, MaxHands: o.maxHands,
+		// A run of maxHands hands (a load test) goes on with the
+		// practice opponents alone once the player busts.
+		BotsAlone: o.maxHands > 0,
 		// The tests play at machine speed (Telegram's limits 50 times
 		// faster): no per-user command limit (its own tests cover it).
 		CommandRate: -1})

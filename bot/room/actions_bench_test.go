@@ -73,7 +73,7 @@ func BenchmarkActions(b *testing.B) {
 			}
 			metrics := bot.NewMetrics()
 			rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Seed: 1, DeckSeed: 1, Metrics: metrics,
-				CommandRate: -1, BotTrials: 100,
+				CommandRate: -1, BotTrials: 100, BotsAlone: true, // tables of practice opponents alone
 				Outboxes: map[string]bot.Enqueuer{"bench": out},
 				Admins:   map[string]bot.Admins{"bench": bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
 			if err != nil {

@@ -67,7 +67,7 @@ func (r *Room) grant(ctx context.Context, cmd bot.Command, p bot.Player, comm bo
 	} else if rest, ok := strings.CutPrefix(amount, "−"); ok { // a typographic minus
 		sign, amount = -1, rest
 	}
-	n, err := bot.ParseChipsIn(amount, lang)
+	n, err := bot.ParseChipsArg(amount, lang)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -142,7 +142,7 @@ func (r *Room) grantLimits(ctx context.Context, cmd bot.Command, p bot.Player, e
 	if len(args) > 0 {
 		var caps [2]int64
 		for i, a := range args {
-			n, err := bot.ParseChipsIn(a, lang)
+			n, err := bot.ParseChipsArg(a, lang)
 			if err != nil {
 				return bot.Reply{}, err
 			}

@@ -430,3 +430,22 @@ func TestAuditOfASatelliteGivingItsSeatsIsExact(t *testing.T) {
 		t.Fatalf("%d seats given, want 2: %q", n, h.news())
 	}
 }
+
+// An audit cut short by the room closing (its context cancelled) is no
+// failure to read the store: it is not counted in AuditFailures (nor
+// logged as an error), as a clean shutdown during a periodic audit was.
+func TestAnAuditCutShortByTheCloseIsNoFailure(t *testing.T) {
+	h := newHarness(t, 3)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	before := h.room.Metrics().AuditFailures.Load()
+	if _, err := h.room.Audit(ctx); err == nil {
+		t.Fatal("an audit on a cancelled context read the store")
+	}
+	if got := h.room.Metrics().AuditFailures.Load(); got != before {
+		t.Errorf("AuditFailures %d after an audit cancelled by the close, want %d", got, before)
+	}
+	if _, err := h.room.Audit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}

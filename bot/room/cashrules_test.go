@@ -350,3 +350,94 @@ func TestCashBigBlindMovesOnAfterARestart(t *testing.T) {
 		}
 	}
 }
+
+// R-SEAT-5 (003 #16): a player whose stack fell below the big blind sits
+// out "until /topup" (README); the top-up to the buy-in range deals them
+// in again. Heads-up the table used to wait for players with both seated
+// until the player also typed /back.
+func TestATopUpAfterBustingDealsThePlayerInAgain(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable nlhe 1/2 rake=off buyin=80-400")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	busted := ""
+	for hand := 0; busted == "" && hand < 10; hand++ {
+		h.must(h.toAct(), "/allin")
+		h.must(h.toAct(), "/call")
+		for _, u := range []string{"ana", "ben"} {
+			if strings.Contains(strings.Join(h.private(u), "\n"), "below the big blind") {
+				busted = u
+			}
+		}
+	}
+	if busted == "" {
+		t.Fatal("nobody busted in ten all-ins")
+	}
+	if who := h.toAct(); who != "" {
+		t.Fatalf("a hand is played with %s out of chips: %s to act", busted, who)
+	}
+	h.must(busted, "/topup 80")
+	if h.toAct() == "" {
+		t.Fatalf("%s topped up and no hand is dealt:\n%s", busted, h.table().Text)
+	}
+	// A player who sits out by choice stays out after a top-up.
+	h.foldAround()
+	other := map[string]string{"ana": "ben", "ben": "ana"}[busted]
+	h.must(other, "/sitout")
+	h.foldAround()
+	h.must(other, "/topup 20")
+	if who := h.toAct(); who != "" {
+		t.Fatalf("%s sat out by choice and a top-up dealt a hand (%s to act)", other, who)
+	}
+}
+
+// Practice opponents play against people: when the table's players all sit
+// out or leave, its practice opponents wait for one instead of dealing
+// each other hand after hand forever (flooding the chat; a console script
+// with such a table never finished). A player back deals the next hand.
+func TestPracticeOpponentsAloneWaitForAPlayer(t *testing.T) {
+	h := newHarness(t, 14)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 200")
+	h.must("admin", "/addbot 2")
+	if h.handNo() == "" {
+		t.Fatalf("no hand with ana and two practice opponents:\n%s", h.table().Text)
+	}
+	h.must("ana", "/sitout")
+	h.playToEnd(60)
+	hand := h.handNo()
+	for range 3 {
+		h.sleep(time.Minute)
+	}
+	if h.handNo() != hand || h.toAct() != "" {
+		t.Fatalf("practice opponents dealt hand %s after %s with ana sitting out:\n%s", h.handNo(), hand, h.table().Text)
+	}
+	h.must("ana", "/back")
+	if h.toAct() == "" {
+		t.Fatalf("ana is back and no hand is dealt:\n%s", h.table().Text)
+	}
+	h.playToEnd(60)
+	h.must("ana", "/leave")
+	h.playToEnd(60)
+	hand = h.handNo()
+	h.sleep(time.Minute)
+	if h.handNo() != hand {
+		t.Fatalf("practice opponents dealt hand %s after %s with nobody else at the table", h.handNo(), hand)
+	}
+}
+
+// R-CASH-3: coming back within 15 minutes with less than the stack left
+// with is refused with that rule, not "The buy-in here is 200 to 200",
+// which reads as the table's range.
+func TestComingBackShortSaysTheFifteenMinuteRule(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 200")
+	h.must("ana", "/leave")
+	e := h.fails("ana", "/join 100", "join.rathole")
+	if msg := e.Message(bot.English); !strings.Contains(msg, "200") || !strings.Contains(msg, "15 min") {
+		t.Errorf("the refusal: %s", msg)
+	}
+	h.sleep(16 * time.Minute)
+	h.must("ana", "/join 100")
+}

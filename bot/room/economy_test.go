@@ -360,3 +360,31 @@ func TestASeatOfBeforeCommunitiesCashesOutInItsCommunity(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// A number of chips that is not one (/join, /topup, /grant) is refused
+// with how to write chips, not with the betting forms: "/join min" was
+// told to write "pot, 1/2 pot, min, max", then refused min again.
+func TestABadChipCountIsNotAnsweredWithTheBettingForms(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ben", "/wallet")
+	for _, c := range []struct{ user, line, typed string }{
+		{"ana", "/join min", "min"},
+		{"ana", "/join pot", "pot"},
+		{"admin", "/grant @ben abc", "abc"},
+	} {
+		e := h.fails(c.user, c.line, "chips.bad")
+		for _, lang := range []string{bot.English, bot.Spanish} {
+			msg := e.Message(lang)
+			if strings.Contains(msg, "1/2 pot") || strings.Contains(msg, "max") || !strings.Contains(msg, c.typed) {
+				t.Errorf("%s: %s", c.line, msg)
+			}
+		}
+	}
+	h.must("ana", "/join 100")
+	h.fails("ana", "/topup max", "chips.bad")
+	// A bet's amount still lists its forms.
+	if e := bot.FromError(bot.Errorf(bot.EInvalid, "amount.bad", "abc")); !strings.Contains(e.Message(bot.English), "1/2 pot") {
+		t.Errorf("the bet's hint: %s", e.Message(bot.English))
+	}
+}

@@ -93,7 +93,7 @@ func (a exportArgs) query(p bot.Player, comm bot.Community, now time.Time, loc *
 // exportCmd is /export: the player's hands of the community (in private:
 // of every community), written in the format and sent to them privately
 // as a file.
-func (r *Room) exportCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community, lang string) (bot.Reply, error) {
+func (r *Room) exportCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm bot.Community, lang, mine string) (bot.Reply, error) {
 	a, err := parseExportArgs(cmd.Args)
 	if err != nil {
 		return bot.Reply{}, err
@@ -110,9 +110,9 @@ func (r *Room) exportCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	}
 	n := sum.Written
 	name := exportName(a, r.clock.Now().In(loc))
-	caption := tr(lang, "export.caption", n, exportFormatName(a.format))
+	caption := tr(mine, "export.caption", n, exportFormatName(a.format))
 	if sum.Refused > 0 {
-		caption += " " + tr(lang, "export.refused", sum.Refused, exportFormatName(a.format))
+		caption += " " + tr(mine, "export.refused", sum.Refused, exportFormatName(a.format))
 	}
 	ob := r.cfg.Outboxes[cmd.Platform]
 	if ob == nil {
@@ -126,7 +126,7 @@ func (r *Room) exportCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	if cmd.Chat != "" {
 		return bot.Reply{Text: tr(lang, "export.private", p.DisplayName)}, nil
 	}
-	return bot.Reply{Text: tr(lang, "export.sent", n, name), Private: true}, nil
+	return bot.Reply{Text: tr(mine, "export.sent", n, name), Private: true}, nil
 }
 
 // exportHands writes the hands q selects and returns the file and the

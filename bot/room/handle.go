@@ -118,15 +118,15 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	case "wallet":
 		return r.walletCmd(ctx, cmd, p, comm, mine)
 	case "export":
-		return r.exportCmd(ctx, cmd, p, comm, lang)
+		return r.exportCmd(ctx, cmd, p, comm, lang, mine)
 	case "grant":
 		return r.grant(ctx, cmd, p, comm, lang)
 	case "adminlog":
-		return r.adminLogCmd(ctx, cmd, comm, lang)
+		return r.adminLogCmd(ctx, cmd, comm, mine) // privately
 	case "ban", "unban":
-		return r.banCmd(ctx, cmd, p, comm, lang)
+		return r.banCmd(ctx, cmd, p, comm, mine) // privately
 	case "audit":
-		return r.auditCmd(ctx, lang)
+		return r.auditCmd(ctx, mine) // privately
 	case "lang":
 		return r.setLang(ctx, cmd, p, comm)
 	case "spectate":
@@ -140,7 +140,7 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	case "league":
 		return r.leagueCmd(ctx, cmd, comm, lang)
 	case "stats":
-		return r.statsCmd(ctx, cmd, p, comm, lang)
+		return r.statsCmd(ctx, cmd, p, comm, mine) // privately
 	case "leaderboard":
 		return r.leaderboardCmd(ctx, cmd, comm, lang)
 	case "register", "unregister", "reenter", "deal", "standings":
@@ -377,6 +377,10 @@ func (r *Room) listTables(cmd bot.Command, comm bot.Community, p bot.Player, lan
 	var b strings.Builder
 	b.WriteString(tr(lang, "tables.title"))
 	for _, t := range ts {
+		if t.Tour != nil { // a tournament's: its director seats it, no buy-in
+			fmt.Fprintf(&b, "\n%s", tr(lang, "tables.line_tourney", t.Label(), t.Title(), t.Count(), t.Config.Seats))
+			continue
+		}
 		fmt.Fprintf(&b, "\n%s", tr(lang, "tables.line", t.Label(), t.Title(), t.Count(), t.Config.Seats,
 			bot.Chips(t.Config.MinBuyIn), bot.Chips(t.Config.MaxBuyIn)))
 	}

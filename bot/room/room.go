@@ -69,6 +69,11 @@ type Config struct {
 	// MaxHands, when not zero, stops each table after that many hands
 	// (the simulator).
 	MaxHands int
+	// BotsAlone lets practice opponents play cash hands with no player
+	// dealt in (the simulator, load tests). Otherwise a cash table whose
+	// players are all away, sitting out or gone waits for one: practice
+	// opponents play against people, not on their own forever.
+	BotsAlone bool
 	// Metrics, when set, counts what the room does.
 	Metrics *bot.Metrics
 	// Scheduler runs the tournaments' recurring schedules (/tourney
@@ -231,7 +236,7 @@ func (r *Room) Start(ctx context.Context) error {
 	r.wg.Add(1)
 	go func() { defer r.wg.Done(); r.commit.Run(r.ctx) }()
 	r.tdeps = &table.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
-		Cfg: table.Settings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands}}
+		Cfg: table.Settings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands, BotsAlone: r.cfg.BotsAlone}}
 	r.trdeps = &tournament.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
 		Tables: r.tdeps, DeckSeed: r.cfg.DeckSeed, Threads: r.cfg.Threads}
 

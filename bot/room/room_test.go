@@ -52,7 +52,7 @@ func TestErrorsAreSpecific(t *testing.T) {
 	h.fails("admin", "/newtable flhe 1/2 twice=on", "newtable.twice")
 	h.must("admin", "/newtable nlhe 1/2")
 	h.fails("ana", "/join 10", "join.range") // R-CASH-1
-	h.fails("ana", "/join lots", "amount.bad")
+	h.fails("ana", "/join lots", "chips.bad")
 	h.fails("ana", "/call", "table.not_seated")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
@@ -243,7 +243,7 @@ func TestRatholingIsRefused(t *testing.T) {
 	}
 	before := h.wallet("ben")
 	h.sleep(10 * time.Minute)
-	h.fails("ben", "/join 80", "join.range") // R-CASH-3
+	h.fails("ben", "/join 80", "join.rathole") // R-CASH-3
 	h.must("ben", "/join")
 	took := before - h.wallet("ben")
 	if took < 80 || (left != 0 && took != left) {
@@ -575,8 +575,7 @@ func TestBelowTheBigBlindSitsOutUntilTopUp(t *testing.T) {
 		t.Fatalf("%s was not told to top up: %q", loser, got)
 	}
 	h.fails(loser, "/back", "back.short")
-	h.must(loser, "/topup 80")
-	h.must(loser, "/back")
+	h.must(loser, "/topup 80") // "you sit out until you /topup": no /back needed
 	line := regexp.MustCompile(`(?m)^.*  ` + loser + `  \d+.*$`).FindString(h.table().Text)
 	if strings.Contains(line, "sitting out") || !regexp.MustCompile(`bet|to act|dealer`).MatchString(line) {
 		t.Fatalf("%s is not dealt in again: %q\n%s", loser, line, h.table().Text)
@@ -621,5 +620,26 @@ func TestHistoryKeepsAcrossRestarts(t *testing.T) {
 	}
 	if hidden == 0 {
 		t.Fatalf("no hand where ana mucked: the check proves nothing:\n%s", r.Text)
+	}
+}
+
+// /tables lists a tournament's table as the tournament's, not with a
+// cash buy-in it does not take ("buy-in 20-20", then /join refused).
+func TestTablesListsATourneyTableWithoutABuyIn(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/tourney create Quick start=sng players=2 seats=2 bots=on")
+	h.must("ana", "/register")
+	h.must("admin", "/tourney bots 1")
+	r := h.must("ana", "/tables")
+	lines := strings.Split(r.Text, "\n")
+	if len(lines) != 3 {
+		t.Fatalf("/tables:\n%s", r.Text)
+	}
+	if !strings.Contains(lines[1], "buy-in 80-200") {
+		t.Errorf("the cash table's line: %q", lines[1])
+	}
+	if !strings.Contains(lines[2], "Quick") || strings.Contains(lines[2], "buy-in") || !strings.Contains(lines[2], "tournament table") {
+		t.Errorf("the tournament table's line: %q", lines[2])
 	}
 }

@@ -2,10 +2,13 @@ package room_test
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/engine"
 )
 
 // The table options the rule books name (issue 21, defect 7): the
@@ -108,7 +111,7 @@ func TestFixedLimitCapIsATableOption(t *testing.T) {
 	if second == first || second == "" {
 		t.Fatalf("after %s's raise %q is to act", first, second)
 	}
-	h.fails(second, "/raise min", "action.cannot_raise")
+	h.fails(second, "/raise min", "action.capped")
 	h.must(second, "/call")
 }
 
@@ -122,5 +125,169 @@ func TestFixedLimitDefaultCapIsThreeRaises(t *testing.T) {
 	for range 3 {
 		h.must(h.toAct(), "/raise min")
 	}
-	h.fails(h.toAct(), "/raise min", "action.cannot_raise")
+	h.fails(h.toAct(), "/raise min", "action.capped")
+}
+
+// A bare /discard (or /draw) in the draw names no card: it is refused with
+// how to discard or stand pat, and the player is still to act. It used to
+// stand the player pat at once, a typo costing the draw; /pat stands pat.
+func TestABareDiscardIsRefusedNotAStandPat(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable draw 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	for range 4 { // the first betting round: call, check
+		if strings.Contains(h.table().Text, "/discard") {
+			break
+		}
+		who := h.toAct()
+		if _, err := h.do(who, "/check"); err != nil {
+			h.must(who, "/call")
+		}
+	}
+	if !strings.Contains(h.table().Text, "/discard") {
+		t.Fatalf("not at the draw:\n%s", h.table().Text)
+	}
+	who := h.toAct()
+	before := h.table().Text
+	for _, line := range []string{"/discard", "/draw"} {
+		h.fails(who, line, "action.draw_now")
+		if h.toAct() != who || h.table().Text != before {
+			t.Fatalf("%s changed the hand:\n%s", line, h.table().Text)
+		}
+	}
+	h.must(who, "/pat")
+	if h.toAct() == who {
+		t.Fatalf("/pat did not stand %s pat:\n%s", who, h.table().Text)
+	}
+}
+
+// R-BET-5, R-BET-6: a raise refused says why: the fixed-limit cap is
+// reached, the player's chips only cover the call, or everyone else is all
+// in. All three answered "the betting is not open to you".
+func TestARefusedRaiseSaysWhy(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable flhe 2/4 cap=1 rake=off")
+	h.must("ana", "/join 200")
+	h.must("ben", "/join 200")
+	first := h.toAct()
+	h.must(first, "/raise 8") // the big blind is the bet; one raise: capped
+	second := h.toAct()
+	h.fails(second, "/raise 12", "action.capped")
+	h.must(second, "/fold")
+
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("cy", "/join 100 #2")
+	h.must("dee", "/join 200 #2")
+	for range 3 {
+		if h.toAct() == "cy" {
+			break
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	if h.toAct() != "cy" {
+		t.Fatalf("cy never acts first:\n%s", h.table().Text)
+	}
+	h.must("cy", "/allin") // 100, dee covers
+	h.fails("dee", "/raise 200", "action.others_all_in")
+	h.must("dee", "/fold")
+
+	// fay holds less than eve's all-in: she can only call all in or fold.
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("eve", "/join 200 #3")
+	h.must("fay", "/join 80 #3")
+	for range 3 {
+		if h.toAct() == "eve" {
+			break
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	if h.toAct() != "eve" {
+		t.Fatalf("eve never acts first:\n%s", h.table().Text)
+	}
+	h.must("eve", "/allin")
+	h.fails("fay", "/raise 150", "action.call_all_in")
+	h.fails("fay", "/bet max", "action.call_all_in")
+	h.must("fay", "/fold")
+}
+
+// A card thrown in the draw that is not the player's is named: "/discard
+// 6♦ 7c" answered only "Choose up to 5 of your own cards to change, each
+// once", leaving the player to find which card was wrong.
+func TestADiscardOfACardNotYoursNamesIt(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable draw 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	for range 4 {
+		if strings.Contains(h.table().Text, "/discard") {
+			break
+		}
+		who := h.toAct()
+		if _, err := h.do(who, "/check"); err != nil {
+			h.must(who, "/call")
+		}
+	}
+	who := h.toAct()
+	cards := h.dealt(who)
+	mine := cards[len(cards)-5:]
+	other := ""
+	for _, c := range []string{"2c", "3c", "4c", "5c", "6c", "7c"} {
+		if !slices.Contains(mine, c) {
+			other = c
+			break
+		}
+	}
+	e := h.fails(who, "/discard "+mine[0]+" "+other, "action.not_your_card")
+	cs, err := engine.ParseCards(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := e.Message(bot.English); !strings.Contains(msg, engine.FormatSymbols(cs)) {
+		t.Errorf("the refusal does not name %s: %s", other, msg)
+	}
+	h.must(who, "/discard "+mine[0])
+}
+
+// R-CARD-7: with two jokers in the deck a player throws the joker they
+// hold by typing "Jk", whichever of the deck's two it is. "Jk" was read as
+// the first joker only: holding the second, "/discard Jk" was refused
+// ("Choose up to 5 of your own cards").
+func TestAJokerIsThrownByJkWhicheverItIs(t *testing.T) {
+	h := newHarness(t, 11)
+	h.must("admin", "/newtable draw 1/2 jokers=2 deck=32 seats=4 rake=off")
+	h.must("ana", "/join 200")
+	h.must("ben", "/join 200")
+	thrown := 0
+	for hand := 0; hand < 60 && thrown < 6; hand++ {
+		for range 4 {
+			if strings.Contains(h.table().Text, "/discard") {
+				break
+			}
+			who := h.toAct()
+			if _, err := h.do(who, "/check"); err != nil {
+				h.must(who, "/call")
+			}
+		}
+		for range 2 { // each player's draw
+			if !strings.Contains(h.table().Text, "/discard") {
+				break
+			}
+			who := h.toAct()
+			cards := h.dealt(who)
+			mine := cards[len(cards)-5:]
+			line := "/pat"
+			switch n := strings.Count(strings.Join(mine, " "), "Jk"); n {
+			case 1:
+				line, thrown = "/discard Jk", thrown+1
+			case 2:
+				line, thrown = "/discard Jk Jk", thrown+1
+			}
+			h.must(who, line)
+		}
+		h.foldAround()
+	}
+	if thrown < 6 {
+		t.Fatalf("only %d jokers held at the draw in 60 hands", thrown)
+	}
 }

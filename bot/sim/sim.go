@@ -180,7 +180,7 @@ func Run(ctx context.Context, cfg Config) int {
 		storage, outbox = check.Storage(s), check.Outbox(ob)
 	}
 	rm, err := room.New(room.Config{Store: storage, Clock: clock, Log: a.log, Seed: o.Seed, DeckSeed: o.Seed,
-		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: o.Trials,
+		MaxHands: maxHands, Metrics: metrics, BotDelay: think, BotTrials: o.Trials, BotsAlone: true,
 		// One simulated admin opens every table: no per-user command limit.
 		CommandRate: -1,
 		Outboxes:    map[string]bot.Enqueuer{simPlatform: outbox},

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -222,6 +223,11 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 		start = t.Deps.Clock.Now()
 	}
 	name := req.Cmd.Name
+	if i := t.seatOf(req.Player.ID); i >= 0 && req.Player.ID != 0 {
+		// The language of what the table tells the player alone (cards,
+		// reminders) follows their latest /lang.
+		t.Seats[i].Player.Language = req.Player.Language
+	}
 	if t.paused {
 		return bot.Reply{}, t.pausedReply(req.Player)
 	}
@@ -257,7 +263,7 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	case "fold", "check", "call", "bet", "raise", "allin", "discard", "draw", "pat":
 		return t.typedAction(req, start)
 	case "cards":
-		return t.cards(req.Player)
+		return t.cards(req)
 	case "clock":
 		return t.callClock(req)
 	case "addbot":
@@ -311,7 +317,7 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 		if t.hand == nil || tok.Hand != t.handID {
 			return bot.Reply{}, bot.ErrTokenStale
 		}
-		return t.cards(req.Player)
+		return t.cards(req)
 	}
 	if t.hand == nil {
 		return bot.Reply{}, bot.ErrTokenStale
@@ -415,6 +421,17 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, err
 		}
 		if !l.CanBet && !l.CanRaise {
+			// Why not, as specifically as the hand says (R-BET-5, R-BET-6).
+			switch t.hand.RaiseBar() {
+			case engine.RaiseShort:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.call_all_in", bot.Chips(l.CallAmount))
+			case engine.RaiseCovered:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.others_all_in")
+			case engine.RaiseCapped:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.capped")
+			case engine.RaiseNoOpeners:
+				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_openers")
+			}
 			if l.CallAmount > 0 {
 				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.cannot_raise")
 			}
@@ -425,13 +442,34 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_draw")
 		}
 		a.Kind = engine.Discard
+		if req.Cmd.Name != "pat" && len(req.Cmd.Args) == 0 {
+			// A bare /discard names no card: a typo, not a stand pat.
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.draw_now", l.MaxDiscard)
+		}
 		if req.Cmd.Name != "pat" {
+			hole := t.hand.Hole(k)
+			var jokers []engine.Card // the jokers held, in the order "Jk" takes them
+			for _, c := range hole {
+				if c.IsJoker() {
+					jokers = append(jokers, c)
+				}
+			}
 			for _, arg := range req.Cmd.Args {
 				cs, err := engine.ParseCards(arg)
 				if err != nil {
 					return bot.Reply{}, bot.Errorf(bot.EInvalid, "card.bad", arg)
 				}
-				a.Cards = append(a.Cards, cs...)
+				for _, c := range cs {
+					if c.IsJoker() && len(jokers) > 0 {
+						// "Jk" is a joker the player holds, whichever of
+						// the deck's two (R-CARD-7).
+						c, jokers = jokers[0], jokers[1:]
+					}
+					if !slices.Contains(hole, c) { // named, with the hand it is not in
+						return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_your_card", engine.FormatSymbols([]engine.Card{c}), engine.FormatSymbols(hole))
+					}
+					a.Cards = append(a.Cards, c)
+				}
 			}
 		}
 	}

@@ -53,7 +53,7 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	}
 	if free <= 0 {
 		if wi >= 0 {
-			return bot.Reply{Private: true, Text: tr(lang, "wait.position", wi+1, t.Label())}, nil
+			return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.position", wi+1, t.Label())}, nil
 		}
 		wt := waiter{Player: p, Since: t.Deps.Clock.Now()}
 		t.waiting = append(t.waiting, wt)
@@ -82,14 +82,14 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	}
 	amount := min(hi, bal)
 	if amountArg != "" {
-		if amount, err = bot.ParseChipsIn(amountArg, lang); err != nil {
+		if amount, err = bot.ParseChipsArg(amountArg, lang); err != nil {
 			return bot.Reply{}, err
 		}
 	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.Config.MinBuyIn {
 		amount = l.Stack
 	}
-	if amount < lo || amount > hi {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.range", bot.Chips(lo), bot.Chips(hi))
+	if err := t.checkBuyIn(p, amount, lo, hi); err != nil {
+		return bot.Reply{}, err
 	}
 	if amount > bal {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.funds", bot.Chips(amount), bot.Chips(bal))
@@ -149,6 +149,20 @@ func (t *Table) name2(p bot.Player) string {
 	return p.DisplayName
 }
 
+// checkBuyIn refuses a buy-in outside lo..hi: below the stack p left
+// with less than 15 minutes ago with that rule (R-CASH-3), else with the
+// range.
+func (t *Table) checkBuyIn(p bot.Player, amount, lo, hi int64) error {
+	if l, ok := t.left[p.ID]; ok && amount < lo && lo == l.Stack {
+		return bot.Errorf(bot.EInvalid, "join.rathole", t.Label(), bot.Chips(l.Stack), l.Until.UTC().Format("15:04"),
+			bot.Chips(t.Config.MinBuyIn), bot.Chips(t.Config.MaxBuyIn))
+	}
+	if amount < lo || amount > hi {
+		return bot.Errorf(bot.EInvalid, "join.range", bot.Chips(lo), bot.Chips(hi))
+	}
+	return nil
+}
+
 func (t *Table) leave(req Request) (bot.Reply, error) {
 	lang := t.lang()
 	i := t.seatOf(req.Player.ID)
@@ -158,7 +172,7 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.Player.ID)}}); err != nil {
 				return bot.Reply{}, err
 			}
-			return bot.Reply{Private: true, Text: tr(lang, "wait.left", t.Label())}, nil
+			return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.left", t.Label())}, nil
 		}
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
@@ -175,7 +189,7 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 			s.Leaving = false
 			return bot.Reply{}, err
 		}
-		return bot.Reply{Private: true, Text: tr(lang, "leave.after_hand")}, nil
+		return bot.Reply{Private: true, Text: tr(t.langReq(req), "leave.after_hand")}, nil
 	}
 	name, stack := t.name(i), s.Stack+s.Pending
 	w := &bot.TableWrite{}
@@ -240,18 +254,25 @@ func (t *Table) back(req Request) (bot.Reply, error) {
 	if s.Stack+s.Pending < t.Config.BigBlind && t.Tour == nil {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "back.short", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack-s.Pending))
 	}
-	s.SittingOut, s.Away, s.Timeouts = false, false, 0
 	w := &bot.TableWrite{}
-	if _, ok := t.sitoutAt[i]; ok {
-		delete(t.sitoutAt, i)
-		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
-	}
+	t.comeBack(i, w)
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
 	t.publishIdle()
 	t.poke()
 	return bot.Reply{Text: tr(t.lang(), "back.done", t.name(i))}, nil
+}
+
+// comeBack deals seat i in again from the next hand (/back, or a top-up
+// after a short stack): its sit-out ends and its deadline goes.
+func (t *Table) comeBack(i int, w *bot.TableWrite) {
+	s := t.Seats[i]
+	s.SittingOut, s.Away, s.Short, s.Timeouts = false, false, false, 0
+	if _, ok := t.sitoutAt[i]; ok {
+		delete(t.sitoutAt, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+	}
 }
 
 // topUp adds chips from the wallet: the stack after it at least the
@@ -266,7 +287,7 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 	if len(req.Cmd.Args) == 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.usage", bot.Chips(max(0, t.Config.MaxBuyIn-s.Stack-s.Pending)))
 	}
-	n, err := bot.ParseChipsIn(req.Cmd.Args[0], t.lang())
+	n, err := bot.ParseChipsArg(req.Cmd.Args[0], t.lang())
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -292,6 +313,10 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 		s.Stack += n
 	}
 	w := &bot.TableWrite{Moves: []bot.Move{{From: s.Account, To: t.account, Amount: n, Reason: "top-up", Reference: t.ref()}}}
+	back := s.Short && t.Tour == nil // sat out "until /topup" (R-SEAT-5)
+	if back {
+		t.comeBack(i, w)
+	}
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
@@ -301,8 +326,8 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 }
 
 // cards answers a player's hole cards, privately.
-func (t *Table) cards(p bot.Player) (bot.Reply, error) {
-	i := t.seatOf(p.ID)
+func (t *Table) cards(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.Player.ID)
 	if i < 0 || t.hand == nil {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "cards.none")
 	}
@@ -310,7 +335,7 @@ func (t *Table) cards(p bot.Player) (bot.Reply, error) {
 	if k < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "cards.none")
 	}
-	return bot.Reply{Private: true, Text: t.cardsText(k)}, nil
+	return bot.Reply{Private: true, Text: t.cardsText(k, t.langReq(req))}, nil
 }
 
 // callClock gives the acting player a short countdown (R-TIME-3).
@@ -348,7 +373,7 @@ func (t *Table) callClock(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if s := t.Seats[j]; !s.Bot {
-		t.send(t.private(s.Player, tr(t.lang(), "clock.you", DurationText(t.Config.Clock), t.Label())))
+		t.send(t.private(s.Player, tr(t.langOf(s.Player), "clock.you", DurationText(t.Config.Clock), t.Label())))
 	}
 	t.publish()
 	return bot.Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), DurationText(t.Config.Clock))}, nil
@@ -381,7 +406,7 @@ func (t *Table) consult(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if p := s.Partner; p != nil {
-		t.send(t.private(*p, tr(t.lang(), "consult.partner", s.Player.DisplayName, t.Label(), engine.FormatSymbols(t.hand.Hole(k)), DurationText(tourney.ConsultationTime))))
+		t.send(t.private(*p, tr(t.langOf(*p), "consult.partner", s.Player.DisplayName, t.Label(), engine.FormatSymbols(t.hand.Hole(k)), DurationText(tourney.ConsultationTime))))
 	}
 	t.publish()
 	return bot.Reply{Text: tr(t.lang(), "consult.done", t.name(i), DurationText(tourney.ConsultationTime))}, nil
@@ -406,12 +431,12 @@ func (t *Table) historyReply(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if len(recs) == 0 {
-		return bot.Reply{Private: true, Text: tr(t.lang(), "history.none", t.Label())}, nil
+		return bot.Reply{Private: true, Text: tr(t.langReq(req), "history.none", t.Label())}, nil
 	}
 	var parts []string
 	size, more := 0, false
 	for _, rec := range recs { // newest first: the most recent fit
-		text, err := t.historyText(rec, req.Player.ID)
+		text, err := t.historyText(rec, req.Player.ID, t.langReq(req))
 		if err != nil {
 			t.Deps.Log.Error("history: a stored hand cannot be read", "hand", rec.ID, "err", err)
 			continue
@@ -425,7 +450,7 @@ func (t *Table) historyReply(req Request) (bot.Reply, error) {
 	}
 	slices.Reverse(parts) // oldest first
 	if more {
-		parts = append([]string{tr(t.lang(), "history.more")}, parts...)
+		parts = append([]string{tr(t.langReq(req), "history.more")}, parts...)
 	}
 	return bot.Reply{Private: true, Text: strings.Join(parts, "\n\n")}, nil
 }

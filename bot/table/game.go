@@ -111,7 +111,8 @@ func (t *Table) startHand() {
 	w := &bot.TableWrite{}
 	t.prepareSeats(now, w)
 	dealt, tplan, torder := t.whoIsDealt()
-	if len(dealt) < 2 {
+	if len(dealt) < 2 || t.Tour == nil && !t.Deps.Cfg.BotsAlone && !t.anyPlayer(dealt) {
+		// A cash table of practice opponents alone waits for a player.
 		t.noHand(w)
 		return
 	}
@@ -195,11 +196,22 @@ func (t *Table) prepareSeats(now time.Time, w *bot.TableWrite) {
 			s.Stack += add
 		}
 		if !s.Bot && !s.SittingOut && !s.Leaving && s.Stack < t.Config.BigBlind { // R-SEAT-5
-			s.SittingOut, s.SatOutAt = true, now
+			s.SittingOut, s.SatOutAt, s.Short = true, now, true
 			t.notify(s.Player, "table.short_stack", bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.MinBuyIn-s.Stack), bot.Chips(t.Config.MaxBuyIn-s.Stack))
 			t.setSitout(i, now, w)
 		}
 	}
+}
+
+// anyPlayer reports whether a person (not a practice opponent) is among
+// the seats dealt.
+func (t *Table) anyPlayer(dealt []int) bool {
+	for _, i := range dealt {
+		if s := t.Seats[i]; s != nil && !s.Bot {
+			return true
+		}
+	}
+	return false
 }
 
 // whoIsDealt returns the table seats dealt into the next hand (fewer than
@@ -613,7 +625,7 @@ func (t *Table) fire() {
 			case t.turnPhase == "timer" && !t.reminded && !now.Before(t.turnAt.Add(-t.reminderLead())):
 				t.reminded = true
 				if !s.Bot {
-					t.send(t.private(s.Player, tr(t.lang(), "time.reminder", DurationText(t.turnAt.Sub(now)), t.Label())))
+					t.send(t.private(s.Player, tr(t.langOf(s.Player), "time.reminder", DurationText(t.turnAt.Sub(now)), t.Label())))
 				}
 			}
 		}

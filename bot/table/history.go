@@ -32,7 +32,7 @@ type historyHand struct {
 }
 
 // historyText tells a stored hand to player (an id) in lang.
-func (t *Table) historyText(rec bot.HandRecord, player int64) (string, error) {
+func (t *Table) historyText(rec bot.HandRecord, player int64, lang string) (string, error) {
 	var tag bot.HandTag
 	if err := json.Unmarshal([]byte(rec.Setup.Tag), &tag); err != nil {
 		return "", err
@@ -43,7 +43,7 @@ func (t *Table) historyText(rec bot.HandRecord, player int64) (string, error) {
 			tag.Names[k] = fmt.Sprintf("%d", k+1)
 		}
 	}
-	h := &historyHand{lang: t.lang(), rec: rec, tag: tag, viewer: -1}
+	h := &historyHand{lang: lang, rec: rec, tag: tag, viewer: -1}
 	for k, p := range tag.Players {
 		if p == player && p != 0 {
 			h.viewer = k

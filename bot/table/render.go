@@ -78,7 +78,9 @@ func renderTable(sc tableScene) bot.View {
 		if len(s.Pots) > 1 {
 			var parts []string
 			for _, p := range s.Pots {
-				parts = append(parts, bot.FormatChips(p.Amount, lang))
+				// A pot awarded is shown as it was paid, its rake deducted
+				// as the total's is (R-POT-7).
+				parts = append(parts, bot.FormatChips(p.Amount-p.Rake, lang))
 			}
 			pot = append(pot, bot.S(fmt.Sprintf(" (%s)", strings.Join(parts, " + "))))
 		}

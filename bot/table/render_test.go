@@ -255,3 +255,32 @@ func longestTableMessage(t *testing.T, platform string, nameLen int) {
 		}
 	}
 }
+
+// R-POT-7, R-BET-9: when a hand with side pots is over, the table
+// message's pot line shows the pots as awarded, rake deducted like the
+// total, so that the parts add up to it ("Pot: 369 (243 + 136)" was the
+// total after the rake beside the pots before it).
+func TestThePotsShownAddUpToThePotAfterTheRake(t *testing.T) {
+	nl := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 1, BigBlind: 2, Rake: engine.Rake{Percent: 5, Cap: 10}}
+	h := viewHand(t, nl, []int64{30, 100, 100}, 3, []engine.ActionKind{engine.AllIn, engine.AllIn, engine.Call})
+	snap := h.Snapshot()
+	if !snap.Over || snap.Rake == 0 || len(snap.Pots) < 2 {
+		t.Fatalf("want a raked hand over with side pots: over %v, rake %d, %d pots", snap.Over, snap.Rake, len(snap.Pots))
+	}
+	spect := snap.For(-1)
+	seats := []sceneSeat{{Name: "Ana", Stack: 30}, {Name: "Ben", Stack: 100}, {Name: "Cy", Stack: 100}}
+	v := renderTable(tableScene{Lang: bot.English, Label: "#1", Title: "Test 1/2", HandNo: 1, Seats: seats, Snap: &spect, Order: []int{0, 1, 2}})
+	var total, a, b int64
+	line := ""
+	for _, l := range strings.Split(v.Text, "\n") {
+		if strings.HasPrefix(l, "Pot: ") {
+			line = l
+		}
+	}
+	if _, err := fmt.Sscanf(line, "Pot: %d (%d + %d)", &total, &a, &b); err != nil {
+		t.Fatalf("pot line %q: %v\n%s", line, err, v.Text)
+	}
+	if a+b != total || total != snap.Total {
+		t.Errorf("pot line %q: the pots add up to %d, the total shown is %d (the hand's %d, rake %d)", line, a+b, total, snap.Total, snap.Rake)
+	}
+}

@@ -37,6 +37,9 @@ type Seat struct {
 	// Away: the sit-out limit passed with nobody waiting: dealt in, acting
 	// at once by the timeout rule, until /back (R-CASH-4).
 	Away bool `json:"away,omitempty"`
+	// Short: sat out for a stack below the big blind (R-SEAT-5), not by
+	// choice: a top-up to the buy-in range deals the player in again.
+	Short bool `json:"short,omitempty"`
 	// WaitBB: joined and waits for the big blind; Post: joined and posts
 	// a big blind to play at once (R-SEAT-4).
 	WaitBB   bool          `json:"wait_bb,omitempty"`
@@ -293,6 +296,18 @@ func (t *Table) lang() string {
 		return bot.English
 	}
 	return c.Language
+}
+
+// langOf is the language of what is said to p alone: their own choice
+// (/lang), else the chat's (bot.LangFor; README "Languages").
+func (t *Table) langOf(p bot.Player) string {
+	return bot.LangFor(p.Language, "", t.lang())
+}
+
+// langReq is the language of a private answer to req: the player's own
+// choice, else their app's, else the chat's.
+func (t *Table) langReq(req Request) string {
+	return bot.LangFor(req.Player.Language, req.Cmd.Lang, t.lang())
 }
 
 // name shows a seat's player: "Anonym N" at an anonymous table (R-CASH-6).

@@ -32,6 +32,9 @@ type Deps struct {
 type Settings struct {
 	HandPause, BotDelay time.Duration
 	BotTrials, MaxHands int
+	// BotsAlone: practice opponents play cash hands with nobody else
+	// dealt in (room.Config.BotsAlone).
+	BotsAlone bool
 }
 
 // Env is what a table asks of the room: who sits where across

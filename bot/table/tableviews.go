@@ -35,7 +35,7 @@ func (t *Table) notify(p bot.Player, key string, args ...any) {
 	if p.Platform == BotPlatform {
 		return
 	}
-	t.outq = append(t.outq, t.private(p, tr(t.lang(), key, args...)))
+	t.outq = append(t.outq, t.private(p, tr(t.langOf(p), key, args...)))
 }
 
 // notifyGroup sends a notice to the table's chat at once (not held for a
@@ -285,14 +285,14 @@ func (t *Table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
 }
 
 // cardsText is seat k's hole cards, for them only.
-func (t *Table) cardsText(k int) string {
-	return tr(t.lang(), "cards.yours", t.Label(), t.handNo, engine.FormatSymbols(t.hand.Hole(k)))
+func (t *Table) cardsText(k int, lang string) string {
+	return tr(lang, "cards.yours", t.Label(), t.handNo, engine.FormatSymbols(t.hand.Hole(k)))
 }
 
 // cardsView is seat k's private cards message: the table and hand, and
 // the cards standing out.
-func (t *Table) cardsView(k int) bot.View {
-	text := t.cardsText(k)
+func (t *Table) cardsView(k int, lang string) bot.View {
+	text := t.cardsText(k, lang)
 	r := bot.Rich{Blocks: []bot.Block{{Lines: []bot.Line{bot.Emphasis(text, engine.FormatSymbols(t.hand.Hole(k)))}}}}
 	return bot.View{Kind: bot.ViewCards, Text: text, Rich: &r}
 }
@@ -318,7 +318,7 @@ func (t *Table) sendCards(events []engine.Event) {
 		}
 		t.send(bot.Outgoing{To: bot.Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: bot.PriorityPrivate,
 			Key: fmt.Sprintf("cards:%d:%d:%d", t.ID, t.handID, s.Player.ID), Version: t.nextVersion(),
-			Body: t.cardsView(k)})
+			Body: t.cardsView(k, t.langOf(s.Player))})
 	}
 }
 

@@ -690,14 +690,15 @@ func (a *Director) news(key string, args ...any) {
 	}
 }
 
-// privateTo sends an entry's player a private note.
+// privateTo sends an entry's player a private note, in their own
+// language (else the chat's).
 func (a *Director) privateTo(e tourney.EntryID, key string, args ...any) {
 	p, ok := a.Players[e]
 	if !ok || a.bots[e] {
 		return
 	}
 	a.send(bot.Outgoing{To: bot.Destination{Platform: p.Platform, User: p.UserID}, Priority: bot.PriorityPrivate,
-		Body: bot.View{Kind: bot.ViewNotice, Text: tr(a.lang(), key, args...)}})
+		Body: bot.View{Kind: bot.ViewNotice, Text: tr(bot.LangFor(p.Language, "", a.lang()), key, args...)}})
 }
 
 // Do sends a request to the actor and waits; a full inbox is EBusy.
