@@ -179,6 +179,7 @@ var roomTexts = map[string]Message{
 	"addbot.usage":         {"Usage: /addbot [n], n from 1 to %[1]v.", "Uso: /addbot [n], n de 1 a %[1]v."},
 	"addbot.full":          {"The table is full.", "La mesa está llena."},
 	"addbot.done":          {"Practice opponents %[1]v sit at %[2]v (house chips).", "Los rivales de práctica %[1]v se sientan en %[2]v (fichas de la casa)."},
+	"addbot.fewer":         {"You asked for %[1]d; the table had %[2]d free seats.", "Pediste %[1]d; la mesa tenía %[2]d asientos libres."},
 	"kickbot.none":         {"There are no practice opponents at this table.", "No hay rivales de práctica en esta mesa."},
 	"kickbot.done":         {"%[1]v {1:practice opponent leaves|practice opponents leave} %[2]v (after the hand for those in it).", "%[1]v {1:rival de práctica deja|rivales de práctica dejan} %[2]v (al acabar la mano {1:si la juega|los que juegan})."},
 	"hist.header":          {"%[1]v · hand %[2]v · %[3]v · %[4]v UTC", "%[1]v · mano %[2]v · %[3]v · %[4]v UTC"},

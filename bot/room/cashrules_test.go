@@ -441,3 +441,21 @@ func TestComingBackShortSaysTheFifteenMinuteRule(t *testing.T) {
 	h.sleep(16 * time.Minute)
 	h.must("ana", "/join 100")
 }
+
+// /addbot asking for more practice opponents than the table has free
+// seats seats as many as fit and says how many were asked for and free.
+func TestAddingMoreOpponentsThanSeatsSaysSo(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable nlhe 1/2 seats=3")
+	r := h.must("admin", "/addbot 5")
+	if !strings.Contains(r.Text, "You asked for 5; the table had 3 free seats.") {
+		t.Fatalf("/addbot 5 at a table of 3 seats answered %q", r.Text)
+	}
+	if r := h.must("admin", "/kickbot"); r.Text == "" {
+		t.Fatal("no answer to /kickbot")
+	}
+	h.must("alice", "/join")
+	if r := h.must("admin", "/addbot 2"); strings.Contains(r.Text, "You asked") {
+		t.Fatalf("/addbot 2 with 2 seats free answered %q", r.Text)
+	}
+}

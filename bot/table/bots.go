@@ -13,13 +13,13 @@ import (
 
 // addBots seats practice opponents with house chips.
 func (t *Table) addBots(req Request) (bot.Reply, error) {
-	n := 1
+	n, asked := 1, 1
 	if len(req.Cmd.Args) > 0 {
 		v, err := strconv.Atoi(req.Cmd.Args[0])
 		if err != nil || v < 1 || v > engine.MaxSeats {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "addbot.usage", engine.MaxSeats)
 		}
-		n = v
+		n, asked = v, v
 	}
 	if free := t.freeSeats(); free < n {
 		if free <= 0 {
@@ -69,7 +69,11 @@ func (t *Table) addBots(req Request) (bot.Reply, error) {
 	}
 	t.publishIdle()
 	t.poke()
-	return bot.Reply{Text: tr(t.lang(), "addbot.done", strings.Join(names, ", "), t.Label())}, nil
+	text := tr(t.lang(), "addbot.done", strings.Join(names, ", "), t.Label())
+	if len(added) < asked {
+		text += " " + tr(t.lang(), "addbot.fewer", asked, len(added))
+	}
+	return bot.Reply{Text: text}, nil
 }
 
 // kickBots stands every practice opponent up (after the hand for those in
