@@ -96,6 +96,7 @@ var roomTexts = map[string]Message{
 	"grant.limits":            {"Grants here: at most %[1]v {1:chip|chips} at once and %[2]v a day.", "Aquí se dan como máximo %[1]v {1:ficha|fichas} de una vez y %[2]v al día."},
 	"grant.limits_usage":      {"Usage: /grant limits [per grant] [per day], whole numbers above 0.", "Uso: /grant limits [por entrega] [por día], números enteros mayores que 0."},
 	"grant.limits_above":      {"A community can only lower the caps: at most %[1]v at once and %[2]v a day.", "Una comunidad solo puede bajar los límites: como máximo %[1]v de una vez y %[2]v al día."},
+	"grant.limits_order":      {"A grant of up to %[1]v cannot be above the daily cap of %[2]v: lower it, or raise the daily cap with it (/grant limits PER-GRANT PER-DAY).", "Una entrega de hasta %[1]v no puede superar el tope diario de %[2]v: bájala, o sube el tope diario a la vez (/grant limits POR-ENTREGA POR-DÍA)."},
 	"adminlog.usage":          {"Usage: /adminlog [n], n from 1 to 100.", "Uso: /adminlog [n], n de 1 a 100."},
 	"adminlog.none":           {"No admin action in this community yet.", "Aún no hay acciones de administración en esta comunidad."},
 	"adminlog.title":          {"The last %[1]v admin {1:action|actions} (UTC):", "Últimas acciones de administración (%[1]v, UTC):"},

@@ -154,6 +154,13 @@ func (r *Room) grantLimits(ctx context.Context, cmd bot.Command, p bot.Player, e
 		if caps[0] > r.cfg.GrantCap || caps[1] > r.cfg.GrantDayCap {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "grant.limits_above", bot.Chips(r.cfg.GrantCap), bot.Chips(r.cfg.GrantDayCap))
 		}
+		dayCap := caps[1]
+		if dayCap == 0 {
+			_, dayCap = r.grantCaps(econ)
+		}
+		if caps[0] > dayCap {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "grant.limits_order", bot.Chips(caps[0]), bot.Chips(dayCap))
+		}
 		econ.GrantCap = caps[0]
 		if caps[1] != 0 {
 			econ.DayCap = caps[1]

@@ -167,7 +167,10 @@ func TestGrantsAreCappedAndLogged(t *testing.T) {
 	h.mustIn("group", "admin", "/newtable nlhe 1/2")
 	h.failsIn("group", "ben", "/grant limits 10 20", "admin.only")
 	h.failsIn("group", "admin", fmt.Sprintf("/grant limits %d", room.DefaultGrantCap+1), "grant.limits_above")
+	// A per-grant cap above the daily cap, given or kept, is refused.
+	h.failsIn("group", "admin", "/grant limits 100 50", "grant.limits_order")
 	r := h.mustIn("group", "admin", "/grant limits 1000 1500")
+	h.failsIn("group", "admin", "/grant limits 1600", "grant.limits_order")
 	if !strings.Contains(r.Text, "1,000") || !strings.Contains(r.Text, "1,500") {
 		t.Fatalf("/grant limits: %q", r.Text)
 	}
