@@ -51,14 +51,25 @@ var (
 // chunks; a chunk's error goes through fail with the chunk's rows (the
 // index of its first, its count).
 func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first, n int, err error) error) error {
-	for done := 0; done*st.width < len(args); {
-		left := len(args)/st.width - done
+	return st.chunks(len(args)/st.width, func(first, n int) error {
+		if _, err := tx.exec(st.text(n), args[first*st.width:(first+n)*st.width]...); err != nil {
+			return fail(first, n, err)
+		}
+		return nil
+	})
+}
+
+// chunks calls fn with each chunk of rows rows, the largest power of two
+// up to st.max that is left each time (the index of its first row, its
+// count), until fn fails.
+func (st rowsStmt) chunks(rows int, fn func(first, n int) error) error {
+	for done := 0; done < rows; {
 		n := st.max
-		for n > left {
+		for n > rows-done {
 			n /= 2
 		}
-		if _, err := tx.exec(st.text(n), args[done*st.width:(done+n)*st.width]...); err != nil {
-			return fail(done, n, err)
+		if err := fn(done, n); err != nil {
+			return err
 		}
 		done += n
 	}

@@ -48,8 +48,8 @@ func (s *Store) CreateHand(ctx context.Context, h *Hand) error {
 // (hand, seq) already exists is refused with a [*DuplicateEventError]; in
 // a transaction, nothing of it is then kept.
 func (tx *Tx) AppendHandEvents(handID int64, events []HandEvent) error {
-	// The log's remembered length (seqCache) is no longer the stored one.
-	tx.s.seqs.forget(handID)
+	// The log's remembered length (seqCache) is dropped once the
+	// transaction ends.
 	tx.forget = append(tx.forget, handID)
 	for i := range events {
 		e := &events[i]

@@ -132,36 +132,16 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 // hands), the number of events it has stored: from the lengths the last
 // commits left (seqCache), and for the others one query for the batch.
 func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
-	var hands []int64
 	next := make(map[int64]int, len(writes))
-	tx.s.seqs.mu.Lock()
-	for _, w := range writes {
-		if w.NewHand == nil && len(w.Events) > 0 {
-			if n, ok := tx.s.seqs.m[w.HandID]; ok {
-				next[w.HandID] = n
-			} else {
-				hands = append(hands, w.HandID)
-			}
-		}
-	}
-	tx.s.seqs.mu.Unlock()
-	if len(hands) == 0 {
-		return next, nil
-	}
+	hands := tx.s.seqs.known(writes, next)
 	// In chunks of powers of two, as events are inserted: few texts,
 	// each prepared once.
-	args := make([]any, 0, min(len(hands), eventChunk))
-	for len(hands) > 0 {
-		n := eventChunk
-		for n > len(hands) {
-			n /= 2
-		}
-		args = args[:0]
-		for _, h := range hands[:n] {
-			args = append(args, h)
-		}
-		hands = hands[n:]
-		err := tx.query(seqsStmt.text(n), func(r *sql.Rows) error {
+	args := make([]any, len(hands))
+	for i, h := range hands {
+		args[i] = h
+	}
+	err := seqsStmt.chunks(len(hands), func(first, n int) error {
+		return tx.query(seqsStmt.text(n), func(r *sql.Rows) error {
 			var hand int64
 			var seq int
 			if err := r.Scan(&hand, &seq); err != nil {
@@ -169,10 +149,10 @@ func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
 			}
 			next[hand] = seq
 			return nil
-		}, args...)
-		if err != nil {
-			return nil, fmt.Errorf("hand logs: %w", err)
-		}
+		}, args[first:first+n]...)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("hand logs: %w", err)
 	}
 	return next, nil
 }
@@ -196,6 +176,23 @@ type seqCache struct {
 // seqCacheMax bounds the hands remembered (about 30 bytes each): past it
 // the cache starts again, and lengths are read from the store.
 const seqCacheMax = 1 << 16
+
+// known puts in next the remembered lengths of the hands writes append
+// events to (not new hands), and returns those it does not remember.
+func (c *seqCache) known(writes []*bot.TableWrite, next map[int64]int) (unknown []int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, w := range writes {
+		if w.NewHand == nil && len(w.Events) > 0 {
+			if n, ok := c.m[w.HandID]; ok {
+				next[w.HandID] = n
+			} else {
+				unknown = append(unknown, w.HandID)
+			}
+		}
+	}
+	return unknown
+}
 
 // committed records the lengths writes left, next holding those of the
 // hands they appended to (advanced by continues).
