@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -11,7 +10,6 @@ import (
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/stats"
 	"github.com/pokerroom/pokerroom/engine"
-	"github.com/pokerroom/pokerroom/engine/enginetest"
 	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
@@ -135,24 +133,10 @@ func benchScripts(b *testing.B, n int, players []int64) []benchScript {
 	rng := rand.New(rand.NewPCG(3, 4))
 	out := make([]benchScript, 0, n)
 	for len(out) < n {
-		tag, _ := json.Marshal(bot.HandTag{Order: []int{0, 1, 2, 3, 4, 5}, Number: 1, Names: []string{"a", "b", "c", "d", "e", "f"}, Players: []int64{1, 2, 3, 4, 5, 6}})
-		seats := make([]engine.Seat, 6)
-		recs := make([]bot.SeatRecord, 6)
-		for i := range seats {
-			seats[i].Stack = int64(200 + rng.IntN(800))
-			recs[i] = bot.SeatRecord{Seat: i + 1, PlayerID: players[i], Stack: seats[i].Stack}
-		}
-		var d [52]engine.Card
-		deck := enginetest.FullDeck(&d)
-		enginetest.Shuffle(deck, rng)
-		setup := engine.Setup{Rules: engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10},
-			Seats: seats, Deck: deck, Tag: string(tag)}
-		h, err := engine.Start(setup)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := (&enginetest.Player{Src: rng}).Play(h); err != nil {
-			b.Fatal(err)
+		setup, h := playSixMax(b, rng)
+		recs := make([]bot.SeatRecord, len(setup.Seats))
+		for i, st := range setup.Seats {
+			recs[i] = bot.SeatRecord{Seat: i + 1, PlayerID: players[i], Stack: st.Stack}
 		}
 		st, err := stats.FromHand(setup, h.Events())
 		if err != nil {

@@ -82,23 +82,7 @@ func storeBenchHands(b *testing.B, s *store.Store, n int) int64 {
 	var ps []played
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 50 {
-		tag, _ := json.Marshal(bot.HandTag{Order: []int{0, 1, 2, 3, 4, 5}, Number: 1, Names: []string{"a", "b", "c", "d", "e", "f"}, Players: []int64{1, 2, 3, 4, 5, 6}})
-		seats := make([]engine.Seat, 6)
-		for i := range seats {
-			seats[i].Stack = int64(200 + rng.IntN(800))
-		}
-		var d [52]engine.Card
-		deck := enginetest.FullDeck(&d)
-		enginetest.Shuffle(deck, rng)
-		setup := engine.Setup{Rules: engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10},
-			Seats: seats, Deck: deck, Tag: string(tag)}
-		h, err := engine.Start(setup)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := (&enginetest.Player{Src: rng}).Play(h); err != nil {
-			b.Fatal(err)
-		}
+		setup, h := playSixMax(b, rng)
 		ps = append(ps, played{setup, h.Events()})
 	}
 	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
@@ -113,4 +97,28 @@ func storeBenchHands(b *testing.B, s *store.Store, n int) int64 {
 		}
 	}
 	return c.ID
+}
+
+// playSixMax plays a six-handed no-limit hold'em hand of random stacks
+// (200 to 999 chips) with random players, all drawn from rng.
+func playSixMax(b *testing.B, rng *rand.Rand) (engine.Setup, *engine.Hand) {
+	b.Helper()
+	tag, _ := json.Marshal(bot.HandTag{Order: []int{0, 1, 2, 3, 4, 5}, Number: 1, Names: []string{"a", "b", "c", "d", "e", "f"}, Players: []int64{1, 2, 3, 4, 5, 6}})
+	seats := make([]engine.Seat, 6)
+	for i := range seats {
+		seats[i].Stack = int64(200 + rng.IntN(800))
+	}
+	var d [52]engine.Card
+	deck := enginetest.FullDeck(&d)
+	enginetest.Shuffle(deck, rng)
+	setup := engine.Setup{Rules: engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 5, BigBlind: 10},
+		Seats: seats, Deck: deck, Tag: string(tag)}
+	h, err := engine.Start(setup)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := (&enginetest.Player{Src: rng}).Play(h); err != nil {
+		b.Fatal(err)
+	}
+	return setup, h
 }
