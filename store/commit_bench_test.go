@@ -41,14 +41,7 @@ func benchCommitTables(b *testing.B, be storetest.Backend, timers bool) {
 	if _, err := s.Migrate(ctx); err != nil {
 		b.Fatal(err)
 	}
-	var players []int64
-	for i := range 6 {
-		p, err := s.Player(ctx, "telegram", fmt.Sprint(i+1), fmt.Sprint("p", i+1))
-		if err != nil {
-			b.Fatal(err)
-		}
-		players = append(players, p.ID)
-	}
+	players := benchPlayers(b, s)
 	hands := benchScripts(b, 50, players)
 	c, err := s.Community(ctx, "telegram", "-100123", "bench")
 	if err != nil {
@@ -133,7 +126,7 @@ func benchScripts(b *testing.B, n int, players []int64) []benchScript {
 	rng := rand.New(rand.NewPCG(3, 4))
 	out := make([]benchScript, 0, n)
 	for len(out) < n {
-		setup, h := playSixMax(b, rng)
+		setup, h := playSixMax(b, rng, players)
 		recs := make([]bot.SeatRecord, len(setup.Seats))
 		for i, st := range setup.Seats {
 			recs[i] = bot.SeatRecord{Seat: i + 1, PlayerID: players[i], Stack: st.Stack}

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"runtime"
@@ -75,6 +76,7 @@ func storeBenchHands(b *testing.B, s *store.Store, n int) int64 {
 	if err != nil {
 		b.Fatal(err)
 	}
+	players := benchPlayers(b, s)
 	type played struct {
 		setup  engine.Setup
 		events []engine.Event
@@ -82,7 +84,7 @@ func storeBenchHands(b *testing.B, s *store.Store, n int) int64 {
 	var ps []played
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 50 {
-		setup, h := playSixMax(b, rng)
+		setup, h := playSixMax(b, rng, players)
 		ps = append(ps, played{setup, h.Events()})
 	}
 	at := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
@@ -99,11 +101,27 @@ func storeBenchHands(b *testing.B, s *store.Store, n int) int64 {
 	return c.ID
 }
 
-// playSixMax plays a six-handed no-limit hold'em hand of random stacks
-// (200 to 999 chips) with random players, all drawn from rng.
-func playSixMax(b *testing.B, rng *rand.Rand) (engine.Setup, *engine.Hand) {
+// benchPlayers stores the six players of playSixMax's hands.
+func benchPlayers(b *testing.B, s *store.Store) []int64 {
 	b.Helper()
-	tag, _ := json.Marshal(bot.HandTag{Order: []int{0, 1, 2, 3, 4, 5}, Number: 1, Names: []string{"a", "b", "c", "d", "e", "f"}, Players: []int64{1, 2, 3, 4, 5, 6}})
+	var players []int64
+	for i := range 6 {
+		p, err := s.Player(context.Background(), "telegram", fmt.Sprint(i+1), fmt.Sprint("p", i+1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		players = append(players, p.ID)
+	}
+	return players
+}
+
+// playSixMax plays a six-handed no-limit hold'em hand of players (their
+// ids in the hand's tag, whose statistics the store adds up when it
+// ends), of random stacks (200 to 999 chips) with random play, all drawn
+// from rng.
+func playSixMax(b *testing.B, rng *rand.Rand, players []int64) (engine.Setup, *engine.Hand) {
+	b.Helper()
+	tag, _ := json.Marshal(bot.HandTag{Order: []int{0, 1, 2, 3, 4, 5}, Number: 1, Names: []string{"a", "b", "c", "d", "e", "f"}, Players: players})
 	seats := make([]engine.Seat, 6)
 	for i := range seats {
 		seats[i].Stack = int64(200 + rng.IntN(800))
