@@ -87,8 +87,9 @@ var importRules = []importRule{
 	{pkg: module + "/bot/stats", allowed: withBot(), thirdParty: []string{"golang.org/x/time/rate"}},
 	// bot/room, the application: the room and its tournaments on bot's
 	// ports, with their tables (bot/table) and tournaments (bot/tournament),
-	// players' exports (bot/history) and statistics (bot/stats).
-	{pkg: module + "/bot/room", allowed: withBot(append([]string{module + "/bot/tournament", module + "/bot/table", module + "/bot/practice", module + "/bot/stats"}, historyImports...)...), thirdParty: roomThirdParty},
+	// players' exports (bot/history) and statistics (bot/stats), and the
+	// router of messages to the platforms' outboxes (bot/outbox).
+	{pkg: module + "/bot/room", allowed: withBot(append([]string{module + "/bot/tournament", module + "/bot/table", module + "/bot/practice", module + "/bot/stats", module + "/bot/outbox"}, historyImports...)...), thirdParty: roomThirdParty},
 	// bot/tournament, a tournament's director: its tables (bot/table) and
 	// its environment (tournament.Env), never the room.
 	{pkg: module + "/bot/tournament", allowed: withBot(module+"/bot/table", module+"/bot/practice", module+"/bot/stats"), thirdParty: botThirdParty},

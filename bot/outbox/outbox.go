@@ -2,13 +2,15 @@
 // within its limits (bot.Limits): queued per destination, the most urgent
 // first, edits of one message coalesced to the latest, origins served
 // fairly, a platform's retry_after waited out. The adapters build one each
-// and hand it to the room as its bot.Enqueuer.
+// and hand it to the room as its bot.Enqueuer; the room's Router sends
+// each message to its platform's.
 package outbox
 
 import (
 	"container/heap"
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -80,6 +82,66 @@ func New(s bot.Sender, limits bot.Limits, clock bot.Clock, ids bot.MessageIDs) *
 		o.global = rate.NewLimiter(limits.Global, max(limits.GlobalBurst, 1))
 	}
 	return o
+}
+
+// Router hands each outgoing message to its platform's Enqueuer (an
+// Outbox, one per platform): the room's tables and tournaments send
+// through it. A full or missing outbox is counted and logged, never
+// waited for; Send never blocks.
+type Router struct {
+	outboxes map[string]bot.Enqueuer
+	clock    bot.Clock
+	log      *slog.Logger
+	metrics  *bot.Metrics
+
+	mu    sync.Mutex
+	drops map[string]dropCount // refused messages by destination, logged once a minute
+}
+
+type dropCount struct {
+	n      int
+	logged time.Time
+}
+
+// NewRouter returns a Router over outboxes by platform, counting what it
+// queues and drops in m and logging drops to log.
+func NewRouter(outboxes map[string]bot.Enqueuer, clock bot.Clock, log *slog.Logger, m *bot.Metrics) *Router {
+	return &Router{outboxes: outboxes, clock: clock, log: log, metrics: m, drops: map[string]dropCount{}}
+}
+
+// Send queues m on its platform's outbox. An Enqueuer that renders views
+// as it queues them (not a bot.DeferringEnqueuer) gets m resolved. A
+// refusal is counted (Metrics.Dropped) and logged once a minute per
+// destination with the count, so that a chat that cannot keep up does not
+// flood the log.
+func (rt *Router) Send(m bot.Outgoing) {
+	ob := rt.outboxes[m.To.Platform]
+	if ob == nil {
+		return
+	}
+	if _, ok := ob.(bot.DeferringEnqueuer); !ok {
+		m = bot.Resolved(m)
+	}
+	if err := ob.Enqueue(m); err != nil {
+		rt.metrics.Dropped.Add(1)
+		to := m.To.String()
+		now := rt.clock.Now()
+		rt.mu.Lock()
+		d := rt.drops[to]
+		d.n++
+		log := now.Sub(d.logged) >= time.Minute
+		n := d.n
+		if log {
+			d.logged, d.n = now, 0
+		}
+		rt.drops[to] = d
+		rt.mu.Unlock()
+		if log {
+			rt.log.Warn("outgoing messages dropped", "to", to, "count", n, "err", err)
+		}
+		return
+	}
+	rt.metrics.Queued.Add(1)
 }
 
 // Enqueue queues m without blocking. A keyed message replaces the queued

@@ -16,8 +16,8 @@
 //     the per-user command limit.
 //   - tables.go: the room's side of its tables (package table): restoring
 //     them, and the room as the environment of its tables and directors
-//     (table.Env, tournament.Env), whose messages it queues on each
-//     platform's outbox (send).
+//     (table.Env, tournament.Env); their messages go to each platform's
+//     outbox through the room's outbox.Router.
 //   - tourneys.go, trestore.go, ttemplates.go: the room's side of its
 //     tournaments: the /tourney command, creating, finding, listing and
 //     restoring directors (in a tournament.Registry), templates and

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pokerroom/pokerroom/bot/outbox"
 	"github.com/pokerroom/pokerroom/bot/tournament"
 
 	"github.com/pokerroom/pokerroom/bot/table"
@@ -109,10 +110,9 @@ type Room struct {
 	clock  bot.Clock
 	log    *slog.Logger
 	signer *bot.Signer
-	// drops counts messages an outbox refused, by destination, for a
-	// log line a minute.
-	dropMu  sync.Mutex
-	drops   map[string]dropCount
+	// out sends the tables' and tournaments' messages to their
+	// platforms' outboxes.
+	out     *outbox.Router
 	commit  *table.GroupCommit
 	metrics *bot.Metrics
 	// tdeps are what the tables share (filled by Start).
@@ -197,7 +197,7 @@ func New(cfg Config) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{drops: map[string]dropCount{}, auditDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
+	r := &Room{out: outbox.NewRouter(cfg.Outboxes, cfg.Clock, cfg.Log, cfg.Metrics), auditDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}}
 	return r, nil
@@ -235,7 +235,7 @@ func (r *Room) Start(ctx context.Context) error {
 	r.commit = table.NewGroupCommit(r.store, r.metrics)
 	r.wg.Add(1)
 	go func() { defer r.wg.Done(); r.commit.Run(r.ctx) }()
-	r.tdeps = &table.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
+	r.tdeps = &table.Deps{Out: r.out, Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
 		Cfg: table.Settings{HandPause: r.cfg.HandPause, BotDelay: r.cfg.BotDelay, BotTrials: r.cfg.BotTrials, MaxHands: r.cfg.MaxHands, BotsAlone: r.cfg.BotsAlone}}
 	r.trdeps = &tournament.Deps{Clock: r.clock, Log: r.log, Store: r.store, Metrics: r.metrics, Signer: r.signer, Ctx: r.ctx, Commit: r.commit,
 		Tables: r.tdeps, DeckSeed: r.cfg.DeckSeed, Threads: r.cfg.Threads}

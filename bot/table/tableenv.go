@@ -13,11 +13,14 @@ import (
 	"github.com/pokerroom/pokerroom/engine"
 )
 
-// Deps are what every table of a room shares: the room's clock, log,
-// guarded store, counters, button signer, lifetime and settings, and the
-// group commit of their writes. The room fills them before its first table
-// starts.
+// Deps are what every table of a room shares: where its messages go, the
+// room's clock, log, guarded store, counters, button signer, lifetime and
+// settings, and the group commit of their writes. The room fills them
+// before its first table starts.
 type Deps struct {
+	// Out queues a table's messages on their platform's outbox
+	// (outbox.Router); it never blocks.
+	Out     interface{ Send(bot.Outgoing) }
 	Clock   bot.Clock
 	Log     *slog.Logger
 	Store   bot.Storage
@@ -39,7 +42,8 @@ type Settings struct {
 
 // Env is what a table asks of the room: who sits where across
 // tables, the community as it is now, wallets, the decks and the practice
-// opponents' randomness, the deadlines stored for it, and sending.
+// opponents' randomness, the deadlines stored for it. (Its messages go
+// out through Deps.Out.)
 type Env interface {
 	SetSeated(player, table int64, on bool)
 	// SyncSeated records the players seated at table, and only them.
@@ -55,7 +59,6 @@ type Env interface {
 	// rules on changing tables say so (R-CASH-3).
 	CheckTableChange(ctx context.Context, t *Table, p bot.Player) error
 	DropTable(t *Table)
-	Send(m bot.Outgoing)
 }
 
 // Director is a tournament table's director: it takes each hand's report.

@@ -17,7 +17,7 @@ import (
 // send queues m as this table's message.
 func (t *Table) send(m bot.Outgoing) {
 	m.Source = "table:" + strconv.FormatInt(t.ID, 10)
-	t.env.Send(m)
+	t.Deps.Out.Send(m)
 }
 
 func (t *Table) group() bot.Destination {
