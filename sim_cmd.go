@@ -23,6 +23,7 @@ func runSim(ctx context.Context, a *app) int {
 	dbFlag := fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the decks and the practice opponents")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	traceOut := fs.String("trace", "", "write an execution trace of the run to this file (go tool trace)")
 	fs.Float64Var(&o.Rate, "rate", 3000, "the load offered, in actions per second across all tables: practice opponents think tables/rate on average before acting; 0 = no thinking (the room's limit)")
 	fs.IntVar(&o.Trials, "trials", 100, "deals in a practice opponent's estimate")
 	fs.IntVar(&o.Tourney, "tourney", 0, "play one sit-and-go of this many practice opponents to a winner instead of cash tables")
@@ -56,6 +57,15 @@ func runSim(ctx context.Context, a *app) int {
 		}
 		defer f.Close()
 		cfg.CPUProfile = f
+	}
+	if *traceOut != "" {
+		f, err := os.Create(*traceOut)
+		if err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+			return exitFail
+		}
+		defer f.Close()
+		cfg.Trace = f
 	}
 	return sim.Run(ctx, cfg)
 }

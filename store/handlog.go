@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"time"
@@ -31,13 +32,27 @@ func (s *Store) StartHand(ctx context.Context, tableID int64, setup engine.Setup
 }
 
 func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64, error) {
+	args, err := handRow(tableID, setup, at)
+	if err != nil {
+		return 0, err
+	}
+	var id int64
+	err = tx.query(sqlStartHand, func(r *sql.Rows) error { return r.Scan(&id) }, args...)
+	if err != nil || id == 0 {
+		return 0, fmt.Errorf("start hand at table %d: %w", tableID, cmp.Or(err, errors.New("no id returned")))
+	}
+	return id, nil
+}
+
+// handRow is the arguments of a hand's row (sqlStartHand, handsStmt).
+func handRow(tableID int64, setup engine.Setup, at time.Time) ([]any, error) {
 	js, err := json.Marshal(setup)
 	if err != nil {
-		return 0, fmt.Errorf("hand setup: %w", err)
+		return nil, fmt.Errorf("hand setup: %w", err)
 	}
 	deck, err := json.Marshal(setup.Deck)
 	if err != nil {
-		return 0, fmt.Errorf("hand deck: %w", err)
+		return nil, fmt.Errorf("hand deck: %w", err)
 	}
 	// The deck commitment the table showed before the deal (issue 24), in
 	// a column of its own too: '' for a hand without one.
@@ -45,13 +60,72 @@ func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64,
 	if hs, err := bot.ParseHandTag(setup.Tag); err == nil && hs.Fair != nil {
 		commitment = hs.Fair.Commitment
 	}
-	var id int64
-	err = tx.query(sqlStartHand,
-		func(r *sql.Rows) error { return r.Scan(&id) }, tableID, setup.Rules.Game.String(), string(deck), commitment, string(js), at)
-	if err != nil || id == 0 {
-		return 0, fmt.Errorf("start hand at table %d: %w", tableID, cmp.Or(err, errors.New("no id returned")))
+	return []any{tableID, setup.Rules.Game.String(), string(deck), commitment, string(js), at}, nil
+}
+
+// handsStmt inserts hands, returning each one's id and table.
+var handsStmt = rowsStmt{head: "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) VALUES ",
+	row: "(?,?,?,?,?,?,'')", tail: " RETURNING id, table_id", width: 6, max: 64}
+
+// startHands stores the hands the writes start, in one INSERT (chunks of
+// handsStmt.max), and returns each write's new hand id (0 for a write
+// starting none). A table has one write in a batch (its actor waits for
+// each), so a returned row's table names its write; should two writes
+// start hands at one table, they are stored one by one instead.
+func (tx *Tx) startHands(writes []*bot.TableWrite) ([]int64, error) {
+	ids := make([]int64, len(writes))
+	var args []any
+	byTable := map[int64]int{}
+	for i, w := range writes {
+		if w.NewHand == nil {
+			continue
+		}
+		if _, dup := byTable[w.TableID]; dup {
+			return tx.startHandsInTurn(writes)
+		}
+		byTable[w.TableID] = i
+		row, err := handRow(w.TableID, *w.NewHand, w.At)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, row...)
 	}
-	return id, nil
+	err := handsStmt.chunks(len(args)/handsStmt.width, func(first, n int) error {
+		return tx.query(handsStmt.text(n), func(r *sql.Rows) error {
+			var id, table int64
+			if err := r.Scan(&id, &table); err != nil {
+				return err
+			}
+			if i, ok := byTable[table]; ok {
+				ids[i] = id
+			}
+			return nil
+		}, args[first*handsStmt.width:(first+n)*handsStmt.width]...)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("start hands at tables %s: %w", listed(slices.Sorted(maps.Keys(byTable))), err)
+	}
+	for table, i := range byTable {
+		if ids[i] == 0 {
+			return nil, fmt.Errorf("start hand at table %d: no id returned", table)
+		}
+	}
+	return ids, nil
+}
+
+// startHandsInTurn is startHands one hand at a time.
+func (tx *Tx) startHandsInTurn(writes []*bot.TableWrite) ([]int64, error) {
+	ids := make([]int64, len(writes))
+	for i, w := range writes {
+		if w.NewHand != nil {
+			id, err := tx.startHand(w.TableID, *w.NewHand, w.At)
+			if err != nil {
+				return nil, err
+			}
+			ids[i] = id
+		}
+	}
+	return ids, nil
 }
 
 // AppendEvents implements bot.HandLog: the events and the moves in one
@@ -131,13 +205,13 @@ func handsOf(rows []HandEvent) string {
 	return "hand " + listed(ids)
 }
 
+// moves makes the moves in turn (transferAll).
 func (tx *Tx) moves(moves []bot.Move) error {
-	for _, m := range moves {
-		if _, err := tx.Transfer(Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}); err != nil {
-			return err
-		}
+	ts := make([]Transfer, len(moves))
+	for i, m := range moves {
+		ts[i] = Transfer{From: m.From, To: m.To, Amount: m.Amount, Reason: m.Reason, Reference: m.Reference}
 	}
-	return nil
+	return tx.transferAll(ts)
 }
 
 // EndHand implements bot.HandLog.

@@ -107,23 +107,15 @@ func (s *Store) Transfer(ctx context.Context, t Transfer) (LedgerEntry, error) {
 // Both accounts are locked in ascending ID order, so that concurrent
 // transfers cannot deadlock each other on PostgreSQL.
 func (tx *Tx) Transfer(t Transfer) (LedgerEntry, error) {
-	switch {
-	case t.Amount <= 0:
-		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrNonPositiveAmount)
-	case t.From == t.To:
-		return LedgerEntry{}, fmt.Errorf("transfer of %d within account %d: %w", t.Amount, t.From, ErrSameAccount)
-	case t.Reason == "":
-		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrMissingReason)
+	if err := checkTransfer(t); err != nil {
+		return LedgerEntry{}, err
 	}
 	from, to, err := tx.lockAccounts(t.From, t.To)
 	if err != nil {
 		return LedgerEntry{}, err
 	}
-	if !from.Kind.MayGoNegative() && from.Balance < t.Amount {
-		return LedgerEntry{}, &InsufficientFundsError{AccountID: from.ID, Balance: from.Balance, Amount: t.Amount}
-	}
-	if from.Balance < math.MinInt64+t.Amount || to.Balance > math.MaxInt64-t.Amount {
-		return LedgerEntry{}, fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrBalanceOverflow)
+	if err := move(&from, &to, t); err != nil {
+		return LedgerEntry{}, err
 	}
 	for _, u := range [2]struct {
 		id, delta int64

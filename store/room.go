@@ -44,17 +44,18 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 		if next, err = tx.nextSeqs(writes); err != nil {
 			return err
 		}
+		started, err := tx.startHands(writes)
+		if err != nil {
+			return err
+		}
 		var rows []HandEvent
-		var ended []int // the writes ending hands not voided: their players' statistics
-		var b batchRows // the seats, timers and statistics, written together
+		var ended []int      // the writes ending hands not voided: their players' statistics
+		var b batchRows      // the seats, timers and statistics, written together
+		var moves []bot.Move // every write's chip moves, in turn
 		for i, w := range writes {
 			hand := w.HandID
 			if w.NewHand != nil {
-				id, err := tx.startHand(w.TableID, *w.NewHand, w.At)
-				if err != nil {
-					return err
-				}
-				hand = id
+				hand = started[i]
 			}
 			ids[i] = hand
 			if w.NewHand == nil && len(w.Events) > 0 {
@@ -65,9 +66,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			if rows, err = tx.eventRows(hand, w.Events, rows); err != nil {
 				return err
 			}
-			if err := tx.moves(w.Moves); err != nil {
-				return err
-			}
+			moves = append(moves, w.Moves...)
 			if w.EndHand {
 				first, err := tx.endHand(hand, w.At, w.Void)
 				if err != nil {
@@ -106,6 +105,9 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			}
 		}
 		if err := tx.insertEventRows(rows); err != nil {
+			return err
+		}
+		if err := tx.moves(moves); err != nil {
 			return err
 		}
 		for _, i := range ended {

@@ -91,7 +91,8 @@ const (
 func hotStatements() []string {
 	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState,
 		sqlEndOpenHand, sqlStatsHand, sqlStatsEvents}
-	for _, st := range []rowsStmt{eventsStmt, seqsStmt, seatsStmt, dropSeatsStmt, setTimersStmt, dropTimersStmt, statsStmt} {
+	for _, st := range []rowsStmt{eventsStmt, seqsStmt, seatsStmt, dropSeatsStmt, setTimersStmt, dropTimersStmt, statsStmt,
+		handsStmt, lockAccountsStmt, balancesStmt, ledgerStmt} {
 		qs = append(qs, st.texts()...)
 	}
 	return qs

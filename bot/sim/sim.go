@@ -17,6 +17,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"sort"
 	"strconv"
 	"strings"
@@ -103,6 +104,9 @@ type Config struct {
 	Log *slog.Logger
 	// CPUProfile, when not nil, receives a CPU profile of the run.
 	CPUProfile io.Writer
+	// Trace, when not nil, receives an execution trace of the run (go
+	// tool trace): where the group commit's goroutine waits, and on what.
+	Trace io.Writer
 	// Out receives the figures; Progress a progress line rewritten every
 	// second, and what went wrong.
 	Out, Progress io.Writer
@@ -201,6 +205,13 @@ func Run(ctx context.Context, cfg Config) int {
 			return exitFail
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if cfg.Trace != nil {
+		if err := trace.Start(cfg.Trace); err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+			return exitFail
+		}
+		defer trace.Stop()
 	}
 	runtime.GC()
 	var before runtime.MemStats

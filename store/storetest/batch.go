@@ -2,11 +2,14 @@ package storetest
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/store"
 )
 
 // testBatchSharesRows: the writes of one batch that change the same rows
@@ -76,5 +79,93 @@ func testBatchSharesRows(t *testing.T, open Opener) {
 		if err != nil || !reflect.DeepEqual(seats, tc.want) {
 			t.Errorf("seats of table %d: %+v, %v; want %+v", tc.table, seats, err, tc.want)
 		}
+	}
+}
+
+// testBatchMovesChipsInTurn: a batch's chip moves, made together, are
+// checked and applied as if each write's were made in turn: a move may
+// spend what an earlier one brought; one that overdraws an account after
+// the moves before it refuses the whole batch, which leaves nothing; an
+// unknown account is not found; moves over more accounts than one
+// statement's chunk, and hands started at more tables than one chunk,
+// each land where they belong.
+func testBatchMovesChipsInTurn(t *testing.T, open Opener) {
+	st, s, table := roomTable(t, open)
+	ctx := context.Background()
+	open1 := func(kind bot.AccountKind, key string) int64 {
+		t.Helper()
+		id, err := st.OpenAccount(ctx, kind, key, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	bank, a, b, c := open1(bot.AccountBank, "bank"), open1(bot.AccountTable, "a"), open1(bot.AccountTable, "b"), open1(bot.AccountTable, "c")
+	mv := func(from, to, amount int64) *bot.TableWrite {
+		return &bot.TableWrite{TableID: table, Moves: []bot.Move{{From: from, To: to, Amount: amount, Reason: "test"}}}
+	}
+	balances := func() [4]int64 {
+		t.Helper()
+		var out [4]int64
+		for i, id := range []int64{bank, a, b, c} {
+			n, err := st.Balance(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[i] = n
+		}
+		return out
+	}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{mv(bank, a, 100), mv(a, b, 60), mv(b, c, 60), mv(c, a, 10)}); err != nil {
+		t.Fatalf("moves spending what the ones before brought: %v", err)
+	}
+	if got, want := balances(), [4]int64{-100, 50, 0, 50}; got != want {
+		t.Fatalf("balances %v, want %v", got, want)
+	}
+	err := st.CommitTables(ctx, []*bot.TableWrite{mv(a, b, 50), mv(c, b, 50), mv(a, c, 1)})
+	var short *store.InsufficientFundsError
+	if !errors.Is(err, bot.ErrInsufficientFunds) || !errors.As(err, &short) || short.AccountID != a || short.Balance != 0 || short.Amount != 1 {
+		t.Fatalf("a move overdrawing after the ones before: %v; want account %d short, holding 0 of 1", err, a)
+	}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{mv(bank, a, 5), mv(a, 1<<40, 5)}); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("a move to an unknown account: %v, want not found", err)
+	}
+	if got, want := balances(), [4]int64{-100, 50, 0, 50}; got != want {
+		t.Fatalf("after refused batches: balances %v, want %v unchanged", got, want)
+	}
+
+	// 70 accounts and 70 tables: more than one chunk (64) of each.
+	var writes []*bot.TableWrite
+	var accounts, tables []int64
+	setup, events := statsHand(t, []int64{0, 0, 0}, nil)
+	tabs, _ := st.OpenTables(ctx, 0)
+	for i := range 70 {
+		acc := open1(bot.AccountTable, fmt.Sprintf("many%d", i))
+		tab, err := st.AddTable(ctx, bot.TableRecord{CommunityID: tabs[0].CommunityID, Name: fmt.Sprintf("m%d", i), Variant: "nlhe", Stakes: "1/2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		accounts, tables = append(accounts, acc), append(tables, tab)
+		w := mv(bank, acc, int64(i+1))
+		w.TableID, w.NewHand, w.Events = tab, &setup, events[:1]
+		writes = append(writes, w)
+	}
+	if err := st.CommitTables(ctx, writes); err != nil {
+		t.Fatalf("70 tables' hands and moves: %v", err)
+	}
+	seen := map[int64]bool{}
+	for i, w := range writes {
+		if n, err := st.Balance(ctx, accounts[i]); err != nil || n != int64(i+1) {
+			t.Errorf("account %d of 70: %d, %v; want %d", i+1, n, err, i+1)
+		}
+		h, err := s.LoadHand(ctx, w.HandID)
+		if err != nil || h.TableID != tables[i] || seen[w.HandID] || len(h.Events) != 1 {
+			t.Errorf("table %d of 70: hand %d at table %d with %d events, %v; want its own hand, at table %d, with 1 event", i+1, w.HandID, h.TableID, len(h.Events), err, tables[i])
+		}
+		seen[w.HandID] = true
+	}
+	audit, err := s.Audit(ctx)
+	if err != nil || !audit.OK() || audit.Entries != 4+70 {
+		t.Errorf("audit: %+v, %v; want the books balanced with 74 entries", audit, err)
 	}
 }

@@ -64,6 +64,7 @@ func Run(t *testing.T, open Opener) {
 		{"PlayerStatsAddedWhenHandsEnd", testPlayerStats},
 		{"PlayerStatsGivenWithTheEndAddedOnce", testPlayerStatsGiven},
 		{"BatchSharesRowsAsWrittenInTurn", testBatchSharesRows},
+		{"BatchMovesChipsInTurn", testBatchMovesChipsInTurn},
 		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
 	}
 	for _, tc := range tests {

@@ -1,0 +1,166 @@
+// A batch's transfers, written together: the moves of every table write
+// of a group commit take four statements however many there are (the
+// accounts read and locked, the entries, the balances), where one by one
+// each took four. On PostgreSQL every statement is a round trip.
+
+package store
+
+import (
+	"database/sql"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// The statements of transferAll, over its accounts (padded to a power of
+// two with account 0, which does not exist, so that their texts are few)
+// and its entries.
+var (
+	lockAccountsStmt = rowsStmt{head: "SELECT id, kind, balance FROM accounts WHERE id IN (", row: "?", tail: ") ORDER BY id", width: 1, max: 64}
+	balancesStmt     = rowsStmt{head: "UPDATE accounts SET balance = accounts.balance + v.column2 FROM (VALUES ", row: "(CAST(? AS BIGINT),CAST(? AS BIGINT))", tail: ") AS v WHERE accounts.id = v.column1", width: 2, max: 64}
+	ledgerStmt       = rowsStmt{head: "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES ", row: "(?,?,?,?,?,?)", width: 6, max: 64}
+)
+
+// checkTransfer refuses what no transfer may be, as [Tx.Transfer] does.
+func checkTransfer(t Transfer) error {
+	switch {
+	case t.Amount <= 0:
+		return fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrNonPositiveAmount)
+	case t.From == t.To:
+		return fmt.Errorf("transfer of %d within account %d: %w", t.Amount, t.From, ErrSameAccount)
+	case t.Reason == "":
+		return fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrMissingReason)
+	}
+	return nil
+}
+
+// move applies t to the balances of from and to, refusing it as
+// [Tx.Transfer] does when from may not go negative and holds less, or a
+// balance would overflow.
+func move(from, to *Account, t Transfer) error {
+	if !from.Kind.MayGoNegative() && from.Balance < t.Amount {
+		return &InsufficientFundsError{AccountID: from.ID, Balance: from.Balance, Amount: t.Amount}
+	}
+	if from.Balance < math.MinInt64+t.Amount || to.Balance > math.MaxInt64-t.Amount {
+		return fmt.Errorf("transfer of %d from account %d to %d: %w", t.Amount, t.From, t.To, ErrBalanceOverflow)
+	}
+	from.Balance -= t.Amount
+	to.Balance += t.Amount
+	return nil
+}
+
+// transferAll makes the transfers ts in turn, exactly as many calls of
+// [Tx.Transfer] would (the same checks, each against the balances the
+// ones before it left, and the same errors), in four statements: every
+// account is read, and on PostgreSQL locked, in one query in ascending
+// id order; the balances change by their net sums in one UPDATE; the
+// entries are inserted in one INSERT (chunks of ledgerStmt.max).
+func (tx *Tx) transferAll(ts []Transfer) error {
+	if len(ts) == 0 {
+		return nil
+	}
+	var ids []int64
+	for _, t := range ts {
+		if err := checkTransfer(t); err != nil {
+			return err
+		}
+		ids = append(ids, t.From, t.To)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	accounts, err := tx.lockAll(ids)
+	if err != nil {
+		return err
+	}
+	before := make(map[int64]int64, len(accounts))
+	for id, a := range accounts {
+		before[id] = a.Balance
+	}
+	now := tx.s.now()
+	entries := make([]any, 0, len(ts)*ledgerStmt.width)
+	for _, t := range ts {
+		from, to := accounts[t.From], accounts[t.To]
+		switch {
+		case from == nil:
+			return fmt.Errorf("transfer from account %d: %w", t.From, ErrNotFound)
+		case to == nil:
+			return fmt.Errorf("transfer to account %d: %w", t.To, ErrNotFound)
+		}
+		if err := move(from, to, t); err != nil {
+			return err
+		}
+		entries = append(entries, t.From, t.To, t.Amount, t.Reason, t.Reference, now)
+	}
+	var deltas []any
+	for _, id := range ids {
+		if d := accounts[id].Balance - before[id]; d != 0 {
+			deltas = append(deltas, id, d)
+		}
+	}
+	if err := tx.padded(balancesStmt, deltas, []any{int64(0), int64(0)}, func(q string, args []any) error {
+		_, err := tx.exec(q, args...)
+		return err
+	}); err != nil {
+		return fmt.Errorf("update balances: %w", err)
+	}
+	if err := tx.execRows(ledgerStmt, entries, func(_, _ int, err error) error {
+		return fmt.Errorf("write ledger entries: %w", err)
+	}); err != nil {
+		return err
+	}
+	tx.transfers += uint64(len(ts))
+	return nil
+}
+
+// lockAll reads the accounts ids (sorted, distinct), locking them on
+// PostgreSQL (SQLite has one writer); an id not found is missing from the
+// map.
+func (tx *Tx) lockAll(ids []int64) (map[int64]*Account, error) {
+	accounts := make(map[int64]*Account, len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	err := tx.padded(lockAccountsStmt, args, []any{int64(0)}, func(q string, args []any) error {
+		if tx.s.loc.Backend != SQLite {
+			q += " FOR UPDATE"
+		}
+		return tx.query(q, func(r *sql.Rows) error {
+			a := new(Account)
+			if err := r.Scan(&a.ID, &a.Kind, &a.Balance); err != nil {
+				return err
+			}
+			accounts[a.ID] = a
+			return nil
+		}, args...)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("lock accounts %s: %w", listed(ids), err)
+	}
+	return accounts, nil
+}
+
+// padded runs st over the rows of args in chunks of st.max rows, the last
+// padded with pad (one row's arguments, matching nothing) to a power of
+// two, so that every text run is one of st.texts().
+func (tx *Tx) padded(st rowsStmt, args, pad []any, run func(q string, args []any) error) error {
+	rows := len(args) / st.width
+	for first := 0; first < rows; first += st.max {
+		n := min(st.max, rows-first)
+		chunk := args[first*st.width : (first+n)*st.width]
+		size := 1
+		for size < n {
+			size *= 2
+		}
+		if size > n {
+			chunk = slices.Clip(chunk)
+			for range size - n {
+				chunk = append(chunk, pad...)
+			}
+		}
+		if err := run(st.text(size), chunk); err != nil {
+			return err
+		}
+	}
+	return nil
+}
