@@ -250,6 +250,57 @@ func (tx *Tx) endHand(handID int64, at time.Time, void string) (first bool, err 
 	return false, nil
 }
 
+// endHandsStmt ends the open hands among its rows (id, end, void) on
+// PostgreSQL, returning those it ended.
+var endHandsStmt = rowsStmt{head: "UPDATE hands SET ended_at = v.column2, voided = v.column3 FROM (VALUES ",
+	row:  "(CAST(? AS BIGINT),CAST(? AS TIMESTAMPTZ),CAST(? AS TEXT))",
+	tail: ") AS v WHERE hands.id = v.column1 AND hands.ended_at IS NULL RETURNING hands.id", width: 3, max: 64}
+
+// endHands ends the hands of the writes ending (indexes in writes; ids
+// are the writes' hands) as endHand would one by one, and says of each
+// whether it was not ended before. On PostgreSQL the open ones are ended
+// by one statement (a round trip), on SQLite one at a time (no round
+// trips); a hand ended twice in the batch is ended in turn.
+func (tx *Tx) endHands(writes []*bot.TableWrite, ids []int64, ending []int) ([]bool, error) {
+	first := make([]bool, len(ending))
+	hands := make(map[int64]bool, len(ending))
+	args := make([]any, 0, len(ending)*endHandsStmt.width)
+	for _, i := range ending {
+		hands[ids[i]] = true
+		args = append(args, ids[i], writes[i].At, writes[i].Void)
+	}
+	if tx.s.loc.Backend == SQLite || len(hands) < len(ending) {
+		for k, i := range ending {
+			var err error
+			if first[k], err = tx.endHand(ids[i], writes[i].At, writes[i].Void); err != nil {
+				return nil, err
+			}
+		}
+		return first, nil
+	}
+	ended := make(map[int64]bool, len(ending))
+	err := endHandsStmt.chunks(len(ending), func(first, n int) error {
+		return tx.query(endHandsStmt.text(n), func(r *sql.Rows) error {
+			var id int64
+			err := r.Scan(&id)
+			ended[id] = true
+			return err
+		}, args[first*endHandsStmt.width:(first+n)*endHandsStmt.width]...)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("end hands %s: %w", listed(slices.Sorted(maps.Keys(hands))), err)
+	}
+	for k, i := range ending {
+		if first[k] = ended[ids[i]]; !first[k] {
+			// Ended before (a write repeated): its end as it is written now.
+			if _, err := tx.endHand(ids[i], writes[i].At, writes[i].Void); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return first, nil
+}
+
 // LoadHand implements bot.HandLog.
 func (s *Store) LoadHand(ctx context.Context, handID int64) (bot.HandRecord, error) {
 	var h Hand

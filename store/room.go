@@ -49,7 +49,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			return err
 		}
 		var rows []HandEvent
-		var ended []int      // the writes ending hands not voided: their players' statistics
+		var ending []int     // the writes ending hands
 		var b batchRows      // the seats, timers and statistics, written together
 		var moves []bot.Move // every write's chip moves, in turn
 		for i, w := range writes {
@@ -68,13 +68,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 			}
 			moves = append(moves, w.Moves...)
 			if w.EndHand {
-				first, err := tx.endHand(hand, w.At, w.Void)
-				if err != nil {
-					return err
-				}
-				if first && w.Void == "" {
-					ended = append(ended, i)
-				}
+				ending = append(ending, i)
 			}
 			if w.SaveSeats {
 				if err := b.saveSeats(w.TableID, w.Seats, w.At); err != nil {
@@ -110,7 +104,15 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 		if err := tx.moves(moves); err != nil {
 			return err
 		}
-		for _, i := range ended {
+		first, err := tx.endHands(writes, ids, ending)
+		if err != nil {
+			return err
+		}
+		for k, i := range ending {
+			// A hand not voided counts in its players' statistics, once.
+			if !first[k] || writes[i].Void != "" {
+				continue
+			}
 			if err := tx.addHandStats(ids[i], writes[i].At, writes[i].Stats, &b); err != nil {
 				return err
 			}

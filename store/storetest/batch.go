@@ -87,8 +87,8 @@ func testBatchSharesRows(t *testing.T, open Opener) {
 // spend what an earlier one brought; one that overdraws an account after
 // the moves before it refuses the whole batch, which leaves nothing; an
 // unknown account is not found; moves over more accounts than one
-// statement's chunk, and hands started at more tables than one chunk,
-// each land where they belong.
+// statement's chunk, and hands started and ended at more tables than one
+// chunk, each land where they belong.
 func testBatchMovesChipsInTurn(t *testing.T, open Opener) {
 	st, s, table := roomTable(t, open)
 	ctx := context.Background()
@@ -163,6 +163,34 @@ func testBatchMovesChipsInTurn(t *testing.T, open Opener) {
 			t.Errorf("table %d of 70: hand %d at table %d with %d events, %v; want its own hand, at table %d, with 1 event", i+1, w.HandID, h.TableID, len(h.Events), err, tables[i])
 		}
 		seen[w.HandID] = true
+	}
+	// The 70 hands end in one batch, the first voided; the last is ended
+	// again by a repeated write.
+	day := time.Date(2026, 11, 3, 12, 0, 0, 0, time.UTC)
+	var ends []*bot.TableWrite
+	for i, w := range writes {
+		end := &bot.TableWrite{TableID: w.TableID, HandID: w.HandID, EndHand: true, At: day.Add(time.Duration(i) * time.Second)}
+		if i == 0 {
+			end.Void = "test"
+		}
+		ends = append(ends, end)
+	}
+	if err := st.CommitTables(ctx, ends); err != nil {
+		t.Fatalf("70 hands ending: %v", err)
+	}
+	again := &bot.TableWrite{TableID: writes[69].TableID, HandID: writes[69].HandID, EndHand: true, At: day.Add(time.Hour)}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{again}); err != nil {
+		t.Fatalf("a hand's end written again: %v", err)
+	}
+	for i, w := range writes {
+		want := day.Add(time.Duration(i) * time.Second)
+		if i == 69 {
+			want = day.Add(time.Hour)
+		}
+		h, err := s.LoadHand(ctx, w.HandID)
+		if err != nil || !h.EndedAt.Equal(want) {
+			t.Errorf("hand %d of 70: ended %v, %v; want %v", i+1, h.EndedAt, err, want)
+		}
 	}
 	audit, err := s.Audit(ctx)
 	if err != nil || !audit.OK() || audit.Entries != 4+70 {
