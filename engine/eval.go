@@ -53,6 +53,33 @@ func Eval7(c *[7]Card) HandValue {
 	return rankLookup(uint32(k))
 }
 
+// HoldemKey is the evaluator's key of a set of distinct real cards: keys
+// of disjoint sets add up to the key of their union, so that a board's part
+// is summed once for every player holding cards against it (an equity
+// loop). Value reads the hand of a key of exactly seven cards.
+type HoldemKey uint64
+
+// KeyOf returns the key of cards, which must be distinct real cards (no
+// jokers): it does not check them.
+func KeyOf(cards ...Card) HoldemKey {
+	var k uint64
+	for _, c := range cards {
+		k += tbl.cardKey[c]
+	}
+	return HoldemKey(k)
+}
+
+// Value returns the best high hand of the seven cards whose key k is, as
+// Eval7 would; ok is false when they hold five or more of one suit, whose
+// flush the key alone cannot tell: Eval7 of the cards gives it then.
+func (k HoldemKey) Value() (v HandValue, ok bool) {
+	key := uint64(k) + suitStart
+	if key&flushCheck != 0 {
+		return 0, false
+	}
+	return rankLookup(uint32(key)), true
+}
+
 // valueOfKey finishes an evaluation from the summed key of cards.
 func valueOfKey(k uint64, cards []Card) HandValue {
 	if k&flushCheck != 0 {

@@ -275,6 +275,12 @@ func TestEvalHighMatchesReferenceOnRandomDeals(t *testing.T) {
 			if g7 := Eval7((*[7]Card)(cards)); g7 != got {
 				t.Fatalf("%s: Eval7 = %v, EvalHigh = %v", FormatCards(cards), g7, got)
 			}
+			// A key summed in two parts (hole cards, board) reads the same
+			// hand, or says it is a flush's cards to read.
+			k := KeyOf(cards[:2]...) + KeyOf(cards[2:]...)
+			if gk, ok := k.Value(); ok && gk != got || !ok && got.Category() != Flush && got.Category() != StraightFlush {
+				t.Fatalf("%s: HoldemKey.Value = %v, %v; EvalHigh = %v", FormatCards(cards), gk, ok, got)
+			}
 		}
 		if gh := EvalHoldem(cards[:2], cards[2:]); gh != got {
 			t.Fatalf("%s: EvalHoldem = %v, EvalHigh = %v", FormatCards(cards), gh, got)

@@ -118,8 +118,20 @@ func (p *Opponent) equity(s engine.Snapshot, seat int) float64 {
 	if trials <= 0 {
 		trials = 300
 	}
+	if s.Game == engine.Holdem && nHole == 2 {
+		return p.holdemEquity(hole, board, unseen, opp, trials)
+	}
+	return p.dealtEquity(s.Game, hole, board, unseen, opp, trials)
+}
+
+// dealtEquity is equity's loop for any game: trials deals of the unseen
+// cards (opp hands of len(hole) cards, then the rest of the board), each
+// hand evaluated whole.
+func (p *Opponent) dealtEquity(game engine.Game, hole, board, unseen []engine.Card, opp, trials int) float64 {
+	nHole := len(hole)
+	need := opp*nHole + (5 - len(board))
 	eval := func(h, b []engine.Card) (engine.HandValue, engine.LowValue, bool) {
-		switch s.Game {
+		switch game {
 		case engine.Omaha, engine.Omaha5:
 			return engine.EvalOmaha(h, b), 0, false
 		case engine.OmahaHiLo, engine.OmahaHiLo5:
@@ -161,13 +173,55 @@ func (p *Opponent) equity(s engine.Snapshot, seat int) float64 {
 		if bestHi {
 			share = 1 / float64(winHi)
 		}
-		if s.Game.HiLo() && anyLo {
+		if game.HiLo() && anyLo {
 			share /= 2
 			if myHasLo && bestLo {
 				share += 0.5 / float64(winLo)
 			}
 		}
 		won += share
+	}
+	return won / float64(trials)
+}
+
+// holdemEquity is equity's loop for Hold'em, the same deals and the same
+// result, on the evaluator's keys: the board's key is summed once a deal
+// for every hand against it, and only a deal of five cards or more of one
+// suit is evaluated card by card.
+func (p *Opponent) holdemEquity(hole, board, unseen []engine.Card, opp, trials int) float64 {
+	need := opp*2 + (5 - len(board))
+	mine, known := engine.KeyOf(hole...), engine.KeyOf(board...)
+	var seven [7]engine.Card
+	copy(seven[2:], board)
+	value := func(h []engine.Card, k engine.HoldemKey) engine.HandValue {
+		if v, ok := k.Value(); ok {
+			return v
+		}
+		copy(seven[:2], h)
+		return engine.Eval7(&seven)
+	}
+	won := 0.0
+	for t := 0; t < trials; t++ {
+		for i := 0; i < need; i++ {
+			j := i + p.Rand.IntN(len(unseen)-i)
+			unseen[i], unseen[j] = unseen[j], unseen[i]
+		}
+		copy(seven[2+len(board):], unseen[opp*2:need])
+		b := known + engine.KeyOf(unseen[opp*2:need]...)
+		my := value(hole, mine+b)
+		best, ties := true, 1
+		for o := 0; o < opp; o++ {
+			h := unseen[o*2 : o*2+2]
+			switch v := value(h, engine.KeyOf(h...)+b); {
+			case v > my:
+				best = false
+			case v == my:
+				ties++
+			}
+		}
+		if best {
+			won += 1 / float64(ties)
+		}
 	}
 	return won / float64(trials)
 }

@@ -2,6 +2,7 @@ package practice
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/engine"
@@ -142,6 +143,56 @@ func TestPracticeOpponentsDrawByTheTablesDeckAndOptions(t *testing.T) {
 			s := engine.Snapshot{Game: engine.Draw, Seats: []engine.SeatView{{Hole: hole}, {Seat: 1}}}
 			if got := p.equity(s, 0); got != c.strength {
 				t.Errorf("strength %v, want %v", got, c.strength)
+			}
+		})
+	}
+}
+
+// Hold'em's equity on the evaluator's keys is the general loop's, deal
+// for deal: from the same draws, the same estimate, to the last bit, with
+// or without cards on the board and against one to eight hands.
+func TestHoldemEquityIsTheGeneralLoops(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for i := range 300 {
+		deck := make([]engine.Card, 52)
+		for c := range deck {
+			deck[c] = engine.Card(c)
+		}
+		r.Shuffle(len(deck), func(a, b int) { deck[a], deck[b] = deck[b], deck[a] })
+		boardN := []int{0, 3, 4, 5}[i%4]
+		hole, board, unseen := deck[:2], deck[2:2+boardN], deck[2+boardN:]
+		opp := 1 + i%8
+		seed := uint64(i)
+		fast := (&Opponent{Rand: rand.New(rand.NewPCG(seed, 1))}).holdemEquity(hole, board, slices.Clone(unseen), opp, 50)
+		slow := (&Opponent{Rand: rand.New(rand.NewPCG(seed, 1))}).dealtEquity(engine.Holdem, hole, board, slices.Clone(unseen), opp, 50)
+		if fast != slow {
+			t.Fatalf("%s on [%s] against %d: %v on keys, %v dealt whole", engine.FormatCards(hole), engine.FormatCards(board), opp, fast, slow)
+		}
+	}
+}
+
+// BenchmarkHoldemEquity: one pre-flop estimate of the sim's practice
+// opponents (100 deals against five hands), on the evaluator's keys and
+// dealt whole.
+func BenchmarkHoldemEquity(b *testing.B) {
+	deck := make([]engine.Card, 52)
+	for c := range deck {
+		deck[c] = engine.Card(c)
+	}
+	for _, bc := range []struct {
+		name string
+		fn   func(p *Opponent, unseen []engine.Card) float64
+	}{
+		{"keys", func(p *Opponent, unseen []engine.Card) float64 { return p.holdemEquity(deck[:2], nil, unseen, 5, 100) }},
+		{"dealt", func(p *Opponent, unseen []engine.Card) float64 {
+			return p.dealtEquity(engine.Holdem, deck[:2], nil, unseen, 5, 100)
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			p := &Opponent{Rand: rand.New(rand.NewPCG(1, 2))}
+			unseen := slices.Clone(deck[2:])
+			for b.Loop() {
+				bc.fn(p, unseen)
 			}
 		})
 	}
