@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/pokerroom/pokerroom/bot/sim"
@@ -49,23 +50,20 @@ func runSim(ctx context.Context, a *app) int {
 	defer s.Close()
 	cfg := sim.Config{Options: o, Store: s, Database: fmt.Sprintf("%s %s", s.Location.Backend, s.Location),
 		Log: a.log, Out: a.stdout, Progress: a.stderr}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+	for _, out := range []struct {
+		path string
+		w    *io.Writer
+	}{{*cpuprofile, &cfg.CPUProfile}, {*traceOut, &cfg.Trace}} {
+		if out.path == "" {
+			continue
+		}
+		f, err := os.Create(out.path)
 		if err != nil {
 			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 			return exitFail
 		}
 		defer f.Close()
-		cfg.CPUProfile = f
-	}
-	if *traceOut != "" {
-		f, err := os.Create(*traceOut)
-		if err != nil {
-			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
-			return exitFail
-		}
-		defer f.Close()
-		cfg.Trace = f
+		*out.w = f
 	}
 	return sim.Run(ctx, cfg)
 }
