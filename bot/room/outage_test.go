@@ -446,3 +446,61 @@ func TestAHandEndStoredButReportedFailedIsShownAndLeaversPaid(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// hangingStore is a store whose group commits wait until their context
+// ends: a write in flight when the room closes.
+type hangingStore struct {
+	bot.Storage
+	entered chan struct{}
+}
+
+func (s *hangingStore) CommitTables(ctx context.Context, _ []*bot.TableWrite) error {
+	select {
+	case s.entered <- struct{}{}:
+	default:
+	}
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// Closing the room while a table's write waits on the store is a
+// shutdown, not an outage: the table is not paused, the chat is not told
+// that the database is unreachable, and a restart finds what the store
+// held (the write cut short was not stored).
+func TestClosingTheRoomMidWriteIsNoOutage(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 buyin=40-200 timer=30 bank=10")
+	h.must("ana", "/join 100")
+	h.room.Close()
+	hang := &hangingStore{Storage: h.store, entered: make(chan struct{}, 1)}
+	h.reopenWith(hang)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: "ben", UserName: "ben", Name: "join", Args: []string{"100"}})
+	}()
+	select {
+	case <-hang.entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ben's /join never reached the store")
+	}
+	h.room.Close()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ben's /join still waits after the room closed")
+	}
+	if n := h.room.Metrics().Paused.Load(); n != 0 {
+		t.Errorf("%d tables paused by the room closing", n)
+	}
+	if n := h.groupSaid(bot.Text("en", "table.paused", "#1")); n != 0 {
+		t.Errorf("the chat was told %d times that the database is unreachable:\n%s", n, strings.Join(h.group(), "\n"))
+	}
+	h.restart()
+	if _, ok := h.seatOf("ben"); ok {
+		t.Error("ben is seated after the restart: the write cut short was stored")
+	}
+	if s, ok := h.seatOf("ana"); !ok || s.Stack != 100 {
+		t.Errorf("ana after the restart: %+v, %v; want seated with 100", s, ok)
+	}
+}

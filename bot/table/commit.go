@@ -188,6 +188,13 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		}
 		return nil
 	}
+	if t.Deps.Ctx.Err() != nil {
+		// The room is closing: the write was cut short, not refused. The
+		// store holds the last committed state, which the next start
+		// restores; nothing is reloaded, paused or told to the chat.
+		t.Deps.Log.Info("table write cut short: the room is closing", "table", t.ID)
+		return WriteErr(err)
+	}
 	t.Deps.Log.Error("table write failed; reloading the table from the store", "table", t.ID, "err", err)
 	if !t.reload() {
 		t.pause()
