@@ -579,7 +579,7 @@ func (t *Table) timeoutAction(k int, clock bool) {
 		}
 	}
 	if !s.Leaving { // a player who left folds (or checks): no timeout
-		t.last = append(t.last, tr(t.lang(), "time.ran_out", t.name(i)))
+		t.last = append(t.last, lastLine{key: "time.ran_out", name: t.name(i)})
 	}
 	if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
 		t.Deps.Log.Error("timeout action refused", "table", t.ID, "err", err)

@@ -30,7 +30,7 @@ type tableScene struct {
 	Order              []int // engine seat -> table seat
 	Left               time.Duration
 	Phase              string // "timer", "bank", "clock"
-	Last               []string
+	Last               []lastLine
 	Waiting            int
 	// Button is a tournament hand's button seat (1-based) as its
 	// positions place it; with a dead button (TDA 31) an empty seat,
@@ -106,7 +106,11 @@ func renderTable(sc tableScene) bot.View {
 	}
 	renderCommitments(&r, sc)
 	if len(sc.Last) > 0 {
-		r.Add("", bot.S(tr(lang, "view.last")+": "+strings.Join(sc.Last, " · ")))
+		words := make([]string, len(sc.Last))
+		for i, l := range sc.Last {
+			words[i] = l.words(lang)
+		}
+		r.Add("", bot.S(tr(lang, "view.last")+": "+strings.Join(words, " · ")))
 	}
 	if s != nil && s.Over {
 		r.Add("", bot.B(tr(lang, "view.hand_over")))
@@ -359,6 +363,34 @@ func shownLines(sc summaryScene) []string {
 
 // eventText is one event as the table message's "last actions" show it;
 // "" for events not shown there (deals of hole cards, awards).
+// lastLine is one of the last actions the table message shows: an event
+// shown by eventText, or a text key about a player (key), with the
+// player's name as it was then. It is put in words only when a version of
+// the message is rendered, which the outbox does for the versions it
+// sends, not for each action.
+type lastLine struct {
+	ev   engine.Event
+	key  string
+	name string
+}
+
+// words is the line in lang.
+func (l lastLine) words(lang string) string {
+	if l.key != "" {
+		return tr(lang, l.key, l.name)
+	}
+	return eventText(l.ev, l.name, lang)
+}
+
+// shownEvent reports whether eventText puts events of kind k in words.
+func shownEvent(k engine.EventKind) bool {
+	switch k {
+	case engine.EvFold, engine.EvCheck, engine.EvCall, engine.EvBet, engine.EvRaise, engine.EvDiscard, engine.EvDealBoard:
+		return true
+	}
+	return false
+}
+
 func eventText(e engine.Event, name, lang string) string {
 	switch e.Kind {
 	case engine.EvFold:

@@ -89,7 +89,7 @@ func TestViewsGolden(t *testing.T) {
 		for _, lang := range []string{bot.English, bot.Spanish} {
 			g.Head(fmt.Sprintf("%s (%s)", tc.name, lang))
 			v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: order,
-				Left: 25 * time.Second, Phase: "timer", Last: []string{"Ana raises to 4"}})
+				Left: 25 * time.Second, Phase: "timer", Last: []lastLine{{ev: engine.Event{Kind: engine.EvRaise, Amount: 4}, name: "Ana"}}})
 			g.Add(t, v, false)
 			if !full.Over && full.ToAct >= 0 {
 				for _, bs := range actionButtons(full.Legal, h.Bet(full.ToAct)+full.Legal.CallAmount, lang) {
@@ -158,7 +158,7 @@ func TestViewsGolden(t *testing.T) {
 		g.Head(fmt.Sprintf("a name that would format (%s)", lang))
 		seats := []sceneSeat{{Name: "<b>*_[x](y)`~|&", Stack: 100}, {Name: "Ben", Stack: 100}}
 		g.Add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
-			Last: []string{"<b>*_[x](y)`~|& folds"}}), false)
+			Last: []lastLine{{ev: engine.Event{Kind: engine.EvFold}, name: "<b>*_[x](y)`~|&"}}}), false)
 	}
 	g.Check(t, "testdata/views", *update, "go test ./bot/table -run TestViewsGolden")
 }
@@ -213,9 +213,9 @@ func longestTableMessage(t *testing.T, platform string, nameLen int) {
 	if len(spect.Boards) != 2 {
 		t.Fatalf("the board ran %d times, want twice", len(spect.Boards))
 	}
-	last := make([]string, 4)
+	last := make([]lastLine, 4)
 	for i := range last {
-		last[i] = seatName(names[i]) + " raises to 1,000,000,000"
+		last[i] = lastLine{ev: engine.Event{Kind: engine.EvRaise, Amount: 1_000_000_000}, name: seatName(names[i])}
 	}
 	hash := strings.Repeat("3f2a", 16)
 	for _, lang := range []string{bot.English, bot.Spanish} {

@@ -325,16 +325,17 @@ func (t *Table) sendCards(events []engine.Event) {
 // noteEvents keeps the hand's last actions for the table message.
 func (t *Table) noteEvents(events []engine.Event) {
 	for _, e := range events {
+		if !shownEvent(e.Kind) {
+			continue
+		}
 		name := ""
 		if e.Seat >= 0 && e.Seat < len(t.order) {
 			name = seatName(t.name(t.order[e.Seat]))
 		}
-		if s := eventText(e, name, t.lang()); s != "" {
-			t.last = append(t.last, s)
-		}
+		t.last = append(t.last, lastLine{ev: e, name: name})
 	}
 	if len(t.last) > 4 {
-		t.last = append([]string(nil), t.last[len(t.last)-4:]...)
+		t.last = append([]lastLine(nil), t.last[len(t.last)-4:]...)
 	}
 }
 
