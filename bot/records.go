@@ -247,6 +247,20 @@ type Template struct {
 	Last        time.Time
 }
 
+// EncodeEvents sets w.Encoded from w.Events.
+func (w *TableWrite) EncodeEvents() error {
+	w.Encoded = make([]string, len(w.Events))
+	for i, e := range w.Events {
+		js, err := json.Marshal(e)
+		if err != nil {
+			w.Encoded = nil
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		w.Encoded[i] = string(js)
+	}
+	return nil
+}
+
 // TableWrite is everything one step of a table changes, stored at once: a
 // new hand (NewHand), the events of the hand and the chips they moved, the
 // end of the hand, the seats, and the table's timers. Nothing of it is
@@ -258,7 +272,12 @@ type TableWrite struct {
 	// HandID is the hand Events belong to (set by the store for NewHand).
 	HandID int64
 	Events []engine.Event
-	Moves  []Move
+	// Encoded, when it has one entry per event, holds the events' JSON
+	// (encoding/json of engine.Event, as EncodeEvents writes it), made by
+	// the writer before the write is queued so that the group commit's one
+	// goroutine need not: the store stores it as the events' payload.
+	Encoded []string
+	Moves   []Move
 	// EndHand marks the hand finished; Void (with EndHand) marks it
 	// voided, saying why.
 	EndHand bool

@@ -81,7 +81,7 @@ func benchCommitTables(b *testing.B, be storetest.Backend, timers bool) {
 			next = (next + 1) % len(ts)
 			h := hands[t.script]
 			at = at.Add(time.Millisecond)
-			w := &bot.TableWrite{TableID: t.id, HandID: t.hand, Events: h.writes[t.step], At: at}
+			w := &bot.TableWrite{TableID: t.id, HandID: t.hand, Events: h.writes[t.step], Encoded: h.encoded[t.step], At: at}
 			if t.step == 0 {
 				w.NewHand = &h.setup
 			}
@@ -115,8 +115,12 @@ func benchCommitTables(b *testing.B, be storetest.Backend, timers bool) {
 type benchScript struct {
 	setup  engine.Setup
 	writes [][]engine.Event // each write's events: an action and what follows it
-	seats  []bot.SeatRecord
-	stats  stats.Hand
+	// encoded are the writes' events as the tables encode them before
+	// queueing a write (bot.TableWrite.EncodeEvents), off the commit's
+	// goroutine: encoded once here, outside the measured time.
+	encoded [][]string
+	seats   []bot.SeatRecord
+	stats   stats.Hand
 }
 
 // benchScripts plays n six-handed no-limit hands with random players
@@ -145,6 +149,13 @@ func benchScripts(b *testing.B, n int, players []int64) []benchScript {
 			cur = append(cur, e)
 		}
 		sc.writes = append(sc.writes, cur)
+		for _, evs := range sc.writes {
+			w := bot.TableWrite{Events: evs}
+			if err := w.EncodeEvents(); err != nil {
+				b.Fatal(err)
+			}
+			sc.encoded = append(sc.encoded, w.Encoded)
+		}
 		if len(sc.writes) > 1 {
 			out = append(out, sc)
 		}

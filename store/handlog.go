@@ -139,7 +139,7 @@ func (s *Store) AppendEvents(ctx context.Context, handID int64, events []engine.
 }
 
 func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move) error {
-	rows, err := tx.eventRows(handID, events, nil)
+	rows, err := tx.eventRows(handID, events, nil, nil)
 	if err != nil {
 		return err
 	}
@@ -150,17 +150,23 @@ func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move
 }
 
 // eventRows appends the rows of a hand's events to rows.
-func (tx *Tx) eventRows(handID int64, events []engine.Event, rows []HandEvent) ([]HandEvent, error) {
+func (tx *Tx) eventRows(handID int64, events []engine.Event, encoded []string, rows []HandEvent) ([]HandEvent, error) {
 	now := tx.s.clock.Now()
-	for _, e := range events {
-		js, err := json.Marshal(e)
-		if err != nil {
-			return nil, fmt.Errorf("hand %d event %d: %w", handID, e.Seq, err)
-		}
+	for i, e := range events {
 		if e.Seq < 0 {
 			return nil, fmt.Errorf("hand %d event seq %d: %w", handID, e.Seq, ErrInvalidEvent)
 		}
-		rows = append(rows, HandEvent{HandID: handID, Seq: e.Seq + 1, Kind: e.Kind.String(), Payload: string(js), CreatedAt: now})
+		var payload string
+		if len(encoded) == len(events) {
+			payload = encoded[i] // bot.TableWrite.EncodeEvents
+		} else {
+			js, err := json.Marshal(e)
+			if err != nil {
+				return nil, fmt.Errorf("hand %d event %d: %w", handID, e.Seq, err)
+			}
+			payload = string(js)
+		}
+		rows = append(rows, HandEvent{HandID: handID, Seq: e.Seq + 1, Kind: e.Kind.String(), Payload: payload, CreatedAt: now})
 	}
 	return rows, nil
 }

@@ -63,7 +63,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 					return err
 				}
 			}
-			if rows, err = tx.eventRows(hand, w.Events, rows); err != nil {
+			if rows, err = tx.eventRows(hand, w.Events, w.Encoded, rows); err != nil {
 				return err
 			}
 			moves = append(moves, w.Moves...)

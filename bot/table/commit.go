@@ -47,8 +47,12 @@ var errStopped = errors.New("the room stopped before the write was committed")
 // write is waited for whatever ctx says (its batch has its own deadline):
 // a caller that gave up on a write the batch then commits would reload
 // the table before the write lands, and memory would fall behind the
-// store.
+// store. The write's events are encoded first, on the caller's goroutine
+// (bot.TableWrite.EncodeEvents): the batch's one goroutine only stores.
 func (g *GroupCommit) Commit(ctx context.Context, w *bot.TableWrite) error {
+	if err := w.EncodeEvents(); err != nil {
+		return err
+	}
 	p := &pendingWrite{w: w, done: make(chan error, 1)}
 	select {
 	case g.in <- p:

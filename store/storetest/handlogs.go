@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -55,5 +56,34 @@ func testHandLogsOfABatch(t *testing.T, open Opener) {
 				}
 			}
 		})
+	}
+}
+
+// testEncodedEvents: a write whose events its writer encoded
+// (TableWrite.EncodeEvents) stores the same hand as one the store encodes
+// itself; an encoding of the wrong length is not used.
+func testEncodedEvents(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	setup, h, _ := handWithActions(t, 3)
+	evs := h.Events()
+	plain := &bot.TableWrite{TableID: table, NewHand: &setup, Events: evs, At: epoch}
+	encoded := &bot.TableWrite{TableID: table, NewHand: &setup, Events: evs, At: epoch}
+	if err := encoded.EncodeEvents(); err != nil || len(encoded.Encoded) != len(evs) {
+		t.Fatalf("EncodeEvents: %d of %d events, %v", len(encoded.Encoded), len(evs), err)
+	}
+	short := &bot.TableWrite{TableID: table, NewHand: &setup, Events: evs, At: epoch, Encoded: encoded.Encoded[:1]}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{plain, encoded, short}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := st.LoadHand(ctx, plain.HandID)
+	if err != nil || len(want.Events) != len(evs) {
+		t.Fatalf("the hand encoded by the store: %d events, %v", len(want.Events), err)
+	}
+	for _, w := range []*bot.TableWrite{encoded, short} {
+		got, err := st.LoadHand(ctx, w.HandID)
+		if err != nil || got.Broken != "" || !reflect.DeepEqual(got.Events, want.Events) {
+			t.Errorf("hand %d (%d encodings): %v, broken %q, %v; want the events the store encoded", w.HandID, len(w.Encoded), got.Events, got.Broken, err)
+		}
 	}
 }

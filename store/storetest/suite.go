@@ -49,6 +49,7 @@ func Run(t *testing.T, open Opener) {
 		{"CommitTablesAllOrNothing", testCommitTables},
 		{"HandLogHasNoGaps", testHandLogHasNoGaps},
 		{"HandLogsOfABatchContinueOrNone", testHandLogsOfABatch},
+		{"EncodedEventsAreStoredAsEncoded", testEncodedEvents},
 		{"BrokenHandsAreReturnedAndVoided", testBrokenHandsAreReturnedAndVoided},
 		{"MoveOnce", testMoveOnce},
 		{"Economy", testEconomy},
