@@ -284,3 +284,17 @@ func TestThePotsShownAddUpToThePotAfterTheRake(t *testing.T) {
 		t.Errorf("pot line %q: the pots add up to %d, the total shown is %d (the hand's %d, rake %d)", line, a+b, total, snap.Total, snap.Rake)
 	}
 }
+
+// The last actions keep exactly the events the table message puts in
+// words: shownEvent and eventText agree on every kind of event.
+func TestShownEventsAreTheOnesPutInWords(t *testing.T) {
+	for k := engine.EventKind(0); k < 64; k++ {
+		if strings.HasPrefix(k.String(), "EventKind(") {
+			continue // not a kind
+		}
+		e := engine.Event{Kind: k, Amount: 5, Cards: []engine.Card{0}}
+		if words := eventText(e, "Ana", bot.English) != ""; words != shownEvent(k) {
+			t.Errorf("%s: put in words %v, kept as a last action %v", k, words, shownEvent(k))
+		}
+	}
+}
