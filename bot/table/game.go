@@ -164,7 +164,7 @@ func (t *Table) startHand() {
 	if t.Tour != nil {
 		t.tpos = tplan.Positions
 	}
-	t.version, t.last = 0, nil
+	t.version, t.last = 0, lastLines{}
 	t.Deps.Metrics.Hands.Add(1)
 	if h.Done() {
 		t.finish()
@@ -579,7 +579,7 @@ func (t *Table) timeoutAction(k int, clock bool) {
 		}
 	}
 	if !s.Leaving { // a player who left folds (or checks): no timeout
-		t.last = append(t.last, lastLine{key: "time.ran_out", name: t.name(i)})
+		t.last.add(lastLine{key: "time.ran_out", name: t.name(i)})
 	}
 	if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
 		t.Deps.Log.Error("timeout action refused", "table", t.ID, "err", err)

@@ -369,9 +369,19 @@ func shownLines(sc summaryScene) []string {
 // the message is rendered, which the outbox does for the versions it
 // sends, not for each action.
 type lastLine struct {
-	ev   engine.Event
-	key  string
-	name string
+	kind   engine.EventKind
+	amount int64
+	cards  [5]engine.Card // an event's cards, copied: a hand's log and its cards are reused by the next hand
+	n      uint8
+	key    string
+	name   string
+}
+
+// eventLine is the line of e, with the name of its player.
+func eventLine(e *engine.Event, name string) lastLine {
+	l := lastLine{kind: e.Kind, amount: e.Amount, name: name}
+	l.n = uint8(copy(l.cards[:], e.Cards))
+	return l
 }
 
 // words is the line in lang.
@@ -379,8 +389,28 @@ func (l lastLine) words(lang string) string {
 	if l.key != "" {
 		return tr(lang, l.key, l.name)
 	}
-	return eventText(l.ev, l.name, lang)
+	return eventText(engine.Event{Kind: l.kind, Amount: l.amount, Cards: l.cards[:l.n]}, l.name, lang)
 }
+
+// lastLines are the last four lines of a hand, oldest first.
+type lastLines struct {
+	l [4]lastLine
+	n int
+}
+
+// add keeps l, dropping the oldest line of four.
+func (ls *lastLines) add(l lastLine) {
+	if ls.n == len(ls.l) {
+		copy(ls.l[:], ls.l[1:])
+		ls.n--
+	}
+	ls.l[ls.n] = l
+	ls.n++
+}
+
+// lines are the lines kept (sharing the array: a scene rendered later
+// clones them, frozen).
+func (ls *lastLines) lines() []lastLine { return ls.l[:ls.n] }
 
 // shownEvent reports whether eventText puts events of kind k in words.
 func shownEvent(k engine.EventKind) bool {

@@ -89,7 +89,7 @@ func TestViewsGolden(t *testing.T) {
 		for _, lang := range []string{bot.English, bot.Spanish} {
 			g.Head(fmt.Sprintf("%s (%s)", tc.name, lang))
 			v := renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &spect, Order: order,
-				Left: 25 * time.Second, Phase: "timer", Last: []lastLine{{ev: engine.Event{Kind: engine.EvRaise, Amount: 4}, name: "Ana"}}})
+				Left: 25 * time.Second, Phase: "timer", Last: []lastLine{eventLine(&engine.Event{Kind: engine.EvRaise, Amount: 4}, "Ana")}})
 			g.Add(t, v, false)
 			if !full.Over && full.ToAct >= 0 {
 				for _, bs := range actionButtons(full.Legal, h.Bet(full.ToAct)+full.Legal.CallAmount, lang) {
@@ -158,7 +158,7 @@ func TestViewsGolden(t *testing.T) {
 		g.Head(fmt.Sprintf("a name that would format (%s)", lang))
 		seats := []sceneSeat{{Name: "<b>*_[x](y)`~|&", Stack: 100}, {Name: "Ben", Stack: 100}}
 		g.Add(t, renderTable(tableScene{Lang: lang, Label: "#1", Title: "Test 1/2", HandNo: 7, Seats: seats, Snap: &fsnap, Order: []int{0, 1},
-			Last: []lastLine{{ev: engine.Event{Kind: engine.EvFold}, name: "<b>*_[x](y)`~|&"}}}), false)
+			Last: []lastLine{eventLine(&engine.Event{Kind: engine.EvFold}, "<b>*_[x](y)`~|&")}}), false)
 	}
 	g.Check(t, "testdata/views", *update, "go test ./bot/table -run TestViewsGolden")
 }
@@ -215,7 +215,7 @@ func longestTableMessage(t *testing.T, platform string, nameLen int) {
 	}
 	last := make([]lastLine, 4)
 	for i := range last {
-		last[i] = lastLine{ev: engine.Event{Kind: engine.EvRaise, Amount: 1_000_000_000}, name: seatName(names[i])}
+		last[i] = eventLine(&engine.Event{Kind: engine.EvRaise, Amount: 1_000_000_000}, seatName(names[i]))
 	}
 	hash := strings.Repeat("3f2a", 16)
 	for _, lang := range []string{bot.English, bot.Spanish} {
@@ -296,5 +296,19 @@ func TestShownEventsAreTheOnesPutInWords(t *testing.T) {
 		if words := eventText(e, "Ana", bot.English) != ""; words != shownEvent(k) {
 			t.Errorf("%s: put in words %v, kept as a last action %v", k, words, shownEvent(k))
 		}
+	}
+}
+
+// A last line keeps its event's cards: the engine reuses a hand's log and
+// its cards for the next hand, while a version of the table message may be
+// rendered later.
+func TestALastLineKeepsItsCards(t *testing.T) {
+	cards := []engine.Card{0, 1, 2}
+	e := engine.Event{Kind: engine.EvDealBoard, Cards: cards}
+	l := eventLine(&e, "")
+	want := l.words(bot.English)
+	cards[0], e.Kind = 51, engine.EvFold
+	if got := l.words(bot.English); got != want || !strings.Contains(got, engine.FormatSymbols([]engine.Card{0, 1, 2})) {
+		t.Errorf("after the next hand reused the cards: %q, want %q", got, want)
 	}
 }

@@ -55,7 +55,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	if st.Pos != nil {
 		t.tpos = *st.Pos
 	}
-	t.hand, t.setup, t.handID, t.order, t.last, t.fair.hand = in.hand, in.setup, in.id, in.order, nil, in.fair
+	t.hand, t.setup, t.handID, t.order, t.last, t.fair.hand = in.hand, in.setup, in.id, in.order, lastLines{}, in.fair
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
 	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}

@@ -164,7 +164,7 @@ type Table struct {
 	waiting  []waiter
 	left     map[int64]leftStack // R-CASH-3
 	sitoutAt map[int]time.Time   // seat index -> when the seat is freed
-	last     []lastLine          // the hand's last actions, for the table message
+	last     lastLines           // the hand's last actions, for the table message
 	timer    bot.Timer
 	timerAt  time.Time
 	carry    int64 // a five-card draw pot carried to the next hand

@@ -58,7 +58,7 @@ func (t *Table) scene() tableScene { return t.sceneOf(nil) }
 // sceneOf is scene from full, the hand's snapshot when the caller already
 // took it (nil: taken here).
 func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
-	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last, Tourney: t.Tour != nil}
+	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil}
 	for i, s := range t.Seats {
 		if s == nil {
 			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
@@ -324,7 +324,8 @@ func (t *Table) sendCards(events []engine.Event) {
 
 // noteEvents keeps the hand's last actions for the table message.
 func (t *Table) noteEvents(events []engine.Event) {
-	for _, e := range events {
+	for i := range events {
+		e := &events[i]
 		if !shownEvent(e.Kind) {
 			continue
 		}
@@ -332,10 +333,7 @@ func (t *Table) noteEvents(events []engine.Event) {
 		if e.Seat >= 0 && e.Seat < len(t.order) {
 			name = seatName(t.name(t.order[e.Seat]))
 		}
-		t.last = append(t.last, lastLine{ev: e, name: name})
-	}
-	if len(t.last) > 4 {
-		t.last = append([]lastLine(nil), t.last[len(t.last)-4:]...)
+		t.last.add(eventLine(e, name))
 	}
 }
 
