@@ -147,9 +147,12 @@ func (h *Hand) Snapshot() Snapshot {
 		}
 	}
 	s.Seats = make([]SeatView, h.n)
+	holes := make([]Card, h.n*h.nHole) // every seat's hole cards, in one array
 	for i := 0; i < h.n; i++ {
+		hole := holes[i*h.nHole : (i+1)*h.nHole : (i+1)*h.nHole]
+		copy(hole, h.hole[i][:h.nHole])
 		v := SeatView{Seat: i, Stack: h.stack[i], Bet: h.bet[i], Put: h.total[i] + h.ante[i],
-			Hole: append([]Card{}, h.hole[i][:h.nHole]...), Shown: h.shown[i],
+			Hole: hole, Shown: h.shown[i],
 			Mucked: mucked&(1<<i) != 0, Drew: drew[i]}
 		switch {
 		case h.status[i] == stFolded || v.Mucked:
@@ -215,11 +218,20 @@ func (s Snapshot) For(viewer int) Snapshot {
 	out := s
 	out.Viewer = viewer
 	out.Seats = make([]SeatView, len(s.Seats))
+	n := 0
+	for _, v := range s.Seats {
+		if v.Seat == viewer || v.Shown {
+			n += len(v.Hole)
+		}
+	}
+	holes := make([]Card, 0, n) // the hole cards viewer sees, in one array
 	for i, v := range s.Seats {
 		if v.Seat != viewer && !v.Shown {
 			v.Hole = nil
 		} else {
-			v.Hole = append([]Card{}, v.Hole...)
+			k := len(holes)
+			holes = append(holes, v.Hole...)
+			v.Hole = holes[k:len(holes):len(holes)]
 		}
 		out.Seats[i] = v
 	}
