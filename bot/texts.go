@@ -226,6 +226,7 @@ var roomTexts = map[string]Message{
 	"word.check":           {"check", "pasas"},
 	"word.fold":            {"fold", "te retiras"},
 	"word.pat":             {"stand pat", "te quedas servido"},
+	"word.declared":        {"are declared all in for the chips you have in the pot (all-in protection); the rest of your stack stays yours", "se te declara all-in por las fichas que tienes en el bote (protección de all-in); el resto de tu pila sigue siendo tuyo"},
 
 	// views
 	"view.table":            {"Table", "Mesa"},
@@ -238,6 +239,7 @@ var roomTexts = map[string]Message{
 	"view.dead_button":      {"Button: seat %[1]v (dead)", "Botón: asiento %[1]v (muerto)"},
 	"view.folded":           {"folded", "retirado"},
 	"view.allin":            {"all in", "all-in"},
+	"view.declared":         {"all in (protected)", "all-in (protegido)"},
 	"view.bet":              {"bet %[1]v", "apuesta %[1]v"},
 	"view.shows":            {"shows %[1]v", "muestra %[1]v"},
 	"view.drew":             {"changed %[1]v", "cambió %[1]v"},
@@ -279,4 +281,5 @@ var roomTexts = map[string]Message{
 	"ev.pat":                {"%[1]v stands pat", "%[1]v se queda servido"},
 	"ev.discard":            {"%[1]v changes %[2]v", "%[1]v cambia %[2]v"},
 	"ev.board":              {"board %[1]v", "mesa %[1]v"},
+	"ev.declared":           {"%[1]v is declared all in for %[2]v (all-in protection)", "%[1]v queda all-in por %[2]v (protección de all-in)"},
 }

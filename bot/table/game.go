@@ -562,6 +562,8 @@ func (t *Table) timeoutAction(k int, clock bool) {
 		}
 	case l.CanCheck && !clock:
 		a.Kind = engine.Check
+	case t.protects(s, clock) && h.CanDeclareAllIn():
+		a.Kind = engine.DeclareAllIn // all-in protection (R-TIME-2)
 	}
 	now := t.Deps.Clock.Now()
 	if !s.Away && !s.Leaving && !s.Bot {
@@ -591,6 +593,14 @@ func (t *Table) timeoutAction(k int, clock bool) {
 			_ = t.write(w)
 		}
 	}
+}
+
+// protects reports whether the all-in protection (R-TIME-2, seed 002)
+// covers seat s's timeout: a cash table with protect=on, the player's own
+// timer (a called clock folds, R-TIME-3), a player present (not leaving,
+// not away after the sit-out limit, not a practice opponent).
+func (t *Table) protects(s *Seat, clock bool) bool {
+	return t.Config.Protect && t.Tour == nil && !clock && !s.Leaving && !s.Away && !s.Bot
 }
 
 // fire runs every deadline that has come.

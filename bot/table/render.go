@@ -139,6 +139,8 @@ func seatLine(sc tableScene, i int, st sceneSeat, toAct int, engineOf map[int]in
 		switch {
 		case v.Status == engine.SeatFolded && !s.Over:
 			notes = append(notes, tr(lang, "view.folded"))
+		case v.Status == engine.SeatAllIn && v.Declared:
+			notes = append(notes, tr(lang, "view.declared"))
 		case v.Status == engine.SeatAllIn:
 			notes = append(notes, tr(lang, "view.allin"))
 		}
@@ -378,6 +380,8 @@ func eventText(e engine.Event, name, lang string) string {
 		return tr(lang, "ev.discard", name, len(e.Cards))
 	case engine.EvDealBoard:
 		return tr(lang, "ev.board", engine.FormatSymbols(e.Cards))
+	case engine.EvDeclareAllIn:
+		return tr(lang, "ev.declared", name, bot.FormatChips(e.Amount, lang))
 	}
 	return ""
 }
@@ -393,6 +397,8 @@ func actionWord(k engine.ActionKind, lang string) string {
 		return tr(lang, "word.check")
 	case engine.Discard:
 		return tr(lang, "word.pat")
+	case engine.DeclareAllIn:
+		return tr(lang, "word.declared")
 	}
 	return tr(lang, "word.fold")
 }

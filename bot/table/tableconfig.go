@@ -31,6 +31,10 @@ type Config struct {
 	// (R-POT-6); Anon shows players as "Anonym N" (R-CASH-6).
 	Twice bool `json:"twice,omitempty"`
 	Anon  bool `json:"anon,omitempty"`
+	// Protect is the all-in protection (R-TIME-2, seed 002): a player who
+	// runs out of time facing a bet, with chips in the pot, is declared all
+	// in for them instead of folding. Off by default; cash tables only.
+	Protect bool `json:"protect,omitempty"`
 	// Timer is the time to act, Bank each player's time bank, Clock the
 	// countdown after /clock (R-TIME-1..3).
 	Timer time.Duration `json:"timer"`
