@@ -44,7 +44,7 @@ var roomTexts = map[string]Message{
 	"amount.too_large":        {"That amount is too large (at most %[1]v).", "Esa cantidad es demasiado grande (como máximo %[1]v)."},
 	"newtable.usage":          {"Usage: /newtable <variant> <stakes> [key=value ...], for example /newtable nlhe 1/2 buyin=40-200. Variants: %[1]v.", "Uso: /newtable <variante> <ciegas> [clave=valor ...], por ejemplo /newtable nlhe 1/2 buyin=40-200. Variantes: %[1]v."},
 	"newtable.variant":        {"%[1]q is not a variant. Choose one of: %[2]v.", "%[1]q no es una variante. Elige una de: %[2]v."},
-	"newtable.stakes":         {"Stakes %[1]q not understood: write small/big blind, such as 1/2.", "Ciegas %[1]q no entendidas: escribe ciega pequeña/grande, como 1/2."},
+	"newtable.stakes":         {"Stakes %[1]q not understood: write small/big blind, such as 1/2 or 500/1k.", "Ciegas %[1]q no entendidas: escribe ciega pequeña/grande, como 1/2 o 500/1k."},
 	"newtable.option":         {"Option %[1]q not understood: write key=value, such as seats=6 (each option once).", "Opción %[1]q no entendida: escribe clave=valor, como seats=6 (cada opción una vez)."},
 	"newtable.value":          {"%[2]q is not a valid value for %[1]v: write %[3]v.", "%[2]q no es un valor válido para %[1]v: escribe %[3]v."},
 	"newtable.unknown_option": {"Unknown option %[1]q.%[2]v Options: %[3]v.", "Opción desconocida %[1]q.%[2]v Opciones: %[3]v."},

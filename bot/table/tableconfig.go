@@ -3,7 +3,6 @@ package table
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -124,10 +123,12 @@ func ParseTableConfig(args []string) (Config, error) {
 	if !ok {
 		return c, bot.Errorf(bot.EInvalid, "newtable.stakes", args[1])
 	}
-	var err1, err2 error
-	c.SmallBlind, err1 = strconv.ParseInt(sb, 10, 64)
-	c.BigBlind, err2 = strconv.ParseInt(bb, 10, 64)
-	if err1 != nil || err2 != nil || c.SmallBlind < 1 || c.BigBlind < c.SmallBlind || c.BigBlind > maxStake {
+	// The blinds are chips as every other amount is written: 1/2,
+	// 500/1k, 1,000/2,000 (readChips).
+	var ok1, ok2 bool
+	c.SmallBlind, ok1 = readChips(sb, 1, maxStake)
+	c.BigBlind, ok2 = readChips(bb, 1, maxStake)
+	if !ok1 || !ok2 || c.BigBlind < c.SmallBlind {
 		return c, bot.Errorf(bot.EInvalid, "newtable.stakes", args[1])
 	}
 	c.MinBuyIn, c.MaxBuyIn = 40*c.BigBlind, 100*c.BigBlind

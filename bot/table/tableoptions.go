@@ -98,7 +98,7 @@ func durationOption(name string, lo, hi time.Duration, def string, help bot.Mess
 
 // setAnte reads the ante: 0 to the big blind.
 func setAnte(c *Config, v OptValue) error {
-	n, ok := readAmount(v.Raw, 0, c.BigBlind)
+	n, ok := readChips(v.Raw, 0, c.BigBlind)
 	if !ok {
 		return bot.Errorf(bot.EInvalid, "newtable.range", "ante", v.Raw, 0, c.BigBlind)
 	}
@@ -121,7 +121,7 @@ func setRake(c *Config, v OptValue) error {
 	}
 	r := engine.Rake{Percent: p}
 	if capv != "" {
-		n, ok := readAmount(capv, 0, 1000*maxStake)
+		n, ok := readChips(capv, 0, 1000*maxStake)
 		if !ok {
 			return bad
 		}
