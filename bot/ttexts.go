@@ -151,6 +151,7 @@ var tourneyTexts = map[string]Message{
 	"tn.ticket_money":              {"%[1]v wins a seat the target cannot take: %[2]v in chips instead.", "%[1]v gana una plaza que el torneo destino no admite: %[2]v en fichas."},
 	"deal.usage":                   {"Usage: /deal icm or /deal chop to propose a deal at the final table (add keep=20%% or keep=500 to leave part of the first prize in play); /deal accept, /deal decline; /deal shows the proposal.", "Uso: /deal icm o /deal chop para proponer un trato en la mesa final (añade keep=20%% o keep=500 para dejar en juego parte del primer premio); /deal accept, /deal decline; /deal muestra la propuesta."},
 	"deal.not_in":                  {"Only a player still in the tournament can do that.", "Solo un jugador que sigue en el torneo puede hacer eso."},
+	"deal.late_reg":                {"No deal during late registration: more players may still enter, and the prize pool is fixed only when it closes.", "No hay tratos durante la inscripción tardía: aún pueden entrar más jugadores, y el bote se fija solo cuando se cierra."},
 	"deal.final_only":              {"A deal is made at the final table.", "Los tratos se hacen en la mesa final."},
 	"deal.pending":                 {"A deal is already proposed: /deal accept or /deal decline.", "Ya hay un trato propuesto: /deal accept o /deal decline."},
 	"deal.none":                    {"No deal is proposed.", "No hay ningún trato propuesto."},

@@ -3,6 +3,7 @@ package room_test
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // R-TRN-4: a tournament with rebuys and an add-on says so in its lobby:
@@ -38,4 +39,19 @@ func TestCancelledLobbyShowsNoPrizePool(t *testing.T) {
 		}
 	}
 	h.lobbyHas("Cancelled: 2 entries refunded, no prizes")
+}
+
+// R-TRN-18, R-TRN-6: /deal during late registration, even with everyone
+// at the one table, is refused for what it is (the field can grow, the
+// prize pool is not fixed), not as "a deal is made at the final table".
+func TestDealDuringLateRegistrationSaysWhy(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Late buyin=20+2 start=+1m late=3 seats=6 min=2")
+	h.must("alice", "/register")
+	h.must("bob", "/register")
+	h.sleep(time.Minute + time.Second)
+	if !strings.Contains(h.lobby().Text, "late registration") && !strings.Contains(h.lobby().Text, "Late registration") {
+		t.Fatalf("not in late registration:\n%s", h.lobby().Text)
+	}
+	h.fails("alice", "/deal icm", "deal.late_reg")
 }
