@@ -78,3 +78,34 @@ func TestAllInProtectionIsOffByDefault(t *testing.T) {
 		t.Fatalf("%s did not fold: %q", sb, got)
 	}
 }
+
+// R-CASH-4, R-TIME-2: /sitout on one's own turn acts at once (a check
+// when free, else a fold), not when the timer runs out, and it is no
+// timeout: not shown as one, not counted toward sitting out. Even with
+// protect=on it folds: the player chose to go.
+func TestSitOutOnOwnTurnActsAtOnce(t *testing.T) {
+	h := newHarness(t, 41)
+	h.must("admin", "/newtable nlhe 1/2 protect=on timer=30 bank=0 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.foldAround()
+	button, sb, _, _ := h.positions()
+	h.must(button, "/raise 10")
+	hand := h.handNo()
+	h.must(sb, "/sitout")
+	if who := h.toAct(); who == sb && h.handNo() == hand {
+		t.Fatalf("%s sat out on their turn and is still to act:\n%s", sb, h.table().Text)
+	}
+	if !strings.Contains(h.table().Text, sb+" folds") {
+		t.Fatalf("%s's hand not folded at once:\n%s", sb, h.table().Text)
+	}
+	for _, g := range h.group() {
+		if strings.Contains(g, "time ran out") || strings.Contains(g, "declared all in") {
+			t.Fatalf("the sit-out is shown as a timeout:\n%s", g)
+		}
+	}
+	if got := strings.Join(h.private(sb), "\n"); strings.Contains(got, "Your time ran out") {
+		t.Fatalf("%s told of a timeout: %q", sb, got)
+	}
+}
