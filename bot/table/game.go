@@ -410,6 +410,9 @@ func (t *Table) handStats(won []int64) *bot.EndedHandStats {
 		// The store's read-back counts such a hand for nothing too.
 		return &bot.EndedHandStats{Community: t.Comm.ID}
 	}
+	if t.Tour == nil && t.Config.Anon {
+		h.Kind = bot.StatsAnon // never on the leaderboard under the players' names (R-CASH-6)
+	}
 	return &bot.EndedHandStats{Community: t.Comm.ID, Kind: h.Kind, Players: h.Players}
 }
 
