@@ -181,7 +181,7 @@ var commandTable = []CommandSpec{
 	cmd("tables", PermMember, PlaceBoth, "", "List the tables of this chat", "Lista las mesas de este chat"),
 	cmd("join", PermMember, PlaceBoth, "[buy-in] [post] [seat=N] [#table]", "Sit down at a table with a buy-in", "Siéntate en una mesa con una entrada").alias("sit"),
 	cmd("leave", PermSeated, PlaceBoth, "[#table]", "Leave the table and cash out", "Deja la mesa y cobra tus fichas").alias("standup"),
-	cmd("sitout", PermSeated, PlaceBoth, "[#table]", "Miss the next hands without paying blinds", "Sáltate las próximas manos sin pagar ciegas"),
+	cmd("sitout", PermSeated, PlaceBoth, "[#table]", "Skip the next hands and their blinds; in a hand, check or fold at once", "Sáltate las próximas manos y sus ciegas; en una mano, pasa o retírate ya"),
 	cmd("back", PermSeated, PlaceBoth, "[#table]", "Play again after sitting out", "Vuelve a jugar tras ausentarte"),
 	cmd("topup", PermSeated, PlaceBoth, "<chips>", "Add chips from your wallet between hands", "Añade fichas de tu cartera entre manos"),
 	cmd("fold", PermActing, PlaceBoth, "", "Fold your hand", "Tira tu mano"),

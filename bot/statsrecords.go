@@ -14,10 +14,14 @@ import (
 // StatsKind is the kind of hands counted: cash tables' or tournaments'.
 type StatsKind string
 
-// The kinds of hands.
+// The kinds of hands. StatsAnon are the hands of anonymous cash tables
+// (R-CASH-6): counted apart, shown to the player alone, never on the
+// leaderboard nor in statistics made public, which would tell, hand by
+// hand, who sat behind a pseudonym.
 const (
 	StatsCash    StatsKind = "cash"
 	StatsTourney StatsKind = "tourney"
+	StatsAnon    StatsKind = "anon"
 )
 
 // HandStats are the counters of a player's hands, from which every

@@ -44,7 +44,7 @@ var roomTexts = map[string]Message{
 	"amount.too_large":        {"That amount is too large (at most %[1]v).", "Esa cantidad es demasiado grande (como máximo %[1]v)."},
 	"newtable.usage":          {"Usage: /newtable <variant> <stakes> [key=value ...], for example /newtable nlhe 1/2 buyin=40-200. Variants: %[1]v.", "Uso: /newtable <variante> <ciegas> [clave=valor ...], por ejemplo /newtable nlhe 1/2 buyin=40-200. Variantes: %[1]v."},
 	"newtable.variant":        {"%[1]q is not a variant. Choose one of: %[2]v.", "%[1]q no es una variante. Elige una de: %[2]v."},
-	"newtable.stakes":         {"Stakes %[1]q not understood: write small/big blind, such as 1/2.", "Ciegas %[1]q no entendidas: escribe ciega pequeña/grande, como 1/2."},
+	"newtable.stakes":         {"Stakes %[1]q not understood: write small/big blind, such as 1/2 or 500/1k.", "Ciegas %[1]q no entendidas: escribe ciega pequeña/grande, como 1/2 o 500/1k."},
 	"newtable.option":         {"Option %[1]q not understood: write key=value, such as seats=6 (each option once).", "Opción %[1]q no entendida: escribe clave=valor, como seats=6 (cada opción una vez)."},
 	"newtable.value":          {"%[2]q is not a valid value for %[1]v: write %[3]v.", "%[2]q no es un valor válido para %[1]v: escribe %[3]v."},
 	"newtable.unknown_option": {"Unknown option %[1]q.%[2]v Options: %[3]v.", "Opción desconocida %[1]q.%[2]v Opciones: %[3]v."},
@@ -226,6 +226,7 @@ var roomTexts = map[string]Message{
 	"word.check":           {"check", "pasas"},
 	"word.fold":            {"fold", "te retiras"},
 	"word.pat":             {"stand pat", "te quedas servido"},
+	"word.declared":        {"are declared all in for the chips you have in the pot (all-in protection); the rest of your stack stays yours", "se te declara all-in por las fichas que tienes en el bote (protección de all-in); el resto de tu pila sigue siendo tuyo"},
 
 	// views
 	"view.table":            {"Table", "Mesa"},
@@ -238,6 +239,7 @@ var roomTexts = map[string]Message{
 	"view.dead_button":      {"Button: seat %[1]v (dead)", "Botón: asiento %[1]v (muerto)"},
 	"view.folded":           {"folded", "retirado"},
 	"view.allin":            {"all in", "all-in"},
+	"view.declared":         {"all in (protected)", "all-in (protegido)"},
 	"view.bet":              {"bet %[1]v", "apuesta %[1]v"},
 	"view.shows":            {"shows %[1]v", "muestra %[1]v"},
 	"view.drew":             {"changed %[1]v", "cambió %[1]v"},
@@ -279,4 +281,5 @@ var roomTexts = map[string]Message{
 	"ev.pat":                {"%[1]v stands pat", "%[1]v se queda servido"},
 	"ev.discard":            {"%[1]v changes %[2]v", "%[1]v cambia %[2]v"},
 	"ev.board":              {"board %[1]v", "mesa %[1]v"},
+	"ev.declared":           {"%[1]v is declared all in for %[2]v (all-in protection)", "%[1]v queda all-in por %[2]v (protección de all-in)"},
 }

@@ -9,7 +9,10 @@ import (
 type ActionKind uint8
 
 // The player actions (R-BET-1). Discard is the five-card draw: Cards are the
-// cards thrown, none to stand pat.
+// cards thrown, none to stand pat. DeclareAllIn is no player's choice: a
+// table with all-in protection (R-TIME-2, seed 002) declares a player who
+// ran out of time all in for the chips already in the pot (see
+// Hand.CanDeclareAllIn).
 const (
 	Fold ActionKind = iota
 	Check
@@ -18,10 +21,11 @@ const (
 	Raise
 	AllIn
 	Discard
+	DeclareAllIn
 	numActionKinds
 )
 
-var actionNames = [numActionKinds]string{"fold", "check", "call", "bet", "raise", "all_in", "discard"}
+var actionNames = [numActionKinds]string{"fold", "check", "call", "bet", "raise", "all_in", "discard", "declare_all_in"}
 
 // String returns the action's word ("fold", "raise", ...).
 func (k ActionKind) String() string { return enumString(k, actionNames[:], "ActionKind") }
@@ -86,6 +90,9 @@ var (
 	// ErrKeepsTwoJokers refuses a draw that keeps both jokers (R-CARD-7).
 	ErrKeepsTwoJokers = errors.New("engine: a hand may keep only one joker: throw the other")
 	ErrNoOpeners      = errors.New("engine: the hand does not qualify to open")
+	// ErrCannotDeclare refuses a declared all-in when the player faces no
+	// bet or has no chip in the pot yet (R-TIME-2).
+	ErrCannotDeclare = errors.New("engine: cannot declare all in: no bet to face or no chips in the pot")
 )
 
 // ActionError is the error of a refused action: which action, why (Err, one

@@ -126,7 +126,7 @@ func (h *Hand) potForLimit() int64 {
 	t := h.dead
 	for i := 0; i < h.n; i++ {
 		t += h.total[i]
-		if h.street == Preflop && h.status[i] == stAllIn && h.bet[i] < h.cfg.BigBlind && h.bet[i] > 0 &&
+		if h.street == Preflop && h.status[i] == stAllIn && !h.declared[i] && h.bet[i] < h.cfg.BigBlind && h.bet[i] > 0 &&
 			!(i == h.sb && h.bet[i] <= h.cfg.SmallBlind) && !h.in.pokerKit {
 			t += h.cfg.BigBlind - h.bet[i] // the small blind's own short post stays as posted
 		}
@@ -315,6 +315,10 @@ func (h *Hand) verify(a *Action) error {
 		if l.CallAmount == 0 {
 			return ErrCannotCall
 		}
+	case DeclareAllIn:
+		if !h.canDeclare(a.Seat) {
+			return ErrCannotDeclare
+		}
 	case AllIn:
 		switch {
 		case l.AllInTo <= h.curBet:
@@ -383,8 +387,28 @@ func (h *Hand) apply(a Action) error {
 		h.emit(Event{Kind: kind, Seat: i, Amount: a.Amount, AllIn: h.status[i] == stAllIn})
 	case Discard:
 		h.discard(i, a.Cards)
+	case DeclareAllIn:
+		// All in for what is in the pot: no chip moves, the stack stays
+		// behind, and the pots are built as for any all-in (R-TIME-2).
+		h.status[i] = stAllIn
+		h.declared[i] = true
+		h.acted[i] = true
+		h.emit(Event{Kind: EvDeclareAllIn, Seat: i, Amount: h.total[i] + h.ante[i]})
 	}
 	return nil
+}
+
+// CanDeclareAllIn reports whether the player to act may be declared all in
+// by the all-in protection (R-TIME-2, seed 002): in a betting round, facing
+// a bet, with chips already in the pot this hand (a blind, an ante, a bet).
+// A player who faces no bet checks instead, one with nothing in the pot
+// folds.
+func (h *Hand) CanDeclareAllIn() bool {
+	return !h.over && h.toAct >= 0 && h.canDeclare(h.toAct)
+}
+
+func (h *Hand) canDeclare(i int) bool {
+	return h.street != DrawStreet && h.status[i] == stActive && h.curBet > h.bet[i] && h.total[i]+h.ante[i] > 0
 }
 
 // putIn moves chips from seat i's stack to its bet.
@@ -463,7 +487,9 @@ func (h *Hand) endRound() {
 		h.bet[top] -= ret
 		h.total[top] -= ret
 		h.stack[top] += ret
-		if h.status[top] == stAllIn {
+		// A declared all-in stays all in: its bet above what the others
+		// matched comes back, it bets no more (R-TIME-2).
+		if h.status[top] == stAllIn && !h.declared[top] {
 			h.status[top] = stActive
 		}
 		h.emit(Event{Kind: EvReturnUncalled, Seat: top, Amount: ret})

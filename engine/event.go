@@ -25,13 +25,18 @@ const (
 	EvRake                              // the house takes Amount from pot Pot
 	EvAward                             // Seat wins Amount from pot Pot (on board Board; Low for the low half)
 	EvCarryOver                         // nobody opened: Amount is carried to the next hand
+	// EvDeclareAllIn: Seat, out of time with all-in protection, is declared
+	// all in for the Amount it has in the pot (antes included); it keeps the
+	// rest of its stack and contests only the pots it matched (R-TIME-2).
+	// Last of the kinds so that the stored kinds before it keep their values.
+	EvDeclareAllIn
 	numEventKinds
 )
 
 var eventNames = [numEventKinds]string{
 	"post_ante", "post_small_blind", "post_big_blind", "post_straddle", "post_big_blind_ante",
 	"deal_hole", "deal_board", "fold", "check", "call", "bet", "raise", "discard", "draw_cards",
-	"return_uncalled", "show", "muck", "rake", "award", "carry_over",
+	"return_uncalled", "show", "muck", "rake", "award", "carry_over", "declare_all_in",
 }
 
 // String returns the event's word ("post_big_blind", "raise", "award", ...).
@@ -49,7 +54,7 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 // events Resume replays).
 func (k EventKind) IsAction() bool {
 	switch k {
-	case EvFold, EvCheck, EvCall, EvBet, EvRaise, EvDiscard:
+	case EvFold, EvCheck, EvCall, EvBet, EvRaise, EvDiscard, EvDeclareAllIn:
 		return true
 	}
 	return false
@@ -115,6 +120,8 @@ func (e Event) Action() (Action, bool) {
 		a.Kind, a.Amount = Raise, e.Amount
 	case EvDiscard:
 		a.Kind, a.Cards = Discard, e.Cards
+	case EvDeclareAllIn:
+		a.Kind = DeclareAllIn
 	default:
 		return Action{}, false
 	}

@@ -41,10 +41,12 @@ type Hand struct {
 	total  [MaxSeats]int64 // chips bet this hand (blinds, bets), returns deducted
 	ante   [MaxSeats]int64 // antes posted: dead money in the main pot
 	status [MaxSeats]uint8
-	acted  [MaxSeats]bool  // acted since the round began
-	faced  [MaxSeats]int64 // the bet level after this player's last action
-	shown  [MaxSeats]bool
-	hole   [MaxSeats][5]Card
+	// declared: all in by the all-in protection, chips kept behind (R-TIME-2)
+	declared [MaxSeats]bool
+	acted    [MaxSeats]bool  // acted since the round began
+	faced    [MaxSeats]int64 // the bet level after this player's last action
+	shown    [MaxSeats]bool
+	hole     [MaxSeats][5]Card
 
 	board  [2][5]Card
 	boardN [2]int
@@ -472,8 +474,13 @@ func (h *Hand) Committed(i int) int64 { return h.total[i] + h.ante[i] }
 // Folded reports whether seat i folded.
 func (h *Hand) Folded(i int) bool { return h.status[i] == stFolded }
 
-// IsAllIn reports whether seat i is all in.
+// IsAllIn reports whether seat i is all in (declared all in included).
 func (h *Hand) IsAllIn(i int) bool { return h.status[i] == stAllIn }
+
+// Declared reports whether seat i was declared all in by the all-in
+// protection (R-TIME-2): in the hand for what it had put in, with its
+// stack kept behind.
+func (h *Hand) Declared(i int) bool { return h.declared[i] }
 
 // Hole returns seat i's hole cards.
 func (h *Hand) Hole(i int) []Card { return append([]Card(nil), h.hole[i][:h.nHole]...) }

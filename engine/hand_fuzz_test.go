@@ -160,6 +160,9 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 		}
 	}
 	check("start")
+	// kept: the stacks of declared players when declared, which they never
+	// put in the pot (R-TIME-2).
+	kept := map[int]int64{}
 	for steps := 0; !h.Done(); {
 		if steps > 200000 {
 			t.Fatalf("hand not over after %d actions", steps)
@@ -184,6 +187,23 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 		}
 		steps++
 		a := p.Action(h)
+		if !src.Exhausted() && src.IntN(6) == 0 {
+			// The all-in protection (R-TIME-2): declared when it may be,
+			// refused (and nothing changed) when it may not.
+			d := engine.Action{Seat: h.ToAct(), Kind: engine.DeclareAllIn}
+			if !h.CanDeclareAllIn() {
+				before := *h
+				if _, err := h.Apply(d); !errors.Is(err, engine.ErrCannotDeclare) && !errors.Is(err, engine.ErrInvalidAction) {
+					t.Fatalf("declared all in accepted or refused with %v", err)
+				}
+				if !reflect.DeepEqual(before, *h) {
+					t.Fatalf("refused declaration changed the hand")
+				}
+			} else {
+				a = d
+				kept[a.Seat] = h.Stack(a.Seat)
+			}
+		}
 		if err := h.Verify(a); err != nil {
 			t.Fatalf("Verify refuses the legal action %+v: %v", a, err)
 		}
@@ -191,6 +211,11 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 			t.Fatalf("legal action %+v refused: %v (legal %+v)", a, err, h.Legal())
 		}
 		check("after " + a.Kind.String())
+		for i, k := range kept {
+			if h.Stack(i) < k || !h.IsAllIn(i) && !h.Done() {
+				t.Fatalf("declared seat %d: stack %d below the %d kept, or no longer all in", i, h.Stack(i), k)
+			}
+		}
 	}
 	r := h.Result()
 	if h.CarryOver() == 0 {

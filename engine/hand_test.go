@@ -112,7 +112,8 @@ func parseAction(t *testing.T, s string) engine.Action {
 	}
 	a.Seat = int(mustInt(t, f[0]))
 	kinds := map[string]engine.ActionKind{"fold": engine.Fold, "check": engine.Check, "call": engine.Call,
-		"bet": engine.Bet, "raise": engine.Raise, "allin": engine.AllIn, "discard": engine.Discard}
+		"bet": engine.Bet, "raise": engine.Raise, "allin": engine.AllIn, "discard": engine.Discard,
+		"declare": engine.DeclareAllIn}
 	k, ok := kinds[f[1]]
 	if !ok {
 		t.Fatalf("bad action kind in %q", s)

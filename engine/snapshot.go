@@ -45,6 +45,9 @@ type SeatView struct {
 	Mucked bool `json:"mucked,omitempty"`
 	// Drew is the number of cards changed in the draw (-1 before the draw).
 	Drew int `json:"drew"`
+	// Declared: all in by the all-in protection, with Stack kept behind
+	// (R-TIME-2); Status is SeatAllIn.
+	Declared bool `json:"declared,omitempty"`
 }
 
 // PotView is one pot: its chips and who can win it; when the hand is over,
@@ -153,7 +156,7 @@ func (h *Hand) Snapshot() Snapshot {
 		copy(hole, h.hole[i][:h.nHole])
 		v := SeatView{Seat: i, Stack: h.stack[i], Bet: h.bet[i], Put: h.total[i] + h.ante[i],
 			Hole: hole, Shown: h.shown[i],
-			Mucked: mucked&(1<<i) != 0, Drew: drew[i]}
+			Mucked: mucked&(1<<i) != 0, Drew: drew[i], Declared: h.declared[i]}
 		switch {
 		case h.status[i] == stFolded || v.Mucked:
 			v.Status = SeatFolded

@@ -194,6 +194,10 @@ func notation(e engine.Event, player []int) (string, bool) {
 		return p() + " sm " + cards(), true
 	case engine.EvMuck:
 		return p() + " sm", true
+	case engine.EvDeclareAllIn:
+		// PHH has no verb for the all-in protection (R-TIME-2): a comment
+		// says what happened; such a hand does not replay elsewhere.
+		return "# " + p() + " declared all-in for " + strconv.FormatInt(e.Amount, 10) + " (all-in protection)", true
 	}
 	return "", false
 }

@@ -89,7 +89,11 @@ func (r *Room) statsCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		}
 	}
 	var lines []string
-	for _, kind := range []bot.StatsKind{bot.StatsCash, bot.StatsTourney} {
+	kinds := []bot.StatsKind{bot.StatsCash, bot.StatsTourney}
+	if target.ID == p.ID {
+		kinds = append(kinds, bot.StatsAnon) // anonymous tables' hands: to the player alone (R-CASH-6)
+	}
+	for _, kind := range kinds {
 		s, err := r.store.PlayerStats(ctx, comm.ID, target.ID, kind, since)
 		if err != nil {
 			return bot.Reply{}, storageErr(err)

@@ -219,6 +219,7 @@ func (t *Table) sitOut(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	t.publishIdle()
+	t.poke() // on the player's turn in a hand: checked or folded now (step), not when the timer runs out
 	return bot.Reply{Text: tr(t.lang(), "sitout.done", t.name(i), DurationText(t.Config.SitOut+SitOutGrace))}, nil
 }
 

@@ -87,7 +87,9 @@ func (t *Table) step() {
 			if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
 				t.Deps.Log.Error("practice opponent's action refused", "table", t.ID, "err", err)
 			}
-		case s.Away || s.Leaving:
+		case s.Away || s.Leaving || s.SittingOut:
+			// Not at the table for this hand (away, leaving, sat out
+			// during it): acted for at once, no timer run down.
 			t.timeoutAction(k, false)
 		}
 		return
@@ -408,6 +410,9 @@ func (t *Table) handStats(won []int64) *bot.EndedHandStats {
 		// The store's read-back counts such a hand for nothing too.
 		return &bot.EndedHandStats{Community: t.Comm.ID}
 	}
+	if t.Tour == nil && t.Config.Anon {
+		h.Kind = bot.StatsAnon // never on the leaderboard under the players' names (R-CASH-6)
+	}
 	return &bot.EndedHandStats{Community: t.Comm.ID, Kind: h.Kind, Players: h.Players}
 }
 
@@ -541,13 +546,15 @@ func (t *Table) waitIndex(player int64) int {
 // timeoutAction acts for a player whose time ran out: a check when it is
 // free, else a fold (a stand-pat in the draw); two in a row sit the player
 // out (R-TIME-2). A called clock folds (R-TIME-3). It also acts for a
-// player who left the table during the hand (a fold on their turn), which
-// is no timeout: neither shown nor counted as one.
+// player who left the table during the hand (a fold on their turn) or sat
+// out during it (R-CASH-4: a check when free, else a fold, at once),
+// which is no timeout: neither shown nor counted as one.
 func (t *Table) timeoutAction(k int, clock bool) {
 	h := t.hand
 	l := h.Legal()
 	i := t.order[k]
 	s := t.Seats[i]
+	chose := s.Leaving || s.SittingOut // no timeout: the player chose to go
 	a := engine.Action{Seat: k, Kind: engine.Fold}
 	switch {
 	case l.Discard:
@@ -562,9 +569,11 @@ func (t *Table) timeoutAction(k int, clock bool) {
 		}
 	case l.CanCheck && !clock:
 		a.Kind = engine.Check
+	case t.protects(s, clock) && h.CanDeclareAllIn():
+		a.Kind = engine.DeclareAllIn // all-in protection (R-TIME-2)
 	}
 	now := t.Deps.Clock.Now()
-	if !s.Away && !s.Leaving && !s.Bot {
+	if !s.Away && !chose && !s.Bot {
 		t.seatsDirty = true
 		s.Timeouts++
 		if s.Timeouts >= 2 && t.Tour != nil {
@@ -578,7 +587,7 @@ func (t *Table) timeoutAction(k int, clock bool) {
 			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
 		}
 	}
-	if !s.Leaving { // a player who left folds (or checks): no timeout
+	if !chose { // a player who left or sat out folds (or checks): no timeout
 		t.last.add(lastLine{key: "time.ran_out", name: t.name(i)})
 	}
 	if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
@@ -591,6 +600,14 @@ func (t *Table) timeoutAction(k int, clock bool) {
 			_ = t.write(w)
 		}
 	}
+}
+
+// protects reports whether the all-in protection (R-TIME-2, seed 002)
+// covers seat s's timeout: a cash table with protect=on, the player's own
+// timer (a called clock folds, R-TIME-3), a player present (not leaving,
+// not sat out, not away after the sit-out limit, not a practice opponent).
+func (t *Table) protects(s *Seat, clock bool) bool {
+	return t.Config.Protect && t.Tour == nil && !clock && !s.Leaving && !s.SittingOut && !s.Away && !s.Bot
 }
 
 // fire runs every deadline that has come.

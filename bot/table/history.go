@@ -150,7 +150,7 @@ func (h *historyHand) events() {
 				h.cur = tr(l, "hist.second_board") + " " + engine.FormatSymbols(e.Cards)
 			}
 			street = e.Street
-		case engine.EvFold, engine.EvCheck, engine.EvCall, engine.EvBet, engine.EvRaise, engine.EvDiscard:
+		case engine.EvFold, engine.EvCheck, engine.EvCall, engine.EvBet, engine.EvRaise, engine.EvDiscard, engine.EvDeclareAllIn:
 			showCards()
 			if e.Street != street {
 				h.add("")

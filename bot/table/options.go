@@ -178,16 +178,20 @@ func (t *OptionTable[T]) read(o *Option, s string) (OptValue, error) {
 	}
 	var ok bool
 	switch o.Kind {
-	case OptInt, OptChips:
+	case OptInt:
 		if v.N, ok = readAmount(s, o.Min, o.Max); !ok {
+			return v, bad(t.Rng, o.Min, o.Max)
+		}
+	case OptChips:
+		if v.N, ok = readChips(s, o.Min, o.Max); !ok {
 			return v, bad(t.Rng, o.Min, o.Max)
 		}
 	case OptPair:
 		a, b, cut := strings.Cut(s, o.Sep)
 		lo2, hi2 := o.pair2()
 		var ok1, ok2 bool
-		v.N, ok1 = readAmount(a, o.Min, o.Max)
-		v.M, ok2 = readAmount(b, lo2, hi2)
+		v.N, ok1 = readChips(a, o.Min, o.Max)
+		v.M, ok2 = readChips(b, lo2, hi2)
 		if !cut || !ok1 || !ok2 {
 			return v, bad(t.Value, o.values(), o.Min, o.Max)
 		}
@@ -245,6 +249,31 @@ func (o *Option) choices() string {
 func readAmount(s string, lo, hi int64) (int64, bool) {
 	n, err := strconv.ParseInt(s, 10, 64)
 	return n, err == nil && n >= lo && n <= hi
+}
+
+// readChips reads an amount of chips from lo to hi: a whole number as
+// readAmount does, or written as the commands take chips
+// (bot.ParseChipsIn): 1,000 or 1.000, 1_000, 2k, 2.5k. The chat's
+// language is not known here, so a form that reads as two different
+// amounts in English and in Spanish ("1.500k") is refused.
+func readChips(s string, lo, hi int64) (int64, bool) {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return n, n >= lo && n <= hi
+	}
+	en, errEn := bot.ParseChipsIn(s, bot.English)
+	es, errEs := bot.ParseChipsIn(s, bot.Spanish)
+	var n int64
+	switch {
+	case errEn == nil && errEs == nil && en != es:
+		return 0, false
+	case errEn == nil:
+		n = en
+	case errEs == nil:
+		n = es
+	default:
+		return 0, false
+	}
+	return n, n >= lo && n <= hi
 }
 
 // readDuration reads "90s", "5m", "1h30m" (or a bare number of seconds

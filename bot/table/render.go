@@ -143,6 +143,8 @@ func seatLine(sc tableScene, i int, st sceneSeat, toAct int, engineOf map[int]in
 		switch {
 		case v.Status == engine.SeatFolded && !s.Over:
 			notes = append(notes, tr(lang, "view.folded"))
+		case v.Status == engine.SeatAllIn && v.Declared:
+			notes = append(notes, tr(lang, "view.declared"))
 		case v.Status == engine.SeatAllIn:
 			notes = append(notes, tr(lang, "view.allin"))
 		}
@@ -415,7 +417,8 @@ func (ls *lastLines) lines() []lastLine { return ls.l[:ls.n] }
 // shownEvent reports whether eventText puts events of kind k in words.
 func shownEvent(k engine.EventKind) bool {
 	switch k {
-	case engine.EvFold, engine.EvCheck, engine.EvCall, engine.EvBet, engine.EvRaise, engine.EvDiscard, engine.EvDealBoard:
+	case engine.EvFold, engine.EvCheck, engine.EvCall, engine.EvBet, engine.EvRaise, engine.EvDiscard, engine.EvDealBoard,
+		engine.EvDeclareAllIn:
 		return true
 	}
 	return false
@@ -440,6 +443,8 @@ func eventText(e engine.Event, name, lang string) string {
 		return tr(lang, "ev.discard", name, len(e.Cards))
 	case engine.EvDealBoard:
 		return tr(lang, "ev.board", engine.FormatSymbols(e.Cards))
+	case engine.EvDeclareAllIn:
+		return tr(lang, "ev.declared", name, bot.FormatChips(e.Amount, lang))
 	}
 	return ""
 }
@@ -455,6 +460,8 @@ func actionWord(k engine.ActionKind, lang string) string {
 		return tr(lang, "word.check")
 	case engine.Discard:
 		return tr(lang, "word.pat")
+	case engine.DeclareAllIn:
+		return tr(lang, "word.declared")
 	}
 	return tr(lang, "word.fold")
 }

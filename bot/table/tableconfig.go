@@ -3,7 +3,6 @@ package table
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +30,10 @@ type Config struct {
 	// (R-POT-6); Anon shows players as "Anonym N" (R-CASH-6).
 	Twice bool `json:"twice,omitempty"`
 	Anon  bool `json:"anon,omitempty"`
+	// Protect is the all-in protection (R-TIME-2, seed 002): a player who
+	// runs out of time facing a bet, with chips in the pot, is declared all
+	// in for them instead of folding. Off by default; cash tables only.
+	Protect bool `json:"protect,omitempty"`
 	// Timer is the time to act, Bank each player's time bank, Clock the
 	// countdown after /clock (R-TIME-1..3).
 	Timer time.Duration `json:"timer"`
@@ -120,10 +123,12 @@ func ParseTableConfig(args []string) (Config, error) {
 	if !ok {
 		return c, bot.Errorf(bot.EInvalid, "newtable.stakes", args[1])
 	}
-	var err1, err2 error
-	c.SmallBlind, err1 = strconv.ParseInt(sb, 10, 64)
-	c.BigBlind, err2 = strconv.ParseInt(bb, 10, 64)
-	if err1 != nil || err2 != nil || c.SmallBlind < 1 || c.BigBlind < c.SmallBlind || c.BigBlind > maxStake {
+	// The blinds are chips as every other amount is written: 1/2,
+	// 500/1k, 1,000/2,000 (readChips).
+	var ok1, ok2 bool
+	c.SmallBlind, ok1 = readChips(sb, 1, maxStake)
+	c.BigBlind, ok2 = readChips(bb, 1, maxStake)
+	if !ok1 || !ok2 || c.BigBlind < c.SmallBlind {
 		return c, bot.Errorf(bot.EInvalid, "newtable.stakes", args[1])
 	}
 	c.MinBuyIn, c.MaxBuyIn = 40*c.BigBlind, 100*c.BigBlind

@@ -45,6 +45,10 @@ var TableOptionTable = &OptionTable[Config]{
 			Help: bot.Message{En: `players shown as "Anonym N" (R-CASH-6)`, Es: `jugadores mostrados como "Anonym N" (R-CASH-6)`}},
 			Set: func(c *Config, v OptValue) error { c.Anon = v.B; return nil },
 			get: func(c Config) string { return onIf(c.Anon) }},
+		{Option: Option{Name: "protect", Kind: OptBool, Default: "off",
+			Help: bot.Message{En: "all-in protection (R-TIME-2, seed 002): a player whose time runs out facing a bet, with chips already in the pot, is declared all in for them instead of folding: they keep the rest of their stack and play only for the pot they matched", Es: "protección de all-in (R-TIME-2, documento 002): a un jugador al que se le acaba el tiempo ante una apuesta, con fichas ya en el bote, se le declara all-in por ellas en vez de retirarse: conserva el resto de su pila y solo juega por el bote que igualó"}},
+			Set: func(c *Config, v OptValue) error { c.Protect = v.B; return nil },
+			get: func(c Config) string { return onIf(c.Protect) }},
 		durationOption("timer", 5*time.Second, 10*time.Minute, "30", bot.Message{En: "the time to act, in seconds or as 45s, 2m (R-TIME-1)", Es: "el tiempo para actuar, en segundos o como 45s, 2m (R-TIME-1)"},
 			func(c *Config) *time.Duration { return &c.Timer }),
 		durationOption("bank", 0, 30*time.Minute, "60", bot.Message{En: "each player's time bank (R-TIME-2)", Es: "el banco de tiempo de cada jugador (R-TIME-2)"},
@@ -94,7 +98,7 @@ func durationOption(name string, lo, hi time.Duration, def string, help bot.Mess
 
 // setAnte reads the ante: 0 to the big blind.
 func setAnte(c *Config, v OptValue) error {
-	n, ok := readAmount(v.Raw, 0, c.BigBlind)
+	n, ok := readChips(v.Raw, 0, c.BigBlind)
 	if !ok {
 		return bot.Errorf(bot.EInvalid, "newtable.range", "ante", v.Raw, 0, c.BigBlind)
 	}
@@ -117,7 +121,7 @@ func setRake(c *Config, v OptValue) error {
 	}
 	r := engine.Rake{Percent: p}
 	if capv != "" {
-		n, ok := readAmount(capv, 0, 1000*maxStake)
+		n, ok := readChips(capv, 0, 1000*maxStake)
 		if !ok {
 			return bad
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 
@@ -99,6 +100,9 @@ type HandReport struct {
 	// Pos is the button and blinds of the hand (dead button): the
 	// director balances by them (TDA 10).
 	Pos *tourney.Positions `json:"pos,omitempty"`
+	// At is when the table reported (the hand's end): the director reads
+	// the reports it takes in together in the order of At, then Table.
+	At time.Time `json:"at,omitzero"`
 }
 
 // ReportBust is a player a hand busted, in a HandReport.
@@ -302,7 +306,8 @@ func (t *Table) closeTourneyTable(w *bot.TableWrite) {
 // players busted with their stacks at the start of the hand and the
 // winners of the pot that took their last chips (for bounties).
 func (t *Table) buildReport() *HandReport {
-	rep := &HandReport{Table: t.Tour.No, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState(), Releases: t.Tour.releases}
+	rep := &HandReport{Table: t.Tour.No, Hand: t.handNo, Stacks: map[tourney.EntryID]int64{}, Credits: map[tourney.EntryID]int64{}, Pos: t.posState(), Releases: t.Tour.releases,
+		At: t.Deps.Clock.Now()}
 	for _, s := range t.Seats {
 		if s != nil {
 			rep.Stacks[s.Entry] = s.Stack + s.Pending

@@ -39,6 +39,23 @@ func (a *Director) handForHand() bool {
 	return err == nil && tourney.HandForHand(a.Tourney.Active(), len(prizes), len(a.Tourney.Seating().Tables))
 }
 
+// sayHandForHand announces hand for hand once, as soon as the field is
+// at the bubble (TDA 12): when the bust that brings it there is taken
+// out, whether or not the other tables have finished their hands, and
+// whatever busts those hands bring after; it reports whether the tables
+// deal hand for hand now.
+func (a *Director) sayHandForHand() bool {
+	if !a.handForHand() {
+		return false
+	}
+	if !a.h4hSaid {
+		a.h4hSaid = true
+		prizes, _ := a.Tourney.Prizes()
+		a.news("tn.h4h", a.Name(), a.Tourney.Active(), len(prizes))
+	}
+	return true
+}
+
 // releaseHeld lets held tables deal their next hand, at the level of the
 // clock (R-TRN-9): not during a break or a pause, and, to balance the
 // tables or hand for hand, only once every table is held.
@@ -97,15 +114,9 @@ func (a *Director) releaseHeld() {
 		}
 	}
 	a.gathering = false
-	if a.handForHand() {
-		if !a.h4hSaid {
-			a.h4hSaid = true
-			prizes, _ := a.Tourney.Prizes()
-			a.news("tn.h4h", a.Name(), a.Tourney.Active(), len(prizes))
-		}
-		if !all {
-			return
-		}
+	h4h := a.sayHandForHand()
+	if h4h && !all {
+		return
 	}
 	nos := make([]tourney.TableID, 0, len(a.Tables))
 	for no := range a.Tables {
@@ -130,6 +141,12 @@ func (a *Director) releaseHeld() {
 			continue
 		}
 		s.Level, s.Release = table.LevelOf(lvl, num), true
+		if h4h {
+			if a.h4hDealt == nil {
+				a.h4hDealt = map[tourney.TableID]bool{}
+			}
+			a.h4hDealt[no] = true
+		}
 		a.held[no] = false
 		a.sent[no]++
 		a.released[no] = a.lastHand(no)

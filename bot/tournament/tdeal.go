@@ -124,6 +124,12 @@ func (a *Director) dealCmd(req Request, lang string) (bot.Reply, error) {
 		if a.finalID != 0 {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.flight")
 		}
+		if a.Tourney.State() == tourney.LateRegistration {
+			// Even at the only table: the field can still grow and the
+			// prize pool is fixed only when late registration ends
+			// (R-TRN-5, R-TRN-6), so there is nothing to share yet.
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.late_reg")
+		}
 		if a.Tourney.State() != tourney.FinalTable || len(a.Tables) != 1 {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.final_only")
 		}

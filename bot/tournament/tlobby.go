@@ -56,8 +56,20 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 		kind = " · PKO"
 	}
 	line(tr(lang, "lobby.buyin", buy, cfg.Structure.Name, bot.Chips(cfg.Structure.StartingStack), cfg.TableSize) + kind)
+	if l := a.rebuyLine(lang); l != "" {
+		line(l)
+	}
 	pool := a.Tourney.PrizePool()
 	entries := len(a.Tourney.Entries())
+	if a.Tourney.State() == tourney.Cancelled {
+		// Every entry was refunded: there is no prize pool, guarantee or
+		// late registration to show any more.
+		r.Add("", bot.B(tr(lang, "lobby.players_refunded", entries)))
+		if l := a.flightLine(lang); l != "" {
+			line(l)
+		}
+		return r
+	}
 	r.Add("", bot.B(tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total))))
 	switch {
 	case pool.Overlay > 0:
@@ -65,13 +77,11 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 	case cfg.Guarantee > 0:
 		line(tr(lang, "lobby.guarantee", bot.Chips(cfg.Guarantee)))
 	}
-	if a.Tourney.State() != tourney.Cancelled {
-		if prizes, err := a.Tourney.Prizes(); err == nil && len(prizes) > 0 && a.finalID == 0 {
-			line(tr(lang, "lobby.paid", len(prizes)))
-		}
-		if l := a.bountyLine(lang); l != "" {
-			line(l)
-		}
+	if prizes, err := a.Tourney.Prizes(); err == nil && len(prizes) > 0 && a.finalID == 0 {
+		line(tr(lang, "lobby.paid", len(prizes)))
+	}
+	if l := a.bountyLine(lang); l != "" {
+		line(l)
 	}
 	if l := a.flightLine(lang); l != "" {
 		line(l)
@@ -86,6 +96,29 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 		}
 	}
 	return r
+}
+
+// rebuyLine says what a tournament with rebuys or an add-on offers
+// (R-TRN-4): how many rebuys, their price and chips, for how many levels;
+// the add-on's price and chips. "" for a freezeout.
+func (a *Director) rebuyLine(lang string) string {
+	cfg := a.Tourney.Config()
+	var parts []string
+	if rb := cfg.Rebuys; rb.Limit > 0 {
+		chips := rb.Stack
+		if chips == 0 {
+			chips = cfg.Structure.StartingStack
+		}
+		limit := strconv.Itoa(rb.Limit)
+		if rb.Limit >= tourney.Unlimited {
+			limit = tr(lang, "lobby.rebuys_unlimited")
+		}
+		parts = append(parts, tr(lang, "lobby.rebuys", limit, bot.Chips(rb.Price), bot.Chips(chips), a.Set.RebuyLevels))
+	}
+	if ao := cfg.AddOn; ao.Stack > 0 {
+		parts = append(parts, tr(lang, "lobby.addon", bot.Chips(ao.Price), bot.Chips(ao.Stack)))
+	}
+	return strings.Join(parts, " · ")
 }
 
 // clockLines are the running lobby's level (or break), the next break

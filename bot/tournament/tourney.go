@@ -122,10 +122,12 @@ type Director struct {
 	// h4h are the busts of the hand-for-hand hand in play, by table,
 	// eliminated together once every table has played it (TDA 12);
 	// h4hStacks the stacks those tables reported; h4hSaid: hand for
-	// hand was announced.
+	// hand was announced; h4hDealt: the tables whose hand in play was
+	// released hand for hand (only its busts wait for the others).
 	h4h       map[tourney.TableID][]table.ReportBust
 	h4hStacks map[tourney.EntryID]int64
 	h4hSaid   bool
+	h4hDealt  map[tourney.TableID]bool
 	addOnOpen bool
 	Over      bool // finished or cancelled, paid
 	// target is a satellite's target event (fixed at creation, read by

@@ -20,7 +20,18 @@ func (a *Director) onReports() {
 	if a.stale {
 		return // kept until the director is rebuilt
 	}
-	for _, rep := range a.takeReports() {
+	reps := a.takeReports()
+	// Reports taken in together are read in the order of their hands'
+	// ends, then of the tables' numbers: never in the order the tables'
+	// goroutines happened to deliver them, so that busts at two tables
+	// in the same instant give the same places and news every time.
+	sort.SliceStable(reps, func(i, j int) bool {
+		if !reps[i].At.Equal(reps[j].At) {
+			return reps[i].At.Before(reps[j].At)
+		}
+		return reps[i].Table < reps[j].Table
+	})
+	for _, rep := range reps {
 		a.onReport(rep)
 	}
 	a.releaseHeld()
@@ -33,7 +44,10 @@ func (a *Director) onReport(rep table.HandReport) {
 	if _, ok := a.Tables[rep.Table]; !ok {
 		return
 	}
+	dealtH4H := false
 	if rep.Releases >= a.sent[rep.Table] {
+		dealtH4H = a.h4hDealt[rep.Table]
+		delete(a.h4hDealt, rep.Table)
 		// A report sent before the table took in its last release (the
 		// report of a table starting, read after the director released
 		// it) is taken in, but the table is playing, not held.
@@ -84,10 +98,13 @@ func (a *Director) onReport(rep table.HandReport) {
 	if len(busts) == 0 {
 		return
 	}
-	if a.handForHand() {
+	if dealtH4H && a.handForHand() {
 		// Hand for hand: taken out together once every table has played
 		// this hand (flushHandForHand), so that busts at different tables
-		// share their places (TDA 12).
+		// share their places (TDA 12). A hand dealt before hand for hand
+		// began (another table's bust brought the field to the bubble
+		// while it was being played) ends as any other: its busts are out
+		// when it ends, after that other table's (R-TRN-7).
 		if a.h4h == nil {
 			a.h4h, a.h4hStacks = map[tourney.TableID][]table.ReportBust{}, map[tourney.EntryID]int64{}
 		}
@@ -181,6 +198,7 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 		a.finish()
 		return nil
 	}
+	a.sayHandForHand()
 	n := a.Tourney.Active()
 	if !a.bubbleSaid && a.Tourney.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 {
 		a.bubbleSaid = true

@@ -67,6 +67,12 @@ func (st *handState) appendEvent(b []byte, h *Hand, k int) ([]byte, error) {
 		b = st.appendBetting(b, h, e, s)
 	case engine.EvDiscard:
 		b = st.appendDiscard(b, h, e)
+	case engine.EvDeclareAllIn:
+		// The all-in protection (R-TIME-2): PokerStars' own line for a
+		// player who timed out, then the room's note of what it meant.
+		b = append(b, h.Players[e.Seat]...)
+		b = append(b, " has timed out and is declared all-in for"...)
+		b = appendAmount(b, e.Amount)
 	case engine.EvDrawCards:
 		return st.appendDrawn(b, h, k)
 	case engine.EvReturnUncalled:
