@@ -119,6 +119,9 @@ func (p *Opponent) equity(s engine.Snapshot, seat int) float64 {
 		trials = 300
 	}
 	if s.Game == engine.Holdem && nHole == 2 {
+		if eq, ok := preflopEquity(hole, board, opp); ok {
+			return eq
+		}
 		return p.holdemEquity(hole, board, unseen, opp, trials)
 	}
 	return p.dealtEquity(s.Game, hole, board, unseen, opp, trials)
@@ -182,6 +185,25 @@ func (p *Opponent) dealtEquity(game engine.Game, hole, board, unseen []engine.Ca
 		won += share
 	}
 	return won / float64(trials)
+}
+
+//go:generate go run gen_preflop.go
+
+// preflopEquity is Hold'em's share of the pot for hole against opp random
+// hands before the flop, from preflopTable (100,000 deals an entry, made
+// by gen_preflop.go); ok is false with a board or beyond nine hands.
+func preflopEquity(hole, board []engine.Card, opp int) (eq float64, ok bool) {
+	if len(board) > 0 || len(hole) != 2 || opp < 1 || opp > 9 {
+		return 0, false
+	}
+	a, b := int(hole[0].Rank()), int(hole[1].Rank())
+	if a < b {
+		a, b = b, a
+	}
+	if hole[0].Suit() != hole[1].Suit() {
+		a, b = b, a // offsuit: below the diagonal
+	}
+	return float64(preflopTable[a][b][opp-1]) / 10000, true
 }
 
 // holdemEquity is equity's loop for Hold'em, the same deals and the same
