@@ -129,6 +129,9 @@ func (e roomEnv) CheckTableChange(ctx context.Context, t *table.Table, p bot.Pla
 }
 func (e roomEnv) DropTable(t *table.Table) { e.r.dropTable(t) }
 func (e roomEnv) Send(m bot.Outgoing)      { e.r.send(m) }
+func (e roomEnv) PoolBack(pool, table int64, backs []table.PoolBack) {
+	e.r.poolBack(pool, table, backs)
+}
 
 type dropCount struct {
 	n      int

@@ -231,6 +231,9 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	if t.paused {
 		return bot.Reply{}, t.pausedReply(req.Player)
 	}
+	if req.Pool != nil {
+		return t.seatPool(req)
+	}
 	if req.Tok != nil {
 		return t.press(req, start)
 	}
@@ -247,7 +250,19 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 			return t.consult(req)
 		}
 	}
+	if t.IsPool() {
+		switch name {
+		case "join", "sit", "leave", "standup", "sitout", "back", "topup", "rebuy", "addbot", "kickbot":
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.not_here", "/"+name)
+		case "fold":
+			if i := t.seatOf(req.Player.ID); i >= 0 && t.hand != nil && t.engineSeat(i) >= 0 && t.hand.VerifyFastFold(t.engineSeat(i)) == nil {
+				return t.fastFold(req, start) // a fold at a pool table moves on at once
+			}
+		}
+	}
 	switch name {
+	case "fastfold", "ff":
+		return t.fastFold(req, start)
 	case "join", "sit":
 		return t.join(req)
 	case "leave", "standup":
@@ -332,6 +347,9 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 	a := engine.Action{Seat: k}
 	switch tok.Kind {
 	case tokFold:
+		if t.IsPool() && t.hand.VerifyFastFold(k) == nil {
+			return t.fastFold(req, start) // a fold at a pool table moves on at once
+		}
 		a.Kind = engine.Fold
 	case tokCheck:
 		a.Kind = engine.Check

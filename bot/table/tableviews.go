@@ -58,7 +58,7 @@ func (t *Table) scene() tableScene { return t.sceneOf(nil) }
 // sceneOf is scene from full, the hand's snapshot when the caller already
 // took it (nil: taken here).
 func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
-	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last, Tourney: t.Tour != nil}
+	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last, Tourney: t.Tour != nil, Pool: t.Config.Pool}
 	for i, s := range t.Seats {
 		if s == nil {
 			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
