@@ -1,18 +1,217 @@
 package room_test
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/room"
 )
 
-func TestPoolSmoke(t *testing.T) {
-	h := newHarness(t, 1)
-	t.Log(h.must("admin", "/newpool nlhe 1/2 seats=3").Text)
-	for _, u := range []string{"ana", "ben", "cat", "dan", "eve", "fay"} {
-		t.Log(h.must(u, "/pool join 100").Text)
+// Fast-fold pools (R-CASH-7): players join a pool, not a table; the pool
+// seats random waiting entries at its own tables; a fast fold (out of turn
+// too) sends the entry to a new hand; at most four entries a player.
+
+// poolTable is the latest table message of table id.
+func (h *harness) poolTable(id int64) bot.View {
+	h.t.Helper()
+	prefix := fmt.Sprintf("table:%d:", id)
+	msgs := h.rec.all()
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if v, ok := msgs[i].Body.(bot.View); ok && v.Kind == bot.ViewTable && strings.HasPrefix(msgs[i].Key, prefix) {
+			return v
+		}
 	}
-	t.Log(h.room.PoolEntries(1))
-	t.Log(h.must("ana", "/pool").Text)
-	for _, s := range h.group() {
-		t.Log(s)
+	h.t.Fatalf("no table message of #%d", id)
+	return bot.View{}
+}
+
+var poolSeatRE = regexp.MustCompile(`(?m)^([▶ ]) \d+  (\S+)  \d+(.*)$`)
+
+// blinds reads table id's message: who is to act, who posted the small
+// and the big blind (preflop, before any raise).
+func (h *harness) blinds(id int64) (toAct, sb, bb string) {
+	h.t.Helper()
+	for _, m := range poolSeatRE.FindAllStringSubmatch(h.poolTable(id).Text, -1) {
+		if m[1] == "▶" {
+			toAct = m[2]
+		}
+		switch {
+		case strings.Contains(m[3], "bet 1 ") || strings.HasSuffix(m[3], "bet 1"):
+			sb = m[2]
+		case strings.Contains(m[3], "bet 2 ") || strings.HasSuffix(m[3], "bet 2"):
+			bb = m[2]
+		}
 	}
+	return toAct, sb, bb
+}
+
+// poolTables returns the tables where the pool's entries play, with their
+// players: "#3" -> [ana ben].
+func poolTables(entries []string) map[string][]string {
+	out := map[string][]string{}
+	for _, e := range entries {
+		f := strings.Fields(e)
+		if len(f) == 3 && f[1] == "active" {
+			name, _, _ := strings.Cut(f[0], "#")
+			out[f[2]] = append(out[f[2]], name)
+		}
+	}
+	return out
+}
+
+func tableID(label string) int64 {
+	var id int64
+	fmt.Sscanf(label, "#%d", &id)
+	return id
+}
+
+var sixPlayers = []string{"ana", "ben", "cat", "dan", "eve", "fay"}
+
+// R-CASH-7: at most four entries per player; every bad input is refused
+// with its own message and moves no chip.
+func TestPoolRefusesAFifthEntryAndBadBuyIns(t *testing.T) {
+	h := newHarness(t, 11)
+	h.fails("ana", "/pool join 100", "pool.none")
+	h.must("admin", "/newpool nlhe 10/20 buyin=400-5000")
+	for i := 1; i <= room.MaxPoolEntries; i++ {
+		r := h.must("ana", "/pool join 400")
+		if !strings.Contains(r.Text, fmt.Sprintf("entry %d", i)) {
+			t.Fatalf("join %d: %q", i, r.Text)
+		}
+	}
+	cases := []struct {
+		user, line, key string
+	}{
+		{"ana", "/pool join 400", "pool.max_entries"}, // the fifth
+		{"ben", "/pool join 100", "join.range"},
+		{"ben", "/pool join 6000", "join.range"},
+		{"ben", "/pool join lots", "chips.bad"},
+		{"ben", "/pool sitout", "pool.no_entry"},
+		{"ana", "/pool sitout 7", "pool.bad_entry"},
+		{"ana", "/pool leave", "pool.bad_entry"}, // four entries: which one?
+		{"ana", "/pool join 400 P9", "pool.no_such"},
+		{"ana", "/pool dance", "pool.usage"},
+		{"ana", "/fastfold", "fastfold.none"},
+	}
+	for _, c := range cases {
+		t.Run(c.line, func(t *testing.T) {
+			before := h.wallet(c.user)
+			e := h.fails(c.user, c.line, c.key)
+			if e.Message(bot.English) == "" {
+				t.Fatal("no message")
+			}
+			if after := h.wallet(c.user); after != before {
+				t.Fatalf("wallet %d -> %d after a refusal", before, after)
+			}
+		})
+	}
+	// A waiting entry's chips stay in the wallet, claimed: a buy-in must
+	// be free of the other waiting entries.
+	h.must("ben", "/pool join 5000")
+	h.must("ben", "/pool join 5000")
+	h.fails("ben", "/pool join 400", "pool.funds")
+	if got := h.room.PoolEntries(1); len(got) != 6 {
+		t.Fatalf("entries %v, want ana's four and ben's two", got)
+	}
+}
+
+// startSixHanded opens a pool of three-handed tables and lets six
+// players join it: two hands of three.
+func startSixHanded(t *testing.T, seed uint64) *harness {
+	h := newHarness(t, seed)
+	h.must("admin", "/newpool nlhe 1/2 seats=3 rake=off")
+	for _, u := range sixPlayers {
+		h.must(u, "/pool join 100")
+	}
+	if tabs := poolTables(h.room.PoolEntries(1)); len(tabs) != 2 {
+		t.Fatalf("tables %v, want two hands of three", tabs)
+	}
+	return h
+}
+
+// R-CASH-7: a fast fold is allowed out of turn, refused to the big blind
+// with no raise (their bet matches the highest) with its own message,
+// and the entry goes to a new hand at once: two folded entries form the
+// next hand at another table; the chips behind go back with the fold.
+func TestPoolFastFoldOutOfTurnMovesTheEntryToANewHand(t *testing.T) {
+	h := startSixHanded(t, 12)
+	tabs := poolTables(h.room.PoolEntries(1))
+	var smalls []string
+	for label := range tabs {
+		toAct, sb, bb := h.blinds(tableID(label))
+		if toAct == "" || sb == "" || bb == "" || toAct == sb {
+			t.Fatalf("table %s: to act %q, blinds %q %q", label, toAct, sb, bb)
+		}
+		before := h.wallet(bb)
+		h.fails(bb, "/fastfold", "fastfold.matched") // the big blind with no raise
+		if h.wallet(bb) != before {
+			t.Fatal("a refused fast fold moved chips")
+		}
+		r := h.must(sb, "/fastfold") // out of turn: the button is to act
+		if !strings.Contains(r.Text, "99") {
+			t.Fatalf("fast fold: %q", r.Text)
+		}
+		if got := h.wallet(sb); got != 10000-100+99 {
+			t.Fatalf("%s's wallet %d after folding the small blind, want 9999", sb, got)
+		}
+		if now, _, _ := h.blinds(tableID(label)); now != toAct {
+			t.Fatalf("the fold out of turn moved the turn from %s to %s", toAct, now)
+		}
+		h.fails(sb, "/fastfold", "fastfold.none") // folded already
+		smalls = append(smalls, sb)
+	}
+	h.sleep(room.PoolGather) // two waiting: no third comes, they are dealt
+	after := poolTables(h.room.PoolEntries(1))
+	var newTable string
+	for label, players := range after {
+		if _, old := tabs[label]; !old {
+			newTable = label
+			slices.Sort(players)
+			slices.Sort(smalls)
+			if !slices.Equal(players, smalls) {
+				t.Fatalf("new hand at %s: %v, want the folded %v", label, players, smalls)
+			}
+		}
+	}
+	if newTable == "" {
+		t.Fatalf("no new hand for the folded entries: %v", h.room.PoolEntries(1))
+	}
+	// Heads-up: the button (small blind) goes all in; then it may not
+	// fold fast, and the big blind facing it may.
+	toAct, _, bb := h.blinds(tableID(newTable))
+	h.must(toAct, "/allin")
+	h.fails(toAct, "/fastfold", "fastfold.allin")
+	h.must(bb, "/fastfold")
+	// The hand is over: both are back in the pool (no third player: they
+	// wait, then play each other again).
+	if got := poolTables(h.room.PoolEntries(1))[newTable]; len(got) != 0 {
+		t.Fatalf("still at %s: %v", newTable, got)
+	}
+}
+
+// R-CASH-7: /fold on one's turn at a pool table folds fast too; a cash
+// table's commands are refused there, and /fastfold at a cash table.
+func TestPoolFoldInTurnMovesOnAndCashCommandsAreRefused(t *testing.T) {
+	h := startSixHanded(t, 13)
+	label := ""
+	for l := range poolTables(h.room.PoolEntries(1)) {
+		label = l
+	}
+	toAct, _, _ := h.blinds(tableID(label))
+	r := h.must(toAct, "/fold")
+	if !r.Private || !strings.Contains(r.Text, "100") {
+		t.Fatalf("fold in turn: %+v", r)
+	}
+	if got := h.room.PoolEntries(1); !slices.Contains(got, toAct+"#1 waiting 100") {
+		t.Fatalf("entries %v: want %s's waiting with 100", got, toAct)
+	}
+	h.fails("ana", "/join 100 "+label, "pool.not_here")
+	h.must("admin", "/newtable nlhe 1/2")
+	cash := fmt.Sprintf("#%d", len(h.room.Tables()))
+	h.must("gus", "/join 100 "+cash)
+	h.fails("gus", "/fastfold "+cash, "fastfold.not_pool")
 }
