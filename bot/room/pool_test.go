@@ -215,3 +215,177 @@ func TestPoolFoldInTurnMovesOnAndCashCommandsAreRefused(t *testing.T) {
 	h.must("gus", "/join 100 "+cash)
 	h.fails("gus", "/fastfold "+cash, "fastfold.not_pool")
 }
+
+// poolFoldAll has every player in a hand of the pool fold fast until no
+// hand is left where one can (the big blinds win the blinds).
+func (h *harness) poolFoldAll() {
+	h.t.Helper()
+	for range 20 {
+		tabs := poolTables(h.room.PoolEntries(1))
+		if len(tabs) == 0 {
+			return
+		}
+		folded := false
+		for _, players := range tabs {
+			for _, p := range players {
+				if _, err := h.do(p, "/fastfold"); err == nil {
+					folded = true
+				}
+			}
+		}
+		if !folded {
+			return
+		}
+	}
+}
+
+// R-CASH-7: each hand seats an entry against opponents drawn at random
+// from the waiting entries; through many hands and pools' tables the
+// chips are conserved exactly, and everyone cashes out what they hold.
+func TestPoolDrawsRandomOpponentsAndConservesChips(t *testing.T) {
+	h := newHarness(t, 14)
+	h.must("admin", "/newpool nlhe 1/2 seats=3 rake=off")
+	players := []string{"ana", "ben", "cat", "dan", "eve", "fay", "gus", "hal"}
+	for _, u := range players {
+		h.must(u, "/pool join 100")
+	}
+	met := map[string]map[string]bool{}
+	hands := 0
+	for round := 0; round < 12; round++ {
+		h.sleep(room.PoolGather)
+		for _, ps := range poolTables(h.room.PoolEntries(1)) {
+			hands++
+			for _, a := range ps {
+				for _, b := range ps {
+					if a != b {
+						if met[a] == nil {
+							met[a] = map[string]bool{}
+						}
+						met[a][b] = true
+					}
+				}
+			}
+		}
+		h.poolFoldAll()
+	}
+	if hands < 24 {
+		t.Fatalf("%d hands in 12 rounds, want at least 24", hands)
+	}
+	for _, p := range players {
+		if len(met[p]) < 4 {
+			t.Errorf("%s met only %v in %d hands: the draw is not random", p, met[p], hands)
+		}
+	}
+	for _, u := range players {
+		h.must(u, "/pool leave all")
+	}
+	h.poolFoldAll()
+	h.sleep(room.PoolGather)
+	if got := h.room.PoolEntries(1); len(got) != 0 {
+		t.Fatalf("entries left after everyone cashed out: %v", got)
+	}
+	var total int64
+	for _, u := range players {
+		total += h.wallet(u)
+	}
+	if total != int64(len(players))*10000 {
+		t.Fatalf("the players hold %d after the pool, want %d: chips were made or lost", total, len(players)*10000)
+	}
+	h.checkBooks()
+}
+
+// R-CASH-7: cashing out: a waiting entry at once, an entry in a hand
+// when the hand ends (its result with it); a sitting-out entry is not
+// dealt in and comes back with /pool back.
+func TestPoolCashOutAndSitOut(t *testing.T) {
+	h := newHarness(t, 15)
+	h.must("admin", "/newpool nlhe 1/2 seats=3 rake=off")
+	h.must("ana", "/pool join 100")
+	r := h.must("ana", "/pool leave")
+	if !strings.Contains(r.Text, "100") || h.wallet("ana") != 10000 || len(h.room.PoolEntries(1)) != 0 {
+		t.Fatalf("leaving a waiting entry: %q, wallet %d, entries %v", r.Text, h.wallet("ana"), h.room.PoolEntries(1))
+	}
+	h.must("cat", "/pool join 100")
+	h.must("cat", "/pool sitout")
+	h.must("ana", "/pool join 100")
+	h.must("ben", "/pool join 100")
+	h.sleep(room.PoolGather)
+	tabs := poolTables(h.room.PoolEntries(1))
+	if len(tabs) != 1 || slices.Contains(h.room.PoolEntries(1), "cat#1 active") {
+		t.Fatalf("tables %v: want ana and ben heads-up, cat sitting out (%v)", tabs, h.room.PoolEntries(1))
+	}
+	var label string
+	for l := range tabs {
+		label = l
+	}
+	toAct, _, bb := h.blinds(tableID(label))
+	r = h.must(bb, "/pool leave")
+	if !strings.Contains(r.Text, "hand ends") {
+		t.Fatalf("leaving during a hand: %q", r.Text)
+	}
+	h.must(toAct, "/fastfold") // the small blind folds: the big blind wins 1
+	if got := h.wallet(bb); got != 10001 {
+		t.Fatalf("%s cashed out %d, want 10001 (the small blind won)", bb, got)
+	}
+	want := []string{"cat#1 sitout 100", toAct + "#1 waiting 99"}
+	slices.Sort(want)
+	if got := h.room.PoolEntries(1); !slices.Equal(got, want) {
+		t.Fatalf("entries %v", got)
+	}
+	h.must("cat", "/pool back")
+	h.sleep(room.PoolGather)
+	if got := poolTables(h.room.PoolEntries(1)); len(got) != 1 {
+		t.Fatalf("cat back: tables %v, want a hand with %s", got, toAct)
+	}
+	h.checkBooks()
+}
+
+// R-CASH-7: a restart restores the pool and the entries in a hand (they
+// are seats, restored with their tables: the hands resume, a fast-folded
+// seat's chips left in its hand included); an entry waiting between hands
+// is closed: its chips are in its owner's wallet already. The books
+// balance before and after.
+func TestPoolRestartRestoresEntriesInAHand(t *testing.T) {
+	h := startSixHanded(t, 16)
+	tabs := poolTables(h.room.PoolEntries(1))
+	var label string
+	for l := range tabs {
+		label = l
+		break
+	}
+	_, sb, _ := h.blinds(tableID(label))
+	h.must(sb, "/fastfold")
+	before := h.room.PoolEntries(1)
+	if !slices.Contains(before, sb+"#1 waiting 99") {
+		t.Fatalf("entries %v: want %s's waiting", before, sb)
+	}
+	h.checkBooks() // the folded seat keeps what it left in the hand
+	h.restart()
+	after := h.room.PoolEntries(1)
+	want := slices.DeleteFunc(slices.Clone(before), func(e string) bool { return strings.HasPrefix(e, sb+"#") })
+	if !slices.Equal(after, want) {
+		t.Fatalf("after the restart: %v, want %v", after, want)
+	}
+	if got := h.wallet(sb); got != 9999 {
+		t.Fatalf("%s's wallet %d after the restart, want 9999 (the waiting entry's chips)", sb, got)
+	}
+	if r := h.must("ana", "/pool"); !strings.Contains(r.Text, "P1") {
+		t.Fatalf("/pool after the restart: %q", r.Text)
+	}
+	h.checkBooks()
+	h.poolFoldAll() // the hands go on where they were and end
+	for _, u := range sixPlayers {
+		if u != sb {
+			h.must(u, "/pool leave all")
+		}
+	}
+	h.poolFoldAll()
+	h.sleep(room.PoolGather)
+	var total int64
+	for _, u := range sixPlayers {
+		total += h.wallet(u)
+	}
+	if total != 60000 {
+		t.Fatalf("the players hold %d, want 60000", total)
+	}
+}
