@@ -539,6 +539,11 @@ func (r *Room) poolBack(id, tableID int64, backs []table.PoolBack) {
 	defer p.mu.Unlock()
 	for _, b := range backs {
 		e := p.entry(b.Player.ID, b.Entry)
+		if e != nil && e.state == entryActive && e.table != tableID {
+			// Seated elsewhere meanwhile (a seating stored although
+			// reported failed came back): these chips are in the wallet.
+			continue
+		}
 		if e == nil {
 			if len(p.mine(b.Player.ID)) >= MaxPoolEntries || b.Entry < 1 {
 				continue // its chips are in the wallet: nothing is lost

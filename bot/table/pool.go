@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -126,7 +127,12 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 		s.FastFolded = true
 	}
 	if err := t.play(k, func() ([]engine.Event, error) { return t.hand.FastFold(k) }, start, out); err != nil {
-		return bot.Reply{}, err
+		// The table holds what the store holds: a write stored although
+		// reported failed stored the fold, whose entry goes on.
+		// (Paused, the table could not read it back: nothing is known.)
+		if j := t.seatOf(req.Player.ID); t.paused || j < 0 || !t.Seats[j].FastFolded {
+			return bot.Reply{}, err
+		}
 	}
 	t.env.PoolBack(t.Config.Pool, t.ID, []PoolBack{back})
 	return bot.Reply{Private: true, Text: tr(t.langReq(req), "fastfold.done", bot.Chips(behind))}, nil
@@ -173,9 +179,16 @@ func (t *Table) poolRelease() {
 		t.unseat = append(t.unseat, s.Player.ID)
 	}
 	if t.write(w) != nil {
-		return // reloaded: tried again at the next step
+		// Reloaded: what is still seated is tried again at the next step;
+		// a write stored although reported failed let the rest go.
+		// Paused (not read back): nothing is known until it resumes.
+		if t.paused {
+			return
+		}
+		backs = slices.DeleteFunc(backs, func(b PoolBack) bool { return t.seatOf(b.Player.ID) >= 0 })
+	} else {
+		t.publishIdle()
 	}
-	t.publishIdle()
 	if len(backs) > 0 {
 		t.env.PoolBack(t.Config.Pool, t.ID, backs)
 	}
