@@ -1,7 +1,10 @@
 package room_test
 
 import (
+	"context"
+
 	"fmt"
+	"github.com/pokerroom/pokerroom/store"
 	"regexp"
 	"slices"
 	"strings"
@@ -374,6 +377,53 @@ func TestPoolRestartRestoresEntriesInAHand(t *testing.T) {
 	}
 	h.checkBooks()
 	h.poolFoldAll() // the hands go on where they were and end
+	for _, u := range sixPlayers {
+		if u != sb {
+			h.must(u, "/pool leave all")
+		}
+	}
+	h.poolFoldAll()
+	h.sleep(room.PoolGather)
+	var total int64
+	for _, u := range sixPlayers {
+		total += h.wallet(u)
+	}
+	if total != 60000 {
+		t.Fatalf("the players hold %d, want 60000", total)
+	}
+}
+
+// R-CASH-7: a pool hand that cannot be resumed at a restart is voided as
+// at any table: its chips go back where they came from, a fast-folded
+// seat's blind included (to its owner's wallet, as the fold had sent the
+// rest), and the pool deals on.
+func TestPoolHandVoidedAtRestartReturnsAFoldedSeatsChips(t *testing.T) {
+	h := startSixHanded(t, 17)
+	var label string
+	for l := range poolTables(h.room.PoolEntries(1)) {
+		label = l
+		break
+	}
+	id := tableID(label)
+	_, sb, _ := h.blinds(id)
+	h.must(sb, "/fastfold")
+	ctx := context.Background()
+	hands, err := h.store.OpenHands(ctx, id)
+	if err != nil || len(hands) != 1 {
+		t.Fatalf("open hands %v, %v", hands, err)
+	}
+	h.room.Close()
+	if err := h.store.AppendHandEvents(ctx, hands[0].ID, []store.HandEvent{{Seq: len(hands[0].Events) + 2, Kind: "action", Payload: `{}`, CreatedAt: h.clock.Now()}}); err != nil {
+		t.Fatal(err)
+	}
+	h.restart()
+	if vs, err := h.store.VoidedHands(ctx); err != nil || len(vs) != 1 {
+		t.Fatalf("voided %v, %v", vs, err)
+	}
+	if got := h.wallet(sb); got != 10000 {
+		t.Fatalf("%s's wallet %d after the void, want 10000 (the blind back)", sb, got)
+	}
+	h.checkBooks()
 	for _, u := range sixPlayers {
 		if u != sb {
 			h.must(u, "/pool leave all")
