@@ -2,9 +2,7 @@ package room_test
 
 import (
 	"context"
-
 	"fmt"
-	"github.com/pokerroom/pokerroom/store"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,6 +10,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/room"
+	"github.com/pokerroom/pokerroom/store"
 )
 
 // Fast-fold pools (R-CASH-7): players join a pool, not a table; the pool
