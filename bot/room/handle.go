@@ -117,7 +117,7 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		return r.newPoolCmd(ctx, cmd, comm, lang)
 	case "pool":
 		return r.poolCmd(ctx, cmd, p, comm, lang, mine)
-	case "fastfold":
+	case "fastfold", "ff":
 		return r.fastFoldCmd(ctx, cmd, p, comm, spec.Perm)
 	case "tables":
 		return r.listTables(cmd, comm, p, lang)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/room"
@@ -436,5 +437,40 @@ func TestPoolHandVoidedAtRestartReturnsAFoldedSeatsChips(t *testing.T) {
 	}
 	if total != 60000 {
 		t.Fatalf("the players hold %d, want 60000", total)
+	}
+}
+
+// R-CASH-7 with R-TIME-2: an entry whose player lets the clock run two
+// hands in a row sits out (its timeouts go with it from hand to hand) and
+// is not dealt in until /pool back.
+func TestPoolEntryTimingOutTwiceSitsOut(t *testing.T) {
+	h := newHarness(t, 18)
+	h.must("admin", "/newpool nlhe 1/2 seats=2 timer=5 bank=0 rake=off")
+	h.must("ana", "/pool join 100")
+	h.must("ben", "/pool join 100")
+	var out string
+	for range 12 {
+		h.sleep(6 * time.Second)
+		for _, e := range h.room.PoolEntries(1) {
+			if strings.Contains(e, "sitout") {
+				out = e
+			}
+		}
+		if out != "" {
+			break
+		}
+	}
+	if out == "" {
+		t.Fatalf("nobody sat out after timing out hand after hand: %v", h.room.PoolEntries(1))
+	}
+	name, _, _ := strings.Cut(out, "#")
+	h.sleep(room.PoolGather)
+	if tabs := poolTables(h.room.PoolEntries(1)); len(tabs) != 0 {
+		t.Fatalf("a hand without %s's entry, sitting out: %v", name, tabs)
+	}
+	h.must(name, "/pool back")
+	h.sleep(room.PoolGather)
+	if tabs := poolTables(h.room.PoolEntries(1)); len(tabs) != 1 {
+		t.Fatalf("%s back: tables %v, want a hand", name, tabs)
 	}
 }

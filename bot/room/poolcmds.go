@@ -59,7 +59,7 @@ func (r *Room) poolCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm 
 		return bot.Reply{}, err
 	}
 	switch sub {
-	case "join", "enter":
+	case "join":
 		return r.poolJoin(ctx, pl, p, args, lang)
 	case "sitout", "back", "leave":
 		return r.poolEntryCmd(pl, p, sub, args, mine)

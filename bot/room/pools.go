@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -82,6 +83,7 @@ type poolEntry struct {
 	// back.
 	leave, sitOut bool
 	since         time.Time // waiting since
+	timeouts      int       // in a row (R-TIME-2), carried from hand to hand
 }
 
 // pool is a fast-fold pool: its entries and tables, under mu; deal runs
@@ -101,6 +103,9 @@ type pool struct {
 
 	dealMu sync.Mutex
 	sig    chan struct{}
+	// seated counts the hands the pool seated (Settle sees one its
+	// goroutine seated while it waited).
+	seated atomic.Int64
 }
 
 // Label is how the pool is named in the chat: "P1".
@@ -298,7 +303,7 @@ func (r *Room) poolBack(id, tableID int64, backs []table.PoolBack) {
 			e = &poolEntry{player: b.Player, n: b.Entry}
 			p.entries = append(p.entries, e)
 		}
-		e.stack, e.table = b.Stack, 0
+		e.stack, e.table, e.timeouts = b.Stack, 0, b.Timeouts
 		lang := bot.LangFor(b.Player.Language, "", p.comm.Language)
 		switch {
 		case e.leave || b.Leaving:
@@ -307,8 +312,8 @@ func (r *Room) poolBack(id, tableID int64, backs []table.PoolBack) {
 		case e.stack < p.config.BigBlind:
 			p.remove(e)
 			r.notifyPlayer(b.Player, tr(lang, "pool.entry_short", e.n, p.Label(), bot.Chips(e.stack)))
-		case e.sitOut:
-			e.state, e.sitOut = entrySittingOut, false
+		case e.sitOut || b.SatOut:
+			e.state, e.sitOut, e.timeouts = entrySittingOut, false, 0
 		default:
 			e.state, e.since = entryWaiting, r.clock.Now()
 		}
@@ -339,12 +344,13 @@ func (r *Room) deal(ctx context.Context, p *pool) bool {
 		}
 		entries := make([]table.PoolEntry, len(group))
 		for i, e := range group {
-			entries[i] = table.PoolEntry{Player: e.player, Entry: e.n, Stack: e.stack}
+			entries[i] = table.PoolEntry{Player: e.player, Entry: e.n, Stack: e.stack, Timeouts: e.timeouts}
 		}
 		err := t.SeatPool(ctx, entries)
 		p.mu.Lock()
 		if err == nil {
 			seated = true
+			p.seated.Add(1)
 		} else {
 			r.unseatGroup(ctx, p, group, err)
 		}
@@ -475,12 +481,23 @@ func (r *Room) openPoolTable(ctx context.Context, p *pool) (*table.Table, error)
 	return t, nil
 }
 
+// poolSeatings counts the hands every pool seated: Settle compares it
+// across a round, so that a hand the pools' goroutines seated meanwhile is
+// settled too.
+func (r *Room) poolSeatings() int64 {
+	var n int64
+	for _, p := range r.allPools() {
+		n += p.seated.Load()
+	}
+	return n
+}
+
 // settlePools deals what the pools can deal now (Settle); it reports
 // whether any seated a hand.
 func (r *Room) settlePools(ctx context.Context) bool {
 	busy := false
 	for _, p := range r.allPools() {
-		if r.deal(ctx, p) {
+		if r.deal(ctx, p) { // after any deal of the pool's goroutine
 			busy = true
 		}
 	}

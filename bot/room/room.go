@@ -345,6 +345,7 @@ func (r *Room) Tables() []int64 {
 // a person or the clock.
 func (r *Room) Settle(ctx context.Context) error {
 	for round := 0; round < 100000; round++ {
+		seatings := r.poolSeatings()
 		for _, id := range r.Tables() {
 			if t := r.tableByID(id); t != nil {
 				if err := t.SettleNow(ctx); err != nil {
@@ -361,7 +362,7 @@ func (r *Room) Settle(ctx context.Context) error {
 			}
 			busy = busy || took
 		}
-		if r.settlePools(ctx) {
+		if r.settlePools(ctx) || r.poolSeatings() != seatings {
 			busy = true
 		}
 		// An audit whose time came reads the store as the room left it.

@@ -75,7 +75,7 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Ta
 // after its hand.
 func (r *Room) checkTableChange(ctx context.Context, t *table.Table, p bot.Player) error {
 	for _, o := range r.seatedTables(p.ID) {
-		if o == t || o.Config.Variant != t.Config.Variant || o.Config.Stakes() != t.Config.Stakes() {
+		if o == t || o.IsPool() || t.IsPool() || o.Config.Variant != t.Config.Variant || o.Config.Stakes() != t.Config.Stakes() {
 			continue
 		}
 		src, dst := o.Count(), t.SeatedCount()

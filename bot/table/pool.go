@@ -33,6 +33,9 @@ type PoolEntry struct {
 	Player bot.Player
 	Entry  int
 	Stack  int64
+	// Timeouts are the entry's timeouts in a row so far (R-TIME-2: two
+	// sit it out, across its hands).
+	Timeouts int
 }
 
 // PoolBack is an entry leaving a pool table, its Stack back in its
@@ -44,6 +47,11 @@ type PoolBack struct {
 	Stack   int64
 	Folded  bool
 	Leaving bool
+	// SatOut: the table sat the player out (two timeouts in a row,
+	// R-TIME-2): the entry sits out until /pool back. Timeouts: its
+	// timeouts in a row, carried to its next hand.
+	SatOut   bool
+	Timeouts int
 }
 
 // IsPool reports whether the table belongs to a fast-fold pool.
@@ -75,7 +83,7 @@ func (t *Table) seatPool(req Request) (bot.Reply, error) {
 			t.Seats = make([]*Seat, len(t.Seats))
 			return bot.Reply{}, err
 		}
-		t.Seats[i] = &Seat{Player: e.Player, Account: acc, Stack: e.Stack, Bank: t.Config.Bank, PoolEntry: e.Entry}
+		t.Seats[i] = &Seat{Player: e.Player, Account: acc, Stack: e.Stack, Bank: t.Config.Bank, PoolEntry: e.Entry, Timeouts: e.Timeouts}
 		w.Moves = append(w.Moves, bot.Move{From: acc, To: t.account, Amount: e.Stack, Reason: "pool buy-in", Reference: t.ref()})
 	}
 	if err := t.write(w); err != nil {
@@ -166,7 +174,7 @@ func (t *Table) poolRelease() {
 		}
 		amt := s.Stack + s.Pending
 		if !s.FastFolded {
-			backs = append(backs, PoolBack{Player: s.Player, Entry: s.PoolEntry, Stack: amt, Leaving: s.Leaving})
+			backs = append(backs, PoolBack{Player: s.Player, Entry: s.PoolEntry, Stack: amt, Leaving: s.Leaving, SatOut: s.SittingOut, Timeouts: s.Timeouts})
 		}
 		if amt > 0 {
 			w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "pool cash-out", Reference: t.ref()})
