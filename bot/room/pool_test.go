@@ -474,3 +474,25 @@ func TestPoolEntryTimingOutTwiceSitsOut(t *testing.T) {
 		t.Fatalf("%s back: tables %v, want a hand", name, tabs)
 	}
 }
+
+// R-CASH-7 (seed 000): the others do not see a fast fold out of turn
+// until the turn passes the player: the table message shows the seat in
+// the hand, then folded once the player to act has acted.
+func TestPoolFastFoldOutOfTurnIsShownWhenTheTurnPasses(t *testing.T) {
+	h := startSixHanded(t, 19)
+	var label string
+	for l := range poolTables(h.room.PoolEntries(1)) {
+		label = l
+		break
+	}
+	id := tableID(label)
+	toAct, sb, _ := h.blinds(id)
+	h.must(sb, "/fastfold")
+	if v := h.poolTable(id).Text; strings.Contains(v, sb+" folds") || !strings.Contains(v, "bet 1") {
+		t.Fatalf("the fold out of turn is shown before the turn passes %s:\n%s", sb, v)
+	}
+	h.must(toAct, "/call")
+	if v := h.poolTable(id).Text; !strings.Contains(v, sb+" folds") {
+		t.Fatalf("the fold is not shown once the turn passed %s:\n%s", sb, v)
+	}
+}

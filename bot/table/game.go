@@ -349,6 +349,7 @@ func (t *Table) play(k int, act func() ([]engine.Event, error), received time.Ti
 	h := t.hand
 	s := t.Seats[t.order[k]]
 	now := t.Deps.Clock.Now()
+	prevToAct, prevStreet := h.ToAct(), h.Street()
 	evs, err := act()
 	if err != nil {
 		return err
@@ -378,6 +379,7 @@ func (t *Table) play(k int, act func() ([]engine.Event, error), received time.Ti
 	}
 	t.Deps.Metrics.Actions.Add(1)
 	t.noteEvents(events)
+	t.revealFolds(prevToAct, prevStreet)
 	if h.Done() {
 		t.finish()
 	} else {
@@ -438,7 +440,7 @@ func (t *Table) finish() {
 	if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
 		t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})
 	}
-	t.hand, t.setup, t.order, t.handID = nil, nil, nil, 0
+	t.hand, t.setup, t.order, t.handID, t.hidden = nil, nil, nil, 0, nil
 	if t.Tour != nil && t.closing {
 		t.applySync(Sync{Close: true})
 	} else if t.Tour != nil {

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"maps"
 	"slices"
 	"time"
 
@@ -126,6 +127,13 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 	}
 	s := t.Seats[i]
 	behind := t.hand.Stack(k)
+	if k != t.hand.ToAct() {
+		// Out of turn: the others see the fold when their turn comes.
+		if t.hidden == nil {
+			t.hidden = map[int]bool{}
+		}
+		t.hidden[k] = true
+	}
 	back := PoolBack{Player: s.Player, Entry: s.PoolEntry, Stack: behind, Folded: true, Leaving: s.Leaving}
 	out := func(w *bot.TableWrite) {
 		if behind > 0 {
@@ -139,6 +147,7 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 		// reported failed stored the fold, whose entry goes on.
 		// (Paused, the table could not read it back: nothing is known.)
 		if j := t.seatOf(req.Player.ID); t.paused || j < 0 || !t.Seats[j].FastFolded {
+			delete(t.hidden, k)
 			return bot.Reply{}, err
 		}
 	}
@@ -199,5 +208,38 @@ func (t *Table) poolRelease() {
 	}
 	if len(backs) > 0 {
 		t.env.PoolBack(t.Config.Pool, t.ID, backs)
+	}
+}
+
+// revealFolds shows the fast folds out of turn that the last step passed
+// (seed 000: the others see a fast fold when their turn comes, not
+// before): the turn moved from prev past the seat, a new street began or
+// the hand is over.
+func (t *Table) revealFolds(prev int, street engine.Street) {
+	if len(t.hidden) == 0 || t.hand == nil {
+		return
+	}
+	h := t.hand
+	next := h.ToAct()
+	passed := func(k int) bool {
+		if h.Done() || h.Street() != street || next < 0 || prev < 0 {
+			return true
+		}
+		if prev == next {
+			return false // the turn did not move (a fold out of turn)
+		}
+		for i := (prev + 1) % h.NumSeats(); i != next; i = (i + 1) % h.NumSeats() {
+			if i == k {
+				return true
+			}
+		}
+		return false
+	}
+	for _, k := range slices.Sorted(maps.Keys(t.hidden)) {
+		if !passed(k) {
+			continue
+		}
+		delete(t.hidden, k)
+		t.noteEvents([]engine.Event{{Kind: engine.EvFold, Seat: k}})
 	}
 }

@@ -211,6 +211,10 @@ type Table struct {
 	afterHandDue bool
 	// poolDeal: a pool table was just seated: its next step deals.
 	poolDeal bool
+	// hidden are the engine seats of the hand whose fast fold out of turn
+	// the table message does not show yet: the others see it when the
+	// turn passes them (seed 000; in memory: a restart shows them).
+	hidden map[int]bool
 	// seatsDirty: a seat changed in a way the next write must store.
 	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.

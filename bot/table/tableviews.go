@@ -77,6 +77,11 @@ func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
 			full = &s
 		}
 		snap := full.For(-1)
+		for k := range t.hidden {
+			if k < len(snap.Seats) && !snap.Over {
+				snap.Seats[k].Status = engine.SeatActive // folded fast: not shown yet
+			}
+		}
 		sc.Snap = &snap
 		sc.HandNo = t.handNo
 		if t.Tour != nil && t.tpos.Button > 0 {
@@ -325,6 +330,9 @@ func (t *Table) sendCards(events []engine.Event) {
 // noteEvents keeps the hand's last actions for the table message.
 func (t *Table) noteEvents(events []engine.Event) {
 	for _, e := range events {
+		if e.Kind == engine.EvFold && t.hidden[e.Seat] {
+			continue // shown when the turn passes the seat (revealFolds)
+		}
 		name := ""
 		if e.Seat >= 0 && e.Seat < len(t.order) {
 			name = seatName(t.name(t.order[e.Seat]))
