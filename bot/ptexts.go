@@ -39,5 +39,6 @@ var poolTexts = map[string]Message{
 	"fastfold.matched":    {"No fast fold: your bet already matches the highest bet, so you can check (R-CASH-7).", "No puedes doblar rápido: tu apuesta ya iguala la más alta, así que puedes pasar (R-CASH-7)."},
 	"fastfold.allin":      {"No fast fold: you are all in.", "No puedes doblar rápido: estás all-in."},
 	"fastfold.none":       {"You are in no hand of a fast-fold pool to fold.", "No estás en ninguna mano de un pool de doblar rápido."},
+	"fastfold.button":     {"Fast fold", "Doblar rápido"},
 	"fastfold.done":       {"Folded: %[1]v chips go with your entry to a new hand.", "Te retiras: %[1]v fichas van con tu entrada a una mano nueva."},
 }

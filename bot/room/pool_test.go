@@ -496,3 +496,48 @@ func TestPoolFastFoldOutOfTurnIsShownWhenTheTurnPasses(t *testing.T) {
 		t.Fatalf("the fold is not shown once the turn passed %s:\n%s", sb, v)
 	}
 }
+
+// cardsButton is the fast-fold button of user's latest private cards
+// message.
+func (h *harness) cardsButton(user string) string {
+	h.t.Helper()
+	v := h.lastView(bot.ViewCards, "", user)
+	if len(v.Buttons) != 1 || len(v.Buttons[0]) != 1 {
+		h.t.Fatalf("%s's cards have buttons %+v, want the fast fold", user, v.Buttons)
+	}
+	return v.Buttons[0][0].Token
+}
+
+// R-CASH-7: the private cards message of a pool hand carries a Fast fold
+// button, good any time in the hand: refused to the big blind with no
+// raise, taken out of turn, refused again once folded (the same press
+// twice), and from an earlier hand stale.
+func TestPoolFastFoldButtonInThePrivateCards(t *testing.T) {
+	h := startSixHanded(t, 20)
+	var label string
+	for l := range poolTables(h.room.PoolEntries(1)) {
+		label = l
+		break
+	}
+	toAct, sb, bb := h.blinds(tableID(label))
+	if _, err := h.press(bb, h.cardsButton(bb)); bot.FromError(err).Key != "fastfold.matched" {
+		t.Fatalf("the big blind's press: %v, want fastfold.matched", err)
+	}
+	tok := h.cardsButton(sb)
+	if r, err := h.press(sb, tok); err != nil || !strings.Contains(r.Text, "99") {
+		t.Fatalf("the small blind's press out of turn: %+v, %v", r, err)
+	}
+	if _, err := h.press(sb, tok); bot.FromError(err).Key != "action.not_in_hand" {
+		t.Fatalf("the same press twice: %v", err)
+	}
+	if _, err := h.press(toAct, tok); err == nil {
+		t.Fatal("another player's press of sb's button was taken")
+	}
+	old := h.cardsButton(toAct)
+	h.must(toAct, "/fastfold") // in turn
+	h.poolFoldAll()
+	h.sleep(room.PoolGather)
+	if _, err := h.press(toAct, old); err == nil {
+		t.Fatal("a button of an earlier hand was taken")
+	}
+}

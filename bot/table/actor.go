@@ -24,6 +24,9 @@ const (
 	tokAllIn
 	tokCards
 	tokAmount // bet or raise to the amount typed with the press (a form)
+	// tokFastFold folds fast at a pool table (R-CASH-7): the button of
+	// the private cards message, good for the whole hand.
+	tokFastFold
 )
 
 // Do sends a request to the table's actor and waits for its answer; a
@@ -336,6 +339,13 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 	}
 	if t.hand == nil {
 		return bot.Reply{}, bot.ErrTokenStale
+	}
+	if tok.Kind == tokFastFold {
+		// Any time in its hand: the action number does not go stale.
+		if err := tok.Check(t.ID, t.handID, tok.Action, req.Player.ID); err != nil {
+			return bot.Reply{}, err
+		}
+		return t.fastFold(req, start)
 	}
 	if err := tok.Check(t.ID, t.handID, int64(len(t.hand.Events())), req.Player.ID); err != nil {
 		return bot.Reply{}, err

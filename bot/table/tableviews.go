@@ -299,7 +299,15 @@ func (t *Table) cardsText(k int, lang string) string {
 func (t *Table) cardsView(k int, lang string) bot.View {
 	text := t.cardsText(k, lang)
 	r := bot.Rich{Blocks: []bot.Block{{Lines: []bot.Line{bot.Emphasis(text, engine.FormatSymbols(t.hand.Hole(k)))}}}}
-	return bot.View{Kind: bot.ViewCards, Text: text, Rich: &r}
+	v := bot.View{Kind: bot.ViewCards, Text: text, Rich: &r}
+	if t.IsPool() && k < len(t.order) && t.Seats[t.order[k]] != nil {
+		// A pool's hand: fold fast from here, in turn or not (R-CASH-7).
+		tok, err := t.Deps.Signer.Sign(bot.ButtonToken{Table: t.ID, Hand: t.handID, Player: t.Seats[t.order[k]].Player.ID, Kind: tokFastFold})
+		if err == nil {
+			v.Buttons = [][]bot.Button{{{Label: tr(lang, "fastfold.button"), Token: tok, Command: "/fastfold " + t.Label()}}}
+		}
+	}
+	return v
 }
 
 // sendCards sends each human player dealt in their hole cards privately:
