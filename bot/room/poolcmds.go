@@ -23,8 +23,8 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	if len(r.poolsOf(comm.ID)) >= maxPoolsPerChat {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "newpool.too_many", maxPoolsPerChat)
 	}
-	r.poolsMu.Lock()
-	defer r.poolsMu.Unlock()
+	r.poolMake.Lock() // one pool made at a time: the stored list is read and written whole
+	defer r.poolMake.Unlock()
 	recs, err := r.storedPools(ctx)
 	if err != nil {
 		return bot.Reply{}, err
@@ -38,7 +38,9 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 		return bot.Reply{}, err
 	}
 	p := r.newPool(rec, comm)
+	r.poolsMu.Lock()
 	r.pools[rec.ID] = p
+	r.poolsMu.Unlock()
 	r.startPool(p)
 	return bot.Reply{Text: tr(lang, "newpool.done", p.Label(), cfg.Title(), cfg.Seats, bot.Chips(cfg.MinBuyIn), bot.Chips(cfg.MaxBuyIn), MaxPoolEntries)}, nil
 }

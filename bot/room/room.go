@@ -140,9 +140,11 @@ type Room struct {
 	deadlines   map[int64][]bot.Deadline // loaded at start, per table
 	// unrestored: tournaments whose record could not be used at start.
 	unrestored map[int64]bool
-	// pools are the fast-fold pools (R-CASH-7), under poolsMu.
-	poolsMu sync.Mutex
-	pools   map[int64]*pool
+	// pools are the fast-fold pools (R-CASH-7), under poolsMu; poolMake
+	// makes one at a time.
+	poolsMu  sync.Mutex
+	poolMake sync.Mutex
+	pools    map[int64]*pool
 
 	// auditsDue counts the audits whose time came and which have not
 	// finished; auditDone is signalled as each one finishes (Settle
