@@ -541,3 +541,29 @@ func TestPoolFastFoldButtonInThePrivateCards(t *testing.T) {
 		t.Fatal("a button of an earlier hand was taken")
 	}
 }
+
+// R-CASH-7: /newpool takes /newtable's variants, stakes and options and
+// refuses what /newtable refuses; a chat has at most five pools, and a
+// member names one (P2) when there are several.
+func TestNewPoolRefusesBadSettingsAndASixthPool(t *testing.T) {
+	h := newHarness(t, 21)
+	h.fails("ana", "/newpool nlhe 1/2", "admin.only")
+	if e := h.fails("admin", "/newpool nlhe 1/2 seats=11", "newtable.seats"); e.Message(bot.Spanish) == "" {
+		t.Fatal("no Spanish message")
+	}
+	for i := 1; i <= 5; i++ {
+		h.must("admin", fmt.Sprintf("/newpool nlhe %d/%d", i, 2*i))
+	}
+	h.fails("admin", "/newpool nlhe 1/2", "newpool.too_many")
+	h.fails("ana", "/pool join 100", "pool.which")
+	if r := h.must("ana", "/pool join 100 P1"); !strings.Contains(r.Text, "P1") {
+		t.Fatalf("join P1: %q", r.Text)
+	}
+	if r := h.must("ana", "/pool"); strings.Count(r.Text, "\nP") != 5 || !strings.Contains(r.Text, "Your entry 1") {
+		t.Fatalf("/pool:\n%s", r.Text)
+	}
+	h.restart()
+	if r := h.must("ana", "/pool"); strings.Count(r.Text, "\nP") != 5 {
+		t.Fatalf("/pool after a restart:\n%s", r.Text)
+	}
+}

@@ -20,11 +20,11 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	if err != nil {
 		return bot.Reply{}, err
 	}
+	r.poolMake.Lock() // one pool made at a time: the stored list is read and written whole
+	defer r.poolMake.Unlock()
 	if len(r.poolsOf(comm.ID)) >= maxPoolsPerChat {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "newpool.too_many", maxPoolsPerChat)
 	}
-	r.poolMake.Lock() // one pool made at a time: the stored list is read and written whole
-	defer r.poolMake.Unlock()
 	recs, err := r.storedPools(ctx)
 	if err != nil {
 		return bot.Reply{}, err
