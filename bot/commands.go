@@ -190,6 +190,7 @@ var commandTable = []CommandSpec{
 	cmd("bet", PermActing, PlaceBoth, "<to>", "Bet a total: /bet 40, /bet 1/2 pot, /bet pot", "Apuesta un total: /bet 40, /bet 1/2 pot, /bet pot"),
 	cmd("raise", PermActing, PlaceBoth, "<to>", "Raise to a total: /raise 60, /raise pot", "Sube a un total: /raise 60, /raise pot"),
 	cmd("allin", PermActing, PlaceBoth, "", "Go all in", "Apuesta todo"),
+	cmd("fastfold", PermSeated, PlaceBoth, "[#table]", "Fast-fold pool: fold now, out of turn too, and get a new hand at once", "Pool de doblar rápido: retírate ya, aunque no sea tu turno, y recibe otra mano al instante").alias("ff"),
 	cmd("discard", PermActing, PlaceBoth, "<cards>", "Five-card draw: throw these cards", "Póquer cubierto: descarta estas cartas").alias("draw"),
 	cmd("pat", PermActing, PlaceBoth, "", "Five-card draw: stand pat, throw nothing", "Póquer cubierto: plántate, no descartes nada"),
 	cmd("cards", PermSeated, PlaceBoth, "", "See your hole cards, privately", "Mira tus cartas, en privado"),
@@ -236,6 +237,13 @@ var commandTable = []CommandSpec{
 		sub("schedule", PermAdmin, "<template> <when>|off", "Create a template's tournament on a schedule", "Crea el torneo de una plantilla según un calendario"),
 	),
 	cmd("newtable", PermAdmin, PlaceGroup, "<variant> <stakes> [key=value ...]", "Open a cash table (admins)", "Abre una mesa de cash (admins)"),
+	cmd("pool", PermMember, PlaceGroup, "[join|sitout|back|leave] [P<n>] ...", "Fast-fold pools: the chat's pools and your entries, privately", "Pools de doblar rápido: los del chat y tus entradas, en privado").subs(
+		sub("join", PermMember, "[buy-in] [P<n>]", "Enter a fast-fold pool: a new entry (at most 4)", "Entra en un pool de doblar rápido: una entrada nueva (máximo 4)"),
+		sub("sitout", PermMember, "[entry|all] [P<n>]", "Sit an entry out (after its hand)", "Deja una entrada ausente (tras su mano)"),
+		sub("back", PermMember, "[entry|all] [P<n>]", "Bring an entry back into play", "Devuelve una entrada al juego"),
+		sub("leave", PermMember, "[entry|all] [P<n>]", "Cash an entry out (after its hand)", "Retira una entrada y cobra (tras su mano)"),
+	),
+	cmd("newpool", PermAdmin, PlaceGroup, "<variant> <stakes> [key=value ...]", "Open a fast-fold pool with /newtable's options (admins)", "Abre un pool de doblar rápido con las opciones de /newtable (admins)"),
 	cmd("addbot", PermAdmin, PlaceGroup, "[n]", "Seat practice opponents (admins)", "Sienta rivales de práctica (admins)"),
 	cmd("kickbot", PermAdmin, PlaceGroup, "", "Remove the practice opponents (admins)", "Quita los rivales de práctica (admins)"),
 	cmd("lang", PermMember, PlaceBoth, "en|es", "Your language (your answers everywhere)", "Tu idioma (tus respuestas en todas partes)").subs(

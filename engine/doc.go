@@ -9,8 +9,9 @@
 //
 // A hand starts from a Setup (the table's rules in Config, the seats, the
 // button, the deck and the inputs of this hand only): Start(setup) deals it,
-// Legal and Apply play it, Resume(setup, events) rebuilds it from its stored
-// events, and Snapshot is the read model views are rendered from (For and
+// Legal and Apply play it (FastFold folds a seat of a fast-fold pool in
+// turn or out of it, R-CASH-7), Resume(setup, events) rebuilds it from its
+// stored events, and Snapshot is the read model views are rendered from (For and
 // Redact hide what one viewer may not see). PokerKitRules is a replay
 // convention for other programs' hand histories, never a table rule.
 //

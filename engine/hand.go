@@ -547,7 +547,12 @@ func (h *Hand) resume(events []Event) (*Hand, error) {
 		if !ok {
 			return nil, &ResumeError{Seq: len(h.events), Want: e, Got: Event{Seq: -1}}
 		}
-		if _, err := h.Apply(a); err != nil {
+		apply := h.Apply
+		if a.Kind == Fold && a.Seat != h.toAct {
+			// A fold out of turn: a fast fold (R-CASH-7).
+			apply = func(a Action) ([]Event, error) { return h.FastFold(a.Seat) }
+		}
+		if _, err := apply(a); err != nil {
 			// The hand refuses the recorded action: the events are not
 			// this hand's (reordered, wrong seat, changed amount...).
 			return nil, fmt.Errorf("%w: event %d: %w", ErrResume, len(h.events), err)

@@ -185,6 +185,28 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 				continue
 			}
 		}
+		if !src.Exhausted() && src.IntN(6) == 0 {
+			// R-CASH-7: a fast fold by any seat, in turn or out of it:
+			// accepted exactly when VerifyFastFold says, the invariants
+			// kept; refused, nothing changed.
+			steps++
+			i := src.IntN(len(seats))
+			before := *h
+			n := len(h.Events())
+			verr := h.VerifyFastFold(i)
+			_, err := h.FastFold(i)
+			if (verr == nil) != (err == nil) {
+				t.Fatalf("VerifyFastFold(%d) = %v but FastFold = %v", i, verr, err)
+			}
+			if err != nil {
+				if len(h.Events()) != n || !reflect.DeepEqual(before, *h) {
+					t.Fatalf("refused fast fold of seat %d changed the hand", i)
+				}
+				continue
+			}
+			check("after a fast fold")
+			continue
+		}
 		steps++
 		a := p.Action(h)
 		if !src.Exhausted() && src.IntN(6) == 0 {

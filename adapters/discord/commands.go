@@ -101,6 +101,17 @@ var options = map[string][]option{
 		{name: "stakes", typ: discordgo.ApplicationCommandOptionString, required: true, en: "Small/big blind, such as 1/2", es: "Ciega pequeña/grande, como 1/2", arg: asText},
 		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "key=value options: seats=9 buyin=40-200 ante=1 ...", es: "Opciones clave=valor: seats=9 buyin=40-200 ante=1 ...", arg: asText},
 	},
+	"newpool": {
+		{name: "variant", typ: discordgo.ApplicationCommandOptionString, required: true, en: "The game", es: "El juego", choices: strings.Fields(bot.VariantNames), arg: asText},
+		{name: "stakes", typ: discordgo.ApplicationCommandOptionString, required: true, en: "Small/big blind, such as 1/2", es: "Ciega pequeña/grande, como 1/2", arg: asText},
+		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "key=value options: seats=6 buyin=40-200 timer=20 ...", es: "Opciones clave=valor: seats=6 buyin=40-200 timer=20 ...", arg: asText},
+	},
+	"pool": {
+		{name: "action", typ: discordgo.ApplicationCommandOptionString, en: "join, sitout, back or leave; empty shows the pools and your entries", es: "join, sitout, back o leave; vacío muestra los pools y tus entradas",
+			choices: []string{"join", "sitout", "back", "leave"}, arg: asText},
+		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "A buy-in (join) or an entry number or all; P2 when the chat has several pools", es: "Una entrada (join) o un número de entrada o all; P2 si el chat tiene varios pools", arg: asText},
+	},
+	"fastfold": {tableOption},
 	"register": {tourneyOption, {name: "pair", typ: discordgo.ApplicationCommandOptionInteger, en: "Pairs tournament: join this pair as member 2",
 		es: "Torneo por parejas: únete a esta pareja como miembro 2", min: num(1), arg: prefixed("pair=")}},
 	"unregister": {tourneyOption},

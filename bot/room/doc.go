@@ -22,6 +22,9 @@
 //     tournaments: the /tourney command, creating, finding, listing and
 //     restoring directors (in a tournament.Registry), templates and
 //     schedules, the league command.
+//   - pools.go, poolcmds.go: fast-fold pools (R-CASH-7): entries drawn at
+//     random into hands at the pool's own cash tables, and /newpool,
+//     /pool, /fastfold; a pool goroutine deals as entries come back.
 //   - verify.go: /verify, a finished hand's provable deck checked again
 //     from the store (the table's side is bot/table/fair.go).
 //   - export.go: /export, a player's own hands as a file sent privately

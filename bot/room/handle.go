@@ -113,6 +113,12 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		return bot.Reply{Text: bot.HelpText(mine, cmd.Args), Private: cmd.Chat != ""}, nil
 	case "newtable":
 		return r.newTableCmd(ctx, cmd, comm, lang)
+	case "newpool":
+		return r.newPoolCmd(ctx, cmd, comm, lang)
+	case "pool":
+		return r.poolCmd(ctx, cmd, p, comm, lang, mine)
+	case "fastfold", "ff":
+		return r.fastFoldCmd(ctx, cmd, p, comm, spec.Perm)
 	case "tables":
 		return r.listTables(cmd, comm, p, lang)
 	case "wallet":
@@ -337,7 +343,13 @@ func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Commun
 
 // OpenTable opens a cash table in comm and starts its actor.
 func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Config) (*table.Table, error) {
-	if len(r.tablesOf(comm.ID)) >= maxTablesPerChat {
+	n := 0
+	for _, t := range r.tablesOf(comm.ID) {
+		if !t.IsPool() { // a pool's tables are bounded by the pool (maxPoolTables)
+			n++
+		}
+	}
+	if n >= maxTablesPerChat {
 		return nil, bot.Errorf(bot.EInvalid, "newtable.too_many", maxTablesPerChat)
 	}
 	meta := table.Meta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID}

@@ -140,6 +140,11 @@ type Room struct {
 	deadlines   map[int64][]bot.Deadline // loaded at start, per table
 	// unrestored: tournaments whose record could not be used at start.
 	unrestored map[int64]bool
+	// pools are the fast-fold pools (R-CASH-7), under poolsMu; poolMake
+	// makes one at a time.
+	poolsMu  sync.Mutex
+	poolMake sync.Mutex
+	pools    map[int64]*pool
 
 	// auditsDue counts the audits whose time came and which have not
 	// finished; auditDone is signalled as each one finishes (Settle
@@ -199,7 +204,7 @@ func New(cfg Config) (*Room, error) {
 	}
 	r := &Room{out: outbox.NewRouter(cfg.Outboxes, cfg.Clock, cfg.Log, cfg.Metrics), auditDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
-		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}}
+		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}, pools: map[int64]*pool{}}
 	return r, nil
 }
 
@@ -256,6 +261,10 @@ func (r *Room) Start(ctx context.Context) error {
 	// The chip audit, before any actor runs: a mismatch is logged and
 	// counted, never stops the room.
 	_, _ = r.Audit(sctx)
+	if err := r.restorePools(sctx); err != nil {
+		r.Close()
+		return fmt.Errorf("room: pools: %w", err)
+	}
 	recs, err := r.store.OpenTables(sctx, 0)
 	if err != nil {
 		return fmt.Errorf("room: open tables: %w", err)
@@ -289,8 +298,12 @@ func (r *Room) Start(ctx context.Context) error {
 			t.Tour.Actor = a
 			a.Tables[t.Tour.No] = t
 		}
+		if t.IsPool() {
+			r.adoptPoolTable(t)
+		}
 		r.startTable(t)
 	}
+	r.startPools()
 	for _, a := range r.tourneys.All() {
 		r.startTourney(a)
 	}
@@ -334,6 +347,7 @@ func (r *Room) Tables() []int64 {
 // a person or the clock.
 func (r *Room) Settle(ctx context.Context) error {
 	for round := 0; round < 100000; round++ {
+		seatings := r.poolSeatings()
 		for _, id := range r.Tables() {
 			if t := r.tableByID(id); t != nil {
 				if err := t.SettleNow(ctx); err != nil {
@@ -349,6 +363,9 @@ func (r *Room) Settle(ctx context.Context) error {
 				return err
 			}
 			busy = busy || took
+		}
+		if r.settlePools(ctx) || r.poolSeatings() != seatings {
+			busy = true
 		}
 		// An audit whose time came reads the store as the room left it.
 		for r.auditsDue.Load() > 0 {

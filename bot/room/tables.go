@@ -74,7 +74,7 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Ta
 // after its hand.
 func (r *Room) checkTableChange(ctx context.Context, t *table.Table, p bot.Player) error {
 	for _, o := range r.seatedTables(p.ID) {
-		if o == t || o.Config.Variant != t.Config.Variant || o.Config.Stakes() != t.Config.Stakes() {
+		if o == t || o.IsPool() || t.IsPool() || o.Config.Variant != t.Config.Variant || o.Config.Stakes() != t.Config.Stakes() {
 			continue
 		}
 		src, dst := o.Count(), t.SeatedCount()
@@ -128,6 +128,9 @@ func (e roomEnv) CheckTableChange(ctx context.Context, t *table.Table, p bot.Pla
 }
 func (e roomEnv) DropTable(t *table.Table) { e.r.dropTable(t) }
 func (e roomEnv) Send(m bot.Outgoing)      { e.r.out.Send(m) }
+func (e roomEnv) PoolBack(pool, table int64, backs []table.PoolBack) {
+	e.r.poolBack(pool, table, backs)
+}
 
 // tr is bot.Text: the text of key in lang with args.
 func tr(lang, key string, args ...any) string { return bot.Text(lang, key, args...) }

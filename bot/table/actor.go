@@ -24,6 +24,9 @@ const (
 	tokAllIn
 	tokCards
 	tokAmount // bet or raise to the amount typed with the press (a form)
+	// tokFastFold folds fast at a pool table (R-CASH-7): the button of
+	// the private cards message, good for the whole hand.
+	tokFastFold
 )
 
 // Do sends a request to the table's actor and waits for its answer; a
@@ -231,6 +234,9 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	if t.paused {
 		return bot.Reply{}, t.pausedReply(req.Player)
 	}
+	if req.Pool != nil {
+		return t.seatPool(req)
+	}
 	if req.Tok != nil {
 		return t.press(req, start)
 	}
@@ -247,7 +253,19 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 			return t.consult(req)
 		}
 	}
+	if t.IsPool() {
+		switch name {
+		case "join", "sit", "leave", "standup", "sitout", "back", "topup", "rebuy", "addbot", "kickbot":
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.not_here", "/"+name)
+		case "fold":
+			if i := t.seatOf(req.Player.ID); i >= 0 && t.hand != nil && t.engineSeat(i) >= 0 && t.hand.VerifyFastFold(t.engineSeat(i)) == nil {
+				return t.fastFold(req, start) // a fold at a pool table moves on at once
+			}
+		}
+	}
 	switch name {
+	case "fastfold", "ff":
+		return t.fastFold(req, start)
 	case "join", "sit":
 		return t.join(req)
 	case "leave", "standup":
@@ -322,6 +340,13 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 	if t.hand == nil {
 		return bot.Reply{}, bot.ErrTokenStale
 	}
+	if tok.Kind == tokFastFold {
+		// Any time in its hand: the action number does not go stale.
+		if err := tok.Check(t.ID, t.handID, tok.Action, req.Player.ID); err != nil {
+			return bot.Reply{}, err
+		}
+		return t.fastFold(req, start)
+	}
 	if err := tok.Check(t.ID, t.handID, int64(len(t.hand.Events())), req.Player.ID); err != nil {
 		return bot.Reply{}, err
 	}
@@ -332,6 +357,9 @@ func (t *Table) press(req Request, start time.Time) (bot.Reply, error) {
 	a := engine.Action{Seat: k}
 	switch tok.Kind {
 	case tokFold:
+		if t.IsPool() && t.hand.VerifyFastFold(k) == nil {
+			return t.fastFold(req, start) // a fold at a pool table moves on at once
+		}
 		a.Kind = engine.Fold
 	case tokCheck:
 		a.Kind = engine.Check

@@ -21,6 +21,7 @@
 // top up, cards, clock, history; practice opponents), tableviews.go and
 // render.go (scenes to views: the table message, the hand summary), fair.go
 // (the provable deck: each hand's commitment, seeds and reveal), ttable.go
-// (a tournament table), and the declarative option tables (options.go,
+// (a tournament table), pool.go (a fast-fold pool's table: seated by its
+// pool for one hand, fast folds out of turn, R-CASH-7), and the declarative option tables (options.go,
 // tableoptions.go, tableconfig.go) that /newtable and /tourney share.
 package table

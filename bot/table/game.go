@@ -98,6 +98,10 @@ func (t *Table) step() {
 		return
 	}
 	t.nextAt = time.Time{}
+	if t.IsPool() {
+		t.poolStep()
+		return
+	}
 	if m := t.Deps.Cfg.MaxHands; m > 0 && t.handNo >= m {
 		return
 	}
@@ -337,11 +341,18 @@ func (t *Table) storeTurn(h *engine.Hand, w *bot.TableWrite) {
 // apply plays a for the player to act, stores the events and only then
 // shows them.
 func (t *Table) apply(a engine.Action, received time.Time) error {
+	return t.play(a.Seat, func() ([]engine.Event, error) { return t.hand.Apply(a) }, received, nil)
+}
+
+// play runs one step of engine seat k in the hand (act: an action, or a
+// fast fold), stores its events (with what out adds to the write: a fast
+// fold's chips) and only then shows them.
+func (t *Table) play(k int, act func() ([]engine.Event, error), received time.Time, out func(w *bot.TableWrite)) error {
 	h := t.hand
-	k := a.Seat
 	s := t.Seats[t.order[k]]
 	now := t.Deps.Clock.Now()
-	evs, err := h.Apply(a)
+	prevToAct, prevStreet := h.ToAct(), h.Street()
+	evs, err := act()
 	if err != nil {
 		return err
 	}
@@ -351,6 +362,10 @@ func (t *Table) apply(a engine.Action, received time.Time) error {
 		s.Bank = max(0, s.Bank-max(now.Sub(t.turnStart)-t.Config.Timer, 0))
 	}
 	w := &bot.TableWrite{HandID: t.handID, Events: events}
+	if out != nil {
+		out(w)
+		t.seatsDirty = true
+	}
 	if h.Done() {
 		t.endMoves(w)
 		if t.Tour != nil {
@@ -366,6 +381,7 @@ func (t *Table) apply(a engine.Action, received time.Time) error {
 	}
 	t.Deps.Metrics.Actions.Add(1)
 	t.noteEvents(events)
+	t.revealFolds(prevToAct, prevStreet)
 	if h.Done() {
 		t.finish()
 	} else {
@@ -386,7 +402,9 @@ func (t *Table) endMoves(w *bot.TableWrite) {
 			Reference: "hand:" + strconv.FormatInt(t.handID, 10)})
 	}
 	for k, st := range res.Stacks {
-		if s := t.Seats[t.order[k]]; s != nil {
+		if s := t.Seats[t.order[k]]; s != nil && s.FastFolded {
+			s.Stack = 0 // its chips behind left at its fold; the rest was in the pot
+		} else if s != nil {
 			s.Stack = st
 		} else {
 			t.Deps.Log.Error("a seat dealt in was emptied during the hand", "table", t.ID, "seat", t.order[k]+1)
@@ -427,7 +445,7 @@ func (t *Table) finish() {
 	if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
 		t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})
 	}
-	t.hand, t.setup, t.order, t.handID = nil, nil, nil, 0
+	t.hand, t.setup, t.order, t.handID, t.hidden = nil, nil, nil, 0, nil
 	if t.Tour != nil && t.closing {
 		t.applySync(Sync{Close: true})
 	} else if t.Tour != nil {
@@ -435,6 +453,9 @@ func (t *Table) finish() {
 		// balancing, the level of the next hand).
 		t.Held = true
 		t.Tour.Actor.Report(t.ID, *t.lastReport)
+	} else if t.IsPool() {
+		t.poke() // poolStep hands the seats back to the pool at once
+		return
 	} else {
 		t.standUp()
 	}
@@ -474,7 +495,7 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 	if amt := s.Stack + s.Pending; amt > 0 {
 		w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "cash-out", Reference: t.ref()})
 	}
-	if !s.Bot && s.Stack+s.Pending > 0 {
+	if !s.Bot && s.Stack+s.Pending > 0 && !t.IsPool() {
 		l := leftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
 		t.left[s.Player.ID] = l
 		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: MustJSON(l)})

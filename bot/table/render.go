@@ -44,6 +44,9 @@ type tableScene struct {
 	// Tourney: a tournament's table, whose players its director seats (it
 	// never shows a cash table's prompts).
 	Tourney bool
+	// Pool: a fast-fold pool's table (the pool's number), seated by the
+	// pool (R-CASH-7).
+	Pool int64
 }
 
 // renderTable renders the table message: the title, the boards and the
@@ -90,6 +93,8 @@ func renderTable(sc tableScene) bot.View {
 		}
 	} else if sc.Tourney {
 		r.Add("", bot.M(tr(lang, "view.waiting_director")))
+	} else if sc.Pool != 0 {
+		r.Add("", bot.M(tr(lang, "view.waiting_pool", sc.Pool)))
 	} else {
 		r.Add("", bot.M(tr(lang, "view.waiting_players")))
 	}

@@ -62,6 +62,12 @@ type Seat struct {
 	// registrant, a player moved in): not dealt the button or the small
 	// blind before the button has passed (R-TRN-5, TDA 7).
 	New bool `json:"new,omitempty"`
+	// PoolEntry is the pool entry (1..4 of its player) playing a pool
+	// table's seat; FastFolded: it folded fast and its chips behind went
+	// back to the wallet: the seat holds what it left in the pot until the
+	// hand ends (R-CASH-7).
+	PoolEntry  int  `json:"pool_entry,omitempty"`
+	FastFolded bool `json:"ff,omitempty"`
 }
 
 // A pair's consultation token.
@@ -91,6 +97,8 @@ type Request struct {
 	Perm bot.Permission
 	// Sync asks the actor to do everything due now before answering.
 	Sync bool
+	// Pool: the room's pool seats these entries (SeatPool).
+	Pool []PoolEntry
 
 	Reply chan Response
 }
@@ -201,6 +209,12 @@ type Table struct {
 	shownEvents  int
 	summarized   int
 	afterHandDue bool
+	// poolDeal: a pool table was just seated: its next step deals.
+	poolDeal bool
+	// hidden are the engine seats of the hand whose fast fold out of turn
+	// the table message does not show yet: the others see it when the
+	// turn passes them (seed 000; in memory: a restart shows them).
+	hidden map[int]bool
 	// seatsDirty: a seat changed in a way the next write must store.
 	seatsDirty bool
 	// stateJSON is the stored tableState, read by load.

@@ -60,6 +60,9 @@ type Config struct {
 	Jokers  int  `json:"jokers,omitempty"`
 	Deck    int  `json:"deck,omitempty"`
 	Figures bool `json:"figures,omitempty"`
+	// Pool is the fast-fold pool a table belongs to (R-CASH-7): its
+	// seats are the pool's entries, seated for one hand at a time.
+	Pool int64 `json:"pool,omitempty"`
 }
 
 // DefaultCap is the number of raises a fixed-limit round allows after

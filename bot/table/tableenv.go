@@ -59,6 +59,9 @@ type Env interface {
 	// rules on changing tables say so (R-CASH-3).
 	CheckTableChange(ctx context.Context, t *Table, p bot.Player) error
 	DropTable(t *Table)
+	// PoolBack hands entries leaving a table of pool back to it (R-CASH-7),
+	// their chips in their wallets (stored); it never blocks.
+	PoolBack(pool, table int64, backs []PoolBack)
 }
 
 // Director is a tournament table's director: it takes each hand's report.

@@ -58,7 +58,7 @@ func (t *Table) scene() tableScene { return t.sceneOf(nil) }
 // sceneOf is scene from full, the hand's snapshot when the caller already
 // took it (nil: taken here).
 func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
-	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil}
+	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil, Pool: t.Config.Pool}
 	for i, s := range t.Seats {
 		if s == nil {
 			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
@@ -77,6 +77,11 @@ func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
 			full = &s
 		}
 		snap := full.For(-1)
+		for k := range t.hidden {
+			if k < len(snap.Seats) && !snap.Over {
+				snap.Seats[k].Status = engine.SeatActive // folded fast: not shown yet
+			}
+		}
 		sc.Snap = &snap
 		sc.HandNo = t.handNo
 		if t.Tour != nil && t.tpos.Button > 0 {
@@ -294,7 +299,15 @@ func (t *Table) cardsText(k int, lang string) string {
 func (t *Table) cardsView(k int, lang string) bot.View {
 	text := t.cardsText(k, lang)
 	r := bot.Rich{Blocks: []bot.Block{{Lines: []bot.Line{bot.Emphasis(text, engine.FormatSymbols(t.hand.Hole(k)))}}}}
-	return bot.View{Kind: bot.ViewCards, Text: text, Rich: &r}
+	v := bot.View{Kind: bot.ViewCards, Text: text, Rich: &r}
+	if t.IsPool() && k < len(t.order) && t.Seats[t.order[k]] != nil {
+		// A pool's hand: fold fast from here, in turn or not (R-CASH-7).
+		tok, err := t.Deps.Signer.Sign(bot.ButtonToken{Table: t.ID, Hand: t.handID, Player: t.Seats[t.order[k]].Player.ID, Kind: tokFastFold})
+		if err == nil {
+			v.Buttons = [][]bot.Button{{{Label: tr(lang, "fastfold.button"), Token: tok, Command: "/fastfold " + t.Label()}}}
+		}
+	}
+	return v
 }
 
 // sendCards sends each human player dealt in their hole cards privately:
@@ -328,6 +341,9 @@ func (t *Table) noteEvents(events []engine.Event) {
 		e := &events[i]
 		if !shownEvent(e.Kind) {
 			continue
+		}
+		if e.Kind == engine.EvFold && t.hidden[e.Seat] {
+			continue // shown when the turn passes the seat (revealFolds)
 		}
 		name := ""
 		if e.Seat >= 0 && e.Seat < len(t.order) {

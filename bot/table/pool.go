@@ -1,0 +1,245 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
+)
+
+// A table of a fast-fold pool (R-CASH-7, Config.Pool): the pool, not the
+// players, seats it. Between hands it is empty; the pool seats a group of
+// entries drawn at random (SeatPool), each bringing its stack from its
+// owner's wallet in the write that seats it, and the table deals at once.
+// A player folds when they like (FastFold, out of turn too, refused
+// when their bet matches the highest bet or they are all in): the chips
+// behind go back to the wallet in the write that stores the fold, the
+// seat keeps only what it left in the pot (its stored stack, so that the
+// table's account still holds its seats' stacks) until the hand ends, and
+// the pool is told at once to deal the entry into a new hand. When the
+// hand ends every seat goes back to its wallet in one write and the pool
+// takes the entries back (Env.PoolBack). After a restart a pool table
+// with no hand in play hands its seats back the same way; a hand that
+// cannot be resumed is voided and a fast-folded seat's chips left in it go
+// back to the wallet too.
+
+// PoolEntry is an entry of a pool seated for one hand: its player, its
+// number among the player's entries (1..4) and its stack, taken from the
+// player's wallet when seated.
+type PoolEntry struct {
+	Player bot.Player
+	Entry  int
+	Stack  int64
+	// Timeouts are the entry's timeouts in a row so far (R-TIME-2: two
+	// sit it out, across its hands).
+	Timeouts int
+}
+
+// PoolBack is an entry leaving a pool table, its Stack back in its
+// owner's wallet: folded fast (Folded), or its hand over. Leaving: the
+// player asked to cash it out during the hand.
+type PoolBack struct {
+	Player  bot.Player
+	Entry   int
+	Stack   int64
+	Folded  bool
+	Leaving bool
+	// SatOut: the table sat the player out (two timeouts in a row,
+	// R-TIME-2): the entry sits out until /pool back. Timeouts: its
+	// timeouts in a row, carried to its next hand.
+	SatOut   bool
+	Timeouts int
+}
+
+// IsPool reports whether the table belongs to a fast-fold pool.
+func (t *Table) IsPool() bool { return t.Config.Pool != 0 }
+
+// SeatPool asks a free pool table to seat entries (two or more, of
+// different players) and deal them a hand. ErrPoolBusy: the table is not
+// free (a hand in play, seats taken); a failed write (a wallet short of
+// an entry's stack: bot.ErrInsufficientFunds) seats nobody.
+func (t *Table) SeatPool(ctx context.Context, entries []PoolEntry) error {
+	_, err := t.Do(ctx, Request{Pool: entries})
+	return err
+}
+
+// ErrPoolBusy refuses seating a pool table that is not free.
+var ErrPoolBusy = errors.New("the pool table is not free")
+
+// seatPool seats the pool's entries (the request of SeatPool).
+func (t *Table) seatPool(req Request) (bot.Reply, error) {
+	if !t.IsPool() || t.hand != nil || t.SeatedCount() > 0 || len(req.Pool) > len(t.Seats) {
+		return bot.Reply{}, ErrPoolBusy
+	}
+	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
+	defer cancel()
+	w := &bot.TableWrite{}
+	for i, e := range req.Pool {
+		acc, err := t.env.Wallet(ctx, e.Player, t.Comm)
+		if err != nil {
+			t.Seats = make([]*Seat, len(t.Seats))
+			return bot.Reply{}, err
+		}
+		t.Seats[i] = &Seat{Player: e.Player, Account: acc, Stack: e.Stack, Bank: t.Config.Bank, PoolEntry: e.Entry, Timeouts: e.Timeouts}
+		w.Moves = append(w.Moves, bot.Move{From: acc, To: t.account, Amount: e.Stack, Reason: "pool buy-in", Reference: t.ref()})
+	}
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err // reloaded: the table is empty again
+	}
+	for _, e := range req.Pool {
+		t.env.SetSeated(e.Player.ID, t.ID, true)
+	}
+	t.poolDeal, t.nextAt = true, time.Time{}
+	t.poke()
+	return bot.Reply{}, nil
+}
+
+// fastFold is /fastfold (and a fold at a pool table): the player's
+// fold, in turn or out of it (R-CASH-7), their chips behind back to the
+// wallet with it, and the pool told to deal the entry a new hand.
+func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
+	if !t.IsPool() {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "fastfold.not_pool")
+	}
+	i := t.seatOf(req.Player.ID)
+	if i < 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
+	}
+	if t.hand == nil {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
+	}
+	k := t.engineSeat(i)
+	if k < 0 || t.Seats[i].FastFolded {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
+	}
+	if err := t.hand.VerifyFastFold(k); err != nil {
+		switch {
+		case errors.Is(err, engine.ErrFoldMatched):
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "fastfold.matched")
+		case errors.Is(err, engine.ErrFoldAllIn):
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "fastfold.allin")
+		}
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
+	}
+	s := t.Seats[i]
+	behind := t.hand.Stack(k)
+	if k != t.hand.ToAct() {
+		// Out of turn: the others see the fold when their turn comes.
+		if t.hidden == nil {
+			t.hidden = map[int]bool{}
+		}
+		t.hidden[k] = true
+	}
+	back := PoolBack{Player: s.Player, Entry: s.PoolEntry, Stack: behind, Folded: true, Leaving: s.Leaving}
+	out := func(w *bot.TableWrite) {
+		if behind > 0 {
+			w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: behind, Reason: "fast fold", Reference: t.ref()})
+		}
+		s.Stack -= behind // what it left in the pot, until the hand ends
+		s.FastFolded = true
+	}
+	if err := t.play(k, func() ([]engine.Event, error) { return t.hand.FastFold(k) }, start, out); err != nil {
+		// The table holds what the store holds: a write stored although
+		// reported failed stored the fold, whose entry goes on.
+		// (Paused, the table could not read it back: nothing is known.)
+		if j := t.seatOf(req.Player.ID); t.paused || j < 0 || !t.Seats[j].FastFolded {
+			delete(t.hidden, k)
+			return bot.Reply{}, err
+		}
+	}
+	t.env.PoolBack(t.Config.Pool, t.ID, []PoolBack{back})
+	return bot.Reply{Private: true, Text: tr(t.langReq(req), "fastfold.done", bot.Chips(behind))}, nil
+}
+
+// poolStep is a pool table's step between hands: deal the entries just
+// seated, or hand back the seats of a hand that is over (or of one voided
+// at a restart).
+func (t *Table) poolStep() {
+	if t.poolDeal {
+		t.poolDeal = false
+		t.startHand()
+		if t.hand != nil {
+			return
+		}
+	}
+	if t.SeatedCount() > 0 {
+		t.poolRelease()
+	}
+}
+
+// poolRelease stands every seat of a pool table up between hands: the
+// chips go back to the wallets in one write, and the pool takes the
+// entries back (a fast-folded seat's entry was taken back at its fold).
+func (t *Table) poolRelease() {
+	w := &bot.TableWrite{}
+	var backs []PoolBack
+	for i, s := range t.Seats {
+		if s == nil {
+			continue
+		}
+		amt := s.Stack + s.Pending
+		if !s.FastFolded {
+			backs = append(backs, PoolBack{Player: s.Player, Entry: s.PoolEntry, Stack: amt, Leaving: s.Leaving, SatOut: s.SittingOut, Timeouts: s.Timeouts})
+		}
+		if amt > 0 {
+			w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "pool cash-out", Reference: t.ref()})
+		}
+		if _, ok := t.sitoutAt[i]; ok {
+			delete(t.sitoutAt, i)
+			w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+		}
+		t.Seats[i] = nil
+		t.unseat = append(t.unseat, s.Player.ID)
+	}
+	if t.write(w) != nil {
+		// Reloaded: what is still seated is tried again at the next step;
+		// a write stored although reported failed let the rest go.
+		// Paused (not read back): nothing is known until it resumes.
+		if t.paused {
+			return
+		}
+		backs = slices.DeleteFunc(backs, func(b PoolBack) bool { return t.seatOf(b.Player.ID) >= 0 })
+	} else {
+		t.publishIdle()
+	}
+	if len(backs) > 0 {
+		t.env.PoolBack(t.Config.Pool, t.ID, backs)
+	}
+}
+
+// revealFolds shows the fast folds out of turn that the last step passed
+// (seed 000: the others see a fast fold when their turn comes, not
+// before): the turn moved from prev past the seat, a new street began or
+// the hand is over.
+func (t *Table) revealFolds(prev int, street engine.Street) {
+	if len(t.hidden) == 0 || t.hand == nil {
+		return
+	}
+	h := t.hand
+	next := h.ToAct()
+	passed := func(k int) bool {
+		if h.Done() || h.Street() != street || next < 0 || prev < 0 {
+			return true
+		}
+		if prev == next {
+			return false // the turn did not move (a fold out of turn)
+		}
+		for i := (prev + 1) % h.NumSeats(); i != next; i = (i + 1) % h.NumSeats() {
+			if i == k {
+				return true
+			}
+		}
+		return false
+	}
+	for _, k := range slices.Sorted(maps.Keys(t.hidden)) {
+		if !passed(k) {
+			continue
+		}
+		delete(t.hidden, k)
+		t.noteEvents([]engine.Event{{Kind: engine.EvFold, Seat: k}})
+	}
+}
