@@ -2,7 +2,6 @@ package room
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -345,7 +344,10 @@ func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Commun
 func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Config) (*table.Table, error) {
 	n := 0
 	for _, t := range r.tablesOf(comm.ID) {
-		if !t.IsPool() { // a pool's tables are bounded by the pool (maxPoolTables)
+		// A pool's tables are bounded by the pool (maxPoolTables), a
+		// tournament's by its field: neither keeps a chat from opening cash
+		// tables.
+		if !t.IsPool() && t.Tour == nil {
 			n++
 		}
 	}
@@ -373,7 +375,7 @@ func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Conf
 	return t, nil
 }
 
-// maxTablesPerChat bounds a chat's open tables.
+// maxTablesPerChat bounds a chat's open cash tables.
 const maxTablesPerChat = 20
 
 func (r *Room) listTables(cmd bot.Command, comm bot.Community, p bot.Player, lang string) (bot.Reply, error) {
@@ -479,8 +481,6 @@ func (r *Room) saveCommunity(ctx context.Context, c bot.Community) error {
 	r.mu.Unlock()
 	return nil
 }
-
-var _ = errors.New
 
 // atCashTable reports whether the player sits at a cash table of the
 // community (/rebuy there tops up; elsewhere it is a tournament's).

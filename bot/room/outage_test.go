@@ -2,7 +2,6 @@ package room_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -260,8 +259,6 @@ func TestAHandThatCannotBeResumedIsVoidedAtStart(t *testing.T) {
 	h.playToEnd(40)
 	h.checkBooks()
 }
-
-var _ = errors.New
 
 // One tournament never stops the room either: a tournament whose stored
 // log cannot be replayed stays out of play (logged, counted), and the

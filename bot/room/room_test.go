@@ -643,3 +643,21 @@ func TestTablesListsATourneyTableWithoutABuyIn(t *testing.T) {
 		t.Errorf("the tournament table's line: %q", lines[2])
 	}
 }
+
+// A chat's limit of open tables counts its cash tables only: a running
+// tournament's tables (three here) do not keep the admin from opening the
+// last cash tables, and the twenty-first is refused.
+func TestATourneysTablesLeaveTheCashTablesLimit(t *testing.T) {
+	h := newHarness(t, 13)
+	h.must("admin", "/tourney create Big start=sng players=18 seats=6 speed=hyper bots=on")
+	h.must("admin", "/tourney bots 18")
+	if len(h.newsWith("starts: 18 players at 3 tables")) != 1 {
+		t.Fatalf("no start at 3 tables: %q", h.news())
+	}
+	for i := range 20 {
+		if _, err := h.do("admin", "/newtable nlhe 1/2"); err != nil {
+			t.Fatalf("cash table %d of 20 beside the tournament's 3: %v", i+1, err)
+		}
+	}
+	h.fails("admin", "/newtable nlhe 1/2", "newtable.too_many")
+}
