@@ -145,7 +145,9 @@ func (h *harness) lobbyHas(want ...string) {
 // next one and to the next break of the structure, the average stack in
 // chips and big blinds, the bounties in play and the largest on a head.
 func TestLobbyShowsPoolOverlayClockAverageAndBounties(t *testing.T) {
-	h := newHarness(t, 9)
+	// The practice opponents think a second an action: the lobby read as
+	// the tournament starts shows the whole field, whatever they hold.
+	h := newHarnessWith(t, t.TempDir()+"/room.db", 9, time.Second)
 	h.must("admin", "/tourney create Big buyin=100+10 bounty=pko guarantee=1000 start=+1m seats=6 min=2 bots=on")
 	h.must("alice", "/register")
 	h.must("admin", "/tourney bots 7")
@@ -157,7 +159,7 @@ func TestLobbyShowsPoolOverlayClockAverageAndBounties(t *testing.T) {
 	h.lobbyHas("Players: 8 in (8 entries) · prize pool 1,000", "Guaranteed: 1,000 · overlay 600", "Paid: 3 places",
 		"Bounties: 400 in play · largest 50 on alice", "Level 1: 25/50 ante 5 · next in 12 min", "Next break in 1 h 12 min",
 		"Average stack: 10,000 (200 BB)", "Tables: 1 (#1: 4), 2 (#2: 4)")
-	for range 300 {
+	for range 1200 {
 		if len(h.newsWith("for knocking out")) > 0 {
 			break
 		}
