@@ -12,7 +12,7 @@ var poolTexts = map[string]Message{
 	"pool.which":          {"Name the pool: %[1]v.", "Indica el pool: %[1]v."},
 	"pool.usage":          {"Use /pool, /pool join [buy-in], /pool sitout [entry], /pool back [entry], /pool leave [entry|all].", "Usa /pool, /pool join [entrada], /pool sitout [entrada], /pool back [entrada], /pool leave [entrada|all]."},
 	"pool.title":          {"Fast-fold pools:", "Pools de doblar rápido:"},
-	"pool.line":           {"%[1]v · %[2]v · buy-in %[3]v-%[4]v · %[5]v entries (%[6]v in a hand, %[7]v waiting)", "%[1]v · %[2]v · entrada %[3]v-%[4]v · %[5]v entradas (%[6]v en mano, %[7]v esperando)"},
+	"pool.line":           {"%[1]v · %[2]v · buy-in %[3]v-%[4]v · %[5]v {5:entry|entries} (%[6]v in a hand, %[7]v waiting)", "%[1]v · %[2]v · entrada %[3]v-%[4]v · %[5]v {5:entrada|entradas} (%[6]v en mano, %[7]v esperando)"},
 	"pool.entry_line":     {"Your entry %[1]v: %[2]v chips, %[3]v", "Tu entrada %[1]v: %[2]v fichas, %[3]v"},
 	"pool.state_active":   {"active (in a hand at %[1]v)", "activa (en una mano en %[1]v)"},
 	"pool.state_waiting":  {"waiting for a table", "esperando mesa"},

@@ -567,3 +567,17 @@ func TestNewPoolRefusesBadSettingsAndASixthPool(t *testing.T) {
 		t.Fatalf("/pool after a restart:\n%s", r.Text)
 	}
 }
+
+// /pool counts a pool's entries in words that agree with the number.
+func TestPoolListCountsEntriesInWords(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newpool nlhe 10/20 buyin=400-5000")
+	h.must("ana", "/pool join 400")
+	if r := h.must("ana", "/pool"); !strings.Contains(r.Text, "1 entry (0 in a hand, 1 waiting)") {
+		t.Errorf("one entry: %q", r.Text)
+	}
+	h.must("ana", "/pool join 400")
+	if r := h.must("ana", "/pool"); !strings.Contains(r.Text, "2 entries (0 in a hand, 2 waiting)") {
+		t.Errorf("two entries: %q", r.Text)
+	}
+}
