@@ -59,11 +59,12 @@ func (tx *Tx) transferAll(ts []Transfer) error {
 	if len(ts) == 0 {
 		return nil
 	}
-	var ids []int64
+	// Every transfer is checked in turn below, after the moves before it,
+	// as Tx.Transfer one by one would: a bad transfer after one that
+	// overdraws must not hide the overdraw (a refusal, which the group
+	// commit isolates to its write, where a bad transfer fails the batch).
+	ids := make([]int64, 0, 2*len(ts))
 	for _, t := range ts {
-		if err := checkTransfer(t); err != nil {
-			return err
-		}
 		ids = append(ids, t.From, t.To)
 	}
 	slices.Sort(ids)
@@ -79,6 +80,9 @@ func (tx *Tx) transferAll(ts []Transfer) error {
 	now := tx.s.now()
 	entries := make([]any, 0, len(ts)*ledgerStmt.width)
 	for _, t := range ts {
+		if err := checkTransfer(t); err != nil {
+			return err
+		}
 		from, to := accounts[t.From], accounts[t.To]
 		switch {
 		case from == nil:

@@ -78,7 +78,7 @@ func (t *Table) Run(ctx context.Context) {
 	t.publish()
 	t.reportHeld()
 	t.poke()
-	for !t.closed {
+	for !t.closed && !t.stopping {
 		select {
 		case <-ctx.Done():
 			return
@@ -119,6 +119,9 @@ func (t *Table) Run(ctx context.Context) {
 // left: what Settle waits for.
 func (t *Table) drain() {
 	for range 10000 {
+		if t.stopping {
+			return
+		}
 		if at := t.nextDeadline(); !at.IsZero() && !at.After(t.Deps.Clock.Now()) {
 			t.fire()
 		}

@@ -197,6 +197,7 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		// store holds the last committed state, which the next start
 		// restores; nothing is reloaded, paused or told to the chat.
 		t.Deps.Log.Info("table write cut short: the room is closing", "table", t.ID)
+		t.stopping = true // not reloaded: nothing more may act on this memory
 		return WriteErr(err)
 	}
 	t.Deps.Log.Error("table write failed; reloading the table from the store", "table", t.ID, "err", err)

@@ -146,7 +146,7 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 		// The table holds what the store holds: a write stored although
 		// reported failed stored the fold, whose entry goes on.
 		// (Paused, the table could not read it back: nothing is known.)
-		if j := t.seatOf(req.Player.ID); t.paused || j < 0 || !t.Seats[j].FastFolded {
+		if j := t.seatOf(req.Player.ID); t.paused || t.stopping || j < 0 || !t.Seats[j].FastFolded {
 			delete(t.hidden, k)
 			return bot.Reply{}, err
 		}
@@ -199,7 +199,7 @@ func (t *Table) poolRelease() {
 		// Reloaded: what is still seated is tried again at the next step;
 		// a write stored although reported failed let the rest go.
 		// Paused (not read back): nothing is known until it resumes.
-		if t.paused {
+		if t.paused || t.stopping {
 			return
 		}
 		backs = slices.DeleteFunc(backs, func(b PoolBack) bool { return t.seatOf(b.Player.ID) >= 0 })

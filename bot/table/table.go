@@ -232,12 +232,15 @@ type Table struct {
 	// Tour links a tournament table to its director (nil at a cash
 	// table); held: it waits for the director before dealing; closed: it
 	// was broken; lastReport is the report of its last hand.
-	Tour       *TourneyLink
-	TourneyID  int64
-	thread     string        // where in the chat the table shows (Outgoing.Thread)
-	Done       chan struct{} // closed when the actor stops
-	Held       bool
-	closed     bool
+	Tour      *TourneyLink
+	TourneyID int64
+	thread    string        // where in the chat the table shows (Outgoing.Thread)
+	Done      chan struct{} // closed when the actor stops
+	Held      bool
+	closed    bool
+	// stopping: a write failed as the room closed (Deps.Ctx done); memory
+	// may be ahead of the store, so the actor does nothing more.
+	stopping   bool
 	closing    bool // close once the hand in progress ends
 	lastReport *HandReport
 }

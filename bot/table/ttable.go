@@ -157,7 +157,7 @@ func (t *Table) applySyncs() {
 		if t.closed {
 			return
 		}
-		if t.paused {
+		if t.paused || t.stopping {
 			t.Tour.putBack(syncs[i:]) // taken in when the table resumes
 			return
 		}
