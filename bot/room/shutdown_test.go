@@ -2,12 +2,16 @@ package room_test
 
 import (
 	"context"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 )
+
+// The room closing while a table's write is in flight: a shutdown, not an
+// outage, and nothing not stored is reported done.
 
 // armedHang is a store whose group commits, once armed, wait until their
 // context ends: a write in flight when the room closes.
@@ -69,5 +73,48 @@ func TestFastFoldCutShortByClosingIsNotReportedDone(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("the fast fold still waits after the room closed")
+	}
+}
+
+// Closing the room while a table's write waits on the store is a
+// shutdown, not an outage: the table is not paused, the chat is not told
+// that the database is unreachable, and a restart finds what the store
+// held (the write cut short was not stored).
+func TestClosingTheRoomMidWriteIsNoOutage(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 buyin=40-200 timer=30 bank=10")
+	h.must("ana", "/join 100")
+	h.room.Close()
+	hang := &armedHang{Storage: h.store, entered: make(chan struct{}, 1)}
+	hang.armed.Store(true)
+	h.reopenWith(hang)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: "ben", UserName: "ben", Name: "join", Args: []string{"100"}})
+	}()
+	select {
+	case <-hang.entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ben's /join never reached the store")
+	}
+	h.room.Close()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ben's /join still waits after the room closed")
+	}
+	if n := h.room.Metrics().Paused.Load(); n != 0 {
+		t.Errorf("%d tables paused by the room closing", n)
+	}
+	if n := h.groupSaid(bot.Text("en", "table.paused", "#1")); n != 0 {
+		t.Errorf("the chat was told %d times that the database is unreachable:\n%s", n, strings.Join(h.group(), "\n"))
+	}
+	h.restart()
+	if _, ok := h.seatOf("ben"); ok {
+		t.Error("ben is seated after the restart: the write cut short was stored")
+	}
+	if s, ok := h.seatOf("ana"); !ok || s.Stack != 100 {
+		t.Errorf("ana after the restart: %+v, %v; want seated with 100", s, ok)
 	}
 }
