@@ -187,11 +187,12 @@ func (p *Opponent) dealtEquity(game engine.Game, hole, board, unseen []engine.Ca
 	return won / float64(trials)
 }
 
-//go:generate go run gen_preflop.go
+//go:generate go test -run TestPreflopTableMatchesDealing -generate .
 
 // preflopEquity is Hold'em's share of the pot for hole against opp random
-// hands before the flop, from preflopTable (100,000 deals an entry, made
-// by gen_preflop.go); ok is false with a board or beyond nine hands.
+// hands before the flop, from preflopTable (100,000 deals an entry, dealt
+// by holdemEquity: go generate); ok is false with a board or beyond nine
+// hands.
 func preflopEquity(hole, board []engine.Card, opp int) (eq float64, ok bool) {
 	if len(board) > 0 || len(hole) != 2 || opp < 1 || opp > 9 {
 		return 0, false

@@ -354,25 +354,34 @@ func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Conf
 	if n >= maxTablesPerChat {
 		return nil, bot.Errorf(bot.EInvalid, "newtable.too_many", maxTablesPerChat)
 	}
+	t, err := r.addCashTable(ctx, comm, cfg, cfg.Variant+" "+cfg.Stakes())
+	if err != nil {
+		return nil, err
+	}
+	r.startTable(t)
+	return t, nil
+}
+
+// addCashTable stores a new cash table of comm, named name, with its
+// account, and returns its actor, not started.
+func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.Config, name string) (*table.Table, error) {
 	meta := table.Meta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID}
-	rec := bot.TableRecord{CommunityID: comm.ID, Name: cfg.Variant + " " + cfg.Stakes(), Variant: cfg.Variant, Stakes: cfg.Stakes(),
+	rec := bot.TableRecord{CommunityID: comm.ID, Name: name, Variant: cfg.Variant, Stakes: cfg.Stakes(),
 		Config: table.MustJSON(meta), CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTable(ctx, rec)
 	if err != nil {
 		return nil, err
 	}
 	rec.ID = id
+	// The account is found again by its key after a restart.
 	if rec.AccountID, err = r.store.OpenAccount(ctx, bot.AccountTable, "table:"+strconv.FormatInt(id, 10), 0); err != nil {
 		return nil, err
 	}
-	// The account is found again by its key after a restart.
 	house, err := r.houseOf(ctx, comm)
 	if err != nil {
 		return nil, err
 	}
-	t := table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house)
-	r.startTable(t)
-	return t, nil
+	return table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house), nil
 }
 
 // maxTablesPerChat bounds a chat's open cash tables.

@@ -457,23 +457,10 @@ func (r *Room) unseatGroup(ctx context.Context, p *pool, group []*poolEntry, err
 
 // openPoolTable opens one more table of the pool and starts it.
 func (r *Room) openPoolTable(ctx context.Context, p *pool) (*table.Table, error) {
-	comm := p.comm
-	meta := table.Meta{Config: p.config, Platform: comm.Platform, Chat: comm.ChatID}
-	rec := bot.TableRecord{CommunityID: comm.ID, Name: p.Label() + " " + p.config.Variant + " " + p.config.Stakes(), Variant: p.config.Variant,
-		Stakes: p.config.Stakes(), Config: table.MustJSON(meta), CreatedAt: r.clock.Now()}
-	id, err := r.store.AddTable(ctx, rec)
+	t, err := r.addCashTable(ctx, p.comm, p.config, p.Label()+" "+p.config.Variant+" "+p.config.Stakes())
 	if err != nil {
 		return nil, err
 	}
-	rec.ID = id
-	if rec.AccountID, err = r.store.OpenAccount(ctx, bot.AccountTable, "table:"+strconv.FormatInt(id, 10), 0); err != nil {
-		return nil, err
-	}
-	house, err := r.houseOf(ctx, comm)
-	if err != nil {
-		return nil, err
-	}
-	t := table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house)
 	p.mu.Lock()
 	p.tables = append(p.tables, t)
 	p.mu.Unlock()
