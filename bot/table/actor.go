@@ -412,18 +412,29 @@ func (t *Table) act(p bot.Player, a engine.Action, start time.Time) (bot.Reply, 
 	return bot.Reply{}, nil
 }
 
+// dealtSeat is p's table seat and engine seat in the hand in play, or why
+// p has none: not seated, no hand, not dealt in.
+func (t *Table) dealtSeat(p bot.Player) (i, k int, err error) {
+	if i = t.seatOf(p.ID); i < 0 {
+		return 0, 0, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
+	}
+	if t.hand == nil {
+		return 0, 0, bot.Errorf(bot.EInvalid, "action.no_hand")
+	}
+	if k = t.engineSeat(i); k < 0 {
+		return 0, 0, bot.Errorf(bot.EInvalid, "action.not_in_hand")
+	}
+	return i, k, nil
+}
+
 // typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
 // /discard cards.
 func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
-	i := t.seatOf(req.Player.ID)
-	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
+	_, k, err := t.dealtSeat(req.Player)
+	if err != nil {
+		return bot.Reply{}, err
 	}
-	if t.hand == nil {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
-	}
-	k := t.engineSeat(i)
-	if k < 0 || t.hand.Folded(k) {
+	if t.hand.Folded(k) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
 	}
 	if to := t.hand.ToAct(); to != k {

@@ -105,15 +105,11 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 	if !t.IsPool() {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "fastfold.not_pool")
 	}
-	i := t.seatOf(req.Player.ID)
-	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
+	i, k, err := t.dealtSeat(req.Player)
+	if err != nil {
+		return bot.Reply{}, err
 	}
-	if t.hand == nil {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
-	}
-	k := t.engineSeat(i)
-	if k < 0 || t.Seats[i].FastFolded {
+	if t.Seats[i].FastFolded {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
 	}
 	if err := t.hand.VerifyFastFold(k); err != nil {
