@@ -32,11 +32,7 @@ func TestPoolFastFoldWriteFaults(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			h := startSixHanded(t, uint64(30+i))
 			f := withFaults(h)
-			var label string
-			for l := range poolTables(h.room.PoolEntries(1)) {
-				label = l
-				break
-			}
+			label := h.playingPoolTable()
 			_, sb, _ := h.blinds(tableID(label))
 			var once atomic.Bool
 			if c.fault != bottest.Pass {

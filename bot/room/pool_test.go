@@ -3,6 +3,7 @@ package room_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -64,6 +65,36 @@ func poolTables(entries []string) map[string][]string {
 		}
 	}
 	return out
+}
+
+// playingPoolTable is the label of a table of pool 1 where a hand is
+// played (the first by label), or "".
+func (h *harness) playingPoolTable() string {
+	labels := slices.Sorted(maps.Keys(poolTables(h.room.PoolEntries(1))))
+	if len(labels) == 0 {
+		return ""
+	}
+	return labels[0]
+}
+
+// cashOutPool has every player of sixPlayers but except leave pool 1, lets
+// the hands in play end and checks that the six hold their 60,000 again.
+func (h *harness) cashOutPool(except string) {
+	h.t.Helper()
+	for _, u := range sixPlayers {
+		if u != except {
+			h.must(u, "/pool leave all")
+		}
+	}
+	h.poolFoldAll()
+	h.sleep(room.PoolGather)
+	var total int64
+	for _, u := range sixPlayers {
+		total += h.wallet(u)
+	}
+	if total != 60000 {
+		h.t.Fatalf("the players hold %d, want 60000", total)
+	}
 }
 
 func tableID(label string) int64 {
@@ -200,10 +231,7 @@ func TestPoolFastFoldOutOfTurnMovesTheEntryToANewHand(t *testing.T) {
 // table's commands are refused there, and /fastfold at a cash table.
 func TestPoolFoldInTurnMovesOnAndCashCommandsAreRefused(t *testing.T) {
 	h := startSixHanded(t, 13)
-	label := ""
-	for l := range poolTables(h.room.PoolEntries(1)) {
-		label = l
-	}
+	label := h.playingPoolTable()
 	toAct, _, _ := h.blinds(tableID(label))
 	r := h.must(toAct, "/fold")
 	if !r.Private || !strings.Contains(r.Text, "100") {
@@ -377,20 +405,7 @@ func TestPoolRestartRestoresEntriesInAHand(t *testing.T) {
 	}
 	h.checkBooks()
 	h.poolFoldAll() // the hands go on where they were and end
-	for _, u := range sixPlayers {
-		if u != sb {
-			h.must(u, "/pool leave all")
-		}
-	}
-	h.poolFoldAll()
-	h.sleep(room.PoolGather)
-	var total int64
-	for _, u := range sixPlayers {
-		total += h.wallet(u)
-	}
-	if total != 60000 {
-		t.Fatalf("the players hold %d, want 60000", total)
-	}
+	h.cashOutPool(sb)
 }
 
 // R-CASH-7: a pool hand that cannot be resumed at a restart is voided as
@@ -399,11 +414,7 @@ func TestPoolRestartRestoresEntriesInAHand(t *testing.T) {
 // rest), and the pool deals on.
 func TestPoolHandVoidedAtRestartReturnsAFoldedSeatsChips(t *testing.T) {
 	h := startSixHanded(t, 17)
-	var label string
-	for l := range poolTables(h.room.PoolEntries(1)) {
-		label = l
-		break
-	}
+	label := h.playingPoolTable()
 	id := tableID(label)
 	_, sb, _ := h.blinds(id)
 	h.must(sb, "/fastfold")
@@ -424,20 +435,7 @@ func TestPoolHandVoidedAtRestartReturnsAFoldedSeatsChips(t *testing.T) {
 		t.Fatalf("%s's wallet %d after the void, want 10000 (the blind back)", sb, got)
 	}
 	h.checkBooks()
-	for _, u := range sixPlayers {
-		if u != sb {
-			h.must(u, "/pool leave all")
-		}
-	}
-	h.poolFoldAll()
-	h.sleep(room.PoolGather)
-	var total int64
-	for _, u := range sixPlayers {
-		total += h.wallet(u)
-	}
-	if total != 60000 {
-		t.Fatalf("the players hold %d, want 60000", total)
-	}
+	h.cashOutPool(sb)
 }
 
 // R-CASH-7 with R-TIME-2: an entry whose player lets the clock run two
@@ -480,11 +478,7 @@ func TestPoolEntryTimingOutTwiceSitsOut(t *testing.T) {
 // the hand, then folded once the player to act has acted.
 func TestPoolFastFoldOutOfTurnIsShownWhenTheTurnPasses(t *testing.T) {
 	h := startSixHanded(t, 19)
-	var label string
-	for l := range poolTables(h.room.PoolEntries(1)) {
-		label = l
-		break
-	}
+	label := h.playingPoolTable()
 	id := tableID(label)
 	toAct, sb, _ := h.blinds(id)
 	h.must(sb, "/fastfold")
@@ -514,11 +508,7 @@ func (h *harness) cardsButton(user string) string {
 // twice), and from an earlier hand stale.
 func TestPoolFastFoldButtonInThePrivateCards(t *testing.T) {
 	h := startSixHanded(t, 20)
-	var label string
-	for l := range poolTables(h.room.PoolEntries(1)) {
-		label = l
-		break
-	}
+	label := h.playingPoolTable()
 	toAct, sb, bb := h.blinds(tableID(label))
 	if _, err := h.press(bb, h.cardsButton(bb)); bot.FromError(err).Key != "fastfold.matched" {
 		t.Fatalf("the big blind's press: %v, want fastfold.matched", err)

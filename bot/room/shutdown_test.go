@@ -41,11 +41,7 @@ func TestFastFoldCutShortByClosingIsNotReportedDone(t *testing.T) {
 	h.room.Close()
 	hs := &armedHang{Storage: h.store, entered: make(chan struct{}, 1)}
 	h.reopenWith(hs)
-	var label string
-	for l := range poolTables(h.room.PoolEntries(1)) {
-		label = l
-		break
-	}
+	label := h.playingPoolTable()
 	_, sb, _ := h.blinds(tableID(label))
 	if sb == "" {
 		t.Fatalf("no small blind at %s", label)
