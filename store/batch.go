@@ -7,6 +7,7 @@ package store
 
 import (
 	"cmp"
+	"database/sql"
 	"fmt"
 	"slices"
 	"time"
@@ -56,6 +57,14 @@ func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first, n int, err erro
 			return fail(first, n, err)
 		}
 		return nil
+	})
+}
+
+// queryRows runs the query st over the rows of args (st.width arguments
+// each), in chunks, scanning every row it returns with scan.
+func (tx *Tx) queryRows(st rowsStmt, args []any, scan func(*sql.Rows) error) error {
+	return st.chunks(len(args)/st.width, func(first, n int) error {
+		return tx.query(st.text(n), scan, args[first*st.width:(first+n)*st.width]...)
 	})
 }
 

@@ -90,17 +90,15 @@ func (tx *Tx) startHands(writes []*bot.TableWrite) ([]int64, error) {
 		}
 		args = append(args, row...)
 	}
-	err := handsStmt.chunks(len(args)/handsStmt.width, func(first, n int) error {
-		return tx.query(handsStmt.text(n), func(r *sql.Rows) error {
-			var id, table int64
-			if err := r.Scan(&id, &table); err != nil {
-				return err
-			}
-			if i, ok := byTable[table]; ok {
-				ids[i] = id
-			}
-			return nil
-		}, args[first*handsStmt.width:(first+n)*handsStmt.width]...)
+	err := tx.queryRows(handsStmt, args, func(r *sql.Rows) error {
+		var id, table int64
+		if err := r.Scan(&id, &table); err != nil {
+			return err
+		}
+		if i, ok := byTable[table]; ok {
+			ids[i] = id
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("start hands at tables %s: %w", listed(slices.Sorted(maps.Keys(byTable))), err)
@@ -285,13 +283,11 @@ func (tx *Tx) endHands(writes []*bot.TableWrite, ids []int64, ending []int) ([]b
 		return first, nil
 	}
 	ended := make(map[int64]bool, len(ending))
-	err := endHandsStmt.chunks(len(ending), func(first, n int) error {
-		return tx.query(endHandsStmt.text(n), func(r *sql.Rows) error {
-			var id int64
-			err := r.Scan(&id)
-			ended[id] = true
-			return err
-		}, args[first*endHandsStmt.width:(first+n)*endHandsStmt.width]...)
+	err := tx.queryRows(endHandsStmt, args, func(r *sql.Rows) error {
+		var id int64
+		err := r.Scan(&id)
+		ended[id] = true
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("end hands %s: %w", listed(slices.Sorted(maps.Keys(hands))), err)

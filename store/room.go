@@ -144,16 +144,14 @@ func (tx *Tx) nextSeqs(writes []*bot.TableWrite) (map[int64]int, error) {
 	for i, h := range hands {
 		args[i] = h
 	}
-	err := seqsStmt.chunks(len(hands), func(first, n int) error {
-		return tx.query(seqsStmt.text(n), func(r *sql.Rows) error {
-			var hand int64
-			var seq int
-			if err := r.Scan(&hand, &seq); err != nil {
-				return err
-			}
-			next[hand] = seq
-			return nil
-		}, args[first:first+n]...)
+	err := tx.queryRows(seqsStmt, args, func(r *sql.Rows) error {
+		var hand int64
+		var seq int
+		if err := r.Scan(&hand, &seq); err != nil {
+			return err
+		}
+		next[hand] = seq
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("hand logs: %w", err)
