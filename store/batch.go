@@ -1,15 +1,18 @@
-// The rows a batch of table writes changes together: seats, timers and
-// players' statistics, each written by one statement for the batch (in
-// chunks) rather than one or two a write. On PostgreSQL every statement
-// is a round trip to the server; on SQLite a program run.
+// The rows a batch of table writes changes together: seats, tables'
+// states, timers and players' statistics, each written by one statement
+// for the batch (in chunks on SQLite, over column arrays on PostgreSQL)
+// rather than one or two a write. On PostgreSQL every statement is a
+// round trip to the server; on SQLite a program run.
 
 package store
 
 import (
 	"cmp"
+	"context"
 	"database/sql"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -19,10 +22,64 @@ import (
 // times (separated by commas), then tail. Its texts for n a power of two
 // up to max are prepared once on SQLite (hotStatements); execRows runs
 // any number of rows in chunks of those sizes.
+//
+// On PostgreSQL, where every statement is a round trip, a rowsStmt with
+// a pg text runs once over all its rows instead: pg takes each column as
+// an array ($1 the first column's values, and so on), so that one text,
+// prepared once by the driver, serves any number of rows.
 type rowsStmt struct {
 	head, row, tail string
-	width           int // arguments a row
-	max             int // rows a chunk, a power of two
+	width           int    // arguments a row
+	max             int    // rows a chunk, a power of two
+	pg              string // PostgreSQL: the statement over all rows, its columns as arrays
+}
+
+// arrays is the list of width array parameters of types, for a pg text:
+// "$1::bigint[],$2::text[]".
+func arrays(types ...string) string {
+	var b strings.Builder
+	for i, t := range types {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "$%d::%s[]", i+1, t)
+	}
+	return b.String()
+}
+
+// runArrays runs st's pg text over its column arrays cols on the
+// transaction stx itself (gorm would expand the arrays into lists): a
+// query scanning each row with scan, or with scan nil a statement.
+func (tx *Tx) runArrays(stx *sql.Tx, ctx context.Context, st rowsStmt, cols []any, scan func(*sql.Rows) error) error {
+	if scan == nil {
+		_, err := stx.ExecContext(ctx, st.pg, cols...)
+		return tx.translate(err)
+	}
+	rows, err := stx.QueryContext(ctx, st.pg, cols...)
+	return tx.scanAll(rows, err, scan)
+}
+
+// columns returns the transaction's handle and the rows of args as st's
+// column arrays, when st has a pg text and the transaction runs on
+// PostgreSQL.
+func (tx *Tx) columns(st rowsStmt, args []any) (*sql.Tx, context.Context, []any, bool) {
+	if st.pg == "" || tx.s.loc.Backend != Postgres {
+		return nil, nil, nil, false
+	}
+	stx, ctx, ok := tx.rawTx()
+	if !ok {
+		return nil, nil, nil, false
+	}
+	rows := len(args) / st.width
+	cols := make([]any, st.width)
+	for c := range cols {
+		col := make([]any, rows)
+		for r := range col {
+			col[r] = args[r*st.width+c]
+		}
+		cols[c] = col
+	}
+	return stx, ctx, cols, true
 }
 
 // text is the statement over n rows.
@@ -39,19 +96,42 @@ func (r rowsStmt) texts() []string {
 
 // The statements over rows.
 var (
-	eventsStmt     = rowsStmt{head: sqlInsertEvents, row: eventRow, width: 5, max: eventChunk}
-	seqsStmt       = rowsStmt{head: sqlHandSeqs, row: "?", tail: ") GROUP BY hand_id", width: 1, max: eventChunk}
-	seatsStmt      = rowsStmt{head: sqlInsertSeats, row: seatRow, width: 7, max: 128}
-	dropSeatsStmt  = rowsStmt{head: "DELETE FROM seats WHERE table_id IN (", row: "?", tail: ")", width: 1, max: 128}
-	setTimersStmt  = rowsStmt{head: "INSERT INTO deadlines (key, due_at, payload) VALUES ", row: "(?,?,?)", tail: " ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload", width: 3, max: 128}
-	dropTimersStmt = rowsStmt{head: "DELETE FROM deadlines WHERE key IN (", row: "?", tail: ")", width: 1, max: 128}
-	statsStmt      = rowsStmt{head: sqlStatsHead, row: sqlStatsRow, tail: sqlStatsTail, width: 4 + len(statsColumns), max: 64}
+	eventsStmt = rowsStmt{head: sqlInsertEvents, row: eventRow, width: 5, max: eventChunk,
+		pg: "INSERT INTO hand_events (hand_id, seq, kind, payload, created_at) SELECT * FROM unnest(" + arrays("bigint", "bigint", "text", "text", "timestamptz") + ")"}
+	seqsStmt = rowsStmt{head: sqlHandSeqs, row: "?", tail: ") GROUP BY hand_id", width: 1, max: eventChunk,
+		pg: "SELECT hand_id, COALESCE(MAX(seq), 0) FROM hand_events WHERE hand_id = ANY(" + arrays("bigint") + ") GROUP BY hand_id"}
+	seatsStmt = rowsStmt{head: sqlInsertSeats, row: seatRow, width: 7, max: 128,
+		pg: "INSERT INTO seats (table_id, seat, player_id, stack, sitting_out, state, updated_at) SELECT * FROM unnest(" + arrays("bigint", "bigint", "bigint", "bigint", "boolean", "text", "timestamptz") + ")"}
+	dropSeatsStmt = rowsStmt{head: "DELETE FROM seats WHERE table_id IN (", row: "?", tail: ")", width: 1, max: 128,
+		pg: "DELETE FROM seats WHERE table_id = ANY(" + arrays("bigint") + ")"}
+	setTimersStmt = rowsStmt{head: "INSERT INTO deadlines (key, due_at, payload) VALUES ", row: "(?,?,?)", tail: sqlSetTimers, width: 3, max: 128,
+		pg: "INSERT INTO deadlines (key, due_at, payload) SELECT * FROM unnest(" + arrays("text", "timestamptz", "text") + ")" + sqlSetTimers}
+	dropTimersStmt = rowsStmt{head: "DELETE FROM deadlines WHERE key IN (", row: "?", tail: ")", width: 1, max: 128,
+		pg: "DELETE FROM deadlines WHERE key = ANY(" + arrays("text") + ")"}
+	statsStmt = rowsStmt{head: sqlStatsHead, row: sqlStatsRow, tail: sqlStatsTail, width: 4 + len(statsColumns), max: 64,
+		pg: sqlStatsPG}
+	// tableStatesStmt sets tables' states (id, state) on PostgreSQL,
+	// returning the tables found; SQLite sets them one by one.
+	tableStatesStmt = rowsStmt{width: 2,
+		pg: "UPDATE tables SET state = v.state FROM unnest(" + arrays("bigint", "text") + ") AS v(id, state) WHERE tables.id = v.id RETURNING tables.id"}
 )
+
+// sqlSetTimers makes a timer set again take its new time and payload.
+const sqlSetTimers = " ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload"
 
 // execRows runs st over the rows of args (st.width arguments each), in
 // chunks; a chunk's error goes through fail with the chunk's rows (the
 // index of its first, its count).
 func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first, n int, err error) error) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if stx, ctx, cols, ok := tx.columns(st, args); ok {
+		if err := tx.runArrays(stx, ctx, st, cols, nil); err != nil {
+			return fail(0, len(args)/st.width, err)
+		}
+		return nil
+	}
 	return st.chunks(len(args)/st.width, func(first, n int) error {
 		if _, err := tx.exec(st.text(n), args[first*st.width:(first+n)*st.width]...); err != nil {
 			return fail(first, n, err)
@@ -63,6 +143,12 @@ func (tx *Tx) execRows(st rowsStmt, args []any, fail func(first, n int, err erro
 // queryRows runs the query st over the rows of args (st.width arguments
 // each), in chunks, scanning every row it returns with scan.
 func (tx *Tx) queryRows(st rowsStmt, args []any, scan func(*sql.Rows) error) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if stx, ctx, cols, ok := tx.columns(st, args); ok {
+		return tx.runArrays(stx, ctx, st, cols, scan)
+	}
 	return st.chunks(len(args)/st.width, func(first, n int) error {
 		return tx.query(st.text(n), scan, args[first*st.width:(first+n)*st.width]...)
 	})
@@ -91,6 +177,8 @@ func (st rowsStmt) chunks(rows int, fn func(first, n int) error) error {
 type batchRows struct {
 	seatTables []int64                  // tables whose seats are replaced, in order
 	seats      map[int64]seatsAt        // by table: the last seats given
+	tables     []int64                  // tables whose state is set, in order
+	state      map[int64]string         // by table: the last state given
 	timers     []string                 // keys of timers set or cleared, in order
 	timer      map[string]*bot.Deadline // by key: the last set (nil: cleared)
 	statKeys   []statsKey
@@ -124,6 +212,17 @@ func (b *batchRows) saveSeats(table int64, seats []bot.SeatRecord, at time.Time)
 	}
 	b.seats[table] = seatsAt{seats, at}
 	return nil
+}
+
+// saveState sets table's state (bot.TableWrite.State).
+func (b *batchRows) saveState(table int64, state string) {
+	if b.state == nil {
+		b.state = make(map[int64]string)
+	}
+	if _, ok := b.state[table]; !ok {
+		b.tables = append(b.tables, table)
+	}
+	b.state[table] = state
 }
 
 // setTimer sets d (a nil payload clears key).
@@ -193,6 +292,9 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 			return err
 		}
 	}
+	if err := tx.saveStates(b); err != nil {
+		return err
+	}
 	if len(b.timers) > 0 {
 		var set, drop []any
 		var setKeys, dropKeys []string
@@ -239,6 +341,47 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 		})
 		if err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// saveStates sets the tables' states b gathered: on PostgreSQL by one
+// statement, on SQLite one table at a time (no round trips); a table not
+// found is an error.
+func (tx *Tx) saveStates(b *batchRows) error {
+	if len(b.tables) == 0 {
+		return nil
+	}
+	args := make([]any, 0, 2*len(b.tables))
+	for _, t := range b.tables {
+		args = append(args, t, b.state[t])
+	}
+	if stx, ctx, cols, ok := tx.columns(tableStatesStmt, args); ok {
+		found := make(map[int64]bool, len(b.tables))
+		err := tx.runArrays(stx, ctx, tableStatesStmt, cols, func(r *sql.Rows) error {
+			var id int64
+			err := r.Scan(&id)
+			found[id] = true
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("state of table %s: %w", listed(b.tables), err)
+		}
+		for _, t := range b.tables {
+			if !found[t] {
+				return fmt.Errorf("%w: table %d", bot.ErrNotFound, t)
+			}
+		}
+		return nil
+	}
+	for _, t := range b.tables {
+		n, err := tx.exec(sqlTableState, b.state[t], t)
+		if err != nil {
+			return fmt.Errorf("table %d state: %w", t, err)
+		}
+		if n == 0 {
+			return fmt.Errorf("%w: table %d", bot.ErrNotFound, t)
 		}
 	}
 	return nil

@@ -65,7 +65,9 @@ func handRow(tableID int64, setup engine.Setup, at time.Time) ([]any, error) {
 
 // handsStmt inserts hands, returning each one's id and table.
 var handsStmt = rowsStmt{head: "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) VALUES ",
-	row: "(?,?,?,?,?,?,'')", tail: " RETURNING id, table_id", width: 6, max: 64}
+	row: "(?,?,?,?,?,?,'')", tail: " RETURNING id, table_id", width: 6, max: 64,
+	pg: "INSERT INTO hands (table_id, variant, deck, commitment, setup, started_at, voided) SELECT *, '' FROM unnest(" +
+		arrays("bigint", "text", "text", "text", "text", "timestamptz") + ") RETURNING id, table_id"}
 
 // startHands stores the hands the writes start, in one INSERT (chunks of
 // handsStmt.max), and returns each write's new hand id (0 for a write
@@ -258,7 +260,9 @@ func (tx *Tx) endHand(handID int64, at time.Time, void string) (first bool, err 
 // PostgreSQL, returning those it ended.
 var endHandsStmt = rowsStmt{head: "UPDATE hands SET ended_at = v.column2, voided = v.column3 FROM (VALUES ",
 	row:  "(CAST(? AS BIGINT),CAST(? AS TIMESTAMPTZ),CAST(? AS TEXT))",
-	tail: ") AS v WHERE hands.id = v.column1 AND hands.ended_at IS NULL RETURNING hands.id", width: 3, max: 64}
+	tail: ") AS v WHERE hands.id = v.column1 AND hands.ended_at IS NULL RETURNING hands.id", width: 3, max: 64,
+	pg: "UPDATE hands SET ended_at = v.ended, voided = v.void FROM unnest(" + arrays("bigint", "timestamptz", "text") +
+		") AS v(id, ended, void) WHERE hands.id = v.id AND hands.ended_at IS NULL RETURNING hands.id"}
 
 // endHands ends the hands of the writes ending (indexes in writes; ids
 // are the writes' hands) as endHand would one by one, and says of each

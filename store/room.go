@@ -76,13 +76,7 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				}
 			}
 			if w.SaveState {
-				n, err := tx.exec(sqlTableState, w.State, w.TableID)
-				if err != nil {
-					return fmt.Errorf("table %d state: %w", w.TableID, err)
-				}
-				if n == 0 {
-					return fmt.Errorf("%w: table %d", bot.ErrNotFound, w.TableID)
-				}
+				b.saveState(w.TableID, w.State)
 			}
 			for _, d := range w.SetDeadlines {
 				if err := b.setTimer(d.Key, &d); err != nil {

@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,6 +34,9 @@ var (
 	// sqlStatsHead, sqlStatsRow for each row, sqlStatsTail: counters added
 	// to players' rows (statsStmt).
 	sqlStatsHead, sqlStatsRow, sqlStatsTail = statsUpsert()
+	// sqlStatsPG is the same over column arrays (rowsStmt.pg).
+	sqlStatsPG = strings.Replace(sqlStatsHead, " VALUES ", " SELECT * FROM unnest("+
+		arrays(append([]string{"bigint", "bigint", "text", "text"}, slices.Repeat([]string{"bigint"}, len(statsColumns))...)...)+")", 1) + sqlStatsTail
 	// statsSums are the counters summed over a period's rows.
 	statsSums = func() string {
 		var b strings.Builder

@@ -17,8 +17,10 @@ import (
 // and per-call statement preparation (SQLite parses every statement again
 // otherwise) were most of the group commit's time. On SQLite each text is
 // prepared once per Store and reused by every transaction; on PostgreSQL
-// gorm runs the same text (it rewrites the ? placeholders). A text not
-// prepared (a variable IN list) runs unprepared, as before.
+// gorm runs the same text (it rewrites the ? placeholders), except the
+// statements over many rows, which run over column arrays on the
+// transaction itself (rowsStmt.pg). A text not prepared (a variable IN
+// list) runs unprepared, as before.
 
 // stmtCache holds the SQLite statements of hotStatements prepared on the
 // Store's pool (one connection; database/sql prepares one again on a new
@@ -129,6 +131,11 @@ func (tx *Tx) sqlTx() (stx *sql.Tx, ctx context.Context, ok bool) {
 	if tx.s.loc.Backend != SQLite {
 		return nil, nil, false
 	}
+	return tx.rawTx()
+}
+
+// rawTx returns the transaction's database/sql handle, with its context.
+func (tx *Tx) rawTx() (stx *sql.Tx, ctx context.Context, ok bool) {
 	stx, ok = tx.db.Statement.ConnPool.(*sql.Tx)
 	ctx = tx.db.Statement.Context
 	if ctx == nil {
@@ -180,6 +187,12 @@ func (tx *Tx) query(query string, scan func(*sql.Rows) error, args ...any) error
 	} else {
 		rows, err = stx.QueryContext(ctx, query, args...)
 	}
+	return tx.scanAll(rows, err, scan)
+}
+
+// scanAll scans each row of rows with scan (rows and err as a query
+// returned them), translating errors as exec does.
+func (tx *Tx) scanAll(rows *sql.Rows, err error, scan func(*sql.Rows) error) error {
 	if err != nil {
 		return tx.translate(err)
 	}

@@ -1,6 +1,6 @@
 // A batch's transfers, written together: the moves of every table write
-// of a group commit take four statements however many there are (the
-// accounts read and locked, the entries, the balances), where one by one
+// of a group commit take three statements however many there are (the
+// accounts read and locked, the balances, the entries), where one by one
 // each took four. On PostgreSQL every statement is a round trip.
 
 package store
@@ -12,13 +12,16 @@ import (
 	"slices"
 )
 
-// The statements of transferAll, over its accounts (padded to a power of
-// two with account 0, which does not exist, so that their texts are few)
-// and its entries.
+// The statements of transferAll, over its accounts (on SQLite padded to a
+// power of two with account 0, which does not exist, so that their texts
+// are few; on PostgreSQL one text over arrays) and its entries.
 var (
-	lockAccountsStmt = rowsStmt{head: "SELECT id, kind, balance FROM accounts WHERE id IN (", row: "?", tail: ") ORDER BY id", width: 1, max: 64}
-	balancesStmt     = rowsStmt{head: "UPDATE accounts SET balance = accounts.balance + v.column2 FROM (VALUES ", row: "(CAST(? AS BIGINT),CAST(? AS BIGINT))", tail: ") AS v WHERE accounts.id = v.column1", width: 2, max: 64}
-	ledgerStmt       = rowsStmt{head: "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES ", row: "(?,?,?,?,?,?)", width: 6, max: 64}
+	lockAccountsStmt = rowsStmt{head: "SELECT id, kind, balance FROM accounts WHERE id IN (", row: "?", tail: ") ORDER BY id", width: 1, max: 64,
+		pg: "SELECT id, kind, balance FROM accounts WHERE id = ANY(" + arrays("bigint") + ") ORDER BY id FOR UPDATE"}
+	balancesStmt = rowsStmt{head: "UPDATE accounts SET balance = accounts.balance + v.column2 FROM (VALUES ", row: "(CAST(? AS BIGINT),CAST(? AS BIGINT))", tail: ") AS v WHERE accounts.id = v.column1", width: 2, max: 64,
+		pg: "UPDATE accounts SET balance = accounts.balance + v.delta FROM unnest(" + arrays("bigint", "bigint") + ") AS v(id, delta) WHERE accounts.id = v.id"}
+	ledgerStmt = rowsStmt{head: "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES ", row: "(?,?,?,?,?,?)", width: 6, max: 64,
+		pg: "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) SELECT * FROM unnest(" + arrays("bigint", "bigint", "bigint", "text", "text", "timestamptz") + ")"}
 )
 
 // checkTransfer refuses what no transfer may be, as [Tx.Transfer] does.
@@ -101,7 +104,7 @@ func (tx *Tx) transferAll(ts []Transfer) error {
 			deltas = append(deltas, id, d)
 		}
 	}
-	if err := tx.padded(balancesStmt, deltas, []any{int64(0), int64(0)}, func(q string, args []any) error {
+	if err := tx.padded(balancesStmt, deltas, []any{int64(0), int64(0)}, nil, func(q string, args []any) error {
 		_, err := tx.exec(q, args...)
 		return err
 	}); err != nil {
@@ -125,18 +128,19 @@ func (tx *Tx) lockAll(ids []int64) (map[int64]*Account, error) {
 	for i, id := range ids {
 		args[i] = id
 	}
-	err := tx.padded(lockAccountsStmt, args, []any{int64(0)}, func(q string, args []any) error {
+	scan := func(r *sql.Rows) error {
+		a := new(Account)
+		if err := r.Scan(&a.ID, &a.Kind, &a.Balance); err != nil {
+			return err
+		}
+		accounts[a.ID] = a
+		return nil
+	}
+	err := tx.padded(lockAccountsStmt, args, []any{int64(0)}, scan, func(q string, args []any) error {
 		if tx.s.loc.Backend != SQLite {
 			q += " FOR UPDATE"
 		}
-		return tx.query(q, func(r *sql.Rows) error {
-			a := new(Account)
-			if err := r.Scan(&a.ID, &a.Kind, &a.Balance); err != nil {
-				return err
-			}
-			accounts[a.ID] = a
-			return nil
-		}, args...)
+		return tx.query(q, scan, args...)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("lock accounts %s: %w", listed(ids), err)
@@ -147,7 +151,16 @@ func (tx *Tx) lockAll(ids []int64) (map[int64]*Account, error) {
 // padded runs st over the rows of args in chunks of st.max rows, the last
 // padded with pad (one row's arguments, matching nothing) to a power of
 // two, so that every text run is one of st.texts().
-func (tx *Tx) padded(st rowsStmt, args, pad []any, run func(q string, args []any) error) error {
+//
+// On PostgreSQL st's pg text runs once over them all instead, a query
+// scanning each row with scan when scan is set (run is not called).
+func (tx *Tx) padded(st rowsStmt, args, pad []any, scan func(*sql.Rows) error, run func(q string, args []any) error) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if stx, ctx, cols, ok := tx.columns(st, args); ok {
+		return tx.runArrays(stx, ctx, st, cols, scan)
+	}
 	rows := len(args) / st.width
 	for first := 0; first < rows; first += st.max {
 		n := min(st.max, rows-first)

@@ -197,3 +197,29 @@ func testBatchMovesChipsInTurn(t *testing.T, open Opener) {
 		t.Errorf("audit: %+v, %v; want the books balanced with 74 entries", audit, err)
 	}
 }
+
+// testBatchSetsTableStates: two writes of a batch set a table's state and
+// the later one's is stored (on PostgreSQL one UPDATE sets a batch's
+// states); a state for a table that does not exist refuses the batch,
+// the other write's state with it.
+func testBatchSetsTableStates(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	states := func(s ...string) []*bot.TableWrite {
+		var ws []*bot.TableWrite
+		for _, js := range s {
+			ws = append(ws, &bot.TableWrite{TableID: table, State: js, SaveState: true, At: epoch})
+		}
+		return ws
+	}
+	if err := st.CommitTables(ctx, states(`{"hands":2}`, `{"hands":3}`)); err != nil {
+		t.Fatal(err)
+	}
+	missing := &bot.TableWrite{TableID: table + 1000, State: `{}`, SaveState: true, At: epoch}
+	if err := st.CommitTables(ctx, append(states(`{"hands":4}`), missing)); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("the state of a table that does not exist: %v, want ErrNotFound", err)
+	}
+	if tabs, _ := st.OpenTables(ctx, 0); len(tabs) != 1 || tabs[0].State != `{"hands":3}` {
+		t.Fatalf("tables %+v, want the later state of the batch stored and nothing of the refused one", tabs)
+	}
+}

@@ -47,6 +47,7 @@ func Run(t *testing.T, open Opener) {
 		{"MoveOnceMarksAreKeyValues", testMoveOnceMarksAreKeyValues},
 		{"KeyValuesSurviveMigration9", testKeyValuesSurviveMigration9},
 		{"CommitTablesAllOrNothing", testCommitTables},
+		{"BatchSetsTableStates", testBatchSetsTableStates},
 		{"HandLogHasNoGaps", testHandLogHasNoGaps},
 		{"HandLogsOfABatchContinueOrNone", testHandLogsOfABatch},
 		{"EncodedEventsAreStoredAsEncoded", testEncodedEvents},
