@@ -242,6 +242,11 @@ func TestCommandLine(t *testing.T) {
 		{"console on a bad --db", []string{"console", "--db", "bogus://x"}, exitUsage, "", `pokerroom console: --db: unsupported scheme "bogus"`},
 		{"sim on a bad --db", []string{"sim", "--db", "bogus://x"}, exitUsage, "", `pokerroom sim: --db: unsupported scheme "bogus"`},
 		{"sim on a database it cannot open", []string{"sim", "--db", "/nonexistent-dir/x.db"}, exitFail, "", "pokerroom sim: open database: "},
+		{"sim at a rate not a number", []string{"sim", "--rate", "fast"}, exitUsage, "", `invalid value "fast" for flag -rate: "fast": want actions a second (0: no thinking) or a multiple of the baseline, as 3x`},
+		{"sim at no multiple of the baseline", []string{"sim", "--rate", "0x"}, exitUsage, "", `invalid value "0x" for flag -rate: "0x": want a multiple of the baseline above 0, as 3x`},
+		{"sim at a multiple of no baseline", []string{"sim", "--rate", "3x", "--baseline", "0"}, exitUsage, "", "pokerroom sim: --rate 3x offers a multiple of the baseline: give --baseline more than 0 transfers"},
+		{"sim at a multiple of the baseline", []string{"sim", "--tables", "2", "--hands", "1", "--rate", "50x", "--baseline", "20", "--trials", "5"},
+			exitOK, "offered load: ", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			env, _ := tempDB(t)

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/pokerroom/pokerroom/bot/sim"
 )
@@ -25,7 +27,8 @@ func runSim(ctx context.Context, a *app) int {
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the decks and the practice opponents")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	traceOut := fs.String("trace", "", "write an execution trace of the run to this file (go tool trace)")
-	fs.Float64Var(&o.Rate, "rate", 3000, "the load offered, in actions per second across all tables: practice opponents think tables/rate on average before acting; 0 = no thinking (the room's limit)")
+	o.Rate = 3000
+	fs.Var(rateFlag{&o}, "rate", "the load offered, in actions per second across all tables (practice opponents think tables/rate on average before acting; 0 = no thinking, the room's limit), or a multiple of the baseline measured first, as 3x")
 	fs.IntVar(&o.Trials, "trials", 100, "deals in a practice opponent's estimate")
 	fs.IntVar(&o.Tourney, "tourney", 0, "play one sit-and-go of this many practice opponents to a winner instead of cash tables")
 	fs.IntVar(&o.Baseline, "baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
@@ -66,4 +69,35 @@ func runSim(ctx context.Context, a *app) int {
 		*out.w = f
 	}
 	return sim.Run(ctx, cfg)
+}
+
+// rateFlag is sim's --rate: actions a second ("3000", "0") or a multiple
+// of the baseline ("3x").
+type rateFlag struct{ o *sim.Options }
+
+func (f rateFlag) String() string {
+	if f.o == nil {
+		return ""
+	}
+	if f.o.Times > 0 {
+		return strconv.FormatFloat(f.o.Times, 'g', -1, 64) + "x"
+	}
+	return strconv.FormatFloat(f.o.Rate, 'g', -1, 64)
+}
+
+func (f rateFlag) Set(v string) error {
+	if times, ok := strings.CutSuffix(strings.ToLower(v), "x"); ok {
+		t, err := strconv.ParseFloat(times, 64)
+		if err != nil || t <= 0 {
+			return fmt.Errorf("%q: want a multiple of the baseline above 0, as 3x", v)
+		}
+		f.o.Times, f.o.Rate = t, 0
+		return nil
+	}
+	r, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return fmt.Errorf("%q: want actions a second (0: no thinking) or a multiple of the baseline, as 3x", v)
+	}
+	f.o.Rate, f.o.Times = r, 0
+	return nil
 }

@@ -64,6 +64,9 @@ type Options struct {
 	// practice opponents think Tables/Rate on average before acting; 0 is
 	// no thinking (the room's limit).
 	Rate float64
+	// Times, when above 0, offers Times the baseline's transfer rate
+	// measured first in the same run instead of Rate (needs Baseline).
+	Times float64
 	// Trials is the deals in a practice opponent's estimate (1..100000).
 	Trials int
 	// Tourney, when not 0, plays one sit-and-go of this many practice
@@ -84,6 +87,10 @@ func (o Options) Check() error {
 		return fmt.Errorf("--tables %d --hands %d: want --tables 1..100000 and --hands 1..100000", o.Tables, o.Hands)
 	case o.Rate < 0 || math.IsNaN(o.Rate) || math.IsInf(o.Rate, 0):
 		return fmt.Errorf("--rate %v: want 0 (no thinking) or a number of actions a second above 0", o.Rate)
+	case o.Times < 0 || math.IsNaN(o.Times) || math.IsInf(o.Times, 0):
+		return fmt.Errorf("--rate %vx: want a multiple of the baseline above 0", o.Times)
+	case o.Times > 0 && o.Baseline == 0:
+		return fmt.Errorf("--rate %vx offers a multiple of the baseline: give --baseline more than 0 transfers", o.Times)
 	case o.Trials < 1 || o.Trials > 100000:
 		return fmt.Errorf("--trials %d: want 1..100000", o.Trials)
 	case o.Baseline < 0:
@@ -147,19 +154,15 @@ func Run(ctx context.Context, cfg Config) int {
 		return exitUsage
 	}
 	if o.Tourney > 0 {
-		fmt.Fprintf(out, "sim: a sit-and-go of %d practice opponents on %s, offered load %s\n", o.Tourney, cfg.Database, offered(o.Rate))
+		fmt.Fprintf(out, "sim: a sit-and-go of %d practice opponents on %s, offered load %s\n", o.Tourney, cfg.Database, offered(o.Rate, o.Times))
 	} else {
-		fmt.Fprintf(out, "sim: %d tables x %d hands on %s, offered load %s\n", o.Tables, o.Hands, cfg.Database, offered(o.Rate))
+		fmt.Fprintf(out, "sim: %d tables x %d hands on %s, offered load %s\n", o.Tables, o.Hands, cfg.Database, offered(o.Rate, o.Times))
 	}
 
-	var transferRate float64
-	if o.Baseline > 0 {
-		var err error
-		if transferRate, err = measureTransfers(ctx, s, o.Baseline); err != nil {
-			fmt.Fprintf(a.stderr, "pokerroom sim: baseline: %v\n", err)
-			return exitFail
-		}
-		fmt.Fprintf(out, "baseline: %.0f ledger transfers/s, one per transaction\n", transferRate)
+	transferRate, err := a.baseline(ctx, s, &o)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom sim: baseline: %v\n", err)
+		return exitFail
 	}
 
 	var think time.Duration
@@ -363,6 +366,24 @@ func (f cashFigures) print(out io.Writer, metrics *bot.Metrics) {
 	fmt.Fprintf(out, "memory per idle table: %.1f KB (heap and stacks after GC, over %d tables)\n", float64(f.perTable)/1024, f.tables)
 }
 
+// baseline measures o.Baseline transfers' rate (0 when o skips it) and
+// prints it, setting o.Rate to its multiple when o asks for one.
+func (a *app) baseline(ctx context.Context, s bot.Wallets, o *Options) (float64, error) {
+	if o.Baseline == 0 {
+		return 0, nil
+	}
+	rate, err := measureTransfers(ctx, s, o.Baseline)
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(a.stdout, "baseline: %.0f ledger transfers/s, one per transaction\n", rate)
+	if o.Times > 0 {
+		o.Rate = o.Times * rate
+		fmt.Fprintf(a.stdout, "offered load: %.0f actions/s (%g x the baseline)\n", o.Rate, o.Times)
+	}
+	return rate, nil
+}
+
 // measureTransfers times n ledger transfers, each its own transaction.
 func measureTransfers(ctx context.Context, s bot.Wallets, n int) (float64, error) {
 	bank, err := s.OpenAccount(ctx, bot.AccountBank, "sim-baseline-bank", 0)
@@ -382,7 +403,12 @@ func measureTransfers(ctx context.Context, s bot.Wallets, n int) (float64, error
 	return float64(n) / time.Since(start).Seconds(), nil
 }
 
-func offered(rate float64) string {
+// offered words the load offered: a multiple of the baseline, actions a
+// second, or none (unlimited).
+func offered(rate, times float64) string {
+	if times > 0 {
+		return fmt.Sprintf("%g x the baseline", times)
+	}
 	if rate <= 0 {
 		return "unlimited (practice opponents act at once)"
 	}
