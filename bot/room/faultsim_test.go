@@ -303,6 +303,12 @@ func (s *sim) run(steps int) {
 		h.must("admin", "/tourney schedule sched */5 * * * *")
 		s.schedFrom = h.clock.Now()
 	}
+	// A fast-fold pool (R-CASH-7) beside them: its players join, fold
+	// fast, act, sit out and leave through the faults.
+	h.must("admin", "/newpool nlhe 1/2 buyin=40-200 timer=20 bank=10")
+	for _, u := range simPoolPlayers {
+		h.must(u, "/pool join")
+	}
 	for k := range steps {
 		s.step(k)
 		if s.crash {
@@ -340,7 +346,21 @@ func (s *sim) run(steps int) {
 	for _, u := range simHumans {
 		s.cmd(u, "/leave #1")
 	}
+	for _, u := range simPoolPlayers {
+		s.cmd(u, "/pool leave all")
+	}
 	h.sleep(3 * time.Minute) // hands in progress end, leavers are paid
+	// A pool entry leaves when its hand ends, which its players, gone,
+	// let run out on their timers (and time banks) action by action.
+	for range 20 {
+		if len(h.room.PoolEntries(1)) == 0 {
+			break
+		}
+		h.sleep(30 * time.Second)
+	}
+	if left := h.room.PoolEntries(1); len(left) > 0 {
+		s.fail("pool entries left after /pool leave all and thirteen minutes: %v", left)
+	}
 	s.check(steps + 1)
 	if s.tourney {
 		// The tournament plays to its end: its account pays out whole.
@@ -482,6 +502,15 @@ func (s *sim) step(k int) {
 		s.cmd(p, cmds[r.IntN(len(cmds))])
 		return
 	}
+	if r.IntN(5) == 0 {
+		p, line := simPoolPlayers[r.IntN(len(simPoolPlayers))], simPoolCmds[r.IntN(len(simPoolCmds))]
+		if err := s.cmd(p, line); err == nil && line == "/fastfold" {
+			s.extra["pool fast folds"]++
+		} else if err == nil && strings.HasPrefix(line, "/pool join") {
+			s.extra["pool entries joined"]++
+		}
+		return
+	}
 	switch x := r.IntN(100); {
 	case x < 45:
 		who := h.toAct()
@@ -538,6 +567,15 @@ func (s *sim) step(k int) {
 
 // simPlayers are the tournament's players (simHumans play cash).
 var simPlayers = []string{"eve", "fay", "gil"}
+
+// simPoolPlayers play the fast-fold pool with simPoolCmds: at a single
+// table an action acts there, at several it asks which (a fine refusal),
+// and the pool tables' timers act for whoever does not.
+var (
+	simPoolPlayers = []string{"hal", "ivy", "jo"}
+	simPoolCmds    = []string{"/pool join", "/pool join 100", "/pool join 40", "/fastfold", "/fastfold", "/fastfold", "/check", "/check",
+		"/call", "/call", "/fold", "/raise min", "/pool sitout all", "/pool back all", "/pool leave all", "/pool leave 1", "/pool"}
+)
 
 func isHuman(who string) bool {
 	for _, u := range append(simHumans[:len(simHumans):len(simHumans)], simPlayers...) {
