@@ -15,7 +15,7 @@ import (
 // those in a hand after it; its tables close as they empty, and a restart
 // does not bring it back.
 
-// openPoolTables counts the open tables of the store.
+// openTables counts the open tables of the store.
 func (h *harness) openTables() int {
 	h.t.Helper()
 	recs, err := h.store.OpenTables(context.Background(), 0)
@@ -103,6 +103,29 @@ func TestClosePoolCashesEveryEntryOut(t *testing.T) {
 	}
 }
 
+// playOutClosedPool has the six fold fast where they can and lets the
+// hands left end on their timers: then every table of the closed pool is
+// closed and the six hold their 60,000.
+func (h *harness) playOutClosedPool() {
+	h.t.Helper()
+	for range 3 {
+		for _, u := range sixPlayers {
+			_, _ = h.do(u, "/fastfold")
+		}
+	}
+	h.sleep(time.Minute)
+	if n := h.openTables(); n != 0 || len(h.room.Tables()) != 0 {
+		h.t.Fatalf("%d tables open in the store, %v in the room", n, h.room.Tables())
+	}
+	var total int64
+	for _, u := range sixPlayers {
+		total += h.wallet(u)
+	}
+	if total != 60000 {
+		h.t.Fatalf("the six hold %d, want 60000", total)
+	}
+}
+
 // A restart after /closepool, with hands in play: the pool is not
 // restored; its tables finish their hands, cash their seats out and close.
 func TestClosePoolSurvivesARestartMidHand(t *testing.T) {
@@ -115,22 +138,7 @@ func TestClosePoolSurvivesARestartMidHand(t *testing.T) {
 	if h.openTables() != 2 {
 		t.Fatalf("%d tables open after the restart, want the two hands'", h.openTables())
 	}
-	for range 3 {
-		for _, u := range sixPlayers {
-			_, _ = h.do(u, "/fastfold")
-		}
-	}
-	h.sleep(time.Minute)
-	if n := h.openTables(); n != 0 || len(h.room.Tables()) != 0 {
-		t.Fatalf("%d tables open in the store, %v in the room", n, h.room.Tables())
-	}
-	var total int64
-	for _, u := range sixPlayers {
-		total += h.wallet(u)
-	}
-	if total != 60000 {
-		t.Fatalf("the six hold %d, want 60000", total)
-	}
+	h.playOutClosedPool()
 }
 
 // closingFaults loses every write that stores a table's closing request.
@@ -158,22 +166,7 @@ func TestClosePoolTablesCloseAfterARestartWithoutTheirRequest(t *testing.T) {
 		t.Fatalf("the tables stored their closing: %+v, %v", recs, err)
 	}
 	h.restart()
-	for range 3 {
-		for _, u := range sixPlayers {
-			_, _ = h.do(u, "/fastfold")
-		}
-	}
-	h.sleep(time.Minute)
-	if n := h.openTables(); n != 0 || len(h.room.Tables()) != 0 {
-		t.Fatalf("%d tables open in the store, %v in the room", n, h.room.Tables())
-	}
-	var total int64
-	for _, u := range sixPlayers {
-		total += h.wallet(u)
-	}
-	if total != 60000 {
-		t.Fatalf("the six hold %d, want 60000", total)
-	}
+	h.playOutClosedPool()
 }
 
 // Every refusal has its own message and changes nothing.
