@@ -3,6 +3,7 @@ package room_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/store/storetest"
 )
 
 // /closetable: an admin closes a cash table; the hand in progress is
@@ -74,10 +76,44 @@ func (h *harness) tableAccount(id int64) int64 {
 	return h.accounts()[fmt.Sprintf("table:%d", id)]
 }
 
+// opener opens a harness: on SQLite (onSQLite) or on PostgreSQL
+// (onPostgres, when POKERROOM_TEST_POSTGRES is set).
+type opener func(t *testing.T, seed uint64) *harness
+
+func onSQLite(t *testing.T, seed uint64) *harness { return newHarness(t, seed) }
+
+func onPostgres(t *testing.T, seed uint64) *harness {
+	return newHarnessAt(t, storetest.PostgresDSN(t), seed)
+}
+
+// The closing scenarios that write (idle, mid-hand, after a restart, with
+// failing writes) on PostgreSQL too (CI sets POKERROOM_TEST_POSTGRES).
+func TestCloseTablePostgres(t *testing.T) {
+	if os.Getenv(storetest.PostgresEnv) == "" {
+		t.Skip(storetest.PostgresEnv + " is not set: closing tables on PostgreSQL not run (see .ci/postgres.sh)")
+	}
+	t.Run("idle", func(t *testing.T) { testCloseTableIdle(t, onPostgres) })
+	t.Run("mid-hand", func(t *testing.T) { testCloseTableMidHand(t, onPostgres) })
+	t.Run("restart", func(t *testing.T) { testCloseTableRestart(t, onPostgres) })
+	t.Run("write failures", func(t *testing.T) { testCloseTableWriteFailures(t, onPostgres) })
+}
+
+// openTable opens table #1 with ana and ben seated: a hand is in play.
+func openTable(t *testing.T, open opener, seed uint64) *harness {
+	h := open(t, seed)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	if h.handNo() != "1" || h.toAct() == "" {
+		t.Fatalf("no hand in play:\n%s", h.table().Text)
+	}
+	return h
+}
+
 // idleTable opens table #1 with ana seated out and two practice
 // opponents, between hands: the practice opponents wait for a player.
-func idleTable(t *testing.T, seed uint64) *harness {
-	h := newHarness(t, seed)
+func idleTable(t *testing.T, open opener, seed uint64) *harness {
+	h := open(t, seed)
 	h.must("admin", "/newtable nlhe 1/2")
 	h.must("ana", "/join 200")
 	h.must("admin", "/addbot 2")
@@ -93,8 +129,10 @@ func idleTable(t *testing.T, seed uint64) *harness {
 // wallet, the practice opponents' to the house), the table closed in the
 // store, gone from /tables and the room, and it no longer counts toward
 // the chat's limit of tables; the admin log has it.
-func TestCloseTableIdleCashesEverySeatOut(t *testing.T) {
-	h := idleTable(t, 61)
+func TestCloseTableIdleCashesEverySeatOut(t *testing.T) { testCloseTableIdle(t, onSQLite) }
+
+func testCloseTableIdle(t *testing.T, open opener) {
+	h := idleTable(t, open, 61)
 	players, bots, n := h.storedSeats(1)
 	if n != 3 || players == 0 || bots == 0 {
 		t.Fatalf("seats before: players %d, practice %d, %d seats", players, bots, n)
@@ -158,14 +196,10 @@ func TestCloseTableFreesTheChatsLimit(t *testing.T) {
 // Closing mid-hand: the hand is played out, no new one is dealt, then
 // every seat is cashed out; the table takes no one new meanwhile and a
 // second request is refused.
-func TestCloseTableMidHandFinishesTheHandFirst(t *testing.T) {
-	h := newHarness(t, 63)
-	h.must("admin", "/newtable nlhe 1/2")
-	h.must("ana", "/join 100")
-	h.must("ben", "/join 100")
-	if h.handNo() != "1" || h.toAct() == "" {
-		t.Fatalf("no hand in play:\n%s", h.table().Text)
-	}
+func TestCloseTableMidHandFinishesTheHandFirst(t *testing.T) { testCloseTableMidHand(t, onSQLite) }
+
+func testCloseTableMidHand(t *testing.T, open opener) {
+	h := openTable(t, open, 63)
 	r := h.must("admin", "/closetable #1")
 	if !strings.Contains(r.Text, "after the hand") {
 		t.Fatalf("answer %q", r.Text)
@@ -194,11 +228,10 @@ func TestCloseTableMidHandFinishesTheHandFirst(t *testing.T) {
 
 // A restart between the request and the hand's end: the request is
 // stored, so the table still closes after its hand.
-func TestCloseTableSurvivesARestartMidHand(t *testing.T) {
-	h := newHarness(t, 64)
-	h.must("admin", "/newtable nlhe 1/2")
-	h.must("ana", "/join 100")
-	h.must("ben", "/join 100")
+func TestCloseTableSurvivesARestartMidHand(t *testing.T) { testCloseTableRestart(t, onSQLite) }
+
+func testCloseTableRestart(t *testing.T, open opener) {
+	h := openTable(t, open, 64)
 	h.must("admin", "/closetable")
 	h.restart()
 	if !h.isOpen(1) || h.toAct() == "" {
@@ -243,7 +276,9 @@ func (c *closeFaults) CommitTables(ctx context.Context, ws []*bot.TableWrite) er
 // again; stored although reported failed, the table is closed. Mid-hand,
 // a failed close after the hand is tried again until it is stored. The
 // books balance every way.
-func TestCloseTableWriteFailures(t *testing.T) {
+func TestCloseTableWriteFailures(t *testing.T) { testCloseTableWriteFailures(t, onSQLite) }
+
+func testCloseTableWriteFailures(t *testing.T, open opener) {
 	cases := []struct {
 		name    string
 		fault   bottest.Fault
@@ -258,12 +293,9 @@ func TestCloseTableWriteFailures(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var h *harness
 			if c.midHand {
-				h = newHarness(t, uint64(70+i))
-				h.must("admin", "/newtable nlhe 1/2")
-				h.must("ana", "/join 100")
-				h.must("ben", "/join 100")
+				h = openTable(t, open, uint64(70+i))
 			} else {
-				h = idleTable(t, uint64(70+i))
+				h = idleTable(t, open, uint64(70+i))
 			}
 			h.room.Close()
 			f := &closeFaults{Storage: h.store, fault: c.fault}
@@ -313,10 +345,7 @@ func TestCloseTableWriteFailures(t *testing.T) {
 // paused, and nothing was asked: when the database is back the table
 // plays on, open.
 func TestCloseTableDuringAnOutageIsNotTaken(t *testing.T) {
-	h := newHarness(t, 75)
-	h.must("admin", "/newtable nlhe 1/2")
-	h.must("ana", "/join 100")
-	h.must("ben", "/join 100")
+	h := openTable(t, onSQLite, 75)
 	f := withFaults(h)
 	f.SetDown(true)
 	if _, err := h.do("admin", "/closetable"); bot.ErrorCode(err) != bot.EUnavailable {
@@ -386,4 +415,34 @@ func TestCloseTableRefusals(t *testing.T) {
 	h.fails("admin", "/closetable #2", "table.no_such")
 	h.must("admin", "/closetable") // the chat's one cash table left: #1
 	h.fails("admin", "/closetable", "closetable.none")
+}
+
+// The waiting list of a table that closes is told privately, and its
+// timers go with the table.
+func TestCloseTableTellsTheWaitingList(t *testing.T) {
+	h := newHarness(t, 77)
+	h.must("admin", "/newtable nlhe 1/2 seats=2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cat", "/join 100") // the table is full: the waiting list
+	h.must("admin", "/closetable")
+	h.playToEnd(60)
+	if h.isOpen(1) {
+		t.Fatal("the table did not close")
+	}
+	if n := h.privateWith("cat", "Table #1 closed: you are no longer on its waiting list"); n != 1 {
+		t.Fatalf("cat was told %d times: %q", n, h.private("cat"))
+	}
+	ds, err := h.store.Deadlines(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if strings.HasPrefix(d.Key, "t1:") {
+			t.Errorf("a timer of the closed table is left: %s", d.Key)
+		}
+	}
+	if got := h.wallet("cat"); got != 10000 {
+		t.Fatalf("cat's wallet %d", got)
+	}
 }
