@@ -237,6 +237,7 @@ var commandTable = []CommandSpec{
 		sub("schedule", PermAdmin, "<template> <when>|off", "Create a template's tournament on a schedule", "Crea el torneo de una plantilla según un calendario"),
 	),
 	cmd("newtable", PermAdmin, PlaceGroup, "<variant> <stakes> [key=value ...]", "Open a cash table (admins)", "Abre una mesa de cash (admins)"),
+	cmd("closetable", PermAdmin, PlaceGroup, "[#table]", "Close a cash table after its hand: every seat cashed out (admins)", "Cierra una mesa de cash tras su mano: cada asiento cobra (admins)"),
 	cmd("pool", PermMember, PlaceGroup, "[join|sitout|back|leave] [P<n>] ...", "Fast-fold pools: the chat's pools and your entries, privately", "Pools de doblar rápido: los del chat y tus entradas, en privado").subs(
 		sub("join", PermMember, "[buy-in] [P<n>]", "Enter a fast-fold pool: a new entry (at most 4)", "Entra en un pool de doblar rápido: una entrada nueva (máximo 4)"),
 		sub("sitout", PermMember, "[entry|all] [P<n>]", "Sit an entry out (after its hand)", "Deja una entrada ausente (tras su mano)"),
@@ -244,6 +245,7 @@ var commandTable = []CommandSpec{
 		sub("leave", PermMember, "[entry|all] [P<n>]", "Cash an entry out (after its hand)", "Retira una entrada y cobra (tras su mano)"),
 	),
 	cmd("newpool", PermAdmin, PlaceGroup, "<variant> <stakes> [key=value ...]", "Open a fast-fold pool with /newtable's options (admins)", "Abre un pool de doblar rápido con las opciones de /newtable (admins)"),
+	cmd("closepool", PermAdmin, PlaceGroup, "[P<n>]", "Close a fast-fold pool: entries cashed out, hands in play finished first (admins)", "Cierra un pool de doblar rápido: las entradas cobran, las manos en juego acaban antes (admins)"),
 	cmd("addbot", PermAdmin, PlaceGroup, "[n]", "Seat practice opponents (admins)", "Sienta rivales de práctica (admins)"),
 	cmd("kickbot", PermAdmin, PlaceGroup, "", "Remove the practice opponents (admins)", "Quita los rivales de práctica (admins)"),
 	cmd("lang", PermMember, PlaceBoth, "en|es", "Your language (your answers everywhere)", "Tu idioma (tus respuestas en todas partes)").subs(

@@ -305,7 +305,13 @@ type TableWrite struct {
 	// added to their rows of the day of At with the op that finishes it
 	// (so at most once: the op's Seq is stored once).
 	TourneyStats []TourneyResult
-	At           time.Time
+	// Close marks the table closed (its closed_at set to At, the
+	// table's account left to what the write's Moves make it) in the same
+	// transaction as its seats and chips: a closed table is not restored.
+	// A table closed already stays closed as it was; one that does not
+	// exist refuses the write (ErrNotFound).
+	Close bool
+	At    time.Time
 }
 
 // AuditSnapshot is the store as of one moment, for the chip audit.

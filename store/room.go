@@ -111,6 +111,9 @@ func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) erro
 				return err
 			}
 		}
+		if err := tx.closeTables(writes); err != nil {
+			return err
+		}
 		return tx.writeBatch(&b)
 	})
 	if err != nil {

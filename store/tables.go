@@ -58,6 +58,28 @@ func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) err
 	return nil
 }
 
+// sqlCloseTable closes a table at a time, once: a table closed already
+// keeps the time it closed.
+const sqlCloseTable = "UPDATE tables SET closed_at = COALESCE(closed_at, ?) WHERE id = ?"
+
+// closeTables closes the tables of the writes that ask it
+// (bot.TableWrite.Close), in the batch's transaction.
+func (tx *Tx) closeTables(writes []*bot.TableWrite) error {
+	for _, w := range writes {
+		if !w.Close {
+			continue
+		}
+		n, err := tx.exec(sqlCloseTable, w.At, w.TableID)
+		if err != nil {
+			return fmt.Errorf("close table %d: %w", w.TableID, err)
+		}
+		if n == 0 {
+			return fmt.Errorf("%w: table %d", bot.ErrNotFound, w.TableID)
+		}
+	}
+	return nil
+}
+
 // SaveSeats implements bot.Tables.
 func (s *Store) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRecord, at time.Time) error {
 	return roomErr(s.InTx(ctx, func(tx *Tx) error { return tx.saveSeats(tableID, seats, at) }))

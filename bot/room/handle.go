@@ -114,6 +114,10 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		return r.newTableCmd(ctx, cmd, comm, lang)
 	case "newpool":
 		return r.newPoolCmd(ctx, cmd, comm, lang)
+	case "closetable":
+		return r.closeTableCmd(ctx, cmd, p, comm)
+	case "closepool":
+		return r.closePoolCmd(ctx, cmd, comm, lang)
 	case "pool":
 		return r.poolCmd(ctx, cmd, p, comm, lang, mine)
 	case "fastfold", "ff":

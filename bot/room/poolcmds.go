@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,7 +23,13 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	}
 	r.poolMake.Lock() // one pool made at a time: the stored list is read and written whole
 	defer r.poolMake.Unlock()
-	if len(r.poolsOf(comm.ID)) >= maxPoolsPerChat {
+	open := 0
+	for _, p := range r.poolsOf(comm.ID) {
+		if !p.isClosing() { // a pool closing counts no more
+			open++
+		}
+	}
+	if open >= maxPoolsPerChat {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "newpool.too_many", maxPoolsPerChat)
 	}
 	recs, err := r.storedPools(ctx)
@@ -108,7 +115,7 @@ func (r *Room) choosePool(comm bot.Community, args []string) (*pool, []string, e
 
 // poolInfo lists the chat's pools and the user's entries in them.
 func (r *Room) poolInfo(comm bot.Community, pl bot.Player, lang string) (bot.Reply, error) {
-	ps := r.poolsOf(comm.ID)
+	ps := slices.DeleteFunc(r.poolsOf(comm.ID), (*pool).isClosing)
 	if len(ps) == 0 {
 		return bot.Reply{Text: tr(lang, "pool.none"), Private: true}, nil
 	}
@@ -161,6 +168,9 @@ func (r *Room) poolJoin(ctx context.Context, p *pool, pl bot.Player, args []stri
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.closing {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.closed", p.Label())
+	}
 	mine := p.mine(pl.ID)
 	if len(mine) >= MaxPoolEntries {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.max_entries", len(mine), p.Label())

@@ -63,6 +63,9 @@ type poolRecord struct {
 	ID        int64        `json:"id"`
 	Community int64        `json:"community"`
 	Config    table.Config `json:"config"`
+	// Closed: /closepool closed it; kept so that its id is never given
+	// again, not restored at start.
+	Closed bool `json:"closed,omitempty"`
 }
 
 // The states of an entry (R-CASH-7: Active, Waiting, Sitting out).
@@ -100,6 +103,12 @@ type pool struct {
 	rnd     *mrand.Rand
 	timer   bot.Timer // the end of the gathering window (PoolGather)
 	timerAt time.Time
+
+	// closing: /closepool closed it (p.mu): nothing is drawn, its
+	// entries are cashed out as they come back and its tables close;
+	// quit is closed when the last one has (the pool's goroutine ends).
+	closing bool
+	quit    chan struct{}
 
 	dealMu sync.Mutex
 	sig    chan struct{}
@@ -210,7 +219,7 @@ func (r *Room) storedPools(ctx context.Context) ([]poolRecord, error) {
 
 // newPool makes a pool's actor state from its record.
 func (r *Room) newPool(rec poolRecord, comm bot.Community) *pool {
-	return &pool{id: rec.ID, comm: comm, config: rec.Config, clock: r.clock, sig: make(chan struct{}, 1),
+	return &pool{id: rec.ID, comm: comm, config: rec.Config, clock: r.clock, sig: make(chan struct{}, 1), quit: make(chan struct{}),
 		rnd: mrand.New(mrand.NewPCG(table.Mix(r.cfg.Seed, uint64(rec.ID)), 7))}
 }
 
@@ -222,6 +231,9 @@ func (r *Room) restorePools(ctx context.Context) error {
 		return err
 	}
 	for _, rec := range recs {
+		if rec.Closed {
+			continue // its tables still open close as they start (Start)
+		}
 		c, err := r.store.CommunityByID(ctx, rec.Community)
 		if err != nil {
 			return fmt.Errorf("room: pool %d: %w", rec.ID, err)
@@ -238,11 +250,12 @@ func (r *Room) restorePools(ctx context.Context) error {
 }
 
 // adoptPoolTable takes a restored table of a pool into it, with the
-// entries seated at it (in a hand, or handed back as the table starts).
-func (r *Room) adoptPoolTable(t *table.Table) {
+// entries seated at it (in a hand, or handed back as the table starts);
+// false when its pool is closed.
+func (r *Room) adoptPoolTable(t *table.Table) bool {
 	p := r.poolByID(t.Config.Pool)
 	if p == nil {
-		return
+		return false
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -253,6 +266,7 @@ func (r *Room) adoptPoolTable(t *table.Table) {
 		}
 		p.entries = append(p.entries, &poolEntry{player: s.Player, n: s.PoolEntry, stack: s.Stack, state: entryActive, table: t.ID})
 	}
+	return true
 }
 
 // startPools runs each pool's dealer.
@@ -270,7 +284,13 @@ func (r *Room) startPool(p *pool) {
 			select {
 			case <-r.ctx.Done():
 				return
+			case <-p.quit:
+				return
 			case <-p.sig:
+				if p.isClosing() {
+					r.closePoolTables(r.ctx, p)
+					continue
+				}
 				r.deal(r.ctx, p)
 			}
 		}
@@ -284,13 +304,27 @@ func (r *Room) startPool(p *pool) {
 func (r *Room) poolBack(id, tableID int64, backs []table.PoolBack) {
 	p := r.poolByID(id)
 	if p == nil {
-		r.log.Error("entries handed back to an unknown pool; their chips are in the wallets", "pool", id, "table", tableID)
+		// Its pool was closed before a restart: the entries are cashed
+		// out (their chips are in the wallets).
+		r.log.Info("entries handed back to a closed pool; their chips are in the wallets", "pool", id, "table", tableID)
+		for _, b := range backs {
+			lang := bot.LangFor(b.Player.Language, "", "")
+			r.notifyPlayer(b.Player, tr(lang, "closepool.entry_closed", b.Entry, "P"+strconv.FormatInt(id, 10), bot.Chips(b.Stack)))
+		}
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, b := range backs {
 		e := p.entry(b.Player.ID, b.Entry)
+		if p.closing {
+			if e != nil {
+				p.remove(e)
+			}
+			lang := bot.LangFor(b.Player.Language, "", p.comm.Language)
+			r.notifyPlayer(b.Player, tr(lang, "closepool.entry_closed", b.Entry, p.Label(), bot.Chips(b.Stack)))
+			continue
+		}
 		if e != nil && e.state == entryActive && e.table != tableID {
 			// Seated elsewhere meanwhile (a seating stored although
 			// reported failed came back): these chips are in the wallet.
@@ -369,6 +403,10 @@ func (r *Room) deal(ctx context.Context, p *pool) bool {
 // marked active.
 func (r *Room) drawGroup(ctx context.Context, p *pool) ([]*poolEntry, *table.Table) {
 	p.mu.Lock()
+	if p.closing {
+		p.mu.Unlock()
+		return nil, nil
+	}
 	var waiting []*poolEntry
 	for _, e := range p.entries {
 		if e.state == entryWaiting {
@@ -484,6 +522,10 @@ func (r *Room) poolSeatings() int64 {
 func (r *Room) settlePools(ctx context.Context) bool {
 	busy := false
 	for _, p := range r.allPools() {
+		if p.isClosing() {
+			r.closePoolTables(ctx, p)
+			continue
+		}
 		if r.deal(ctx, p) { // after any deal of the pool's goroutine
 			busy = true
 		}

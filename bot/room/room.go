@@ -298,8 +298,8 @@ func (r *Room) Start(ctx context.Context) error {
 			t.Tour.Actor = a
 			a.Tables[t.Tour.No] = t
 		}
-		if t.IsPool() {
-			r.adoptPoolTable(t)
+		if t.IsPool() && !r.adoptPoolTable(t) {
+			t.CloseAfterHand() // its pool was closed (/closepool)
 		}
 		r.startTable(t)
 	}

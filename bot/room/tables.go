@@ -92,10 +92,9 @@ func (r *Room) checkTableChange(ctx context.Context, t *table.Table, p bot.Playe
 	return nil
 }
 
-// dropTable forgets a closed table.
+// dropTable forgets a closed table (a pool's too: its pool may be done).
 func (r *Room) dropTable(t *table.Table) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	delete(r.tables, t.ID)
 	ids := r.byCommunity[t.Comm.ID]
 	for i, id := range ids {
@@ -103,6 +102,10 @@ func (r *Room) dropTable(t *table.Table) {
 			r.byCommunity[t.Comm.ID] = append(ids[:i:i], ids[i+1:]...)
 			break
 		}
+	}
+	r.mu.Unlock()
+	if t.IsPool() {
+		r.poolTableClosed(t)
 	}
 }
 

@@ -246,6 +246,12 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	if err := t.authorise(req); err != nil {
 		return bot.Reply{}, err
 	}
+	switch {
+	case name == CloseCmd:
+		return t.closeTable(req)
+	case t.closing && (name == "join" || name == "sit" || name == "addbot"):
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "closetable.no_join", t.Label())
+	}
 	if t.Tour != nil {
 		switch name {
 		case "join", "sit", "leave", "standup", "topup", "addbot", "kickbot":

@@ -152,6 +152,9 @@ type State struct {
 	Report *HandReport `json:"report,omitempty"`
 	// Pos is a tournament table's last button and blinds (dead button).
 	Pos *tourney.Positions `json:"pos,omitempty"`
+	// Closing: a cash or pool table closes after the hand in progress
+	// (/closetable, /closepool).
+	Closing bool `json:"closing,omitempty"`
 }
 
 // commitWrite stores w, with the seats and the table's state when seats
@@ -169,7 +172,8 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		if saved = seatsSum(recs); saved != t.seatsSaved {
 			w.Seats, w.SaveSeats = recs, true
 		}
-		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState()}), true
+		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState(),
+			Closing: t.closing && t.Tour == nil}), true
 	}
 	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
 	defer cancel()

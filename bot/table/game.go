@@ -98,6 +98,9 @@ func (t *Table) step() {
 		return
 	}
 	t.nextAt = time.Time{}
+	if t.stepClosing() {
+		return // no hand is dealt at a closing table
+	}
 	if t.IsPool() {
 		t.poolStep()
 		return

@@ -72,7 +72,7 @@ var ErrPoolBusy = errors.New("the pool table is not free")
 
 // seatPool seats the pool's entries (the request of SeatPool).
 func (t *Table) seatPool(req Request) (bot.Reply, error) {
-	if !t.IsPool() || t.hand != nil || t.SeatedCount() > 0 || len(req.Pool) > len(t.Seats) {
+	if !t.IsPool() || t.closing || t.hand != nil || t.SeatedCount() > 0 || len(req.Pool) > len(t.Seats) {
 		return bot.Reply{}, ErrPoolBusy
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)

@@ -32,7 +32,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	if err != nil {
 		return err
 	}
-	stateJSON, deadlines, err := t.loadState(ctx, fresh)
+	stateJSON, deadlines, closed, err := t.loadState(ctx, fresh)
 	if err != nil {
 		return err
 	}
@@ -51,6 +51,11 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.stateJSON = stateJSON
 	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
 	t.bigBlind = st.BigBlindSeat - 1
+	if t.Tour == nil {
+		// A table closed in the store (a closing write stored although
+		// reported failed) closes again, with nothing left to move.
+		t.closing = st.Closing || closed
+	}
 	t.tpos = tourney.Positions{}
 	if st.Pos != nil {
 		t.tpos = *st.Pos
@@ -112,23 +117,23 @@ func (t *Table) loadSeats(ctx context.Context) ([]*Seat, error) {
 
 // loadState reads the table's stored state and deadlines: from the room's
 // start (taken from what it read for every table) or afresh from the store
-// (after a failed write).
-func (t *Table) loadState(ctx context.Context, fresh bool) (string, []bot.Deadline, error) {
-	stateJSON := t.stateJSON
-	var deadlines []bot.Deadline
+// (after a failed write); closed: the store no longer holds the table open.
+func (t *Table) loadState(ctx context.Context, fresh bool) (stateJSON string, deadlines []bot.Deadline, closed bool, err error) {
+	stateJSON = t.stateJSON
 	if fresh {
 		recs, err := t.Deps.Store.OpenTables(ctx, t.Comm.ID)
 		if err != nil {
-			return "", nil, err
+			return "", nil, false, err
 		}
+		closed = true
 		for _, rec := range recs {
 			if rec.ID == t.ID {
-				stateJSON = rec.State
+				stateJSON, closed = rec.State, false
 			}
 		}
 		all, err := t.Deps.Store.Deadlines(ctx)
 		if err != nil {
-			return "", nil, err
+			return "", nil, false, err
 		}
 		for _, d := range all {
 			if id, ok := DeadlineTable(d.Key); ok && id == t.ID {
@@ -138,7 +143,7 @@ func (t *Table) loadState(ctx context.Context, fresh bool) (string, []bot.Deadli
 	} else {
 		deadlines = t.env.TakeDeadlines(t.ID)
 	}
-	return stateJSON, deadlines, nil
+	return stateJSON, deadlines, closed, nil
 }
 
 // loadHand resumes the hand stored in play, if any; a hand that cannot be

@@ -68,6 +68,7 @@ func Run(t *testing.T, open Opener) {
 		{"BatchSharesRowsAsWrittenInTurn", testBatchSharesRows},
 		{"BatchMovesChipsInTurn", testBatchMovesChipsInTurn},
 		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
+		{"CloseTableWithItsWrite", testCloseTableWithItsWrite},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
