@@ -27,6 +27,16 @@ func TestFinishedSitAndGoClosesItsTableAsOverNotBroken(t *testing.T) {
 	h.must("admin", "/tourney start")
 	h.must("alice", "/sitout")
 	h.playTourney(time.Minute, 600)
+	// The director tells the table to close once it has sent the results;
+	// the table, on its own goroutine, may not have taken that in when the
+	// settle that saw the results returned (its director then had no
+	// report left to say it was busy): a second settle waits for it.
+	for range 10 {
+		if strings.Contains(strings.Join(h.group(), "\n"), "the tournament is over; this table is closed") {
+			break
+		}
+		h.sleep(time.Second)
+	}
 	closing, lastSummary := -1, -1
 	for i, m := range h.rec.all() {
 		v, ok := m.Body.(bot.View)
