@@ -161,3 +161,31 @@ func TestClosePoolReleaseLost(t *testing.T) {
 		}
 	}
 }
+
+// A pool table whose seats could not be handed back after its hand (the
+// write lost) is asked to close within the second before it tries again;
+// that write is lost too.
+func TestClosePoolWhileASeatHandBackIsRetried(t *testing.T) {
+	h := startSixHanded(t, 84)
+	h.room.Close()
+	f := &loseRelease{Storage: h.store}
+	h.reopenWith(f)
+	var label string
+	for l := range poolTables(h.room.PoolEntries(1)) {
+		label = l
+	}
+	f.left = 2
+	for range 5 {
+		who, _, _ := h.blinds(tableID(label))
+		if who == "" {
+			break
+		}
+		h.must(who, "/fold")
+	}
+	t.Logf("entries %v, left %d", h.room.PoolEntries(1), f.left)
+	h.must("admin", "/closepool")
+	h.sleep(5 * time.Second)
+	t.Logf("entries %v, left %d", h.room.PoolEntries(1), f.left)
+	h.playOutClosedPool()
+	h.checkBooks()
+}
