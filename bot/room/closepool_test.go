@@ -207,3 +207,40 @@ func TestClosePoolRefusals(t *testing.T) {
 		t.Fatalf("ana's wallet %d after her waiting entry was closed", got)
 	}
 }
+
+// loseClosing loses the first left writes that store a table's closing
+// request.
+type loseClosing struct {
+	bot.Storage
+	left int
+}
+
+func (c *loseClosing) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
+	for _, w := range ws {
+		if c.left > 0 && strings.Contains(w.State, `"closing":true`) {
+			c.left--
+			return bottest.ErrLost
+		}
+	}
+	return c.Storage.CommitTables(ctx, ws)
+}
+
+// A pool closed before a restart whose tables had not stored their
+// closing, and after the restart the first writes that would store it
+// lost: the tables still close (their pool is stored closed). The reload
+// after the lost write used to forget the closing (CloseAfterHand was
+// only in memory): the tables stayed open, empty, for good.
+func TestClosedPoolTableClosesAfterALostWriteAfterARestart(t *testing.T) {
+	h := startSixHanded(t, 84)
+	h.room.Close()
+	h.reopenWith(closingFaults{h.store})
+	h.must("admin", "/closepool")
+	h.room.Close()
+	f := &loseClosing{Storage: h.store, left: 2}
+	h.reopenWith(f)
+	h.playOutClosedPool()
+	if f.left != 0 {
+		t.Fatalf("%d closing writes not lost", f.left)
+	}
+	h.checkBooks()
+}

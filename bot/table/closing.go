@@ -22,8 +22,9 @@ const CloseCmd = "closetable"
 
 // CloseAfterHand marks a table, not started yet, to close after the hand
 // in progress (a table of a pool closed before a restart). The request is
-// stored with the table's next write.
-func (t *Table) CloseAfterHand() { t.closing = true }
+// stored with the table's next write; should that write fail, the table
+// still closes (its pool is stored closed, a reload must not forget it).
+func (t *Table) CloseAfterHand() { t.closing, t.poolClosed = true, true }
 
 // closeTable asks the table to close: now between hands, else after the
 // hand in progress. A tournament's table closes with its tournament.

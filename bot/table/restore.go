@@ -53,8 +53,10 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.bigBlind = st.BigBlindSeat - 1
 	if t.Tour == nil {
 		// A table closed in the store (a closing write stored although
-		// reported failed) closes again, with nothing left to move.
-		t.closing = st.Closing || closed
+		// reported failed) closes again, with nothing left to move; so
+		// does a table of a pool closed before a restart, its request
+		// not stored yet (CloseAfterHand).
+		t.closing = st.Closing || closed || t.poolClosed
 	}
 	t.tpos = tourney.Positions{}
 	if st.Pos != nil {

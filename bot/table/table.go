@@ -240,8 +240,11 @@ type Table struct {
 	closed    bool
 	// stopping: a write failed as the room closed (Deps.Ctx done); memory
 	// may be ahead of the store, so the actor does nothing more.
-	stopping   bool
-	closing    bool // close once the hand in progress ends
+	stopping bool
+	closing  bool // close once the hand in progress ends
+	// poolClosed: the table's pool was closed before a restart
+	// (CloseAfterHand); it closes whatever its own stored state says.
+	poolClosed bool
 	lastReport *HandReport
 }
 
