@@ -10,6 +10,7 @@ var poolTexts = map[string]Message{
 	"pool.none":           {"No fast-fold pool in this chat. An admin opens one with /newpool <variant> <stakes>.", "No hay pool de doblar rápido en este chat. Un administrador lo abre con /newpool <variante> <ciegas>."},
 	"pool.no_such":        {"There is no pool %[1]v here.", "No hay pool %[1]v aquí."},
 	"pool.which":          {"Name the pool: %[1]v.", "Indica el pool: %[1]v."},
+	"pool.one":            {"Name one pool, %[1]v or %[2]v, not both.", "Indica un solo pool, %[1]v o %[2]v, no los dos."},
 	"pool.usage":          {"Use /pool, /pool join [buy-in], /pool sitout [entry], /pool back [entry], /pool leave [entry|all].", "Usa /pool, /pool join [entrada], /pool sitout [entrada], /pool back [entrada], /pool leave [entrada|all]."},
 	"pool.title":          {"Fast-fold pools:", "Pools de doblar rápido:"},
 	"pool.line":           {"%[1]v · %[2]v · buy-in %[3]v-%[4]v · %[5]v {5:entry|entries} (%[6]v in a hand, %[7]v waiting)", "%[1]v · %[2]v · entrada %[3]v-%[4]v · %[5]v {5:entrada|entradas} (%[6]v en mano, %[7]v esperando)"},

@@ -182,6 +182,8 @@ func TestClosePoolRefusals(t *testing.T) {
 		{"ana", "/closepool P1", "admin.only"},
 		{"admin", "/closepool", "pool.which"},
 		{"admin", "/closepool P9", "pool.no_such"},
+		{"admin", "/closepool P1 P9", "pool.no_such"}, // not P1: a pool named that is not there
+		{"admin", "/closepool P1 P2", "pool.one"},     // not the last one named
 		{"admin", "/closepool P1 now", "closepool.usage"},
 	}
 	for _, c := range cases {

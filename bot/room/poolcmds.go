@@ -85,14 +85,19 @@ func (r *Room) choosePool(comm bot.Community, args []string) (*pool, []string, e
 	for _, a := range args {
 		if n, ok := strings.CutPrefix(strings.ToUpper(a), "P"); ok {
 			if id, err := strconv.ParseInt(n, 10, 64); err == nil {
+				var this *pool
 				for _, p := range ps {
 					if p.id == id {
-						named = p
+						this = p
 					}
 				}
-				if named == nil {
+				switch {
+				case this == nil:
 					return nil, nil, bot.Errorf(bot.ENotFound, "pool.no_such", a)
+				case named != nil && named != this:
+					return nil, nil, bot.Errorf(bot.EInvalid, "pool.one", named.Label(), this.Label())
 				}
+				named = this
 				continue
 			}
 		}
