@@ -47,6 +47,23 @@ func arrays(types ...string) string {
 	return b.String()
 }
 
+// rowsOf is the rowsStmt head, row..., tail over columns of types (its
+// width), with its pg text derived from its own: an INSERT (head ending
+// in " VALUES ") takes its rows from unnest over the arrays, an IN list
+// (head ending in " IN (") becomes = ANY of the one array.
+func rowsOf(head, row, tail string, max int, types ...string) rowsStmt {
+	var pg string
+	switch {
+	case strings.HasSuffix(head, " VALUES "):
+		pg = strings.TrimSuffix(head, "VALUES ") + "SELECT * FROM unnest(" + arrays(types...) + ")" + tail
+	case strings.HasSuffix(head, " IN (") && len(types) == 1:
+		pg = strings.TrimSuffix(head, " IN (") + " = ANY(" + arrays(types...) + tail
+	default:
+		panic("store: no PostgreSQL form of " + head)
+	}
+	return rowsStmt{head: head, row: row, tail: tail, width: len(types), max: max, pg: pg}
+}
+
 // runArrays runs st's pg text over its column arrays cols on the
 // transaction stx itself (gorm would expand the arrays into lists): a
 // query scanning each row with scan, or with scan nil a statement.
@@ -96,28 +113,18 @@ func (r rowsStmt) texts() []string {
 
 // The statements over rows.
 var (
-	eventsStmt = rowsStmt{head: sqlInsertEvents, row: eventRow, width: 5, max: eventChunk,
-		pg: "INSERT INTO hand_events (hand_id, seq, kind, payload, created_at) SELECT * FROM unnest(" + arrays("bigint", "bigint", "text", "text", "timestamptz") + ")"}
-	seqsStmt = rowsStmt{head: sqlHandSeqs, row: "?", tail: ") GROUP BY hand_id", width: 1, max: eventChunk,
-		pg: "SELECT hand_id, COALESCE(MAX(seq), 0) FROM hand_events WHERE hand_id = ANY(" + arrays("bigint") + ") GROUP BY hand_id"}
-	seatsStmt = rowsStmt{head: sqlInsertSeats, row: seatRow, width: 7, max: 128,
-		pg: "INSERT INTO seats (table_id, seat, player_id, stack, sitting_out, state, updated_at) SELECT * FROM unnest(" + arrays("bigint", "bigint", "bigint", "bigint", "boolean", "text", "timestamptz") + ")"}
-	dropSeatsStmt = rowsStmt{head: "DELETE FROM seats WHERE table_id IN (", row: "?", tail: ")", width: 1, max: 128,
-		pg: "DELETE FROM seats WHERE table_id = ANY(" + arrays("bigint") + ")"}
-	setTimersStmt = rowsStmt{head: "INSERT INTO deadlines (key, due_at, payload) VALUES ", row: "(?,?,?)", tail: sqlSetTimers, width: 3, max: 128,
-		pg: "INSERT INTO deadlines (key, due_at, payload) SELECT * FROM unnest(" + arrays("text", "timestamptz", "text") + ")" + sqlSetTimers}
-	dropTimersStmt = rowsStmt{head: "DELETE FROM deadlines WHERE key IN (", row: "?", tail: ")", width: 1, max: 128,
-		pg: "DELETE FROM deadlines WHERE key = ANY(" + arrays("text") + ")"}
-	statsStmt = rowsStmt{head: sqlStatsHead, row: sqlStatsRow, tail: sqlStatsTail, width: 4 + len(statsColumns), max: 64,
-		pg: sqlStatsPG}
+	eventsStmt     = rowsOf(sqlInsertEvents, eventRow, "", eventChunk, "bigint", "bigint", "text", "text", "timestamptz")
+	seqsStmt       = rowsOf(sqlHandSeqs, "?", ") GROUP BY hand_id", eventChunk, "bigint")
+	seatsStmt      = rowsOf(sqlInsertSeats, seatRow, "", 128, "bigint", "bigint", "bigint", "bigint", "boolean", "text", "timestamptz")
+	dropSeatsStmt  = rowsOf("DELETE FROM seats WHERE table_id IN (", "?", ")", 128, "bigint")
+	setTimersStmt  = rowsOf("INSERT INTO deadlines (key, due_at, payload) VALUES ", "(?,?,?)", " ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload", 128, "text", "timestamptz", "text")
+	dropTimersStmt = rowsOf("DELETE FROM deadlines WHERE key IN (", "?", ")", 128, "text")
+	statsStmt      = rowsOf(sqlStatsHead, sqlStatsRow, sqlStatsTail, 64, append([]string{"bigint", "bigint", "text", "text"}, slices.Repeat([]string{"bigint"}, len(statsColumns))...)...)
 	// tableStatesStmt sets tables' states (id, state) on PostgreSQL,
 	// returning the tables found; SQLite sets them one by one.
 	tableStatesStmt = rowsStmt{width: 2,
 		pg: "UPDATE tables SET state = v.state FROM unnest(" + arrays("bigint", "text") + ") AS v(id, state) WHERE tables.id = v.id RETURNING tables.id"}
 )
-
-// sqlSetTimers makes a timer set again take its new time and payload.
-const sqlSetTimers = " ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, payload = excluded.payload"
 
 // execRows runs st over the rows of args (st.width arguments each), in
 // chunks; a chunk's error goes through fail with the chunk's rows (the

@@ -9,7 +9,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -34,9 +33,6 @@ var (
 	// sqlStatsHead, sqlStatsRow for each row, sqlStatsTail: counters added
 	// to players' rows (statsStmt).
 	sqlStatsHead, sqlStatsRow, sqlStatsTail = statsUpsert()
-	// sqlStatsPG is the same over column arrays (rowsStmt.pg).
-	sqlStatsPG = strings.Replace(sqlStatsHead, " VALUES ", " SELECT * FROM unnest("+
-		arrays(append([]string{"bigint", "bigint", "text", "text"}, slices.Repeat([]string{"bigint"}, len(statsColumns))...)...)+")", 1) + sqlStatsTail
 	// statsSums are the counters summed over a period's rows.
 	statsSums = func() string {
 		var b strings.Builder

@@ -16,13 +16,19 @@ import (
 // power of two with account 0, which does not exist, so that their texts
 // are few; on PostgreSQL one text over arrays) and its entries.
 var (
-	lockAccountsStmt = rowsStmt{head: "SELECT id, kind, balance FROM accounts WHERE id IN (", row: "?", tail: ") ORDER BY id", width: 1, max: 64,
-		pg: "SELECT id, kind, balance FROM accounts WHERE id = ANY(" + arrays("bigint") + ") ORDER BY id FOR UPDATE"}
-	balancesStmt = rowsStmt{head: "UPDATE accounts SET balance = accounts.balance + v.column2 FROM (VALUES ", row: "(CAST(? AS BIGINT),CAST(? AS BIGINT))", tail: ") AS v WHERE accounts.id = v.column1", width: 2, max: 64,
+	lockAccountsStmt = rowsOf("SELECT id, kind, balance FROM accounts WHERE id IN (", "?", ") ORDER BY id", 64, "bigint").forUpdate()
+	balancesStmt     = rowsStmt{head: "UPDATE accounts SET balance = accounts.balance + v.column2 FROM (VALUES ", row: "(CAST(? AS BIGINT),CAST(? AS BIGINT))", tail: ") AS v WHERE accounts.id = v.column1", width: 2, max: 64,
 		pg: "UPDATE accounts SET balance = accounts.balance + v.delta FROM unnest(" + arrays("bigint", "bigint") + ") AS v(id, delta) WHERE accounts.id = v.id"}
-	ledgerStmt = rowsStmt{head: "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES ", row: "(?,?,?,?,?,?)", width: 6, max: 64,
-		pg: "INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) SELECT * FROM unnest(" + arrays("bigint", "bigint", "bigint", "text", "text", "timestamptz") + ")"}
+	ledgerStmt = rowsOf("INSERT INTO ledger_entries (from_account_id, to_account_id, amount, reason, reference, created_at) VALUES ", "(?,?,?,?,?,?)", "", 64,
+		"bigint", "bigint", "bigint", "text", "text", "timestamptz")
 )
+
+// forUpdate locks the rows st's PostgreSQL text reads (SQLite has one
+// writer).
+func (st rowsStmt) forUpdate() rowsStmt {
+	st.pg += " FOR UPDATE"
+	return st
+}
 
 // checkTransfer refuses what no transfer may be, as [Tx.Transfer] does.
 func checkTransfer(t Transfer) error {
