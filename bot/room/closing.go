@@ -33,12 +33,7 @@ func (r *Room) tableToClose(args []string, comm bot.Community) (*table.Table, er
 	var t *table.Table
 	switch len(args) {
 	case 0:
-		var cash []*table.Table
-		for _, x := range r.tablesOf(comm.ID) {
-			if x.Tour == nil && !x.IsPool() {
-				cash = append(cash, x)
-			}
-		}
+		cash := r.cashTablesOf(comm.ID)
 		switch len(cash) {
 		case 0:
 			return nil, bot.Errorf(bot.EInvalid, "closetable.none")

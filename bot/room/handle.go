@@ -346,16 +346,9 @@ func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Commun
 
 // OpenTable opens a cash table in comm and starts its actor.
 func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Config) (*table.Table, error) {
-	n := 0
-	for _, t := range r.tablesOf(comm.ID) {
-		// A pool's tables are bounded by the pool (maxPoolTables), a
-		// tournament's by its field: neither keeps a chat from opening cash
-		// tables.
-		if !t.IsPool() && t.Tour == nil {
-			n++
-		}
-	}
-	if n >= maxTablesPerChat {
+	// A pool's tables (maxPoolTables) and a tournament's do not keep a
+	// chat from opening cash tables.
+	if len(r.cashTablesOf(comm.ID)) >= maxTablesPerChat {
 		return nil, bot.Errorf(bot.EInvalid, "newtable.too_many", maxTablesPerChat)
 	}
 	t, err := r.addCashTable(ctx, comm, cfg, cfg.Variant+" "+cfg.Stakes())

@@ -612,6 +612,12 @@ func (r *Room) tablesOf(communityID int64) []*table.Table {
 	return out
 }
 
+// cashTablesOf is the community's cash tables: neither a tournament's
+// (bounded by its field) nor a pool's (bounded by the pool).
+func (r *Room) cashTablesOf(communityID int64) []*table.Table {
+	return slices.DeleteFunc(r.tablesOf(communityID), func(t *table.Table) bool { return t.Tour != nil || t.IsPool() })
+}
+
 // TablesIn lists the open tables of a chat, oldest first (for a
 // platform's autocomplete of table names); none for a chat never seen.
 func (r *Room) TablesIn(platform, chat string) []bot.TableChoice {
