@@ -246,3 +246,26 @@ func TestClosedPoolTableClosesAfterALostWriteAfterARestart(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// With one pool closing and another open, a command naming no pool means
+// the open one (it used to ask which, the closing pool included): a
+// player joins it, leaves it, and /closepool closes it.
+func TestPoolCommandsWithoutANameMeanTheOpenPool(t *testing.T) {
+	h := startSixHanded(t, 84)
+	h.must("admin", "/newpool nlhe 1/2")
+	h.must("admin", "/closepool P1")
+	if r := h.must("gus", "/pool join 100"); !strings.Contains(r.Text, "P2") {
+		t.Fatalf("/pool join with P1 closing: %q, want P2 joined", r.Text)
+	}
+	if got := h.room.PoolEntries(2); len(got) != 1 || !strings.Contains(got[0], "gus") {
+		t.Fatalf("P2's entries: %v, want gus's", got)
+	}
+	h.must("gus", "/pool leave")
+	if got := h.room.PoolEntries(2); got != nil {
+		t.Fatalf("P2's entries after /pool leave: %v", got)
+	}
+	if r := h.must("admin", "/closepool"); !strings.Contains(r.Text, "P2 is closed") {
+		t.Fatalf("/closepool with P1 closing: %q, want P2 closed", r.Text)
+	}
+	h.playOutClosedPool()
+}

@@ -77,7 +77,7 @@ func (r *Room) poolCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm 
 }
 
 // choosePool finds the pool a /pool command names ("P2"), else the
-// chat's only one.
+// chat's only one, or only one not closing.
 func (r *Room) choosePool(comm bot.Community, args []string) (*pool, []string, error) {
 	ps := r.poolsOf(comm.ID)
 	var rest []string
@@ -110,6 +110,13 @@ func (r *Room) choosePool(comm bot.Community, args []string) (*pool, []string, e
 		return nil, nil, bot.Errorf(bot.EInvalid, "pool.none")
 	case len(ps) == 1:
 		return ps[0], rest, nil
+	}
+	// Of several pools, those closing (/closepool) take no one: a pool
+	// left open is the one meant.
+	if open := slices.DeleteFunc(slices.Clone(ps), (*pool).isClosing); len(open) == 1 {
+		return open[0], rest, nil
+	} else if len(open) > 1 {
+		ps = open
 	}
 	var labels []string
 	for _, p := range ps {
