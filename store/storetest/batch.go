@@ -223,3 +223,71 @@ func testBatchSetsTableStates(t *testing.T, open Opener) {
 		t.Fatalf("tables %+v, want the later state of the batch stored and nothing of the refused one", tabs)
 	}
 }
+
+// testBatchWithAStoredEventStoresNothing: a batch of actions in the
+// middle of hands (events, tables' states, timers) is stored whole or not
+// at all. An event another process stored first refuses the batch, and
+// nothing of it is stored: not the other table's events, nor the states,
+// nor the timers. The batch without that write then lands whole, and so
+// does the next action after it.
+func testBatchWithAStoredEventStoresNothing(t *testing.T, open Opener) {
+	st, s, table1 := roomTable(t, open)
+	ctx := context.Background()
+	tabs, err := st.OpenTables(ctx, 0)
+	if err != nil || len(tabs) != 1 {
+		t.Fatalf("tables %+v, %v", tabs, err)
+	}
+	table2, err := st.AddTable(ctx, bot.TableRecord{CommunityID: tabs[0].CommunityID, Name: "t2", Variant: "nlhe", Stakes: "1/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, h, start := handWithActions(t, 3)
+	evs := h.Events()
+	if len(evs) < start+2 {
+		t.Fatalf("a hand of %d events, want at least %d", len(evs), start+2)
+	}
+	start1 := &bot.TableWrite{TableID: table1, NewHand: &setup, Events: evs[:start], At: epoch}
+	start2 := &bot.TableWrite{TableID: table2, NewHand: &setup, Events: evs[:start], At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{start1, start2}); err != nil {
+		t.Fatal(err)
+	}
+	// Another process stores the second hand's next event behind this
+	// store's back (what it remembers of the log is now stale).
+	if err := s.DB().Exec("INSERT INTO hand_events (hand_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+		start2.HandID, evs[start].Seq+1, evs[start].Kind.String(), "{}", epoch).Error; err != nil {
+		t.Fatal(err)
+	}
+	timer := bot.Deadline{Key: fmt.Sprintf("turn:table:%d", table1), At: epoch.Add(time.Minute), Payload: "turn"}
+	act1 := &bot.TableWrite{TableID: table1, HandID: start1.HandID, Events: evs[start : start+1], State: `{"hands":1}`, SaveState: true,
+		SetDeadlines: []bot.Deadline{timer}, At: epoch}
+	act2 := &bot.TableWrite{TableID: table2, HandID: start2.HandID, Events: evs[start : start+1], State: `{"hands":2}`, SaveState: true, At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{act1, act2}); !errors.Is(err, bot.ErrDuplicate) {
+		t.Fatalf("a batch with an event stored already: %v, want ErrDuplicate", err)
+	}
+	stored := func(what string, wantEvents int, wantState string, wantTimers int) {
+		t.Helper()
+		rec, err := st.LoadHand(ctx, start1.HandID)
+		if err != nil || len(rec.Events) != wantEvents {
+			t.Fatalf("%s: the first hand has %d events, %v; want %d", what, len(rec.Events), err, wantEvents)
+		}
+		tabs, err := st.OpenTables(ctx, 0)
+		if err != nil || len(tabs) != 2 || tabs[0].ID != table1 || tabs[0].State != wantState {
+			t.Fatalf("%s: tables %+v, %v; want the first one's state %q", what, tabs, err, wantState)
+		}
+		ds, err := st.Deadlines(ctx)
+		if err != nil || len(ds) != wantTimers {
+			t.Fatalf("%s: timers %+v, %v; want %d", what, ds, err, wantTimers)
+		}
+	}
+	stored("after the refused batch", start, "", 0)
+	if err := st.CommitTables(ctx, []*bot.TableWrite{act1}); err != nil {
+		t.Fatalf("the batch without the refused write: %v", err)
+	}
+	stored("after the batch without it", start+1, `{"hands":1}`, 1)
+	next := &bot.TableWrite{TableID: table1, HandID: start1.HandID, Events: evs[start+1 : start+2], State: `{"hands":3}`, SaveState: true,
+		ClearDeadlines: []string{timer.Key}, At: epoch}
+	if err := st.CommitTables(ctx, []*bot.TableWrite{next}); err != nil {
+		t.Fatalf("the next action: %v", err)
+	}
+	stored("after the next action", start+2, `{"hands":3}`, 0)
+}

@@ -48,6 +48,7 @@ func Run(t *testing.T, open Opener) {
 		{"KeyValuesSurviveMigration9", testKeyValuesSurviveMigration9},
 		{"CommitTablesAllOrNothing", testCommitTables},
 		{"BatchSetsTableStates", testBatchSetsTableStates},
+		{"BatchWithAStoredEventStoresNothing", testBatchWithAStoredEventStoresNothing},
 		{"HandLogHasNoGaps", testHandLogHasNoGaps},
 		{"HandLogsOfABatchContinueOrNone", testHandLogsOfABatch},
 		{"EncodedEventsAreStoredAsEncoded", testEncodedEvents},
