@@ -138,6 +138,20 @@ func (m *Metrics) ObserveBatch(n int) {
 	m.Batched.Add(int64(n))
 }
 
+// Since is what h counted after earlier, a copy of it taken before: the
+// durations observed in between. Its max is the upper bound of the
+// highest bucket they fell in (the largest since is not kept).
+func (h Histogram) Since(earlier Histogram) Histogram {
+	var d Histogram
+	for b := range h.buckets {
+		if d.buckets[b] = h.buckets[b] - earlier.buckets[b]; d.buckets[b] > 0 {
+			d.max = min(bucketUpper(b), h.max)
+		}
+	}
+	d.count, d.sum = h.count-earlier.count, h.sum-earlier.sum
+	return d
+}
+
 // LatencySummary is the latency histogram read at one moment.
 type LatencySummary struct {
 	Count         int64
@@ -154,6 +168,14 @@ func (m *Metrics) Latency() LatencySummary {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.latency.Summary()
+}
+
+// LatencyHistogram returns a copy of the latency histogram (to read the
+// latencies of a stretch of time with Since).
+func (m *Metrics) LatencyHistogram() Histogram {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.latency
 }
 
 // WatchOutbox adds o to the outboxes that the methods OutboxStats and

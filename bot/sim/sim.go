@@ -232,7 +232,7 @@ func Run(ctx context.Context, cfg Config) int {
 		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 		return exitFail
 	}
-	perSecond, ok := playHands(ctx, a, rm, metrics, int64(o.Tables)*int64(o.Hands), start)
+	steady, ok := playHands(ctx, a, rm, metrics, int64(o.Tables), int64(o.Tables)*int64(o.Hands), start)
 	if !ok {
 		return exitFail
 	}
@@ -242,7 +242,7 @@ func Run(ctx context.Context, cfg Config) int {
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(o.Tables)
-	cashFigures{tables: o.Tables, elapsed: elapsed, perSecond: perSecond, transferRate: transferRate,
+	cashFigures{tables: o.Tables, elapsed: elapsed, steady: steady, transferRate: transferRate,
 		perTable: perTable, sent: sender.sent.Load(), left: ob.Queued()}.print(out, metrics)
 	return exitOK
 }
@@ -284,24 +284,39 @@ func openTables(ctx context.Context, rm *room.Room, n int) error {
 	}
 }
 
-// playHands waits until want hands are played and the room is settled,
-// showing the progress; it returns each second's actions while every
-// table still plays (until 80% of the hands are dealt: the end waits for
-// the slowest table), and false when ctx ended first.
-func playHands(ctx context.Context, a *app, rm *room.Room, metrics *bot.Metrics, want int64, start time.Time) ([]float64, bool) {
-	var perSecond []float64
-	lastActions, lastAt := metrics.Actions.Load(), time.Now()
+// playHands waits until want hands are played at tables tables and the
+// room is settled, showing the progress; it returns what it measured
+// while every table played, and false when ctx ended first.
+func playHands(ctx context.Context, a *app, rm *room.Room, metrics *bot.Metrics, tables, want int64, start time.Time) (steady, bool) {
+	var w steady
+	var from bot.Histogram
+	started, ended := false, false
+	var lastActions int64
+	var lastAt time.Time
 	ok := pollEverySecond(ctx, a.stderr, func() (bool, string) {
-		if a, at := metrics.Actions.Load(), time.Now(); metrics.Hands.Load() < want*8/10 && at.Sub(lastAt) > 500*time.Millisecond {
-			if a > 0 && lastActions > 0 {
-				perSecond = append(perSecond, float64(a-lastActions)/at.Sub(lastAt).Seconds())
-			}
-			lastActions, lastAt = a, at
+		hands, actions, at := metrics.Hands.Load(), metrics.Actions.Load(), time.Now()
+		switch {
+		case !started && hands >= tables && hands < want*8/10:
+			started, from, lastActions, lastAt = true, metrics.LatencyHistogram(), actions, at
+		case started && !ended && hands >= want*8/10:
+			ended, w.latency = true, metrics.LatencyHistogram().Since(from)
+		case started && !ended && at.Sub(lastAt) > 500*time.Millisecond:
+			w.perSecond = append(w.perSecond, float64(actions-lastActions)/at.Sub(lastAt).Seconds())
+			lastActions, lastAt = actions, at
 		}
-		done := metrics.Hands.Load() >= want && rm.Settle(ctx) == nil && metrics.Hands.Load() >= want
-		return done, fmt.Sprintf("%d/%d hands, %d actions, %.0fs", metrics.Hands.Load(), want, metrics.Actions.Load(), time.Since(start).Seconds())
+		done := hands >= want && rm.Settle(ctx) == nil && metrics.Hands.Load() >= want
+		return done, fmt.Sprintf("%d/%d hands, %d actions, %.0fs", hands, want, actions, time.Since(start).Seconds())
 	})
-	return perSecond, ok
+	return w, ok
+}
+
+// steady is what a run measured while every table played: from when
+// every table had dealt a hand (the tables open a few at a time, their
+// players' wallets and buy-ins written meanwhile) until 80% of the hands
+// were dealt (the end waits for the slowest table).
+type steady struct {
+	perSecond []float64     // each second's actions
+	latency   bot.Histogram // the actions' latencies
 }
 
 // drain lets the outbox send what is left (coalesced) before the messages
@@ -328,11 +343,11 @@ func drain(ctx context.Context, ob *outbox.Outbox, wait time.Duration) {
 type cashFigures struct {
 	tables       int
 	elapsed      time.Duration
-	perSecond    []float64 // each second's actions while every table played
-	transferRate float64   // the baseline's transfers a second; 0: not measured
-	perTable     int64     // bytes of heap and stacks per idle table
-	sent         int64     // messages the outbox sent
-	left         int       // messages left queued
+	steady       steady  // while every table played
+	transferRate float64 // the baseline's transfers a second; 0: not measured
+	perTable     int64   // bytes of heap and stacks per idle table
+	sent         int64   // messages the outbox sent
+	left         int     // messages left queued
 }
 
 // print writes the figures of a cash-table run.
@@ -347,17 +362,21 @@ func (f cashFigures) print(out io.Writer, metrics *bot.Metrics) {
 		fmt.Fprintf(out, " (%.1f x the one-transfer-per-transaction rate)", achieved/f.transferRate)
 	}
 	fmt.Fprintln(out)
-	if len(f.perSecond) > 0 {
-		sort.Float64s(f.perSecond)
-		steady := f.perSecond[len(f.perSecond)/2]
-		fmt.Fprintf(out, "actions/s while every table plays (median of %d seconds): %.0f", len(f.perSecond), steady)
+	if ps := f.steady.perSecond; len(ps) > 0 {
+		sort.Float64s(ps)
+		median := ps[len(ps)/2]
+		fmt.Fprintf(out, "actions/s while every table plays (median of %d seconds): %.0f", len(ps), median)
 		if f.transferRate > 0 {
-			fmt.Fprintf(out, " (%.1f x)", steady/f.transferRate)
+			fmt.Fprintf(out, " (%.1f x)", median/f.transferRate)
 		}
 		fmt.Fprintln(out)
 	}
 	fmt.Fprintf(out, "latency (command received to events committed and views queued): p50 %v, p99 %v, max %v\n",
 		l.P50.Round(10*time.Microsecond), l.P99.Round(10*time.Microsecond), l.Max.Round(10*time.Microsecond))
+	if sl := f.steady.latency.Summary(); sl.Count > 0 {
+		fmt.Fprintf(out, "latency while every table plays (%d actions): p50 %v, p99 %v\n",
+			sl.Count, sl.P50.Round(10*time.Microsecond), sl.P99.Round(10*time.Microsecond))
+	}
 	fmt.Fprintf(out, "messages per hand: %.1f queued, %.1f sent after coalescing (1 message/s per chat), %d left queued\n",
 		float64(metrics.Queued.Load())/nh, float64(f.sent)/nh, f.left)
 	if b := metrics.Batches.Load(); b > 0 {
