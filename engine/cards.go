@@ -85,8 +85,22 @@ func (c Card) String() string {
 	case !c.Valid():
 		return fmt.Sprintf("Card(%d)", uint8(c))
 	}
-	return string([]byte{rankChars[c.Rank()], suitChars[c.Suit()]})
+	return cardNames[c]
 }
+
+// cardNames and cardJSON are the valid cards' names, and those names as
+// JSON strings, made once: formatting and encoding a card allocate
+// nothing (a hand's events carry many cards, encoded at every action).
+var cardNames, cardJSON = func() (names [54]string, js [54][]byte) {
+	for c := range Card(52) {
+		names[c] = string([]byte{rankChars[c.Rank()], suitChars[c.Suit()]})
+	}
+	names[Joker1], names[Joker2] = "Jk", "Jk"
+	for c, n := range names {
+		js[c] = []byte(`"` + n + `"`)
+	}
+	return names, js
+}()
 
 // Symbol formats the card with a suit symbol ("A♠", "10♦" is written "T♦").
 func (c Card) Symbol() string {
@@ -105,6 +119,16 @@ func (c Card) MarshalText() ([]byte, error) {
 		return nil, fmt.Errorf("engine: invalid card %d", uint8(c))
 	}
 	return []byte(c.String()), nil
+}
+
+// MarshalJSON encodes the card as its MarshalText does, a JSON string
+// ("As"), without allocating: the bytes returned are shared and must not
+// be changed (encoding/json only reads them).
+func (c Card) MarshalJSON() ([]byte, error) {
+	if !c.Valid() {
+		return nil, fmt.Errorf("engine: invalid card %d", uint8(c))
+	}
+	return cardJSON[c], nil
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 )
@@ -110,5 +111,37 @@ func TestFormatSymbolsReadsBackAsTheSameCards(t *testing.T) {
 	}
 	if got := FormatSymbols(MustParseCards("Ah Td")); got != "A♥ T♦" {
 		t.Errorf("FormatSymbols = %q, want A♥ T♦", got)
+	}
+}
+
+// Every card, jokers included, encodes to JSON as the string of its text
+// ("As", "Jk"), as it did through MarshalText, decodes back to itself,
+// and encodes without allocating; an invalid card is refused.
+func TestCardJSONIsItsTextWithoutAllocating(t *testing.T) {
+	for c := range Card(54) {
+		text, err := c.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := json.Marshal(c)
+		if err != nil || string(js) != `"`+string(text)+`"` || string(text) != c.String() {
+			t.Fatalf("card %d: JSON %s, %v; text %q; String %q", c, js, err, text, c.String())
+		}
+		var back Card
+		if err := json.Unmarshal(js, &back); err != nil || back != c && !(c.IsJoker() && back.IsJoker()) {
+			t.Fatalf("card %d: %s decodes to %d, %v", c, js, back, err)
+		}
+	}
+	cards := []Card{NewCard(Ace, Spades), NewCard(Ten, Diamonds), Joker1}
+	if n := testing.AllocsPerRun(100, func() {
+		for _, c := range cards {
+			_, _ = c.MarshalJSON()
+			_ = c.String()
+		}
+	}); n != 0 {
+		t.Fatalf("%v allocations a run, want 0", n)
+	}
+	if _, err := json.Marshal(Card(60)); err == nil {
+		t.Fatal("an invalid card encoded")
 	}
 }
