@@ -484,4 +484,4 @@ func (t *Table) pastSummary(rec bot.HandRecord) (bot.View, error) {
 func (t *Table) Count() int { return int(t.seatedN.Load()) }
 
 // Label is the table as players name it ("#3").
-func (t *Table) Label() string { return fmt.Sprintf("#%d", t.ID) }
+func (t *Table) Label() string { return "#" + strconv.FormatInt(t.ID, 10) }

@@ -58,7 +58,8 @@ func (t *Table) scene() tableScene { return t.sceneOf(nil) }
 // sceneOf is scene from full, the hand's snapshot when the caller already
 // took it (nil: taken here).
 func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
-	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil, Pool: t.Config.Pool}
+	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil, Pool: t.Config.Pool,
+		Seats: make([]sceneSeat, 0, len(t.Seats)), Waiting: len(t.waiting)}
 	for i, s := range t.Seats {
 		if s == nil {
 			sc.Seats = append(sc.Seats, sceneSeat{Empty: true})
@@ -66,10 +67,6 @@ func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
 		}
 		sc.Seats = append(sc.Seats, sceneSeat{Name: seatName(t.name(i)), Stack: s.Stack + s.Pending, Out: s.SittingOut,
 			Away: s.Away, WaitBB: s.WaitBB, Leaving: s.Leaving})
-	}
-	for _, w := range t.waiting {
-		_ = w
-		sc.Waiting++
 	}
 	if t.hand != nil {
 		if full == nil {
