@@ -194,6 +194,9 @@ type Table struct {
 	lastBody    *bot.Deferred
 	lastButtons [][]bot.Button
 	lastKey     string
+	// lastEvents is the number of the hand's events lastBody shows (-1
+	// between hands): a version showing more is not compared with it.
+	lastEvents int
 	// seatsSaved is the checksum (seatsSum) of the seats as this actor
 	// last stored them; 0 when not known (after a load).
 	seatsSaved uint64

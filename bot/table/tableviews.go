@@ -158,7 +158,7 @@ func (t *Table) publish() {
 		// text rather than its scene (larger) until it is sent.
 		body.View()
 	}
-	t.sendTable(t.messageKey(t.handNo), body, buttons)
+	t.sendTable(t.messageKey(t.handNo), body, buttons, full.Actions)
 }
 
 // frozen is sc with its own copies of the slices it shares with the
@@ -184,17 +184,19 @@ func (t *Table) cardsToken() (string, bool) {
 	return tok, true
 }
 
-// sendTable queues a version of the table message, unless it shows
-// exactly what the last one did. While the last version is not rendered
-// (queued, not sent yet) the new one replaces it in the outbox: the same
-// view if they show the same, so neither is rendered to compare them.
-func (t *Table) sendTable(key string, body *bot.Deferred, buttons [][]bot.Button) {
-	if t.lastShown && key == t.lastKey && sameTokens(buttons, t.lastButtons) && t.lastBody.Rendered() &&
+// sendTable queues a version of the table message showing the hand's
+// first events events (-1 between hands), unless it shows exactly what
+// the last one did. While the last version is not rendered (queued, not
+// sent yet) the new one replaces it in the outbox: the same view if they
+// show the same, so neither is rendered to compare them; nor is a version
+// showing events the last one did not (a new action, a card dealt).
+func (t *Table) sendTable(key string, body *bot.Deferred, buttons [][]bot.Button, events int) {
+	if t.lastShown && key == t.lastKey && events == t.lastEvents && sameTokens(buttons, t.lastButtons) && t.lastBody.Rendered() &&
 		body.View().Text == t.lastBody.View().Text {
 		return
 	}
 	t.lastShown = true
-	t.lastBody, t.lastButtons, t.lastKey = body, buttons, key
+	t.lastBody, t.lastButtons, t.lastKey, t.lastEvents = body, buttons, key, events
 	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PriorityTable, Key: key, Version: t.nextVersion(), Body: body})
 }
 
@@ -245,7 +247,7 @@ func (t *Table) publishIdle() {
 		return
 	}
 	sc := frozen(t.scene())
-	t.sendTable(t.messageKey(t.handNo+1), bot.Defer(func() bot.View { return renderTable(sc) }), nil)
+	t.sendTable(t.messageKey(t.handNo+1), bot.Defer(func() bot.View { return renderTable(sc) }), nil, -1)
 }
 
 // sign turns button specs into signed buttons for player, in rows of three.
