@@ -2,6 +2,8 @@ package engine
 
 // Snapshot: the read model of a hand for views, and redaction for one viewer.
 
+import "math/bits"
+
 // SeatStatus is where a player stands in the hand.
 type SeatStatus uint8
 
@@ -183,8 +185,9 @@ func (h *Hand) Snapshot() Snapshot {
 		// of the hand but its pot table.
 		cp := *h
 		cp.buildPotsAs(0, true)
+		s.Pots = make([]PotView, 0, cp.nPots)
 		for p := 0; p < cp.nPots; p++ {
-			pv := PotView{Amount: cp.pots[p].amount, Eligible: []int{}}
+			pv := PotView{Amount: cp.pots[p].amount, Eligible: make([]int, 0, bits.OnesCount16(cp.pots[p].eligible))}
 			for i := 0; i < h.n; i++ {
 				if cp.pots[p].eligible&(1<<i) != 0 {
 					pv.Eligible = append(pv.Eligible, i)
