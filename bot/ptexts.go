@@ -42,4 +42,7 @@ var poolTexts = map[string]Message{
 	"fastfold.none":       {"You are in no hand of a fast-fold pool to fold.", "No estás en ninguna mano de un pool de doblar rápido."},
 	"fastfold.button":     {"Fast fold", "Doblar rápido"},
 	"fastfold.done":       {"Folded: %[1]v chips go with your entry to a new hand.", "Te retiras: %[1]v fichas van con tu entrada a una mano nueva."},
+
+	// A fast fold of an entry asked to leave (/pool leave): cashed out.
+	"fastfold.done_leaving": {"Folded: %[1]v chips are in your wallet, and your entry is cashed out as you asked.", "Te retiras: %[1]v fichas están en tu cartera, y tu entrada queda retirada como pediste."},
 }
