@@ -25,7 +25,11 @@ import (
 // takes the entries back (Env.PoolBack). After a restart a pool table
 // with no hand in play hands its seats back the same way; a hand that
 // cannot be resumed is voided and a fast-folded seat's chips left in it go
-// back to the wallet too.
+// back to the wallet too. An entry whose player cashes it out in its hand
+// (/pool leave: LeavePool) leaves as a player leaving a cash table
+// mid-hand: folded fast at once when it may, else its seat marked
+// Leaving (stored), its turns acted at once and its seat handed back
+// leaving when the hand ends.
 
 // PoolEntry is an entry of a pool seated for one hand: its player, its
 // number among the player's entries (1..4) and its stack, taken from the
@@ -134,7 +138,7 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 }
 
 // foldFast folds table seat i (engine seat k) fast, its fold allowed
-// (Hand.VerifyFastFold): its chips behind, returned, go back to the
+// (Hand.VerifyFastFold): its chips behind (returned) go back to the
 // wallet in the write that stores the fold, hidden from the others when
 // out of turn, and the pool takes the entry back (PoolBack; cashed out
 // when Seat.Leaving).
