@@ -214,3 +214,24 @@ func TestPoolLeaveAllCashesOutEveryEntry(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// R-CASH-7: an entry marked leaving that faces a raise out of turn may
+// fold fast itself; it is told its entry is cashed out, not that its
+// chips go to a new hand, and it is not drawn again.
+func TestPoolLeavingEntryFoldingFastIsToldItIsCashedOut(t *testing.T) {
+	h := startSixHanded(t, 96)
+	id := tableID(h.playingPoolTable())
+	toAct, _, bb := h.blinds(id)
+	h.must(bb, "/pool leave") // marked: its bet matches
+	h.must(toAct, "/raise 6")
+	r := h.must(bb, "/fastfold") // out of turn: the small blind is to act
+	if !strings.Contains(r.Text, "98 chips are in your wallet") || !strings.Contains(r.Text, "cashed out") {
+		t.Fatalf("fast fold of a leaving entry: %q", r.Text)
+	}
+	h.sleep(room.PoolGather)
+	if h.hasEntry(bb) {
+		t.Fatalf("%s's entry drawn again: %v", bb, h.room.PoolEntries(1))
+	}
+	h.cashOutPool(bb)
+	h.checkBooks()
+}
