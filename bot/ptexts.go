@@ -30,6 +30,10 @@ var poolTexts = map[string]Message{
 	"pool.back_already":   {"Entry %[1]v is not sitting out.", "La entrada %[1]v no está ausente."},
 	"pool.left":           {"Entry %[1]v cashed out: %[2]v chips are in your wallet.", "Entrada %[1]v retirada: %[2]v fichas están en tu cartera."},
 	"pool.leave_after":    {"Entry %[1]v cashes out when its hand ends (or at once with /fastfold).", "La entrada %[1]v se retira al acabar su mano (o al instante con /fastfold)."},
+	"pool.leave_folded":   {"Entry %[1]v folded: its %[2]v chips behind are in your wallet, and it is cashed out.", "La entrada %[1]v se retira de la mano: sus %[2]v fichas restantes están en tu cartera, y queda retirada del pool."},
+	"pool.leave_marked":   {"Entry %[1]v cannot fold fast now (its bet matches the highest, or it is all in): it cashes out when its hand ends, and until then it checks when it can, else folds, at once on its turn.", "La entrada %[1]v no puede doblar rápido ahora (su apuesta iguala la más alta, o está all-in): se retira al acabar su mano, y hasta entonces pasa si puede, si no se retira, al instante en su turno."},
+	"pool.leave_acted":    {"Entry %[1]v acted at once on its turn (a check when it could, else a fold) and cashes out when its hand ends; until then its turns are acted the same way.", "La entrada %[1]v actuó al instante en su turno (pasó si podía, si no se retiró) y se retira al acabar su mano; hasta entonces sus turnos se juegan igual."},
+	"pool.leave_ended":    {"Entry %[1]v's hand is over: it is cashed out as it comes back from its table.", "La mano de la entrada %[1]v ha terminado: se retira al volver de su mesa."},
 	"pool.entry_short":    {"Your entry %[1]v in %[2]v has %[3]v chips, less than the big blind: it is closed and the chips are in your wallet.", "Tu entrada %[1]v en %[2]v tiene %[3]v fichas, menos que la ciega grande: se cierra y las fichas están en tu cartera."},
 	"pool.entry_closed":   {"Your entry %[1]v in %[2]v is cashed out: %[3]v chips are in your wallet.", "Tu entrada %[1]v en %[2]v se ha retirado: %[3]v fichas están en tu cartera."},
 	"pool.entry_unfunded": {"Your entry %[1]v in %[2]v could not be dealt in: your wallet no longer holds its %[3]v chips. The entry is closed.", "Tu entrada %[1]v en %[2]v no pudo entrar en mano: tu cartera ya no tiene sus %[3]v fichas. La entrada se cierra."},
@@ -42,4 +46,7 @@ var poolTexts = map[string]Message{
 	"fastfold.none":       {"You are in no hand of a fast-fold pool to fold.", "No estás en ninguna mano de un pool de doblar rápido."},
 	"fastfold.button":     {"Fast fold", "Doblar rápido"},
 	"fastfold.done":       {"Folded: %[1]v chips go with your entry to a new hand.", "Te retiras: %[1]v fichas van con tu entrada a una mano nueva."},
+
+	// A fast fold of an entry asked to leave (/pool leave): cashed out.
+	"fastfold.done_leaving": {"Folded: %[1]v chips are in your wallet, and your entry is cashed out as you asked.", "Te retiras: %[1]v fichas están en tu cartera, y tu entrada queda retirada como pediste."},
 }

@@ -71,7 +71,7 @@ func (r *Room) poolCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm 
 	case "join":
 		return r.poolJoin(ctx, pl, p, args, lang)
 	case "sitout", "back", "leave":
-		return r.poolEntryCmd(pl, p, sub, args, mine)
+		return r.poolEntryCmd(ctx, pl, p, sub, args, mine)
 	}
 	return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.usage")
 }
@@ -215,50 +215,118 @@ func (r *Room) poolJoin(ctx context.Context, p *pool, pl bot.Player, args []stri
 }
 
 // poolEntryCmd is /pool sitout|back|leave [entry|all]: of the player's
-// only entry unless they name one.
-func (r *Room) poolEntryCmd(p *pool, pl bot.Player, sub string, args []string, lang string) (bot.Reply, error) {
+// only entry unless they name one. An entry in a hand that leaves is
+// then cashed out at its table (leaveInHand), p.mu released first: the
+// table's callbacks (PoolBack) take it.
+func (r *Room) poolEntryCmd(ctx context.Context, p *pool, pl bot.Player, sub string, args []string, lang string) (bot.Reply, error) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
+	chosen, err := p.chooseEntries(pl, args)
+	if err != nil {
+		p.mu.Unlock()
+		return bot.Reply{}, err
+	}
+	var lines []string
+	var asks []leaveAsk
+	for _, e := range chosen {
+		active := e.state == entryActive
+		line, err := p.entryCmd(e, sub, lang)
+		if err != nil {
+			if len(chosen) == 1 {
+				p.mu.Unlock()
+				return bot.Reply{}, err
+			}
+			continue
+		}
+		if sub == "leave" && active {
+			asks = append(asks, leaveAsk{line: len(lines), n: e.n, t: p.table(e.table)})
+		}
+		lines = append(lines, line)
+	}
+	p.signal()
+	p.mu.Unlock()
+	for _, a := range asks {
+		if line, ok := r.leaveInHand(ctx, p, pl, a, lang); ok {
+			lines[a.line] = line
+		}
+	}
+	return bot.Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
+}
+
+// chooseEntries are the entries a /pool sitout|back|leave names: the
+// player's only one, the one numbered, or all. p.mu is held.
+func (p *pool) chooseEntries(pl bot.Player, args []string) ([]*poolEntry, error) {
 	mine := p.mine(pl.ID)
 	if len(mine) == 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.no_entry", p.Label())
+		return nil, bot.Errorf(bot.EInvalid, "pool.no_entry", p.Label())
 	}
 	var nums []string
 	for _, e := range mine {
 		nums = append(nums, strconv.Itoa(e.n))
 	}
-	chosen := mine
 	switch {
 	case len(args) > 1:
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.usage")
+		return nil, bot.Errorf(bot.EInvalid, "pool.usage")
 	case len(args) == 1 && strings.EqualFold(args[0], "all"):
 	case len(args) == 1:
 		n, err := strconv.Atoi(args[0])
 		e := p.entry(pl.ID, n)
 		if err != nil || e == nil {
-			return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.bad_entry", args[0], p.Label(), strings.Join(nums, ", "))
+			return nil, bot.Errorf(bot.EInvalid, "pool.bad_entry", args[0], p.Label(), strings.Join(nums, ", "))
 		}
-		chosen = []*poolEntry{e}
+		return []*poolEntry{e}, nil
 	case len(mine) > 1:
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.bad_entry", "", p.Label(), strings.Join(nums, ", "))
+		return nil, bot.Errorf(bot.EInvalid, "pool.bad_entry", "", p.Label(), strings.Join(nums, ", "))
 	}
-	var lines []string
-	for _, e := range chosen {
-		line, err := p.entryCmd(e, sub, lang)
-		if err != nil {
-			if len(chosen) == 1 {
-				return bot.Reply{}, err
-			}
-			continue
+	return mine, nil
+}
+
+// table is the pool's table id, nil when it has none such. p.mu is held.
+func (p *pool) table(id int64) *table.Table {
+	for _, t := range p.tables {
+		if t.ID == id {
+			return t
 		}
-		lines = append(lines, line)
 	}
-	p.signal()
-	return bot.Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
+	return nil
+}
+
+// leaveAsk is an entry in a hand asked to leave: its line of the answer,
+// its number and its table.
+type leaveAsk struct {
+	line int
+	n    int
+	t    *table.Table
+}
+
+// leaveInHand has the table of an entry in a hand cash it out as a cash
+// table's /leave does (R-CASH-7): folded fast at once when it may fold,
+// else marked leaving there, its turns acted at once. The entry is marked
+// to leave in the pool already (e.leave): whatever the table answers, it
+// is cashed out as it comes back, never drawn again. It returns the line
+// of the answer; false keeps entryCmd's (the table could not be asked).
+// p.mu is not held.
+func (r *Room) leaveInHand(ctx context.Context, p *pool, pl bot.Player, a leaveAsk, lang string) (string, bool) {
+	if a.t == nil {
+		return "", false
+	}
+	left, err := a.t.LeavePool(ctx, pl, a.n)
+	switch {
+	case err != nil:
+		r.log.Info("pool: a leaving entry's table could not take it; cashed out after its hand", "pool", p.id, "table", a.t.ID, "err", err)
+		return "", false
+	case left.Folded:
+		return tr(lang, "pool.leave_folded", a.n, bot.Chips(left.Stack)), true
+	case left.Acted:
+		return tr(lang, "pool.leave_acted", a.n), true
+	case left.Marked:
+		return tr(lang, "pool.leave_marked", a.n), true
+	}
+	return tr(lang, "pool.leave_ended", a.n), true
 }
 
 // entryCmd sits an entry out, brings it back or cashes it out (at once
-// between hands, after its hand when in one). p.mu is held.
+// between hands; in a hand it is marked to leave, and poolEntryCmd has
+// its table fold it or mark its seat). p.mu is held.
 func (p *pool) entryCmd(e *poolEntry, sub, lang string) (string, error) {
 	switch sub {
 	case "sitout":

@@ -240,6 +240,9 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	if req.Pool != nil {
 		return t.seatPool(req)
 	}
+	if req.leave != nil {
+		return bot.Reply{}, t.poolLeave(req, start)
+	}
 	if req.Tok != nil {
 		return t.press(req, start)
 	}

@@ -90,7 +90,7 @@ func (t *Table) step() {
 		case s.Away || s.Leaving || s.SittingOut:
 			// Not at the table for this hand (away, leaving, sat out
 			// during it): acted for at once, no timer run down.
-			t.timeoutAction(k, false)
+			t.leavingTurn(k)
 		}
 		return
 	}

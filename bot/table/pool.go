@@ -25,7 +25,11 @@ import (
 // takes the entries back (Env.PoolBack). After a restart a pool table
 // with no hand in play hands its seats back the same way; a hand that
 // cannot be resumed is voided and a fast-folded seat's chips left in it go
-// back to the wallet too.
+// back to the wallet too. An entry whose player cashes it out in its hand
+// (/pool leave: LeavePool) leaves as a player leaving a cash table
+// mid-hand: folded fast at once when it may, else its seat marked
+// Leaving (stored), its turns acted at once and its seat handed back
+// leaving when the hand ends.
 
 // PoolEntry is an entry of a pool seated for one hand: its player, its
 // number among the player's entries (1..4) and its stack, taken from the
@@ -121,6 +125,24 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 		}
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
 	}
+	leaving := t.Seats[i].Leaving
+	behind, err := t.foldFast(i, k, start)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	key := "fastfold.done"
+	if leaving {
+		key = "fastfold.done_leaving" // asked to leave: cashed out, not dealt again
+	}
+	return bot.Reply{Private: true, Text: tr(t.langReq(req), key, bot.Chips(behind))}, nil
+}
+
+// foldFast folds table seat i (engine seat k) fast, its fold allowed
+// (Hand.VerifyFastFold): its chips behind (returned) go back to the
+// wallet in the write that stores the fold, hidden from the others when
+// out of turn, and the pool takes the entry back (PoolBack; cashed out
+// when Seat.Leaving).
+func (t *Table) foldFast(i, k int, start time.Time) (int64, error) {
 	s := t.Seats[i]
 	behind := t.hand.Stack(k)
 	if k != t.hand.ToAct() {
@@ -142,13 +164,100 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 		// The table holds what the store holds: a write stored although
 		// reported failed stored the fold, whose entry goes on.
 		// (Paused, the table could not read it back: nothing is known.)
-		if j := t.seatOf(req.Player.ID); t.paused || t.stopping || j < 0 || !t.Seats[j].FastFolded {
+		if j := t.seatOf(s.Player.ID); t.paused || t.stopping || j < 0 || !t.Seats[j].FastFolded {
 			delete(t.hidden, k)
-			return bot.Reply{}, err
+			return 0, err
 		}
 	}
 	t.env.PoolBack(t.Config.Pool, t.ID, []PoolBack{back})
-	return bot.Reply{Private: true, Text: tr(t.langReq(req), "fastfold.done", bot.Chips(behind))}, nil
+	return behind, nil
+}
+
+// PoolLeft is what a pool table did with an entry whose player asked to
+// cash it out (LeavePool).
+type PoolLeft struct {
+	// Folded: it could fold fast and did (Stack, its chips behind, went
+	// back to the wallet with the fold, and the pool was told, PoolBack).
+	// Marked: it could not (its bet matches the highest, it is all in,
+	// or not dealt in yet): its seat is marked leaving, stored, so that
+	// its turns are acted at once (a check when it can, else a fold) and
+	// it is cashed out when the hand ends; Acted: its turn was now, and
+	// was acted. Neither: the entry has no hand at this table any more
+	// (folded, its hand over): the pool has it back, or will.
+	Folded, Marked, Acted bool
+	Stack                 int64
+}
+
+// poolLeave is a LeavePool request: the entry, and the answer.
+type poolLeave struct {
+	entry int
+	out   PoolLeft
+}
+
+// LeavePool cashes out entry (1..4) of player p seated at this pool
+// table as a player leaving a cash table mid-hand is (R-CASH-7): folded
+// fast at once when it may be, else marked leaving and acted for at once
+// in turn. The caller holds no lock the table's callbacks take
+// (Env.PoolBack).
+func (t *Table) LeavePool(ctx context.Context, p bot.Player, entry int) (PoolLeft, error) {
+	req := Request{Player: p, leave: &poolLeave{entry: entry}}
+	if _, err := t.Do(ctx, req); err != nil {
+		return PoolLeft{}, err
+	}
+	return req.leave.out, nil
+}
+
+// poolLeave runs LeavePool's request.
+func (t *Table) poolLeave(req Request, start time.Time) error {
+	out := &req.leave.out
+	i := t.seatOf(req.Player.ID)
+	if !t.IsPool() || i < 0 || t.Seats[i].PoolEntry != req.leave.entry || t.Seats[i].FastFolded {
+		return nil // not here any more: back in the pool
+	}
+	s, k := t.Seats[i], -1
+	if t.hand != nil {
+		k = t.engineSeat(i)
+	}
+	if k >= 0 && t.hand.VerifyFastFold(k) == nil {
+		behind, err := t.foldFast(i, k, start)
+		if err != nil {
+			return err
+		}
+		out.Folded, out.Stack = true, behind
+		return nil
+	}
+	if !s.Leaving {
+		// Stored with the seat, as /leave at a cash table: a restart
+		// keeps it.
+		s.Leaving = true
+		if err := t.write(&bot.TableWrite{}); err != nil {
+			s.Leaving = false
+			return err
+		}
+		t.publish()
+	}
+	out.Marked = true
+	if k >= 0 && t.hand.ToAct() == k {
+		t.leavingTurn(k)
+		out.Acted = true
+	}
+	return nil
+}
+
+// leavingTurn acts at once for engine seat k, whose player is leaving,
+// away or sat out: at a pool table a leaving entry facing a bet folds
+// fast (its chips behind back to the wallet at once, R-CASH-7); else the
+// timeout rule's check or fold, counted as no timeout when the player
+// chose to go.
+func (t *Table) leavingTurn(k int) {
+	i := t.order[k]
+	if s := t.Seats[i]; s.Leaving && t.IsPool() && !s.FastFolded && t.hand.VerifyFastFold(k) == nil {
+		if _, err := t.foldFast(i, k, t.Deps.Clock.Now()); err != nil {
+			t.Deps.Log.Error("a leaving entry's fast fold failed", "table", t.ID, "err", err)
+		}
+		return
+	}
+	t.timeoutAction(k, false)
 }
 
 // poolStep is a pool table's step between hands: deal the entries just

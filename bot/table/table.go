@@ -99,6 +99,8 @@ type Request struct {
 	Sync bool
 	// Pool: the room's pool seats these entries (SeatPool).
 	Pool []PoolEntry
+	// leave: the room's pool cashes out an entry in a hand (LeavePool).
+	leave *poolLeave
 
 	Reply chan Response
 }
