@@ -459,3 +459,29 @@ func TestAddingMoreOpponentsThanSeatsSaysSo(t *testing.T) {
 		t.Fatalf("/addbot 2 with 2 seats free answered %q", r.Text)
 	}
 }
+
+// /leave on one's own turn in a hand that goes on after the fold: the
+// leave is stored with the fold, so a restart before the hand ends still
+// stands the player up when it does (the seat used to come back seated).
+func TestLeaveOnOwnTurnSurvivesARestartMidHand(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.foldAround()
+	if _, _, _, dealt := h.positions(); len(dealt) != 3 {
+		t.Fatalf("want three dealt in:\n%s", h.table().Text)
+	}
+	who := h.toAct()
+	h.must(who, "/leave")
+	if h.toAct() == "" {
+		t.Fatalf("the hand ended with %s's fold; want it to go on:\n%s", who, h.table().Text)
+	}
+	h.restart()
+	h.playToEnd(40)
+	if strings.Contains(h.table().Text, "  "+who+"  ") {
+		t.Fatalf("%s, who left during the hand, sits again after a restart:\n%s", who, h.table().Text)
+	}
+	h.checkBooks()
+}

@@ -181,7 +181,10 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 		name := t.name(i) // the fold may end the hand and stand the player up
 		s.Leaving = true
 		if k := t.engineSeat(i); t.hand.ToAct() == k {
-			// A fold (not a timeout: it counts toward no sit-out).
+			// A fold (not a timeout: it counts toward no sit-out), stored
+			// with the seats: the hand may go on, and a restart before
+			// it ends must still stand the player up.
+			t.seatsDirty = true
 			t.timeoutAction(k, true)
 			return bot.Reply{Text: tr(lang, "leave.now", name, t.Label())}, nil
 		}
