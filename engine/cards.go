@@ -88,18 +88,18 @@ func (c Card) String() string {
 	return cardNames[c]
 }
 
-// cardNames and cardJSON are the valid cards' names, and those names as
-// JSON strings, made once: formatting and encoding a card allocate
-// nothing (a hand's events carry many cards, encoded at every action).
-var cardNames, cardJSON = func() (names [54]string, js [54][]byte) {
+// cardNames and cardText are the valid cards' names, as strings and as
+// bytes, made once: formatting and encoding a card allocate nothing (a
+// hand's events carry many cards, encoded at every action).
+var cardNames, cardText = func() (names [54]string, text [54][]byte) {
 	for c := range Card(52) {
 		names[c] = string([]byte{rankChars[c.Rank()], suitChars[c.Suit()]})
 	}
 	names[Joker1], names[Joker2] = "Jk", "Jk"
 	for c, n := range names {
-		js[c] = []byte(`"` + n + `"`)
+		text[c] = []byte(n)
 	}
-	return names, js
+	return names, text
 }()
 
 // Symbol formats the card with a suit symbol ("A♠", "10♦" is written "T♦").
@@ -114,21 +114,13 @@ func (c Card) Symbol() string {
 }
 
 // MarshalText implements encoding.TextMarshaler so cards serialise as "As".
+// It allocates nothing: the bytes returned are shared and must not be
+// changed.
 func (c Card) MarshalText() ([]byte, error) {
 	if !c.Valid() {
 		return nil, fmt.Errorf("engine: invalid card %d", uint8(c))
 	}
-	return []byte(c.String()), nil
-}
-
-// MarshalJSON encodes the card as its MarshalText does, a JSON string
-// ("As"), without allocating: the bytes returned are shared and must not
-// be changed (encoding/json only reads them).
-func (c Card) MarshalJSON() ([]byte, error) {
-	if !c.Valid() {
-		return nil, fmt.Errorf("engine: invalid card %d", uint8(c))
-	}
-	return cardJSON[c], nil
+	return cardText[c], nil // shared: callers only read it (encoding/json does)
 }
 
 // UnmarshalText implements encoding.TextUnmarshaler.
