@@ -310,9 +310,10 @@ func playHands(ctx context.Context, a *app, rm *room.Room, metrics *bot.Metrics,
 	return w, ok
 }
 
-// steady is what a run measured while every table played: from when
-// every table had dealt a hand (the tables open a few at a time, their
-// players' wallets and buy-ins written meanwhile) until 80% of the hands
+// steady is what a run measured while every table played: from when, all
+// tables open (they open a few at a time, their players' wallets and
+// buy-ins written meanwhile), as many hands as tables were dealt (about
+// when the last table opened dealt its first), until 80% of the hands
 // were dealt (the end waits for the slowest table).
 type steady struct {
 	perSecond []float64     // each second's actions
