@@ -84,11 +84,13 @@ func Parse(raw string) (Location, error) {
 	}
 	switch scheme := strings.ToLower(m[1]); scheme {
 	case "postgres", "postgresql":
-		u, err := url.Parse(raw)
-		if err != nil {
+		if _, err := url.Parse(raw); err != nil {
 			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q (accepted: postgres://user:password@host:port/dbname?sslmode=...)", redactURL(raw))
 		}
-		return Location{Backend: Postgres, dsn: raw, redacted: redactParsed(u)}, nil
+		// Shown as redactURL shows it, not as the parsed URL: a # or ?
+		// before the last @ puts what may be a password in its fragment
+		// or query ("postgres://#:secret@h", found by FuzzParseURLNoSecret).
+		return Location{Backend: Postgres, dsn: raw, redacted: redactURL(raw)}, nil
 	case "sqlite":
 		p := strings.TrimPrefix(raw[len(m[0]):], "//")
 		return sqliteLocation(raw, p)
