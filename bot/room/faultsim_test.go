@@ -140,7 +140,7 @@ func runFaultSimulation(t *testing.T, backend string) {
 			s := newSim(t, dsn, seed)
 			defer func() {
 				if t.Failed() {
-					t.Logf("reproduce: %s=%d %s=%d go test ./bot -run '^%s$' -v", simSeedEnv, seed, simStepsEnv, steps, strings.Split(t.Name(), "/")[0])
+					t.Logf("reproduce: %s=%d %s=%d go test ./bot/room -run '^%s$' -v", simSeedEnv, seed, simStepsEnv, steps, strings.Split(t.Name(), "/")[0])
 				}
 			}()
 			s.run(steps)

@@ -331,11 +331,12 @@ func (r *Room) poolBack(id, tableID int64, backs []table.PoolBack) {
 			continue
 		}
 		if e == nil {
-			if len(p.mine(b.Player.ID)) >= MaxPoolEntries || b.Entry < 1 {
-				continue // its chips are in the wallet: nothing is lost
-			}
-			e = &poolEntry{player: b.Player, n: b.Entry}
-			p.entries = append(p.entries, e)
+			// Not the pool's any more: cashed out (/pool leave, short)
+			// while a seat of it stood elsewhere, a seating stored
+			// although reported failed. Its chips are in the wallet with
+			// this hand-back; it is not dealt again. (A restart adopts
+			// every seated entry before its table runs: adoptPoolTable.)
+			continue
 		}
 		e.stack, e.table, e.timeouts = b.Stack, 0, b.Timeouts
 		lang := bot.LangFor(b.Player.Language, "", p.comm.Language)
