@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"github.com/pokerroom/pokerroom/bot/bottest"
 	"github.com/pokerroom/pokerroom/bot/room"
 )
 
@@ -148,6 +151,52 @@ func TestPoolLeaveMarkSurvivesARestart(t *testing.T) {
 	}
 	if h.privateWith(bb, "is cashed out") != 1 {
 		t.Fatalf("%s was not told: %q", bb, h.private(bb))
+	}
+	h.checkBooks()
+	h.cashOutPool(bb)
+}
+
+// R-CASH-7: the hand of an entry marked leaving ends with a write stored
+// although reported failed: the table reads the end back from the store,
+// and hands every seat back to the pool as a hand that ended well does.
+// The leaving entry is cashed out, the others wait for their next hand.
+// (Stood up as a cash table's leaver, the entry stayed listed as in a
+// hand at a table where it no longer sat: fault simulation seed 42.)
+func TestPoolLeavingEntryWhoseHandEndWasStoredThoughReportedFailedIsCashedOut(t *testing.T) {
+	h := startSixHanded(t, 96)
+	f := withFaults(h)
+	id := tableID(h.playingPoolTable())
+	toAct, sb, bb := h.blinds(id)
+	h.must(bb, "/pool leave")
+	h.must(toAct, "/call")
+	h.must(sb, "/call") // bb checks at once
+	for range 2 {
+		h.must(sb, "/check")
+		h.must(toAct, "/check")
+	}
+	h.must(sb, "/check")
+	var once atomic.Bool
+	f.Decide = func(method string) bottest.Fault {
+		if method == "CommitTables" && once.CompareAndSwap(false, true) {
+			return bottest.Ambiguous
+		}
+		return bottest.Pass
+	}
+	_, _ = h.do(toAct, "/check") // the river's last check ends the hand
+	if !once.Load() {
+		t.Fatal("no table write after the river's last check")
+	}
+	h.sleep(5 * time.Second)
+	if h.hasEntry(bb) {
+		t.Fatalf("%s's entry still listed after its hand ended: %v", bb, h.room.PoolEntries(1))
+	}
+	if h.privateWith(bb, "is cashed out") != 1 {
+		t.Fatalf("%s was not told the entry is cashed out: %q", bb, h.private(bb))
+	}
+	for _, u := range []string{toAct, sb} {
+		if !h.hasEntry(u) {
+			t.Fatalf("%s's entry, not leaving, is gone: %v", u, h.room.PoolEntries(1))
+		}
 	}
 	h.checkBooks()
 	h.cashOutPool(bb)

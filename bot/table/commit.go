@@ -300,7 +300,7 @@ func (t *Table) showStored(ctx context.Context, oldHand int64, shown int) {
 			}
 		}
 		t.afterHandDue = true
-		if t.Tour == nil {
+		if t.Tour == nil && !t.IsPool() {
 			t.nextAt = t.Deps.Clock.Now().Add(t.Deps.Cfg.HandPause)
 		}
 		t.publishIdle()
@@ -308,7 +308,10 @@ func (t *Table) showStored(ctx context.Context, oldHand int64, shown int) {
 }
 
 // duties does what a hand's end left to do when its end was shown by
-// showStored: the leavers stand up, a closing tournament table closes.
+// showStored: the leavers stand up, a closing tournament table closes,
+// a pool table hands every seat back to its pool (poolStep, as finish
+// has it: standing a leaving entry up as a cash table's leaver would
+// leave it active in the pool, handed back by nobody).
 func (t *Table) duties() {
 	if t.paused || !t.afterHandDue || t.hand != nil {
 		return
@@ -317,6 +320,8 @@ func (t *Table) duties() {
 	switch {
 	case t.Tour != nil && t.closing:
 		t.applySync(Sync{Close: true})
+	case t.IsPool():
+		t.poke()
 	case t.Tour == nil:
 		t.standUp()
 	}
