@@ -318,6 +318,8 @@ func (r *Room) leaveInHand(ctx context.Context, p *pool, pl bot.Player, a leaveA
 		return tr(lang, "pool.leave_folded", a.n, bot.Chips(left.Stack)), true
 	case left.Acted:
 		return tr(lang, "pool.leave_acted", a.n), true
+	case left.NotDealt:
+		return tr(lang, "pool.leave_seated", a.n), true
 	case left.Marked:
 		return tr(lang, "pool.leave_marked", a.n), true
 	}

@@ -125,6 +125,37 @@ func TestPoolLeaveOnItsTurnActsNow(t *testing.T) {
 	h.cashOutPool(bb)
 }
 
+// R-CASH-7: an entry asks to leave on its turn and the write of the check
+// acted for it is lost: the answer does not say it acted (it says the
+// entry is marked), and the table acts for it once the store answers.
+func TestPoolLeaveOnItsTurnWhoseActionIsLostSaysMarked(t *testing.T) {
+	h := startSixHanded(t, 97)
+	f := withFaults(h)
+	id := tableID(h.playingPoolTable())
+	toAct, sb, bb := h.blinds(id)
+	h.must(toAct, "/call")
+	h.must(sb, "/call")
+	var writes atomic.Int32
+	f.Decide = func(method string) bottest.Fault {
+		if method == "CommitTables" && writes.Add(1) == 2 { // the mark, then the check
+			return bottest.Lose
+		}
+		return bottest.Pass
+	}
+	r := h.must(bb, "/pool leave")
+	if strings.Contains(r.Text, "acted at once") || !strings.Contains(r.Text, "at once on its turn") {
+		t.Fatalf("leaving on one's turn, its check lost: %q", r.Text)
+	}
+	if now, _, _ := h.blinds(id); now != bb {
+		t.Fatalf("the turn is %s's after the lost check, want still %s's", now, bb)
+	}
+	h.sleep(2 * time.Second) // the table acts again once the write is retried
+	if now, _, _ := h.blinds(id); now != sb {
+		t.Fatalf("the turn is %s's, want %s's on the flop: the leaving entry was not acted for", now, sb)
+	}
+	h.checkBooks()
+}
+
 // R-CASH-7: the leaving mark is stored with the seat: after a restart the
 // big blind that asked to leave is still acted for at once in turn, and
 // is cashed out when its hand ends (the pool's own mark is not stored).

@@ -182,10 +182,12 @@ type PoolLeft struct {
 	// or not dealt in yet): its seat is marked leaving, stored, so that
 	// its turns are acted at once (a check when it can, else a fold) and
 	// it is cashed out when the hand ends; Acted: its turn was now, and
-	// was acted. Neither: the entry has no hand at this table any more
-	// (folded, its hand over): the pool has it back, or will.
-	Folded, Marked, Acted bool
-	Stack                 int64
+	// was acted. NotDealt (with Marked): seated for the hand about to be
+	// dealt, not dealt in yet. Neither: the entry has no hand at this
+	// table any more (folded, its hand over): the pool has it back, or
+	// will.
+	Folded, Marked, Acted, NotDealt bool
+	Stack                           int64
 }
 
 // poolLeave is a LeavePool request: the entry, and the answer.
@@ -236,10 +238,13 @@ func (t *Table) poolLeave(req Request, start time.Time) error {
 		}
 		t.publish()
 	}
-	out.Marked = true
+	out.Marked, out.NotDealt = true, k < 0
 	if k >= 0 && t.hand.ToAct() == k {
+		hand := t.handID
 		t.leavingTurn(k)
-		out.Acted = true
+		// Acted when the turn moved on (or the hand ended); a write that
+		// failed left the turn where it was, acted at the next step.
+		out.Acted = t.hand == nil || t.handID != hand || t.hand.ToAct() != k
 	}
 	return nil
 }
