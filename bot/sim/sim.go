@@ -232,7 +232,7 @@ func Run(ctx context.Context, cfg Config) int {
 		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 		return exitFail
 	}
-	steady, ok := playHands(ctx, a, rm, metrics, int64(o.Tables), int64(o.Tables)*int64(o.Hands), start)
+	during, ok := playHands(ctx, a, rm, metrics, int64(o.Tables), int64(o.Tables)*int64(o.Hands), start)
 	if !ok {
 		return exitFail
 	}
@@ -242,7 +242,7 @@ func Run(ctx context.Context, cfg Config) int {
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(o.Tables)
-	cashFigures{tables: o.Tables, elapsed: elapsed, steady: steady, transferRate: transferRate,
+	cashFigures{tables: o.Tables, elapsed: elapsed, steady: during, transferRate: transferRate,
 		perTable: perTable, sent: sender.sent.Load(), left: ob.Queued()}.print(out, metrics)
 	return exitOK
 }
