@@ -28,6 +28,20 @@ func withFaults(h *harness) *bottest.FaultStore {
 	return f
 }
 
+// faultTableWrite has the nth table write (CommitTables) from now meet
+// fault, every other call pass; it returns the count of table writes
+// seen, for a test to check the write it meant came.
+func faultTableWrite(f *bottest.FaultStore, n int32, fault bottest.Fault) *atomic.Int32 {
+	var writes atomic.Int32
+	f.Decide = func(method string) bottest.Fault {
+		if method == "CommitTables" && writes.Add(1) == n {
+			return fault
+		}
+		return bottest.Pass
+	}
+	return &writes
+}
+
 // seatOf returns user's stored seat at table 1 (ok false: not seated).
 func (h *harness) seatOf(user string) (bot.SeatRecord, bool) {
 	h.t.Helper()

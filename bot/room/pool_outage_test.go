@@ -2,7 +2,6 @@ package room_test
 
 import (
 	"slices"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -34,14 +33,8 @@ func TestPoolFastFoldWriteFaults(t *testing.T) {
 			f := withFaults(h)
 			label := h.playingPoolTable()
 			_, sb, _ := h.blinds(tableID(label))
-			var once atomic.Bool
 			if c.fault != bottest.Pass {
-				f.Decide = func(method string) bottest.Fault {
-					if method == "CommitTables" && once.CompareAndSwap(false, true) {
-						return c.fault
-					}
-					return bottest.Pass
-				}
+				faultTableWrite(f, 1, c.fault)
 			} else {
 				f.SetDown(true)
 			}

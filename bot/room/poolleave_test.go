@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -135,13 +134,7 @@ func TestPoolLeaveOnItsTurnWhoseActionIsLostSaysMarked(t *testing.T) {
 	toAct, sb, bb := h.blinds(id)
 	h.must(toAct, "/call")
 	h.must(sb, "/call")
-	var writes atomic.Int32
-	f.Decide = func(method string) bottest.Fault {
-		if method == "CommitTables" && writes.Add(1) == 2 { // the mark, then the check
-			return bottest.Lose
-		}
-		return bottest.Pass
-	}
+	faultTableWrite(f, 2, bottest.Lose) // the mark, then the check
 	r := h.must(bb, "/pool leave")
 	if strings.Contains(r.Text, "acted at once") || !strings.Contains(r.Text, "at once on its turn") {
 		t.Fatalf("leaving on one's turn, its check lost: %q", r.Text)
@@ -206,15 +199,9 @@ func TestPoolLeavingEntryWhoseHandEndWasStoredThoughReportedFailedIsCashedOut(t 
 		h.must(toAct, "/check")
 	}
 	h.must(sb, "/check")
-	var once atomic.Bool
-	f.Decide = func(method string) bottest.Fault {
-		if method == "CommitTables" && once.CompareAndSwap(false, true) {
-			return bottest.Ambiguous
-		}
-		return bottest.Pass
-	}
+	writes := faultTableWrite(f, 1, bottest.Ambiguous)
 	_, _ = h.do(toAct, "/check") // the river's last check ends the hand
-	if !once.Load() {
+	if writes.Load() == 0 {
 		t.Fatal("no table write after the river's last check")
 	}
 	h.sleep(5 * time.Second)
