@@ -220,6 +220,9 @@ func (t *Table) poolLeave(req Request, start time.Time) error {
 	if t.hand != nil {
 		k = t.engineSeat(i)
 	}
+	if k < 0 && !t.poolDeal {
+		return nil // its hand is over: the next step hands it back
+	}
 	if k >= 0 && t.hand.VerifyFastFold(k) == nil {
 		behind, err := t.foldFast(i, k, start)
 		if err != nil {
