@@ -242,7 +242,7 @@ var commandTable = []CommandSpec{
 		sub("join", PermMember, "[buy-in] [P<n>]", "Enter a fast-fold pool: a new entry (at most 4)", "Entra en un pool de doblar rápido: una entrada nueva (máximo 4)"),
 		sub("sitout", PermMember, "[entry|all] [P<n>]", "Sit an entry out (after its hand)", "Deja una entrada ausente (tras su mano)"),
 		sub("back", PermMember, "[entry|all] [P<n>]", "Bring an entry back into play", "Devuelve una entrada al juego"),
-		sub("leave", PermMember, "[entry|all] [P<n>]", "Cash an entry out (after its hand)", "Retira una entrada y cobra (tras su mano)"),
+		sub("leave", PermMember, "[entry|all] [P<n>]", "Cash an entry out: at once, or its turns acted at once until its hand ends", "Retira una entrada: al instante, o jugando sus turnos al instante hasta acabar su mano"),
 	),
 	cmd("newpool", PermAdmin, PlaceGroup, "<variant> <stakes> [key=value ...]", "Open a fast-fold pool with /newtable's options (admins)", "Abre un pool de doblar rápido con las opciones de /newtable (admins)"),
 	cmd("closepool", PermAdmin, PlaceGroup, "[P<n>]", "Close a fast-fold pool: entries cashed out, hands in play finished first (admins)", "Cierra un pool de doblar rápido: las entradas cobran, las manos en juego acaban antes (admins)"),

@@ -253,6 +253,11 @@ func (e *Error) Message(lang string) string {
 	if e.Code == EInternal {
 		return Pick(m, lang)
 	}
+	if len(e.Args) == 0 {
+		if text := Pick(m, lang); !strings.ContainsAny(text, "%{") {
+			return text // nothing to fill in: no formatting, no allocation
+		}
+	}
 	args := make([]any, len(e.Args))
 	for i, a := range e.Args {
 		switch v := a.(type) {
