@@ -135,8 +135,16 @@ func (h *Hand) Snapshot() Snapshot {
 	if h.over {
 		s.ToAct = -1
 	}
+	// Every board's cards and every seat's hole cards share one array.
+	nBoard := 0
 	for b := 0; b < h.runs; b++ {
-		s.Boards = append(s.Boards, append([]Card{}, h.board[b][:h.boardN[b]]...))
+		nBoard += h.boardN[b]
+	}
+	cards := make([]Card, nBoard+h.n*h.nHole)
+	s.Boards = make([][]Card, h.runs)
+	for b := 0; b < h.runs; b++ {
+		n := copy(cards, h.board[b][:h.boardN[b]])
+		s.Boards[b], cards = cards[:n:n], cards[n:]
 	}
 	mucked := uint16(0)
 	drew := [MaxSeats]int{}
@@ -152,9 +160,8 @@ func (h *Hand) Snapshot() Snapshot {
 		}
 	}
 	s.Seats = make([]SeatView, h.n)
-	holes := make([]Card, h.n*h.nHole) // every seat's hole cards, in one array
 	for i := 0; i < h.n; i++ {
-		hole := holes[i*h.nHole : (i+1)*h.nHole : (i+1)*h.nHole]
+		hole := cards[i*h.nHole : (i+1)*h.nHole : (i+1)*h.nHole]
 		copy(hole, h.hole[i][:h.nHole])
 		v := SeatView{Seat: i, Stack: h.stack[i], Bet: h.bet[i], Put: h.total[i] + h.ante[i],
 			Hole: hole, Shown: h.shown[i],
@@ -186,14 +193,19 @@ func (h *Hand) Snapshot() Snapshot {
 		cp := *h
 		cp.buildPotsAs(0, true)
 		s.Pots = make([]PotView, 0, cp.nPots)
+		n := 0
 		for p := 0; p < cp.nPots; p++ {
-			pv := PotView{Amount: cp.pots[p].amount, Eligible: make([]int, 0, bits.OnesCount16(cp.pots[p].eligible))}
+			n += bits.OnesCount16(cp.pots[p].eligible)
+		}
+		eligible := make([]int, 0, n) // every pot's, in one array
+		for p := 0; p < cp.nPots; p++ {
+			from := len(eligible)
 			for i := 0; i < h.n; i++ {
 				if cp.pots[p].eligible&(1<<i) != 0 {
-					pv.Eligible = append(pv.Eligible, i)
+					eligible = append(eligible, i)
 				}
 			}
-			s.Pots = append(s.Pots, pv)
+			s.Pots = append(s.Pots, PotView{Amount: cp.pots[p].amount, Eligible: eligible[from:len(eligible):len(eligible)]})
 		}
 	}
 	return s
