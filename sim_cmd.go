@@ -27,6 +27,7 @@ func runSim(ctx context.Context, a *app) int {
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the decks and the practice opponents")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	traceOut := fs.String("trace", "", "write an execution trace of the run to this file (go tool trace)")
+	memprofile := fs.String("memprofile", "", "write a heap profile to this file where the memory per idle table is measured (go tool pprof -sample_index=inuse_space)")
 	o.Rate = 3000
 	fs.Var(rateFlag{&o}, "rate", "the load offered, in actions per second across all tables (practice opponents think tables/rate on average before acting; 0 = no thinking, the room's limit), or a multiple of the baseline measured first, as 3x")
 	fs.IntVar(&o.Trials, "trials", 100, "deals in a practice opponent's estimate")
@@ -56,7 +57,7 @@ func runSim(ctx context.Context, a *app) int {
 	for _, out := range []struct {
 		path string
 		w    *io.Writer
-	}{{*cpuprofile, &cfg.CPUProfile}, {*traceOut, &cfg.Trace}} {
+	}{{*cpuprofile, &cfg.CPUProfile}, {*traceOut, &cfg.Trace}, {*memprofile, &cfg.HeapProfile}} {
 		if out.path == "" {
 			continue
 		}

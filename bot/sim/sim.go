@@ -114,6 +114,10 @@ type Config struct {
 	// Trace, when not nil, receives an execution trace of the run (go
 	// tool trace): where the group commit's goroutine waits, and on what.
 	Trace io.Writer
+	// HeapProfile, when not nil, receives a heap profile taken where the
+	// memory per idle table is measured (after the run, after GC): what
+	// the idle tables hold.
+	HeapProfile io.Writer
 	// Out receives the figures; Progress a progress line rewritten every
 	// second, and what went wrong.
 	Out, Progress io.Writer
@@ -242,6 +246,11 @@ func Run(ctx context.Context, cfg Config) int {
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(o.Tables)
+	if cfg.HeapProfile != nil {
+		if err := pprof.Lookup("heap").WriteTo(cfg.HeapProfile, 0); err != nil {
+			fmt.Fprintf(cfg.Progress, "sim: heap profile: %v\n", err)
+		}
+	}
 	cashFigures{tables: o.Tables, elapsed: elapsed, steady: during, transferRate: transferRate,
 		perTable: perTable, sent: sender.sent.Load(), left: ob.Queued()}.print(out, metrics)
 	return exitOK

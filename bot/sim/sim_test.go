@@ -64,8 +64,8 @@ func scratch(t *testing.T) *store.Scratch {
 // options are refused before anything is played.
 func TestRunPlaysTheTablesAndPrintsTheFigures(t *testing.T) {
 	s := scratch(t)
-	var out, progress, profile, traced bytes.Buffer
-	cfg := sim.Config{Options: valid, Store: s, Database: "sqlite test.db", Out: &out, Progress: &progress, CPUProfile: &profile, Trace: &traced}
+	var out, progress, profile, traced, heap bytes.Buffer
+	cfg := sim.Config{Options: valid, Store: s, Database: "sqlite test.db", Out: &out, Progress: &progress, CPUProfile: &profile, Trace: &traced, HeapProfile: &heap}
 	if code := sim.Run(context.Background(), cfg); code != 0 {
 		t.Fatalf("exit %d, stderr:\n%s", code, progress.String())
 	}
@@ -84,10 +84,13 @@ func TestRunPlaysTheTablesAndPrintsTheFigures(t *testing.T) {
 	if traced.Len() == 0 {
 		t.Error("no execution trace written")
 	}
+	if heap.Len() == 0 {
+		t.Error("no heap profile written")
+	}
 
 	out.Reset()
 	progress.Reset()
-	cfg.CPUProfile, cfg.Trace = nil, nil
+	cfg.CPUProfile, cfg.Trace, cfg.HeapProfile = nil, nil, nil
 	if code := sim.Run(context.Background(), cfg); code != 2 || !strings.Contains(progress.String(), "the database must be empty of tables (found 2 open") {
 		t.Errorf("second run on the same database: exit %d, stderr %q; want 2 and the tables counted", code, progress.String())
 	}
