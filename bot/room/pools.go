@@ -343,7 +343,9 @@ func (r *Room) poolBack(id, tableID int64, backs []table.PoolBack) {
 		switch {
 		case e.leave || b.Leaving:
 			p.remove(e)
-			r.notifyPlayer(b.Player, tr(lang, "pool.entry_closed", e.n, p.Label(), bot.Chips(e.stack)))
+			if !b.Answered { // else the command that cashed it out said so
+				r.notifyPlayer(b.Player, tr(lang, "pool.entry_closed", e.n, p.Label(), bot.Chips(e.stack)))
+			}
 		case e.stack < p.config.BigBlind:
 			p.remove(e)
 			r.notifyPlayer(b.Player, tr(lang, "pool.entry_short", e.n, p.Label(), bot.Chips(e.stack)))

@@ -45,13 +45,16 @@ type PoolEntry struct {
 
 // PoolBack is an entry leaving a pool table, its Stack back in its
 // owner's wallet: folded fast (Folded), or its hand over. Leaving: the
-// player asked to cash it out during the hand.
+// player asked to cash it out during the hand; Answered: the command
+// that folded it (/pool leave, /fastfold) told the player it is cashed
+// out, so the pool need not tell them again.
 type PoolBack struct {
-	Player  bot.Player
-	Entry   int
-	Stack   int64
-	Folded  bool
-	Leaving bool
+	Player   bot.Player
+	Entry    int
+	Stack    int64
+	Folded   bool
+	Leaving  bool
+	Answered bool
 	// SatOut: the table sat the player out (two timeouts in a row,
 	// R-TIME-2): the entry sits out until /pool back. Timeouts: its
 	// timeouts in a row, carried to its next hand.
@@ -126,7 +129,7 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
 	}
 	leaving := t.Seats[i].Leaving
-	behind, err := t.foldFast(i, k, start)
+	behind, err := t.foldFast(i, k, start, leaving)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -141,8 +144,9 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 // (Hand.VerifyFastFold): its chips behind (returned) go back to the
 // wallet in the write that stores the fold, hidden from the others when
 // out of turn, and the pool takes the entry back (PoolBack; cashed out
-// when Seat.Leaving).
-func (t *Table) foldFast(i, k int, start time.Time) (int64, error) {
+// when Seat.Leaving or answered: a command cashing it out, whose answer
+// tells the player).
+func (t *Table) foldFast(i, k int, start time.Time, answered bool) (int64, error) {
 	s := t.Seats[i]
 	behind := t.hand.Stack(k)
 	if k != t.hand.ToAct() {
@@ -152,7 +156,7 @@ func (t *Table) foldFast(i, k int, start time.Time) (int64, error) {
 		}
 		t.hidden[k] = true
 	}
-	back := PoolBack{Player: s.Player, Entry: s.PoolEntry, Stack: behind, Folded: true, Leaving: s.Leaving}
+	back := PoolBack{Player: s.Player, Entry: s.PoolEntry, Stack: behind, Folded: true, Leaving: s.Leaving || answered, Answered: answered}
 	out := func(w *bot.TableWrite) {
 		if behind > 0 {
 			w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: behind, Reason: "fast fold", Reference: t.ref()})
@@ -224,7 +228,7 @@ func (t *Table) poolLeave(req Request, start time.Time) error {
 		return nil // its hand is over: the next step hands it back
 	}
 	if k >= 0 && t.hand.VerifyFastFold(k) == nil {
-		behind, err := t.foldFast(i, k, start)
+		behind, err := t.foldFast(i, k, start, true)
 		if err != nil {
 			return err
 		}
@@ -260,7 +264,7 @@ func (t *Table) poolLeave(req Request, start time.Time) error {
 func (t *Table) leavingTurn(k int) {
 	i := t.order[k]
 	if s := t.Seats[i]; s.Leaving && t.IsPool() && !s.FastFolded && t.hand.VerifyFastFold(k) == nil {
-		if _, err := t.foldFast(i, k, t.Deps.Clock.Now()); err != nil {
+		if _, err := t.foldFast(i, k, t.Deps.Clock.Now(), false); err != nil {
 			t.Deps.Log.Error("a leaving entry's fast fold failed", "table", t.ID, "err", err)
 		}
 		return
