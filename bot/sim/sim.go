@@ -246,11 +246,7 @@ func Run(ctx context.Context, cfg Config) int {
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	perTable := (int64(after.HeapAlloc+after.StackInuse) - int64(before.HeapAlloc+before.StackInuse)) / int64(o.Tables)
-	if cfg.HeapProfile != nil {
-		if err := pprof.Lookup("heap").WriteTo(cfg.HeapProfile, 0); err != nil {
-			fmt.Fprintf(cfg.Progress, "sim: heap profile: %v\n", err)
-		}
-	}
+	writeHeapProfile(cfg.HeapProfile, cfg.Progress)
 	cashFigures{tables: o.Tables, elapsed: elapsed, steady: during, transferRate: transferRate,
 		perTable: perTable, sent: sender.sent.Load(), left: ob.Queued()}.print(out, metrics)
 	return exitOK
@@ -327,6 +323,17 @@ func playHands(ctx context.Context, a *app, rm *room.Room, metrics *bot.Metrics,
 type steady struct {
 	perSecond []float64     // each second's actions
 	latency   bot.Histogram // the actions' latencies
+}
+
+// writeHeapProfile writes the heap profile to w (nil: none is asked), a
+// failure told on progress.
+func writeHeapProfile(w, progress io.Writer) {
+	if w == nil {
+		return
+	}
+	if err := pprof.Lookup("heap").WriteTo(w, 0); err != nil {
+		fmt.Fprintf(progress, "sim: heap profile: %v\n", err)
+	}
 }
 
 // drain lets the outbox send what is left (coalesced) before the messages
