@@ -179,17 +179,15 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 	s := t.Seats[i]
 	if t.dealtIn(i) {
 		name := t.name(i) // the fold may end the hand and stand the player up
-		s.Leaving = true
 		if k := t.engineSeat(i); t.hand.ToAct() == k {
 			// A fold (not a timeout: it counts toward no sit-out), stored
 			// with the seats: the hand may go on, and a restart before
 			// it ends must still stand the player up.
-			t.seatsDirty = true
+			s.Leaving, t.seatsDirty = true, true
 			t.timeoutAction(k, true)
 			return bot.Reply{Text: tr(lang, "leave.now", name, t.Label())}, nil
 		}
-		if err := t.write(&bot.TableWrite{}); err != nil {
-			s.Leaving = false
+		if err := t.markLeaving(s); err != nil {
 			return bot.Reply{}, err
 		}
 		return bot.Reply{Private: true, Text: tr(t.langReq(req), "leave.after_hand")}, nil
@@ -203,6 +201,19 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 	}
 	t.publishIdle()
 	return bot.Reply{Text: tr(lang, "leave.done", name, t.Label(), bot.Chips(stack))}, nil
+}
+
+// markLeaving marks seat s leaving during its hand (Seat.Leaving) and
+// stores the mark with the seats: a restart keeps it, and the hand's end
+// stands the player up (a pool seat: hands it back cashed out). A failed
+// write leaves the table at what the store holds.
+func (t *Table) markLeaving(s *Seat) error {
+	s.Leaving = true
+	if err := t.write(&bot.TableWrite{}); err != nil {
+		s.Leaving = false
+		return err
+	}
+	return nil
 }
 
 func (t *Table) sitOut(req Request) (bot.Reply, error) {

@@ -236,22 +236,18 @@ func (t *Table) poolLeave(req Request, start time.Time) error {
 		return nil
 	}
 	if !s.Leaving {
-		// Stored with the seat, as /leave at a cash table: a restart
-		// keeps it.
-		s.Leaving = true
-		if err := t.write(&bot.TableWrite{}); err != nil {
-			s.Leaving = false
+		if err := t.markLeaving(s); err != nil { // as /leave at a cash table
 			return err
 		}
 		t.publish()
 	}
 	out.Marked, out.NotDealt = true, k < 0
 	if k >= 0 && t.hand.ToAct() == k {
-		hand := t.handID
 		t.leavingTurn(k)
-		// Acted when the turn moved on (or the hand ended); a write that
-		// failed left the turn where it was, acted at the next step.
-		out.Acted = t.hand == nil || t.handID != hand || t.hand.ToAct() != k
+		// Acted when the turn moved on (or the hand ended: a pool table
+		// deals no next hand before its step); a write that failed left
+		// the turn where it was, acted at the next step.
+		out.Acted = t.hand == nil || t.hand.ToAct() != k
 	}
 	return nil
 }
