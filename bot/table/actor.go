@@ -41,7 +41,8 @@ func (t *Table) Do(ctx context.Context, req Request) (bot.Reply, error) {
 
 // Ask puts req in an actor's inbox without blocking (a full inbox is
 // EBusy at once, counted) and waits for the answer on reply, the end of
-// ctx (EUnavailable, with ctxKey's text) or the actor's end (gone's error).
+// ctx (EUnavailable, with ctxKey's text) or the actor's end without an
+// answer (gone's error).
 // Tables and tournament directors are asked this way.
 func Ask[R any](ctx context.Context, inbox chan<- R, req R, reply <-chan Response, done <-chan struct{}, m *bot.Metrics, ctxKey string, gone func() error) (bot.Reply, error) {
 	select {
@@ -56,7 +57,14 @@ func Ask[R any](ctx context.Context, inbox chan<- R, req R, reply <-chan Respons
 	case <-ctx.Done():
 		return bot.Reply{}, &bot.Error{Code: bot.EUnavailable, Key: ctxKey, Err: ctx.Err()}
 	case <-done:
-		return bot.Reply{}, gone()
+		// An actor answers before it ends (a request that closed it):
+		// its answer, when there is one, is the answer.
+		select {
+		case resp := <-reply:
+			return resp.Reply, resp.Err
+		default:
+			return bot.Reply{}, gone()
+		}
 	}
 }
 

@@ -26,3 +26,24 @@ func TestFullInboxAnswersBusyAtOnce(t *testing.T) {
 		t.Fatalf("busy counted %d times", metrics.Busy.Load())
 	}
 }
+
+// An actor that answers a request and then ends (a /closetable that closes
+// an idle table at once) gives its answer, not "no such table": the
+// answer was sent before the actor's end, so both are ready when the
+// caller looks (CI saw /closetable answered table.no_such under -race).
+func TestAnswerSentBeforeTheActorEndedIsTheAnswer(t *testing.T) {
+	metrics := bot.NewMetrics()
+	for range 200 {
+		inbox := make(chan *Request, 1)
+		reply := make(chan Response, 1)
+		done := make(chan struct{})
+		reply <- Response{Reply: bot.Reply{Text: "closed"}}
+		close(done)
+		r, err := Ask(context.Background(), inbox, &Request{}, reply, done, metrics, bot.KeyBusy, func() error {
+			return bot.Errorf(bot.ENotFound, "table.no_such", "#1")
+		})
+		if err != nil || r.Text != "closed" {
+			t.Fatalf("answer %q, %v; want the actor's answer", r.Text, err)
+		}
+	}
+}
