@@ -93,6 +93,13 @@ type Deferred struct {
 // Defer returns a body that render renders when it is first asked for.
 func Defer(render func() View) *Deferred { return &Deferred{render: render} }
 
+// DeferPlain returns a body of rich content r, its plain text (View.Text)
+// made when it is first asked for: a message queued behind a chat's rate
+// limit holds its content once, not twice. Nobody may change r afterwards.
+func DeferPlain(kind ViewKind, r *Rich) *Deferred {
+	return Defer(func() View { return View{Kind: kind, Text: r.Plain(), Rich: r} })
+}
+
 // Ready returns a Deferred body already rendered: v.
 func Ready(v View) *Deferred {
 	d := &Deferred{view: v}

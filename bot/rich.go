@@ -49,20 +49,51 @@ func (l Line) Plain() string {
 		return l[0].Text
 	}
 	var b strings.Builder
-	for _, s := range l {
-		b.WriteString(s.Text)
-	}
+	b.Grow(l.size())
+	l.write(&b)
 	return b.String()
 }
 
+// size is the length of l's text in bytes.
+func (l Line) size() int {
+	n := 0
+	for _, s := range l {
+		n += len(s.Text)
+	}
+	return n
+}
+
+// write appends l's text to b.
+func (l Line) write(b *strings.Builder) {
+	for _, s := range l {
+		b.WriteString(s.Text)
+	}
+}
+
 // Plain is r as plain text: the title, then every line of every block.
-// It is the Text of a view with Rich content.
-// A title whose text is empty is no title.
+// It is the Text of a view with Rich content. A title whose text is empty
+// is no title. The text is built in one allocation of its exact size
+// (the summaries a slow chat has queued hold it until they are sent).
 func (r *Rich) Plain() string {
+	n, lines := r.Title.size(), 0
+	for _, bl := range r.Blocks {
+		for _, l := range bl.Lines {
+			n += l.size()
+			lines++
+		}
+	}
+	title := r.Title.size() > 0
+	if title {
+		lines++
+	}
+	if lines > 1 {
+		n += lines - 1 // the newlines between lines
+	}
 	var b strings.Builder
+	b.Grow(n)
 	first := true
-	if t := r.Title.Plain(); t != "" {
-		b.WriteString(t)
+	if title {
+		r.Title.write(&b)
 		first = false
 	}
 	for _, bl := range r.Blocks {
@@ -71,7 +102,7 @@ func (r *Rich) Plain() string {
 				b.WriteByte('\n')
 			}
 			first = false
-			b.WriteString(l.Plain())
+			l.write(&b)
 		}
 	}
 	return b.String()

@@ -292,6 +292,12 @@ type summaryScene struct {
 // the boards, what was shown, who won what (standing out), the rake, and
 // the deck revealed.
 func renderSummary(sc summaryScene) bot.View {
+	r := summaryRich(sc)
+	return bot.View{Kind: bot.ViewSummary, Text: r.Plain(), Rich: r}
+}
+
+// summaryRich is the rich content of renderSummary's view.
+func summaryRich(sc summaryScene) *bot.Rich {
 	lang := sc.Lang
 	r := bot.Rich{Title: bot.Line{bot.S(tr(lang, "summary.title", sc.HandNo, sc.Label, sc.Title))}}
 	for n, board := range sc.Snap.Boards {
@@ -340,7 +346,7 @@ func renderSummary(sc summaryScene) bot.View {
 		r.Add("", bot.M(tr(lang, "summary.carry", bot.FormatChips(sc.Result.CarryOver, lang))))
 	}
 	renderReveal(&r, sc)
-	return bot.View{Kind: bot.ViewSummary, Text: r.Plain(), Rich: &r}
+	return &r
 }
 
 // shownLines are the summary's lines of the hands shown: one line a

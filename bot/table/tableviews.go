@@ -352,8 +352,10 @@ func (t *Table) noteEvents(events []engine.Event) {
 	}
 }
 
-// summaryView renders the finished hand for the chat and spectators.
-func (t *Table) summaryView(snap engine.Snapshot) bot.View {
+// summaryView is the finished hand for the chat and spectators, its plain
+// text made when the outbox sends it: a summary waiting behind a chat's
+// rate limit holds its content once, not twice.
+func (t *Table) summaryView(snap engine.Snapshot) *bot.Deferred {
 	names := make([]string, len(t.order))
 	for k, i := range t.order {
 		names[k] = t.name(i)
@@ -363,5 +365,5 @@ func (t *Table) summaryView(snap engine.Snapshot) bot.View {
 	if f := t.handFair(); f != nil && snap.Over { // the reveal, of a hand over only
 		sc.Fair, sc.Deck = f, t.fair.hand.deck
 	}
-	return renderSummary(sc)
+	return bot.DeferPlain(bot.ViewSummary, summaryRich(sc))
 }
