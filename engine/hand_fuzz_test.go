@@ -117,6 +117,13 @@ func fuzzHand(t *testing.T, game engine.Game, data []byte) {
 	p := &enginetest.Player{Src: src}
 	check := func(when string) {
 		t.Helper()
+		// A snapshot made for a viewer is the full one redacted for them.
+		full := h.Snapshot()
+		for _, v := range []int{-1, 0, len(seats) - 1, h.ToAct()} {
+			if got, want := h.SnapshotFor(v), full.For(v); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s: SnapshotFor(%d) = %+v, want Snapshot().For = %+v", when, v, got, want)
+			}
+		}
 		// No card is in two places: two hands, or a hand and a board.
 		var seen engine.CardSet
 		place := func(c engine.Card, where string, i int) {

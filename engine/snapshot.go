@@ -122,25 +122,45 @@ const AllCards = -2
 
 // Snapshot returns the hand as it stands, every card included: redact it
 // with For before showing it to anybody.
-func (h *Hand) Snapshot() Snapshot {
+func (h *Hand) Snapshot() Snapshot { return h.snapshot(AllCards) }
+
+// SnapshotFor returns the hand as viewer may see it, equal to
+// Snapshot().For(viewer) but made in one pass: the table redraws its
+// message, and a practice opponent reads its cards, at every action.
+func (h *Hand) SnapshotFor(viewer int) Snapshot { return h.snapshot(viewer) }
+
+// snapshot is the hand as viewer (a seat, -1 for a spectator, AllCards)
+// may see it.
+func (h *Hand) snapshot(viewer int) Snapshot {
 	c := &h.cfg
+	sees := func(i int) bool { return viewer == AllCards || i == viewer || h.shown[i] }
 	s := Snapshot{
 		Game: c.Game, Betting: c.Betting,
 		SmallBlindAmount: c.SmallBlind, BigBlindAmount: c.BigBlind, Ante: c.Ante,
 		BigBlindAnte: c.BigBlindAnte, StraddleAmount: c.Straddle,
 		Button: h.button, SmallBlind: h.sb, BigBlind: h.bb, Straddle: h.straddle,
 		Street: h.street, ToAct: h.toAct, Legal: h.Legal(), Actions: len(h.events),
-		Over: h.over, Rake: h.rake, CarryOver: h.carry, Total: h.Pot(), Viewer: AllCards,
+		Over: h.over, Rake: h.rake, CarryOver: h.carry, Total: h.Pot(), Viewer: viewer,
 	}
 	if h.over {
 		s.ToAct = -1
 	}
-	// Every board's cards and every seat's hole cards share one array.
-	nBoard := 0
-	for b := 0; b < h.runs; b++ {
-		nBoard += h.boardN[b]
+	if viewer != AllCards && viewer != s.ToAct {
+		// What the player to act may do is nobody else's business beyond
+		// whose turn it is; Legal.Seat stays.
+		s.Legal = Legal{Seat: s.Legal.Seat}
 	}
-	cards := make([]Card, nBoard+h.n*h.nHole)
+	// Every board's cards and the hole cards viewer sees share one array.
+	nCards := 0
+	for b := 0; b < h.runs; b++ {
+		nCards += h.boardN[b]
+	}
+	for i := 0; i < h.n; i++ {
+		if sees(i) {
+			nCards += h.nHole
+		}
+	}
+	cards := make([]Card, nCards)
 	s.Boards = make([][]Card, h.runs)
 	for b := 0; b < h.runs; b++ {
 		n := copy(cards, h.board[b][:h.boardN[b]])
@@ -161,8 +181,11 @@ func (h *Hand) Snapshot() Snapshot {
 	}
 	s.Seats = make([]SeatView, h.n)
 	for i := 0; i < h.n; i++ {
-		hole := cards[i*h.nHole : (i+1)*h.nHole : (i+1)*h.nHole]
-		copy(hole, h.hole[i][:h.nHole])
+		var hole []Card
+		if sees(i) {
+			hole, cards = cards[:h.nHole:h.nHole], cards[h.nHole:]
+			copy(hole, h.hole[i][:h.nHole])
+		}
 		v := SeatView{Seat: i, Stack: h.stack[i], Bet: h.bet[i], Put: h.total[i] + h.ante[i],
 			Hole: hole, Shown: h.shown[i],
 			Mucked: mucked&(1<<i) != 0, Drew: drew[i], Declared: h.declared[i]}

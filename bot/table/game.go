@@ -83,7 +83,7 @@ func (t *Table) step() {
 			}
 			t.botAt = time.Time{}
 			t.bots.Rand, t.bots.Draw = rnd, t.rules.Draw.Rules()
-			a := t.bots.Act(t.hand.Snapshot().For(k), k)
+			a := t.bots.Act(t.hand.SnapshotFor(k), k)
 			if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
 				t.Deps.Log.Error("practice opponent's action refused", "table", t.ID, "err", err)
 			}
@@ -441,9 +441,8 @@ func (t *Table) handStats(won []int64) *bot.EndedHandStats {
 // next hand.
 func (t *Table) finish() {
 	t.summarized, t.afterHandDue = t.handNo, false
-	snap := t.hand.Snapshot()
 	t.publish()
-	sum := t.summaryView(snap)
+	sum := t.summaryView(t.hand.SnapshotFor(-1))
 	t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: sum})
 	if sc := t.env.CommunityNow(t.Comm).SpectatorChat; sc != "" && t.Tour == nil {
 		t.send(bot.Outgoing{To: bot.Destination{Platform: t.Comm.Platform, Chat: sc}, Priority: bot.PrioritySummary, Body: sum})

@@ -55,9 +55,9 @@ func (t *Table) Title() string {
 // scene builds the table message's scene from the state.
 func (t *Table) scene() tableScene { return t.sceneOf(nil) }
 
-// sceneOf is scene from full, the hand's snapshot when the caller already
-// took it (nil: taken here).
-func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
+// sceneOf is scene from snap, the hand's snapshot for a spectator when the
+// caller already took it (nil: taken here).
+func (t *Table) sceneOf(snap *engine.Snapshot) tableScene {
 	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil, Pool: t.Config.Pool,
 		Seats: make([]sceneSeat, 0, len(t.Seats)), Waiting: len(t.waiting)}
 	for i, s := range t.Seats {
@@ -69,17 +69,16 @@ func (t *Table) sceneOf(full *engine.Snapshot) tableScene {
 			Away: s.Away, WaitBB: s.WaitBB, Leaving: s.Leaving})
 	}
 	if t.hand != nil {
-		if full == nil {
-			s := t.hand.Snapshot()
-			full = &s
+		if snap == nil {
+			s := t.hand.SnapshotFor(-1)
+			snap = &s
 		}
-		snap := full.For(-1)
 		for k := range t.hidden {
 			if k < len(snap.Seats) && !snap.Over {
 				snap.Seats[k].Status = engine.SeatActive // folded fast: not shown yet
 			}
 		}
-		sc.Snap = &snap
+		sc.Snap = snap
 		sc.HandNo = t.handNo
 		if t.Tour != nil && t.tpos.Button > 0 {
 			sc.Button = int(t.tpos.Button) // the dead button's seat, which may be empty
@@ -121,19 +120,20 @@ func (t *Table) publish() {
 		t.publishIdle()
 		return
 	}
-	full := t.hand.Snapshot()
-	sc := frozen(t.sceneOf(&full))
+	snap := t.hand.SnapshotFor(-1)
+	sc := frozen(t.sceneOf(&snap))
 	t.shownEvents = len(t.hand.Events())
 	var buttons [][]bot.Button
 	var amount *bot.AmountInput
 	acting := false // a player's own buttons replace any the view has
-	if !full.Over {
-		if k := full.ToAct; k >= 0 {
+	if !snap.Over {
+		if k := snap.ToAct; k >= 0 {
 			s := t.Seats[t.order[k]]
 			if !s.Bot {
 				acting = true
-				buttons = t.sign(actionButtons(full.Legal, t.hand.Bet(k)+full.Legal.CallAmount, t.lang()), s.Player.ID)
-				amount = t.amountInput(full.Legal, s.Player.ID)
+				legal := t.hand.Legal()
+				buttons = t.sign(actionButtons(legal, t.hand.Bet(k)+legal.CallAmount, t.lang()), s.Player.ID)
+				amount = t.amountInput(legal, s.Player.ID)
 			}
 		}
 		if cards, ok := t.cardsToken(); ok {
@@ -152,13 +152,13 @@ func (t *Table) publish() {
 		}
 		return v
 	})
-	if full.Over {
+	if snap.Over {
 		// The hand's last version: no later one replaces it, so it will
 		// be sent and rendered anyway. Rendered now, the outbox holds its
 		// text rather than its scene (larger) until it is sent.
 		body.View()
 	}
-	t.sendTable(t.messageKey(t.handNo), body, buttons, full.Actions)
+	t.sendTable(t.messageKey(t.handNo), body, buttons, snap.Actions)
 }
 
 // frozen is sc with its own copies of the slices it shares with the
@@ -355,13 +355,15 @@ func (t *Table) noteEvents(events []engine.Event) {
 // summaryView is the finished hand for the chat and spectators, its plain
 // text made when the outbox sends it: a summary waiting behind a chat's
 // rate limit holds its content once, not twice.
+//
+// snap is the hand's snapshot for a spectator.
 func (t *Table) summaryView(snap engine.Snapshot) *bot.Deferred {
 	names := make([]string, len(t.order))
 	for k, i := range t.order {
 		names[k] = t.name(i)
 	}
 	sc := summaryScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), HandNo: t.handNo,
-		Snap: snap.For(-1), Result: t.hand.Result(), Names: names}
+		Snap: snap, Result: t.hand.Result(), Names: names}
 	if f := t.handFair(); f != nil && snap.Over { // the reveal, of a hand over only
 		sc.Fair, sc.Deck = f, t.fair.hand.deck
 	}
