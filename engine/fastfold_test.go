@@ -94,6 +94,54 @@ func TestFastFoldsOutOfTurnEndTheHandAndResume(t *testing.T) {
 	}
 }
 
+// ResumeSteps replays a hand step by step as it was played: each action
+// in turn, with the seat that was to act and the street before it, so a
+// table can tell the folds out of turn (R-CASH-7) from the others.
+func TestResumeStepsShowsEachActionWithTheTurnBeforeIt(t *testing.T) {
+	type step struct {
+		a      engine.Action
+		toAct  int
+		street engine.Street
+	}
+	tb := deal(t, nlhe(5, 10), []int64{100, 100, 100, 100}, 0, nil)
+	var played []step
+	act := func(a engine.Action) {
+		before := step{a, tb.h.ToAct(), tb.h.Street()}
+		var err error
+		if a.Kind == engine.Fold && a.Seat != tb.h.ToAct() {
+			_, err = tb.h.FastFold(a.Seat)
+		} else {
+			_, err = tb.h.Apply(a)
+		}
+		if err != nil {
+			t.Fatalf("%+v: %v", a, err)
+		}
+		played = append(played, before)
+	}
+	act(engine.Action{Seat: 3, Kind: engine.Call})
+	act(engine.Action{Seat: 1, Kind: engine.Fold}) // out of turn: seat 0 is to act
+	act(engine.Action{Seat: 0, Kind: engine.Call})
+	act(engine.Action{Seat: 2, Kind: engine.Check})
+	act(engine.Action{Seat: 2, Kind: engine.Check}) // the flop
+	setup := engine.Setup{Rules: tb.cfg, Seats: tb.seats, Button: tb.button, Deck: tb.deck}
+	var got []step
+	again, err := engine.ResumeSteps(setup, tb.h.Events(), func(h *engine.Hand, a engine.Action, toAct int, street engine.Street) {
+		got = append(got, step{a, toAct, street})
+		if len(h.Events()) > len(tb.h.Events()) {
+			t.Errorf("step %d: the hand has %d events, more than the %d played", len(got), len(h.Events()), len(tb.h.Events()))
+		}
+	})
+	if err != nil {
+		t.Fatalf("ResumeSteps: %v", err)
+	}
+	if !reflect.DeepEqual(got, played) {
+		t.Fatalf("steps %+v, want %+v", got, played)
+	}
+	if !reflect.DeepEqual(*again, *tb.h) {
+		t.Fatal("the resumed hand differs")
+	}
+}
+
 // R-CASH-7: a fast fold that leaves the player to act with nobody to bet
 // against ends the round: the board runs out and the hand is awarded.
 func TestFastFoldLeavingNobodyToBetAgainstRunsTheBoard(t *testing.T) {

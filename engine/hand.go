@@ -518,7 +518,19 @@ func Resume(setup Setup, events []Event) (*Hand, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.resume(events)
+	return h.resume(events, nil)
+}
+
+// ResumeSteps is Resume calling step after each action it replays, with
+// the hand as the action left it, the action, and the seat to act and the
+// street before it: what a table that watched the hand being played saw
+// at each step (the fast folds out of turn it hid, R-CASH-7).
+func ResumeSteps(setup Setup, events []Event, step func(h *Hand, a Action, prevToAct int, prevStreet Street)) (*Hand, error) {
+	h, err := Start(setup)
+	if err != nil {
+		return nil, err
+	}
+	return h.resume(events, step)
 }
 
 // ResumeReplay is Resume for a hand played by replay conventions.
@@ -527,11 +539,12 @@ func ResumeReplay(setup Setup, r ReplayRules, events []Event) (*Hand, error) {
 	if err != nil {
 		return nil, err
 	}
-	return h.resume(events)
+	return h.resume(events, nil)
 }
 
-// resume replays events on the freshly started h.
-func (h *Hand) resume(events []Event) (*Hand, error) {
+// resume replays events on the freshly started h, calling step (when not
+// nil) after each action.
+func (h *Hand) resume(events []Event, step func(h *Hand, a Action, prevToAct int, prevStreet Street)) (*Hand, error) {
 	for {
 		m := min(len(h.events), len(events))
 		for i := 0; i < m; i++ {
@@ -552,10 +565,14 @@ func (h *Hand) resume(events []Event) (*Hand, error) {
 			// A fold out of turn: a fast fold (R-CASH-7).
 			apply = func(a Action) ([]Event, error) { return h.FastFold(a.Seat) }
 		}
+		prevToAct, prevStreet := h.ToAct(), h.Street()
 		if _, err := apply(a); err != nil {
 			// The hand refuses the recorded action: the events are not
 			// this hand's (reordered, wrong seat, changed amount...).
 			return nil, fmt.Errorf("%w: event %d: %w", ErrResume, len(h.events), err)
+		}
+		if step != nil {
+			step(h, a, prevToAct, prevStreet)
 		}
 	}
 }

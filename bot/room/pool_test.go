@@ -491,6 +491,26 @@ func TestPoolFastFoldOutOfTurnIsShownWhenTheTurnPasses(t *testing.T) {
 	}
 }
 
+// R-CASH-7 (seed 000) across a restart: a fast fold out of turn not shown
+// yet stays hidden when the room starts again (the table finds it by
+// replaying the stored hand), and is shown when the turn passes.
+func TestPoolFastFoldOutOfTurnStaysHiddenAfterARestart(t *testing.T) {
+	h := startSixHanded(t, 19)
+	label := h.playingPoolTable()
+	id := tableID(label)
+	toAct, sb, _ := h.blinds(id)
+	h.must(sb, "/fastfold")
+	h.restart()
+	h.must(toAct, "/cards") // any command: the table is loaded and shows its message
+	if v := h.poolTable(id).Text; strings.Contains(v, sb+" folds") || !strings.Contains(v, "bet 1") {
+		t.Fatalf("after the restart, the fold out of turn is shown before the turn passes %s:\n%s", sb, v)
+	}
+	h.must(toAct, "/call")
+	if v := h.poolTable(id).Text; !strings.Contains(v, sb+" folds") {
+		t.Fatalf("the fold is not shown once the turn passed %s:\n%s", sb, v)
+	}
+}
+
 // cardsButton is the fast-fold button of user's latest private cards
 // message.
 func (h *harness) cardsButton(user string) string {

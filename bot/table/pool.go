@@ -332,7 +332,16 @@ func (t *Table) revealFolds(prev int, street engine.Street) {
 	if len(t.hidden) == 0 || t.hand == nil {
 		return
 	}
-	h := t.hand
+	for _, k := range passedFolds(t.hand, t.hidden, prev, street) {
+		delete(t.hidden, k)
+		t.noteEvents([]engine.Event{{Kind: engine.EvFold, Seat: k}})
+	}
+}
+
+// passedFolds lists, in seat order, the seats of hidden (folded fast out
+// of turn, not shown yet) that the step of h from prev (the seat to act
+// before it) in street passed.
+func passedFolds(h *engine.Hand, hidden map[int]bool, prev int, street engine.Street) []int {
 	next := h.ToAct()
 	passed := func(k int) bool {
 		if h.Done() || h.Street() != street || next < 0 || prev < 0 {
@@ -348,11 +357,25 @@ func (t *Table) revealFolds(prev int, street engine.Street) {
 		}
 		return false
 	}
-	for _, k := range slices.Sorted(maps.Keys(t.hidden)) {
-		if !passed(k) {
-			continue
+	var out []int
+	for _, k := range slices.Sorted(maps.Keys(hidden)) {
+		if passed(k) {
+			out = append(out, k)
 		}
-		delete(t.hidden, k)
-		t.noteEvents([]engine.Event{{Kind: engine.EvFold, Seat: k}})
+	}
+	return out
+}
+
+// hiddenFolds replays a stored hand's steps (engine.ResumeSteps) to find
+// the fast folds out of turn the table had not shown yet when it stopped:
+// after a restart the others still see them only when their turn passes.
+// Its steps are play's: a fold out of turn is hidden (foldFast), then
+// what the step passed is shown (revealFolds).
+func hiddenFolds(h *engine.Hand, a engine.Action, prev int, street engine.Street, hidden map[int]bool) {
+	if a.Kind == engine.Fold && a.Seat != prev {
+		hidden[a.Seat] = true
+	}
+	for _, k := range passedFolds(h, hidden, prev, street) {
+		delete(hidden, k)
 	}
 }

@@ -62,7 +62,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	if st.Pos != nil {
 		t.tpos = *st.Pos
 	}
-	t.hand, t.setup, t.handID, t.order, t.last, t.fair.hand = in.hand, in.setup, in.id, in.order, lastLines{}, in.fair
+	t.hand, t.setup, t.handID, t.order, t.last, t.fair.hand, t.hidden = in.hand, in.setup, in.id, in.order, lastLines{}, in.fair, in.hidden
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
 	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
@@ -157,7 +157,7 @@ func (t *Table) loadHand(ctx context.Context, seats []*Seat, st *State) (in inPl
 		return inPlay{}, nil, err
 	}
 	for i, hr := range hands {
-		h, hs, why := resumeHand(hr)
+		h, hs, hidden, why := resumeHand(hr)
 		if why == "" && i < len(hands)-1 {
 			why = "a later hand was started" // cannot happen with CommitTables; never play it
 		}
@@ -174,7 +174,7 @@ func (t *Table) loadHand(ctx context.Context, seats []*Seat, st *State) (in inPl
 			continue
 		}
 		setup := hr.Setup
-		in = inPlay{hand: h, setup: &setup, id: hr.ID, order: hs.Order, fair: fairOf(hr, hs)}
+		in = inPlay{hand: h, setup: &setup, id: hr.ID, order: hs.Order, fair: fairOf(hr, hs), hidden: hidden}
 		st.Hands, st.Button = hs.Number, hs.Button
 		st.BigBlindSeat = bigBlindOf(hs.Order) + 1
 		if hs.Pos != nil {
@@ -193,22 +193,31 @@ type inPlay struct {
 	id    int64
 	order []int
 	fair  fairHand
+	// hidden are the hand's fast folds out of turn not shown yet.
+	hidden map[int]bool
 }
 
-// resumeHand rebuilds a stored hand; why says why it cannot be (the
-// hand is then voided).
-func resumeHand(hr bot.HandRecord) (h *engine.Hand, hs bot.HandTag, why string) {
+// resumeHand rebuilds a stored hand and the fast folds out of turn it
+// has not shown yet (hiddenFolds); why says why it cannot be (the hand is
+// then voided).
+func resumeHand(hr bot.HandRecord) (h *engine.Hand, hs bot.HandTag, hidden map[int]bool, why string) {
 	if hr.Broken != "" {
-		return nil, hs, hr.Broken
+		return nil, hs, nil, hr.Broken
 	}
 	if err := json.Unmarshal([]byte(hr.Setup.Tag), &hs); err != nil || len(hs.Order) != len(hr.Setup.Seats) {
-		return nil, hs, "its seat order was not stored"
+		return nil, hs, nil, "its seat order was not stored"
 	}
-	h, err := engine.Resume(hr.Setup, hr.Events)
+	hidden = map[int]bool{}
+	h, err := engine.ResumeSteps(hr.Setup, hr.Events, func(h *engine.Hand, a engine.Action, prev int, street engine.Street) {
+		hiddenFolds(h, a, prev, street, hidden)
+	})
 	if err != nil {
-		return nil, hs, "the engine cannot replay it: " + err.Error()
+		return nil, hs, nil, "the engine cannot replay it: " + err.Error()
 	}
-	return h, hs, ""
+	if len(hidden) == 0 {
+		hidden = nil
+	}
+	return h, hs, hidden, ""
 }
 
 // voidHand ends a hand that cannot be resumed as a misdeal: the stored

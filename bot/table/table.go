@@ -218,7 +218,8 @@ type Table struct {
 	poolDeal bool
 	// hidden are the engine seats of the hand whose fast fold out of turn
 	// the table message does not show yet: the others see it when the
-	// turn passes them (seed 000; in memory: a restart shows them).
+	// turn passes them (seed 000). A table loaded from the store finds
+	// them again by replaying the hand's steps (hiddenFolds).
 	hidden map[int]bool
 	// seatsDirty: a seat changed in a way the next write must store.
 	seatsDirty bool
