@@ -204,11 +204,17 @@ type statsKey struct {
 	day               string
 }
 
-// saveSeats replaces table's seats by seats, checked.
+// saveSeats replaces table's seats by seats, checked: numbered from 1,
+// each once, no stack below 0.
 func (b *batchRows) saveSeats(table int64, seats []bot.SeatRecord, at time.Time) error {
-	for _, st := range seats {
+	for i, st := range seats {
 		if st.Seat < 1 || st.Stack < 0 {
 			return fmt.Errorf("table %d: seat %d with stack %d: %w", table, st.Seat, st.Stack, ErrInvalidEvent)
+		}
+		for _, o := range seats[:i] {
+			if o.Seat == st.Seat {
+				return fmt.Errorf("table %d: seat %d given twice: %w", table, st.Seat, ErrInvalidEvent)
+			}
 		}
 	}
 	if b.seats == nil {
