@@ -43,23 +43,25 @@ func NewGroupCommit(c bot.Committer, m *bot.Metrics) *GroupCommit {
 // committed.
 var errStopped = errors.New("the room stopped before the write was committed")
 
-// Commit stores w in the next batch and waits for it. Once queued, the
-// write is waited for whatever ctx says (its batch has its own deadline):
-// a caller that gave up on a write the batch then commits would reload
-// the table before the write lands, and memory would fall behind the
-// store. The write's events are encoded first, on the caller's goroutine
-// (bot.TableWrite.EncodeEvents): the batch's one goroutine only stores.
+// Commit stores w in the next batch and waits for it. ctx bounds the wait
+// for a place in the queue, and OpTimeout too when the queue is full.
+// Once queued, the write is waited for whatever ctx says (its batch has
+// its own deadline): a caller that gave up on a write the batch then
+// commits would reload the table before the write lands, and memory would
+// fall behind the store. The write's events are encoded first, on the
+// caller's goroutine (bot.TableWrite.EncodeEvents): the batch's one
+// goroutine only stores.
 func (g *GroupCommit) Commit(ctx context.Context, w *bot.TableWrite) error {
 	if err := w.EncodeEvents(); err != nil {
 		return err
 	}
 	p := &pendingWrite{w: w, done: make(chan error, 1)}
 	select {
-	case g.in <- p:
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-g.stopped:
-		return errStopped
+	case g.in <- p: // a place at once: no timer made (every action comes here)
+	default:
+		if err := g.queue(ctx, p); err != nil {
+			return err
+		}
 	}
 	select {
 	case err := <-p.done:
@@ -71,6 +73,20 @@ func (g *GroupCommit) Commit(ctx context.Context, w *bot.TableWrite) error {
 		default:
 			return errStopped
 		}
+	}
+}
+
+// queue waits for a place in the queue for p, up to OpTimeout.
+func (g *GroupCommit) queue(ctx context.Context, p *pendingWrite) error {
+	ctx, cancel := context.WithTimeout(ctx, OpTimeout)
+	defer cancel()
+	select {
+	case g.in <- p:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-g.stopped:
+		return errStopped
 	}
 }
 
@@ -175,9 +191,7 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState(),
 			Closing: t.closing && t.Tour == nil}), true
 	}
-	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
-	defer cancel()
-	err := t.Deps.Commit.Commit(ctx, w)
+	err := t.Deps.Commit.Commit(t.Deps.Ctx, w) // which bounds the wait for a place (OpTimeout)
 	outq, unseat := t.outq, t.unseat
 	t.outq, t.unseat = nil, nil
 	if err == nil {

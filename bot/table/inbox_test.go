@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -45,5 +46,24 @@ func TestAnswerSentBeforeTheActorEndedIsTheAnswer(t *testing.T) {
 		if err != nil || r.Text != "closed" {
 			t.Fatalf("answer %q, %v; want the actor's answer", r.Text, err)
 		}
+	}
+}
+
+// A write that finds the group commit's queue full waits for a place no
+// longer than its context allows, and is then not queued: nothing hangs
+// on a store that stopped taking writes.
+func TestCommitWithTheQueueFullWaitsNoLongerThanItsContext(t *testing.T) {
+	g := NewGroupCommit(nil, bot.NewMetrics()) // not running: nothing takes from the queue
+	for range cap(g.in) {
+		g.in <- &pendingWrite{w: &bot.TableWrite{}, done: make(chan error, 1)}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	err := g.Commit(ctx, &bot.TableWrite{TableID: 1})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("commit with the queue full: %v, want the context's deadline", err)
+	}
+	if len(g.in) != cap(g.in) {
+		t.Fatalf("%d writes queued, want the %d that filled it", len(g.in), cap(g.in))
 	}
 }
