@@ -282,7 +282,7 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 		for _, t := range b.seatTables {
 			args = append(args, t)
 			sa := b.seats[t]
-			at := sa.at.UTC().Round(time.Microsecond)
+			at := storedTime(sa.at)
 			for _, st := range sa.seats {
 				state := st.State
 				if state == "" {
@@ -314,7 +314,7 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 		for _, k := range b.timers {
 			if d := b.timer[k]; d != nil {
 				// In UTC: SQLite orders the times as text.
-				set, setKeys = append(set, k, d.At.UTC(), d.Payload), append(setKeys, k)
+				set, setKeys = append(set, k, storedTime(d.At), d.Payload), append(setKeys, k)
 			} else {
 				drop, dropKeys = append(drop, k), append(dropKeys, k)
 			}

@@ -32,7 +32,7 @@ func (s *Store) StartHand(ctx context.Context, tableID int64, setup engine.Setup
 }
 
 func (tx *Tx) startHand(tableID int64, setup engine.Setup, at time.Time) (int64, error) {
-	args, err := handRow(tableID, setup, at)
+	args, err := handRow(tableID, setup, storedTime(at))
 	if err != nil {
 		return 0, err
 	}
@@ -151,7 +151,7 @@ func (tx *Tx) appendEvents(handID int64, events []engine.Event, moves []bot.Move
 
 // eventRows appends the rows of a hand's events to rows.
 func (tx *Tx) eventRows(handID int64, events []engine.Event, encoded []string, rows []HandEvent) ([]HandEvent, error) {
-	now := tx.s.clock.Now()
+	now := tx.s.now()
 	for i, e := range events {
 		if e.Seq < 0 {
 			return nil, fmt.Errorf("hand %d event seq %d: %w", handID, e.Seq, ErrInvalidEvent)
@@ -240,6 +240,7 @@ func (s *Store) EndHand(ctx context.Context, handID int64, at time.Time) error {
 // first says whether it was not ended before, so that its players'
 // statistics are counted once.
 func (tx *Tx) endHand(handID int64, at time.Time, void string) (first bool, err error) {
+	at = storedTime(at)
 	n, err := tx.exec(sqlEndOpenHand, at, void, handID)
 	if err != nil {
 		return false, fmt.Errorf("end hand %d: %w", handID, err)

@@ -93,7 +93,7 @@ func (s *Store) setKeyValue(ctx context.Context, key, value string) error {
 	case len(value) > bot.KVValueMax:
 		return fmt.Errorf("a value of %d bytes: want at most %d", len(value), bot.KVValueMax)
 	}
-	row := KeyValue{Key: key, Value: value, UpdatedAt: s.clock.Now()}
+	row := KeyValue{Key: key, Value: value, UpdatedAt: s.now()}
 	return s.db.WithContext(ctx).Clauses(clause.OnConflict{
 		Columns:   []clause.Column{{Name: "key"}},
 		DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
@@ -120,7 +120,7 @@ func (s *Store) Secret(ctx context.Context, name string, size int) ([]byte, erro
 	if _, err := rand.Read(fresh); err != nil {
 		return nil, fmt.Errorf("secret %q: %w", name, err)
 	}
-	row := Secret{Name: name, Value: fresh, CreatedAt: s.clock.Now()}
+	row := Secret{Name: name, Value: fresh, CreatedAt: s.now()}
 	db := s.db.WithContext(ctx)
 	if err := db.Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
 		return nil, fmt.Errorf("secret %q: %w", name, err)

@@ -177,7 +177,15 @@ func (tx *Tx) lockAccounts(fromID, toID int64) (from, to Account, err error) {
 // now is the time rows are stamped with: the clock's, in UTC, to the
 // microsecond (as gorm's NowFunc), so that what is read back equals what
 // was written on both backends.
-func (s *Store) now() time.Time { return s.clock.Now().UTC().Round(time.Microsecond) }
+func (s *Store) now() time.Time { return storedTime(s.clock.Now()) }
+
+// storedTime is t as every time column holds it: in UTC, to the
+// microsecond (PostgreSQL's precision), without the monotonic clock
+// reading that time.Now carries. What is read back then equals what was
+// written on both backends; SQLite, which keeps a time as the text of
+// time.Time.String, would otherwise keep nanoseconds and an "m=+0.017"
+// of the process that wrote it.
+func storedTime(t time.Time) time.Time { return t.UTC().Round(time.Microsecond) }
 
 // Balance returns an account's balance (the cached column; [Store.Audit]
 // checks it against the ledger).

@@ -49,7 +49,7 @@ func (s *Store) FindPlayers(ctx context.Context, platform, who string) ([]bot.Pl
 // SetBanned implements bot.Members.
 func (s *Store) SetBanned(ctx context.Context, playerID int64, reason string) error {
 	res := s.db.WithContext(ctx).Model(&Player{}).Where("id = ?", playerID).
-		Updates(map[string]any{"banned": reason, "updated_at": s.clock.Now()})
+		Updates(map[string]any{"banned": reason, "updated_at": s.now()})
 	if res.Error != nil {
 		return roomErr(fmt.Errorf("ban player %d: %w", playerID, res.Error))
 	}
@@ -62,7 +62,7 @@ func (s *Store) SetBanned(ctx context.Context, playerID int64, reason string) er
 // SetPlayerLanguage implements bot.Members.
 func (s *Store) SetPlayerLanguage(ctx context.Context, playerID int64, lang string) error {
 	res := s.db.WithContext(ctx).Model(&Player{}).Where("id = ?", playerID).
-		Updates(map[string]any{"language": lang, "updated_at": s.clock.Now()})
+		Updates(map[string]any{"language": lang, "updated_at": s.now()})
 	if res.Error != nil {
 		return roomErr(fmt.Errorf("player %d language: %w", playerID, res.Error))
 	}
@@ -97,7 +97,7 @@ func (s *Store) CommunityByID(ctx context.Context, id int64) (bot.Community, err
 func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
 	res := s.db.WithContext(ctx).Model(&Community{}).Where("id = ?", c.ID).
 		Updates(map[string]any{"language": c.Language, "spectator_chat": c.SpectatorChat, "guild": c.Guild,
-			"grant_cap": c.GrantCap, "day_cap": c.DayCap, "updated_at": s.clock.Now()})
+			"grant_cap": c.GrantCap, "day_cap": c.DayCap, "updated_at": s.now()})
 	if res.Error != nil {
 		return fmt.Errorf("community %d: %w", c.ID, res.Error)
 	}
@@ -132,7 +132,7 @@ func (s *Store) MoveCommunity(ctx context.Context, platform, from, to string) (b
 		if err := tx.Model(&Community{}).Where("platform = ? AND spectator_chat = ?", platform, from).Update("spectator_chat", to).Error; err != nil {
 			return err // communities whose summaries went to the old chat follow it
 		}
-		return tx.Model(&Community{}).Where("id = ?", moved.ID).Updates(map[string]any{"chat_id": to, "updated_at": s.clock.Now()}).Error
+		return tx.Model(&Community{}).Where("id = ?", moved.ID).Updates(map[string]any{"chat_id": to, "updated_at": s.now()}).Error
 	})
 	if err != nil {
 		return bot.Community{}, roomErr(fmt.Errorf("move community %s/%s to %s: %w", platform, from, to, err))

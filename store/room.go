@@ -37,6 +37,9 @@ func roomErr(err error) error {
 // CommitTables implements bot.Committer: every write in one transaction.
 // The hand ids of new hands are set only when the transaction commits.
 func (s *Store) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
+	for _, w := range writes {
+		w.At = storedTime(w.At) // as stored: hands, seats, ends, ops and closings
+	}
 	ids := make([]int64, len(writes))
 	var next map[int64]int
 	err := s.InTx(ctx, func(tx *Tx) error {
@@ -262,7 +265,7 @@ func (tx *Tx) tourneyWrite(w *bot.TableWrite) error {
 			if data == "" {
 				data = "{}"
 			}
-			rows[i] = TourneyOp{TourneyID: op.TourneyID, Seq: op.Seq, Kind: op.Kind, Data: data, CreatedAt: at}
+			rows[i] = TourneyOp{TourneyID: op.TourneyID, Seq: op.Seq, Kind: op.Kind, Data: data, CreatedAt: storedTime(at)}
 		}
 		if err := tx.db.Create(&rows).Error; err != nil {
 			return fmt.Errorf("tournament ops: %w", err)

@@ -120,7 +120,7 @@ func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 		NowFunc: func() time.Time {
 			// PostgreSQL keeps microseconds: round so that what is read
 			// back equals what was written, on both backends.
-			return clock.Now().UTC().Round(time.Microsecond)
+			return storedTime(clock.Now())
 		},
 	}
 	var dialector gorm.Dialector

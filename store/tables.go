@@ -23,6 +23,7 @@ func (s *Store) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) 
 	if row.CreatedAt.IsZero() {
 		row.CreatedAt = s.clock.Now()
 	}
+	row.CreatedAt = storedTime(row.CreatedAt)
 	if err := s.db.WithContext(ctx).Omit(clause.Associations).Create(&row).Error; err != nil {
 		return 0, roomErr(fmt.Errorf("create table: %w", err))
 	}
@@ -48,7 +49,7 @@ func (s *Store) OpenTables(ctx context.Context, communityID int64) ([]bot.TableR
 
 // CloseTable implements bot.Tables.
 func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) error {
-	res := s.db.WithContext(ctx).Model(&Table{}).Where("id = ?", tableID).Update("closed_at", at)
+	res := s.db.WithContext(ctx).Model(&Table{}).Where("id = ?", tableID).Update("closed_at", storedTime(at))
 	if res.Error != nil {
 		return fmt.Errorf("close table %d: %w", tableID, res.Error)
 	}

@@ -19,6 +19,7 @@ func (s *Store) AddTourney(ctx context.Context, t bot.TourneyRecord) (int64, err
 	if row.CreatedAt.IsZero() {
 		row.CreatedAt = s.clock.Now()
 	}
+	row.CreatedAt = storedTime(row.CreatedAt)
 	if err := s.db.WithContext(ctx).Create(&row).Error; err != nil {
 		return 0, roomErr(fmt.Errorf("create tournament: %w", err))
 	}
@@ -60,9 +61,9 @@ func (s *Store) TourneyOps(ctx context.Context, tourneyID int64) ([]bot.TourneyO
 
 // SaveTemplate implements bot.Tourneys.
 func (s *Store) SaveTemplate(ctx context.Context, t bot.Template) error {
-	row := TourneyTemplate{CommunityID: t.CommunityID, Name: t.Name, Config: t.Config, Spec: t.Spec, UpdatedAt: s.clock.Now()}
+	row := TourneyTemplate{CommunityID: t.CommunityID, Name: t.Name, Config: t.Config, Spec: t.Spec, UpdatedAt: s.now()}
 	if !t.Last.IsZero() {
-		last := t.Last
+		last := storedTime(t.Last)
 		row.Last = &last
 	}
 	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{

@@ -19,7 +19,7 @@ func (s *Store) MoveOnce(ctx context.Context, key string, moves ...bot.Move) err
 		return errors.New("move once: empty key")
 	}
 	err := s.InTx(ctx, func(tx *Tx) error {
-		res := tx.db.Clauses(clause.OnConflict{DoNothing: true}).Create(&KeyValue{Key: key, Value: "done", UpdatedAt: s.clock.Now()})
+		res := tx.db.Clauses(clause.OnConflict{DoNothing: true}).Create(&KeyValue{Key: key, Value: "done", UpdatedAt: s.now()})
 		if res.Error != nil {
 			return fmt.Errorf("mark %q: %w", key, res.Error)
 		}
@@ -71,7 +71,7 @@ func (s *Store) PlayerAccounts(ctx context.Context, playerID int64) ([]bot.Accou
 
 // AddAdminEntry implements bot.AdminLog.
 func (s *Store) AddAdminEntry(ctx context.Context, e bot.AdminEntry, moves ...bot.Move) error {
-	row := AdminEntry{CommunityID: e.CommunityID, At: e.At, ActorID: e.ActorID, Actor: e.Actor, Action: e.Action,
+	row := AdminEntry{CommunityID: e.CommunityID, At: storedTime(e.At), ActorID: e.ActorID, Actor: e.Actor, Action: e.Action,
 		TargetID: e.TargetID, Target: e.Target, Amount: e.Amount, Detail: e.Detail}
 	err := s.InTx(ctx, func(tx *Tx) error {
 		if err := tx.db.Create(&row).Error; err != nil {
