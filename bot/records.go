@@ -311,7 +311,9 @@ type TableWrite struct {
 	// A table closed already stays closed as it was; one that does not
 	// exist refuses the write (ErrNotFound).
 	Close bool
-	At    time.Time
+	// At is when the write was made; CommitTables stores it, and sets it
+	// to, its form in the store (UTC, to the microsecond).
+	At time.Time
 }
 
 // AuditSnapshot is the store as of one moment, for the chip audit.

@@ -124,9 +124,10 @@ const AllCards = -2
 // with For before showing it to anybody.
 func (h *Hand) Snapshot() Snapshot { return h.snapshot(AllCards) }
 
-// SnapshotFor returns the hand as viewer may see it, equal to
-// Snapshot().For(viewer) but made in one pass: the table redraws its
-// message, and a practice opponent reads its cards, at every action.
+// SnapshotFor returns the hand as viewer (a seat, or -1 for a spectator)
+// may see it, equal to Snapshot().For(viewer) but made in one pass: the
+// table redraws its message, and a practice opponent reads its cards, at
+// every action. SnapshotFor(AllCards) is Snapshot().
 func (h *Hand) SnapshotFor(viewer int) Snapshot { return h.snapshot(viewer) }
 
 // snapshot is the hand as viewer (a seat, -1 for a spectator, AllCards)
@@ -139,16 +140,21 @@ func (h *Hand) snapshot(viewer int) Snapshot {
 		SmallBlindAmount: c.SmallBlind, BigBlindAmount: c.BigBlind, Ante: c.Ante,
 		BigBlindAnte: c.BigBlindAnte, StraddleAmount: c.Straddle,
 		Button: h.button, SmallBlind: h.sb, BigBlind: h.bb, Straddle: h.straddle,
-		Street: h.street, ToAct: h.toAct, Legal: h.Legal(), Actions: len(h.events),
+		Street: h.street, ToAct: h.toAct, Actions: len(h.events),
 		Over: h.over, Rake: h.rake, CarryOver: h.carry, Total: h.Pot(), Viewer: viewer,
 	}
 	if h.over {
 		s.ToAct = -1
 	}
-	if viewer != AllCards && viewer != s.ToAct {
+	if viewer == AllCards || viewer == s.ToAct {
+		s.Legal = h.Legal()
+	} else {
 		// What the player to act may do is nobody else's business beyond
-		// whose turn it is; Legal.Seat stays.
-		s.Legal = Legal{Seat: s.Legal.Seat}
+		// whose turn it is (Legal.Seat, as Legal gives it).
+		s.Legal = Legal{Seat: -1}
+		if !h.over && h.toAct >= 0 {
+			s.Legal.Seat = h.toAct
+		}
 	}
 	// Every board's cards and the hole cards viewer sees share one array.
 	nCards := 0

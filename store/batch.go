@@ -205,7 +205,9 @@ type statsKey struct {
 }
 
 // saveSeats replaces table's seats by seats, checked: numbered from 1,
-// each once, no stack below 0.
+// no stack below 0, each seat once (a seat twice is a conflict on the
+// seats' unique key, ErrConflict, as the index would say: the group
+// commit then stores the batch's other writes without this one).
 func (b *batchRows) saveSeats(table int64, seats []bot.SeatRecord, at time.Time) error {
 	for i, st := range seats {
 		if st.Seat < 1 || st.Stack < 0 {
@@ -213,7 +215,7 @@ func (b *batchRows) saveSeats(table int64, seats []bot.SeatRecord, at time.Time)
 		}
 		for _, o := range seats[:i] {
 			if o.Seat == st.Seat {
-				return fmt.Errorf("table %d: seat %d given twice: %w", table, st.Seat, ErrInvalidEvent)
+				return fmt.Errorf("table %d: seat %d given twice: %w", table, st.Seat, ErrConflict)
 			}
 		}
 	}

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
-	"github.com/pokerroom/pokerroom/store"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
 
@@ -17,8 +17,9 @@ import (
 // backends: a seat kept holds its new stack and state, a seat no longer
 // held is gone, a table left with none has none, a new seat is stored;
 // with more tables than one of SQLite's chunks takes. A write naming a
-// seat twice is refused as invalid (not as the unique index's duplicate)
-// and nothing of its batch is stored.
+// seat twice is refused as a conflict, saying which seat (a refusal the
+// group commit knows: it stores the batch's other writes alone), and
+// nothing of its batch is stored.
 func TestBatchSeatsReplaceTheStoredSeats(t *testing.T) {
 	for _, b := range storetest.Backends() {
 		t.Run(b.Name, func(t *testing.T) {
@@ -112,8 +113,8 @@ func TestBatchSeatsReplaceTheStoredSeats(t *testing.T) {
 			}
 			check("second batch", want)
 			twice := map[int64][]bot.SeatRecord{tables[0]: seats(400, 2, 2), tables[1]: seats(400, 1)}
-			if err := commit(twice); !errors.Is(err, store.ErrInvalidEvent) {
-				t.Fatalf("a seat given twice: %v, want ErrInvalidEvent", err)
+			if err := commit(twice); !errors.Is(err, bot.ErrDuplicate) || !strings.Contains(err.Error(), "seat 2 given twice") {
+				t.Fatalf("a seat given twice: %v, want the duplicate refused, naming the seat", err)
 			}
 			check("a refused batch", want)
 		})

@@ -3,6 +3,9 @@ package table
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -65,5 +68,59 @@ func TestCommitWithTheQueueFullWaitsNoLongerThanItsContext(t *testing.T) {
 	}
 	if len(g.in) != cap(g.in) {
 		t.Fatalf("%d writes queued, want the %d that filled it", len(g.in), cap(g.in))
+	}
+}
+
+// refusingCommitter refuses, as the store does, any batch holding a write
+// of table bad; the others it stores.
+type refusingCommitter struct {
+	bad    int64
+	mu     sync.Mutex
+	stored []int64
+}
+
+func (c *refusingCommitter) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
+	for _, w := range writes {
+		if w.TableID == c.bad {
+			return fmt.Errorf("table %d: seat 2 given twice: %w", w.TableID, bot.ErrDuplicate)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, w := range writes {
+		c.stored = append(c.stored, w.TableID)
+	}
+	return nil
+}
+
+// One table's refused write does not fail the others of its batch: the
+// group commit stores each of them alone, and only the refused one gets
+// the refusal.
+func TestGroupCommitRefusedWriteFailsOnlyItsTable(t *testing.T) {
+	c := &refusingCommitter{bad: 2}
+	g := NewGroupCommit(c, bot.NewMetrics())
+	// Queued before Run starts: the three writes form one batch.
+	errs := make([]chan error, 3)
+	for i := range errs {
+		errs[i] = make(chan error, 1)
+		id := int64(i + 1)
+		go func() { errs[id-1] <- g.Commit(context.Background(), &bot.TableWrite{TableID: id}) }()
+	}
+	for len(g.in) < 3 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go g.Run(ctx)
+	for i, ch := range errs {
+		err := <-ch
+		if bad := int64(i+1) == c.bad; bad != errors.Is(err, bot.ErrDuplicate) || !bad && err != nil {
+			t.Errorf("table %d's write: %v", i+1, err)
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if want := []int64{1, 3}; !slices.Equal(slices.Sorted(slices.Values(c.stored)), want) {
+		t.Errorf("stored tables %v, want %v", c.stored, want)
 	}
 }

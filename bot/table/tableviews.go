@@ -120,7 +120,7 @@ func (t *Table) publish() {
 		t.publishIdle()
 		return
 	}
-	snap := t.hand.SnapshotFor(-1)
+	snap := t.hand.SnapshotFor(-1) // the scene's own (sceneOf marks the folds not shown yet in it)
 	sc := frozen(t.sceneOf(&snap))
 	t.shownEvents = len(t.hand.Events())
 	var buttons [][]bot.Button
