@@ -76,13 +76,13 @@ func (l Line) write(b *strings.Builder) {
 // (the summaries a slow chat has queued hold it until they are sent).
 func (r *Rich) Plain() string {
 	n, lines := r.Title.size(), 0
+	title := n > 0
 	for _, bl := range r.Blocks {
 		for _, l := range bl.Lines {
 			n += l.size()
 			lines++
 		}
 	}
-	title := r.Title.size() > 0
 	if title {
 		lines++
 	}

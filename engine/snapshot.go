@@ -150,11 +150,8 @@ func (h *Hand) snapshot(viewer int) Snapshot {
 		s.Legal = h.Legal()
 	} else {
 		// What the player to act may do is nobody else's business beyond
-		// whose turn it is (Legal.Seat, as Legal gives it).
-		s.Legal = Legal{Seat: -1}
-		if !h.over && h.toAct >= 0 {
-			s.Legal.Seat = h.toAct
-		}
+		// whose turn it is: Legal's Seat, the seat to act or -1.
+		s.Legal = Legal{Seat: max(s.ToAct, -1)}
 	}
 	// Every board's cards and the hole cards viewer sees share one array.
 	nCards := 0
