@@ -87,6 +87,12 @@ var (
 	ErrNotFound          = Errorf(ENotFound, "not_found")
 	ErrDuplicate         = Errorf(EConflict, "duplicate")
 	ErrInsufficientFunds = Errorf(EInvalid, "insufficient_funds")
+	// ErrMalformed: a write the storage refuses as malformed (a seat
+	// numbered below 1, a negative stack, an event or a tournament op
+	// without a number or a kind): a defect of its writer, refused
+	// before anything of its transaction is stored. A user meets it as
+	// the internal error it is.
+	ErrMalformed = errors.New("malformed write")
 )
 
 // ELimited is the class of a refused command: the user sends commands

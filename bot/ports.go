@@ -258,7 +258,8 @@ type Committer interface {
 	// first one numbered as the count of events stored, the rest in
 	// order): any other is refused with ErrDuplicate, so that a log never
 	// has a gap or a fork. The errors are HandLog's (ErrDuplicate,
-	// ErrInsufficientFunds, ErrNotFound).
+	// ErrInsufficientFunds, ErrNotFound) and ErrMalformed: each a refusal
+	// that stored nothing of the batch.
 	CommitTables(ctx context.Context, writes []*TableWrite) error
 }
 

@@ -205,9 +205,10 @@ type statsKey struct {
 }
 
 // saveSeats replaces table's seats by seats, checked: numbered from 1,
-// no stack below 0, each seat once (a seat twice is a conflict on the
-// seats' unique key, ErrConflict, as the index would say: the group
-// commit then stores the batch's other writes without this one).
+// no stack below 0 (else ErrInvalidEvent, a malformed write), each seat
+// once (a seat twice is a conflict on the seats' unique key, ErrConflict,
+// as the index would say). Both are refusals: the group commit then
+// stores the batch's other writes without this one.
 func (b *batchRows) saveSeats(table int64, seats []bot.SeatRecord, at time.Time) error {
 	for i, st := range seats {
 		if st.Seat < 1 || st.Stack < 0 {

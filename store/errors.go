@@ -27,9 +27,11 @@ var (
 	ErrBalanceOverflow = errors.New("balance would overflow")
 	// ErrDuplicateEvent: a hand event whose (hand, sequence) already exists.
 	ErrDuplicateEvent error = &roomError{"duplicate hand event", bot.ErrDuplicate}
-	// ErrInvalidEvent: a hand event that is malformed (bad sequence,
-	// empty kind, payload that is not JSON).
-	ErrInvalidEvent = errors.New("invalid hand event")
+	// ErrInvalidEvent: a write that is malformed: a hand event (bad
+	// sequence, empty kind, payload that is not JSON), a seat (numbered
+	// below 1, a negative stack), a tournament op (no number or kind). It
+	// matches bot.ErrMalformed.
+	ErrInvalidEvent error = &roomError{"invalid hand event", bot.ErrMalformed}
 	// ErrConflict: a row that must be unique already exists.
 	ErrConflict error = &roomError{"already exists", bot.ErrDuplicate}
 )

@@ -143,7 +143,8 @@ func (g *GroupCommit) Run(ctx context.Context) {
 // rolled back for sure) rather than failing in a way that leaves unknown
 // whether it was stored.
 func refused(err error) bool {
-	return errors.Is(err, bot.ErrInsufficientFunds) || errors.Is(err, bot.ErrDuplicate) || errors.Is(err, bot.ErrNotFound)
+	return errors.Is(err, bot.ErrInsufficientFunds) || errors.Is(err, bot.ErrDuplicate) || errors.Is(err, bot.ErrNotFound) ||
+		errors.Is(err, bot.ErrMalformed)
 }
 
 // A table's writes: each step stored with its chips in one write, and

@@ -75,6 +75,7 @@ func TestCommitWithTheQueueFullWaitsNoLongerThanItsContext(t *testing.T) {
 // of table bad; the others it stores.
 type refusingCommitter struct {
 	bad    int64
+	refuse error // the refusal
 	mu     sync.Mutex
 	stored []int64
 }
@@ -82,7 +83,7 @@ type refusingCommitter struct {
 func (c *refusingCommitter) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
 	for _, w := range writes {
 		if w.TableID == c.bad {
-			return fmt.Errorf("table %d: seat 2 given twice: %w", w.TableID, bot.ErrDuplicate)
+			return fmt.Errorf("table %d: refused: %w", w.TableID, c.refuse)
 		}
 	}
 	c.mu.Lock()
@@ -95,32 +96,37 @@ func (c *refusingCommitter) CommitTables(ctx context.Context, writes []*bot.Tabl
 
 // One table's refused write does not fail the others of its batch: the
 // group commit stores each of them alone, and only the refused one gets
-// the refusal.
+// the refusal; so for each refusal the store makes (a seat given twice, a
+// malformed write, a balance too low, a row gone).
 func TestGroupCommitRefusedWriteFailsOnlyItsTable(t *testing.T) {
-	c := &refusingCommitter{bad: 2}
-	g := NewGroupCommit(c, bot.NewMetrics())
-	// Queued before Run starts: the three writes form one batch.
-	errs := make([]chan error, 3)
-	for i := range errs {
-		errs[i] = make(chan error, 1)
-		id := int64(i + 1)
-		go func() { errs[id-1] <- g.Commit(context.Background(), &bot.TableWrite{TableID: id}) }()
-	}
-	for len(g.in) < 3 {
-		time.Sleep(time.Millisecond)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go g.Run(ctx)
-	for i, ch := range errs {
-		err := <-ch
-		if bad := int64(i+1) == c.bad; bad != errors.Is(err, bot.ErrDuplicate) || !bad && err != nil {
-			t.Errorf("table %d's write: %v", i+1, err)
-		}
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if want := []int64{1, 3}; !slices.Equal(slices.Sorted(slices.Values(c.stored)), want) {
-		t.Errorf("stored tables %v, want %v", c.stored, want)
+	for _, refuse := range []error{bot.ErrDuplicate, bot.ErrMalformed, bot.ErrInsufficientFunds, bot.ErrNotFound} {
+		t.Run(refuse.Error(), func(t *testing.T) {
+			c := &refusingCommitter{bad: 2, refuse: refuse}
+			g := NewGroupCommit(c, bot.NewMetrics())
+			// Queued before Run starts: the three writes form one batch.
+			errs := make([]chan error, 3)
+			for i := range errs {
+				errs[i] = make(chan error, 1)
+				id := int64(i + 1)
+				go func() { errs[id-1] <- g.Commit(context.Background(), &bot.TableWrite{TableID: id}) }()
+			}
+			for len(g.in) < 3 {
+				time.Sleep(time.Millisecond)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			go g.Run(ctx)
+			for i, ch := range errs {
+				err := <-ch
+				if bad := int64(i+1) == c.bad; bad != errors.Is(err, refuse) || !bad && err != nil {
+					t.Errorf("table %d's write: %v", i+1, err)
+				}
+			}
+			c.mu.Lock()
+			defer c.mu.Unlock()
+			if want := []int64{1, 3}; !slices.Equal(slices.Sorted(slices.Values(c.stored)), want) {
+				t.Errorf("stored tables %v, want %v", c.stored, want)
+			}
+		})
 	}
 }
