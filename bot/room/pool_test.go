@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
 	"github.com/pokerroom/pokerroom/bot/room"
 	"github.com/pokerroom/pokerroom/store"
 )
@@ -508,6 +509,32 @@ func TestPoolFastFoldOutOfTurnStaysHiddenAfterARestart(t *testing.T) {
 	h.must(toAct, "/call")
 	if v := h.poolTable(id).Text; !strings.Contains(v, sb+" folds") {
 		t.Fatalf("the fold is not shown once the turn passed %s:\n%s", sb, v)
+	}
+}
+
+// R-CASH-7: the step that passes a fast fold out of turn shows it (a line
+// "X folds") also when that step's write was stored although reported
+// failed: the table reloads what the store holds and shows the step, the
+// fold with it.
+func TestPoolFastFoldShownByAStepStoredThoughReportedFailed(t *testing.T) {
+	h := startSixHanded(t, 19)
+	f := withFaults(h)
+	label := h.playingPoolTable()
+	id := tableID(label)
+	toAct, sb, _ := h.blinds(id)
+	h.must(sb, "/fastfold")
+	if v := h.poolTable(id).Text; strings.Contains(v, sb+" folds") {
+		t.Fatalf("the fold out of turn is shown before the turn passes %s:\n%s", sb, v)
+	}
+	writes := faultTableWrite(f, 1, bottest.Ambiguous)
+	if _, err := h.do(toAct, "/call"); err != nil && bot.ErrorCode(err) != bot.EUnavailable {
+		t.Fatalf("a call stored although reported failed: %v", err)
+	}
+	if writes.Load() < 1 {
+		t.Fatal("the call's write did not come")
+	}
+	if v := h.poolTable(id).Text; !strings.Contains(v, sb+" folds") || !strings.Contains(v, toAct+" calls") {
+		t.Fatalf("after the call stored though reported failed, want %s's call and %s's fold shown:\n%s", toAct, sb, v)
 	}
 }
 

@@ -3,9 +3,12 @@ package table
 import (
 	"context"
 	"errors"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/engine"
 	"github.com/pokerroom/pokerroom/tourney"
 )
 
@@ -260,12 +263,12 @@ func seatsSum(recs []bot.SeatRecord) uint64 {
 func (t *Table) reload() bool {
 	ctx, cancel := context.WithTimeout(t.Deps.Ctx, OpTimeout)
 	defer cancel()
-	oldHand, shown := t.handID, t.shownEvents
+	oldHand, shown, hidden := t.handID, t.shownEvents, t.hidden
 	if err := t.load(ctx, true); err != nil {
 		t.Deps.Log.Error("table reload failed", "table", t.ID, "err", err)
 		return false
 	}
-	defer t.showStored(ctx, oldHand, shown)
+	defer t.showStored(ctx, oldHand, shown, hidden)
 	t.syncSeated()
 	t.seatedN.Store(int32(t.SeatedCount()))
 	if t.Tour != nil && t.hand == nil {
@@ -291,8 +294,9 @@ func (t *Table) reload() bool {
 // action taken, or a hand ended (its summary; the leavers stand up, or a
 // closing tournament table closes, once the actor is back in its loop:
 // nothing here writes). For a write really lost there is nothing new to
-// show.
-func (t *Table) showStored(ctx context.Context, oldHand int64, shown int) {
+// show. hidden are the fast folds out of turn not shown before the write:
+// those the stored step passed are shown with it, as revealFolds does.
+func (t *Table) showStored(ctx context.Context, oldHand int64, shown int, hidden map[int]bool) {
 	switch {
 	case t.hand != nil && t.handID != oldHand:
 		t.version = 0
@@ -301,6 +305,11 @@ func (t *Table) showStored(ctx context.Context, oldHand int64, shown int) {
 	case t.hand != nil && len(t.hand.Events()) > shown:
 		evs := t.hand.Events()[shown:]
 		t.noteEvents(evs)
+		for _, k := range slices.Sorted(maps.Keys(hidden)) {
+			if !t.hidden[k] {
+				t.noteEvents([]engine.Event{{Kind: engine.EvFold, Seat: k}})
+			}
+		}
 		t.publish()
 		t.sendCards(evs)
 	case t.hand == nil && t.handNo > t.summarized:
