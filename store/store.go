@@ -140,11 +140,11 @@ func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 	}
 	db, err := gorm.Open(dialector, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, sqliteHint(err))
+		return nil, loc.Hide(fmt.Errorf("open %s database %s: %w", loc.Backend, loc, sqliteHint(err)))
 	}
 	sqlDB, err := db.DB()
 	if err != nil {
-		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err)
+		return nil, loc.Hide(fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err))
 	}
 	switch loc.Backend {
 	case SQLite:
@@ -165,7 +165,8 @@ func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 		if ctx.Err() != nil {
 			return nil, fmt.Errorf("open %s database %s: no answer: %w", loc.Backend, loc, ctx.Err())
 		}
-		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, sqliteHint(err))
+		// The driver's error may quote the URL: its passwords hidden.
+		return nil, loc.Hide(fmt.Errorf("open %s database %s: %w", loc.Backend, loc, sqliteHint(err)))
 	}
 	if loc.Backend == SQLite {
 		if err := s.quickCheck(ctx); err != nil {

@@ -5,10 +5,12 @@
 package dburl
 
 import (
+	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,8 +86,12 @@ func Parse(raw string) (Location, error) {
 	}
 	switch scheme := strings.ToLower(m[1]); scheme {
 	case "postgres", "postgresql":
-		if _, err := url.Parse(raw); err != nil {
+		u, err := url.Parse(raw)
+		if err != nil {
 			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q (accepted: postgres://user:password@host:port/dbname?sslmode=...)", redactURL(raw))
+		}
+		if err := checkPostgres(u); err != nil {
+			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q: %v", redactURL(raw), err)
 		}
 		// Shown as redactURL shows it, not as the parsed URL: a # or ?
 		// before the last @ puts what may be a password in its fragment
@@ -99,6 +105,48 @@ func Parse(raw string) (Location, error) {
 	default:
 		return Location{}, fmt.Errorf("unsupported scheme %q in %q (accepted: %s)", m[1], redactURL(raw), AcceptedURLs)
 	}
+}
+
+// The values the PostgreSQL driver (pgx) accepts for its parameters.
+var (
+	sslModes     = []string{"disable", "allow", "prefer", "require", "verify-ca", "verify-full"}
+	sessionAttrs = []string{"any", "read-write", "read-only", "primary", "standby", "prefer-standby"}
+)
+
+// checkPostgres refuses, before any connection, what the driver would
+// refuse of a URL's ports and of the parameters whose values it checks
+// (sslmode, connect_timeout, target_session_attrs): the configuration
+// then names DATABASE_URL and what is accepted, and the driver's error,
+// which quotes the URL, is never met.
+func checkPostgres(u *url.URL) error {
+	for _, h := range strings.Split(u.Host, ",") {
+		i := strings.LastIndex(h, ":")
+		if i < 0 || strings.HasSuffix(h, "]") { // no port, or an IPv6 address without one
+			continue
+		}
+		if p := h[i+1:]; p == "" {
+			continue
+		}
+		if n, err := strconv.Atoi(h[i+1:]); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("port %q is not a port number (accepted: 1 to 65535)", h[i+1:])
+		}
+	}
+	q, err := url.ParseQuery(u.RawQuery)
+	if err != nil {
+		return errors.New("its query is not name=value pairs joined by & (percent-encode a ; or a % in a value)")
+	}
+	if v, ok := q["sslmode"]; ok && !slices.Contains(sslModes, v[len(v)-1]) {
+		return fmt.Errorf("sslmode=%s (accepted: %s)", v[len(v)-1], strings.Join(sslModes, ", "))
+	}
+	if v, ok := q["target_session_attrs"]; ok && !slices.Contains(sessionAttrs, v[len(v)-1]) {
+		return fmt.Errorf("target_session_attrs=%s (accepted: %s)", v[len(v)-1], strings.Join(sessionAttrs, ", "))
+	}
+	if v, ok := q["connect_timeout"]; ok {
+		if n, err := strconv.Atoi(v[len(v)-1]); err != nil || n < 0 {
+			return fmt.Errorf("connect_timeout=%s (accepted: a whole number of seconds, 0 or more)", v[len(v)-1])
+		}
+	}
+	return nil
 }
 
 func sqliteLocation(raw, p string) (Location, error) {
@@ -168,7 +216,7 @@ func redactURL(raw string) string {
 		if err == nil && u.User != nil && u.Opaque == "" && u.Host != "" && !strings.ContainsAny(raw[start:at], "@?#") {
 			return redactParsed(u)
 		}
-		return raw[:start] + "xxxxx" + raw[at:]
+		return hideParams(raw[:start] + "xxxxx" + raw[at:])
 	}
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -181,15 +229,154 @@ func redactURL(raw string) string {
 	return redactParsed(u)
 }
 
+// redactParsed is u with its password hidden, in its user information
+// and in every query parameter that may be one: pair by pair as written,
+// the value of any pair naming a password however it is encoded or
+// joined (a query the parser would refuse, "a=1;password=x", hides it
+// too). A fragment, which means nothing to the driver, is not shown.
 func redactParsed(u *url.URL) string {
 	c := *u
-	if q := c.Query(); q.Has("password") {
-		q.Set("password", "xxxxx")
-		c.RawQuery = q.Encode()
+	pairs := strings.Split(c.RawQuery, "&")
+	for i, kv := range pairs {
+		if k, _, ok := strings.Cut(kv, "="); ok && indexFold(unescaped(kv), "password") >= 0 {
+			pairs[i] = k + "=xxxxx"
+		}
 	}
+	c.RawQuery = strings.Join(pairs, "&")
+	c.Fragment, c.RawFragment = "", ""
 	return c.Redacted()
+}
+
+// hideParams is s with the value of every "password=" in it (any case)
+// hidden, up to the next & or the end: for a URL the parser could not
+// split where the password is.
+func hideParams(s string) string {
+	const key = "password="
+	var b strings.Builder
+	for {
+		i := indexFold(s, key)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i+len(key)])
+		b.WriteString("xxxxx")
+		s = s[i+len(key):]
+		if j := strings.IndexByte(s, '&'); j >= 0 {
+			s = s[j:]
+		} else {
+			s = ""
+		}
+	}
+}
+
+// indexFold is the index of key (lower case ASCII) in s, ASCII letters
+// matched in any case, byte by byte (strings.ToLower would move the
+// indexes of invalid UTF-8); -1 when it is not there.
+func indexFold(s, key string) int {
+	for i := 0; i+len(key) <= len(s); i++ {
+		j := 0
+		for j < len(key) && (s[i+j] == key[j] || 'A' <= s[i+j] && s[i+j] <= 'Z' && s[i+j]+'a'-'A' == key[j]) {
+			j++
+		}
+		if j == len(key) {
+			return i
+		}
+	}
+	return -1
+}
+
+// unescaped is s with its %XX escapes decoded, where they all decode.
+func unescaped(s string) string {
+	if d, err := url.QueryUnescape(s); err == nil {
+		return d
+	}
+	return s
 }
 
 // DSN returns what the database driver gets. It may hold a password: never
 // log or show it.
 func (l Location) DSN() string { return l.dsn }
+
+// Hide returns err with every password of l (a PostgreSQL URL's, in its
+// user information or its password parameter, as written and decoded)
+// replaced by "xxxxx" in its text; err itself when its text holds none.
+// The driver's errors may quote the URL they were given: pgx hides a
+// user:password@ password, but not a ?password= one. The error returned
+// still matches what err matches (errors.Is), without unwrapping to the
+// text that held the password.
+func (l Location) Hide(err error) error {
+	if err == nil || l.Backend != Postgres {
+		return err
+	}
+	msg := err.Error()
+	shown := msg
+	for _, s := range l.passwords() {
+		shown = strings.ReplaceAll(shown, s, "xxxxx")
+	}
+	if shown == msg {
+		return err
+	}
+	return &hiddenError{msg: shown, err: err}
+}
+
+// passwords lists the passwords l's DSN holds, as written and decoded,
+// longest first (a password that holds another is hidden whole).
+func (l Location) passwords() []string {
+	raw := l.dsn
+	var out []string
+	add := func(s string) {
+		if s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if at := strings.LastIndex(raw, "@"); at >= 0 {
+		// What stands between the scheme and the last @ after the first
+		// colon may be a password, however the URL parser reads it.
+		start := 0
+		if i := strings.Index(raw, "://"); i >= 0 && i < at {
+			start = i + 3
+		}
+		if _, pw, ok := strings.Cut(raw[start:at], ":"); ok {
+			add(pw)
+			if d, err := url.PathUnescape(pw); err == nil {
+				add(d)
+			}
+		}
+	}
+	if u, err := url.Parse(raw); err == nil {
+		if pw, ok := u.User.Password(); ok {
+			add(pw)
+		}
+		for _, kv := range strings.Split(u.RawQuery, "&") {
+			// A pair naming a password however written ("password=",
+			// "pass%77ord=", "a=1;password="): its value as written
+			// (after the first =) and decoded.
+			if indexFold(unescaped(kv), "password") < 0 {
+				continue
+			}
+			if _, v, ok := strings.Cut(kv, "="); ok {
+				add(v)
+				add(unescaped(v))
+			}
+			if i := indexFold(kv, "password="); i >= 0 {
+				add(kv[i+len("password="):])
+				add(unescaped(kv[i+len("password="):]))
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int { return len(b) - len(a) })
+	return out
+}
+
+// hiddenError is an error whose text had a password hidden (Hide).
+type hiddenError struct {
+	msg string
+	err error
+}
+
+func (e *hiddenError) Error() string { return e.msg }
+
+// Is matches what the original error matches; there is no Unwrap, which
+// would hand out the text with the password.
+func (e *hiddenError) Is(target error) bool { return errors.Is(e.err, target) }

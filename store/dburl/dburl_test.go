@@ -1,6 +1,9 @@
 package dburl
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,6 +63,16 @@ func TestParseURLRefusesOtherSchemes(t *testing.T) {
 		{"room.db?mode=ro", "contains '?' or '#'", ""},
 		{"host=db user=bot password=hunter2 dbname=pokerroom", "PostgreSQL keyword/value string", "hunter2"},
 		{"password=hunter2 host=db", "write postgres://user:password@host:port/dbname", "hunter2"},
+		// What the driver refuses of a PostgreSQL URL is refused here,
+		// before any connection, saying what is accepted.
+		{"postgres://db:99999/x?password=hunter2", `port "99999" is not a port number (accepted: 1 to 65535)`, "hunter2"},
+		{"postgres://a:5432,b:0/x", `port "0" is not a port number`, ""},
+		{"postgres://bot:hunter2@db:abc/x", `invalid PostgreSQL URL`, "hunter2"},
+		{"postgres://db/x?password=hunter2&sslmode=bogus", "sslmode=bogus (accepted: disable, allow, prefer, require, verify-ca, verify-full)", "hunter2"},
+		{"postgres://db/x?connect_timeout=abc&password=hunter2", "connect_timeout=abc (accepted: a whole number of seconds, 0 or more)", "hunter2"},
+		{"postgres://db/x?connect_timeout=-1", "connect_timeout=-1", ""},
+		{"postgres://db/x?target_session_attrs=master", "target_session_attrs=master (accepted: any, read-write,", ""},
+		{"postgres://db/x?password=hun;ter2", "its query is not name=value pairs", "hun;ter2"},
 	} {
 		t.Run(tc.raw, func(t *testing.T) {
 			_, err := Parse(tc.raw)
@@ -70,6 +83,54 @@ func TestParseURLRefusesOtherSchemes(t *testing.T) {
 				t.Errorf("error shows the password: %v", err)
 			}
 		})
+	}
+}
+
+// A PostgreSQL URL the driver takes passes: hosts with and without
+// ports (IPv6 too), every sslmode and parameters the driver passes on.
+func TestParseURLTakesWhatTheDriverTakes(t *testing.T) {
+	for _, raw := range []string{
+		"postgres://db/x", "postgres://db:5432/x", "postgres://[::1]:5432/x", "postgres://[::1]/x",
+		"postgres://a:5432,b:5433/x", "postgres://db:/x", "postgres://db/x?sslmode=verify-full&connect_timeout=0",
+		"postgres://db/x?target_session_attrs=read-write&application_name=room&password=p%3Bw",
+	} {
+		if _, err := Parse(raw); err != nil {
+			t.Errorf("Parse(%q): %v", raw, err)
+		}
+	}
+}
+
+// Hide takes a PostgreSQL URL's passwords out of an error's text: in the
+// user information or the password parameter, as written or decoded; the
+// error returned matches what the original matched.
+func TestHideTakesThePasswordsOutOfAnError(t *testing.T) {
+	for _, tc := range []struct{ raw, secret string }{
+		{"postgres://bot:hunter2@db/x", "hunter2"},
+		{"postgres://db/x?password=hunter2&sslmode=disable", "hunter2"},
+		{"postgres://db/x?sslmode=disable&password=p%40ss%20w", "p@ss w"},
+		{"postgres://db/x?sslmode=disable&password=p%40ss%20w", "p%40ss%20w"},
+		{"postgres://bot:p%40ss@db/x", "p@ss"},
+		{"postgres://bot:p%40ss@db/x", "p%40ss"},
+	} {
+		loc, err := Parse(tc.raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cause := fmt.Errorf("cannot parse `%s` (%s): %w", tc.raw, tc.secret, context.DeadlineExceeded)
+		got := loc.Hide(cause)
+		if strings.Contains(got.Error(), tc.secret) || !strings.Contains(got.Error(), "xxxxx") {
+			t.Errorf("%s: Hide gives %q, want %q hidden", tc.raw, got, tc.secret)
+		}
+		if !errors.Is(got, context.DeadlineExceeded) {
+			t.Errorf("%s: the hidden error no longer matches its cause", tc.raw)
+		}
+		if errors.Unwrap(got) != nil {
+			t.Errorf("%s: the hidden error unwraps to the text with the password", tc.raw)
+		}
+	}
+	plain := errors.New("no password here")
+	if loc, _ := Parse("postgres://bot:hunter2@db/x"); loc.Hide(plain) != plain {
+		t.Error("an error without a password is not returned as it is")
 	}
 }
 
@@ -87,6 +148,29 @@ func FuzzParseURLNoSecret(f *testing.F) {
 			return
 		}
 		raw := prefix + user + ":" + secret + "@" + suffix
+		loc, err := Parse(raw)
+		if err != nil {
+			if strings.Contains(err.Error(), secret) {
+				t.Fatalf("Parse(%q) error shows the password: %v", raw, err)
+			}
+			return
+		}
+		if strings.Contains(loc.String(), secret) {
+			t.Fatalf("Parse(%q) shows the password: %s", raw, loc)
+		}
+	})
+}
+
+// FuzzParseURLNoQuerySecret: a password given as a query parameter of a
+// PostgreSQL URL, whatever the rest of the query, is neither in an error
+// nor in the shown location.
+func FuzzParseURLNoQuerySecret(f *testing.F) {
+	for _, s := range [][2]string{{"", ""}, {"sslmode=bogus&", ""}, {"", "&connect_timeout=x"}, {"a=%zz&", ";b"}, {"x=1;", "#f"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, before, after string) {
+		const secret = "Zq9SECRETx7"
+		raw := "postgres://db:5432/x?" + before + "password=" + secret + after
 		loc, err := Parse(raw)
 		if err != nil {
 			if strings.Contains(err.Error(), secret) {
