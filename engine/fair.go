@@ -85,6 +85,23 @@ func (p Provable) Dealt(seeds []string) []Card {
 	return deck
 }
 
+// ReshuffleSeed is the seed that shuffles a five-card draw's discards
+// when the stub runs out (Setup.ReshuffleSeed: seed 004 has them shuffled
+// before they are dealt again): the first 8 bytes, big-endian, of
+//
+//	sha256("pokerroom-reshuffle-v1\n" + salt_hex + "\n" + seed_1 + "\n" + ... + seed_n + "\n")
+//
+// so that, like the mix, it is secret until the reveal and checkable
+// after it; never 0 (which would deal the discards in the order thrown).
+func (p Provable) ReshuffleSeed(seeds []string) uint64 {
+	h := sha256.New()
+	h.Write([]byte("pokerroom-reshuffle-v1\n" + p.SaltHex() + "\n"))
+	for _, s := range seeds {
+		h.Write([]byte(s + "\n"))
+	}
+	return max(binary.BigEndian.Uint64(h.Sum(nil)), 1)
+}
+
 // MixStream is the byte stream that reshuffles a committed deck with the
 // players' seeds: SHA-256 in counter mode keyed by
 //

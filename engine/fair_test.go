@@ -141,6 +141,31 @@ func TestMixStreamIsTheDocumentedCounterMode(t *testing.T) {
 	}
 }
 
+// Seed 004 (five-card draw, R-CARD-7's game): the seed that shuffles the
+// discards before they are dealt again is the documented hash of the salt
+// and the seeds, so checkable once they are revealed; another salt or
+// another seed gives another.
+func TestReshuffleSeedIsTheDocumentedHashOfSaltAndSeeds(t *testing.T) {
+	p := provableFixture(t)
+	sum := sha256.Sum256([]byte("pokerroom-reshuffle-v1\n" + strings.Repeat("ab", SaltSize) + "\nana\nben\n"))
+	if got, want := p.ReshuffleSeed([]string{"ana", "ben"}), binary.BigEndian.Uint64(sum[:8]); got != want {
+		t.Fatalf("reshuffle seed %x, want %x", got, want)
+	}
+	seen := map[uint64]string{}
+	q := p
+	q.Salt[0] ^= 1
+	for name, v := range map[string]uint64{"no seeds": p.ReshuffleSeed(nil), "ana": p.ReshuffleSeed([]string{"ana"}),
+		"ana ben": p.ReshuffleSeed([]string{"ana", "ben"}), "ben ana": p.ReshuffleSeed([]string{"ben", "ana"}), "other salt": q.ReshuffleSeed(nil)} {
+		if v == 0 {
+			t.Errorf("%s: seed 0 deals the discards in the order thrown", name)
+		}
+		if o, ok := seen[v]; ok {
+			t.Errorf("%s and %s give the same seed", name, o)
+		}
+		seen[v] = name
+	}
+}
+
 // R-CARD-1: the mixed deal stays uniform: over many seeds, the first card
 // dealt is each of the 52 about equally often (chi-square, 51 degrees of
 // freedom, 0.1% critical value 87.97).

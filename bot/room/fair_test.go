@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -256,4 +257,76 @@ func TestVerifyRefusesBadArgumentsAndHandsNotOver(t *testing.T) {
 	setup.Tag = string(b)
 	setSetup(h, rec.ID, setup)
 	h.fails("cy", "/verify #1 1", "verify.no_commit")
+}
+
+// Seed 004 (five-card draw): when the stub runs out, the discards are
+// shuffled before they are dealt again. Four players change five cards
+// each from a 32-card deck: no drawer gets another's discards in the
+// order thrown (as an unshuffled pile would deal them, the first
+// drawer then knowing the third's new hand); the stored hand's reshuffle
+// seed is the reveal's (engine.Provable.ReshuffleSeed), which /verify
+// checks: another seed is refused. Found by an outside review: the room
+// never set the seed.
+func TestDrawDiscardsAreShuffledBeforeTheyAreDealtAgain(t *testing.T) {
+	h := newHarness(t, 35)
+	h.must("admin", "/newtable draw 1/2 deck=32 seats=4 rake=off")
+	for _, u := range []string{"ana", "ben", "cy", "dee"} {
+		h.must(u, "/join 100")
+	}
+	cards := func(who string) string {
+		r := h.must(who, "/cards")
+		return r.Text[strings.Index(r.Text, "your cards ")+len("your cards "):]
+	}
+	var threw, got []string
+	hand := 0
+	for k := 0; k < 200 && len(got) < 4; k++ {
+		who := h.toAct()
+		if who == "" {
+			break
+		}
+		old, text := cards(who), h.table().Text
+		cmd := "/pat" // a hand not all four play: no one changes
+		if !strings.Contains(text, "waits") {
+			cmd = "/discard " + old
+		}
+		if _, err := h.do(who, cmd); err != nil { // not the draw: call or check
+			if _, err := h.do(who, "/check"); err != nil {
+				h.must(who, "/call")
+			}
+			continue
+		}
+		if cmd != "/pat" {
+			threw, got = append(threw, old), append(got, cards(who))
+			fmt.Sscanf(text[strings.Index(text, " · hand ")+len(" · hand "):], "%d", &hand)
+		}
+	}
+	if len(got) < 4 {
+		t.Fatalf("no hand with four players drawing five: %v", threw)
+	}
+	for i := range got {
+		for j := range threw {
+			if i != j && got[i] == threw[j] {
+				t.Fatalf("drawer %d got exactly drawer %d's discards %s: the discards were dealt again unshuffled", i+1, j+1, got[i])
+			}
+		}
+	}
+	h.playToEnd(40)
+	rec, tag := storedHand(h, hand)
+	p, err := engine.ParseProvable(tag.Fair.CommittedDeck(rec.Setup.Deck), tag.Fair.Salt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Setup.ReshuffleSeed == 0 || rec.Setup.ReshuffleSeed != p.ReshuffleSeed(tag.Fair.Seeds) {
+		t.Fatalf("stored reshuffle seed %x, want the reveal's %x", rec.Setup.ReshuffleSeed, p.ReshuffleSeed(tag.Fair.Seeds))
+	}
+	verify := fmt.Sprintf("/verify #1 %d", hand)
+	if r := h.must("ana", verify); !strings.Contains(r.Text, "✓ matches") {
+		t.Fatalf("/verify of an honest draw hand:\n%s", r.Text)
+	}
+	setup := rec.Setup
+	setup.ReshuffleSeed++
+	setSetup(h, rec.ID, setup)
+	if r := h.must("ana", verify); !strings.Contains(r.Text, "✗ does not match") {
+		t.Fatalf("/verify of a draw hand whose discards were shuffled by another seed:\n%s", r.Text)
+	}
 }

@@ -99,6 +99,10 @@ func verifyText(lang, label string, n int, rec bot.HandRecord) string {
 		lines = append(lines, bot.Text(lang, "verify.seeds", strings.Join(f.Seeds, " · ")))
 	}
 	err := engine.Verify(f.Commitment, deck, f.Salt, f.Seeds, rec.Setup.Deck)
+	if p, perr := engine.ParseProvable(deck, f.Salt); err == nil && perr == nil && rec.Setup.ReshuffleSeed != 0 &&
+		rec.Setup.ReshuffleSeed != p.ReshuffleSeed(f.Seeds) {
+		err = engine.ErrDealtMismatch // a draw's discards dealt again by another shuffle than the reveal's
+	}
 	var res string
 	switch {
 	case err == nil:

@@ -85,13 +85,15 @@ func (t *Table) pendingDeck() (*engine.Provable, error) {
 }
 
 // dealDeck is the deck the next hand is dealt from: its committed deck
-// mixed with the seeds added to it. The hand's tag takes the reveal
-// (handTag) from t.fair.hand. The committed deck stays the next one until
-// the hand is stored (handNo moves on): a start that fails deals it again.
-func (t *Table) dealDeck() ([]engine.Card, error) {
+// mixed with the seeds added to it, and the seed that shuffles a draw's
+// discards when the stub runs out (engine.Provable.ReshuffleSeed). The
+// hand's tag takes the reveal (handTag) from t.fair.hand. The committed
+// deck stays the next one until the hand is stored (handNo moves on): a
+// start that fails deals it again.
+func (t *Table) dealDeck() ([]engine.Card, uint64, error) {
 	p, err := t.pendingDeck()
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	var seeds []string
 	for _, s := range t.fair.seeds {
@@ -102,7 +104,7 @@ func (t *Table) dealDeck() ([]engine.Card, error) {
 		tag.Committed = p.DeckText()
 	}
 	t.fair.hand = fairHand{tag: tag, no: t.handNo + 1, deck: p.DeckText()}
-	return p.Dealt(seeds), nil
+	return p.Dealt(seeds), p.ReshuffleSeed(seeds), nil
 }
 
 // handFair is the provable deck of the hand in play (nil: none, or a hand

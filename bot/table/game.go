@@ -277,7 +277,7 @@ func (t *Table) noHand(w *bot.TableWrite) {
 // seats, the big blind's seat, the seats' stacks and posts, its tag; false
 // (logged) when it cannot be dealt.
 func (t *Table) handSetup(tplan tourney.HandPlan, torder []int) (setup engine.Setup, order []int, bigBlind int, ok bool) {
-	deck, err := t.dealDeck() // the committed deck mixed with the seeds (fair.go)
+	deck, reshuffle, err := t.dealDeck() // the committed deck mixed with the seeds (fair.go)
 	if err != nil {
 		t.Deps.Log.Error("shuffle", "table", t.ID, "err", err)
 		return setup, nil, 0, false
@@ -296,6 +296,9 @@ func (t *Table) handSetup(tplan tourney.HandPlan, torder []int) (setup engine.Se
 		order = torder
 	}
 	setup = engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead}
+	if t.rules.Game == engine.Draw {
+		setup.ReshuffleSeed = reshuffle // the discards shuffled before they are dealt again (seed 004)
+	}
 	for _, i := range order {
 		s := t.Seats[i]
 		st := engine.Seat{Stack: s.Stack}
