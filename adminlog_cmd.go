@@ -50,6 +50,10 @@ func runAdminLog(ctx context.Context, a *app) int {
 			return exitUsage
 		}
 	}
+	if msg := missingDatabase(a); msg != "" {
+		fmt.Fprintf(a.stderr, "pokerroom adminlog: %s\n", msg)
+		return exitUsage
+	}
 	s, err := openStore(ctx, a)
 	if err != nil {
 		a.log.Error("adminlog", "err", err)

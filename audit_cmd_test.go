@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -90,4 +93,24 @@ func playOn(t *testing.T, env map[string]string, path string, start time.Time, a
 	}
 	rm.Close()
 	return s, loc
+}
+
+// The commands that read a room's database (audit, adminlog, export)
+// refuse a SQLite file that does not exist, with exit status 2 and a line
+// naming DATABASE_URL, and create nothing: an audit of a mistyped path
+// used to create and migrate an empty database and report every check OK
+// (found by an outside review).
+func TestReadingCommandsRefuseADatabaseThatDoesNotExist(t *testing.T) {
+	for _, args := range [][]string{{"audit"}, {"adminlog"}, {"export", "--community", "1"}} {
+		t.Run(args[0], func(t *testing.T) {
+			env, path := tempDB(t)
+			r := runMain(t, context.Background(), env, nil, args...)
+			if r.code != exitUsage || !strings.Contains(r.stderr, "DATABASE_URL: no database at "+path) || strings.Contains(r.stdout, "OK") {
+				t.Fatalf("exit %d, want 2 naming the missing database\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+			}
+			if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("%s: the database file was created (%v)", args[0], err)
+			}
+		})
+	}
 }

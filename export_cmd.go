@@ -90,6 +90,9 @@ func runExport(ctx context.Context, a *app) int {
 	if code != exitOK {
 		return code
 	}
+	if msg := missingDatabase(a); msg != "" {
+		return exportUsageError(a, "%s", msg)
+	}
 	s, err := openStore(ctx, a)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom export: open the database: %v\n", err)

@@ -34,6 +34,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -247,6 +248,23 @@ func openStore(ctx context.Context, a *app) (*store.Store, error) {
 	return s, nil
 }
 
+// missingDatabase says why a command that reads the room's database
+// (audit, adminlog, export) will not run: the configured SQLite file does
+// not exist. Opening it would create and migrate an empty database, and
+// an audit of it would report every check OK: a mistyped DATABASE_URL
+// must not pass for a clean room. "" when the file exists, or for
+// PostgreSQL (whose server refuses a database that does not exist).
+func missingDatabase(a *app) string {
+	loc := a.cfg.Database
+	if loc.Backend != store.SQLite || loc.Path == ":memory:" {
+		return ""
+	}
+	if _, err := os.Stat(loc.Path); !errors.Is(err, fs.ErrNotExist) {
+		return ""
+	}
+	return fmt.Sprintf("DATABASE_URL: no database at %s (this command reads an existing room's database; check the path, or create one with pokerroom migrate)", loc.Path)
+}
+
 func closeStore(a *app, s *store.Store) {
 	if err := s.Close(); err != nil {
 		a.log.Error("close database", "err", err)
@@ -269,6 +287,10 @@ func runMigrate(ctx context.Context, a *app) int {
 // configured database, a line per check (OK or its mismatches, naming the
 // accounts); exit 1 on any mismatch or when the store cannot be read.
 func runAudit(ctx context.Context, a *app) int {
+	if msg := missingDatabase(a); msg != "" {
+		fmt.Fprintf(a.stderr, "pokerroom audit: %s\n", msg)
+		return exitUsage
+	}
 	s, err := openStore(ctx, a)
 	if err != nil {
 		a.log.Error("audit", "err", err)
