@@ -442,6 +442,49 @@ func TestComingBackShortSaysTheFifteenMinuteRule(t *testing.T) {
 	h.must("ana", "/join 100")
 }
 
+// R-CASH-3 ("leaving and returning to the same stakes within 15 minutes
+// brings back the same stack", seed 003 #13: a player who leaves one
+// table and wants to sit at another): the stack left with at #1 comes
+// back at #2, another table of the same game and stakes, naming #1; a
+// table of other stakes or another game is a fresh buy-in; after 15
+// minutes the usual range. A change between two tables of the same
+// stakes brings the stack (seed 003 #12) the same way. Restarting the room keeps it. Found by an outside review: the
+// stack was remembered per table.
+func TestComingBackToAnotherTableOfTheSameStakesBringsTheStack(t *testing.T) {
+	h := newHarness(t, 31)
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("admin", "/newtable nlhe 2/4")
+	h.must("admin", "/newtable plo 1/2 buyin=80-200")
+	h.must("ana", "/join 200 #1")
+	h.must("ana", "/leave")
+	h.sleep(time.Minute)
+	h.restart()
+	e := h.fails("ana", "/join 80 #2", "join.rathole")
+	if msg := e.Message(bot.English); !strings.Contains(msg, "You left #1") || !strings.Contains(msg, "200") {
+		t.Errorf("the refusal at #2: %s", msg)
+	}
+	if r := h.must("ana", "/join #2"); !strings.Contains(r.Text, "with 200") {
+		t.Fatalf("ana's default buy-in at #2: %s", r.Text)
+	}
+	h.must("ana", "/leave")
+	h.must("ana", "/join 160 #3") // other stakes, and another game: fresh buy-ins
+	h.must("ana", "/join 80 #4")
+	h.must("ana", "/leave #3")
+	h.must("ana", "/leave #4")
+	h.sleep(16 * time.Minute)
+	h.must("ana", "/join 90 #1")
+	// A change from #1 to #2 (seed 003 #12) brings the stack: less is
+	// refused, and ana stays at #1; with no amount she moves with it.
+	h.fails("ana", "/join 80 #2", "join.rathole")
+	if !strings.Contains(h.tableOf("#1"), "ana") {
+		t.Fatalf("a refused change stood ana up at #1:\n%s", h.tableOf("#1"))
+	}
+	if r := h.must("ana", "/join #2"); !strings.Contains(r.Text, "ana leaves #1 with 90") || !strings.Contains(r.Text, "with 90") {
+		t.Fatalf("the change from #1 to #2 says\n%s", r.Text)
+	}
+}
+
 // /addbot asking for more practice opponents than the table has free
 // seats seats as many as fit and says how many were asked for and free.
 func TestAddingMoreOpponentsThanSeatsSaysSo(t *testing.T) {

@@ -181,7 +181,28 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		}
 	}
 	cmd.Args = rest
+	if spec.Name == "join" {
+		return r.joinTable(ctx, t, cmd, p, spec.Perm)
+	}
 	return t.Do(ctx, table.Request{Cmd: cmd, Player: p, Perm: spec.Perm})
+}
+
+// joinTable sits p at t, standing them up first from a table of the same
+// game and stakes they change from (changeTables); the reply tells both.
+func (r *Room) joinTable(ctx context.Context, t *table.Table, cmd bot.Command, p bot.Player, perm bot.Permission) (bot.Reply, error) {
+	said, deferred, err := r.changeTables(ctx, t, cmd, p)
+	if err != nil {
+		return bot.Reply{}, err
+	}
+	if deferred {
+		return bot.Reply{Private: true, Text: said[0]}, nil
+	}
+	rep, err := t.Do(ctx, table.Request{Cmd: cmd, Player: p, Perm: perm})
+	if err != nil || len(said) == 0 {
+		return rep, err
+	}
+	rep.Text = strings.Join(append(said, rep.Text), "\n")
+	return rep, nil
 }
 
 // authorise checks a command against the command table, before anything

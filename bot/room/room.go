@@ -151,6 +151,10 @@ type Room struct {
 	// waits for them).
 	auditsDue atomic.Int32
 	auditDone chan struct{}
+	// changesDue counts the table changes waiting to seat their player
+	// (changeTable); changeDone is signalled as each one ends.
+	changesDue atomic.Int32
+	changeDone chan struct{}
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -202,7 +206,7 @@ func New(cfg Config) (*Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{out: outbox.NewRouter(cfg.Outboxes, cfg.Clock, cfg.Log, cfg.Metrics), auditDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
+	r := &Room{out: outbox.NewRouter(cfg.Outboxes, cfg.Clock, cfg.Log, cfg.Metrics), auditDone: make(chan struct{}, 1), changeDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}, pools: map[int64]*pool{}}
 	return r, nil
@@ -366,6 +370,17 @@ func (r *Room) Settle(ctx context.Context) error {
 		}
 		if r.settlePools(ctx) || r.poolSeatings() != seatings {
 			busy = true
+		}
+		// A table change seats its player at the new table.
+		for r.changesDue.Load() > 0 {
+			busy = true
+			select {
+			case <-r.changeDone:
+			case <-r.ctx.Done():
+				return nil
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
 		// An audit whose time came reads the store as the room left it.
 		for r.auditsDue.Load() > 0 {

@@ -468,7 +468,10 @@ func TestRunItTwiceTable(t *testing.T) {
 }
 
 // R-CASH-5: changing to a table of the same game and stakes is allowed
-// only when it leaves no table more than one player fuller than another.
+// only when it leaves no table more than one player fuller than another;
+// a player dealt in at the old table moves once the hand is over, with
+// the stack they leave with (seed 003 #12: "si un jugador se levanta de
+// una mesa para ir a otra deberá hacerlo con su resto").
 func TestTableChangesKeepTablesBalanced(t *testing.T) {
 	h := newHarness(t, 16)
 	h.must("admin", "/newtable nlhe 1/2")
@@ -478,13 +481,28 @@ func TestTableChangesKeepTablesBalanced(t *testing.T) {
 	}
 	h.must("b1", "/join 100 #2")
 	h.must("b1", "/leave")
-	// #1 has 3, #2 has 0: a1 moving leaves 2 and 1: allowed.
-	h.must("a1", "/join 100 #2")
-	h.playToEnd(40)
+	// #1 has 3, #2 has 0: a1 moving leaves 2 and 1: allowed, once a1's
+	// hand at #1 is over.
+	if r := h.must("a1", "/join 80 #2"); !r.Private || !strings.Contains(r.Text, "when your hand at #1 ends") {
+		t.Fatalf("a table change during a hand says %+v", r)
+	}
+	if !strings.Contains(h.tableOf("#1"), "a1") {
+		t.Fatalf("a1 left #1 before the hand's end:\n%s", h.tableOf("#1"))
+	}
+	for range 40 {
+		who := h.turnAt("#1")
+		if who == "" || !strings.Contains(h.tableOf("#1"), "hand 1") {
+			break
+		}
+		h.checkOrCall(who, " #1")
+	}
+	stack := h.wallet("a1") // a1's chips are at #2, none in the wallet back
+	if v := h.tableOf("#2"); !strings.Contains(v, "a1") || stack != 10000-100 {
+		t.Fatalf("after the hand, a1 (wallet %d) not moved to #2 with the stack:\n%s", stack, v)
+	}
 	h.must("c1", "/join 100 #2")
 	h.must("c2", "/join 100 #2")
-	// #2 has 3 (a1 left #1 after its hand: 2), c1 moving to #1 leaves
-	// 2 and 3: allowed; a2 moving from #1 to #2 would leave 1 and 4.
+	// #2 has 3, #1 has 2: a2 moving from #1 to #2 would leave 1 and 4.
 	h.fails("a2", "/join 100 #2", "join.unbalanced")
 }
 

@@ -68,28 +68,110 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Ta
 	return t, nil
 }
 
-// checkTableChange applies R-CASH-5 to a player seated at another table of
-// the same game and stakes who joins t: allowed only when that leaves the
-// two tables within one player of each other; the old seat is then given up
-// after its hand.
-func (r *Room) checkTableChange(ctx context.Context, t *table.Table, p bot.Player) error {
+// changeTables applies R-CASH-5 and seed 003 #12 to a player seated at
+// another cash table of the same game and stakes who joins t (cmd):
+// allowed only when that leaves the two tables within one player of each
+// other, and then the player stands up from the old table first
+// (table.ChangeOut), so that the join brings the stack they left with
+// (R-CASH-3, LeftAtStakes). The join is tried first without doing it
+// (table.CheckJoin): a join t would refuse leaves the player where they
+// are, and one that would put them on t's waiting list changes nothing.
+// It returns what the old table said of the leaving, and deferred when
+// the player is dealt in there: they move when that hand ends
+// (ChangeTable), and t is not joined now.
+func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command, p bot.Player) (said []string, deferred bool, err error) {
+	if t.IsPool() || t.Tour != nil {
+		return nil, false, nil
+	}
 	for _, o := range r.seatedTables(p.ID) {
-		if o == t || o.IsPool() || t.IsPool() || o.Config.Variant != t.Config.Variant || o.Config.Stakes() != t.Config.Stakes() {
+		if !sameStakes(o, t) {
 			continue
 		}
-		src, dst := o.Count(), t.SeatedCount()
-		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
-			return bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
+		seated, stack, dealtIn, err := o.Holding(ctx, p)
+		if err != nil || !seated {
+			return nil, false, err
 		}
-		go func() {
-			ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
-			defer cancel()
-			if _, err := o.Do(ctx, table.Request{Cmd: bot.Command{Name: "leave"}, Player: p}); err != nil && !errors.Is(err, bot.ErrNotFound) {
-				r.log.Warn("table change: leaving the old table", "table", o.ID, "err", err)
+		if !dealtIn {
+			if ok, err := t.CheckJoin(ctx, cmd, p, o.ID, stack); err != nil || !ok {
+				return nil, false, err // refused, or the player waits for a seat at t: nothing changes
+			}
+		} else if t.Count() >= t.Config.Seats {
+			return nil, false, nil // t full: the join puts the player on its waiting list
+		}
+		src, dst := o.Count(), t.Count()
+		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
+			return nil, false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
+		}
+		rep, later, err := o.ChangeOut(ctx, p, t.ID)
+		if err != nil {
+			return nil, false, err
+		}
+		if later {
+			return []string{rep.Text}, true, nil
+		}
+		if rep.Text != "" {
+			said = append(said, rep.Text)
+		}
+	}
+	return said, false, nil
+}
+
+// changeTable is table.Env's ChangeTable: p stood up from table from once
+// its hand ended, to sit at table to; a table gone, or busy past the
+// timeout, is told to p.
+func (r *Room) changeTable(p bot.Player, from *table.Table, to int64) {
+	r.changesDue.Add(1)
+	go func() {
+		defer func() {
+			r.changesDue.Add(-1)
+			select {
+			case r.changeDone <- struct{}{}:
+			default:
 			}
 		}()
+		ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
+		defer cancel()
+		lang := bot.LangFor(p.Language, "", from.Comm.Language)
+		t := r.tableByID(to)
+		if t == nil {
+			r.notifyPlayer(p, tr(lang, "join.change_failed", from.Label(), "#"+strconv.FormatInt(to, 10), tr(lang, "table.no_such", "#"+strconv.FormatInt(to, 10))))
+			return
+		}
+		if err := t.JoinAfterChange(ctx, p, from.Label()); err != nil {
+			r.notifyPlayer(p, tr(lang, "join.change_failed", from.Label(), t.Label(), bot.FromError(err).Message(lang)))
+		}
+	}()
+}
+
+// sameStakes reports whether o and t are distinct cash tables of one
+// community, game and stakes: a player changes between them with their
+// stack (R-CASH-3, R-CASH-5).
+func sameStakes(o, t *table.Table) bool {
+	return o != t && !o.IsPool() && !t.IsPool() && o.Tour == nil && t.Tour == nil && o.Comm.ID == t.Comm.ID &&
+		o.Config.Variant == t.Config.Variant && o.Config.Stakes() == t.Config.Stakes()
+}
+
+// leftAtStakes is table.Env's LeftAtStakes: the latest stack player left
+// with, less than table.ReturnWindow ago, at t or a table of the same
+// community, game and stakes.
+func (r *Room) leftAtStakes(t *table.Table, player int64) (table.LeftStack, bool) {
+	r.mu.Lock()
+	tables := make([]*table.Table, 0, len(r.byCommunity[t.Comm.ID]))
+	for _, id := range r.byCommunity[t.Comm.ID] {
+		if o := r.tables[id]; o != nil && (o == t || sameStakes(o, t)) {
+			tables = append(tables, o)
+		}
 	}
-	return nil
+	r.mu.Unlock()
+	now := r.clock.Now()
+	var best table.LeftStack
+	found := false
+	for _, o := range tables {
+		if l, ok := o.LeftWith(player); ok && now.Before(l.Until) && (!found || l.Until.After(best.Until)) {
+			best, found = l, true
+		}
+	}
+	return best, found
 }
 
 // dropTable forgets a closed table (a pool's too: its pool may be done).
@@ -126,11 +208,12 @@ func (e roomEnv) Shuffle(cfg engine.Config, table int64, n int) (engine.Provable
 	return e.r.shuffle(cfg, table, n)
 }
 func (e roomEnv) BotRand(table int64, hand, n int) *mrand.Rand { return e.r.botRand(table, hand, n) }
-func (e roomEnv) CheckTableChange(ctx context.Context, t *table.Table, p bot.Player) error {
-	return e.r.checkTableChange(ctx, t, p)
+func (e roomEnv) LeftAtStakes(t *table.Table, player int64) (table.LeftStack, bool) {
+	return e.r.leftAtStakes(t, player)
 }
-func (e roomEnv) DropTable(t *table.Table) { e.r.dropTable(t) }
-func (e roomEnv) Send(m bot.Outgoing)      { e.r.out.Send(m) }
+func (e roomEnv) ChangeTable(p bot.Player, from *table.Table, to int64) { e.r.changeTable(p, from, to) }
+func (e roomEnv) DropTable(t *table.Table)                              { e.r.dropTable(t) }
+func (e roomEnv) Send(m bot.Outgoing)                                   { e.r.out.Send(m) }
 func (e roomEnv) PoolBack(pool, table int64, backs []table.PoolBack) {
 	e.r.poolBack(pool, table, backs)
 }

@@ -251,6 +251,22 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	if req.leave != nil {
 		return bot.Reply{}, t.poolLeave(req, start)
 	}
+	if req.change != nil {
+		return t.changeOut(req)
+	}
+	if req.check != nil {
+		return t.join(req)
+	}
+	if req.hold != nil {
+		if i := t.seatOf(req.Player.ID); i >= 0 {
+			req.hold.seated, req.hold.stack, req.hold.dealtIn = true, t.Seats[i].Stack+t.Seats[i].Pending, t.dealtIn(i)
+		}
+		return bot.Reply{}, nil
+	}
+	if req.rejoin != "" {
+		t.joinAfterChange(req)
+		return bot.Reply{}, nil
+	}
 	if req.Tok != nil {
 		return t.press(req, start)
 	}

@@ -52,6 +52,9 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 		free++
 	}
 	if free <= 0 {
+		if req.check != nil {
+			return bot.Reply{}, nil // the player would wait: no change now
+		}
 		if wi >= 0 {
 			return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.position", wi+1, t.Label())}, nil
 		}
@@ -63,46 +66,13 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 		}
 		return bot.Reply{Text: tr(lang, "wait.added", t.name2(p), t.Label(), len(t.waiting))}, nil
 	}
-	if err := t.env.CheckTableChange(req.ctx, t, p); err != nil {
-		return bot.Reply{}, err
-	}
-	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
-	defer cancel()
-	acc, err := t.env.Wallet(ctx, p, t.Comm)
+	acc, amount, i, err := t.buyIn(req, amountArg, wantSeat)
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	bal, err := t.Deps.Store.Balance(ctx, acc)
-	if err != nil {
-		return bot.Reply{}, err
-	}
-	lo, hi := t.Config.MinBuyIn, t.Config.MaxBuyIn
-	if l, ok := t.left[p.ID]; ok && l.Stack > lo { // R-CASH-3: the stack left with comes back
-		lo, hi = l.Stack, max(hi, l.Stack)
-	}
-	amount := min(hi, bal)
-	if amountArg != "" {
-		if amount, err = bot.ParseChipsArg(amountArg, lang); err != nil {
-			return bot.Reply{}, err
-		}
-	} else if l, ok := t.left[p.ID]; ok && l.Stack > t.Config.MinBuyIn {
-		amount = l.Stack
-	}
-	if err := t.checkBuyIn(p, amount, lo, hi); err != nil {
-		return bot.Reply{}, err
-	}
-	if amount > bal {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.funds", bot.Chips(amount), bot.Chips(bal))
-	}
-	i := -1
-	for k, s := range t.Seats {
-		if s == nil && (wantSeat < 0 || wantSeat == k) {
-			i = k
-			break
-		}
-	}
-	if i < 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.seat_taken", wantSeat+1)
+	if req.check != nil {
+		req.check.seated = true
+		return bot.Reply{}, nil
 	}
 	s := &Seat{Player: p, Account: acc, Stack: amount, Bank: t.Config.Bank}
 	// R-SEAT-4: with a game on, a newcomer posts a big blind or waits for it.
@@ -127,7 +97,7 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
-	delete(t.left, p.ID)
+	t.dropLeft(p.ID)
 	t.env.SetSeated(p.ID, t.ID, true)
 	t.publishIdle()
 	t.poke()
@@ -149,12 +119,61 @@ func (t *Table) name2(p bot.Player) string {
 	return p.DisplayName
 }
 
-// checkBuyIn refuses a buy-in outside lo..hi: below the stack p left
-// with less than 15 minutes ago with that rule (R-CASH-3), else with the
-// range.
-func (t *Table) checkBuyIn(p bot.Player, amount, lo, hi int64) error {
-	if l, ok := t.left[p.ID]; ok && amount < lo && lo == l.Stack {
-		return bot.Errorf(bot.EInvalid, "join.rathole", t.Label(), bot.Chips(l.Stack), l.Until.UTC().Format("15:04"),
+// buyIn checks a join's buy-in: the player's wallet account, the amount
+// (amountArg, or the default: the stack left with, else the most the
+// wallet allows) and the seat (wantSeat, or the first free one). A table
+// change's dry run (req.check) counts the stack brought from the old
+// table as left with now and as in the wallet.
+func (t *Table) buyIn(req Request, amountArg string, wantSeat int) (acc, amount int64, seat int, err error) {
+	p := req.Player
+	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
+	defer cancel()
+	if acc, err = t.env.Wallet(ctx, p, t.Comm); err != nil {
+		return 0, 0, 0, err
+	}
+	bal, err := t.Deps.Store.Balance(ctx, acc)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	lo, hi := t.Config.MinBuyIn, t.Config.MaxBuyIn
+	// R-CASH-3: the stack left with, at this table or another of its game
+	// and stakes, comes back.
+	left, hasLeft := t.env.LeftAtStakes(t, p.ID)
+	if c := req.check; c != nil && c.stack > 0 {
+		left, hasLeft = LeftStack{Stack: c.stack, Until: t.Deps.Clock.Now().Add(ReturnWindow), Table: c.from}, true
+		bal += c.stack
+	}
+	if hasLeft && left.Stack > lo {
+		lo, hi = left.Stack, max(hi, left.Stack)
+	}
+	amount = min(hi, bal)
+	if amountArg != "" {
+		if amount, err = bot.ParseChipsArg(amountArg, t.lang()); err != nil {
+			return 0, 0, 0, err
+		}
+	} else if hasLeft && left.Stack > t.Config.MinBuyIn {
+		amount = left.Stack
+	}
+	if err := t.checkBuyIn(amount, lo, hi, left, hasLeft); err != nil {
+		return 0, 0, 0, err
+	}
+	if amount > bal {
+		return 0, 0, 0, bot.Errorf(bot.EInvalid, "join.funds", bot.Chips(amount), bot.Chips(bal))
+	}
+	for k, s := range t.Seats {
+		if s == nil && (wantSeat < 0 || wantSeat == k) {
+			return acc, amount, k, nil
+		}
+	}
+	return 0, 0, 0, bot.Errorf(bot.EInvalid, "join.seat_taken", wantSeat+1)
+}
+
+// checkBuyIn refuses a buy-in outside lo..hi: below the stack left (at
+// this table or another of its game and stakes) less than 15 minutes ago
+// with that rule (R-CASH-3), else with the range.
+func (t *Table) checkBuyIn(amount, lo, hi int64, left LeftStack, hasLeft bool) error {
+	if hasLeft && amount < lo && lo == left.Stack {
+		return bot.Errorf(bot.EInvalid, "join.rathole", "#"+strconv.FormatInt(left.Table, 10), bot.Chips(left.Stack), left.Until.UTC().Format("15:04"),
 			bot.Chips(t.Config.MinBuyIn), bot.Chips(t.Config.MaxBuyIn))
 	}
 	if amount < lo || amount > hi {

@@ -477,8 +477,12 @@ func (t *Table) standUp() {
 	now := t.Deps.Clock.Now()
 	w := &bot.TableWrite{}
 	n := 0
+	var changes []changeReq
 	for i, s := range t.Seats {
 		if s != nil && s.Leaving {
+			if s.ChangeTo != 0 {
+				changes = append(changes, changeReq{player: s.Player, to: s.ChangeTo})
+			}
 			t.cashOut(i, now, w)
 			n++
 		}
@@ -488,6 +492,9 @@ func (t *Table) standUp() {
 	}
 	t.callWaiting(now, w)
 	if t.write(w) == nil {
+		for _, c := range changes {
+			t.env.ChangeTable(c.player, t, c.to)
+		}
 		t.publishIdle()
 	}
 }
@@ -501,8 +508,8 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 		w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "cash-out", Reference: t.ref()})
 	}
 	if !s.Bot && s.Stack+s.Pending > 0 && !t.IsPool() {
-		l := leftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
-		t.left[s.Player.ID] = l
+		l := LeftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
+		t.setLeft(s.Player.ID, l)
 		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: MustJSON(l)})
 	}
 	if _, ok := t.sitoutAt[i]; ok {
@@ -727,7 +734,7 @@ func (t *Table) fire() {
 	}
 	for p, l := range t.left {
 		if !now.Before(l.Until) {
-			delete(t.left, p)
+			t.dropLeft(p)
 			w.ClearDeadlines = append(w.ClearDeadlines, t.key("left", p))
 			changed = true
 		}

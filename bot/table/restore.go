@@ -65,7 +65,9 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.hand, t.setup, t.handID, t.order, t.last, t.fair.hand, t.hidden = in.hand, in.setup, in.id, in.order, lastLines{}, in.fair, in.hidden
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
-	t.waiting, t.left, t.sitoutAt = nil, map[int64]leftStack{}, map[int]time.Time{}
+	t.leftMu.Lock()
+	t.waiting, t.left, t.sitoutAt = nil, map[int64]LeftStack{}, map[int]time.Time{}
+	t.leftMu.Unlock()
 	t.outq, t.unseat, t.seatsDirty, t.seatsSaved = nil, nil, false, 0
 	for _, d := range deadlines {
 		t.restoreDeadline(d)
@@ -256,9 +258,9 @@ func (t *Table) restoreDeadline(d bot.Deadline) {
 			t.sitoutAt[n] = d.At
 		}
 	case "left":
-		var l leftStack
+		var l LeftStack
 		if id, err := strconv.ParseInt(parts[2], 10, 64); err == nil && json.Unmarshal([]byte(d.Payload), &l) == nil {
-			t.left[id] = l
+			t.setLeft(id, l)
 		}
 	case "wait":
 		var w waiter

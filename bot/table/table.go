@@ -42,9 +42,13 @@ type Seat struct {
 	Short bool `json:"short,omitempty"`
 	// WaitBB: joined and waits for the big blind; Post: joined and posts
 	// a big blind to play at once (R-SEAT-4).
-	WaitBB   bool          `json:"wait_bb,omitempty"`
-	Post     bool          `json:"post,omitempty"`
-	Leaving  bool          `json:"leaving,omitempty"`
+	WaitBB  bool `json:"wait_bb,omitempty"`
+	Post    bool `json:"post,omitempty"`
+	Leaving bool `json:"leaving,omitempty"`
+	// ChangeTo, with Leaving, is the table of the same game and stakes
+	// the player changes to once the hand ends, with their stack (seed
+	// 003 #12; ChangeOut).
+	ChangeTo int64         `json:"change_to,omitempty"`
 	Bank     time.Duration `json:"bank"`
 	Timeouts int           `json:"timeouts,omitempty"` // in a row (R-TIME-2)
 	// Entry is the tournament entry playing this seat; Alias its
@@ -101,6 +105,15 @@ type Request struct {
 	Pool []PoolEntry
 	// leave: the room's pool cashes out an entry in a hand (LeavePool).
 	leave *poolLeave
+	// change: the room stands the player up for a table change
+	// (ChangeOut); rejoin: the room seats a player changing from the
+	// table it names once its hand ended (JoinAfterChange).
+	change *changeReq
+	rejoin string
+	// check: the room's dry run of a table change's join (CheckJoin).
+	check *joinCheck
+	// hold: the room asks what the player holds here (Holding).
+	hold *holding
 
 	Reply chan Response
 }
@@ -169,12 +182,16 @@ type Table struct {
 	reminded          bool
 	nextAt            time.Time // the next hand starts (between hands)
 	// botAt is when the practice opponent to act at action botN acts.
-	botAt    time.Time
-	botN     int
-	waiting  []waiter
-	left     map[int64]leftStack // R-CASH-3
-	sitoutAt map[int]time.Time   // seat index -> when the seat is freed
-	last     lastLines           // the hand's last actions, for the table message
+	botAt   time.Time
+	botN    int
+	waiting []waiter
+	// left: the stacks players left with (R-CASH-3), written by the
+	// actor under leftMu (setLeft, dropLeft), read by the room's other
+	// tables under it too (LeftWith).
+	left     map[int64]LeftStack
+	leftMu   sync.Mutex
+	sitoutAt map[int]time.Time // seat index -> when the seat is freed
+	last     lastLines         // the hand's last actions, for the table message
 	timer    bot.Timer
 	timerAt  time.Time
 	carry    int64 // a five-card draw pot carried to the next hand
@@ -254,16 +271,21 @@ type Table struct {
 	lastReport *HandReport
 }
 
-type leftStack struct {
+// LeftStack is the stack a player left a cash table with, which they
+// must bring back to a table of the same game and stakes until Until
+// (R-CASH-3).
+type LeftStack struct {
 	Stack int64     `json:"stack"`
 	Until time.Time `json:"until"`
+	// Table is the table left (set by LeftWith; not stored: the key says).
+	Table int64 `json:"-"`
 }
 
 // New returns the actor of a table, not started.
 func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, house int64) *Table {
 	t := &Table{Deps: d, env: env, ID: rec.ID, house: house, Config: meta.Config, rules: meta.Config.Rules(), Comm: comm, account: rec.AccountID,
 		Inbox: make(chan *Request, InboxSize), Done: make(chan struct{}), wake: make(chan struct{}, 1), Kick: make(chan struct{}, 1),
-		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]leftStack{}, sitoutAt: map[int]time.Time{}}
+		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]LeftStack{}, sitoutAt: map[int]time.Time{}}
 	t.bots = &practice.Opponent{Trials: d.Cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID

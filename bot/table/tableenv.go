@@ -55,9 +55,14 @@ type Env interface {
 	// it with a salt drawn from the same source (engine.NewProvable).
 	Shuffle(cfg engine.Config, table int64, n int) (engine.Provable, error)
 	BotRand(table int64, hand, n int) *mrand.Rand
-	// CheckTableChange refuses a player's sitting at t when the room's
-	// rules on changing tables say so (R-CASH-3).
-	CheckTableChange(ctx context.Context, t *Table, p bot.Player) error
+	// LeftAtStakes is the stack player left with most recently, less than
+	// ReturnWindow ago, at a cash table of t's community, game and stakes
+	// (t included): R-CASH-3 brings it back at any of them.
+	LeftAtStakes(t *Table, player int64) (LeftStack, bool)
+	// ChangeTable seats p, who stood up from table from once its hand
+	// ended, at table to (a table change, ChangeOut): the join and what
+	// it says are to's (JoinAfterChange). It never blocks.
+	ChangeTable(p bot.Player, from *Table, to int64)
 	DropTable(t *Table)
 	// PoolBack hands entries leaving a table of pool back to it (R-CASH-7),
 	// their chips in their wallets (stored); it never blocks.

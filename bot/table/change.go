@@ -1,0 +1,145 @@
+package table
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// Changing tables and coming back (R-CASH-3, R-CASH-5; seed 003 #12, #13):
+// a player who leaves a cash table brings the stack they left with back to
+// any table of the same game and stakes for ReturnWindow; a player who
+// changes to such a table stands up from the old one first (ChangeOut),
+// and so sits down with that stack.
+
+// setLeft remembers the stack player left with (the actor only).
+func (t *Table) setLeft(player int64, l LeftStack) {
+	t.leftMu.Lock()
+	t.left[player] = l
+	t.leftMu.Unlock()
+}
+
+// dropLeft forgets it (the actor only).
+func (t *Table) dropLeft(player int64) {
+	t.leftMu.Lock()
+	delete(t.left, player)
+	t.leftMu.Unlock()
+}
+
+// LeftWith is the stack player left this table with, remembered until
+// its Until (which the caller compares with its clock); safe from any
+// goroutine.
+func (t *Table) LeftWith(player int64) (LeftStack, bool) {
+	t.leftMu.Lock()
+	defer t.leftMu.Unlock()
+	l, ok := t.left[player]
+	l.Table = t.ID
+	return l, ok
+}
+
+// changeReq is a table change: the player, the table they change to;
+// deferred is set by the old table when the player is dealt in its hand
+// in play, and moves when it ends.
+type changeReq struct {
+	player   bot.Player
+	to       int64
+	deferred bool
+}
+
+// changeOut is a table change's first half, run by the old table's actor
+// (ChangeOut): the player stands up as /leave does, the stack they leave
+// with remembered (R-CASH-3), so that the new table takes it. A player
+// dealt in the hand in play leaves when it ends (Seat.Leaving, with
+// ChangeTo): standUp then hands them to the room (Env.ChangeTable).
+func (t *Table) changeOut(req Request) (bot.Reply, error) {
+	i := t.seatOf(req.Player.ID)
+	if i < 0 {
+		return bot.Reply{}, nil // not seated here any more: nothing to give up
+	}
+	if s := t.Seats[i]; t.dealtIn(i) {
+		s.ChangeTo = req.change.to
+		if err := t.markLeaving(s); err != nil {
+			s.ChangeTo = 0
+			return bot.Reply{}, err
+		}
+		req.change.deferred = true
+		return bot.Reply{Private: true, Text: tr(t.langReq(req), "join.change_after_hand", t.Label(), "#"+strconv.FormatInt(req.change.to, 10))}, nil
+	}
+	return t.leave(req)
+}
+
+// joinAfterChange seats a player whose table change waited for their
+// hand at another table to end (JoinAfterChange): as /join with no
+// argument, so with the stack they left with (R-CASH-3). What the join
+// says goes to the table's chat (or privately, when it is private); a
+// refusal goes to the player.
+func (t *Table) joinAfterChange(req Request) {
+	p := req.Player
+	rep, err := t.join(req)
+	switch {
+	case err != nil:
+		t.send(t.private(p, tr(t.langOf(p), "join.change_failed", req.rejoin, t.Label(), bot.FromError(err).Message(t.langOf(p)))))
+	case rep.Private:
+		t.send(t.private(p, rep.Text))
+	default:
+		t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: bot.View{Kind: bot.ViewNotice, Text: rep.Text}})
+	}
+}
+
+// JoinAfterChange seats p, who changes from table from (its label) once
+// their hand there ended (Env.ChangeTable); it answers when the actor has.
+func (t *Table) JoinAfterChange(ctx context.Context, p bot.Player, from string) error {
+	_, err := t.Do(ctx, Request{Player: p, Cmd: bot.Command{Name: "join"}, rejoin: from})
+	return err
+}
+
+// ChangeOut stands p up from this table for a change to table to, of its
+// game and stakes: as /leave does, and at once, the reply saying what p
+// left with; or, when p is dealt in the hand in play, once it ends
+// (deferred true: the room then seats p at to, Env.ChangeTable). A
+// player not seated here gets an empty reply.
+func (t *Table) ChangeOut(ctx context.Context, p bot.Player, to int64) (rep bot.Reply, deferred bool, err error) {
+	c := &changeReq{player: p, to: to}
+	if rep, err = t.Do(ctx, Request{Player: p, change: c}); err != nil {
+		return rep, false, err // c may still be the actor's: not read
+	}
+	return rep, c.deferred, nil
+}
+
+// joinCheck is a table change's dry run of the join at the new table: the
+// stack brought from the old table (from); seated, set by the new table,
+// when the join would seat the player (not put them on the waiting list).
+type joinCheck struct {
+	from   int64
+	stack  int64
+	seated bool
+}
+
+// CheckJoin runs cmd's join of p at this table without doing it, as if p
+// had just left table from with stack (a table change): the refusal the
+// join would give, or whether it would seat p (false: it would put them
+// on the waiting list). Nothing changes.
+func (t *Table) CheckJoin(ctx context.Context, cmd bot.Command, p bot.Player, from, stack int64) (seated bool, err error) {
+	c := &joinCheck{from: from, stack: stack}
+	if _, err := t.Do(ctx, Request{Cmd: cmd, Player: p, check: c}); err != nil {
+		return false, err
+	}
+	return c.seated, nil
+}
+
+// holding is what a player holds at a table (Holding).
+type holding struct {
+	seated, dealtIn bool
+	stack           int64
+}
+
+// Holding says whether p is seated here, with what stack (pending chips
+// included), and whether p is dealt in the hand in play.
+func (t *Table) Holding(ctx context.Context, p bot.Player) (seated bool, stack int64, dealtIn bool, err error) {
+	h := &holding{}
+	if _, err := t.Do(ctx, Request{Player: p, hold: h}); err != nil {
+		return false, 0, false, err
+	}
+	return h.seated, h.stack, h.dealtIn, nil
+}
