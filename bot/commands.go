@@ -179,7 +179,7 @@ var commandTable = []CommandSpec{
 	cmd("help", PermAnyone, PlaceBoth, "[command]", "How to play, and every command", "Cómo jugar, y todos los comandos"),
 	cmd("wallet", PermAnyone, PlaceBoth, "", "Your chips in this community (in private: in every one)", "Tus fichas en esta comunidad (en privado: en todas)"),
 	cmd("tables", PermMember, PlaceBoth, "", "List the tables of this chat", "Lista las mesas de este chat"),
-	cmd("join", PermMember, PlaceBoth, "[buy-in] [post] [seat=N] [#table]", "Sit down at a table with a buy-in", "Siéntate en una mesa con una entrada").alias("sit"),
+	cmd("join", PermMember, PlaceBoth, "[buy-in] [post] [seat=N] [later] [#table]", "Sit down at a table with a buy-in (later: called from the waiting list, go to its end)", "Siéntate en una mesa con una entrada (later: llamado de la lista de espera, pasa al final)").alias("sit"),
 	cmd("leave", PermSeated, PlaceBoth, "[#table]", "Leave the table and cash out", "Deja la mesa y cobra tus fichas").alias("standup"),
 	cmd("sitout", PermSeated, PlaceBoth, "[#table]", "Skip the next hands and their blinds; in a hand, check or fold at once", "Sáltate las próximas manos y sus ciegas; en una mano, pasa o retírate ya"),
 	cmd("back", PermSeated, PlaceBoth, "[#table]", "Play again after sitting out", "Vuelve a jugar tras ausentarte"),

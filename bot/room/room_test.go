@@ -273,8 +273,9 @@ func TestTopUpsStayInTheRange(t *testing.T) {
 }
 
 // R-CASH-2: a full table has a waiting list; the first waiting player is
-// called when a seat frees and has a window to take it, else drops to the
-// end of the list, and off it the second time.
+// called when a seat frees and has a window to take it; a called player
+// who does not answer is off the list; one who answers /join later goes
+// to its end (seed 003 #6).
 func TestWaitingListCallsInOrder(t *testing.T) {
 	h := newHarness(t, 8)
 	h.must("admin", "/newtable nlhe 1/2 seats=2 window=1m")
@@ -298,17 +299,28 @@ func TestWaitingListCallsInOrder(t *testing.T) {
 	if r := h.must("dee", "/join 100"); !strings.Contains(r.Text, "number") {
 		t.Fatalf("dee took cy's seat: %q", r.Text)
 	}
-	// cy lets the window pass: to the end of the list, dee is called.
-	h.sleep(61 * time.Second)
-	if got := strings.Join(h.private("cy"), "\n"); !strings.Contains(got, "end of the waiting list") {
-		t.Fatalf("cy not moved to the end: %q", got)
+	// cy answers /join later (seed 003 #6): to the end of the list, and
+	// dee is called; dee lets the window pass: off the list (seed 003 #6:
+	// "en caso de que no haga acto de presencia cuando se le llame, se le
+	// borrará de la lista"), and cy is called again.
+	h.fails("dee", "/join later", "wait.later_not_called")
+	if r := h.must("cy", "/join later"); !strings.Contains(r.Text, "number 2, the last") {
+		t.Fatalf("cy's /join later: %q", r.Text)
 	}
 	if got := strings.Join(h.private("dee"), "\n"); !strings.Contains(got, "A seat is free") {
-		t.Fatalf("dee was not called after cy: %q", got)
+		t.Fatalf("dee was not called after cy went to the end: %q", got)
 	}
-	h.must("dee", "/join 100")
-	if !strings.Contains(h.table().Text, "dee") {
-		t.Fatalf("dee not seated:\n%s", h.table().Text)
+	h.sleep(61 * time.Second)
+	if got := h.private("dee"); !strings.Contains(got[len(got)-1], "you are off the waiting list") {
+		t.Fatalf("dee not taken off the list: %q", got)
+	}
+	if r := h.must("dee", "/join 100"); !strings.Contains(r.Text, "number 2") {
+		t.Fatalf("dee, off the list, joins again: %q", r.Text)
+	}
+	// cy, called again, is alone at the head with dee behind: takes it.
+	h.must("cy", "/join 100")
+	if !strings.Contains(h.table().Text, "cy") {
+		t.Fatalf("cy not seated:\n%s", h.table().Text)
 	}
 	h.checkBooks()
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"strconv"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 )
@@ -142,4 +143,30 @@ func (t *Table) Holding(ctx context.Context, p bot.Player) (seated bool, stack i
 		return false, 0, false, err
 	}
 	return h.seated, h.stack, h.dealtIn, nil
+}
+
+// waitLater is /join later from a player on the waiting list who was
+// offered a seat (R-CASH-2, seed 003 #6: a called player may take the seat
+// or put their name down again, at the end of the list): the seat goes to
+// the next one waiting. Refused to a player not called, and to one nobody
+// else waits behind (the seat stays theirs).
+func (t *Table) waitLater(req Request, wi int, called bool) (bot.Reply, error) {
+	if !called {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "wait.later_not_called", t.Label())
+	}
+	if len(t.waiting) == 1 {
+		wt := t.waiting[wi]
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "wait.later_alone", t.Label(), wt.Called.Add(t.Config.Window).UTC().Format("15:04"))
+	}
+	now := t.Deps.Clock.Now()
+	wt := t.waiting[wi]
+	t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
+	wt.Called, wt.Since = time.Time{}, now
+	t.waiting = append(t.waiting, wt)
+	w := &bot.TableWrite{SetDeadlines: []bot.Deadline{t.waitDeadline(wt)}}
+	t.callWaiting(now, w)
+	if err := t.write(w); err != nil {
+		return bot.Reply{}, err
+	}
+	return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.later", len(t.waiting), t.Label())}, nil
 }

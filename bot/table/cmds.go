@@ -27,10 +27,12 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.already", t.Label())
 	}
 	var amountArg string
-	post := false
+	post, later := false, false
 	wantSeat := -1
 	for _, a := range req.Cmd.Args {
 		switch la := strings.ToLower(a); {
+		case la == "later":
+			later = true
 		case la == "post":
 			post = true
 		case la == "wait":
@@ -47,6 +49,12 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	}
 	wi := t.waitIndex(p.ID)
 	called := wi >= 0 && !t.waiting[wi].Called.IsZero()
+	if later {
+		if req.check != nil {
+			return bot.Reply{}, nil // a table change's dry run: not a seat
+		}
+		return t.waitLater(req, wi, called)
+	}
 	free := t.freeSeats()
 	if called {
 		free++

@@ -719,18 +719,14 @@ func (t *Table) fire() {
 		if wt.Called.IsZero() || now.Before(wt.Called.Add(t.Config.Window)) {
 			continue
 		}
+		// R-CASH-2 (seed 003 #6): a called player who does not answer
+		// within the window is off the list (one who answers /join later
+		// went to its end, waitLater).
 		changed = true
 		t.waiting = append(t.waiting[:k], t.waiting[k+1:]...)
 		k--
-		if !wt.Missed && len(t.waiting) > 0 { // to the end of the list, once
-			wt.Called, wt.Missed, wt.Since = time.Time{}, true, now
-			t.waiting = append(t.waiting, wt)
-			w.SetDeadlines = append(w.SetDeadlines, t.waitDeadline(wt))
-			t.notify(wt.Player, "wait.missed")
-		} else {
-			w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", wt.Player.ID))
-			t.notify(wt.Player, "wait.removed", t.Label())
-		}
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", wt.Player.ID))
+		t.notify(wt.Player, "wait.removed", t.Label())
 	}
 	for p, l := range t.left {
 		if !now.Before(l.Until) {

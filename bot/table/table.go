@@ -86,7 +86,6 @@ type waiter struct {
 	Player bot.Player `json:"player"`
 	Since  time.Time  `json:"since"`
 	Called time.Time  `json:"called,omitzero"` // when a seat was offered; zero = not yet
-	Missed bool       `json:"missed,omitempty"`
 }
 
 // Request is a command for a table's actor.
