@@ -40,7 +40,13 @@ func (a *Director) leaguePoints(results []tourney.Result) map[int64]int {
 	if a.Set.Pairs {
 		return a.pairPoints(results)
 	}
-	tier := tourney.TierFor(a.Tourney.Config().BuyIn.Total(), a.IsFinal()) // a staged final is a multi-day event (T3)
+	// The tier is by the buy-in, the chips an entry puts in play (the
+	// prize part and a knockout's bounty part), not the fee: seed 001
+	// #12's "compra inicial", which #4 tells apart from "el precio de la
+	// inscripción" (a 45+5 tournament is T1). A staged final is a
+	// multi-day event (T3).
+	buyIn := a.Tourney.Config().BuyIn
+	tier := tourney.TierFor(buyIn.Prize+buyIn.Bounty, a.IsFinal())
 	if a.Shares != nil && a.Dealt {
 		var money int64
 		for _, v := range a.Shares {
