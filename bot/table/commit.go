@@ -172,6 +172,9 @@ type State struct {
 	Report *HandReport `json:"report,omitempty"`
 	// Pos is a tournament table's last button and blinds (dead button).
 	Pos *tourney.Positions `json:"pos,omitempty"`
+	// TwoLeft: a tournament table's next hand is dealt with two players
+	// left in the whole event (Sync.TwoLeft).
+	TwoLeft bool `json:"two_left,omitempty"`
 	// Closing: a cash or pool table closes after the hand in progress
 	// (/closetable, /closepool).
 	Closing bool `json:"closing,omitempty"`
@@ -193,7 +196,7 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 			w.Seats, w.SaveSeats = recs, true
 		}
 		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState(),
-			Closing: t.closing && t.Tour == nil}), true
+			TwoLeft: t.twoLeft && t.Tour != nil, Closing: t.closing && t.Tour == nil}), true
 	}
 	err := t.Deps.Commit.Commit(t.Deps.Ctx, w) // which bounds the wait for a place (OpTimeout)
 	outq, unseat := t.outq, t.unseat

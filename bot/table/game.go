@@ -295,7 +295,8 @@ func (t *Table) handSetup(tplan tourney.HandPlan, torder []int) (setup engine.Se
 	} else {
 		order = torder
 	}
-	setup = engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead}
+	setup = engine.Setup{Rules: t.rules, Button: 0, Deck: deck, CarriedPot: t.carry, NoSmallBlind: tplan.SmallBlindDead,
+		TwoPlayersLeft: t.Tour != nil && t.twoLeft} // R-BET-5: never at a cash table
 	if t.rules.Game == engine.Draw {
 		setup.ReshuffleSeed = reshuffle // the discards shuffled before they are dealt again (seed 004)
 	}

@@ -58,7 +58,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 		// not stored yet (CloseAfterHand).
 		t.closing = st.Closing || closed || t.poolClosed
 	}
-	t.tpos = tourney.Positions{}
+	t.tpos, t.twoLeft = tourney.Positions{}, st.TwoLeft
 	if st.Pos != nil {
 		t.tpos = *st.Pos
 	}

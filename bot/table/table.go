@@ -166,7 +166,10 @@ type Table struct {
 	// tpos is a tournament table's last hand's button and blinds under
 	// the dead button (tourney.Table.PlanHand); zero before its first.
 	tpos tourney.Positions
-	hand *engine.Hand
+	// twoLeft: a tournament table's director said, releasing its next
+	// hand, that two players remain in the whole event (Sync.TwoLeft).
+	twoLeft bool
+	hand    *engine.Hand
 	// setup is the hand's setup (its players in the tag), for the
 	// statistics written with its end.
 	setup   *engine.Setup

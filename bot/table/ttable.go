@@ -46,6 +46,10 @@ type Sync struct {
 	Level *SyncLevel
 	// Release lets the table deal its next hand.
 	Release bool
+	// TwoLeft, with Release: exactly two players remain in the whole
+	// tournament, so the next hand lifts the fixed-limit cap (R-BET-5,
+	// TDA 48: the cap holds at a table of two while others play on).
+	TwoLeft bool
 	// Close breaks the table: its players were moved; with Over, the
 	// tournament is over (or cancelled) and the table closes with it,
 	// said so rather than "broken".
@@ -168,6 +172,7 @@ func (t *Table) applySyncs() {
 func (t *Table) applySync(s Sync) {
 	if s.Release {
 		t.Tour.releases++ // taken in, even when this sync cannot be applied (the table reports again)
+		t.twoLeft = s.TwoLeft
 	}
 	w := &bot.TableWrite{}
 	changed := false

@@ -141,6 +141,7 @@ func (a *Director) releaseHeld() {
 			continue
 		}
 		s.Level, s.Release = table.LevelOf(lvl, num), true
+		s.TwoLeft = a.Tourney.Active() == 2 // the fixed-limit cap is lifted (R-BET-5, TDA 48)
 		if h4h {
 			if a.h4hDealt == nil {
 				a.h4hDealt = map[tourney.TableID]bool{}
