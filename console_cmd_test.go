@@ -66,10 +66,12 @@ func TestConsoleScriptGolden(t *testing.T) {
 		"tourney-balance": {"Ten starts: 10 players at 2 tables", "[eve] Ten: you move to table 1 (#1), seat 6.\n", "[group] 🏆 T1 moves: eve → table 1 seat 6\n",
 			"[group]   6  eve  1,540  · bet 20\n", "the final table is set with 7 players"},
 		// TDA 12, R-TRN-7: hand for hand at the bubble, announced; two
-		// players out in one hand-for-hand hand share sixth place. TDA
+		// players out in one hand-for-hand hand at different tables are
+		// ranked by their chips at its start: eve (1,440) sixth and paid,
+		// cy (20) seventh. TDA
 		// 31, R-SEAT-2: a button left dead on the seat of a player moved.
 		"tourney-bubble": {"table 4 is broken, its players are moved", "hand for hand: 7 left, 6 paid", "[group] Button: seat 3 (dead)\n",
-			"cy is out in place 6 and wins 5", "eve is out in place 6 and wins 4", "the bubble has burst, the 5 players left are in the money"},
+			"cy is out in place 7.", "eve is out in place 6 and wins 9", "the bubble has burst, the 5 players left are in the money"},
 		"two-tables": {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
 	}
 	scripts, err := filepath.Glob("testdata/console/*.txt")

@@ -40,7 +40,8 @@
 //     Table.PlanHand: who is dealt into a table's next hand and in what
 //     order under the dead button.
 //   - handforhand.go: hand for hand at the bubble; busts of one
-//     hand-for-hand hand at different tables tie.
+//     hand-for-hand hand at every table ranked together by their
+//     starting chips.
 //   - icm.go, deal.go: Malmuth-Harville ICM (exact, Monte Carlo), ICM and
 //     chip-chop deals, timed endings.
 //   - forms.go: windfall, staged, pairs.

@@ -2,10 +2,11 @@ package tourney
 
 import "sort"
 
-// Hand for hand (TDA 12, seed 001): at the bubble of a multi-table event
-// every table deals one hand at a time, together, so that the players who
-// bust in that hand at different tables finish at the same moment and
-// share their places and prizes.
+// Hand for hand (TDA 12): at the bubble of a multi-table event every
+// table deals one hand at a time, together, so that the players who bust
+// in that hand at different tables are out in the same hand: ranked, as
+// the players busted in one hand at one table, by their chips at the
+// start of it (R-TRN-7); equal stacks share their places and prizes.
 
 // HandForHand reports whether the tables must deal hand for hand: a
 // running event at more than one table with one player more than the
@@ -15,12 +16,12 @@ func HandForHand(active, paid, tables int) bool {
 }
 
 // EliminateHandForHand records the players busted in one hand-for-hand
-// hand, each table's busts in its own list (TDA; R-TRN-7). At one table
-// the player who started the hand with more chips finishes higher (as
-// Eliminate); players busted at different tables tie: the lowest
-// starting stack at each table shares the lowest places, the next lowest
-// at each table the places above, and so on. Tied players share those
-// places' prizes (Results). It takes them off their seats.
+// hand, each table's busts in its own list (R-TRN-7): they are out in
+// the same hand whatever their table, so the player who started the
+// hand with more chips finishes higher, as Eliminate ranks one table's
+// busts (HandForHandGroups); players who started it with equal chips tie
+// and share their places' prizes (Results). It takes them off their
+// seats.
 func (t *Tournament) EliminateHandForHand(tables [][]Bust) error {
 	var all []Bust
 	for _, b := range tables {
@@ -60,31 +61,27 @@ func (t *Tournament) EliminateHandForHand(tables [][]Bust) error {
 	return nil
 }
 
-// HandForHandGroups ranks the busts of one hand-for-hand hand, table by
-// table: the groups returned finish lowest first; the players of one
-// group tie. A player's rank is how many players busted at their table
-// started the hand with fewer chips (equal stacks share a rank).
+// HandForHandGroups ranks the busts of one hand-for-hand hand, every
+// table's together (R-TRN-7): the groups returned finish lowest first,
+// by the chips their players started the hand with; the players of one
+// group started it with equal chips and tie (listed by entry).
 func HandForHandGroups(tables [][]Bust) [][]EntryID {
-	byRank := map[int][]EntryID{}
-	top := -1
+	var all []Bust
 	for _, busts := range tables {
-		for _, b := range busts {
-			rank := 0
-			for _, o := range busts {
-				if o.StartStack < b.StartStack {
-					rank++
-				}
-			}
-			byRank[rank] = append(byRank[rank], b.Entry)
-			top = max(top, rank)
-		}
+		all = append(all, busts...)
 	}
-	var out [][]EntryID
-	for r := 0; r <= top; r++ {
-		if g := byRank[r]; len(g) > 0 {
-			sort.Slice(g, func(i, j int) bool { return g[i] < g[j] })
-			out = append(out, g)
+	sort.SliceStable(all, func(i, j int) bool {
+		if all[i].StartStack != all[j].StartStack {
+			return all[i].StartStack < all[j].StartStack
 		}
+		return all[i].Entry < all[j].Entry
+	})
+	var out [][]EntryID
+	for i, b := range all {
+		if i == 0 || b.StartStack != all[i-1].StartStack {
+			out = append(out, nil)
+		}
+		out[len(out)-1] = append(out[len(out)-1], b.Entry)
 	}
 	return out
 }

@@ -25,26 +25,38 @@ func TestHandForHandAtTheBubble(t *testing.T) {
 	}
 }
 
-// R-TRN-7 (TDA, seed 001): busts in one hand-for-hand hand at different
-// tables tie; at one table the bigger starting stack finishes higher.
-func TestHandForHandGroupsTieAcrossTables(t *testing.T) {
+// R-TRN-7: "Finishing order is by elimination; players busted in the
+// same hand are ranked by chips at the start of that hand." The seeds say
+// nothing of hand for hand's busts at different tables (001 #9 only
+// orders by elimination; its TDA rules have none on it), so this follows
+// the digest: a hand-for-hand hand is one hand of the whole event, and
+// its busts at every table are ranked together by their starting chips,
+// as one table's are; only equal starting chips tie.
+func TestHandForHandBustsRankedByStartingChipsAcrossTables(t *testing.T) {
 	cases := []struct {
 		name   string
 		tables [][]Bust
-		want   [][]EntryID
+		want   [][]EntryID // lowest place first
 	}{
-		{"one bust at each of two tables: one tie",
+		{"one bust at each of two tables: the shorter stack lower",
 			[][]Bust{{{Entry: 4, StartStack: 500}}, {{Entry: 9, StartStack: 100}}},
-			[][]EntryID{{4, 9}}},
+			[][]EntryID{{9}, {4}}},
 		{"two at one table: ranked by starting stack",
 			[][]Bust{{{Entry: 4, StartStack: 500}, {Entry: 5, StartStack: 200}}},
 			[][]EntryID{{5}, {4}}},
-		{"two at one table, one at another: the lowest of each tie, the other above",
-			[][]Bust{{{Entry: 4, StartStack: 500}, {Entry: 5, StartStack: 200}}, {{Entry: 7, StartStack: 900}}},
-			[][]EntryID{{5, 7}, {4}}},
-		{"equal stacks at one table tie",
-			[][]Bust{{{Entry: 2, StartStack: 300}, {Entry: 3, StartStack: 300}}, {{Entry: 8, StartStack: 50}}},
+		{"the biggest stack at the table with one bust finishes highest",
+			[][]Bust{{{Entry: 1, StartStack: 100}, {Entry: 2, StartStack: 200}}, {{Entry: 3, StartStack: 300}}},
+			[][]EntryID{{1}, {2}, {3}}},
+		{"a stack between two of another table's",
+			[][]Bust{{{Entry: 4, StartStack: 500}, {Entry: 5, StartStack: 200}}, {{Entry: 7, StartStack: 300}}},
+			[][]EntryID{{5}, {7}, {4}}},
+		{"equal stacks at different tables tie",
+			[][]Bust{{{Entry: 6, StartStack: 300}}, {{Entry: 2, StartStack: 300}}, {{Entry: 8, StartStack: 50}}},
+			[][]EntryID{{8}, {2, 6}}},
+		{"equal stacks at one table and another tie",
+			[][]Bust{{{Entry: 2, StartStack: 300}, {Entry: 3, StartStack: 300}}, {{Entry: 8, StartStack: 300}}},
 			[][]EntryID{{2, 3, 8}}},
+		{"no busts", nil, nil},
 	}
 	for _, c := range cases {
 		got := HandForHandGroups(c.tables)
@@ -54,38 +66,52 @@ func TestHandForHandGroupsTieAcrossTables(t *testing.T) {
 	}
 }
 
-// R-TRN-7 (TDA): two players busted in the same hand-for-hand hand at
-// different tables share the places and the prizes, here the last paid
-// place and the first unpaid one.
-func TestHandForHandBustsShareThePrize(t *testing.T) {
-	tr := newTourney(t, func(c *Config) { c.Payout = PayoutRule{Kind: TopN, Weights: []int64{50, 30, 20}} })
-	register(t, tr, 4) // pool 40: 20/12/8
-	_ = tr.Start(t0, testRand(1))
-	if !HandForHand(tr.Active(), 3, 2) {
-		t.Fatalf("4 left, 3 paid: hand for hand")
-	}
-	if err := tr.EliminateHandForHand([][]Bust{{{Entry: 3, StartStack: 900}}, {{Entry: 4, StartStack: 100}}}); err != nil {
-		t.Fatal(err)
-	}
-	// 3 and 4 tie for third and fourth: 8 + 0 shared.
-	for _, e := range []EntryID{3, 4} {
-		if got := tr.PrizeOf(e); got != 4 {
-			t.Errorf("entry %d paid %d, want 4 (third's 8 shared)", e, got)
-		}
-	}
-	_ = tr.Eliminate([]Bust{{Entry: 2, StartStack: 100}})
-	res, err := tr.Results()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[EntryID][2]Chips{1: {1, 20}, 2: {2, 12}, 3: {3, 4}, 4: {3, 4}}
-	for _, r := range res {
-		if w := want[r.Entry]; Chips(r.Place) != w[0] || r.Prize != w[1] {
-			t.Errorf("%+v, want place %d prize %d", r, w[0], w[1])
-		}
-	}
-	if err := tr.EliminateHandForHand([][]Bust{{{Entry: 1}}}); err == nil {
-		t.Errorf("eliminating after the end is refused")
+// R-TRN-7: players busted in the same hand-for-hand hand at different
+// tables are ranked by their chips at the start of the hand; with equal
+// chips they share the places and the prizes, here the last paid place
+// and the first unpaid one.
+func TestHandForHandBustsPlacesAndPrizes(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		busts  [][]Bust
+		places map[EntryID][2]Chips // place, prize
+	}{
+		{"the bigger starting stack takes the paid place",
+			[][]Bust{{{Entry: 3, StartStack: 900}}, {{Entry: 4, StartStack: 100}}},
+			map[EntryID][2]Chips{1: {1, 20}, 2: {2, 12}, 3: {3, 8}, 4: {4, 0}}},
+		{"equal starting stacks share third's 8",
+			[][]Bust{{{Entry: 3, StartStack: 500}}, {{Entry: 4, StartStack: 500}}},
+			map[EntryID][2]Chips{1: {1, 20}, 2: {2, 12}, 3: {3, 4}, 4: {3, 4}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tr := newTourney(t, func(c *Config) { c.Payout = PayoutRule{Kind: TopN, Weights: []int64{50, 30, 20}} })
+			register(t, tr, 4) // pool 40: 20/12/8
+			_ = tr.Start(t0, testRand(1))
+			if !HandForHand(tr.Active(), 3, 2) {
+				t.Fatalf("4 left, 3 paid: hand for hand")
+			}
+			if err := tr.EliminateHandForHand(c.busts); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range []EntryID{3, 4} {
+				if got, want := tr.PrizeOf(e), c.places[e][1]; got != want {
+					t.Errorf("entry %d paid %d, want %d", e, got, want)
+				}
+			}
+			_ = tr.Eliminate([]Bust{{Entry: 2, StartStack: 100}})
+			res, err := tr.Results()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range res {
+				if w := c.places[r.Entry]; Chips(r.Place) != w[0] || r.Prize != w[1] {
+					t.Errorf("%+v, want place %d prize %d", r, w[0], w[1])
+				}
+			}
+			if err := tr.EliminateHandForHand([][]Bust{{{Entry: 1}}}); err == nil {
+				t.Errorf("eliminating after the end is refused")
+			}
+		})
 	}
 }
 

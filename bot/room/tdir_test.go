@@ -70,10 +70,11 @@ func TestTourneyTablesPlayADeadButton(t *testing.T) {
 }
 
 // R-TRN-7 (TDA 12): players busted in the same hand-for-hand hand at
-// different tables share their places and prizes, instead of the table
-// that reports first ranking its players lower. Eight players at two
-// tables, seven paid: hand for hand from the start; everybody moves all
-// in on the first hand.
+// different tables are ranked together by their chips at its start, not
+// by the order the tables report; with equal chips they share their
+// places and prizes. Eight players at two tables, seven paid: hand for
+// hand from the start; everybody moves all in on the first hand, with
+// the same starting stack.
 func TestTourneyHandForHandBustsAtTwoTablesShareThePlace(t *testing.T) {
 	h := newHarness(t, 3)
 	users := []string{"ana", "ben", "cy", "dan", "eva", "fay", "gus", "hal"}

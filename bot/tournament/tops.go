@@ -224,7 +224,8 @@ type handOp struct {
 	Busts  []table.ReportBust        `json:"busts,omitempty"`
 	Stacks map[tourney.EntryID]int64 `json:"stacks,omitempty"`
 	// H4H are the tables of Busts when they busted in one hand-for-hand
-	// hand (parallel to Busts): at different tables they tie (TDA 12).
+	// hand (parallel to Busts): whatever their table, they are ranked by
+	// their starting chips, equal chips tie (R-TRN-7).
 	H4H []tourney.TableID `json:"h4h,omitempty"`
 }
 

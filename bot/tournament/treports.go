@@ -101,7 +101,8 @@ func (a *Director) onReport(rep table.HandReport) {
 	if dealtH4H && a.handForHand() {
 		// Hand for hand: taken out together once every table has played
 		// this hand (flushHandForHand), so that busts at different tables
-		// share their places (TDA 12). A hand dealt before hand for hand
+		// are ranked together by their starting chips (TDA 12, R-TRN-7),
+		// not in the order the tables report. A hand dealt before hand for hand
 		// began (another table's bust brought the field to the bubble
 		// while it was being played) ends as any other: its busts are out
 		// when it ends, after that other table's (R-TRN-7).
@@ -127,8 +128,9 @@ func (a *Director) eliminate(tb tourney.TableID, busts []table.ReportBust, stack
 }
 
 // flushHandForHand takes out the players busted in the hand-for-hand
-// hand every table has now played, together: busts at different tables
-// tie and share their places' prizes (TDA 12, R-TRN-7).
+// hand every table has now played, together: busts at every table are
+// ranked by the chips they started the hand with; equal chips tie and
+// share their places' prizes (TDA 12, R-TRN-7).
 func (a *Director) flushHandForHand() error {
 	if len(a.h4h) == 0 {
 		return nil
