@@ -179,6 +179,11 @@ type Seating struct {
 	// at one final table, and the final table forms whenever the players
 	// fit it.
 	FinalAtDraw bool
+	// LowestSeatAtNewTable is the balancing rule of rebalances logged
+	// before 2026-11-28, kept so that they replay to the same seats: a
+	// player moved to a table that has not dealt yet takes its lowest
+	// open seat (which may be its first button or small blind).
+	LowestSeatAtNewTable bool
 }
 
 // NewSeating returns empty seating for tables of tableSize.
@@ -486,6 +491,17 @@ func (s *Seating) BreakTables(rng Rand) ([]Move, error) {
 // numbered among equals); they go to the worst position at the shortest
 // table: the first open seat after its last big blind, so that they post
 // the big blind next, never the small-blind seat.
+//
+// A table that has not dealt yet (one SeatLate opened) has no last big
+// blind; seed 001's TDA 10-A still moves the player "a la peor posición
+// de la nueva mesa" and "la peor posición nunca es la ciega pequeña".
+// Balancing then fixes where its first hand's button and blinds go from
+// (Table.Pos, as if a hand had been played; AnchorFirstHand): the
+// players already there keep the button and small blind the first-hand
+// rule gives them (the button on the first player from seat 1, the small
+// blind the next; dead when they are alone), and the players moved in
+// take the big blind and the seats after it, never the button nor the
+// small blind.
 func (s *Seating) Balance() []Move {
 	var moves []Move
 	for len(s.Tables) > 1 {
@@ -503,6 +519,9 @@ func (s *Seating) Balance() []Move {
 			break
 		}
 		seat := s.nextBigBlindSeat(src)
+		if !s.LowestSeatAtNewTable {
+			dst.AnchorFirstHand()
+		}
 		to := worstSeat(dst)
 		if seat == 0 || to == 0 {
 			break
@@ -544,6 +563,29 @@ func worstSeat(t *Table) Seat {
 		}
 	}
 	return 0
+}
+
+// AnchorFirstHand fixes, on a table that has not dealt yet and has a
+// player, the positions its first hand follows on from (Pos, as the last
+// hand's): the next hand's button is the first player from seat 1 and
+// its small blind the next player, or with one player the seat after
+// theirs, empty (a dead small blind). Players seated later in the open
+// seats after that small blind come before the rest to the big blind
+// (worstSeat). It reports whether it set them.
+func (t *Table) AnchorFirstHand() bool {
+	if t.Pos.BigBlind != 0 || t.Count() == 0 {
+		return false
+	}
+	n := Seat(len(t.Seats))
+	btn := t.nextOccupied(n)
+	sb := t.nextOccupied(btn)
+	if sb == btn {
+		sb = btn%n + 1
+	}
+	// The last hand's small blind is the next button, its big blind the
+	// next small blind (NextPositions); its button is not used.
+	t.Pos = Positions{SmallBlind: btn, BigBlind: sb}
+	return true
 }
 
 // Redraw reseats every remaining player at random, as at the start of a

@@ -50,6 +50,13 @@ type Sync struct {
 	// tournament, so the next hand lifts the fixed-limit cap (R-BET-5,
 	// TDA 48: the cap holds at a table of two while others play on).
 	TwoLeft bool
+	// Pos, for a table that has not dealt yet, are the positions its
+	// first hand follows on from, as a last hand's: balancing fixed them
+	// so that the players it moved in take the big blind and the seats
+	// after it, never the button nor the small blind (R-TRN-11, TDA
+	// 10-A; tourney.Table.AnchorFirstHand). A table that has dealt
+	// ignores them.
+	Pos *tourney.Positions
 	// Close breaks the table: its players were moved; with Over, the
 	// tournament is over (or cancelled) and the table closes with it,
 	// said so rather than "broken".
@@ -246,6 +253,10 @@ func (t *Table) applySync(s Sync) {
 			cur.Credit = want.Credit
 			changed = true
 		}
+	}
+	if s.Pos != nil && t.tpos.BigBlind == 0 && *s.Pos != t.tpos {
+		t.tpos = *s.Pos
+		changed = true
 	}
 	if l := s.Level; l != nil {
 		t.Config.SmallBlind, t.Config.BigBlind, t.Config.Ante, t.Config.BBAnte, t.Config.Level = l.SmallBlind, l.BigBlind, l.Ante, l.BigBlindAnte, l.Number

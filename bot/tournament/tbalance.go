@@ -182,7 +182,7 @@ func (a *Director) rebalance() error {
 		}
 	}
 	wasFinal := len(a.Tourney.Seating().Tables) == 1
-	res, err := a.do(rebalanceOp{Seed: a.seed(), Stacks: stacks, Pos: pos}, nil, nil)
+	res, err := a.do(rebalanceOp{Seed: a.seed(), Stacks: stacks, Pos: pos, Rule: balanceRule}, nil, nil)
 	if err != nil {
 		return err
 	}

@@ -317,7 +317,17 @@ type rebalanceOp struct {
 	// Pos are the tables' last button and blinds: the player due to post
 	// the big blind next moves (TDA 10).
 	Pos map[tourney.TableID]tourney.Positions `json:"pos,omitempty"`
+	// Rule is the balancing rule the op followed: balanceRule since
+	// 2026-11-28; 0 in the log of a rebalance made before, whose replay
+	// seats a player moved to a table that has not dealt in its lowest
+	// open seat, as then (tourney.Seating.LowestSeatAtNewTable).
+	Rule int `json:"rule,omitempty"`
 }
+
+// balanceRule is the balancing rule of the rebalances made now: a player
+// moved to a table that has not dealt takes the big blind of its first
+// hand, never its button nor small blind (R-TRN-11, TDA 10-A).
+const balanceRule = 1
 
 func (rebalanceOp) kind() string { return opRebalance }
 func (op rebalanceOp) apply(a *Director) (any, error) {
@@ -332,7 +342,10 @@ func (op rebalanceOp) apply(a *Director) (any, error) {
 			tb.Pos = p
 		}
 	}
-	return a.Tourney.Seating().Rebalance(rngFrom(op.Seed))
+	s := a.Tourney.Seating()
+	s.LowestSeatAtNewTable = op.Rule < balanceRule
+	defer func() { s.LowestSeatAtNewTable = false }()
+	return s.Rebalance(rngFrom(op.Seed))
 }
 
 // lateEndOp ends late registration (R-TRN-5): the prize pool is fixed.

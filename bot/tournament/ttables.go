@@ -108,6 +108,10 @@ func (a *Director) desired(no tourney.TableID) table.Sync {
 			s.Seats[i] = a.syncSeat(e)
 		}
 	}
+	if _, dealt := a.pos[no]; !dealt && tb.Pos.BigBlind != 0 {
+		p := tb.Pos // balancing moved players in before its first hand (R-TRN-11)
+		s.Pos = &p
+	}
 	return s
 }
 
