@@ -154,7 +154,7 @@ func ParseChipsIn(s, lang string) (int64, error) {
 		n.Add(n, f)
 	}
 	if n.Sign() <= 0 {
-		return 0, Errorf(EInvalid, "amount.bad", typed)
+		return 0, Errorf(EInvalid, "amount.not_positive", typed)
 	}
 	if !n.IsInt64() || n.Int64() > MaxAmount {
 		return 0, Errorf(EInvalid, "amount.too_large", Chips(MaxAmount))

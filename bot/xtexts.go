@@ -11,7 +11,7 @@ var exportTexts = map[string]Message{
 	"export.no_tourney": {"There is no tournament T%[1]v here.", "No hay ningún torneo T%[1]v aquí."},
 	"export.none":       {"No hands of yours to export. Hands played before the room recorded who played them cannot be exported.", "No hay manos tuyas que exportar. Las manos jugadas antes de que la sala registrara quién las jugó no se pueden exportar."},
 	"export.slow":       {"The export took too long: ask for fewer hands, or try again shortly.", "La exportación tardó demasiado: pide menos manos, o inténtalo de nuevo en breve."},
-	"export.caption":    {"Your %[1]v hands (%[2]v), oldest first.", "Tus %[1]v manos (%[2]v), de la más antigua a la más reciente."},
+	"export.caption":    {"Your %[1]v {1:hand|hands} (%[2]v), oldest first.", "{1:Tu|Tus} %[1]v {1:mano|manos} (%[2]v), de la más antigua a la más reciente."},
 	"export.refused":    {"%[1]v more could not be written in %[2]v (a hand mucked at the showdown cannot be replayed without its cards).", "%[1]v más no se pudieron escribir en %[2]v (una mano tirada en el showdown no se puede reproducir sin sus cartas)."},
 	"export.sent":       {"Your %[1]v hands are on their way: %[2]v.", "Tus %[1]v manos van de camino: %[2]v."},
 	"export.private":    {"%[1]v: your hands were sent to you privately.", "%[1]v: tus manos se te han enviado en privado."},

@@ -138,7 +138,7 @@ func TestParseChipsAsPeopleWriteThem(t *testing.T) {
 		{",100", bot.English, 0, "amount.grouping"},
 		{"1,000.5", bot.English, 0, "amount.decimal"},
 		{"2.5555k", bot.English, 0, "amount.decimal"},
-		{"0", bot.English, 0, "amount.bad"},
+		{"0", bot.English, 0, "amount.not_positive"},
 		{"-5", bot.English, 0, "amount.bad"},
 		{"1e3", bot.English, 0, "amount.bad"},
 		{"", bot.English, 0, "amount.bad"},

@@ -258,17 +258,27 @@ func TestRatholingIsRefused(t *testing.T) {
 }
 
 // R-CASH-1: top-ups bring the stack to at least the minimum and never over
-// the maximum.
+// the maximum; a stack in the range is told the most it may add (not
+// "add at least 0 and at most 100").
 func TestTopUpsStayInTheRange(t *testing.T) {
 	h := newHarness(t, 7)
 	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
 	h.must("ana", "/join 100")
-	h.fails("ana", "/topup 101", "topup.range")
+	if e := h.fails("ana", "/topup 101", "topup.too_much"); !strings.Contains(e.Message(bot.English), "at most 100") {
+		t.Fatalf("a top-up over the maximum: %s", e.Message(bot.English))
+	}
 	h.must("ana", "/topup 100")
 	if !strings.Contains(h.table().Text, "ana  200") {
 		t.Fatalf("top-up not shown:\n%s", h.table().Text)
 	}
 	h.fails("ana", "/topup 1", "topup.at_max") // at the maximum: nothing to add (not "add at least 0 and at most 0")
+	h.fails("ana", "/topup 0", "amount.not_positive")
+	// During a hand the chips come in at the next one: the answer says so
+	// (the table still shows the stack in play).
+	h.must("ben", "/join 100")
+	if r := h.must("ben", "/topup 50"); !strings.Contains(r.Text, "ben adds 50: the stack is 150 from the next hand") {
+		t.Fatalf("a top-up during a hand says %q", r.Text)
+	}
 	h.checkBooks()
 }
 
@@ -620,6 +630,11 @@ func TestHistoryKeepsAcrossRestarts(t *testing.T) {
 	h.must("admin", "/newtable nlhe 1/2")
 	h.must("ana", "/join 100")
 	h.fails("ana", "/history x", "history.usage")
+	for _, n := range []string{"0", "21"} { // the range is said (not just "Usage: /history [n].")
+		if e := h.fails("ana", "/history "+n, "history.usage"); !strings.Contains(e.Message(bot.English), "n from 1 to 20") {
+			t.Fatalf("/history %s: %s", n, e.Message(bot.English))
+		}
+	}
 	if r := h.must("ana", "/history"); !strings.Contains(r.Text, "No hand has finished") {
 		t.Fatalf("history before any hand: %q", r.Text)
 	}

@@ -543,7 +543,9 @@ func TestDealNeedsEveryPlayerAndPaysTheShares(t *testing.T) {
 	h.fails("alice", "/deal accept", "deal.none")
 	h.must("alice", "/deal icm")
 	h.fails("bob", "/deal chop", "deal.pending")
-	h.must("bob", "/deal decline")
+	if r := h.must("bob", "/deal decline"); !r.Private { // the news tells the chat: not twice there
+		t.Fatalf("/deal decline answered in the chat: %+v", r)
+	}
 	if len(h.newsWith("bob declines the deal")) != 1 {
 		t.Fatalf("no refusal news: %q", h.news())
 	}
@@ -551,7 +553,9 @@ func TestDealNeedsEveryPlayerAndPaysTheShares(t *testing.T) {
 	if r := h.must("bob", "/deal"); !strings.Contains(r.Text, "chip chop") {
 		t.Fatalf("/deal shows %q", r.Text)
 	}
-	h.must("bob", "/deal accept")
+	if r := h.must("bob", "/deal accept"); !r.Private {
+		t.Fatalf("/deal accept answered in the chat: %+v", r)
+	}
 	h.must("alice", "/sitout")
 	h.must("bob", "/sitout")
 	h.sleep(5 * time.Minute)

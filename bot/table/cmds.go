@@ -337,8 +337,11 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.at_max", bot.Chips(t.Config.MaxBuyIn))
 	}
 	after := s.Stack + s.Pending + n
-	if after < t.Config.MinBuyIn || after > t.Config.MaxBuyIn {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.range", bot.Chips(max(0, t.Config.MinBuyIn-s.Stack-s.Pending)), bot.Chips(max(0, t.Config.MaxBuyIn-s.Stack-s.Pending)))
+	if lo, hi := t.Config.MinBuyIn-s.Stack-s.Pending, t.Config.MaxBuyIn-s.Stack-s.Pending; after < t.Config.MinBuyIn || after > t.Config.MaxBuyIn {
+		if lo <= 1 { // no least to say: only too much
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.too_much", bot.Chips(hi), bot.Chips(t.Config.MaxBuyIn))
+		}
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.range", bot.Chips(lo), bot.Chips(hi))
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
 	defer cancel()
@@ -364,7 +367,11 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 	}
 	t.publishIdle()
 	t.poke()
-	return bot.Reply{Text: tr(t.lang(), "topup.done", t.name(i), bot.Chips(n), bot.Chips(s.Stack+s.Pending))}, nil
+	key := "topup.done"
+	if s.Pending > 0 { // added during the hand: in play from the next one
+		key = "topup.done_pending"
+	}
+	return bot.Reply{Text: tr(t.lang(), key, t.name(i), bot.Chips(n), bot.Chips(s.Stack+s.Pending))}, nil
 }
 
 // cards answers a player's hole cards, privately.
@@ -457,14 +464,17 @@ func (t *Table) consult(req Request) (bot.Reply, error) {
 // BotNames are the practice opponents' names.
 var BotNames = []string{"Alba", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gala", "Hugo", "Iris", "Jon"}
 
+// maxHistory is the most hands /history shows (/export sends them all).
+const maxHistory = 20
+
 func (t *Table) historyReply(req Request) (bot.Reply, error) {
 	n := 3
 	if len(req.Cmd.Args) > 0 {
 		v, err := strconv.Atoi(req.Cmd.Args[0])
-		if err != nil || v < 1 {
-			return bot.Reply{}, bot.Errorf(bot.EInvalid, "history.usage")
+		if err != nil || v < 1 || v > maxHistory {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "history.usage", maxHistory)
 		}
-		n = min(v, 20)
+		n = v
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
 	defer cancel()

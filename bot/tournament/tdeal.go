@@ -171,7 +171,7 @@ func (a *Director) dealCmd(req Request, lang string) (bot.Reply, error) {
 		a.proposal.accepted[me] = true
 		a.news("tn.deal_accepted", a.entryName(me))
 		a.tryDeal()
-		return bot.Reply{Text: tr(lang, "deal.accepted")}, nil
+		return bot.Reply{Text: tr(lang, "deal.accepted"), Private: true}, nil // the news tells the chat
 	case "decline", "no":
 		if a.proposal == nil {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.none")
@@ -179,7 +179,7 @@ func (a *Director) dealCmd(req Request, lang string) (bot.Reply, error) {
 		a.proposal = nil
 		a.news("tn.deal_declined", a.entryName(me))
 		a.releaseHeld()
-		return bot.Reply{Text: tr(lang, "deal.declined")}, nil
+		return bot.Reply{Text: tr(lang, "deal.declined"), Private: true}, nil // the news tells the chat
 	}
 	return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.usage")
 }
