@@ -183,6 +183,7 @@ var roomTexts = map[string]Message{
 	"clock.already":          {"The clock is already running.", "El reloj ya está en marcha."},
 	"clock.soon":             {"The player's time runs out in %[1]v anyway.", "El tiempo del jugador se acaba en %[1]v de todos modos."},
 	"clock.you":              {"The clock was called on you: act within %[1]v at %[2]v or your hand is folded.", "Te han pedido tiempo: actúa en menos de %[1]v en %[2]v o tu mano se tira."},
+	"clock.someone":          {"A player of the tournament", "Un jugador del torneo"},
 	"clock.called":           {"%[1]v calls the clock on %[2]v: %[3]v to act.", "%[1]v pide tiempo a %[2]v: %[3]v para actuar."},
 	"addbot.usage":           {"Usage: /addbot [n], n from 1 to %[1]v.", "Uso: /addbot [n], n de 1 a %[1]v."},
 	"addbot.full":            {"The table is full.", "La mesa está llena."},

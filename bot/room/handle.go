@@ -184,6 +184,17 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	if spec.Name == "join" {
 		return r.joinTable(ctx, t, cmd, p, spec.Perm)
 	}
+	if spec.Name == "clock" && t.Tour != nil && !slices.Contains(r.seatedTables(p.ID), t) {
+		// R-TIME-3 (seed 001, TDA 27: "cualquier jugador en el evento
+		// puede pedir tiempo"): a player in the tournament at another of
+		// its tables calls the clock too.
+		if in, err := r.inEvent(ctx, t, p); err != nil || in {
+			if err != nil {
+				return bot.Reply{}, err
+			}
+			return t.Do(ctx, table.Request{Cmd: cmd, Player: p, InEvent: true})
+		}
+	}
 	return t.Do(ctx, table.Request{Cmd: cmd, Player: p, Perm: spec.Perm})
 }
 
@@ -518,4 +529,18 @@ func (r *Room) atCashTable(player, community int64) bool {
 		}
 	}
 	return false
+}
+
+// inEvent reports whether p has an entry still in the tournament of t, a
+// tournament table.
+func (r *Room) inEvent(ctx context.Context, t *table.Table, p bot.Player) (bool, error) {
+	d, ok := t.Tour.Actor.(*tournament.Director)
+	if !ok {
+		return false, nil
+	}
+	var in bool
+	if _, err := d.Do(ctx, tournament.Request{Query: func() error { in = d.InPlay(p.ID); return nil }}); err != nil {
+		return false, err
+	}
+	return in, nil
 }

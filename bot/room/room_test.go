@@ -431,6 +431,41 @@ func TestCallingTheClock(t *testing.T) {
 	}
 }
 
+// R-TIME-3 (seed 001, TDA 27: "cualquier jugador en el evento puede
+// pedir tiempo"): in a tournament of two tables a player at the other
+// table calls the clock on the player to act; a member not in the event
+// is refused as at a cash table. Found by an outside review: only the
+// players seated at the table could.
+func TestAnyPlayerInTheEventMayCallTheClock(t *testing.T) {
+	h := newHarness(t, 3)
+	users := []string{"ana", "ben", "cy", "dan", "eva", "fay", "gus", "hal"}
+	h.must("admin", "/tourney create Clock start=sng players=8 seats=6 buyin=100 timer=5m")
+	for _, u := range users {
+		h.must(u, "/register")
+	}
+	h.sleep(time.Second)
+	slow := h.turnAt("#1")
+	if slow == "" {
+		t.Fatal("nobody to act at table #1")
+	}
+	at1 := h.tableOf("#1")
+	caller := ""
+	for _, u := range users {
+		if !regexp.MustCompile(`(?m)^\S*\s*\d+\s+` + u + `\s`).MatchString(at1) {
+			caller = u
+			break
+		}
+	}
+	if caller == "" || !strings.Contains(h.tableOf("#2"), caller) {
+		t.Fatalf("no player of table #2 found (%q):\n%s", caller, at1)
+	}
+	h.fails("zed", "/clock #1", "table.not_seated")
+	if r := h.must(caller, "/clock #1"); !strings.Contains(r.Text, "calls the clock") {
+		t.Fatalf("%s's clock at #1 says %q", caller, r.Text)
+	}
+	h.fails(caller, "/clock #1", "clock.already")
+}
+
 // R-CASH-6: an anonymous table shows seats, never names, also in the
 // summary.
 func TestAnonymousTablesHideNames(t *testing.T) {

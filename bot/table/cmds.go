@@ -390,7 +390,7 @@ func (t *Table) cards(req Request) (bot.Reply, error) {
 // callClock gives the acting player a short countdown (R-TIME-3).
 func (t *Table) callClock(req Request) (bot.Reply, error) {
 	i := t.seatOf(req.Player.ID)
-	if i < 0 {
+	if i < 0 && !(req.InEvent && t.Tour != nil) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
 	if t.hand == nil || t.hand.ToAct() < 0 {
@@ -425,7 +425,13 @@ func (t *Table) callClock(req Request) (bot.Reply, error) {
 		t.send(t.private(s.Player, tr(t.langOf(s.Player), "clock.you", DurationText(t.Config.Clock), t.Label())))
 	}
 	t.publish()
-	return bot.Reply{Text: tr(t.lang(), "clock.called", t.name(i), t.name(j), DurationText(t.Config.Clock))}, nil
+	caller := req.Player.DisplayName // a player of the event at another table
+	if i >= 0 {
+		caller = t.name(i)
+	} else if t.Config.Anon || t.Seats[j].Alias != "" { // an anonymous event: no name
+		caller = tr(t.lang(), "clock.someone")
+	}
+	return bot.Reply{Text: tr(t.lang(), "clock.called", caller, t.name(j), DurationText(t.Config.Clock))}, nil
 }
 
 // consult spends a pair's consultation at a pairs tournament's final

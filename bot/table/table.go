@@ -100,6 +100,10 @@ type Request struct {
 	Perm bot.Permission
 	// Sync asks the actor to do everything due now before answering.
 	Sync bool
+	// InEvent: the room vouches that the player, not seated here, is in
+	// this table's tournament (R-TIME-3: any player in the event may call
+	// the clock).
+	InEvent bool
 	// Pool: the room's pool seats these entries (SeatPool).
 	Pool []PoolEntry
 	// leave: the room's pool cashes out an entry in a hand (LeavePool).
