@@ -365,6 +365,36 @@ func TestSittingOutAndTheLimit(t *testing.T) {
 	h.checkBooks()
 }
 
+// R-CASH-4: a player past the sit-out limit with nobody waiting is dealt
+// in again; when someone then comes to wait, the seat goes to them (the
+// limit passed already): the away player stands up after the hand they
+// are dealt in, and the newcomer is called. Found by an outside review:
+// the seat was never freed then.
+func TestSeatPastTheSitOutLimitGoesToWhoComesToWait(t *testing.T) {
+	h := newHarness(t, 10)
+	h.must("admin", "/newtable nlhe 1/2 seats=3 sitout=1m")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100")
+	h.must("cy", "/sitout")
+	h.sleep(6*time.Minute + time.Second) // nobody waits: cy dealt in again, away
+	if got := strings.Join(h.private("cy"), "\n"); strings.Contains(got, "is freed") {
+		t.Fatalf("cy's seat freed with nobody waiting: %q", got)
+	}
+	h.must("dee", "/join 100") // the table is full: dee waits, and takes cy's seat
+	for range 5 {
+		h.playToEnd(40)
+	}
+	if got := strings.Join(h.private("cy"), "\n"); !strings.Contains(got, "your seat at #1 is freed") {
+		t.Fatalf("cy's seat was not freed: %q", got)
+	}
+	if got := strings.Join(h.private("dee"), "\n"); !strings.Contains(got, "A seat is free") {
+		t.Fatalf("dee was not called: %q", got)
+	}
+	h.must("dee", "/join 100")
+	h.checkBooks()
+}
+
 // R-TIME-1, R-TIME-2: the turn timer reminds, then the time bank runs,
 // then the player checks or folds; two timeouts in a row sit them out.
 func TestTimeoutsCheckOrFoldAndSitOut(t *testing.T) {

@@ -170,3 +170,31 @@ func (t *Table) waitLater(req Request, wi int, called bool) (bot.Reply, error) {
 	}
 	return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.later", len(t.waiting), t.Label())}, nil
 }
+
+// freeSeat gives up seat i, whose sit-out limit passed, to the waiting
+// list (R-CASH-4): the player is told, and stands up now, or after the
+// hand they are dealt in.
+func (t *Table) freeSeat(i int, now time.Time, w *bot.TableWrite) {
+	s := t.Seats[i]
+	t.notify(s.Player, "sitout.freed", t.Label())
+	if t.dealtIn(i) {
+		s.Leaving = true
+	} else {
+		t.cashOut(i, now, w)
+	}
+}
+
+// freeAway frees, once someone waits, the seats of players away past
+// their sit-out limit (Seat.Away at a cash table: the limit passed with
+// nobody waiting, so they were dealt in again): R-CASH-4 gives the seat
+// to who waits, also to one who comes after the limit passed.
+func (t *Table) freeAway(now time.Time, w *bot.TableWrite) {
+	if t.Tour != nil || t.IsPool() || len(t.waiting) == 0 {
+		return
+	}
+	for i, s := range t.Seats {
+		if s != nil && s.Away && !s.Leaving && !s.Bot {
+			t.freeSeat(i, now, w)
+		}
+	}
+}

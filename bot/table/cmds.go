@@ -66,9 +66,12 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 		if wi >= 0 {
 			return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.position", wi+1, t.Label())}, nil
 		}
-		wt := waiter{Player: p, Since: t.Deps.Clock.Now()}
+		now := t.Deps.Clock.Now()
+		wt := waiter{Player: p, Since: now}
 		t.waiting = append(t.waiting, wt)
 		w := &bot.TableWrite{SetDeadlines: []bot.Deadline{t.waitDeadline(wt)}}
+		t.freeAway(now, w)
+		t.callWaiting(now, w)
 		if err := t.write(w); err != nil {
 			return bot.Reply{}, err
 		}

@@ -705,12 +705,7 @@ func (t *Table) fire() {
 			continue
 		}
 		if len(t.waiting) > 0 { // R-CASH-4: the seat goes to who waits
-			t.notify(s.Player, "sitout.freed", t.Label())
-			if t.dealtIn(i) {
-				s.Leaving = true
-			} else {
-				t.cashOut(i, now, w)
-			}
+			t.freeSeat(i, now, w)
 		} else { // nobody waits: dealt in again, paying the blinds
 			s.SittingOut, s.Away = false, true
 		}
