@@ -76,6 +76,40 @@ func TestDeckOptionsFollowTheRuleBooks(t *testing.T) {
 	h.fails("admin", "/newtable draw 1/2 seats=8", "newtable.deck_seats") // 004: at most seven
 	h.must("admin", "/newtable draw 1/2 deck=40 jokers=1 figures=on seats=6")
 	h.must("admin", "/newtable nlhe 1/2 deck=52 jokers=0")
+	h.fails("admin", "/newtable nlhe 1/2 discards=3", "newtable.draw_only")
+	h.fails("admin", "/newtable draw 1/2 discards=2", "newtable.range")
+}
+
+// Seed 004: the house may limit the draw to four or three cards, set
+// with the table (discards=3): a player changing four is refused, saying
+// the limit, and changes three; the table's title says it.
+func TestDrawLimitedToThreeCards(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable draw 1/2 rake=off discards=3")
+	if !strings.Contains(h.table().Text, "draw up to 3") {
+		t.Fatalf("the title does not say the limit:\n%s", h.table().Text)
+	}
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	for range 4 { // the first betting round: call, check
+		if strings.Contains(h.table().Text, "/discard") {
+			break
+		}
+		who := h.toAct()
+		if _, err := h.do(who, "/check"); err != nil {
+			h.must(who, "/call")
+		}
+	}
+	who := h.toAct()
+	r := h.must(who, "/cards")
+	cards := strings.Fields(r.Text[strings.Index(r.Text, "your cards ")+len("your cards "):])
+	if e := h.fails(who, "/discard "+strings.Join(cards[:4], " "), "action.bad_discard"); !strings.Contains(e.Message(bot.English), "up to 3") {
+		t.Fatalf("four cards refused with %q", e.Message(bot.English))
+	}
+	h.must(who, "/discard "+strings.Join(cards[:3], " "))
+	if h.toAct() == who {
+		t.Fatalf("three cards not taken:\n%s", h.table().Text)
+	}
 }
 
 // R-BET-5: in fixed limit the small blind is half the small bet rounded

@@ -60,6 +60,10 @@ type Config struct {
 	Jokers  int  `json:"jokers,omitempty"`
 	Deck    int  `json:"deck,omitempty"`
 	Figures bool `json:"figures,omitempty"`
+	// Discards is the most cards a player may change in the draw: 3 or
+	// 4 when the table limits it (seed 004: "puede limitarse el número de
+	// descartes máximo a cuatro cartas o incluso a tres"); 0 means 5.
+	Discards int `json:"discards,omitempty"`
 	// Pool is the fast-fold pool a table belongs to (R-CASH-7): its
 	// seats are the pool's entries, seated for one hand at a time.
 	Pool int64 `json:"pool,omitempty"`
@@ -195,6 +199,8 @@ func (c *Config) checkRules() error {
 			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "deck")
 		case c.Figures:
 			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "figures")
+		case c.Discards != 0 && c.Discards != 5:
+			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "discards")
 		}
 		return nil
 	}
@@ -224,7 +230,7 @@ func (c Config) Rules() engine.Config {
 		r.RaiseCap = c.Cap + 1 // the engine counts the bet too
 	}
 	if c.Game == engine.Draw {
-		r.Draw = engine.DrawConfig{Jokers: c.Jokers, DeckSize: c.Deck, FiveFigures: c.Figures}
+		r.Draw = engine.DrawConfig{Jokers: c.Jokers, DeckSize: c.Deck, FiveFigures: c.Figures, MaxDiscard: c.Discards}
 	}
 	return r
 }
@@ -262,6 +268,9 @@ func (c Config) Title() string {
 	if c.Deck != 0 && c.Deck != 52 {
 		extras = append(extras, fmt.Sprintf("%d cards", c.Deck))
 	}
+	if c.Discards != 0 && c.Discards != 5 {
+		extras = append(extras, fmt.Sprintf("draw up to %d", c.Discards))
+	}
 	if len(extras) > 0 {
 		s += " (" + strings.Join(extras, ", ") + ")"
 	}
@@ -278,8 +287,9 @@ func DecodeTableConfig(s string) (Config, error) {
 	if c.BigBlind < 1 || c.Seats < 2 || c.Seats > engine.MaxSeats {
 		return c, fmt.Errorf("table config %s: stakes or seats out of range", s)
 	}
-	if _, ok := drawSeats[c.Deck]; c.Cap < 0 || c.Cap > MaxCap || c.Jokers < 0 || c.Jokers > 2 || c.Deck != 0 && !ok {
-		return c, fmt.Errorf("table config %s: cap, jokers or deck out of range", s)
+	if _, ok := drawSeats[c.Deck]; c.Cap < 0 || c.Cap > MaxCap || c.Jokers < 0 || c.Jokers > 2 || c.Deck != 0 && !ok ||
+		c.Discards != 0 && (c.Discards < 3 || c.Discards > 5) {
+		return c, fmt.Errorf("table config %s: cap, jokers, deck or discards out of range", s)
 	}
 	return c, nil
 }

@@ -77,6 +77,15 @@ var TableOptionTable = &OptionTable[Config]{
 				return nil
 			},
 			get: func(c Config) string { return nonZero(int64(c.Deck)) }},
+		{Option: Option{Name: "discards", Kind: OptInt, Min: 3, Max: 5, Default: "5", Only: bot.Message{En: "five-card draw", Es: "póquer cerrado"},
+			Help: bot.Message{En: "the most cards a player may change in the draw: 5, or 4 or 3, as the house sets it before play (seed 004)", Es: "las cartas que un jugador puede cambiar como mucho: 5, o 4 o 3, como la casa lo fije antes de jugar (documento 004)"}},
+			Set: func(c *Config, v OptValue) error { c.Discards = int(v.N); return nil },
+			get: func(c Config) string {
+				if c.Discards == 5 {
+					return ""
+				}
+				return nonZero(int64(c.Discards))
+			}},
 		{Option: Option{Name: "figures", Kind: OptBool, Default: "off", Only: bot.Message{En: "five-card draw", Es: "póquer cerrado"},
 			Help: bot.Message{En: `five cards J, Q, K or A make the "five figures" hand, between two pair and three of a kind (seed 004)`, Es: `cinco cartas J, Q, K o A forman la mano "cinco figuras", entre doble pareja y trío (documento 004)`}},
 			Set: func(c *Config, v OptValue) error { c.Figures = v.B; return nil },
