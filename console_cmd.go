@@ -96,8 +96,9 @@ func runConsole(ctx context.Context, a *app) int {
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
 	sink.FileDir = *filesFlag
 	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
-		Outboxes: map[string]bot.Enqueuer{console.Platform: sink},
-		Admins:   map[string]bot.Admins{console.Platform: console.Admins}}
+		Outboxes:   map[string]bot.Enqueuer{console.Platform: sink},
+		Admins:     map[string]bot.Admins{console.Platform: console.Admins},
+		Spectators: map[string]bot.Spectators{console.Platform: console.Spectators}}
 	cfg.DeckSeed = seed
 	var clock *bottest.Clock
 	if *script != "" {

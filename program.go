@@ -69,10 +69,11 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	// The room's metrics count the platforms' outboxes too.
 	metrics := bot.NewMetrics()
 	outboxes, admins, threads := map[string]bot.Enqueuer{}, map[string]bot.Admins{}, map[string]bot.Threads{}
+	spectators := map[string]bot.Spectators{}
 	var sink *console.Sink
 	if a.cfg.Console {
 		sink = console.NewSink(a.stdout, isTerminal(a.stdout))
-		outboxes[console.Platform], admins[console.Platform] = sink, console.Admins
+		outboxes[console.Platform], admins[console.Platform], spectators[console.Platform] = sink, console.Admins, console.Spectators
 	}
 	var tg *telegram.Adapter
 	if a.cfg.TelegramToken != "" {
@@ -83,7 +84,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 			p.Close()
 			return nil, err
 		}
-		outboxes[telegram.Platform], admins[telegram.Platform], threads[telegram.Platform] = tg, tg, tg
+		outboxes[telegram.Platform], admins[telegram.Platform], threads[telegram.Platform], spectators[telegram.Platform] = tg, tg, tg, tg
 	}
 	var dc *discord.Adapter
 	if a.cfg.DiscordToken != "" {
@@ -94,12 +95,12 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 			p.Close()
 			return nil, err
 		}
-		outboxes[discord.Platform], admins[discord.Platform], threads[discord.Platform] = dc, dc, dc
+		outboxes[discord.Platform], admins[discord.Platform], threads[discord.Platform], spectators[discord.Platform] = dc, dc, dc, dc
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
 	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
 		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Metrics: metrics, Location: a.cfg.Location,
-		Outboxes: outboxes, Admins: admins, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
+		Outboxes: outboxes, Admins: admins, Spectators: spectators, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {
 		p.Close()
 		return nil, err

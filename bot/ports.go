@@ -10,7 +10,7 @@ import (
 // The ports: every interface the room consumes, implemented outside it.
 // Storage is implemented by package store (SQLite and PostgreSQL), Clock
 // by SystemClock (and fakes in tests), Sender and Enqueuer by the adapters
-// and bot/outbox, Admins and Threads by the adapters, Scheduler by package
+// and bot/outbox, Admins, Spectators and Threads by the adapters, Scheduler by package
 // cron. Each method honours its ctx's deadline and cancellation.
 //
 // Storage errors: wrapped ErrNotFound for a missing row, ErrDuplicate for a
@@ -322,6 +322,44 @@ type AdminsFunc func(ctx context.Context, chat, user string) (bool, error)
 func (f AdminsFunc) IsAdmin(ctx context.Context, chat, user string) (bool, error) {
 	return f(ctx, chat, user)
 }
+
+// Spectators checks the target of /spectate before the room stores it;
+// each adapter implements it with its platform's notion of a chat (a
+// Telegram group or channel, a Discord channel of the same server, the
+// console's own chats). A platform without one takes no spectator chat.
+type Spectators interface {
+	// SpectatorChat resolves target, a chat as the admin typed it (an id,
+	// a @username, a channel mention), and checks that the bot can post
+	// there and that user, who typed /spectate in chat, administers it.
+	// It returns the id to store, which the adapter's sender takes. It
+	// calls the platform at most for a bounded time and honours ctx.
+	//
+	// Errors (wrapped, with detail): ErrSpectateNoChat, the target is no
+	// chat the bot knows or is in; ErrSpectateNotAdmin, user does not
+	// administer it; ErrSpectateCannotPost, the bot is there but may not
+	// post; ErrSpectateElsewhere, the target belongs to another community
+	// (another Discord server). Any other error means the platform could
+	// not be asked (timeout, network, its failure): the room answers "could
+	// not check, try again" and changes nothing.
+	SpectatorChat(ctx context.Context, chat, user, target string) (string, error)
+}
+
+// SpectatorsFunc adapts a function to Spectators.
+type SpectatorsFunc func(ctx context.Context, chat, user, target string) (string, error)
+
+// SpectatorChat calls f.
+func (f SpectatorsFunc) SpectatorChat(ctx context.Context, chat, user, target string) (string, error) {
+	return f(ctx, chat, user, target)
+}
+
+// The refusals of Spectators.SpectatorChat; the room shows each with the
+// target as typed.
+var (
+	ErrSpectateNoChat     = Errorf(ENotFound, "spectate.no_chat")
+	ErrSpectateNotAdmin   = Errorf(EForbidden, "spectate.not_admin")
+	ErrSpectateCannotPost = Errorf(EForbidden, "spectate.cannot_post")
+	ErrSpectateElsewhere  = Errorf(EInvalid, "spectate.elsewhere")
+)
 
 // Threads opens places within a chat: a forum topic in a Telegram
 // supergroup with topics, a thread in a Discord channel. OpenThread

@@ -29,10 +29,13 @@ import (
 	"github.com/pokerroom/pokerroom/bot/view"
 )
 
-// Platform is the console's platform name; Chat its one group chat.
+// Platform is the console's platform name; Chat its one group chat, and
+// SpectatorChat the one chat /spectate may send its summaries to (printed
+// as [spectators]).
 const (
-	Platform = "console"
-	Chat     = "group"
+	Platform      = "console"
+	Chat          = "group"
+	SpectatorChat = "spectators"
 )
 
 // Status is what the status command shows. It never holds a secret.
@@ -125,6 +128,8 @@ func (s *Sink) Enqueue(m bot.Outgoing) error {
 	switch {
 	case m.To.Private():
 		aud = m.To.User
+	case m.To.Chat == SpectatorChat:
+		aud = SpectatorChat
 	case m.To.Chat != Chat:
 		aud = "spectators:" + m.To.Chat
 	}
@@ -542,3 +547,13 @@ func (c *Console) status(ctx context.Context, args bool) error {
 // Admins makes every console user an admin of the console's chat: it is
 // one person at one keyboard.
 var Admins = bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })
+
+// Spectators implements bot.Spectators for the console: it knows its own
+// chats only, and summaries may go to SpectatorChat; any other target is
+// refused as no chat it knows. Nothing is asked of a network.
+var Spectators = bot.SpectatorsFunc(func(_ context.Context, _, _, target string) (string, error) {
+	if target != SpectatorChat {
+		return "", fmt.Errorf("%w: the console has the chats %q and %q", bot.ErrSpectateNoChat, Chat, SpectatorChat)
+	}
+	return target, nil
+})

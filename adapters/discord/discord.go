@@ -69,10 +69,13 @@ type Config struct {
 	// AckAfter is how long an interaction waits for the room before it is
 	// deferred (default 2 s: Discord allows 3).
 	AckAfter time.Duration
-	Limits   bot.Limits // the sending limits (default Limits, Discord's)
-	State    bot.MessageIDs
-	Clock    bot.Clock
-	Log      *slog.Logger
+	// CheckTimeout bounds the calls that check a /spectate target
+	// (default 10 s).
+	CheckTimeout time.Duration
+	Limits       bot.Limits // the sending limits (default Limits, Discord's)
+	State        bot.MessageIDs
+	Clock        bot.Clock
+	Log          *slog.Logger
 	// HTTP is the base transport (default http.DefaultTransport).
 	HTTP http.RoundTripper
 	// MaxBackoff caps the wait between attempts to reach Discord (30 s).
@@ -156,6 +159,9 @@ func New(cfg Config) (*Adapter, error) {
 	}
 	if cfg.MaxBackoff <= 0 {
 		cfg.MaxBackoff = 30 * time.Second
+	}
+	if cfg.CheckTimeout <= 0 {
+		cfg.CheckTimeout = 10 * time.Second
 	}
 	s, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {

@@ -111,8 +111,9 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	}
 	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, DeckSeed: 11, Seed: 5, Log: log,
 		Outboxes: map[string]bot.Enqueuer{discord.Platform: ad}, Admins: map[string]bot.Admins{discord.Platform: ad},
-		Threads:   map[string]bot.Threads{discord.Platform: ad},
-		HandPause: 100 * time.Millisecond, MaxHands: o.maxHands,
+		Threads:    map[string]bot.Threads{discord.Platform: ad},
+		Spectators: map[string]bot.Spectators{discord.Platform: ad},
+		HandPause:  100 * time.Millisecond, MaxHands: o.maxHands,
 		// A run of maxHands hands (a load test) goes on with the
 		// practice opponents alone once the player busts.
 		BotsAlone: o.maxHands > 0,

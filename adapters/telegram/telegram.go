@@ -86,6 +86,9 @@ type Config struct {
 	Limits bot.Limits
 	// AdminTTL is how long a chat admin check is cached (default 2 min).
 	AdminTTL time.Duration
+	// CheckTimeout bounds the calls that check a /spectate target
+	// (default 10 s).
+	CheckTimeout time.Duration
 	// State keeps message ids and the update cursor (nil: memory only).
 	State State
 	Clock bot.Clock
@@ -157,6 +160,9 @@ func New(cfg Config) (*Adapter, error) {
 	}
 	if cfg.AdminTTL <= 0 {
 		cfg.AdminTTL = 2 * time.Minute
+	}
+	if cfg.CheckTimeout <= 0 {
+		cfg.CheckTimeout = 10 * time.Second
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = bot.SystemClock{}

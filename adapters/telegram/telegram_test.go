@@ -62,6 +62,8 @@ type options struct {
 	botDelay time.Duration
 	// wrap, when set, is the room the adapter is given (a room that fails).
 	wrap func(*room.Room) telegram.Room
+	// checkTimeout is the adapter's (0: its default).
+	checkTimeout time.Duration
 }
 
 // scale speeds up Telegram's limits in the fake, and the adapter's to match:
@@ -102,7 +104,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		o.limits = scaledLimits
 	}
 	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: 2 * time.Second,
-		Limits: o.limits, State: s, Log: log, MaxBackoff: 200 * time.Millisecond})
+		Limits: o.limits, State: s, Log: log, MaxBackoff: 200 * time.Millisecond, CheckTimeout: o.checkTimeout})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,10 +118,11 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		sched = cron.RoomScheduler{Runner: runner}
 	}
 	rm, err := room.New(room.Config{Store: s, Clock: clock, DeckSeed: 11, Seed: 5, Log: log, Scheduler: sched, BotDelay: o.botDelay,
-		Outboxes:  map[string]bot.Enqueuer{telegram.Platform: ad},
-		Admins:    map[string]bot.Admins{telegram.Platform: ad},
-		Threads:   map[string]bot.Threads{telegram.Platform: ad},
-		HandPause: pause, MaxHands: o.maxHands,
+		Outboxes:   map[string]bot.Enqueuer{telegram.Platform: ad},
+		Admins:     map[string]bot.Admins{telegram.Platform: ad},
+		Spectators: map[string]bot.Spectators{telegram.Platform: ad},
+		Threads:    map[string]bot.Threads{telegram.Platform: ad},
+		HandPause:  pause, MaxHands: o.maxHands,
 		// A run of maxHands hands (a load test) goes on with the
 		// practice opponents alone once the player busts.
 		BotsAlone: o.maxHands > 0,

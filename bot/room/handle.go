@@ -2,6 +2,7 @@ package room
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -496,7 +497,17 @@ func (r *Room) spectate(ctx context.Context, cmd bot.Command, comm bot.Community
 	if ch == comm.ChatID {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "spectate.same")
 	}
-	comm.SpectatorChat = ch
+	id := ""
+	if ch != "" {
+		var err error
+		if id, err = r.spectatorChat(ctx, cmd, ch); err != nil {
+			return bot.Reply{}, err
+		}
+		if id == comm.ChatID {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "spectate.same")
+		}
+	}
+	comm.SpectatorChat = id
 	if err := r.saveCommunity(ctx, comm); err != nil {
 		return bot.Reply{}, err
 	}
@@ -504,6 +515,30 @@ func (r *Room) spectate(ctx context.Context, cmd bot.Command, comm bot.Community
 		return bot.Reply{Text: tr(lang, "spectate.off")}, nil
 	}
 	return bot.Reply{Text: tr(lang, "spectate.done", ch)}, nil
+}
+
+// spectatorChat asks the platform (Config.Spectators) whether cmd's user
+// may send the chat's summaries to target, as typed, and returns the chat
+// id to store. A refusal is shown with the target; a platform that could
+// not be asked is "try again", never a success.
+func (r *Room) spectatorChat(ctx context.Context, cmd bot.Command, target string) (string, error) {
+	sp := r.cfg.Spectators[cmd.Platform]
+	if sp == nil {
+		return "", bot.Errorf(bot.EInvalid, "spectate.unsupported")
+	}
+	id, err := sp.SpectatorChat(ctx, cmd.Chat, cmd.User, target)
+	if err == nil && strings.TrimSpace(id) == "" {
+		err = errors.New("the platform gave no chat id")
+	}
+	if err == nil {
+		return id, nil
+	}
+	for _, known := range []*bot.Error{bot.ErrSpectateNoChat, bot.ErrSpectateNotAdmin, bot.ErrSpectateCannotPost, bot.ErrSpectateElsewhere} {
+		if errors.Is(err, known) {
+			return "", &bot.Error{Code: known.Code, Key: known.Key, Args: []any{target}, Err: err}
+		}
+	}
+	return "", &bot.Error{Code: bot.EUnavailable, Key: "spectate.unavailable", Args: []any{target}, Err: err}
 }
 
 func (r *Room) saveCommunity(ctx context.Context, c bot.Community) error {

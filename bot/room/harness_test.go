@@ -72,6 +72,9 @@ type harness struct {
 	// admins are the users who administer the chat: "user" in every
 	// chat, "chat/user" in that chat only.
 	admins map[string]bool
+	// spectate, when set, answers the platforms' /spectate checks
+	// (bot.Spectators); otherwise an admin's target is taken as it is.
+	spectate bot.SpectatorsFunc
 	// botDelay is the practice opponents' thinking time.
 	botDelay time.Duration
 	// cron runs the tournaments' schedules when set.
@@ -159,7 +162,7 @@ func (h *harness) open() {
 	}
 	h.room, err = room.New(room.Config{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
 		CommandRate: rate, CommandBurst: burst, MaxUsers: users,
-		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform()})
+		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform(), Spectators: h.spectatorsByPlatform()})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -504,7 +507,7 @@ func (h *harness) reopenWith(st bot.Storage) {
 	rate, burst, users := h.limits()
 	h.room, err = room.New(room.Config{Log: debugLog(), Store: st, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
 		CommandRate: rate, CommandBurst: burst, MaxUsers: users,
-		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform()})
+		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform(), Spectators: h.spectatorsByPlatform()})
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -534,6 +537,24 @@ func (h *harness) adminsByPlatform() map[string]bot.Admins {
 	for _, p := range platforms {
 		m[p] = bot.AdminsFunc(func(_ context.Context, chat, user string) (bool, error) {
 			return h.admins[user] || h.admins[chat+"/"+user], nil
+		})
+	}
+	return m
+}
+
+// spectatorsByPlatform takes any /spectate target of an admin (h.admins)
+// on every platform, or asks h.spectate when a test set it.
+func (h *harness) spectatorsByPlatform() map[string]bot.Spectators {
+	m := map[string]bot.Spectators{}
+	for _, p := range platforms {
+		m[p] = bot.SpectatorsFunc(func(ctx context.Context, chat, user, target string) (string, error) {
+			if h.spectate != nil {
+				return h.spectate(ctx, chat, user, target)
+			}
+			if !h.admins[user] && !h.admins[target+"/"+user] {
+				return "", bot.ErrSpectateNotAdmin
+			}
+			return target, nil
 		})
 	}
 	return m

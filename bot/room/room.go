@@ -47,7 +47,10 @@ type Config struct {
 	// Admins tells chat admins apart, per platform; a platform without one
 	// has no admins.
 	Admins map[string]bot.Admins
-	Log    *slog.Logger
+	// Spectators checks a /spectate target, per platform; a platform
+	// without one refuses /spectate (spectate.unsupported).
+	Spectators map[string]bot.Spectators
+	Log        *slog.Logger
 	// WelcomeChips are given to a new player's wallet (default 10,000).
 	WelcomeChips int64
 	// Owners are the bot's operators, as "platform:user id" (OWNER_IDS):

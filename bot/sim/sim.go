@@ -195,7 +195,9 @@ func Run(ctx context.Context, cfg Config) int {
 		// One simulated admin opens every table: no per-user command limit.
 		CommandRate: -1,
 		Outboxes:    map[string]bot.Enqueuer{simPlatform: outbox},
-		Admins:      map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })}})
+		Admins:      map[string]bot.Admins{simPlatform: bot.AdminsFunc(func(context.Context, string, string) (bool, error) { return true, nil })},
+		// The simulator's chats are its own: its news channel is posted to.
+		Spectators: map[string]bot.Spectators{simPlatform: bot.SpectatorsFunc(func(_ context.Context, _, _, target string) (string, error) { return target, nil })}})
 	if err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
 		return exitFail

@@ -237,6 +237,7 @@ type channel struct {
 	ID, GuildID, Name string
 	DM                string // the user of a DM channel
 	Parent            string // a thread's channel
+	denyBot           int64  // permissions the channel denies the bot (DenyBot)
 	Messages          []*Message
 }
 
@@ -369,6 +370,37 @@ func (s *Server) AddGuild(id, name string, channels ...string) {
 	for _, c := range channels {
 		s.channels[c] = &channel{ID: c, GuildID: id, Name: "table-" + c}
 	}
+}
+
+// BotPermissions are the permissions of every guild's @everyone role, so
+// the bot's: View Channels, Send Messages, Embed Links and Read Message
+// History (the invite link's 84992).
+const BotPermissions = 84992
+
+// DenyBot denies the bot perms in a channel (a permission overwrite for
+// its member), from the next GUILD_CREATE: call it before the bot
+// connects.
+func (s *Server) DenyBot(channelID string, perms int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[channelID]
+	if c == nil {
+		s.tb.Fatalf("discordtest: no channel %s", channelID)
+	}
+	c.denyBot = perms
+}
+
+// AddChannel adds a text channel to a guild (before the bot connects:
+// it is in the next GUILD_CREATE).
+func (s *Server) AddChannel(guildID, id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.guilds[guildID]
+	if g == nil {
+		s.tb.Fatalf("discordtest: no guild %s", guildID)
+	}
+	g.Channels = append(g.Channels, id)
+	s.channels[id] = &channel{ID: id, GuildID: guildID, Name: "table-" + id}
 }
 
 // AddMember adds a user to a guild with permissions (and roles).

@@ -6,6 +6,7 @@ package discordtest
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -63,11 +64,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			"application": map[string]any{"id": s.app, "flags": 0}, "resume_gateway_url": s.wsURL()})
 		for _, gid := range s.guildOrder {
 			g := s.guilds[gid]
-			chans := []map[string]any{}
-			for _, ch := range g.Channels {
-				chans = append(chans, map[string]any{"id": ch, "type": 0, "name": s.channels[ch].Name, "guild_id": gid})
-			}
-			s.dispatchLocked("GUILD_CREATE", map[string]any{"id": gid, "name": g.Name, "channels": chans, "members": []any{}, "roles": []any{}})
+			s.dispatchLocked("GUILD_CREATE", s.guildCreate(g))
 		}
 		s.mu.Unlock()
 	case 6:
@@ -162,4 +159,22 @@ func (s *Server) Connected() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.conn != nil
+}
+
+// guildCreate is the GUILD_CREATE of g as a bot with the GUILDS intent
+// gets it: its text channels (with the overwrites DenyBot set), its
+// @everyone role (BotPermissions), and of its members only the bot;
+// s.mu is held.
+func (s *Server) guildCreate(g *guild) map[string]any {
+	chans := []map[string]any{}
+	for _, ch := range g.Channels {
+		c := map[string]any{"id": ch, "type": 0, "name": s.channels[ch].Name, "guild_id": g.ID}
+		if deny := s.channels[ch].denyBot; deny != 0 {
+			c["permission_overwrites"] = []map[string]any{{"id": s.self.ID, "type": 1, "allow": "0", "deny": strconv.FormatInt(deny, 10)}}
+		}
+		chans = append(chans, c)
+	}
+	roles := []map[string]any{{"id": g.ID, "name": "@everyone", "permissions": strconv.FormatInt(BotPermissions, 10), "position": 0}}
+	members := []map[string]any{{"user": s.self, "roles": []string{}, "joined_at": "2026-01-01T00:00:00Z"}}
+	return map[string]any{"id": g.ID, "name": g.Name, "owner_id": "1", "channels": chans, "members": members, "roles": roles}
 }

@@ -89,6 +89,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.followup(w, parts[2], body)
 	case r.Method == "POST" && path == "/users/@me/channels":
 		s.dmChannel(w, body)
+	case r.Method == "GET" && len(parts) == 2 && parts[0] == "channels":
+		s.getChannel(w, parts[1])
 	case len(parts) >= 3 && parts[0] == "channels" && parts[2] == "messages":
 		s.channelMessages(w, r.Method, parts, body)
 	case r.Method == "POST" && len(parts) == 3 && parts[0] == "channels" && parts[2] == "threads":
@@ -97,4 +99,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.tb.Errorf("discordtest: %s is not implemented", route)
 		s.fail(w, http.StatusNotFound, 0, "404: Not Found")
 	}
+}
+
+// getChannel answers GET /channels/{id}: a guild's text channel, else
+// 404 Unknown Channel (10003); s.mu is held.
+func (s *Server) getChannel(w http.ResponseWriter, id string) {
+	c := s.channels[id] // s.mu is held (serve)
+	if c == nil || c.GuildID == "" {
+		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
+		return
+	}
+	s.ok(w, map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID})
 }

@@ -41,7 +41,24 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	s.stats.Calls[method]++
+	failing, slow := s.failing[method] > 0, s.slow[method]
+	if failing {
+		s.failing[method]--
+	}
 	s.mu.Unlock()
+	if slow > 0 {
+		select {
+		case <-time.After(slow):
+		case <-r.Context().Done():
+			return
+		case <-s.closing:
+			return
+		}
+	}
+	if failing {
+		writeError(w, apiError{code: 500, description: "Internal Server Error"})
+		return
+	}
 	var result any
 	var aerr *apiError
 	switch method {

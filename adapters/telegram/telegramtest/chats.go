@@ -56,14 +56,86 @@ func (s *Server) getChatMember(p url.Values) (any, *apiError) {
 	if g == nil {
 		return nil, &apiError{code: 400, description: "Bad Request: chat not found"}
 	}
+	if user == botID {
+		return s.botMember(g), nil
+	}
+	if g.channel && g.bot != "administrator" && g.bot != "" {
+		return nil, &apiError{code: 400, description: "Bad Request: member list is inaccessible"}
+	}
 	status := "member"
 	switch {
 	case g.owner == user:
 		status = "creator"
 	case g.admins[user]:
 		status = "administrator"
+	case g.channel:
+		status = "left"
 	}
 	return map[string]any{"user": s.userJSON(user), "status": status}, nil
+}
+
+// botID is the bot's user id (getMe).
+const botID = 1
+
+// botMember is the bot's own chat member; s.mu is held.
+func (s *Server) botMember(g *group) map[string]any {
+	self := map[string]any{"id": botID, "is_bot": true, "first_name": s.BotUser, "username": s.BotUser}
+	switch {
+	case g.bot == "" && g.channel, g.bot == "administrator":
+		return map[string]any{"user": self, "status": "administrator", "can_post_messages": g.botKind != "no_post",
+			"can_be_edited": false, "can_manage_chat": true}
+	case g.bot == "":
+		return map[string]any{"user": self, "status": "member"}
+	case g.bot == "restricted":
+		return map[string]any{"user": self, "status": "restricted", "is_member": true, "can_send_messages": false}
+	}
+	return map[string]any{"user": self, "status": g.bot}
+}
+
+// AddChannel creates a channel (its id should be negative) with a public
+// @username (without the @, "" for a private channel), owned by owner and
+// administered by admins. The bot is an administrator who may post, until
+// SetBotMember says otherwise.
+func (s *Server) AddChannel(id int64, username, title string, owner int64, admins ...int64) {
+	s.AddGroup(id, title, owner, admins...)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[id]
+	g.channel, g.username = true, username
+}
+
+// SetBotMember sets the bot's membership of a group or channel: "member"
+// (a channel's plain subscriber, who cannot post), "administrator",
+// "administrator no_post" (an admin without the right to post),
+// "restricted" (a group member who may not send messages), "left" or
+// "kicked" (the bot is not there: sends get 403).
+func (s *Server) SetBotMember(chat int64, status string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil {
+		s.tb.Errorf("telegramtest: no chat %d", chat)
+		return
+	}
+	g.bot, g.botKind, _ = strings.Cut(status, " ")
+	if g.channel && g.bot == "member" {
+		g.bot = "left" // a subscriber bot is no member the Bot API shows
+	}
+}
+
+// SetFailing answers the next n calls of method with 500 Internal Server
+// Error, as Telegram does when it fails.
+func (s *Server) SetFailing(method string, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failing[method] = n
+}
+
+// SetSlow delays every call of method by d (0: no more), real time.
+func (s *Server) SetSlow(method string, d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.slow[method] = d
 }
 
 func (s *Server) setWebhook(p url.Values) (any, *apiError) {
@@ -157,7 +229,17 @@ func (s *Server) getChat(p url.Values) (any, *apiError) {
 		if g.forum || chat < -1000000000000 {
 			kind = "supergroup"
 		}
-		return map[string]any{"id": chat, "type": kind, "title": g.title, "is_forum": g.forum}, nil
+		if g.channel {
+			if g.bot == "left" || g.bot == "kicked" {
+				return nil, &apiError{code: 400, description: "Bad Request: chat not found"}
+			}
+			kind = "channel"
+		}
+		out := map[string]any{"id": chat, "type": kind, "title": g.title, "is_forum": g.forum}
+		if g.username != "" {
+			out["username"] = g.username
+		}
+		return out, nil
 	}
 	if u := s.users[chat]; u != nil {
 		return map[string]any{"id": chat, "type": "private", "first_name": u.FirstName}, nil

@@ -146,6 +146,10 @@ type Server struct {
 	flood     int // answer the next n sends with 429
 	revoked   bool
 	docs      map[int64][]Document
+	// failing answers the next calls of a method with 500; slow delays
+	// each call of a method (SetFailing, SetSlow).
+	failing map[string]int
+	slow    map[string]time.Duration
 	// DocumentLimit is the most bytes a document may have (Telegram's 50
 	// MB for bots; a test may lower it).
 	DocumentLimit int
@@ -159,6 +163,11 @@ type group struct {
 	migrated int64 // upgraded to this supergroup: the group is read-only
 	forum    bool  // a supergroup with topics
 	topics   []string
+	channel  bool   // a channel (AddChannel): only its admins post
+	username string // its public @username, without the @ ("": none)
+	// bot is the bot's membership: "" a plain member (in a channel: an
+	// administrator who may post), else as SetBotMember set it.
+	bot, botKind string
 }
 
 // NewServer starts a fake Bot API; it is closed when the test ends if tb
@@ -168,7 +177,8 @@ func NewServer(tb TB, token, botUser string) *Server {
 		changed: make(chan struct{}), limits: Limits(), users: map[int64]*User{}, groups: map[int64]*group{},
 		msgs: map[int64][]*Message{}, history: map[int64][]string{}, answers: map[string]*Answer{}, nextUpd: 1000, forced: map[int]bool{}, all: map[int]json.RawMessage{},
 		commands: map[string][]map[string]string{}, stats: Stats{Calls: map[string]int{}},
-		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]Document{}, DocumentLimit: MaxDocument}
+		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]Document{}, DocumentLimit: MaxDocument,
+		failing: map[string]int{}, slow: map[string]time.Duration{}}
 	s.global = rate.NewLimiter(s.limits.Global, max(s.limits.GlobalBurst, 1))
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL

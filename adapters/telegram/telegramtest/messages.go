@@ -80,7 +80,18 @@ func checkTextMax(text, parseMode string, max int, tooLong string) (string, *api
 }
 
 func (s *Server) chatParam(p url.Values) (int64, *apiError) {
-	id, err := strconv.ParseInt(p.Get("chat_id"), 10, 64)
+	raw := p.Get("chat_id")
+	if name, ok := strings.CutPrefix(raw, "@"); ok {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for id, g := range s.groups {
+			if g.username != "" && strings.EqualFold(g.username, name) && g.migrated == 0 {
+				return id, nil
+			}
+		}
+		return 0, &apiError{code: 400, description: "Bad Request: chat not found"}
+	}
+	id, err := strconv.ParseInt(raw, 10, 64)
 	if err != nil {
 		return 0, &apiError{code: 400, description: "Bad Request: chat not found"}
 	}
@@ -92,6 +103,12 @@ func (s *Server) reachable(chat int64) *apiError {
 	if g := s.groups[chat]; g != nil {
 		if g.migrated != 0 {
 			return &apiError{code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: g.migrated}
+		}
+		switch {
+		case g.bot == "left" || g.bot == "kicked":
+			return &apiError{code: 403, description: "Forbidden: bot is not a member of the chat"}
+		case g.bot == "restricted", g.channel && g.bot != "" && (g.bot != "administrator" || g.botKind == "no_post"):
+			return &apiError{code: 400, description: "Bad Request: not enough rights to send text messages to the chat"}
 		}
 		return nil
 	}
