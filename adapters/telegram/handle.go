@@ -325,6 +325,7 @@ type note struct {
 	Chat     int64 // the group the command came from (0: a private chat)
 	ReplyTo  int
 	Fallback bool // reply in the group when a direct message is refused
+	Start    bool // a reply in a group, with the button that starts the bot
 }
 
 func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, received time.Time) {

@@ -275,16 +275,57 @@ func (a *Adapter) refused(user int64) {
 	a.notStarted.Set(user, true)
 	chat, known := a.lastChat.Lookup(user)
 	told := a.noticed.Get(user)
-	if known && !told {
-		a.noticed.Set(user, true)
+	if known && told.IsZero() {
+		a.noticed.Set(user, a.cfg.Clock.Now())
 	}
 	a.mu.Unlock()
-	if !known || told {
+	if !known || !told.IsZero() {
 		return
 	}
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(chat, 10)}, Priority: bot.PriorityPrivate,
 		Origin: strconv.FormatInt(chat, 10), Body: bot.View{Kind: bot.ViewNotice, Text: a.startText(user),
-			Buttons: [][]bot.Button{{{Label: "🔒 Start the bot / Iniciar el bot", URL: a.StartLink("cards")}}}}})
+			Buttons: a.startButton()}})
+}
+
+// startButton is the button that starts the bot (and shows the cards).
+func (a *Adapter) startButton() [][]bot.Button {
+	return [][]bot.Button{{{Label: "🔒 Start the bot / Iniciar el bot", URL: a.StartLink("cards")}}}
+}
+
+// privateOnly answers, in the group, a command whose answer is private
+// when the user cannot be messaged: never silently. The notice with the
+// Start button goes as a reply to the command at most once per
+// Config.NoticeEvery per user; any other such command gets a one-line
+// reply that its answer is private (with the button too). Either is one
+// group message per command, as an error answer is: the user's command
+// limit (USER_COMMAND_RATE) and the group's sending limits bound them.
+func (a *Adapter) privateOnly(n note) {
+	now := a.cfg.Clock.Now()
+	a.mu.Lock()
+	a.notStarted.Set(n.User, true)
+	told := a.noticed.Get(n.User)
+	full := told.IsZero() || now.Sub(told) >= a.cfg.NoticeEvery
+	if full {
+		a.noticed.Set(n.User, now)
+	}
+	a.mu.Unlock()
+	text := a.startText(n.User)
+	if !full {
+		text = a.privateText(n.User)
+	}
+	chat := strconv.FormatInt(n.Chat, 10)
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: chat}, Priority: bot.PriorityPrivate, Origin: chat,
+		Body: note{Text: text, Chat: n.Chat, ReplyTo: n.ReplyTo, Start: true}})
+}
+
+// privateText is the one-line reply to a command whose answer is private,
+// for a user shown the notice with the Start button lately.
+func (a *Adapter) privateText(user int64) string {
+	a.mu.Lock()
+	name := a.names.Get(user)
+	a.mu.Unlock()
+	return fmt.Sprintf("%s: I answer that only in private, and I cannot write to you yet: press the button, then Start, and send it again.\n"+
+		"%s: eso solo lo respondo en privado y aún no puedo escribirte: pulsa el botón, luego Iniciar, y vuelve a enviarlo.", name, name)
 }
 
 func (a *Adapter) startText(user int64) string {
@@ -311,7 +352,11 @@ func (a *Adapter) StartLink(payload string) string {
 func (a *Adapter) deliverNote(ctx context.Context, n note) error {
 	text := view.HTMLText(n.Text, maxText)
 	if n.User == 0 {
-		return a.reply(ctx, n.Chat, n.ReplyTo, text)
+		var kb *tgbotapi.InlineKeyboardMarkup
+		if n.Start {
+			kb = keyboard(a.startButton())
+		}
+		return a.reply(ctx, n.Chat, n.ReplyTo, text, kb)
 	}
 	msg := tgbotapi.NewMessage(n.User, text)
 	msg.ParseMode = tgbotapi.ModeHTML
@@ -323,17 +368,21 @@ func (a *Adapter) deliverNote(ctx context.Context, n note) error {
 		return nil
 	}
 	if !n.Fallback {
-		a.refused(n.User)
+		a.privateOnly(n)
 		return nil
 	}
-	return a.reply(ctx, n.Chat, n.ReplyTo, text)
+	return a.reply(ctx, n.Chat, n.ReplyTo, text, nil)
 }
 
-// reply sends text (HTML) to chat as a reply to message replyTo.
-func (a *Adapter) reply(ctx context.Context, chat int64, replyTo int, text string) error {
+// reply sends text (HTML) to chat as a reply to message replyTo, with kb's
+// buttons when kb is not nil.
+func (a *Adapter) reply(ctx context.Context, chat int64, replyTo int, text string, kb *tgbotapi.InlineKeyboardMarkup) error {
 	msg := tgbotapi.NewMessage(chat, text)
 	msg.ParseMode = tgbotapi.ModeHTML
 	msg.ReplyToMessageID = replyTo
+	if kb != nil && len(kb.InlineKeyboard) > 0 {
+		msg.ReplyMarkup = kb
+	}
 	msg.AllowSendingWithoutReply = true
 	_, err := a.api.Send(msg)
 	if to := migratedTo(err); to != 0 {

@@ -86,6 +86,11 @@ type Config struct {
 	Limits bot.Limits
 	// AdminTTL is how long a chat admin check is cached (default 2 min).
 	AdminTTL time.Duration
+	// NoticeEvery is how often, at most, a user who never started the bot
+	// is shown the group notice with the Start button when a command's
+	// answer can only be private (default 10 min); in between each such
+	// command gets a one-line reply saying so.
+	NoticeEvery time.Duration
 	// CheckTimeout bounds the calls that check a /spectate target
 	// (default 10 s).
 	CheckTimeout time.Duration
@@ -124,9 +129,9 @@ type Adapter struct {
 	// entries each: forgetting one costs at most a call to Telegram again
 	// (an admin check, a direct message refused once more) or a notice.
 	admins     *platform.Cache[[2]int64, adminEntry]
-	lastChat   *platform.Cache[int64, int64] // user -> the group they last wrote in
-	notStarted *platform.Cache[int64, bool]  // users a direct message was refused to
-	noticed    *platform.Cache[int64, bool]  // users told how to start the bot
+	lastChat   *platform.Cache[int64, int64]     // user -> the group they last wrote in
+	notStarted *platform.Cache[int64, bool]      // users a direct message was refused to
+	noticed    *platform.Cache[int64, time.Time] // users told how to start the bot, when
 	usernames  *platform.Cache[string, int64]
 	names      *platform.Cache[int64, string]
 	lastCards  *platform.Cache[int64, int] // user -> their last cards message
@@ -161,6 +166,9 @@ func New(cfg Config) (*Adapter, error) {
 	if cfg.AdminTTL <= 0 {
 		cfg.AdminTTL = 2 * time.Minute
 	}
+	if cfg.NoticeEvery <= 0 {
+		cfg.NoticeEvery = 10 * time.Minute
+	}
 	if cfg.CheckTimeout <= 0 {
 		cfg.CheckTimeout = 10 * time.Second
 	}
@@ -184,7 +192,7 @@ func New(cfg Config) (*Adapter, error) {
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), secret: hex.EncodeToString(mac.Sum(nil)),
 		ready: make(chan struct{}), admins: platform.NewCache[[2]int64, adminEntry](cfg.MaxUsers),
 		lastChat: platform.NewCache[int64, int64](cfg.MaxUsers), notStarted: platform.NewCache[int64, bool](cfg.MaxUsers),
-		noticed: platform.NewCache[int64, bool](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
+		noticed: platform.NewCache[int64, time.Time](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
 		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[int64, int](cfg.MaxUsers),
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}

@@ -62,8 +62,8 @@ type options struct {
 	botDelay time.Duration
 	// wrap, when set, is the room the adapter is given (a room that fails).
 	wrap func(*room.Room) telegram.Room
-	// checkTimeout is the adapter's (0: its default).
-	checkTimeout time.Duration
+	// checkTimeout and noticeEvery are the adapter's (0: its defaults).
+	checkTimeout, noticeEvery time.Duration
 }
 
 // scale speeds up Telegram's limits in the fake, and the adapter's to match:
@@ -104,7 +104,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		o.limits = scaledLimits
 	}
 	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: 2 * time.Second,
-		Limits: o.limits, State: s, Log: log, MaxBackoff: 200 * time.Millisecond, CheckTimeout: o.checkTimeout})
+		Limits: o.limits, State: s, Log: log, MaxBackoff: 200 * time.Millisecond, CheckTimeout: o.checkTimeout, NoticeEvery: o.noticeEvery})
 	if err != nil {
 		t.Fatal(err)
 	}
