@@ -91,6 +91,8 @@ func Parse(raw string) (Location, error) {
 			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q (accepted: postgres://user:password@host:port/dbname?sslmode=...)", redactURL(raw))
 		}
 		if err := checkPostgres(u); err != nil {
+			// A value it shows may hold a password ("sslmode=password=x").
+			err = Location{Backend: Postgres, dsn: raw}.Hide(err)
 			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q: %v", redactURL(raw), err)
 		}
 		// Shown as redactURL shows it, not as the parsed URL: a # or ?
@@ -247,27 +249,18 @@ func redactParsed(u *url.URL) string {
 	return c.Redacted()
 }
 
-// hideParams is s with the value of every "password=" in it (any case)
-// hidden, up to the next & or the end: for a URL the parser could not
-// split where the password is.
+// hideParams is s with every password parameter hidden, for a URL the
+// parser could not split where the password is: each &-separated piece
+// naming a password, however encoded (as redactParsed reads them), has
+// what follows its first = hidden.
 func hideParams(s string) string {
-	const key = "password="
-	var b strings.Builder
-	for {
-		i := indexFold(s, key)
-		if i < 0 {
-			b.WriteString(s)
-			return b.String()
-		}
-		b.WriteString(s[:i+len(key)])
-		b.WriteString("xxxxx")
-		s = s[i+len(key):]
-		if j := strings.IndexByte(s, '&'); j >= 0 {
-			s = s[j:]
-		} else {
-			s = ""
+	parts := strings.Split(s, "&")
+	for i, p := range parts {
+		if j := strings.IndexByte(p, '='); j >= 0 && indexFold(unescaped(p), "password") >= 0 {
+			parts[i] = p[:j+1] + "xxxxx"
 		}
 	}
+	return strings.Join(parts, "&")
 }
 
 // indexFold is the index of key (lower case ASCII) in s, ASCII letters
@@ -286,12 +279,35 @@ func indexFold(s, key string) int {
 	return -1
 }
 
-// unescaped is s with its %XX escapes decoded, where they all decode.
+// unescaped is s with each valid %XX escape decoded (an invalid one kept
+// as written): a key that names a password however it is encoded reads
+// as one, also in a query the parser would refuse.
 func unescaped(s string) string {
-	if d, err := url.QueryUnescape(s); err == nil {
-		return d
+	if !strings.Contains(s, "%") {
+		return s
 	}
-	return s
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
 }
 
 // DSN returns what the database driver gets. It may hold a password: never
@@ -355,13 +371,19 @@ func (l Location) passwords() []string {
 			if indexFold(unescaped(kv), "password") < 0 {
 				continue
 			}
+			var vals []string
 			if _, v, ok := strings.Cut(kv, "="); ok {
-				add(v)
-				add(unescaped(v))
+				vals = append(vals, v)
 			}
 			if i := indexFold(kv, "password="); i >= 0 {
-				add(kv[i+len("password="):])
-				add(unescaped(kv[i+len("password="):]))
+				vals = append(vals, kv[i+len("password="):])
+			}
+			for _, v := range vals { // as written, and decoded both ways (a + is a space to the query parser)
+				add(v)
+				add(unescaped(v))
+				if d, err := url.QueryUnescape(v); err == nil {
+					add(d)
+				}
 			}
 		}
 	}

@@ -165,12 +165,16 @@ func FuzzParseURLNoSecret(f *testing.F) {
 // PostgreSQL URL, whatever the rest of the query, is neither in an error
 // nor in the shown location.
 func FuzzParseURLNoQuerySecret(f *testing.F) {
-	for _, s := range [][2]string{{"", ""}, {"sslmode=bogus&", ""}, {"", "&connect_timeout=x"}, {"a=%zz&", ";b"}, {"x=1;", "#f"}} {
-		f.Add(s[0], s[1])
+	for _, s := range [][3]string{{"", "", ""}, {"sslmode=bogus&", "", ""}, {"", "&connect_timeout=x", ""}, {"a=%zz&", ";b", ""},
+		{"x=1;", "#f", ""}, {"", "", "u:p@x@"}} {
+		f.Add(s[0], s[1], s[2])
 	}
-	f.Fuzz(func(t *testing.T, before, after string) {
+	f.Fuzz(func(t *testing.T, before, after, user string) {
 		const secret = "Zq9SECRETx7"
-		raw := "postgres://db:5432/x?" + before + "password=" + secret + after
+		raw := "postgres://" + user + "db:5432/x?" + before + "pass%77ord=" + secret + after
+		if len(before)%2 == 0 { // the key as written, or percent-encoded as the driver decodes it
+			raw = "postgres://" + user + "db:5432/x?" + before + "password=" + secret + after
+		}
 		loc, err := Parse(raw)
 		if err != nil {
 			if strings.Contains(err.Error(), secret) {
