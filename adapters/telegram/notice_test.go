@@ -14,7 +14,9 @@ import (
 // commands in between get a one-line reply. After Cy starts the bot the
 // answers come privately and the group is shown nothing more.
 func TestPrivateAnswersToAUserWhoNeverStartedTheBot(t *testing.T) {
-	const every = 1500 * time.Millisecond
+	// NoticeEvery on the real clock: long enough that the three commands
+	// below come within it under -race on a loaded machine.
+	const every = 4 * time.Second
 	fake := newFake(t)
 	fake.Start(ana, "")
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{noticeEvery: every})
@@ -22,8 +24,11 @@ func TestPrivateAnswersToAUserWhoNeverStartedTheBot(t *testing.T) {
 	began := time.Now()
 	first := fake.Say(group, cy, "/wallet")
 	m := e.waitText(group, notice)
-	if m.ReplyTo != first || len(m.Keyboard) != 1 || !strings.HasSuffix(m.Keyboard[0][0].URL, "?start=cards") {
+	if m.ReplyTo != first || len(m.Keyboard) != 1 || !strings.HasSuffix(m.Keyboard[0][0].URL, "?start=welcome") {
 		t.Errorf("the notice: reply to %d (want %d), buttons %+v", m.ReplyTo, first, m.Keyboard)
+	}
+	if !strings.Contains(m.Text, "send it again") || strings.Contains(m.Text, "My cards") {
+		t.Errorf("the notice is the cards notice, not about the answer asked for: %q", m.Text)
 	}
 	second := fake.Say(group, cy, "/wallet")
 	third := fake.Say(group, cy, "/stats")
@@ -45,10 +50,12 @@ func TestPrivateAnswersToAUserWhoNeverStartedTheBot(t *testing.T) {
 			t.Errorf("the notice was posted %d times within NoticeEvery, want once", n)
 		}
 	}
-	// NoticeEvery later the notice is shown again.
-	time.Sleep(time.Until(began.Add(every + 100*time.Millisecond)))
+	// NoticeEvery after the last notice it is shown again (counted from
+	// now, when every notice so far has been sent).
+	n := fake.CountText(group, notice)
+	time.Sleep(every + 200*time.Millisecond)
 	fake.Say(group, cy, "/wallet")
-	fake.Wait(wait, "the notice again", func() bool { return fake.CountText(group, notice) == 2 })
+	fake.Wait(wait, "the notice again", func() bool { return fake.CountText(group, notice) == n+1 })
 	for _, line := range fake.Transcript(group) {
 		if strings.Contains(line, "chips") || strings.Contains(line, "Statistics of") {
 			t.Errorf("a private answer was posted in the group: %q", line)

@@ -288,8 +288,12 @@ func (a *Adapter) refused(user int64) {
 }
 
 // startButton is the button that starts the bot (and shows the cards).
-func (a *Adapter) startButton() [][]bot.Button {
-	return [][]bot.Button{{{Label: "🔒 Start the bot / Iniciar el bot", URL: a.StartLink("cards")}}}
+func (a *Adapter) startButton() [][]bot.Button { return a.startButtonTo("cards") }
+
+// startButtonTo is the button that starts the bot with payload (deepLink:
+// "cards" shows the cards; "welcome", as any other, the welcome).
+func (a *Adapter) startButtonTo(payload string) [][]bot.Button {
+	return [][]bot.Button{{{Label: "🔒 Start the bot / Iniciar el bot", URL: a.StartLink(payload)}}}
 }
 
 // privateOnly answers, in the group, a command whose answer is private
@@ -309,7 +313,7 @@ func (a *Adapter) privateOnly(n note) {
 		a.noticed.Set(n.User, now)
 	}
 	a.mu.Unlock()
-	text := a.startText(n.User)
+	text := a.privateNotice(n.User)
 	if !full {
 		text = a.privateText(n.User)
 	}
@@ -326,6 +330,17 @@ func (a *Adapter) privateText(user int64) string {
 	a.mu.Unlock()
 	return fmt.Sprintf("%s: I answer that only in private, and I cannot write to you yet: press the button, then Start, and send it again.\n"+
 		"%s: eso solo lo respondo en privado y aún no puedo escribirte: pulsa el botón, luego Iniciar, y vuelve a enviarlo.", name, name)
+}
+
+// privateNotice is the notice with the Start button for a command whose
+// answer is private (not the cards notice: the answer asked for is not
+// the cards).
+func (a *Adapter) privateNotice(user int64) string {
+	a.mu.Lock()
+	name := a.names.Get(user)
+	a.mu.Unlock()
+	return fmt.Sprintf("%s: I cannot send you private messages yet, and I answer that only in private. Press the button below, then Start, and send it again (your cards, when you play, come privately too).\n"+
+		"%s: aún no puedo escribirte en privado, y eso solo lo respondo en privado. Pulsa el botón, luego Iniciar, y vuelve a enviarlo (tus cartas, cuando juegues, también te llegan en privado).", name, name)
 }
 
 func (a *Adapter) startText(user int64) string {
@@ -354,7 +369,7 @@ func (a *Adapter) deliverNote(ctx context.Context, n note) error {
 	if n.User == 0 {
 		var kb *tgbotapi.InlineKeyboardMarkup
 		if n.Start {
-			kb = keyboard(a.startButton())
+			kb = keyboard(a.startButtonTo("welcome")) // privateOnly's: not the cards
 		}
 		return a.reply(ctx, n.Chat, n.ReplyTo, text, kb)
 	}
