@@ -485,6 +485,62 @@ func TestComingBackToAnotherTableOfTheSameStakesBringsTheStack(t *testing.T) {
 	}
 }
 
+// R-CASH-3: the latest stack left with at the game and stakes is the one
+// that comes back, none too: players who left #1 with 200, went to #2
+// and lost everything there join #1 again with the usual buy-in (an
+// older stack elsewhere no longer binds them). A table change to a table
+// that is closing is refused before the player stands up at the old
+// one. Found by an independent review of the change.
+func TestTheLatestStackLeftWithCountsAndAClosingTableTakesNoChange(t *testing.T) {
+	h := newHarness(t, 33)
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200 rake=off")
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200 rake=off")
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200 rake=off")
+	for _, u := range []string{"ana", "ben"} {
+		h.must(u, "/join 200 #1")
+		h.must(u, "/leave #1")
+		h.must(u, "/join #2")
+	}
+	who := h.turnAt("#2")
+	h.must(who, "/allin #2")
+	other := map[string]string{"ana": "ben", "ben": "ana"}[who]
+	h.must(other, "/call #2")
+	loser := ""
+	for _, u := range []string{"ana", "ben"} {
+		if regexp.MustCompile(`(?m)^\S*\s*\d+\s+` + u + `\s+0\b`).MatchString(h.tableOf("#2")) {
+			loser = u
+		}
+	}
+	if loser == "" {
+		t.Fatalf("nobody lost everything (a split pot: pick another seed):\n%s", h.tableOf("#2"))
+	}
+	h.sleep(time.Second)
+	h.must(loser, "/leave #2")
+	h.must(loser, "/join 80 #1") // not "at least 200": the 0 left at #2 is the latest
+	// #3 closes after its hand: a change to it is refused, the player
+	// stays. (#1 gets two players sitting out, so that it deals no hand
+	// and the change would keep the tables balanced.)
+	h.must("eve", "/join 100 #1")
+	h.must("eve", "/sitout #1")
+	h.must("fay", "/join 100 #1")
+	h.must("fay", "/sitout #1")
+	for range 40 {
+		w := h.turnAt("#1")
+		if w == "" {
+			break
+		}
+		h.checkOrCall(w, " #1")
+	}
+	h.must("cy", "/join 100 #3")
+	h.must("dee", "/join 100 #3")
+	h.must("admin", "/closetable #3")
+	h.fails(loser, "/join #3", "closetable.no_join")
+	if !strings.Contains(h.tableOf("#1"), loser) {
+		t.Fatalf("a refused change stood %s up at #1:\n%s", loser, h.tableOf("#1"))
+	}
+	h.checkBooks()
+}
+
 // /addbot asking for more practice opponents than the table has free
 // seats seats as many as fit and says how many were asked for and free.
 func TestAddingMoreOpponentsThanSeatsSaysSo(t *testing.T) {

@@ -201,8 +201,29 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 
 // joinTable sits p at t, standing them up first from a table of the same
 // game and stakes they change from (changeTables); the reply tells both.
+//
+// One table change at a time for a player: a second /join while one is
+// under way is busy (two could seat the player at two tables of the same
+// stakes). A join that fails after the player stood up at the old table
+// (the new one closing, its seat taken meanwhile, the store slow) says
+// both: where they left, and why they could not sit.
 func (r *Room) joinTable(ctx context.Context, t *table.Table, cmd bot.Command, p bot.Player, perm bot.Permission) (bot.Reply, error) {
-	said, deferred, err := r.changeTables(ctx, t, cmd, p)
+	r.mu.Lock()
+	if r.changing[p.ID] {
+		r.mu.Unlock()
+		return bot.Reply{}, bot.Errorf(bot.EBusy, bot.KeyBusy)
+	}
+	if r.changing == nil {
+		r.changing = map[int64]bool{}
+	}
+	r.changing[p.ID] = true
+	r.mu.Unlock()
+	defer func() {
+		r.mu.Lock()
+		delete(r.changing, p.ID)
+		r.mu.Unlock()
+	}()
+	said, from, deferred, err := r.changeTables(ctx, t, cmd, p)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -210,8 +231,12 @@ func (r *Room) joinTable(ctx context.Context, t *table.Table, cmd bot.Command, p
 		return bot.Reply{Private: true, Text: said[0]}, nil
 	}
 	rep, err := t.Do(ctx, table.Request{Cmd: cmd, Player: p, Perm: perm})
-	if err != nil || len(said) == 0 {
+	if len(said) == 0 {
 		return rep, err
+	}
+	if err != nil {
+		lang := bot.LangFor(p.Language, "", t.Comm.Language)
+		return bot.Reply{Text: strings.Join(append(said, tr(lang, "join.change_failed", from, t.Label(), bot.FromError(err).Message(lang))), "\n")}, nil
 	}
 	rep.Text = strings.Join(append(said, rep.Text), "\n")
 	return rep, nil

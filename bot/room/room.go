@@ -158,6 +158,8 @@ type Room struct {
 	// (changeTable); changeDone is signalled as each one ends.
 	changesDue atomic.Int32
 	changeDone chan struct{}
+	// changing: the players whose /join is under way (joinTable), under mu.
+	changing map[int64]bool
 
 	ctx    context.Context
 	cancel context.CancelFunc

@@ -76,12 +76,12 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Ta
 // (R-CASH-3, LeftAtStakes). The join is tried first without doing it
 // (table.CheckJoin): a join t would refuse leaves the player where they
 // are, and one that would put them on t's waiting list changes nothing.
-// It returns what the old table said of the leaving, and deferred when
-// the player is dealt in there: they move when that hand ends
-// (ChangeTable), and t is not joined now.
-func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command, p bot.Player) (said []string, deferred bool, err error) {
+// It returns what the old table said of the leaving and its label, and
+// deferred when the player is dealt in there: they move when that hand
+// ends (ChangeTable), and t is not joined now.
+func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command, p bot.Player) (said []string, from string, deferred bool, err error) {
 	if t.IsPool() || t.Tour != nil {
-		return nil, false, nil
+		return nil, "", false, nil
 	}
 	for _, o := range r.seatedTables(p.ID) {
 		if !sameStakes(o, t) {
@@ -89,31 +89,31 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		}
 		seated, stack, dealtIn, err := o.Holding(ctx, p)
 		if err != nil || !seated {
-			return nil, false, err
+			return nil, "", false, err
 		}
 		if !dealtIn {
 			if ok, err := t.CheckJoin(ctx, cmd, p, o.ID, stack); err != nil || !ok {
-				return nil, false, err // refused, or the player waits for a seat at t: nothing changes
+				return nil, "", false, err // refused, or the player waits for a seat at t: nothing changes
 			}
 		} else if t.Count() >= t.Config.Seats {
-			return nil, false, nil // t full: the join puts the player on its waiting list
+			return nil, "", false, nil // t full: the join puts the player on its waiting list
 		}
 		src, dst := o.Count(), t.Count()
 		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
-			return nil, false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
+			return nil, "", false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
 		}
 		rep, later, err := o.ChangeOut(ctx, p, t.ID)
 		if err != nil {
-			return nil, false, err
+			return nil, "", false, err
 		}
 		if later {
-			return []string{rep.Text}, true, nil
+			return []string{rep.Text}, o.Label(), true, nil
 		}
 		if rep.Text != "" {
-			said = append(said, rep.Text)
+			said, from = append(said, rep.Text), o.Label()
 		}
 	}
-	return said, false, nil
+	return said, from, false, nil
 }
 
 // changeTable is table.Env's ChangeTable: p stood up from table from once

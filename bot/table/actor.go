@@ -251,8 +251,20 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	if req.leave != nil {
 		return bot.Reply{}, t.poolLeave(req, start)
 	}
+	if (req.change != nil || req.rejoin != "") && req.ctx.Err() != nil {
+		// The room gave up waiting (and told the player so): a table
+		// change it no longer waits for is not made.
+		return bot.Reply{}, req.ctx.Err()
+	}
 	if req.change != nil {
 		return t.changeOut(req)
+	}
+	if (req.check != nil || req.rejoin != "") && t.closing {
+		err := bot.Errorf(bot.EInvalid, "closetable.no_join", t.Label())
+		if req.rejoin != "" {
+			t.send(t.private(req.Player, tr(t.langOf(req.Player), "join.change_failed", req.rejoin, t.Label(), bot.FromError(err).Message(t.langOf(req.Player)))))
+		}
+		return bot.Reply{}, err
 	}
 	if req.check != nil {
 		return t.join(req)

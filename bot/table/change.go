@@ -184,17 +184,22 @@ func (t *Table) freeSeat(i int, now time.Time, w *bot.TableWrite) {
 	}
 }
 
-// freeAway frees, once someone waits, the seats of players away past
-// their sit-out limit (Seat.Away at a cash table: the limit passed with
-// nobody waiting, so they were dealt in again): R-CASH-4 gives the seat
-// to who waits, also to one who comes after the limit passed.
+// freeAway frees, for a player who comes to wait, the seat of one player
+// away past the sit-out limit (Seat.Away at a cash table: the limit
+// passed with nobody waiting, so they were dealt in again), the one out
+// longest: R-CASH-4 gives the seat to who waits, also to one who comes
+// after the limit passed.
 func (t *Table) freeAway(now time.Time, w *bot.TableWrite) {
 	if t.Tour != nil || t.IsPool() || len(t.waiting) == 0 {
 		return
 	}
+	k := -1
 	for i, s := range t.Seats {
-		if s != nil && s.Away && !s.Leaving && !s.Bot {
-			t.freeSeat(i, now, w)
+		if s != nil && s.Away && !s.Leaving && !s.Bot && (k < 0 || s.SatOutAt.Before(t.Seats[k].SatOutAt)) {
+			k = i
 		}
+	}
+	if k >= 0 {
+		t.freeSeat(k, now, w)
 	}
 }

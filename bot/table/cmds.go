@@ -150,7 +150,7 @@ func (t *Table) buyIn(req Request, amountArg string, wantSeat int) (acc, amount 
 	// R-CASH-3: the stack left with, at this table or another of its game
 	// and stakes, comes back.
 	left, hasLeft := t.env.LeftAtStakes(t, p.ID)
-	if c := req.check; c != nil && c.stack > 0 {
+	if c := req.check; c != nil { // what the player would leave the old table with, now: the latest
 		left, hasLeft = LeftStack{Stack: c.stack, Until: t.Deps.Clock.Now().Add(ReturnWindow), Table: c.from}, true
 		bal += c.stack
 	}

@@ -508,7 +508,10 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 	if amt := s.Stack + s.Pending; amt > 0 {
 		w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "cash-out", Reference: t.ref()})
 	}
-	if !s.Bot && s.Stack+s.Pending > 0 && !t.IsPool() {
+	if !s.Bot && !t.IsPool() && t.Tour == nil {
+		// Every cash-out is remembered, none too: the latest stack left
+		// with at the game and stakes is the one that comes back
+		// (LeftAtStakes), so a bust clears an older one elsewhere.
 		l := LeftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
 		t.setLeft(s.Player.ID, l)
 		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: MustJSON(l)})

@@ -699,12 +699,12 @@ func (a *Director) dqCmd(req Request, lang string) (bot.Reply, error) {
 	return bot.Reply{Text: tr(lang, "dq.done", who)}, nil
 }
 
-// activeEntry is the player's entry still in play (0 when none).
 // InPlay reports whether player has an entry still in the tournament
 // (R-TIME-3: any player in the event may call the clock). The actor's
 // goroutine only: ask it in a Request's Query.
 func (a *Director) InPlay(player int64) bool { return a.activeEntry(player) != 0 }
 
+// activeEntry is the player's entry still in play (0 when none).
 func (a *Director) activeEntry(player int64) tourney.EntryID {
 	for _, e := range a.Tourney.Entries() {
 		if e.Player == tpid(player) && !e.Out {
