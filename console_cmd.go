@@ -15,6 +15,7 @@ import (
 	"github.com/pokerroom/pokerroom/adapters/console"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
+	"github.com/pokerroom/pokerroom/cron"
 	"github.com/pokerroom/pokerroom/store"
 )
 
@@ -108,6 +109,10 @@ func runConsole(ctx context.Context, a *app) int {
 		// per-user command limit.
 		cfg.CommandRate = -1
 	}
+	// The tournaments' schedules (/tourney schedule) run on the room's
+	// clock, a script's too: its "sleep" lines move them.
+	runner := cron.NewRunner(cfg.Clock, s, a.log)
+	cfg.Scheduler = cron.RoomScheduler{Runner: runner}
 	rm, err := room.New(cfg)
 	if err != nil {
 		fmt.Fprintf(a.stderr, "pokerroom console: %v\n", err)
@@ -118,6 +123,7 @@ func runConsole(ctx context.Context, a *app) int {
 		return exitFail
 	}
 	defer rm.Close()
+	defer runner.Stop() // before the room closes: no tournament is created then
 	con := &console.Console{In: in, Out: a.stdout, Room: rm, Sink: sink}
 	if clock != nil {
 		con.Script, con.Clock = true, clock

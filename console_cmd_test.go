@@ -29,6 +29,9 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 //   - table-options (R-BET-5, R-CARD-7): the fixed-limit small blind and
 //     cap, the draw deck's options refused where the rule books do not
 //     allow them.
+//   - tourney-schedule: /tourney schedule in the console (it answered
+//     "This room runs no schedules" there): the template's tournament is
+//     created at its time on the script's clock, and starts.
 func TestConsoleScriptGolden(t *testing.T) {
 	wants := map[string][]string{
 		"session": {
@@ -72,6 +75,9 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// 31, R-SEAT-2: a button left dead on the seat of a player moved.
 		"tourney-bubble": {"table 4 is broken, its players are moved", "hand for hand: 7 left, 6 paid", "[group] Button: seat 3 (dead)\n",
 			"cy is out in place 7.", "eve is out in place 6 and wins 9", "the bubble has burst, the 5 players left are in the money"},
+		// /tourney schedule in a script: the template's tournament is
+		// created at 21:00 on the script's clock.
+		"tourney-schedule": {"Template fri runs daily 21:00", "[group] 🏆 T1 Friday", "Template fri is no longer scheduled."},
 		"two-tables": {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
 	}
 	scripts, err := filepath.Glob("testdata/console/*.txt")
