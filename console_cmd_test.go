@@ -78,7 +78,7 @@ func TestConsoleScriptGolden(t *testing.T) {
 		// /tourney schedule in a script: the template's tournament is
 		// created at 21:00 on the script's clock.
 		"tourney-schedule": {"Template fri runs daily 21:00", "[group] 🏆 T1 Friday", "Template fri is no longer scheduled."},
-		"two-tables": {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
+		"two-tables":       {"[script] > ana: /call\n[group] Table #1", "[script] > ana: /check\n[group] Table #2", "[ana] Which table? Add its number: #1 #2."},
 	}
 	scripts, err := filepath.Glob("testdata/console/*.txt")
 	if err != nil || len(scripts) == 0 {
