@@ -84,3 +84,26 @@ func TestExportSendsADocumentToThePlayersPrivateChat(t *testing.T) {
 		t.Errorf("Ana got %d documents, want 2", n)
 	}
 }
+
+// /export from a player who blocked the bot: the document cannot reach
+// them, and the group they asked in is told so, with the Start button,
+// not left believing the hands went privately (the file was dropped
+// without a word).
+func TestExportToAPlayerWhoBlockedTheBotSaysSo(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{maxHands: 1})
+	e.openTable(ana, ben)
+	e.playHand(1)
+	fake.Block(ana)
+	e.say(group, ana, "/export")
+	// The notice, or its one-line form when Ana was shown one lately.
+	m := e.waitText(group, "only in private")
+	if !strings.HasPrefix(m.Text, "Ana: ") || len(m.Keyboard) != 1 || !strings.Contains(m.Keyboard[0][0].URL, "?start=") {
+		t.Errorf("the notice: %q, buttons %+v\n%v", m.Text, m.Keyboard, fake.Transcript(group))
+	}
+	if n := len(fake.Documents(ana)); n != 0 {
+		t.Errorf("Ana got %d documents though she blocked the bot", n)
+	}
+}

@@ -53,7 +53,7 @@ func (a *Adapter) deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 			return "", err
 		}
 		if b.File != nil && m.To.Private() {
-			return a.deliverFile(chat, b)
+			return a.deliverFile(chat, b, m.Origin)
 		}
 		if m.To.Private() {
 			return a.deliverPrivate(ctx, chat, b)
@@ -445,9 +445,15 @@ func isGone(err error) bool {
 			strings.Contains(te.Message, "message can't be edited"))
 }
 
+// isForbidden reports whether err is Telegram's 403: the user blocked the
+// bot, never started it, or the bot is out of the chat.
+//
+// tgbotapi's uploads (UploadFiles: sendDocument) return the API's error
+// without its code: there the description tells, which Telegram begins
+// with "Forbidden:" for every 403.
 func isForbidden(err error) bool {
 	var te *tgbotapi.Error
-	return errors.As(err, &te) && te.Code == http.StatusForbidden
+	return errors.As(err, &te) && (te.Code == http.StatusForbidden || te.Code == 0 && strings.HasPrefix(te.Message, "Forbidden:"))
 }
 
 // sendToTopic sends a message into a forum topic: tgbotapi v5.5.1
