@@ -322,33 +322,34 @@ func (a *Adapter) privateOnly(n note) {
 		Body: note{Text: text, Chat: n.Chat, ReplyTo: n.ReplyTo, Start: true}})
 }
 
-// privateText is the one-line reply to a command whose answer is private,
-// for a user shown the notice with the Start button lately.
-func (a *Adapter) privateText(user int64) string {
-	a.mu.Lock()
-	name := a.names.Get(user)
-	a.mu.Unlock()
-	return fmt.Sprintf("%s: I answer that only in private, and I cannot write to you yet: press the button, then Start, and send it again.\n"+
-		"%s: eso solo lo respondo en privado y aún no puedo escribirte: pulsa el botón, luego Iniciar, y vuelve a enviarlo.", name, name)
-}
+// The notices to a user the bot cannot write to, each in English and in
+// Spanish after the user's name (%[1]s): a user never started is one
+// nobody has a language for yet.
+const (
+	// privateTextFmt: the one-line reply to a command whose answer is
+	// private, for a user shown the notice with the Start button lately.
+	privateTextFmt = "%[1]s: I answer that only in private, and I cannot write to you yet: press the button, then Start, and send it again.\n" +
+		"%[1]s: eso solo lo respondo en privado y aún no puedo escribirte: pulsa el botón, luego Iniciar, y vuelve a enviarlo."
+	// privateNoticeFmt: the notice with the Start button for a command
+	// whose answer is private (not the cards notice: the answer asked for
+	// is not the cards).
+	privateNoticeFmt = "%[1]s: I cannot send you private messages yet, and I answer that only in private. Press the button below, then Start, and send it again (your cards, when you play, come privately too).\n" +
+		"%[1]s: aún no puedo escribirte en privado, y eso solo lo respondo en privado. Pulsa el botón, luego Iniciar, y vuelve a enviarlo (tus cartas, cuando juegues, también te llegan en privado)."
+	// startTextFmt: the cards notice.
+	startTextFmt = "%[1]s: I cannot send you private messages yet. Press the button below, then Start: your cards will arrive privately. Until then, use the My cards button.\n" +
+		"%[1]s: aún no puedo escribirte en privado. Pulsa el botón y luego Iniciar: tus cartas te llegarán en privado. Mientras tanto, usa el botón Mis cartas."
+)
 
-// privateNotice is the notice with the Start button for a command whose
-// answer is private (not the cards notice: the answer asked for is not
-// the cards).
-func (a *Adapter) privateNotice(user int64) string {
-	a.mu.Lock()
-	name := a.names.Get(user)
-	a.mu.Unlock()
-	return fmt.Sprintf("%s: I cannot send you private messages yet, and I answer that only in private. Press the button below, then Start, and send it again (your cards, when you play, come privately too).\n"+
-		"%s: aún no puedo escribirte en privado, y eso solo lo respondo en privado. Pulsa el botón, luego Iniciar, y vuelve a enviarlo (tus cartas, cuando juegues, también te llegan en privado).", name, name)
-}
+func (a *Adapter) privateText(user int64) string   { return a.toUser(privateTextFmt, user) }
+func (a *Adapter) privateNotice(user int64) string { return a.toUser(privateNoticeFmt, user) }
+func (a *Adapter) startText(user int64) string     { return a.toUser(startTextFmt, user) }
 
-func (a *Adapter) startText(user int64) string {
+// toUser is format with the user's name, as the group knows it.
+func (a *Adapter) toUser(format string, user int64) string {
 	a.mu.Lock()
 	name := a.names.Get(user)
 	a.mu.Unlock()
-	return fmt.Sprintf("%s: I cannot send you private messages yet. Press the button below, then Start: your cards will arrive privately. Until then, use the My cards button.\n"+
-		"%s: aún no puedo escribirte en privado. Pulsa el botón y luego Iniciar: tus cartas te llegarán en privado. Mientras tanto, usa el botón Mis cartas.", name, name)
+	return fmt.Sprintf(format, name)
 }
 
 // StartLink is the deep link that opens a private chat with the bot and

@@ -91,15 +91,7 @@ func TestDrawLimitedToThreeCards(t *testing.T) {
 	}
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
-	for range 4 { // the first betting round: call, check
-		if strings.Contains(h.table().Text, "/discard") {
-			break
-		}
-		who := h.toAct()
-		if _, err := h.do(who, "/check"); err != nil {
-			h.must(who, "/call")
-		}
-	}
+	h.toTheDraw()
 	who := h.toAct()
 	r := h.must(who, "/cards")
 	cards := strings.Fields(r.Text[strings.Index(r.Text, "your cards ")+len("your cards "):])
@@ -170,15 +162,7 @@ func TestABareDiscardIsRefusedNotAStandPat(t *testing.T) {
 	h.must("admin", "/newtable draw 1/2 rake=off")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
-	for range 4 { // the first betting round: call, check
-		if strings.Contains(h.table().Text, "/discard") {
-			break
-		}
-		who := h.toAct()
-		if _, err := h.do(who, "/check"); err != nil {
-			h.must(who, "/call")
-		}
-	}
+	h.toTheDraw()
 	if !strings.Contains(h.table().Text, "/discard") {
 		t.Fatalf("not at the draw:\n%s", h.table().Text)
 	}
@@ -323,5 +307,20 @@ func TestAJokerIsThrownByJkWhicheverItIs(t *testing.T) {
 	}
 	if thrown < 6 {
 		t.Fatalf("only %d jokers held at the draw in 60 hands", thrown)
+	}
+}
+
+// toTheDraw plays a two-player draw hand's first betting round (call,
+// check) up to the draw.
+func (h *harness) toTheDraw() {
+	h.t.Helper()
+	for range 4 {
+		if strings.Contains(h.table().Text, "/discard") {
+			return
+		}
+		who := h.toAct()
+		if _, err := h.do(who, "/check"); err != nil {
+			h.must(who, "/call")
+		}
 	}
 }

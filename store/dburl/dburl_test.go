@@ -148,16 +148,7 @@ func FuzzParseURLNoSecret(f *testing.F) {
 			return
 		}
 		raw := prefix + user + ":" + secret + "@" + suffix
-		loc, err := Parse(raw)
-		if err != nil {
-			if strings.Contains(err.Error(), secret) {
-				t.Fatalf("Parse(%q) error shows the password: %v", raw, err)
-			}
-			return
-		}
-		if strings.Contains(loc.String(), secret) {
-			t.Fatalf("Parse(%q) shows the password: %s", raw, loc)
-		}
+		checkNoSecret(t, raw, secret)
 	})
 }
 
@@ -175,15 +166,22 @@ func FuzzParseURLNoQuerySecret(f *testing.F) {
 		if len(before)%2 == 0 { // the key as written, or percent-encoded as the driver decodes it
 			raw = "postgres://" + user + "db:5432/x?" + before + "password=" + secret + after
 		}
-		loc, err := Parse(raw)
-		if err != nil {
-			if strings.Contains(err.Error(), secret) {
-				t.Fatalf("Parse(%q) error shows the password: %v", raw, err)
-			}
-			return
-		}
-		if strings.Contains(loc.String(), secret) {
-			t.Fatalf("Parse(%q) shows the password: %s", raw, loc)
-		}
+		checkNoSecret(t, raw, secret)
 	})
+}
+
+// checkNoSecret fails t when Parse(raw)'s error, or the location shown,
+// holds secret.
+func checkNoSecret(t *testing.T, raw, secret string) {
+	t.Helper()
+	loc, err := Parse(raw)
+	if err != nil {
+		if strings.Contains(err.Error(), secret) {
+			t.Fatalf("Parse(%q) error shows the password: %v", raw, err)
+		}
+		return
+	}
+	if strings.Contains(loc.String(), secret) {
+		t.Fatalf("Parse(%q) shows the password: %s", raw, loc)
+	}
 }
