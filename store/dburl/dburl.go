@@ -203,20 +203,31 @@ const SQLiteBackstopPages = 2000
 func redactURL(raw string) string {
 	if at := strings.LastIndex(raw, "@"); at >= 0 {
 		// Whatever is before the @ may be a password: keep only the
-		// scheme.
+		// scheme that begins the text, and its "//" (a "://" further on
+		// may follow the password: "u:secret@://@").
 		start := 0
-		if i := strings.Index(raw, "://"); i >= 0 && i < at {
-			start = i + 3
-		} else if m := schemeRE.FindString(raw); m != "" && len(m) <= at {
+		if m := schemeRE.FindString(raw); m != "" && len(m) <= at {
 			start = len(m)
+			if strings.HasPrefix(raw[start:], "//") && start+2 <= at {
+				start += 2
+			}
 		}
 		// The parsed URL's redaction only when this last @ is the one
 		// ending its user information: with another @, a ? or a # before
 		// it, the parser may put the password in the path, the query or
 		// the fragment ("//@h#u:secret@x", found by FuzzParseURLNoSecret).
+		// Nor when the user information it read is not what stands before
+		// this @ ("//@://0:secret@0", found by FuzzParseURLNoSecret: the
+		// parser read an empty one, the password went to the path).
 		u, err := url.Parse(raw)
 		if err == nil && u.User != nil && u.Opaque == "" && u.Host != "" && !strings.ContainsAny(raw[start:at], "@?#") {
-			return redactParsed(u)
+			read := u.User.Username()
+			if pw, ok := u.User.Password(); ok {
+				read += ":" + pw
+			}
+			if read == unescaped(raw[start:at]) {
+				return redactParsed(u)
+			}
 		}
 		return hideParams(raw[:start] + "xxxxx" + raw[at:])
 	}
