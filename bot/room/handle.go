@@ -236,7 +236,7 @@ func (r *Room) joinTable(ctx context.Context, t *table.Table, cmd bot.Command, p
 	}
 	if err != nil {
 		lang := bot.LangFor(p.Language, "", t.Comm.Language)
-		return bot.Reply{Text: strings.Join(append(said, tr(lang, "join.change_failed", from, t.Label(), bot.FromError(err).Message(lang))), "\n")}, nil
+		return bot.Reply{Text: strings.Join(append(said, table.ChangeFailed(lang, from, t.Label(), err)), "\n")}, nil
 	}
 	rep.Text = strings.Join(append(said, rep.Text), "\n")
 	return rep, nil

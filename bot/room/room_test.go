@@ -593,6 +593,43 @@ func TestTableChangesKeepTablesBalanced(t *testing.T) {
 	h.fails("a2", "/join 100 #2", "join.unbalanced")
 }
 
+// Seed 003 #12: a change asked during a hand, to a table that is closing
+// when that hand ends, is not made: the player, stood up with their
+// stack, is told once, privately, their chips in their wallet.
+func TestADeferredChangeToAClosingTableIsToldOnce(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	for _, u := range []string{"b1", "b2"} {
+		h.must(u, "/join 100 #2")
+	}
+	h.must("a1", "/join #2") // dealt in at #1: moves when the hand ends
+	h.must("admin", "/closetable #2")
+	for range 40 {
+		w := h.turnAt("#1")
+		if w == "" || !strings.Contains(h.tableOf("#1"), "hand 1") {
+			break
+		}
+		h.checkOrCall(w, " #1")
+	}
+	n := 0
+	for _, m := range h.private("a1") {
+		if strings.Contains(m, "could not be made") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("a1 was told %d times that the change failed, want once: %q", n, h.private("a1"))
+	}
+	if w := h.wallet("a1"); w < 10000-100 {
+		t.Fatalf("a1's wallet %d: the stack did not come back", w)
+	}
+	h.checkBooks()
+}
+
 // /spectate sends summaries to a channel; /lang switches the chat's
 // language.
 func TestSpectatorsAndLanguage(t *testing.T) {

@@ -80,10 +80,7 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Ta
 // deferred when the player is dealt in there: they move when that hand
 // ends (ChangeTable), and t is not joined now.
 func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command, p bot.Player) (said []string, from string, deferred bool, err error) {
-	if t.IsPool() || t.Tour != nil {
-		return nil, "", false, nil
-	}
-	for _, o := range r.seatedTables(p.ID) {
+	for _, o := range r.seatedTables(p.ID) { // none of the same stakes when t is a pool's or a tournament's
 		if !sameStakes(o, t) {
 			continue
 		}
@@ -132,13 +129,13 @@ func (r *Room) changeTable(p bot.Player, from *table.Table, to int64) {
 		ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
 		defer cancel()
 		lang := bot.LangFor(p.Language, "", from.Comm.Language)
-		t := r.tableByID(to)
-		if t == nil {
-			r.notifyPlayer(p, tr(lang, "join.change_failed", from.Label(), "#"+strconv.FormatInt(to, 10), tr(lang, "table.no_such", "#"+strconv.FormatInt(to, 10))))
-			return
+		label := "#" + strconv.FormatInt(to, 10)
+		var err error = bot.Errorf(bot.ENotFound, "table.no_such", label)
+		if t := r.tableByID(to); t != nil {
+			err = t.JoinAfterChange(ctx, p, from.Label())
 		}
-		if err := t.JoinAfterChange(ctx, p, from.Label()); err != nil {
-			r.notifyPlayer(p, tr(lang, "join.change_failed", from.Label(), t.Label(), bot.FromError(err).Message(lang)))
+		if err != nil { // the table gone, or not answering: the table itself told any refusal
+			r.notifyPlayer(p, table.ChangeFailed(lang, from.Label(), label, err))
 		}
 	}()
 }

@@ -259,14 +259,10 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	if req.change != nil {
 		return t.changeOut(req)
 	}
-	if (req.check != nil || req.rejoin != "") && t.closing {
-		err := bot.Errorf(bot.EInvalid, "closetable.no_join", t.Label())
-		if req.rejoin != "" {
-			t.send(t.private(req.Player, tr(t.langOf(req.Player), "join.change_failed", req.rejoin, t.Label(), bot.FromError(err).Message(t.langOf(req.Player)))))
-		}
-		return bot.Reply{}, err
-	}
 	if req.check != nil {
+		if t.closing {
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "closetable.no_join", t.Label())
+		}
 		return t.join(req)
 	}
 	if req.hold != nil {

@@ -74,18 +74,29 @@ func (t *Table) changeOut(req Request) (bot.Reply, error) {
 // hand at another table to end (JoinAfterChange): as /join with no
 // argument, so with the stack they left with (R-CASH-3). What the join
 // says goes to the table's chat (or privately, when it is private); a
-// refusal goes to the player.
+// refusal (a closing table takes no one) goes to the player, once: the
+// request itself succeeds.
 func (t *Table) joinAfterChange(req Request) {
 	p := req.Player
-	rep, err := t.join(req)
+	var rep bot.Reply
+	var err error = bot.Errorf(bot.EInvalid, "closetable.no_join", t.Label())
+	if !t.closing {
+		rep, err = t.join(req)
+	}
 	switch {
 	case err != nil:
-		t.send(t.private(p, tr(t.langOf(p), "join.change_failed", req.rejoin, t.Label(), bot.FromError(err).Message(t.langOf(p)))))
+		t.send(t.private(p, ChangeFailed(t.langOf(p), req.rejoin, t.Label(), err)))
 	case rep.Private:
 		t.send(t.private(p, rep.Text))
 	default:
 		t.send(bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PrioritySummary, Body: bot.View{Kind: bot.ViewNotice, Text: rep.Text}})
 	}
+}
+
+// ChangeFailed is what a player whose table change from table from to
+// table to could not be made is told, err saying why, in lang.
+func ChangeFailed(lang, from, to string, err error) string {
+	return tr(lang, "join.change_failed", from, to, bot.FromError(err).Message(lang))
 }
 
 // JoinAfterChange seats p, who changes from table from (its label) once
