@@ -126,11 +126,12 @@ func checkPostgres(u *url.URL) error {
 		if i < 0 || strings.HasSuffix(h, "]") { // no port, or an IPv6 address without one
 			continue
 		}
-		if p := h[i+1:]; p == "" {
+		p := h[i+1:]
+		if p == "" {
 			continue
 		}
-		if n, err := strconv.Atoi(h[i+1:]); err != nil || n < 1 || n > 65535 {
-			return fmt.Errorf("port %q is not a port number (accepted: 1 to 65535)", h[i+1:])
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("port %q is not a port number (accepted: 1 to 65535)", p)
 		}
 	}
 	q, err := url.ParseQuery(u.RawQuery)
@@ -200,18 +201,28 @@ func sqliteLocation(raw, p string) (Location, error) {
 // wal_autocheckpoint; its default is 1,000).
 const SQLiteBackstopPages = 2000
 
-func redactURL(raw string) string {
-	if at := strings.LastIndex(raw, "@"); at >= 0 {
-		// Whatever is before the @ may be a password: keep only the
-		// scheme that begins the text, and its "//" (a "://" further on
-		// may follow the password: "u:secret@://@").
-		start := 0
-		if m := schemeRE.FindString(raw); m != "" && len(m) <= at {
-			start = len(m)
-			if strings.HasPrefix(raw[start:], "//") && start+2 <= at {
-				start += 2
-			}
+// userSpan is where raw's user information may stand: from after the
+// scheme that begins the text (and its "//") to the last @, which ends
+// it; at is -1 when raw has no @. A "://" further on may follow the
+// password ("u:secret@://@"), so only a scheme at the start counts.
+func userSpan(raw string) (start, at int) {
+	at = strings.LastIndex(raw, "@")
+	if at < 0 {
+		return 0, -1
+	}
+	if m := schemeRE.FindString(raw); m != "" && len(m) <= at {
+		start = len(m)
+		if strings.HasPrefix(raw[start:], "//") && start+2 <= at {
+			start += 2
 		}
+	}
+	return start, at
+}
+
+func redactURL(raw string) string {
+	if start, at := userSpan(raw); at >= 0 {
+		// Whatever is before the @ may be a password: keep only the
+		// scheme.
 		// The parsed URL's redaction only when this last @ is the one
 		// ending its user information: with another @, a ? or a # before
 		// it, the parser may put the password in the path, the query or
@@ -249,21 +260,15 @@ func redactURL(raw string) string {
 // too). A fragment, which means nothing to the driver, is not shown.
 func redactParsed(u *url.URL) string {
 	c := *u
-	pairs := strings.Split(c.RawQuery, "&")
-	for i, kv := range pairs {
-		if k, _, ok := strings.Cut(kv, "="); ok && indexFold(unescaped(kv), "password") >= 0 {
-			pairs[i] = k + "=xxxxx"
-		}
-	}
-	c.RawQuery = strings.Join(pairs, "&")
+	c.RawQuery = hideParams(c.RawQuery)
 	c.Fragment, c.RawFragment = "", ""
 	return c.Redacted()
 }
 
-// hideParams is s with every password parameter hidden, for a URL the
-// parser could not split where the password is: each &-separated piece
-// naming a password, however encoded (as redactParsed reads them), has
-// what follows its first = hidden.
+// hideParams is s (a query, or a URL the parser could not split where
+// the password is) with every password parameter hidden: each
+// &-separated piece naming a password, however encoded, has what follows
+// its first = hidden.
 func hideParams(s string) string {
 	parts := strings.Split(s, "&")
 	for i, p := range parts {
@@ -357,13 +362,9 @@ func (l Location) passwords() []string {
 			out = append(out, s)
 		}
 	}
-	if at := strings.LastIndex(raw, "@"); at >= 0 {
+	if start, at := userSpan(raw); at >= 0 {
 		// What stands between the scheme and the last @ after the first
 		// colon may be a password, however the URL parser reads it.
-		start := 0
-		if i := strings.Index(raw, "://"); i >= 0 && i < at {
-			start = i + 3
-		}
 		if _, pw, ok := strings.Cut(raw[start:at], ":"); ok {
 			add(pw)
 			if d, err := url.PathUnescape(pw); err == nil {
