@@ -94,12 +94,19 @@ func (p Provable) Dealt(seeds []string) []Card {
 // so that, like the mix, it is secret until the reveal and checkable
 // after it; never 0 (which would deal the discards in the order thrown).
 func (p Provable) ReshuffleSeed(seeds []string) uint64 {
+	return max(binary.BigEndian.Uint64(seedKey("pokerroom-reshuffle-v1", p.Salt[:], seeds)), 1)
+}
+
+// seedKey is sha256(domain + "\n" + salt_hex + "\n" + seed_1 + "\n" + ...
+// + seed_n + "\n"): what the mix and the reshuffle take from a hand's
+// secret salt and its seeds, each under its own domain.
+func seedKey(domain string, salt []byte, seeds []string) []byte {
 	h := sha256.New()
-	h.Write([]byte("pokerroom-reshuffle-v1\n" + p.SaltHex() + "\n"))
+	h.Write([]byte(domain + "\n" + hex.EncodeToString(salt) + "\n"))
 	for _, s := range seeds {
 		h.Write([]byte(s + "\n"))
 	}
-	return max(binary.BigEndian.Uint64(h.Sum(nil)), 1)
+	return h.Sum(nil)
 }
 
 // MixStream is the byte stream that reshuffles a committed deck with the
@@ -113,12 +120,7 @@ func (p Provable) ReshuffleSeed(seeds []string) uint64 {
 // (the room gives them in the order they were added); a seed may not hold
 // a newline.
 func MixStream(salt []byte, seeds []string) io.Reader {
-	h := sha256.New()
-	h.Write([]byte("pokerroom-mix-v1\n" + hex.EncodeToString(salt) + "\n"))
-	for _, s := range seeds {
-		h.Write([]byte(s + "\n"))
-	}
-	return &hashStream{key: h.Sum(nil)}
+	return &hashStream{key: seedKey("pokerroom-mix-v1", salt, seeds)}
 }
 
 // hashStream is SHA-256 in counter mode.
