@@ -173,6 +173,8 @@ var roomTexts = map[string]Message{
 	"leave.done":             {"%[1]v leaves %[2]v with %[3]v.", "%[1]v deja %[2]v con %[3]v."},
 	"sitout.already":         {"You are already sitting out. /back to play.", "Ya estás fuera. /back para jugar."},
 	"sitout.done":            {"%[1]v sits out (the seat is kept for %[2]v while others wait).", "%[1]v se sienta fuera (el asiento se guarda %[2]v si otros esperan)."},
+	"sitout.warn":            {"Your time away from %[1]v is up: /back within %[2]v, or your seat goes to a player waiting (with nobody waiting you are dealt in again and pay the blinds).", "Se acabó tu tiempo fuera de %[1]v: /back en %[2]v, o tu asiento pasa a quien espera (si nadie espera, vuelves a recibir cartas y pagas las ciegas)."},
+	"sitout.warn_short":      {"Your time away from %[1]v is up: /topup within %[2]v to play on, or your seat goes to a player waiting.", "Se acabó tu tiempo fuera de %[1]v: haz /topup en %[2]v para seguir, o tu asiento pasa a quien espera."},
 	"sitout.freed":           {"You sat out past the limit while others waited: your seat at %[1]v is freed and your chips are back in your wallet.", "Estuviste fuera más del límite con gente esperando: tu asiento en %[1]v queda libre y tus fichas vuelven a tu cartera."},
 	"back.not_out":           {"You are not sitting out.", "No estás fuera."},
 	"back.short":             {"Your stack is below the big blind (%[1]v): /topup at least %[2]v first.", "Tu stack es menor que la ciega grande (%[1]v): primero /topup de al menos %[2]v."},

@@ -395,6 +395,40 @@ func TestSeatPastTheSitOutLimitGoesToWhoComesToWait(t *testing.T) {
 	h.checkBooks()
 }
 
+// R-CASH-4 (seed 003 #18): when the sit-out time has passed the player
+// is told the break is over and has the grace to come back, also after a
+// restart; past the grace, with nobody waiting, they are dealt in again.
+func TestSitOutTimeUpIsToldThenGraceRuns(t *testing.T) {
+	h := newHarness(t, 10)
+	h.must("admin", "/newtable nlhe 1/2 seats=3 sitout=2m")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100")
+	h.must("cy", "/sitout")
+	h.sleep(time.Minute)
+	if got := strings.Join(h.private("cy"), "\n"); strings.Contains(got, "time away") {
+		t.Fatalf("cy warned before the sit-out time: %q", got)
+	}
+	h.restart()
+	h.sleep(time.Minute + time.Second)
+	if got := strings.Join(h.private("cy"), "\n"); !strings.Contains(got, "Your time away from #1 is up: /back within 5 min") {
+		t.Fatalf("cy not told the break is over: %q", got)
+	}
+	h.restart()
+	h.sleep(4 * time.Minute)
+	if got := strings.Join(h.private("cy"), "\n"); strings.Contains(got, "time away") || strings.Contains(got, "is freed") {
+		t.Fatalf("cy warned twice or freed with nobody waiting: %q", got) // the messages since the restart
+	}
+	h.must("cy", "/back") // within the grace: back, nothing lost
+	h.must("cy", "/sitout")
+	h.sleep(2*time.Minute + time.Second)
+	h.sleep(5*time.Minute + time.Second) // past the grace, nobody waiting: dealt in, away
+	if got := strings.Join(h.private("cy"), "\n"); strings.Count(got, "time away") != 1 || strings.Contains(got, "is freed") {
+		t.Fatalf("cy's second sit-out: %q", got)
+	}
+	h.checkBooks()
+}
+
 // R-TIME-1, R-TIME-2: the turn timer reminds, then the time bank runs,
 // then the player checks or folds; two timeouts in a row sit them out.
 func TestTimeoutsCheckOrFoldAndSitOut(t *testing.T) {

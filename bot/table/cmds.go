@@ -314,10 +314,7 @@ func (t *Table) back(req Request) (bot.Reply, error) {
 func (t *Table) comeBack(i int, w *bot.TableWrite) {
 	s := t.Seats[i]
 	s.SittingOut, s.Away, s.Short, s.Timeouts = false, false, false, 0
-	if _, ok := t.sitoutAt[i]; ok {
-		delete(t.sitoutAt, i)
-		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
-	}
+	t.dropSitout(i, w)
 }
 
 // topUp adds chips from the wallet: the stack after it at least the

@@ -516,19 +516,32 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 		t.setLeft(s.Player.ID, l)
 		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: MustJSON(l)})
 	}
-	if _, ok := t.sitoutAt[i]; ok {
-		delete(t.sitoutAt, i)
-		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
-	}
+	t.dropSitout(i, w)
 	t.Seats[i] = nil
 	t.unseat = append(t.unseat, s.Player.ID)
 }
 
-// setSitout starts seat i's sit-out clock (R-CASH-4).
+// sitoutWarning is the payload of a sit-out deadline that warns the
+// player their break is over; a deadline without it ends the grace.
+const sitoutWarning = "warn"
+
+// setSitout starts seat i's sit-out clock (R-CASH-4, seed 003 #18): when
+// the table's sit-out time has passed the player is told the break is
+// over, and SitOutGrace later the seat goes to who waits (or the player
+// is dealt in, paying the blinds).
 func (t *Table) setSitout(i int, now time.Time, w *bot.TableWrite) {
-	at := now.Add(t.Config.SitOut + SitOutGrace)
-	t.sitoutAt[i] = at
-	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at})
+	at := now.Add(t.Config.SitOut)
+	t.sitoutAt[i], t.sitoutWarn[i] = at, true
+	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at, Payload: sitoutWarning})
+}
+
+// dropSitout ends seat i's sit-out clock, if it runs.
+func (t *Table) dropSitout(i int, w *bot.TableWrite) {
+	if _, ok := t.sitoutAt[i]; ok {
+		delete(t.sitoutAt, i)
+		delete(t.sitoutWarn, i)
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
+	}
 }
 
 // freeSeats returns the empty seats not held for a called player.
@@ -618,7 +631,7 @@ func (t *Table) timeoutAction(k int, clock bool) {
 			t.notify(s.Player, "ttable.away")
 		} else if s.Timeouts >= 2 && !s.SittingOut {
 			s.SittingOut, s.SatOutAt = true, now
-			t.sitoutAt[i] = now.Add(t.Config.SitOut + SitOutGrace)
+			t.sitoutAt[i], t.sitoutWarn[i] = now.Add(t.Config.SitOut), true
 			t.notify(s.Player, "time.sat_out")
 		} else {
 			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
@@ -633,7 +646,11 @@ func (t *Table) timeoutAction(k int, clock bool) {
 	}
 	if s.SittingOut {
 		if at, ok := t.sitoutAt[i]; ok && t.Seats[i] == s {
-			w := &bot.TableWrite{SetDeadlines: []bot.Deadline{{Key: t.key("sitout", i), At: at}}}
+			d := bot.Deadline{Key: t.key("sitout", i), At: at}
+			if t.sitoutWarn[i] {
+				d.Payload = sitoutWarning
+			}
+			w := &bot.TableWrite{SetDeadlines: []bot.Deadline{d}}
 			_ = t.write(w)
 		}
 	}
@@ -700,10 +717,20 @@ func (t *Table) fire() {
 		if now.Before(at) {
 			continue
 		}
-		delete(t.sitoutAt, i)
-		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
 		changed = true
 		s := t.Seats[i]
+		if t.sitoutWarn[i] && s != nil && s.SittingOut {
+			// Seed 003 #18: the break is over; the grace starts.
+			t.sitoutAt[i], t.sitoutWarn[i] = at.Add(SitOutGrace), false
+			w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at.Add(SitOutGrace)})
+			key := "sitout.warn"
+			if s.Short {
+				key = "sitout.warn_short"
+			}
+			t.notify(s.Player, key, t.Label(), DurationText(SitOutGrace))
+			continue
+		}
+		t.dropSitout(i, w)
 		if s == nil || !s.SittingOut {
 			continue
 		}

@@ -301,10 +301,7 @@ func (t *Table) poolRelease() {
 		if amt > 0 {
 			w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "pool cash-out", Reference: t.ref()})
 		}
-		if _, ok := t.sitoutAt[i]; ok {
-			delete(t.sitoutAt, i)
-			w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
-		}
+		t.dropSitout(i, w)
 		t.Seats[i] = nil
 		t.unseat = append(t.unseat, s.Player.ID)
 	}

@@ -66,7 +66,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
 	t.botAt, t.botN = time.Time{}, 0
 	t.leftMu.Lock()
-	t.waiting, t.left, t.sitoutAt = nil, map[int64]LeftStack{}, map[int]time.Time{}
+	t.waiting, t.left, t.sitoutAt, t.sitoutWarn = nil, map[int64]LeftStack{}, map[int]time.Time{}, map[int]bool{}
 	t.leftMu.Unlock()
 	t.outq, t.unseat, t.seatsDirty, t.seatsSaved = nil, nil, false, 0
 	for _, d := range deadlines {
@@ -256,6 +256,7 @@ func (t *Table) restoreDeadline(d bot.Deadline) {
 	case "sitout":
 		if n, err := strconv.Atoi(parts[2]); err == nil && n >= 0 && n < len(t.Seats) && t.Seats[n] != nil {
 			t.sitoutAt[n] = d.At
+			t.sitoutWarn[n] = d.Payload == sitoutWarning // none: the end of the grace (and before the warning)
 		}
 	case "left":
 		var l LeftStack

@@ -196,11 +196,15 @@ type Table struct {
 	// tables under it too (LeftWith).
 	left     map[int64]LeftStack
 	leftMu   sync.Mutex
-	sitoutAt map[int]time.Time // seat index -> when the seat is freed
-	last     lastLines         // the hand's last actions, for the table message
-	timer    bot.Timer
-	timerAt  time.Time
-	carry    int64 // a five-card draw pot carried to the next hand
+	sitoutAt map[int]time.Time // seat index -> the sit-out's next deadline
+	// sitoutWarn holds the seats whose next sit-out deadline is the
+	// warning that the break is over (seed 003 #18), not yet the end of
+	// its grace, when the seat is freed.
+	sitoutWarn map[int]bool
+	last       lastLines // the hand's last actions, for the table message
+	timer      bot.Timer
+	timerAt    time.Time
+	carry      int64 // a five-card draw pot carried to the next hand
 	// outq and unseat wait for the next successful write: messages to
 	// send and players who left.
 	outq    []bot.Outgoing
@@ -291,7 +295,7 @@ type LeftStack struct {
 func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, house int64) *Table {
 	t := &Table{Deps: d, env: env, ID: rec.ID, house: house, Config: meta.Config, rules: meta.Config.Rules(), Comm: comm, account: rec.AccountID,
 		Inbox: make(chan *Request, InboxSize), Done: make(chan struct{}), wake: make(chan struct{}, 1), Kick: make(chan struct{}, 1),
-		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]LeftStack{}, sitoutAt: map[int]time.Time{}}
+		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]LeftStack{}, sitoutAt: map[int]time.Time{}, sitoutWarn: map[int]bool{}}
 	t.bots = &practice.Opponent{Trials: d.Cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
