@@ -70,10 +70,24 @@ func (h *Hand) needsAction(i int, activeOthers bool) bool {
 		return false
 	}
 	if h.bet[i] < h.curBet {
-		return true
+		// The level may be a nominal blind nobody put in (a big blind all
+		// in for less): with nobody else still betting, a player who
+		// already covers every other bet has nothing to call.
+		return activeOthers || h.bet[i] < h.topOtherBet(i)
 	}
 	// Nobody left to bet against: nothing to decide.
 	return !h.acted[i] && activeOthers
+}
+
+// topOtherBet is the largest bet of the round of a seat other than i.
+func (h *Hand) topOtherBet(i int) int64 {
+	var top int64
+	for j := 0; j < h.n; j++ {
+		if j != i {
+			top = max(top, h.bet[j])
+		}
+	}
+	return top
 }
 
 // nextToAct returns the first seat after from that must act, or -1.

@@ -470,3 +470,40 @@ func TestPotLimitAfterTheFlopCountsTheRealPot(t *testing.T) {
 		t.Fatalf("pot-limit maximum %+v, want 480", l)
 	}
 }
+
+// R-BET-8, R-BET-9: a big blind all in for less than the small blind leaves
+// the small blind nothing to decide when nobody else is still betting: it
+// already covers the all-in, so it is neither asked to call up to the
+// nominal big blind nor offered a fold of a hand it cannot lose more with
+// (a timeout there folded it, handing the short stack the pot). Its excess
+// comes back and the board is dealt out.
+func TestShortBigBlindLeavesTheCoveringSmallBlindNothingToDo(t *testing.T) {
+	cases := []struct {
+		name   string
+		stacks []int64
+		button int
+		folds  []string
+	}{
+		{"heads-up", []int64{500, 3}, 0, nil},
+		{"three-handed, the button folds", []int64{500, 500, 3}, 0, []string{"0 fold"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tb := deal(t, nlhe(5, 10), c.stacks, c.button, []string{"AsAh", "KsKh", "2c7d"}[:len(c.stacks)], "Ad9c8s5h4c")
+			tb.do(c.folds...)
+			if !tb.h.Done() {
+				t.Fatalf("the small blind is asked to act: %+v", tb.h.Legal())
+			}
+			sb := len(c.stacks) - 2
+			var ret int64
+			for _, e := range eventsOf(tb.h.Events(), engine.EvReturnUncalled) {
+				if e.Seat == sb {
+					ret += e.Amount
+				}
+			}
+			if ret != 2 {
+				t.Fatalf("the small blind got %d back, want 2 (its 5 above the all-in of 3)", ret)
+			}
+		})
+	}
+}
