@@ -66,6 +66,10 @@ type Legal struct {
 	// PotTo is the "raise to" total of a pot-sized bet or raise, kept within
 	// MinTo and MaxTo (for a "Pot" button); 0 when no bet or raise is open.
 	PotTo int64
+	// Pot is the pot after the call, the TDA 50-B count of pot limit: what
+	// a pot-sized bet or raise adds on top of the call, uncut by the stack,
+	// for fractions of it ("½ pot"); 0 when no bet or raise is open.
+	Pot int64
 	// Discard is true in the draw; MaxDiscard is the most cards to change.
 	Discard    bool
 	MaxDiscard int

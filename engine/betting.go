@@ -274,8 +274,8 @@ func (h *Hand) legal(i int) Legal {
 	l.MinTo = min(l.MinTo, l.AllInTo)
 	l.MaxTo = min(l.MaxTo, l.AllInTo)
 	// A pot-sized bet or raise, for the "Pot" button, within the range.
-	pot := h.curBet + h.potForLimit() + (h.curBet - h.bet[i])
-	l.PotTo = max(l.MinTo, min(l.MaxTo, pot))
+	l.Pot = h.potForLimit() + (h.curBet - h.bet[i])
+	l.PotTo = max(l.MinTo, min(l.MaxTo, h.curBet+l.Pot))
 	return l
 }
 

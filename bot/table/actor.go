@@ -584,7 +584,7 @@ func resolveAmount(spec bot.AmountSpec, h *engine.Hand, k int) int64 {
 		return l.MaxTo
 	case spec.Den > 0:
 		base := h.Bet(k) + l.CallAmount
-		pot := l.PotTo - base
+		pot := l.Pot
 		if pot <= 0 {
 			pot = h.Pot() + l.CallAmount
 		}

@@ -263,7 +263,7 @@ func actionButtons(l engine.Legal, base int64, lang string) []buttonSpec {
 		}
 		add(tr(lang, word, bot.FormatChips(l.MinTo, lang)), l.MinTo)
 		if l.PotTo > 0 {
-			half := base + (l.PotTo-base)/2
+			half := base + l.Pot/2
 			add(tr(lang, "button.half_pot", bot.FormatChips(half, lang)), half)
 			add(tr(lang, "button.pot", bot.FormatChips(l.PotTo, lang)), l.PotTo)
 		}
