@@ -112,7 +112,11 @@ func (r *Room) exportCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	name := exportName(a, r.clock.Now().In(loc))
 	caption := tr(mine, "export.caption", n, exportFormatName(a.format))
 	if sum.Refused > 0 {
-		caption += " " + tr(mine, "export.refused", sum.Refused, exportFormatName(a.format))
+		key := "export.refused"
+		if a.format == history.FormatPHH {
+			key = "export.refused_phh" // why PHH refuses, and where the hands are
+		}
+		caption += " " + tr(mine, key, sum.Refused, exportFormatName(a.format))
 	}
 	ob := r.cfg.Outboxes[cmd.Platform]
 	if ob == nil {
@@ -166,6 +170,10 @@ func (r *Room) exportHands(ctx context.Context, a exportArgs, q bot.PlayerHandsQ
 	}
 	if err := e.Flush(); err != nil {
 		return nil, none, err
+	}
+	if sum := e.Summary(); sum.Written == 0 && sum.Refused > 0 && a.format == history.FormatPHH {
+		// Hands there are, but none PHH can hold: not "no hands".
+		return nil, none, bot.Errorf(bot.ENotFound, "export.none_refused", sum.Refused)
 	}
 	if e.Summary().Written == 0 {
 		return nil, none, bot.Errorf(bot.ENotFound, "export.none")

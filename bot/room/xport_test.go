@@ -144,3 +144,22 @@ type manyHands struct{ bot.Storage }
 func (manyHands) PlayerHands(context.Context, bot.PlayerHandsQuery, func(bot.ExportedHand) error) (bool, error) {
 	return true, nil
 }
+
+// /export phh of hands PHH has no code for (pot-limit Omaha Hi/Lo) does not
+// tell the player they have no hands, or that hands played before the room
+// recorded its players cannot be exported: it says PHH cannot hold them,
+// and that the PokerStars export does.
+func TestExportPHHOfAGamePHHLacksSaysSo(t *testing.T) {
+	h := newHarness(t, 24)
+	h.must("admin", "/newtable plo8 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.playToEnd(40)
+	e := h.fails("ana", "/export phh", "export.none_refused")
+	if msg := e.Message(bot.English); !strings.Contains(msg, "/export") || strings.Contains(msg, "%!") {
+		t.Errorf("the answer %q does not say how to get the hands", msg)
+	}
+	if _, err := h.do("ana", "/export"); err != nil {
+		t.Errorf("the PokerStars export of the same hand: %v", err)
+	}
+}
