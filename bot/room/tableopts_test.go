@@ -324,3 +324,35 @@ func (h *harness) toTheDraw() {
 		}
 	}
 }
+
+// R-BET-5, R-BET-6: /allin refused as a raise says why, as /raise does: the
+// fixed-limit cap, or everyone else all in. It answered "You cannot raise
+// now: the betting is not open to you" to a player facing an all-in they
+// cover, who may only call.
+func TestARefusedAllInSaysWhy(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable flhe 2/4 cap=1 rake=off")
+	h.must("ana", "/join 200")
+	h.must("ben", "/join 200")
+	first := h.toAct()
+	h.must(first, "/raise 8")
+	second := h.toAct()
+	h.fails(second, "/allin", "action.capped")
+	h.must(second, "/fold")
+
+	h.must("admin", "/newtable nlhe 1/2 rake=off")
+	h.must("cy", "/join 100 #2")
+	h.must("dee", "/join 200 #2")
+	for range 3 {
+		if h.toAct() == "cy" {
+			break
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	if h.toAct() != "cy" {
+		t.Fatalf("cy never acts first:\n%s", h.table().Text)
+	}
+	h.must("cy", "/allin")
+	h.fails("dee", "/allin", "action.others_all_in")
+	h.must("dee", "/call")
+}

@@ -498,27 +498,16 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 		a.Kind = engine.Call
 	case "allin":
 		a.Kind = engine.AllIn
+		if l.AllInTo > t.hand.Bet(k)+l.CallAmount && !l.CanBet && !l.CanRaise {
+			return bot.Reply{}, t.raiseRefusal(l) // all in would raise, which is closed
+		}
 	case "bet", "raise":
 		var err error
 		if a, err = t.betTo(k, req.Cmd.Args); err != nil {
 			return bot.Reply{}, err
 		}
 		if !l.CanBet && !l.CanRaise {
-			// Why not, as specifically as the hand says (R-BET-5, R-BET-6).
-			switch t.hand.RaiseBar() {
-			case engine.RaiseShort:
-				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.call_all_in", bot.Chips(l.CallAmount))
-			case engine.RaiseCovered:
-				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.others_all_in")
-			case engine.RaiseCapped:
-				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.capped")
-			case engine.RaiseNoOpeners:
-				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_openers")
-			}
-			if l.CallAmount > 0 {
-				return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.cannot_raise")
-			}
-			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.invalid")
+			return bot.Reply{}, t.raiseRefusal(l)
 		}
 	case "discard", "draw", "pat":
 		if !l.Discard {
@@ -557,6 +546,25 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 		}
 	}
 	return t.act(req.Player, a, start)
+}
+
+// raiseRefusal says why the player to act, whose Legal is l, may neither
+// bet nor raise, as specifically as the hand says (R-BET-5, R-BET-6).
+func (t *Table) raiseRefusal(l engine.Legal) error {
+	switch t.hand.RaiseBar() {
+	case engine.RaiseShort:
+		return bot.Errorf(bot.EInvalid, "action.call_all_in", bot.Chips(l.CallAmount))
+	case engine.RaiseCovered:
+		return bot.Errorf(bot.EInvalid, "action.others_all_in")
+	case engine.RaiseCapped:
+		return bot.Errorf(bot.EInvalid, "action.capped")
+	case engine.RaiseNoOpeners:
+		return bot.Errorf(bot.EInvalid, "action.no_openers")
+	}
+	if l.CallAmount > 0 {
+		return bot.Errorf(bot.EInvalid, "action.cannot_raise")
+	}
+	return bot.Errorf(bot.EInvalid, "action.invalid")
 }
 
 // betTo reads a typed amount ("40", "pot", "1/2 pot") as seat k's bet, or
