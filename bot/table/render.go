@@ -318,12 +318,22 @@ func summaryRich(sc summaryScene) *bot.Rich {
 		if p > 0 {
 			name = tr(lang, "summary.side_pot", p)
 		}
-		noLow := sc.Snap.Game.HiLo() && len(sc.Snap.Shown) > 0 && len(pot.Awards) > 0
-		for _, a := range pot.Awards {
-			noLow = noLow && !a.Low
-		}
-		if noLow { // a hi/lo pot won at showdown with no low that qualifies
-			r.Add("", bot.M(tr(lang, "summary.no_low", name)))
+		// A hi/lo pot won at showdown with no low that qualifies, board
+		// by board when run twice.
+		for b := range sc.Snap.Boards {
+			won, low := false, false
+			for _, a := range pot.Awards {
+				if a.Board == b {
+					won, low = true, low || a.Low
+				}
+			}
+			if sc.Snap.Game.HiLo() && len(sc.Snap.Shown) > 0 && won && !low {
+				what := name
+				if len(sc.Snap.Boards) > 1 {
+					what = fmt.Sprintf("%s (%s %d)", name, tr(lang, "view.board"), b+1)
+				}
+				r.Add("", bot.M(tr(lang, "summary.no_low", what)))
+			}
 		}
 		for _, a := range pot.Awards {
 			extra := ""
