@@ -604,7 +604,7 @@ func (a *Director) edit(req Request, lang string) (bot.Reply, error) {
 	if len(req.Cmd.Args) == 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_usage")
 	}
-	set, err := ParseSettings(mergeArgs(a.Set.Args, req.Cmd.Args), a.Deps.Clock.Now())
+	set, err := ParseSettings(mergeArgs(pinTimes(a.Set.Args, a.Set), req.Cmd.Args), a.Deps.Clock.Now())
 	if err != nil {
 		return bot.Reply{}, err
 	}

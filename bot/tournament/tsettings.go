@@ -334,8 +334,28 @@ func mergeArgs(old, edit []string) []string {
 	return append(out, edit...)
 }
 
+// pinTimes returns a tournament's options with the times of start=,
+// open= and close= written as the instants they gave when s was made
+// ("+1h" and "21:00" are read from the time they are read at): an edit
+// re-reads the options it does not change, and must not move them.
+func pinTimes(args []string, s Settings) []string {
+	at := map[string]time.Time{"start": s.Config.StartAt, "open": s.OpenAt, "close": s.CloseAt}
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		k, v, ok := strings.Cut(a, "=")
+		t := at[strings.ToLower(k)]
+		if !ok || t.IsZero() || strings.EqualFold(v, "sng") || strings.EqualFold(v, "full") {
+			continue
+		}
+		out[i] = k + "=" + t.Format(time.RFC3339Nano)
+	}
+	return out
+}
+
 // parseWhen reads a time: "+30m" (from now), "21:00" (the next such
-// time, UTC), "2026-11-25T21:00" or "2026-11-25T21:00+01:00".
+// time, UTC), "2026-11-25T21:00" or "2026-11-25T21:00+01:00" (or an
+// instant to the second, RFC 3339, as an edit keeps a time: pinTimes).
 func parseWhen(v string, now time.Time) (time.Time, error) {
 	if d, ok := strings.CutPrefix(v, "+"); ok {
 		dur, err := time.ParseDuration(d)
@@ -352,7 +372,7 @@ func parseWhen(v string, now time.Time) (time.Time, error) {
 		}
 		return at, nil
 	}
-	for _, layout := range []string{"2006-01-02T15:04Z07:00", "2006-01-02T15:04"} {
+	for _, layout := range []string{"2006-01-02T15:04Z07:00", "2006-01-02T15:04", time.RFC3339Nano} {
 		if t, err := time.Parse(layout, v); err == nil {
 			return t, nil
 		}
