@@ -180,7 +180,9 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 			}
 		}
 		var prize int64
-		if place >= 1 && a.Tourney.State() != tourney.LateRegistration && a.finalID == 0 { // a flight pays no prizes
+		// A flight pays no prizes; a party to a deal was paid its share
+		// with the deal, not its place's prize (R-TRN-18).
+		if place >= 1 && a.Tourney.State() != tourney.LateRegistration && a.finalID == 0 && !a.InDeal(b.Entry) {
 			prize = a.Tourney.PrizeOf(b.Entry) // tied players share their places' prizes
 		}
 		switch {
@@ -202,7 +204,7 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 	}
 	a.sayHandForHand()
 	n := a.Tourney.Active()
-	if !a.bubbleSaid && a.Tourney.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 {
+	if !a.bubbleSaid && a.Tourney.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 && a.Shares == nil {
 		a.bubbleSaid = true
 		a.news("tn.bubble", a.Name(), n)
 	}
