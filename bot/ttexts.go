@@ -94,6 +94,7 @@ var tourneyTexts = map[string]Message{
 	"tourney.freeroll_rebuys":      {"A freeroll's rebuys are sold at a price set for the tournament (000): add rebuy=<price>, or leave out rebuys=.", "Las recompras de un freeroll se venden a un precio fijado para el torneo (000): añade rebuy=<precio>, o quita rebuys=."},
 	"tourney.structure":            {"structure=%[1]v: the built-in structures are seed 001's sit-and-gos: %[2]v.", "structure=%[1]v: las estructuras incluidas son los sit&go del documento 001: %[2]v."},
 	"tourney.structure_with":       {"structure= is a whole blind structure: leave out %[1]v=.", "structure= es una estructura de ciegas completa: quita %[1]v=."},
+	"tourney.bounty_part_off":      {"The buy-in %[1]v has a bounty part (%[2]v), which only a knockout pays: add bounty=ko or bounty=pko, or write the buy-in as prize+fee.", "La entrada %[1]v tiene una parte de recompensa (%[2]v), que solo paga un knockout: añade bounty=ko o bounty=pko, o escribe la entrada como premio+comisión."},
 	"tourney.sng_rebuys":           {"A sit-and-go has no rebuys.", "Un sit-and-go no tiene recompras."},
 	"tourney.rebought":             {"%[1]v {1:rebuy|rebuys}: %[2]v {2:chip|chips} for %[3]v.", "%[1]v recompra: %[2]v {2:ficha|fichas} por %[3]v."},
 	"tourney.added_on":             {"%[1]v takes the add-on: %[2]v {2:chip|chips} for %[3]v.", "%[1]v toma el add-on: %[2]v {2:ficha|fichas} por %[3]v."},

@@ -215,6 +215,12 @@ func (d *Draft) applyEntryRules() error {
 	case "pko":
 		c.Bounty = tourney.ProgressiveKnockout
 		c.BuyIn = c.BuyIn.Progressive()
+	default:
+		// A bounty part with no knockout would be taken from every
+		// entrant and paid to nobody (R-TRN-2, R-TRN-14).
+		if c.BuyIn.Bounty > 0 {
+			return bot.Errorf(bot.EInvalid, "tourney.bounty_part_off", c.BuyIn.String(), c.BuyIn.Bounty)
+		}
 	}
 	if s.LateLevels > 0 {
 		c.LateRegistration = true
