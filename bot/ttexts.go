@@ -95,6 +95,7 @@ var tourneyTexts = map[string]Message{
 	"tourney.structure":            {"structure=%[1]v: the built-in structures are seed 001's sit-and-gos: %[2]v.", "structure=%[1]v: las estructuras incluidas son los sit&go del documento 001: %[2]v."},
 	"tourney.structure_with":       {"structure= is a whole blind structure: leave out %[1]v=.", "structure= es una estructura de ciegas completa: quita %[1]v=."},
 	"tourney.bounty_part_off":      {"The buy-in %[1]v has a bounty part (%[2]v), which only a knockout pays: add bounty=ko or bounty=pko, or write the buy-in as prize+fee.", "La entrada %[1]v tiene una parte de recompensa (%[2]v), que solo paga un knockout: añade bounty=ko o bounty=pko, o escribe la entrada como premio+comisión."},
+	"tourney.start_min":            {"%[1]v cannot start: %[2]v {2:entry|entries}, it needs at least %[3]v (min=). Wait for more players, or /tourney cancel %[1]v.", "%[1]v no puede empezar: %[2]v {2:entrada|entradas}, necesita al menos %[3]v (min=). Espera a más jugadores, o /tourney cancel %[1]v."},
 	"tourney.sng_rebuys":           {"A sit-and-go has no rebuys.", "Un sit-and-go no tiene recompras."},
 	"tourney.rebought":             {"%[1]v {1:rebuy|rebuys}: %[2]v {2:chip|chips} for %[3]v.", "%[1]v recompra: %[2]v {2:ficha|fichas} por %[3]v."},
 	"tourney.added_on":             {"%[1]v takes the add-on: %[2]v {2:chip|chips} for %[3]v.", "%[1]v toma el add-on: %[2]v {2:ficha|fichas} por %[3]v."},

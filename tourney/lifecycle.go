@@ -210,6 +210,10 @@ func (c Config) Validate() error {
 // its configuration sets none (R-TRN-1, seed 001).
 const DefaultMinPlayers = 10
 
+// MinToStart is the number of entries the event needs to start
+// (R-TRN-1): see minPlayers.
+func (c Config) MinToStart() int { return c.minPlayers() }
+
 // minPlayers is the number of entries the event needs to start: the
 // configured minimum; by default a sit-and-go's seats (it starts when full)
 // and for a scheduled event DefaultMinPlayers, or its maximum when that is

@@ -296,6 +296,11 @@ func (a *Director) startCmd(req Request, lang string) (bot.Reply, error) {
 		}
 		return bot.Reply{}, bot.FromError(tourney.ErrNotFull)
 	}
+	// Started by hand under its minimum, it would be cancelled and every
+	// entry refunded (R-TRN-1): the admin is told why it cannot start.
+	if n, least := a.Tourney.Active(), cfg.MinToStart(); n < least {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.start_min", a.Label(), n, least)
+	}
 	// A scheduled event started early: it starts now (the start op's
 	// time is its start, also when the log is replayed).
 	now := a.Deps.Clock.Now()
