@@ -70,6 +70,9 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 			}
 		}
 		set.Config.StartAt = time.Time{}
+		if !set.CloseAt.IsZero() { // a delay too, from each use
+			set.CloseIn, set.CloseAt = set.CloseAt.Sub(now), time.Time{}
+		}
 		old, _ := r.template(ctx, comm.ID, name)
 		t := bot.Template{CommunityID: comm.ID, Name: name, Config: table.MustJSON(set), Spec: old.Spec, Last: old.Last}
 		if err := r.store.SaveTemplate(ctx, t); err != nil {
@@ -261,12 +264,15 @@ func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot
 		return nil, err
 	}
 	now := r.clock.Now()
+	from := at // the delays count from the firing, or from now when it was missed
+	if !at.Add(set.StartIn).After(now) {
+		from = now
+	}
 	if set.Config.Kind == tourney.Scheduled {
-		start := at.Add(set.StartIn)
-		if !start.After(now) {
-			start = now.Add(set.StartIn)
-		}
-		set.Config.StartAt = start
+		set.Config.StartAt = from.Add(set.StartIn)
+	}
+	if set.CloseIn > 0 {
+		set.CloseAt = from.Add(set.CloseIn)
 	}
 	set.OpenAt = time.Time{}
 	return r.newTourney(ctx, comm, set)

@@ -29,6 +29,8 @@ type Settings struct {
 	RebuyLevels int `json:"rebuy_levels,omitempty"`
 	// StartIn is a template's start: this long after it is used.
 	StartIn time.Duration `json:"start_in,omitempty"`
+	// CloseIn is a template's close=: this long after it is used.
+	CloseIn time.Duration `json:"close_in,omitempty"`
 	// OpenAt: registration opens then (zero: at once); CloseAt: it
 	// closes then (before the start), or late registration ends then.
 	OpenAt  time.Time `json:"open_at,omitzero"`
