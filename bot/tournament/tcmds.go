@@ -434,6 +434,10 @@ func (a *Director) payoutsText(lang string) string {
 	var b strings.Builder
 	b.WriteString(tr(lang, "payouts.title", bot.Chips(a.Tourney.PrizePool().Total), len(a.Tourney.Entries())))
 	for _, p := range prizes {
+		if p.Kind == tourney.SeatPrize { // a satellite's seat, not chips (R-TRN-15)
+			b.WriteString("\n" + tr(lang, "payouts.seat", p.Place, "T"+strconv.FormatInt(a.target, 10), bot.Chips(p.Chips)))
+			continue
+		}
 		fmt.Fprintf(&b, "\n%d. %s", p.Place, bot.FormatChips(p.Chips, lang))
 	}
 	return b.String()
