@@ -131,3 +131,55 @@ func (c Clock) NextChange(now time.Time) time.Time {
 	}
 	return now.Add(st.Remaining)
 }
+
+// TimeUpAt returns the instant a timed tournament reaches its end
+// (R-TRN-12): when the clock passes EndAfter, or when blind level
+// EndAtLevel ends, whichever comes first, counting no pause still to
+// come. It is the zero time for a structure without a time limit, a
+// clock paused at now, or an end already reached.
+func (c Clock) TimeUpAt(now time.Time) time.Time {
+	s := c.Structure
+	if (s.EndAfter <= 0 && s.EndAtLevel <= 0) || len(s.Levels) == 0 {
+		return time.Time{}
+	}
+	for _, p := range c.Pauses {
+		if !now.Before(p.From) && (p.To.IsZero() || now.Before(p.To)) {
+			return time.Time{}
+		}
+	}
+	if c.At(now).Ended {
+		return time.Time{}
+	}
+	base := now
+	if now.Before(c.Start) {
+		base = c.Start
+	}
+	played := c.elapsed(now)
+	var at time.Time
+	if s.EndAfter > 0 {
+		at = base.Add(s.EndAfter - played)
+	}
+	if s.EndAtLevel > 0 {
+		from := c.FromIndex
+		if from < 0 || from >= len(s.Levels) {
+			from = 0
+		}
+		var until time.Duration // the running time at which level EndAtLevel ends
+		n := 0
+		for i, l := range s.Levels {
+			if !l.Break {
+				n++
+			}
+			if i >= from {
+				until += l.Duration
+			}
+			if n == s.EndAtLevel && !l.Break {
+				if t := base.Add(until - played); until > played && (at.IsZero() || t.Before(at)) {
+					at = t
+				}
+				break
+			}
+		}
+	}
+	return at
+}

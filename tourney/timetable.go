@@ -155,9 +155,10 @@ func (tt Timetable) Due(now time.Time, c Clock, p Progress) []Due {
 }
 
 // Next returns when the calendar or the level clock next has something
-// due after now: the opening, the close= time, a scheduled start, or the
-// end of the current level. The zero time means nothing is scheduled (a
-// sit-and-go waiting for players, a paused clock, the last level).
+// due after now: the opening, the close= time, a scheduled start, the
+// end of the current level, or a timed tournament's end. The zero time
+// means nothing is scheduled (a sit-and-go waiting for players, a paused
+// clock, the last level of a tournament played to a winner).
 func (tt Timetable) Next(now time.Time, c Clock, p Progress) time.Time {
 	switch p.State {
 	case Announced:
@@ -182,6 +183,11 @@ func (tt Timetable) Next(now time.Time, c Clock, p Progress) time.Time {
 		return at
 	}
 	if n := c.NextChange(now); !n.IsZero() && (at.IsZero() || n.Before(at)) {
+		at = n
+	}
+	// A timed end inside a level, or in the last level, which no level
+	// change announces (R-TRN-12).
+	if n := c.TimeUpAt(now); !n.IsZero() && !p.Ending && (at.IsZero() || n.Before(at)) {
 		at = n
 	}
 	return at
