@@ -52,6 +52,9 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 	case "save":
 		now := r.clock.Now()
 		opts := args[1:]
+		if err := delaysOnly(opts); err != nil {
+			return bot.Reply{}, err
+		}
 		if !hasName(opts) {
 			// No tournament name: the template's names its tournaments.
 			opts = append([]string{args[0]}, opts...)
@@ -119,6 +122,23 @@ func builtinTemplate(community int64, seed tourney.SeedTemplate, now time.Time) 
 		return bot.Template{}, err
 	}
 	return bot.Template{CommunityID: community, Name: seed.Key, Config: table.MustJSON(set)}, nil
+}
+
+// delaysOnly refuses a template's start= or close= given as a time of
+// day or a date: a template keeps them as delays from each use (+1h),
+// and such a time would be read as the delay from the moment it was
+// saved.
+func delaysOnly(opts []string) error {
+	for _, o := range opts {
+		k, v, ok := strings.Cut(o, "=")
+		k = strings.ToLower(k)
+		if !ok || k != "start" && k != "close" || strings.HasPrefix(v, "+") ||
+			k == "start" && (strings.EqualFold(v, "sng") || strings.EqualFold(v, "full")) {
+			continue
+		}
+		return bot.Errorf(bot.EInvalid, "template.start_delay", k, v)
+	}
+	return nil
 }
 
 // hasName reports whether /tourney create's arguments name the
