@@ -243,6 +243,10 @@ func (r *Room) resolveTourney(ctx context.Context, comm bot.Community, args []st
 			if t == nil || (comm.ID != 0 && t.Comm.ID != comm.ID) {
 				return nil, nil, bot.Errorf(bot.ENotFound, "tourney.no_such", a)
 			}
+			if named != nil && named != t {
+				// One command acts on one tournament: not the last named.
+				return nil, nil, bot.Errorf(bot.EInvalid, "tourney.two_named", named.Label(), t.Label())
+			}
 			named = t
 			continue
 		}
