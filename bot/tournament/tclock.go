@@ -123,7 +123,11 @@ func (a *Director) applyDue(d tourney.Due, now time.Time) {
 			if st.OnBreak {
 				a.news("tn.break", a.Name(), table.DurationText(st.Level.Duration))
 			} else {
-				a.news("tn.level", a.Name(), st.Number, bot.Chips(st.Level.SmallBlind), bot.Chips(st.Level.BigBlind), bot.Chips(st.Level.Ante))
+				key := "tn.level"
+				if st.Level.BigBlindAnte { // only the big blind posts it (TDA 2024 RP-11)
+					key = "tn.level_bba"
+				}
+				a.news(key, a.Name(), st.Number, bot.Chips(st.Level.SmallBlind), bot.Chips(st.Level.BigBlind), bot.Chips(st.Level.Ante))
 			}
 		}
 	case tourney.DueRebuyEnd:

@@ -418,7 +418,10 @@ func (a *Director) structureText(lang string) string {
 		}
 		n++
 		fmt.Fprintf(&b, "\n%d. %s/%s", n, bot.FormatChips(l.SmallBlind, lang), bot.FormatChips(l.BigBlind, lang))
-		if l.Ante > 0 {
+		switch {
+		case l.Ante > 0 && l.BigBlindAnte:
+			fmt.Fprintf(&b, " (%s)", tr(lang, "structure.bba", bot.Chips(l.Ante)))
+		case l.Ante > 0:
 			fmt.Fprintf(&b, " (%s)", bot.FormatChips(l.Ante, lang))
 		}
 		fmt.Fprintf(&b, " · %s", table.DurationText(l.Duration))
