@@ -251,7 +251,7 @@ func (a *Director) start(now time.Time) error {
 	if err := a.ensureTables(); err != nil {
 		return err
 	}
-	a.news("tn.start", a.Name(), a.Tourney.Active(), len(a.Tourney.Seating().Tables), bot.Chips(a.Tourney.PrizePool().Total))
+	a.news("tn.start", a.Name(), a.Tourney.Active(), len(a.Tourney.Seating().Tables), bot.Chips(a.poolTotal()))
 	for _, tb := range a.Tourney.Seating().Tables {
 		for _, e := range tb.Seats {
 			if e != 0 {

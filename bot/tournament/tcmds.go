@@ -431,11 +431,17 @@ func (a *Director) structureText(lang string) string {
 
 func (a *Director) payoutsText(lang string) string {
 	prizes, err := a.Tourney.Prizes()
+	if w := a.Windfall; w != nil { // the drawn pool and its payouts (R-TRN-17)
+		prizes, err = nil, nil
+		for i, v := range w.Payouts {
+			prizes = append(prizes, tourney.Prize{Place: i + 1, Kind: tourney.ChipPrize, Chips: v})
+		}
+	}
 	if err != nil || len(prizes) == 0 {
 		return tr(lang, "payouts.none")
 	}
 	var b strings.Builder
-	b.WriteString(tr(lang, "payouts.title", bot.Chips(a.Tourney.PrizePool().Total), len(a.Tourney.Entries())))
+	b.WriteString(tr(lang, "payouts.title", bot.Chips(a.poolTotal()), len(a.Tourney.Entries())))
 	for _, p := range prizes {
 		if p.Kind == tourney.SeatPrize { // a satellite's seat, not chips (R-TRN-15)
 			b.WriteString("\n" + tr(lang, "payouts.seat", p.Place, "T"+strconv.FormatInt(a.target, 10), bot.Chips(p.Chips)))

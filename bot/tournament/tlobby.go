@@ -70,7 +70,7 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 		}
 		return r
 	}
-	r.Add("", bot.B(tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(pool.Total))))
+	r.Add("", bot.B(tr(lang, "lobby.players", a.Tourney.Active(), entries, bot.Chips(a.poolTotal()))))
 	switch {
 	case pool.Overlay > 0:
 		line(tr(lang, "lobby.overlay", bot.Chips(cfg.Guarantee), bot.Chips(pool.Overlay)))
@@ -78,7 +78,11 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 		line(tr(lang, "lobby.guarantee", bot.Chips(cfg.Guarantee)))
 	}
 	if prizes, err := a.Tourney.Prizes(); err == nil && len(prizes) > 0 && a.finalID == 0 {
-		line(tr(lang, "lobby.paid", len(prizes)))
+		n := len(prizes)
+		if a.Windfall != nil {
+			n = len(a.Windfall.Payouts)
+		}
+		line(tr(lang, "lobby.paid", n))
 	}
 	if l := a.bountyLine(lang); l != "" {
 		line(l)
@@ -96,6 +100,15 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 		}
 	}
 	return r
+}
+
+// poolTotal is the prize pool the players play for: a windfall's, once
+// its multiplier is drawn (R-TRN-17), else what the payouts divide.
+func (a *Director) poolTotal() int64 {
+	if a.Windfall != nil {
+		return a.Windfall.Pool
+	}
+	return a.Tourney.PrizePool().Total
 }
 
 // rebuyLine says what a tournament with rebuys or an add-on offers
