@@ -173,20 +173,73 @@ func clientLang(u *tgbotapi.User) string {
 // their client's, else English.
 func langOf(u *tgbotapi.User) string { return bot.LangFor("", clientLang(u), "") }
 
-// learn remembers a user's username (for /grant @name) and group.
-func (a *Adapter) learn(u *tgbotapi.User, chat *tgbotapi.Chat) {
+// learn remembers a user's username (for /grant @name, /ban @name, ...)
+// and group. A username new to the adapter is also stored (State), so that
+// "@name" still names its user after a restart.
+func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Chat) {
 	if u == nil {
 		return
 	}
 	a.mu.Lock()
-	defer a.mu.Unlock()
 	a.names.Set(u.ID, displayName(u))
-	if u.UserName != "" {
-		a.usernames.Set(strings.ToLower(u.UserName), u.ID)
+	username := strings.ToLower(u.UserName)
+	store := false
+	if username != "" {
+		known, ok := a.usernames.Lookup(username)
+		store = !ok || known != u.ID
+		a.usernames.Set(username, u.ID)
 	}
 	if chat != nil && !chat.IsPrivate() {
 		a.lastChat.Set(u.ID, chat.ID)
 	}
+	a.mu.Unlock()
+	if store && a.cfg.State != nil {
+		if err := a.cfg.State.SetValue(ctx, usernamePrefix+username, strconv.FormatInt(u.ID, 10)); err != nil {
+			a.log.Warn("could not store a username", "user", u.ID, "err", err)
+		}
+	}
+}
+
+// usernamePrefix starts the stored key of a username's user id.
+const usernamePrefix = "telegram:username:"
+
+// namesPlayer reports whether a command's arguments name a player, by
+// "@username" among others: /grant, /ban, /unban, /stats, /tourney dq.
+func namesPlayer(name string, args []string) bool {
+	switch name {
+	case "grant", "ban", "unban", "stats":
+		return true
+	case "tourney":
+		return len(args) > 0 && strings.EqualFold(args[0], "dq")
+	}
+	return false
+}
+
+// userNamed is the user whose Telegram username is name (without "@"),
+// as the adapter saw it last: remembered, else stored. ok is false for a
+// username never seen; the argument is then left as typed.
+func (a *Adapter) userNamed(ctx context.Context, name string) (int64, bool) {
+	name = strings.ToLower(name)
+	a.mu.Lock()
+	id, ok := a.usernames.Lookup(name)
+	a.mu.Unlock()
+	if ok || a.cfg.State == nil || name == "" {
+		return id, ok
+	}
+	v, err := a.cfg.State.Value(ctx, usernamePrefix+name)
+	if err != nil {
+		return 0, false
+	}
+	id, err = strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	a.mu.Lock()
+	if _, seen := a.usernames.Lookup(name); !seen {
+		a.usernames.Set(name, id)
+	}
+	a.mu.Unlock()
+	return id, true
 }
 
 // started notes that a user opened a private chat with the bot: direct
@@ -213,7 +266,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	if m.From == nil || m.From.IsBot || m.Text == "" {
 		return
 	}
-	a.learn(m.From, m.Chat)
+	a.learn(ctx, m.From, m.Chat)
 	name, args, ok := bot.ParseCommand(m.Text)
 	if !ok {
 		return
@@ -235,14 +288,14 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	} else {
 		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(m.Chat.ID, 10), m.Chat.Title
 	}
-	if name == "grant" {
-		a.mu.Lock()
+	if namesPlayer(name, cmd.Args) {
 		for i, arg := range cmd.Args {
-			if id, ok := a.usernames.Lookup(strings.ToLower(strings.TrimPrefix(arg, "@"))); ok && strings.HasPrefix(arg, "@") {
-				cmd.Args[i] = strconv.FormatInt(id, 10)
+			if u, ok := strings.CutPrefix(arg, "@"); ok {
+				if id, ok := a.userNamed(ctx, u); ok {
+					cmd.Args[i] = strconv.FormatInt(id, 10)
+				}
 			}
 		}
-		a.mu.Unlock()
 	}
 	reply, err := a.room.Handle(ctx, cmd)
 	lang := langOf(m.From)
@@ -340,7 +393,7 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 		chat = q.Message.Chat
 		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(chat.ID, 10), chat.Title
 	}
-	a.learn(q.From, chat)
+	a.learn(ctx, q.From, chat)
 	if q.Data == "" {
 		a.answerCallback(ctx, q.ID, bot.Translate(bot.ErrTokenForged, lang), true)
 		return

@@ -64,6 +64,8 @@ type options struct {
 	wrap func(*room.Room) telegram.Room
 	// checkTimeout and noticeEvery are the adapter's (0: its defaults).
 	checkTimeout, noticeEvery time.Duration
+	// owners are the room's operators ("telegram:<id>").
+	owners []string
 }
 
 // scale speeds up Telegram's limits in the fake, and the adapter's to match:
@@ -128,7 +130,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		BotsAlone: o.maxHands > 0,
 		// The tests play at machine speed (Telegram's limits 50 times
 		// faster): no per-user command limit (its own tests cover it).
-		CommandRate: -1})
+		CommandRate: -1, Owners: o.owners})
 	if err != nil {
 		t.Fatal(err)
 	}

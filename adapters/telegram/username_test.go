@@ -1,0 +1,75 @@
+package telegram_test
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
+)
+
+const (
+	dave    = int64(104) // @dave_p, shown as "Dave"
+	mallory = int64(105) // no username, whose first name is "dave_p"
+)
+
+// addImpersonation adds Dave (username dave_p) and Mallory, who named
+// herself "dave_p", and has both use a command in the group (members).
+func addImpersonation(e *env) {
+	e.t.Helper()
+	e.fake.AddUser(telegramtest.User{ID: dave, FirstName: "Dave", Username: "dave_p"})
+	e.fake.AddUser(telegramtest.User{ID: mallory, FirstName: "dave_p"})
+	e.fake.Start(dave, "")
+	e.fake.Start(mallory, "")
+	e.say(group, dave, "/wallet")
+	e.waitText(dave, "Your wallet")
+	e.say(group, mallory, "/wallet")
+	e.fake.Wait(wait, "Mallory's wallet", func() bool {
+		return len(e.fake.BotMessages(mallory)) > 0 && strings.Contains(e.fake.BotMessages(mallory)[len(e.fake.BotMessages(mallory))-1].Text, "wallet")
+	})
+}
+
+func (e *env) banned(user int64) bool {
+	e.t.Helper()
+	found, err := e.store.FindPlayers(context.Background(), "telegram", strconv.FormatInt(user, 10))
+	if err != nil || len(found) != 1 {
+		e.t.Fatalf("player %d: %v %v", user, found, err)
+	}
+	return found[0].Banned != ""
+}
+
+// "/ban @dave_p" names the user whose Telegram username is dave_p; a
+// member who took "dave_p" as her first name is not the one banned (the
+// username was only mapped for /grant, so /ban matched display names).
+func TestBanByUsernameBansThatUserNotANamesake(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{owners: []string{"telegram:101"}})
+	addImpersonation(e)
+	e.say(group, ana, "/ban @dave_p spam")
+	e.waitText(ana, "banned from the bot")
+	if !e.banned(dave) || e.banned(mallory) {
+		t.Errorf("/ban @dave_p: Dave banned %v, Mallory banned %v; want Dave only", e.banned(dave), e.banned(mallory))
+	}
+}
+
+// "/grant @dave_p 500" after a restart, before Dave wrote again: the
+// chips go to the user whose username is dave_p, never to a member whose
+// first name is "dave_p" (the usernames were known in memory only).
+func TestGrantByUsernameAfterARestartReachesThatUser(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	db := filepath.Join(t.TempDir(), "room.db")
+	e := start(t, fake, db, options{})
+	addImpersonation(e)
+	e.stop()
+	e = start(t, fake, db, options{})
+	e.say(group, mallory, "/tables")
+	e.say(group, ana, "/grant @dave_p 500")
+	m := e.waitText(group, "500 chips")
+	if !strings.HasPrefix(m.Text, "Dave receives") {
+		t.Errorf("/grant @dave_p 500 answered %q, want Dave to receive them", m.Text)
+	}
+}
