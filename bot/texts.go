@@ -28,6 +28,7 @@ func Text(lang, key string, args ...any) string {
 var roomTexts = map[string]Message{
 	// commands
 	"command.unknown":         {"%[1]v is not a command here. /help lists them.", "%[1]v no es un comando aquí. /help los muestra."},
+	"command.anonymous":       {"This command was sent anonymously, on behalf of the chat: the bot cannot tell who you are, so nothing was done. Turn off \"Remain anonymous\" in your admin rights (or write as yourself, not as a channel) and send it again.", "Este comando se envió de forma anónima, en nombre del chat: el bot no sabe quién eres, así que no se hizo nada. Desactiva \"Permanecer anónimo\" en tus permisos de administrador (o escribe como tú, no como un canal) y envíalo de nuevo."},
 	"command.no_user":         {"The command came without a user.", "El comando llegó sin usuario."},
 	"limit.slow_down":         {"You are sending commands too fast: wait %[1]v s. Until then the bot does not answer you.", "Envías comandos demasiado rápido: espera %[1]v s. Hasta entonces el bot no te responde."},
 	"limit.silenced":          {"You are sending commands too fast: wait a moment.", "Envías comandos demasiado rápido: espera un momento."},

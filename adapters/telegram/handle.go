@@ -263,19 +263,17 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 		a.migrate(ctx, m.MigrateFromChatID, m.Chat.ID)
 		return
 	}
+	if m.SenderChat != nil && !m.Chat.IsPrivate() && !m.IsAutomaticForward && m.Text != "" {
+		a.onBehalfOfChat(ctx, m, received)
+		return
+	}
 	if m.From == nil || m.From.IsBot || m.Text == "" {
 		return
 	}
 	a.learn(ctx, m.From, m.Chat)
-	name, args, ok := bot.ParseCommand(m.Text)
+	name, args, ok := a.parseCommand(m.Text)
 	if !ok {
 		return
-	}
-	if fields := strings.Fields(m.Text); len(fields) > 0 && strings.Contains(fields[0], "@") {
-		_, to, _ := strings.Cut(fields[0], "@")
-		if !strings.EqualFold(to, a.api.Self.UserName) {
-			return // a command for another bot
-		}
 	}
 	private := m.Chat.IsPrivate()
 	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(m.From.ID, 10), UserName: displayName(m.From), Lang: clientLang(m.From),
@@ -312,6 +310,41 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 		a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(m.Chat.ID, 10)},
 			Priority: bot.PriorityPrivate, Origin: strconv.FormatInt(m.Chat.ID, 10), Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
 	}
+}
+
+// parseCommand reads a typed command for this bot: ok is false for text
+// that is not a command, or a command for another bot ("/join@otherbot").
+func (a *Adapter) parseCommand(text string) (name string, args []string, ok bool) {
+	name, args, ok = bot.ParseCommand(text)
+	if !ok {
+		return "", nil, false
+	}
+	if fields := strings.Fields(text); len(fields) > 0 && strings.Contains(fields[0], "@") {
+		_, to, _ := strings.Cut(fields[0], "@")
+		if !strings.EqualFold(to, a.api.Self.UserName) {
+			return "", nil, false
+		}
+	}
+	return name, args, true
+}
+
+// onBehalfOfChat answers a command sent on behalf of a chat (an admin who
+// remains anonymous, a member writing as a channel: Telegram sets
+// sender_chat and a placeholder bot as the sender) as a reply in the
+// group: the room cannot tell who sent it and runs nothing. A channel's
+// post forwarded into its discussion group is not anyone's command.
+func (a *Adapter) onBehalfOfChat(ctx context.Context, m *tgbotapi.Message, received time.Time) {
+	name, args, ok := a.parseCommand(m.Text)
+	if !ok {
+		return
+	}
+	chat := strconv.FormatInt(m.Chat.ID, 10)
+	_, err := a.room.Handle(ctx, bot.Command{Platform: Platform, Chat: chat, ChatTitle: m.Chat.Title, Name: name, Args: args, Received: received})
+	if err == nil || bot.IsSilenced(err) {
+		return
+	}
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: chat}, Priority: bot.PriorityPrivate, Origin: chat,
+		Body: note{Text: bot.Translate(err, bot.English), Chat: m.Chat.ID, ReplyTo: m.MessageID}})
 }
 
 // migrate follows a group upgraded to a supergroup: the room moves its

@@ -41,6 +41,9 @@ func (r *Room) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 }
 
 func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
+	if cmd.User == "" && cmd.Chat != "" {
+		return bot.Reply{}, r.onBehalfOfChat(ctx, cmd)
+	}
 	p, err := r.player(ctx, cmd.Platform, cmd.User, cmd.UserName)
 	if err != nil {
 		return bot.Reply{}, err
@@ -77,6 +80,18 @@ func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 		return bot.Reply{}, e
 	}
 	return reply, nil
+}
+
+// onBehalfOfChat refuses a command sent on behalf of its chat (a
+// Telegram admin who remains anonymous, a channel): nobody is there to act
+// for. The answer, for the chat, speaks its language and says what to do.
+func (r *Room) onBehalfOfChat(ctx context.Context, cmd bot.Command) error {
+	e := bot.Errorf(bot.EForbidden, "command.anonymous")
+	e.Lang = bot.LangFor("", cmd.Lang, "")
+	if comm, err := r.community(ctx, cmd.Platform, cmd.Chat, cmd.ChatTitle); err == nil {
+		e.Lang = bot.LangFor("", "", comm.Language)
+	}
+	return e
 }
 
 // run authorises and runs a user's command or button press.
