@@ -509,6 +509,14 @@ func (r *Room) setLang(ctx context.Context, cmd bot.Command, p bot.Player, comm 
 			e.p.Language = lang
 			e.mu.Unlock()
 		}
+		// The tables they sit at tell them their cards and reminders in
+		// it from now, not from their next command there.
+		p.Language = lang
+		for _, t := range r.seatedTables(p.ID) {
+			if _, _, _, err := t.Holding(ctx, p); err != nil {
+				r.log.Warn("a table did not take a player's new language", "table", t.Label(), "err", err)
+			}
+		}
 		return bot.Reply{Private: true, Text: tr(lang, "lang.mine")}, nil
 	}
 	if cmd.Chat == "" {

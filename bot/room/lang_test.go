@@ -124,3 +124,29 @@ func TestPrivateAnswersSpeakThePlayersOwnLanguage(t *testing.T) {
 	r = h.must("ana", "/adminlog")
 	spanish("/adminlog", r.Text, "administración")
 }
+
+// A seated player's /lang reaches the tables they sit at at once: the
+// next hand's hole cards and the turn's reminder speak the new language,
+// also when the player sends no table command in between (the table kept
+// the language of their last table command).
+func TestLangWhileSeatedReachesTheTableAtOnce(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("ana", "/lang es")
+	for hand := 0; h.toAct() != "ana"; hand++ {
+		if hand == 3 {
+			t.Fatalf("ana is never first to act:\n%s", h.table().Text)
+		}
+		h.must(h.toAct(), "/fold")
+	}
+	h.sleep(25 * time.Second)
+	p := h.private("ana")
+	if len(p) == 0 || !strings.Contains(p[len(p)-1], "Tu turno") {
+		t.Errorf("ana's reminder after /lang es is not in Spanish:\n%s", strings.Join(p, "\n"))
+	}
+	if !strings.Contains(strings.Join(p, "\n"), "tus cartas") {
+		t.Errorf("ana's cards after /lang es are not in Spanish:\n%s", strings.Join(p, "\n"))
+	}
+}
