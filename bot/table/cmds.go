@@ -326,14 +326,18 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}
 	s := t.Seats[i]
-	if len(req.Cmd.Args) == 0 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.usage", bot.Chips(max(0, t.Config.MaxBuyIn-s.Stack-s.Pending)))
+	atMax := s.Stack+s.Pending >= t.Config.MaxBuyIn
+	if len(req.Cmd.Args) == 0 && !atMax {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.usage", bot.Chips(t.Config.MaxBuyIn-s.Stack-s.Pending))
 	}
-	n, err := bot.ParseChipsArg(req.Cmd.Args[0], t.lang())
-	if err != nil {
-		return bot.Reply{}, err
+	var n int64
+	if len(req.Cmd.Args) > 0 {
+		var err error
+		if n, err = bot.ParseChipsArg(req.Cmd.Args[0], t.lang()); err != nil {
+			return bot.Reply{}, err
+		}
 	}
-	if s.Stack+s.Pending >= t.Config.MaxBuyIn {
+	if atMax {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "topup.at_max", bot.Chips(t.Config.MaxBuyIn))
 	}
 	after := s.Stack + s.Pending + n
