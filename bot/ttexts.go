@@ -209,6 +209,7 @@ var tourneyTexts = map[string]Message{
 	"balance.ok":                   {"The tables are balanced (within one player).", "Las mesas están equilibradas (a un jugador como mucho)."},
 	"balance.hand_for_hand":        {"Hand for hand: every table deals its next hand together.", "Mano por mano: todas las mesas reparten la siguiente mano a la vez."},
 	"dq.usage":                     {"Usage: /tourney dq <player> [T<n>]: the player's name or @user.", "Uso: /tourney dq <jugador> [T<n>]: su nombre o @usuario."},
+	"dq.ambiguous":                 {"%[1]v names %[2]v players still in this tournament: disqualify one by their user id (%[3]v).", "%[1]v nombra a %[2]v jugadores que siguen en este torneo: descalifica a uno por su id de usuario (%[3]v)."},
 	"dq.no_such":                   {"Nobody called %[1]v is still in this tournament.", "Nadie llamado %[1]v sigue en este torneo."},
 	"dq.done":                      {"%[1]v is disqualified; their chips leave play.", "%[1]v queda descalificado; sus fichas salen del juego."},
 	"dq.after_hand":                {"%[1]v will be disqualified when their hand ends.", "%[1]v quedará descalificado cuando termine su mano."},

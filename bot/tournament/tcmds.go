@@ -698,16 +698,34 @@ func (a *Director) dqCmd(req Request, lang string) (bot.Reply, error) {
 	if who == "" {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "dq.usage")
 	}
-	var id tourney.EntryID
+	// A user id names one player; a name shown may name several, who are
+	// then told apart by their ids, never guessed between.
+	var byID, byName []tourney.EntryID
 	for _, e := range a.Tourney.Entries() {
 		p := a.Players[e.ID]
-		if !e.Out && (strings.EqualFold(p.DisplayName, who) || strings.EqualFold(p.UserID, who) || strings.EqualFold(a.entryName(e.ID), who)) {
-			id = e.ID
+		switch {
+		case e.Out:
+		case p.UserID == who:
+			byID = append(byID, e.ID)
+		case strings.EqualFold(p.DisplayName, who) || strings.EqualFold(a.entryName(e.ID), who):
+			byName = append(byName, e.ID)
 		}
 	}
-	if id == 0 {
-		return bot.Reply{}, bot.Errorf(bot.ENotFound, "dq.no_such", who)
+	found := byID
+	if len(found) == 0 {
+		found = byName
 	}
+	switch {
+	case len(found) == 0:
+		return bot.Reply{}, bot.Errorf(bot.ENotFound, "dq.no_such", who)
+	case len(found) > 1:
+		var ids []string
+		for _, id := range found {
+			ids = append(ids, a.Players[id].UserID)
+		}
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "dq.ambiguous", who, len(found), strings.Join(ids, ", "))
+	}
+	id := found[0]
 	if err := a.disqualify(id); err != nil {
 		return bot.Reply{}, err
 	}
