@@ -348,6 +348,14 @@ func (r *Room) pressTourney(ctx context.Context, cmd bot.Command, p bot.Player, 
 	if a.Comm.Platform != cmd.Platform {
 		return bot.Reply{}, bot.ErrTokenForged
 	}
+	if tok.Kind == tournament.TokRegister {
+		// A lobby seen elsewhere (a forwarded message keeps its buttons)
+		// registers only a member of the tournament's community, as a
+		// typed /register in its chat would.
+		if err := r.mayRegisterFrom(ctx, cmd, p, a); err != nil {
+			return bot.Reply{}, err
+		}
+	}
 	cmd.Name = "register"
 	switch tok.Kind {
 	case tournament.TokUnregister:
@@ -357,6 +365,27 @@ func (r *Room) pressTourney(ctx context.Context, cmd bot.Command, p bot.Player, 
 	}
 	cmd.Args = nil
 	return a.Do(ctx, tournament.Request{Cmd: cmd, Player: p, Tok: &tok})
+}
+
+// mayRegisterFrom refuses a Register press from outside the tournament's
+// chat by a player who is not a member of its community.
+func (r *Room) mayRegisterFrom(ctx context.Context, cmd bot.Command, p bot.Player, a *tournament.Director) error {
+	c := r.communityNow(a.Comm)
+	if cmd.Chat == c.ChatID {
+		return nil
+	}
+	econ, err := r.economy(ctx, c)
+	if err != nil {
+		return err
+	}
+	ok, err := r.isMember(ctx, p, econ)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return bot.Errorf(bot.EForbidden, "register.not_member", a.Label(), communityName(c))
+	}
+	return nil
 }
 
 // leagueCmd answers /league [name]: the ranking (ties broken by the
