@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -215,6 +216,28 @@ func namesPlayer(name string, args []string) bool {
 	return false
 }
 
+// withMentionIDs is text with each text_mention (a user picked from the
+// mention list, who may have no username) replaced by the user's id.
+// Entities count UTF-16 code units.
+func withMentionIDs(text string, entities []tgbotapi.MessageEntity) string {
+	units := utf16.Encode([]rune(text))
+	var out []uint16
+	at := 0
+	for _, e := range entities {
+		if e.Type != "text_mention" || e.User == nil || e.Offset < at || e.Length <= 0 || e.Offset+e.Length > len(units) {
+			continue
+		}
+		out = append(out, units[at:e.Offset]...)
+		out = append(out, utf16.Encode([]rune(" "+strconv.FormatInt(e.User.ID, 10)+" "))...)
+		at = e.Offset + e.Length
+	}
+	if out == nil {
+		return text
+	}
+	out = append(out, units[at:]...)
+	return string(utf16.Decode(out))
+}
+
 // userNamed is the user whose Telegram username is name (without "@"),
 // as the adapter saw it last: remembered, else stored. ok is false for a
 // username never seen; the argument is then left as typed.
@@ -287,6 +310,13 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(m.Chat.ID, 10), m.Chat.Title
 	}
 	if namesPlayer(name, cmd.Args) {
+		if text := withMentionIDs(m.Text, m.Entities); text != m.Text {
+			// A member picked from the mention list (no username) is
+			// their user id, whatever spaces their name has.
+			if _, mentioned, ok := bot.ParseCommand(text); ok {
+				cmd.Args = mentioned
+			}
+		}
 		for i, arg := range cmd.Args {
 			if u, ok := strings.CutPrefix(arg, "@"); ok {
 				if id, ok := a.userNamed(ctx, u); ok {
