@@ -107,7 +107,8 @@ type Adapter struct {
 	// formFor: an amount form (its token -> whose turn), so that a press
 	// by anyone else is refused at once.
 	formFor  *platform.Cache[string, formOwner]
-	noDM     *platform.Cache[string, bool] // users who refuse DMs
+	noDM     *platform.Cache[string, bool]   // users who refuse DMs
+	parents  *platform.Cache[string, string] // channel -> the channel its commands belong to (chatOf)
 	wg       sync.WaitGroup
 	closing  bool            // Run is stopping: no new interaction is taken
 	opening  chan error      // a gateway Open in progress (connect's goroutine only)
@@ -177,7 +178,8 @@ func New(cfg Config) (*Adapter, error) {
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
-		noDM: platform.NewCache[string, bool](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
+		noDM: platform.NewCache[string, bool](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
+		parents: platform.NewCache[string, string](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {

@@ -70,8 +70,8 @@ func displayName(i *discordgo.Interaction) string {
 }
 
 // learn remembers what an interaction tells about its member: admin status
-// in the channel.
-func (a *Adapter) learn(i *discordgo.Interaction) {
+// in the channel its commands belong to (chat: chatOf).
+func (a *Adapter) learn(i *discordgo.Interaction, chat string) {
 	u := userOf(i)
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -85,7 +85,7 @@ func (a *Adapter) learn(i *discordgo.Interaction) {
 				}
 			}
 		}
-		a.admins.Set([2]string{i.ChannelID, u.ID}, admin)
+		a.admins.Set([2]string{chat, u.ID}, admin)
 	}
 }
 
@@ -101,20 +101,57 @@ func (a *Adapter) answered(i *discordgo.Interaction) {
 	a.mu.Unlock()
 }
 
-func (a *Adapter) command(i *discordgo.Interaction) bot.Command {
+func (a *Adapter) command(i *discordgo.Interaction, chat string) bot.Command {
 	u := userOf(i)
 	cmd := bot.Command{Platform: Platform, User: u.ID, UserName: displayName(i), Received: a.cfg.Clock.Now(), Lang: clientLang(i)}
 	if i.GuildID != "" {
-		cmd.Chat = i.ChannelID
+		cmd.Chat = chat
 		cmd.Guild = i.GuildID // the server's channels share its wallets
-		cmd.ChatTitle = "#" + i.ChannelID
+		cmd.ChatTitle = "#" + chat
 		if a.s.State != nil {
-			if ch, err := a.s.State.Channel(i.ChannelID); err == nil && ch.Name != "" {
+			if ch, err := a.s.State.Channel(chat); err == nil && ch.Name != "" {
 				cmd.ChatTitle = "#" + ch.Name
 			}
 		}
 	}
 	return cmd
+}
+
+// chatOf is the channel an interaction's commands belong to: a thread's
+// (a tournament table's) is its parent channel, where its tables,
+// tournaments and admins are; any other channel is its own. A thread is
+// known from OpenThread, the session's state or, once, Discord.
+func (a *Adapter) chatOf(ctx context.Context, i *discordgo.Interaction) string {
+	id := i.ChannelID
+	if i.GuildID == "" || id == "" {
+		return id
+	}
+	a.mu.Lock()
+	parent, ok := a.parents.Lookup(id)
+	a.mu.Unlock()
+	if ok {
+		return parent
+	}
+	var ch *discordgo.Channel
+	var err error
+	if a.s.State != nil {
+		ch, err = a.s.State.Channel(id)
+	}
+	if ch == nil || err != nil {
+		ctx, cancel := context.WithTimeout(ctx, time.Second)
+		defer cancel()
+		if ch, err = a.s.Channel(id, discordgo.WithContext(ctx)); err != nil {
+			return id // asked again at the next interaction
+		}
+	}
+	parent = id
+	if ch.IsThread() && ch.ParentID != "" {
+		parent = ch.ParentID
+	}
+	a.mu.Lock()
+	a.parents.Set(id, parent)
+	a.mu.Unlock()
+	return parent
 }
 
 // handleInteraction is onInteraction with a panic recovered: logged with
@@ -186,9 +223,10 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		a.log.Warn("ignoring an interaction without its user", "interaction", i.ID)
 		return
 	}
-	a.learn(i)
+	chat := a.chatOf(ctx, i)
+	a.learn(i, chat)
 	lang := langOf(i)
-	cmd := a.command(i)
+	cmd := a.command(i, chat)
 	malformed := func() {
 		a.log.Warn("ignoring an interaction whose data does not match its type", "interaction", i.ID, "type", int(i.Type))
 	}
@@ -207,7 +245,7 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			malformed()
 			return
 		}
-		a.autocomplete(ctx, i, d)
+		a.autocomplete(ctx, i, d, chat)
 	case discordgo.InteractionMessageComponent:
 		d, ok := i.Data.(discordgo.MessageComponentInteractionData)
 		if !ok {
@@ -421,7 +459,7 @@ func answer(o outcome, lang string, component bool) *discordgo.InteractionRespon
 }
 
 // autocomplete offers the channel's tables for a table option.
-func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction, d discordgo.ApplicationCommandInteractionData) {
+func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction, d discordgo.ApplicationCommandInteractionData, chat string) {
 	typed := ""
 	for _, o := range d.Options {
 		if o != nil && o.Focused {
@@ -429,7 +467,7 @@ func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction, d 
 		}
 	}
 	var choices []*discordgo.ApplicationCommandOptionChoice
-	for _, t := range a.room.TablesIn(Platform, i.ChannelID) {
+	for _, t := range a.room.TablesIn(Platform, chat) {
 		name := fmt.Sprintf("%s · %s · %d/%d", t.Label, t.Title, t.Seated, t.Seats)
 		if typed != "" && !strings.Contains(strings.ToLower(name), typed) {
 			continue

@@ -361,6 +361,9 @@ func (a *Adapter) OpenThread(ctx context.Context, chat, title string) (string, e
 	if err != nil {
 		return "", a.classify(err)
 	}
+	a.mu.Lock()
+	a.parents.Set(ch.ID, chat) // its commands are the channel's (chatOf)
+	a.mu.Unlock()
 	return ch.ID, nil
 }
 

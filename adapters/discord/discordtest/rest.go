@@ -109,5 +109,9 @@ func (s *Server) getChannel(w http.ResponseWriter, id string) {
 		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
+	if c.Parent != "" { // a public thread
+		s.ok(w, map[string]any{"id": c.ID, "type": 11, "name": c.Name, "guild_id": c.GuildID, "parent_id": c.Parent})
+		return
+	}
 	s.ok(w, map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID})
 }
