@@ -98,7 +98,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		outboxes[discord.Platform], admins[discord.Platform], threads[discord.Platform], spectators[discord.Platform] = dc, dc, dc, dc
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
-	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
+	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, DefaultLang: a.cfg.DefaultLang, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
 		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Metrics: metrics, Location: a.cfg.Location,
 		Outboxes: outboxes, Admins: admins, Spectators: spectators, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {

@@ -53,6 +53,9 @@ type Config struct {
 	Log        *slog.Logger
 	// WelcomeChips are given to a new player's wallet (default 10,000).
 	WelcomeChips int64
+	// DefaultLang is the language of a chat that has not chosen one
+	// (DEFAULT_LANG: bot.English or bot.Spanish); "" is English.
+	DefaultLang string
 	// Owners are the bot's operators, as "platform:user id" (OWNER_IDS):
 	// they may act in every community (as its admins, with grants
 	// uncapped), run /audit and ban a user from the bot.
@@ -534,6 +537,9 @@ func (r *Room) community(ctx context.Context, platform, chat, title string) (bot
 	got, err := r.store.Community(ctx, platform, chat, title)
 	if err != nil {
 		return bot.Community{}, err
+	}
+	if got.Language == "" {
+		got.Language = r.cfg.DefaultLang // a chat that never chose speaks the room's default
 	}
 	r.mu.Lock()
 	switch c, moved := r.communities[key], r.commByID[got.ID]; {
