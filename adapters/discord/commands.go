@@ -25,8 +25,21 @@ type option struct {
 
 func num(f float64) *float64 { return &f }
 
-// as* turn an option's value into arguments.
-func asText(v any) []string { return strings.Fields(fmt.Sprint(v)) }
+// as* turn an option's value into arguments. A member mentioned in a text
+// ("<@102>", "<@!102>", as Discord writes a mention) is their user id,
+// the way the room names a player.
+func asText(v any) []string {
+	f := strings.Fields(fmt.Sprint(v))
+	for i, w := range f {
+		if id, ok := strings.CutPrefix(w, "<@"); ok && strings.HasSuffix(id, ">") {
+			id = strings.TrimPrefix(strings.TrimSuffix(id, ">"), "!")
+			if _, err := strconv.ParseUint(id, 10, 64); err == nil {
+				f[i] = id
+			}
+		}
+	}
+	return f
+}
 
 func asInt(v any) []string {
 	if f, ok := v.(float64); ok {
