@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -141,7 +142,11 @@ func (a *Adapter) chatOf(ctx context.Context, i *discordgo.Interaction) string {
 		ctx, cancel := context.WithTimeout(ctx, time.Second)
 		defer cancel()
 		if ch, err = a.s.Channel(id, discordgo.WithContext(ctx)); err != nil {
-			return id // asked again at the next interaction
+			var re *discordgo.RESTError
+			if !errors.As(err, &re) {
+				return id // Discord not reached: asked again at the next interaction
+			}
+			ch = &discordgo.Channel{ID: id} // one the bot may not read: its own chat
 		}
 	}
 	parent = id
