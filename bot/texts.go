@@ -90,6 +90,7 @@ var roomTexts = map[string]Message{
 	"grant.ambiguous":         {"%[2]v {2:player|players} are called %[1]v: name them by @username or user id.", "Hay %[2]v {2:jugador|jugadores} llamados %[1]v: nómbralo por @usuario o id de usuario."},
 	"grant.done":              {"%[1]v receives %[2]v {2:chip|chips}.", "%[1]v recibe %[2]v {2:ficha|fichas}."},
 	"grant.taken":             {"%[2]v {2:chip|chips} taken back from %[1]v.", "Se retiran %[2]v {2:ficha|fichas} a %[1]v."},
+	"grant.unknown":           {"The database failed while granting chips to %[1]v, and cannot say yet whether the grant was made: check /adminlog before granting again.", "La base de datos falló al dar fichas a %[1]v y aún no puede decir si se dieron: mira /adminlog antes de volver a darlas."},
 	"grant.zero":              {"A grant of 0 chips changes nothing.", "Dar 0 fichas no cambia nada."},
 	"grant.practice":          {"%[1]v is a practice opponent: its chips are the house's.", "%[1]v es un rival de práctica: sus fichas son de la casa."},
 	"grant.cap":               {"A grant here is at most %[1]v {1:chip|chips}.", "Aquí se dan como máximo %[1]v {1:ficha|fichas} de una vez."},

@@ -124,12 +124,35 @@ func (r *Room) grant(ctx context.Context, cmd bot.Command, p bot.Player, comm bo
 		if errors.Is(err, bot.ErrInsufficientFunds) {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "grant.take_too_much", target.DisplayName, bot.Chips(0))
 		}
-		return bot.Reply{}, err
+		if err := r.grantStored(ctx, entry, err); err != nil {
+			return bot.Reply{}, err
+		}
 	}
 	if sign < 0 {
 		return bot.Reply{Text: tr(lang, "grant.taken", target.DisplayName, bot.Chips(n))}, nil
 	}
 	return bot.Reply{Text: tr(lang, "grant.done", target.DisplayName, bot.Chips(n))}, nil
+}
+
+// grantStored says what a grant whose write failed with err left: nil
+// when the store holds it after all (a write stored but reported failed,
+// the connection lost at the commit), err when it does not, and when the
+// store cannot be read to know, an answer saying so: "try again" would
+// have the admin grant the chips twice.
+func (r *Room) grantStored(ctx context.Context, e bot.AdminEntry, err error) error {
+	entries, rerr := r.store.AdminEntries(ctx, bot.AdminQuery{CommunityID: e.CommunityID, Since: e.At.Add(-time.Second)})
+	if rerr != nil {
+		r.log.Error("grant: its write failed and the admin log cannot be read", "err", err, "read_err", rerr)
+		return bot.Errorf(bot.EUnavailable, "grant.unknown", e.Target)
+	}
+	for _, x := range entries {
+		d := x.At.Sub(e.At)
+		if x.Action == e.Action && x.ActorID == e.ActorID && x.TargetID == e.TargetID && x.Amount == e.Amount &&
+			x.Detail == e.Detail && d < time.Millisecond && d > -time.Millisecond {
+			return nil
+		}
+	}
+	return err
 }
 
 // grantLimits is "/grant limits [per-grant [per-day]]": the caps of this

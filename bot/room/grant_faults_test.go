@@ -1,0 +1,56 @@
+package room_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
+)
+
+// A grant whose write was stored but reported failed (the connection
+// lost at the commit) must not be answered "try again": the admin who
+// does so grants the chips twice. The answer says what the store holds:
+// done when the grant is there, not done when it is not, and, when the
+// store cannot be read to know, that it is not known (check /adminlog).
+func TestGrantAnsweredAsStoredAfterAFailedWrite(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		fault  bottest.Fault
+		down   bool   // the database goes away with the failed write
+		stored bool   // the grant is in the store
+		key    string // the answer's error ("": done)
+	}{
+		{"stored, reported failed", bottest.Ambiguous, false, true, ""},
+		{"lost before its commit", bottest.Lose, false, false, bot.KeyUnavailable},
+		{"stored, reported failed, then unreachable", bottest.Ambiguous, true, true, "grant.unknown"},
+		{"lost, then unreachable", bottest.Lose, true, false, "grant.unknown"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, 3)
+			before := h.walletIn("group", "", "ben")
+			f := withFaults(h)
+			f.Decide = func(method string) bottest.Fault {
+				if method == "AddAdminEntry" {
+					f.SetDown(tc.down)
+					return tc.fault
+				}
+				return bottest.Pass
+			}
+			_, err := h.in("group", "", "admin", "/grant @ben 500")
+			f.Decide = nil
+			f.SetDown(false)
+			got := h.walletIn("group", "", "ben")
+			if stored := got == before+500; stored != tc.stored {
+				t.Fatalf("ben's wallet %d after the grant, %d before: stored %v, want %v", got, before, stored, tc.stored)
+			}
+			var e *bot.Error
+			switch {
+			case tc.key == "" && err != nil:
+				t.Fatalf("the grant is stored, but the admin is told %q: granting again gives it twice", bot.FromError(err).Message("en"))
+			case tc.key != "" && (!errors.As(err, &e) || e.Key != tc.key):
+				t.Fatalf("the grant's answer: %v, want %s", err, tc.key)
+			}
+		})
+	}
+}
