@@ -185,6 +185,7 @@ type State struct {
 func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 	w.TableID = t.ID
 	w.At = t.Deps.Clock.Now()
+	before := t.stored()
 	var saved uint64
 	if seats {
 		t.seatsDirty = false
@@ -203,7 +204,7 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 	t.outq, t.unseat = nil, nil
 	if err == nil {
 		if w.SaveSeats {
-			t.seatsSaved = saved
+			t.seatsSaved, t.seatsStored = saved, saved
 		}
 		t.seatedN.Store(int32(t.SeatedCount()))
 		if w.SaveState {
@@ -228,8 +229,63 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 	t.Deps.Log.Error("table write failed; reloading the table from the store", "table", t.ID, "err", err)
 	if !t.reload() {
 		t.pause()
+		return WriteErr(err)
+	}
+	if before.landed(w, saved, t.stored()) {
+		// Stored after all (the answer was lost, not the write): the
+		// table shows it; "try again" would have the player do it twice.
+		t.Deps.Log.Warn("a table write reported failed was stored", "table", t.ID)
+		return &bot.Error{Code: bot.EConflict, Key: "table.stored_after_all", Args: []any{t.Label()}, Err: err}
 	}
 	return WriteErr(err)
+}
+
+// storedView is what a table's write can be recognised by in the store:
+// the checksum of its seats, its state, and its hand with the number of
+// events.
+type storedView struct {
+	seats  uint64
+	state  string
+	hand   int64
+	events int
+}
+
+// stored is the table's storedView: before a write, of the store as the
+// actor last wrote or read it (its memory holds the write's hand events
+// already); after a reload, of the store as it is.
+func (t *Table) stored() storedView {
+	v := storedView{seats: t.seatsStored, state: t.stateJSON, hand: t.handID}
+	if t.hand != nil {
+		v.events = len(t.hand.Events())
+	}
+	return v
+}
+
+// landed reports whether w, which failed, was stored after all, as the
+// table read back (after) shows: each of its seats (saved), its state and
+// its hand's events that changed something is in the store. A write that
+// changes none of them cannot be told apart: false.
+func (before storedView) landed(w *bot.TableWrite, saved uint64, after storedView) bool {
+	known := false
+	if w.SaveSeats && before.seats != 0 && saved != before.seats {
+		if after.seats != saved {
+			return false
+		}
+		known = true
+	}
+	if w.SaveState && w.State != before.state {
+		if after.state != w.State {
+			return false
+		}
+		known = true
+	}
+	if len(w.Events) > 0 && w.NewHand == nil && w.HandID != 0 && w.HandID == before.hand {
+		if w.EndHand && after.hand == w.HandID || !w.EndHand && (after.hand != w.HandID || after.events != before.events) {
+			return false
+		}
+		known = true
+	}
+	return known
 }
 
 // seatsSum is a checksum of seat records (FNV-1a over every field), never

@@ -69,6 +69,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.waiting, t.left, t.sitoutAt, t.sitoutWarn = nil, map[int64]LeftStack{}, map[int]time.Time{}, map[int]bool{}
 	t.leftMu.Unlock()
 	t.outq, t.unseat, t.seatsDirty, t.seatsSaved = nil, nil, false, 0
+	t.seatsStored = seatsSum(t.seatRecords())
 	for _, d := range deadlines {
 		t.restoreDeadline(d)
 	}

@@ -229,6 +229,10 @@ type Table struct {
 	// seatsSaved is the checksum (seatsSum) of the seats as this actor
 	// last stored them; 0 when not known (after a load).
 	seatsSaved uint64
+	// seatsStored is the checksum of the seats as the store holds them
+	// (as loaded, or as last stored): what tells a failed write that was
+	// stored after all (landed).
+	seatsStored uint64
 	// cardsTok is the signed token of the /cards button of hand
 	// cardsHand (the same at every action of the hand).
 	cardsTok  string
