@@ -664,6 +664,49 @@ func TestADeferredChangeToAClosingTableIsToldOnce(t *testing.T) {
 	h.checkBooks()
 }
 
+// A player who asked, during a hand, to change tables and then asks to
+// /leave the table they are at leaves: the later request wins. They were
+// moved to the other table when the hand ended, blinds and all, with the
+// chips they meant to take home (R-CASH-5; seed 003 #12).
+func TestLeaveCancelsADeferredTableChange(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	h.must("b1", "/join 100 #2")
+	// a1 is dealt in at #1 and not the player to act (three seated: the
+	// one to act is another).
+	for h.turnAt("#1") == "a1" {
+		h.checkOrCall("a1", " #1")
+	}
+	if r := h.must("a1", "/join #2"); !strings.Contains(r.Text, "when your hand at #1 ends") {
+		t.Fatalf("the change: %+v", r)
+	}
+	if r := h.must("a1", "/leave #1"); !strings.Contains(r.Text, "when this hand ends") {
+		t.Fatalf("the leave: %+v", r)
+	}
+	for range 40 {
+		who := h.turnAt("#1")
+		if who == "" || !strings.Contains(h.tableOf("#1"), "hand 1") {
+			break
+		}
+		h.checkOrCall(who, " #1")
+	}
+	h.sleep(5 * time.Second)
+	if v := h.tableOf("#2"); strings.Contains(v, " a1 ") {
+		t.Fatalf("a1 left #1 with /leave after asking for #2, and was seated at #2:\n%s", v)
+	}
+	if v := h.tableOf("#1"); strings.Contains(v, " a1 ") {
+		t.Fatalf("a1 still at #1 after /leave and the hand's end:\n%s", v)
+	}
+	if w := h.wallet("a1"); w < 10000-100 {
+		t.Fatalf("a1's wallet %d: the stack did not come back", w)
+	}
+	h.checkBooks()
+}
+
 // /spectate sends summaries to a channel; /lang switches the chat's
 // language.
 func TestSpectatorsAndLanguage(t *testing.T) {

@@ -208,6 +208,9 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 	}
 	s := t.Seats[i]
 	if t.dealtIn(i) {
+		// A table change asked before is given up: the player leaves
+		// (the later request wins), stored with the leaving mark.
+		s.ChangeTo = 0
 		name := t.name(i) // the fold may end the hand and stand the player up
 		if k := t.engineSeat(i); t.hand.ToAct() == k {
 			// A fold (not a timeout: it counts toward no sit-out), stored
