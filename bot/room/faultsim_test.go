@@ -222,6 +222,11 @@ type sim struct {
 	// tourney: this seed runs a tournament (T1) whose players are
 	// simPlayers.
 	tourney bool
+	// rc draws the second cash table's commands (its own stream: the
+	// other commands of a seed stay as they were); closed: /closetable #2
+	// was answered.
+	rc     *rand.Rand
+	closed bool
 	// stopped: the room is closed (it died during an outage).
 	stopped bool
 	checks  int
@@ -229,7 +234,7 @@ type sim struct {
 }
 
 func newSim(t *testing.T, dsn string, seed uint64) *sim {
-	s := &sim{t: t, seed: seed, r: rand.New(rand.NewPCG(seed, 0x5eed)), extra: map[string]int{}}
+	s := &sim{t: t, seed: seed, r: rand.New(rand.NewPCG(seed, 0x5eed)), rc: rand.New(rand.NewPCG(seed, 0xc4a9)), extra: map[string]int{}}
 	s.h = newHarnessWith(t, dsn, seed, time.Second)
 	// One seed in three also runs a re-entry tournament and a schedule.
 	s.tourney = s.r.IntN(3) == 0
@@ -292,6 +297,9 @@ func (s *sim) run(steps int) {
 	for _, u := range simHumans[:2] {
 		h.must(u, "/join #1")
 	}
+	// A second table of the same game and stakes: joining one from the
+	// other changes tables (R-CASH-5), and an admin may close it.
+	h.must("admin", "/newtable "+game+" 1/2 buyin=40-200 timer=20 bank=10")
 	// A tournament seed: a re-entry tournament beside the cash table, its
 	// players registering, leaving and re-entering through the faults;
 	// and a schedule that creates a tournament every 5 minutes (cron),
@@ -345,6 +353,7 @@ func (s *sim) run(steps int) {
 	s.check(steps)
 	for _, u := range simHumans {
 		s.cmd(u, "/leave #1")
+		s.cmd(u, "/leave #2")
 	}
 	for _, u := range simPoolPlayers {
 		s.cmd(u, "/pool leave all")
@@ -496,6 +505,10 @@ func (s *sim) step(k int) {
 		return
 	}
 	u := simHumans[r.IntN(len(simHumans))]
+	if s.rc.IntN(6) == 0 {
+		s.second(u)
+		return
+	}
 	if s.tourney && r.IntN(5) == 0 {
 		p := simPlayers[r.IntN(len(simPlayers))]
 		cmds := []string{"/register", "/register", "/reenter", "/unregister", "/tourney players"}
@@ -562,6 +575,28 @@ func (s *sim) step(k int) {
 		s.cmd("admin", fmt.Sprintf("/grant @%s %d", u, n))
 	default: // time passes: timers run out
 		h.sleep(time.Duration(1+r.IntN(40)) * time.Second)
+	}
+}
+
+// second is a command at the second cash table: a table change to it or
+// back (R-CASH-5), a leave or top-up there, or its closing by an admin.
+func (s *sim) second(u string) {
+	r := s.rc
+	switch x := r.IntN(100); {
+	case x < 30:
+		s.cmd(u, "/join #2")
+	case x < 50:
+		s.cmd(u, "/join #1")
+	case x < 65:
+		s.cmd(u, "/leave #2")
+	case x < 80:
+		s.cmd(u, fmt.Sprintf("/topup #2 %d", 1+r.IntN(150)))
+	case x < 83:
+		if err := s.cmd("admin", "/closetable #2"); err == nil {
+			s.extra["tables closed"]++
+		}
+	default:
+		s.h.sleep(time.Duration(1+r.IntN(20)) * time.Second)
 	}
 }
 

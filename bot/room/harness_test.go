@@ -367,6 +367,16 @@ func (h *harness) booksErr() error {
 	if err != nil {
 		return err
 	}
+	var stranded []struct {
+		Key     string
+		Balance int64
+	}
+	if err := h.store.DB().Raw(`SELECT a.key, a.balance FROM accounts a JOIN tables t ON a.key = 'table:' || t.id WHERE t.closed_at IS NOT NULL AND a.balance <> 0`).Scan(&stranded).Error; err != nil {
+		return err
+	}
+	if len(stranded) > 0 {
+		return fmt.Errorf("closed tables' accounts hold chips: %+v", stranded)
+	}
 	for _, tr := range tables {
 		open, err := h.store.OpenHands(ctx, tr.ID)
 		if err != nil {
