@@ -188,6 +188,7 @@ var roomTexts = map[string]Message{
 	"topup.range":            {"A top-up here must bring your stack to the table's range: add at least %[1]v and at most %[2]v.", "Una recarga debe dejar tu stack dentro del rango de la mesa: añade al menos %[1]v y como mucho %[2]v."},
 	"topup.too_much":         {"You can add at most %[1]v here: the table's maximum stack is %[2]v.", "Aquí puedes añadir como mucho %[1]v: el stack máximo de la mesa es %[2]v."},
 	"topup.done":             {"%[1]v adds %[2]v (stack %[3]v).", "%[1]v añade %[2]v (stack %[3]v)."},
+	"topup.capped":           {"%[1]v {1:chip|chips} of your top-up went back to your wallet: with what you won, they would have taken your stack at %[3]v past its maximum of %[2]v.", "%[1]v {1:ficha|fichas} de tu recarga volvieron a tu cartera: con lo que ganaste, habrían llevado tu stack en %[3]v por encima de su máximo de %[2]v."},
 	"topup.done_pending":     {"%[1]v adds %[2]v: the stack is %[3]v from the next hand.", "%[1]v añade %[2]v: su stack es %[3]v desde la próxima mano."},
 	"cards.none":             {"You have no cards in a hand now.", "Ahora no tienes cartas en una mano."},
 	"cards.yours":            {"Table %[1]v, hand %[2]v: your cards %[3]v", "Mesa %[1]v, mano %[2]v: tus cartas %[3]v"},

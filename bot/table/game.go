@@ -127,11 +127,13 @@ func (t *Table) startHand() {
 	}
 	setup, order, bigBlind, ok := t.handSetup(tplan, torder)
 	if !ok {
+		t.storePrepared(w)
 		return
 	}
 	h, err := engine.Start(setup)
 	if err != nil {
 		t.Deps.Log.Error("start hand", "table", t.ID, "err", err)
+		t.storePrepared(w)
 		return
 	}
 	prevOrder, prevSetup := t.order, t.setup
@@ -184,6 +186,15 @@ func (t *Table) startHand() {
 	t.poke()
 }
 
+// storePrepared stores what readying the seats moved (prepareSeats: a
+// top-up's excess back, a practice opponent's top-up) when no hand could
+// be dealt: the seats in memory hold it, the table's account must too.
+func (t *Table) storePrepared(w *bot.TableWrite) {
+	if len(w.Moves) > 0 || len(w.SetDeadlines) > 0 {
+		_ = t.write(w) // failed: back at what the store holds
+	}
+}
+
 // prepareSeats readies the seats for the next hand: chips added during
 // the last one join the stacks; at a cash table practice opponents top up
 // and a player short of the big blind sits out (R-SEAT-5).
@@ -193,7 +204,17 @@ func (t *Table) prepareSeats(now time.Time, w *bot.TableWrite) {
 			continue
 		}
 		if s.Pending > 0 {
-			s.Stack += s.Pending
+			add := s.Pending
+			if over := s.Stack + add - t.Config.MaxBuyIn; t.Tour == nil && !s.Bot && over > 0 {
+				// A top-up asked during the hand was judged on the stack
+				// the hand started with: what the hand won since would
+				// take it past the maximum (R-CASH-1), and goes back.
+				back := min(over, add)
+				add -= back
+				w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: back, Reason: "top-up above the maximum", Reference: t.ref()})
+				t.notify(s.Player, "topup.capped", bot.Chips(back), bot.Chips(t.Config.MaxBuyIn), t.Label())
+			}
+			s.Stack += add
 			s.Pending = 0
 		}
 		if t.Tour != nil {
