@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -62,5 +63,39 @@ func TestTableCommandAnsweredAsStoredAfterAFailedWrite(t *testing.T) {
 				h.checkBooks()
 			})
 		}
+	}
+}
+
+// A table change whose join at the new table was stored but reported
+// failed was answered "Your change could not be made ... Your chips are in
+// your wallet", with the player seated at the new table and their chips
+// there (R-CASH-5).
+func TestATableChangeStoredAfterAllIsNotToldFailed(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("dan", "/join 100 #1")
+	h.must("dan", "/sitout #1") // no hand at #1: ana moves at once
+	h.must("ana", "/join 100 #1")
+	h.must("ben", "/join 100 #2")
+	f := withFaults(h)
+	writes := faultTableWrite(f, 2, bottest.Ambiguous) // the leave at #1, then the join at #2
+	r, err := h.do("ana", "/join #2")
+	if writes.Load() < 2 {
+		t.Fatalf("%d table writes: the join at #2 was not written", writes.Load())
+	}
+	text := r.Text
+	if err != nil {
+		text = bot.FromError(err).Message("en")
+	}
+	seats, serr := h.store.Seats(context.Background(), 2)
+	if serr != nil || len(seats) != 2 {
+		t.Fatalf("#2's stored seats %+v, %v: the join at #2 was not stored (answered %q)", seats, serr, text)
+	}
+	if v := h.tableOf("#2"); !strings.Contains(v, " ana ") {
+		t.Fatalf("#2's message does not show ana, seated there:\n%s", v)
+	}
+	if strings.Contains(text, "could not be made") || strings.Contains(text, "in your wallet") {
+		t.Fatalf("ana, seated at #2 with her chips, is told %q", text)
 	}
 }

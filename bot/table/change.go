@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"time"
 
@@ -96,6 +97,9 @@ func (t *Table) joinAfterChange(req Request) {
 // ChangeFailed is what a player whose table change from table from to
 // table to could not be made is told, err saying why, in lang.
 func ChangeFailed(lang, from, to string, err error) string {
+	if errors.Is(err, ErrStoredAfterAll) {
+		return bot.FromError(err).Message(lang) // made after all: seated at to, with the chips
+	}
 	return tr(lang, "join.change_failed", from, to, bot.FromError(err).Message(lang))
 }
 

@@ -235,10 +235,15 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		// Stored after all (the answer was lost, not the write): the
 		// table shows it; "try again" would have the player do it twice.
 		t.Deps.Log.Warn("a table write reported failed was stored", "table", t.ID)
-		return &bot.Error{Code: bot.EConflict, Key: "table.stored_after_all", Args: []any{t.Label()}, Err: err}
+		t.publishIdle() // a seat taken or left between hands too
+		return &bot.Error{Code: ErrStoredAfterAll.Code, Key: ErrStoredAfterAll.Key, Args: []any{t.Label()}, Err: err}
 	}
 	return WriteErr(err)
 }
+
+// ErrStoredAfterAll (errors.Is) answers a command whose write was reported
+// failed but stored: it was done, and the table shows it.
+var ErrStoredAfterAll = &bot.Error{Code: bot.EConflict, Key: "table.stored_after_all"}
 
 // storedView is what a table's write can be recognised by in the store:
 // the checksum of its seats, its state, and its hand with the number of
