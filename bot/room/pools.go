@@ -393,11 +393,23 @@ func (r *Room) deal(ctx context.Context, p *pool) bool {
 		}
 		p.mu.Unlock()
 		if err != nil && !errors.Is(err, table.ErrPoolBusy) && !errors.Is(err, bot.ErrInsufficientFunds) {
-			r.log.Warn("pool: seating a hand failed; tried again at the next change", "pool", p.id, "table", t.ID, "err", err)
+			r.log.Warn("pool: seating a hand failed; tried again shortly", "pool", p.id, "table", t.ID, "err", err)
+			r.dealSoon(p)
 			return seated
 		}
 	}
 	return seated
+}
+
+// dealSoon has the pool try to deal again a second from now: a seating
+// the store failed (an outage) is not waited on until the next join or
+// hand's end, which a pool of waiting entries never gets.
+func (r *Room) dealSoon(p *pool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if at := r.clock.Now().Add(time.Second); r.ctx.Err() == nil && (p.timerAt.IsZero() || !p.timerAt.After(r.clock.Now()) || p.timerAt.After(at)) {
+		p.wakeAt(at)
+	}
 }
 
 // drawGroup draws the next hand's entries at random, of different
@@ -456,7 +468,8 @@ func (r *Room) drawGroup(ctx context.Context, p *pool) ([]*poolEntry, *table.Tab
 		}
 		t, err := r.openPoolTable(ctx, p)
 		if err != nil {
-			r.log.Warn("pool: opening a table failed", "pool", p.id, "err", err)
+			r.log.Warn("pool: opening a table failed; tried again shortly", "pool", p.id, "err", err)
+			r.dealSoon(p)
 			return nil, nil
 		}
 		free = t
