@@ -222,11 +222,10 @@ type sim struct {
 	// tourney: this seed runs a tournament (T1) whose players are
 	// simPlayers.
 	tourney bool
-	// rc draws the second cash table's commands (its own stream: the
-	// other commands of a seed stay as they were); closed: /closetable #2
-	// was answered.
-	rc     *rand.Rand
-	closed bool
+	// rc draws the second cash table's commands and the pool's closing
+	// (its own stream: the other commands of a seed stay as they were).
+	rc    *rand.Rand
+	pools int64 // the highest pool number opened
 	// stopped: the room is closed (it died during an outage).
 	stopped bool
 	checks  int
@@ -361,13 +360,19 @@ func (s *sim) run(steps int) {
 	h.sleep(3 * time.Minute) // hands in progress end, leavers are paid
 	// A pool entry leaves when its hand ends, which its players, gone,
 	// let run out on their timers (and time banks) action by action.
+	entries := func() (left []string) {
+		for id := int64(1); id <= max(s.pools, 1); id++ {
+			left = append(left, h.room.PoolEntries(id)...)
+		}
+		return left
+	}
 	for range 20 {
-		if len(h.room.PoolEntries(1)) == 0 {
+		if len(entries()) == 0 {
 			break
 		}
 		h.sleep(30 * time.Second)
 	}
-	if left := h.room.PoolEntries(1); len(left) > 0 {
+	if left := entries(); len(left) > 0 {
 		s.fail("pool entries left after /pool leave all and thirteen minutes: %v", left)
 	}
 	s.check(steps + 1)
@@ -595,6 +600,18 @@ func (s *sim) second(u string) {
 		if err := s.cmd("admin", "/closetable #2"); err == nil {
 			s.extra["tables closed"]++
 		}
+	case x < 85: // the pool closes and another opens
+		if err := s.cmd("admin", "/closepool"); err == nil {
+			s.extra["pools closed"]++
+		}
+		if rep, err := s.h.do("admin", "/newpool nlhe 1/2 buyin=40-200 timer=20 bank=10"); err == nil {
+			if m := simPoolRE.FindStringSubmatch(rep.Text); m != nil {
+				n, _ := strconv.ParseInt(m[1], 10, 64)
+				s.pools = max(s.pools, n)
+			}
+		} else {
+			s.noteErr("admin", "/newpool", err)
+		}
 	default:
 		s.h.sleep(time.Duration(1+r.IntN(20)) * time.Second)
 	}
@@ -688,6 +705,7 @@ func (s *sim) progressed(k int) {
 }
 
 var (
+	simPoolRE  = regexp.MustCompile(`pool P(\d+)`)
 	simCardsRE = regexp.MustCompile(`Table (#\d+), hand (\d+): your cards (.+)$`)
 	simTableRE = regexp.MustCompile(`^Table (#\d+) · .*· hand (\d+)`)
 	simSumRE   = regexp.MustCompile(`^Hand (\d+) at (#\d+)`)
