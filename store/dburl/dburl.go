@@ -63,6 +63,16 @@ func Parse(raw string) (Location, error) {
 	if raw == "" {
 		raw = DefaultSQLiteFile
 	}
+	if strings.TrimSpace(raw) != raw {
+		// A stray space (an .env line): a SQLite file named with it
+		// would be a new, empty room; a PostgreSQL database name with it
+		// another database.
+		shown := raw                        // a path as typed; anything that may hold a password, redacted
+		if strings.ContainsAny(raw, "@=") { // user:password@, password=: nothing else holds one
+			shown = redactURL(raw)
+		}
+		return Location{}, fmt.Errorf("white space at the start or end of %q (accepted: %s, without surrounding spaces)", shown, AcceptedURLs)
+	}
 	if credentialsRE.MatchString(raw) && !strings.HasPrefix(strings.ToLower(raw), "postgres://") && !strings.HasPrefix(strings.ToLower(raw), "postgresql://") {
 		// user:password@host... without (or with another) scheme: a
 		// database URL, not a file name. Never echo it: it holds a password.

@@ -185,3 +185,25 @@ func checkNoSecret(t *testing.T, raw, secret string) {
 		t.Fatalf("Parse(%q) shows the password: %s", raw, loc)
 	}
 }
+
+// A DATABASE_URL with white space around it (a stray space in an .env
+// file, "pokerroom.db ", or nothing but spaces) opened, and created, a
+// SQLite file named with the spaces: a new, empty room in place of the
+// players' chips. It is refused, naming the spaces, never showing a
+// password.
+func TestParseURLRefusesSurroundingWhiteSpace(t *testing.T) {
+	for _, raw := range []string{"  ", "pokerroom.db ", " /data/pokerroom.db", "file:room.db\n", "sqlite:room.db\t", "postgres://bot:hunter2@db/x ", "\tpostgres://bot:hunter2@db/x"} {
+		t.Run(fmt.Sprintf("%q", raw), func(t *testing.T) {
+			loc, err := Parse(raw)
+			if err == nil {
+				t.Fatalf("Parse(%q) = %v, want a refusal", raw, loc)
+			}
+			if !strings.Contains(err.Error(), "white space") {
+				t.Fatalf("err = %v, want it to name the white space", err)
+			}
+			if strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("error shows the password: %v", err)
+			}
+		})
+	}
+}
