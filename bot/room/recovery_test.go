@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/table"
 	"github.com/pokerroom/pokerroom/store/storetest"
 )
 
@@ -52,7 +53,7 @@ func (s *session) step(k int, quiet bool) {
 	}
 	for _, try := range []string{a, "/check", "/call", "/fold"} {
 		_, err := h.do(who, try)
-		if err == nil || (quiet && bot.ErrorCode(err) == bot.EUnavailable) {
+		if err == nil || (quiet && (bot.ErrorCode(err) == bot.EUnavailable || errors.Is(err, table.ErrStoredAfterAll))) {
 			return
 		}
 	}
