@@ -542,29 +542,6 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 	t.unseat = append(t.unseat, s.Player.ID)
 }
 
-// sitoutWarning is the payload of a sit-out deadline that warns the
-// player their break is over; a deadline without it ends the grace.
-const sitoutWarning = "warn"
-
-// setSitout starts seat i's sit-out clock (R-CASH-4, seed 003 #18): when
-// the table's sit-out time has passed the player is told the break is
-// over, and SitOutGrace later the seat goes to who waits (or the player
-// is dealt in, paying the blinds).
-func (t *Table) setSitout(i int, now time.Time, w *bot.TableWrite) {
-	at := now.Add(t.Config.SitOut)
-	t.sitoutAt[i], t.sitoutWarn[i] = at, true
-	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at, Payload: sitoutWarning})
-}
-
-// dropSitout ends seat i's sit-out clock, if it runs.
-func (t *Table) dropSitout(i int, w *bot.TableWrite) {
-	if _, ok := t.sitoutAt[i]; ok {
-		delete(t.sitoutAt, i)
-		delete(t.sitoutWarn, i)
-		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
-	}
-}
-
 // freeSeats returns the empty seats not held for a called player.
 func (t *Table) freeSeats() int {
 	n := 0
@@ -733,34 +710,7 @@ func (t *Table) fire() {
 		t.poke()
 	}
 	w := &bot.TableWrite{}
-	changed := false
-	for i, at := range t.sitoutAt {
-		if now.Before(at) {
-			continue
-		}
-		changed = true
-		s := t.Seats[i]
-		if t.sitoutWarn[i] && s != nil && s.SittingOut {
-			// Seed 003 #18: the break is over; the grace starts.
-			t.sitoutAt[i], t.sitoutWarn[i] = at.Add(SitOutGrace), false
-			w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at.Add(SitOutGrace)})
-			key := "sitout.warn"
-			if s.Short {
-				key = "sitout.warn_short"
-			}
-			t.notify(s.Player, key, t.Label(), DurationText(SitOutGrace))
-			continue
-		}
-		t.dropSitout(i, w)
-		if s == nil || !s.SittingOut {
-			continue
-		}
-		if len(t.waiting) > 0 { // R-CASH-4: the seat goes to who waits
-			t.freeSeat(i, now, w)
-		} else { // nobody waits: dealt in again, paying the blinds
-			s.SittingOut, s.Away = false, true
-		}
-	}
+	changed := t.fireSitouts(now, w)
 	for k := 0; k < len(t.waiting); k++ {
 		wt := t.waiting[k]
 		if wt.Called.IsZero() || now.Before(wt.Called.Add(t.Config.Window)) {
