@@ -52,6 +52,33 @@ func (c Clock) elapsed(now time.Time) time.Duration {
 	return d
 }
 
+// RunAfter returns when the clock will have run d from from, its pauses
+// not counted (they are in order, as they were made); the zero time when
+// a pause that has not ended stops it first.
+func (c Clock) RunAfter(from time.Time, d time.Duration) time.Time {
+	at := from.Add(d)
+	for _, p := range c.Pauses {
+		if !p.From.Before(at) {
+			break
+		}
+		if p.To.IsZero() {
+			return time.Time{}
+		}
+		if start := later(p.From, from); p.To.After(start) {
+			at = at.Add(p.To.Sub(start))
+		}
+	}
+	return at
+}
+
+// later is the later of a and b.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
 // At returns the clock's state at now.
 func (c Clock) At(now time.Time) ClockState {
 	levels := c.Structure.Levels

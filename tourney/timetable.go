@@ -87,9 +87,14 @@ type Due struct {
 const RebuyWindow = time.Minute
 
 // BustStands reports whether a bust waiting for a rebuy (at bustAt) now
-// stands: its rebuy window has passed, or the rebuy period ended (R-TRN-4).
-func BustStands(now, bustAt time.Time, rebuysOpen bool) bool {
-	return !rebuysOpen || !now.Before(bustAt.Add(RebuyWindow))
+// stands: its rebuy window has passed on the clock (a pause stops it, as
+// it stops the levels), or the rebuy period ended (R-TRN-4).
+func (c Clock) BustStands(now, bustAt time.Time, rebuysOpen bool) bool {
+	if !rebuysOpen {
+		return true
+	}
+	at := c.RunAfter(bustAt, RebuyWindow)
+	return !at.IsZero() && !now.Before(at)
 }
 
 // AddOnLevel is the last blind level the add-on is offered in: the one

@@ -160,8 +160,39 @@ func TestABustStandsWhenTheRebuyWindowCloses(t *testing.T) {
 		{"the window passed", at.Add(RebuyWindow), true, true},
 		{"the rebuy period ended", at.Add(time.Second), false, true},
 	} {
-		if got := BustStands(c.now, at, c.rebuysOpen); got != c.want {
+		if got := (Clock{}).BustStands(c.now, at, c.rebuysOpen); got != c.want {
 			t.Errorf("%s: BustStands = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// R-TRN-4: the rebuy window runs on the tournament clock: a pause
+// (/tourney pause) stops it as it stops the levels, so a bust does not
+// stand while the clock is stopped, and its window resumes with it.
+func TestTheRebuyWindowStopsWhileTheClockIsPaused(t *testing.T) {
+	bust := t0
+	paused := Clock{Pauses: []Pause{{From: bust.Add(20 * time.Second)}}}
+	resumed := Clock{Pauses: []Pause{{From: bust.Add(20 * time.Second), To: bust.Add(5 * time.Minute)}}}
+	before := Clock{Pauses: []Pause{{From: bust.Add(-time.Hour), To: bust.Add(-time.Minute)}}}
+	twice := Clock{Pauses: []Pause{{From: bust.Add(10 * time.Second), To: bust.Add(40 * time.Second)}, {From: bust.Add(80 * time.Second), To: bust.Add(100 * time.Second)}}}
+	for _, c := range []struct {
+		name  string
+		clock Clock
+		now   time.Time
+		want  bool
+	}{
+		{"paused within the window, an hour later", paused, bust.Add(time.Hour), false},
+		{"resumed: 20 s before the pause, 39 s after", resumed, bust.Add(5*time.Minute + 39*time.Second), false},
+		{"resumed: 20 s before the pause, 40 s after", resumed, bust.Add(5*time.Minute + 40*time.Second), true},
+		{"a pause before the bust counts for nothing", before, bust.Add(RebuyWindow), true},
+		{"two pauses of 30 s and 20 s: 1 min 49 s later", twice, bust.Add(RebuyWindow + 49*time.Second), false},
+		{"two pauses of 30 s and 20 s: 1 min 50 s later", twice, bust.Add(RebuyWindow + 50*time.Second), true},
+	} {
+		if got := c.clock.BustStands(c.now, bust, true); got != c.want {
+			t.Errorf("%s: BustStands = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if at := paused.RunAfter(bust, RebuyWindow); !at.IsZero() {
+		t.Errorf("RunAfter while paused = %v, want none", at)
 	}
 }

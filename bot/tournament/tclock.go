@@ -194,7 +194,7 @@ func (a *Director) endLate() error {
 func (a *Director) expireBusts(now time.Time) {
 	byTable := map[tourney.TableID][]table.ReportBust{}
 	for e, p := range a.pending {
-		if !tourney.BustStands(now, p.At, a.Tourney.RebuysOpen()) {
+		if !a.clock().BustStands(now, p.At, a.Tourney.RebuysOpen()) {
 			continue
 		}
 		delete(a.pending, e)

@@ -634,8 +634,10 @@ func (a *Director) deadline() time.Time {
 			at = b
 		}
 	}
+	clock := a.clock()
 	for _, p := range a.pending {
-		if until := p.At.Add(tourney.RebuyWindow); at.IsZero() || until.Before(at) {
+		// The rebuy window runs on the clock: none while it is paused.
+		if until := clock.RunAfter(p.At, tourney.RebuyWindow); !until.IsZero() && (at.IsZero() || until.Before(at)) {
 			at = until
 		}
 	}
