@@ -25,3 +25,36 @@ func TestBigBlindAnteLevelIsToldAsOne(t *testing.T) {
 		t.Errorf("lobby:\n%s", l)
 	}
 }
+
+// A level without an ante is told without one (no "ante 0") in the news,
+// the lobby and the table's title; a level with one names it, and a
+// big-blind ante is told as such on the table too.
+func TestALevelWithoutAnAnteSaysNone(t *testing.T) {
+	for _, c := range []struct {
+		levels, news, lobby, title string
+	}{
+		{"100/200/0_10m", "blinds 100/200 (from the next hand)", "Level 1: 100/200 · next in", "level 1: 100/200 · hand"},
+		{"100/200/25_10m", "blinds 100/200 ante 25 (from the next hand)", "Level 1: 100/200 ante 25 · next in", "level 1: 100/200 ante 25 · hand"},
+		{"100/200/200_bba_10m", "blinds 100/200, big-blind ante 200 (from", "Level 1: 100/200, big-blind ante 200 · next in", "level 1: 100/200, big-blind ante 200 · hand"},
+	} {
+		t.Run(c.levels, func(t *testing.T) {
+			h := newHarness(t, 7)
+			h.must("admin", "/tourney create Lv start=+1m min=2 seats=6 bots=on levels="+c.levels)
+			h.must("alice", "/register")
+			h.must("admin", "/tourney bots 3")
+			h.sleep(time.Minute + time.Second)
+			if len(h.newsWith(c.news)) != 1 {
+				t.Errorf("level news: %q", h.newsWith("level 1"))
+			}
+			if l := h.lobby().Text; !strings.Contains(l, c.lobby) {
+				t.Errorf("lobby:\n%s", l)
+			}
+			if tb := h.table().Text; !strings.Contains(tb, c.title) {
+				t.Errorf("table:\n%s", tb)
+			}
+			if all := strings.Join(h.group(), "\n"); strings.Contains(all, "ante 0") {
+				t.Errorf("the group read \"ante 0\":\n%s", all)
+			}
+		})
+	}
+}

@@ -474,7 +474,7 @@ func (h *harness) shoveAndCall() {
 	}
 }
 
-var handTitle = regexp.MustCompile(`^Table #\d+ · Level · table \d+ · level (\d+): [\d,]+/[\d,]+ ante [\d,]+ · hand (\d+)\n`)
+var handTitle = regexp.MustCompile(`^Table #\d+ · Level · table \d+ · level (\d+): [\d,]+/[\d,]+(?:,? (?:big-blind )?ante [\d,]+)? · hand (\d+)\n`)
 
 // handLevels are the level each hand's table messages show, by hand (the
 // latest message of each), in the order the hands were dealt.

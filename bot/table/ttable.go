@@ -444,10 +444,23 @@ func (t *Table) reportHeld() {
 // tourneyTitle is a tournament table's title: the event, its table number
 // and the level.
 func (t *Table) tourneyTitle() string {
-	return t.Tour.Actor.Name() + " · " + tr(t.lang(), "ttable.title", int(t.Tour.No), t.Config.Level, bot.Chips(t.Config.SmallBlind), bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.Ante))
+	return t.Tour.Actor.Name() + " · " + tr(t.lang(), "ttable.title"+AnteKey(t.Config.Ante, t.Config.BBAnte), int(t.Tour.No), t.Config.Level, bot.Chips(t.Config.SmallBlind), bot.Chips(t.Config.BigBlind), bot.Chips(t.Config.Ante))
 }
 
 // LevelOf turns a tournament level into the table's blinds.
 func LevelOf(l tourney.Level, number int) *SyncLevel {
 	return &SyncLevel{Number: number, SmallBlind: l.SmallBlind, BigBlind: l.BigBlind, Ante: l.Ante, BigBlindAnte: l.BigBlindAnte}
+}
+
+// AnteKey is the suffix of a level's text by its ante: "_noante" without
+// one (no "ante 0"), "_bba" for a big-blind ante, which only the big
+// blind posts (TDA 2024 RP-11), none for an ante everyone posts.
+func AnteKey(ante int64, bigBlindAnte bool) string {
+	switch {
+	case ante <= 0:
+		return "_noante"
+	case bigBlindAnte:
+		return "_bba"
+	}
+	return ""
 }

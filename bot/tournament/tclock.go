@@ -123,10 +123,7 @@ func (a *Director) applyDue(d tourney.Due, now time.Time) {
 			if st.OnBreak {
 				a.news("tn.break", a.Name(), table.DurationText(st.Level.Duration))
 			} else {
-				key := "tn.level"
-				if st.Level.BigBlindAnte { // only the big blind posts it (TDA 2024 RP-11)
-					key = "tn.level_bba"
-				}
+				key := "tn.level" + table.AnteKey(int64(st.Level.Ante), st.Level.BigBlindAnte)
 				a.news(key, a.Name(), st.Number, bot.Chips(st.Level.SmallBlind), bot.Chips(st.Level.BigBlind), bot.Chips(st.Level.Ante))
 			}
 		}

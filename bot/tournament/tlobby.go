@@ -142,10 +142,7 @@ func (a *Director) clockLines(lang string, line func(string)) {
 	if cs.OnBreak {
 		line(tr(lang, "lobby.break", table.DurationText(cs.Remaining)))
 	} else {
-		key := "lobby.level"
-		if cs.Level.BigBlindAnte {
-			key = "lobby.level_bba"
-		}
+		key := "lobby.level" + table.AnteKey(int64(cs.Level.Ante), cs.Level.BigBlindAnte)
 		line(tr(lang, key, cs.Number, bot.Chips(cs.Level.SmallBlind), bot.Chips(cs.Level.BigBlind), bot.Chips(cs.Level.Ante), table.DurationText(cs.Remaining)))
 		if d, ok := nextBreak(cs, a.Tourney.Config().Structure); ok {
 			line(tr(lang, "lobby.next_break", table.DurationText(d)))
