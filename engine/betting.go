@@ -73,7 +73,7 @@ func (h *Hand) needsAction(i int, activeOthers bool) bool {
 		// The level may be a nominal blind nobody put in (a big blind all
 		// in for less): with nobody else still betting, a player who
 		// already covers every other bet has nothing to call.
-		return activeOthers || h.bet[i] < h.topOtherBet(i)
+		return activeOthers || h.in.nominalBlind || h.bet[i] < h.topOtherBet(i)
 	}
 	// Nobody left to bet against: nothing to decide.
 	return !h.acted[i] && activeOthers

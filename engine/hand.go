@@ -91,6 +91,7 @@ type inputs struct {
 	noSmallBlind   bool
 	twoPlayersLeft bool
 	pokerKit       bool
+	nominalBlind   bool
 }
 
 // MaxChips is the most chips a stack, a stake (blind, ante, straddle, bet
@@ -179,13 +180,19 @@ const (
 	//     odd chip of a hi/lo split still goes to the high half.
 	// See awardPokerKit in showdown.go for PokerKit's algorithm step by step.
 	PokerKitRules ReplayRules = 1 << iota
+	// NominalBlindRules is the room's own rule before R-BET-8/R-BET-9 were
+	// applied to a big blind all in for less than the small blind: the
+	// small blind covering it was still asked to call up to the nominal
+	// big blind or fold. Hands stored then replay by it (Resume falls back
+	// to it), never new ones.
+	NominalBlindRules
 )
 
 // RecycleReplay is Recycle playing by the given replay conventions.
 func (h *Hand) RecycleReplay(s Setup, r ReplayRules) error {
 	ev, arena := h.events[:0], h.arena
 	*h = Hand{events: ev, arena: arena}
-	return h.restart(s, inputs{pokerKit: r&PokerKitRules != 0})
+	return h.restart(s, inputs{pokerKit: r&PokerKitRules != 0, nominalBlind: r&NominalBlindRules != 0})
 }
 
 // restart starts the hand of s in an empty h.
@@ -514,11 +521,7 @@ func (h *Hand) CarryOver() int64 { return h.carry }
 // Events the hand did not produce, or actions it refuses, give an error
 // wrapping ErrResume (and, for a refused action, the *ActionError).
 func Resume(setup Setup, events []Event) (*Hand, error) {
-	h, err := Start(setup)
-	if err != nil {
-		return nil, err
-	}
-	return h.resume(events, nil)
+	return resumeStored(setup, 0, events, nil)
 }
 
 // ResumeSteps is Resume calling step after each action it replays, with
@@ -526,20 +529,35 @@ func Resume(setup Setup, events []Event) (*Hand, error) {
 // street before it: what a table that watched the hand being played saw
 // at each step (the fast folds out of turn it hid, R-CASH-7).
 func ResumeSteps(setup Setup, events []Event, step func(h *Hand, a Action, prevToAct int, prevStreet Street)) (*Hand, error) {
-	h, err := Start(setup)
-	if err != nil {
-		return nil, err
-	}
-	return h.resume(events, step)
+	return resumeStored(setup, 0, events, step)
 }
 
 // ResumeReplay is Resume for a hand played by replay conventions.
 func ResumeReplay(setup Setup, r ReplayRules, events []Event) (*Hand, error) {
-	h, err := StartReplay(setup, r)
-	if err != nil {
-		return nil, err
+	return resumeStored(setup, r, events, nil)
+}
+
+// resumeStored replays events by the conventions r, else, for a hand the
+// room stored before a rule changed, by the room's earlier rule
+// (NominalBlindRules). step sees the one replay that is kept.
+func resumeStored(setup Setup, r ReplayRules, events []Event, step func(h *Hand, a Action, prevToAct int, prevStreet Street)) (*Hand, error) {
+	play := func(r ReplayRules, step func(h *Hand, a Action, prevToAct int, prevStreet Street)) (*Hand, error) {
+		h, err := StartReplay(setup, r)
+		if err != nil {
+			return nil, err
+		}
+		return h.resume(events, step)
 	}
-	return h.resume(events, nil)
+	h, err := play(r, nil)
+	if err != nil && r&PokerKitRules == 0 {
+		if old, oldErr := play(r|NominalBlindRules, nil); oldErr == nil {
+			h, err, r = old, nil, r|NominalBlindRules
+		}
+	}
+	if err != nil || step == nil {
+		return h, err
+	}
+	return play(r, step)
 }
 
 // resume replays events on the freshly started h, calling step (when not

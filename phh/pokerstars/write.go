@@ -201,8 +201,17 @@ type handState struct {
 // does but in the reused st.engine: every event the engine makes must be
 // the one given, and the hand must be over.
 func (st *handState) replay(h *Hand) error {
+	err := st.replayBy(h, 0)
+	if err != nil && st.replayBy(h, engine.NominalBlindRules) == nil {
+		return nil // stored before the short big blind rule (engine.Resume does the same)
+	}
+	return err
+}
+
+// replayBy is replay by the engine's replay conventions r.
+func (st *handState) replayBy(h *Hand, r engine.ReplayRules) error {
 	eh := &st.engine
-	if err := eh.Recycle(h.Setup); err != nil {
+	if err := eh.RecycleReplay(h.Setup, r); err != nil {
 		return handError(h, "the setup does not start a hand: %v", err)
 	}
 	for {
