@@ -528,6 +528,9 @@ func (r *Room) setLang(ctx context.Context, cmd bot.Command, p bot.Player, comm 
 		return bot.Reply{}, err
 	}
 	comm.Language = lang
+	r.mu.Lock()
+	delete(r.langDefaulted, comm.ID) // chosen now
+	r.mu.Unlock()
 	if err := r.saveCommunity(ctx, comm); err != nil {
 		return bot.Reply{}, err
 	}
@@ -590,7 +593,13 @@ func (r *Room) spectatorChat(ctx context.Context, cmd bot.Command, target string
 }
 
 func (r *Room) saveCommunity(ctx context.Context, c bot.Community) error {
-	if err := r.store.SetCommunity(ctx, c); err != nil {
+	stored := c
+	r.mu.Lock()
+	if r.langDefaulted[c.ID] && c.Language == r.cfg.DefaultLang {
+		stored.Language = "" // still the default, not the chat's choice (DEFAULT_LANG)
+	}
+	r.mu.Unlock()
+	if err := r.store.SetCommunity(ctx, stored); err != nil {
 		return err
 	}
 	r.mu.Lock()

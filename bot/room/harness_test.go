@@ -88,6 +88,8 @@ type harness struct {
 	renderLate bool
 	// owners are the operators (room.Config.Owners).
 	owners []string
+	// defaultLang is room.Config.DefaultLang (DEFAULT_LANG).
+	defaultLang string
 	// auditMismatches counts what the rooms' own chip audits found (at
 	// each start and every few minutes of the clock); tampered: the
 	// scenario breaks the books on purpose.
@@ -160,7 +162,7 @@ func (h *harness) open() {
 	if h.renderLate {
 		out = lateRecorder{h.rec}
 	}
-	h.room, err = room.New(room.Config{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners,
+	h.room, err = room.New(room.Config{Log: debugLog(), Store: s, Clock: h.clock, Seed: h.seed, DeckSeed: h.seed, BotDelay: h.botDelay, Scheduler: sched, Owners: h.owners, DefaultLang: h.defaultLang,
 		CommandRate: rate, CommandBurst: burst, MaxUsers: users,
 		Outboxes: h.outboxes(out), Admins: h.adminsByPlatform(), Spectators: h.spectatorsByPlatform()})
 	if err != nil {

@@ -134,6 +134,9 @@ type Room struct {
 	mu          sync.Mutex
 	communities map[string]*bot.Community // platform \x00 chat
 	commByID    map[int64]*bot.Community
+	// langDefaulted holds the communities whose Language is the room's
+	// DefaultLang, not a /lang chat choice: saveCommunity stores none.
+	langDefaulted map[int64]bool
 	// players caches the players seen lately (platform \x00 user), at
 	// most MaxUsers.
 	players     *simplelru.LRU[string, *playerEntry]
@@ -215,7 +218,7 @@ func New(cfg Config) (*Room, error) {
 		return nil, err
 	}
 	r := &Room{out: outbox.NewRouter(cfg.Outboxes, cfg.Clock, cfg.Log, cfg.Metrics), auditDone: make(chan struct{}, 1), changeDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
-		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
+		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, langDefaulted: map[int64]bool{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
 		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}, pools: map[int64]*pool{}}
 	return r, nil
 }
@@ -538,10 +541,14 @@ func (r *Room) community(ctx context.Context, platform, chat, title string) (bot
 	if err != nil {
 		return bot.Community{}, err
 	}
-	if got.Language == "" {
+	defaulted := got.Language == "" && r.cfg.DefaultLang != ""
+	if defaulted {
 		got.Language = r.cfg.DefaultLang // a chat that never chose speaks the room's default
 	}
 	r.mu.Lock()
+	if defaulted {
+		r.langDefaulted[got.ID] = true
+	}
 	switch c, moved := r.communities[key], r.commByID[got.ID]; {
 	case c != nil:
 		got = *c
