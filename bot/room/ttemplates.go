@@ -124,6 +124,24 @@ func builtinTemplate(community int64, seed tourney.SeedTemplate, now time.Time) 
 	return bot.Template{CommunityID: community, Name: seed.Key, Config: table.MustJSON(set)}, nil
 }
 
+// storedCloseIn reads the close= of a template saved before it was kept
+// as a delay (CloseIn): its instant, long past, is the delay its options
+// gave ("close=+50m"); a time of day or a date, which a template no
+// longer takes, is dropped (registration then closes at the start).
+func storedCloseIn(set *tournament.Settings) {
+	if set.CloseIn > 0 || set.CloseAt.IsZero() {
+		return
+	}
+	set.CloseAt = time.Time{}
+	for _, o := range set.Args {
+		if k, v, ok := strings.Cut(o, "="); ok && strings.EqualFold(k, "close") {
+			if d, err := time.ParseDuration(strings.TrimPrefix(v, "+")); err == nil && strings.HasPrefix(v, "+") && d > 0 {
+				set.CloseIn = d
+			}
+		}
+	}
+}
+
 // delaysOnly refuses a template's start= or close= given as a time of
 // day or a date: a template keeps them as delays from each use (+1h),
 // and such a time would be read as the delay from the moment it was
@@ -283,6 +301,7 @@ func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot
 	if err != nil {
 		return nil, err
 	}
+	storedCloseIn(&set)
 	now := r.clock.Now()
 	from := at // the delays count from the firing, or from now when it was missed
 	if !at.Add(set.StartIn).After(now) {
