@@ -43,9 +43,10 @@ func (t *Table) fireSitouts(now time.Time, w *bot.TableWrite) (changed bool) {
 		changed = true
 		s := t.Seats[i]
 		if t.sitoutWarn[i] && s != nil && s.SittingOut {
-			// Seed 003 #18: the break is over; the grace starts.
-			t.sitoutAt[i], t.sitoutWarn[i] = at.Add(SitOutGrace), false
-			w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at.Add(SitOutGrace)})
+			// Seed 003 #18: the break is over; the grace starts now, with
+			// the warning (later than at when the room was down).
+			t.sitoutAt[i], t.sitoutWarn[i] = now.Add(SitOutGrace), false
+			w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: now.Add(SitOutGrace)})
 			key := "sitout.warn"
 			if s.Short {
 				key = "sitout.warn_short"
