@@ -629,7 +629,7 @@ func (t *Table) timeoutAction(k int, clock bool) {
 			t.notify(s.Player, "ttable.away")
 		} else if s.Timeouts >= 2 && !s.SittingOut {
 			s.SittingOut, s.SatOutAt = true, now
-			t.sitoutAt[i], t.sitoutWarn[i] = now.Add(t.Config.SitOut), true
+			t.startSitout(i, now)
 			t.notify(s.Player, "time.sat_out")
 		} else {
 			t.notify(s.Player, "time.timed_out", actionWord(a.Kind, t.lang()))
@@ -643,13 +643,8 @@ func (t *Table) timeoutAction(k int, clock bool) {
 		return
 	}
 	if s.SittingOut {
-		if at, ok := t.sitoutAt[i]; ok && t.Seats[i] == s {
-			d := bot.Deadline{Key: t.key("sitout", i), At: at}
-			if t.sitoutWarn[i] {
-				d.Payload = sitoutWarning
-			}
-			w := &bot.TableWrite{SetDeadlines: []bot.Deadline{d}}
-			_ = t.write(w)
+		if _, ok := t.sitoutAt[i]; ok && t.Seats[i] == s {
+			_ = t.write(&bot.TableWrite{SetDeadlines: []bot.Deadline{t.sitoutDeadline(i)}})
 		}
 	}
 }

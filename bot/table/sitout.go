@@ -17,9 +17,24 @@ const sitoutWarning = "warn"
 // over, and SitOutGrace later the seat goes to who waits (or the player
 // is dealt in, paying the blinds).
 func (t *Table) setSitout(i int, now time.Time, w *bot.TableWrite) {
-	at := now.Add(t.Config.SitOut)
-	t.sitoutAt[i], t.sitoutWarn[i] = at, true
-	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: at, Payload: sitoutWarning})
+	t.startSitout(i, now)
+	w.SetDeadlines = append(w.SetDeadlines, t.sitoutDeadline(i))
+}
+
+// startSitout starts seat i's sit-out clock in memory: its first deadline
+// is the warning, when the table's sit-out time has passed.
+func (t *Table) startSitout(i int, now time.Time) {
+	t.sitoutAt[i], t.sitoutWarn[i] = now.Add(t.Config.SitOut), true
+}
+
+// sitoutDeadline is seat i's sit-out deadline as it is stored: its next
+// time, and whether it warns (sitoutWarning) or ends the grace.
+func (t *Table) sitoutDeadline(i int) bot.Deadline {
+	d := bot.Deadline{Key: t.key("sitout", i), At: t.sitoutAt[i]}
+	if t.sitoutWarn[i] {
+		d.Payload = sitoutWarning
+	}
+	return d
 }
 
 // dropSitout ends seat i's sit-out clock, if it runs.
@@ -46,7 +61,7 @@ func (t *Table) fireSitouts(now time.Time, w *bot.TableWrite) (changed bool) {
 			// Seed 003 #18: the break is over; the grace starts now, with
 			// the warning (later than at when the room was down).
 			t.sitoutAt[i], t.sitoutWarn[i] = now.Add(SitOutGrace), false
-			w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("sitout", i), At: now.Add(SitOutGrace)})
+			w.SetDeadlines = append(w.SetDeadlines, t.sitoutDeadline(i))
 			key := "sitout.warn"
 			if s.Short {
 				key = "sitout.warn_short"
