@@ -185,7 +185,6 @@ type State struct {
 func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 	w.TableID = t.ID
 	w.At = t.Deps.Clock.Now()
-	before := t.stored()
 	var saved uint64
 	if seats {
 		t.seatsDirty = false
@@ -227,6 +226,7 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		return WriteErr(err)
 	}
 	t.Deps.Log.Error("table write failed; reloading the table from the store", "table", t.ID, "err", err)
+	before := t.stored() // as the actor left the store, the failed write aside: nothing above changed it
 	if !t.reload() {
 		t.pause()
 		return WriteErr(err)
