@@ -79,6 +79,25 @@ func later(a, b time.Time) time.Time {
 	return b
 }
 
+// pausedAt reports whether the clock is stopped at now.
+func (c Clock) pausedAt(now time.Time) bool {
+	for _, p := range c.Pauses {
+		if !now.Before(p.From) && (p.To.IsZero() || now.Before(p.To)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromIndex is the index of the level play starts at (FromIndex), the
+// first when FromIndex is not one of the structure's.
+func (c Clock) fromIndex() int {
+	if c.FromIndex < 0 || c.FromIndex >= len(c.Structure.Levels) {
+		return 0
+	}
+	return c.FromIndex
+}
+
 // At returns the clock's state at now.
 func (c Clock) At(now time.Time) ClockState {
 	levels := c.Structure.Levels
@@ -86,10 +105,7 @@ func (c Clock) At(now time.Time) ClockState {
 	if len(levels) == 0 {
 		return st
 	}
-	from := c.FromIndex
-	if from < 0 || from >= len(levels) {
-		from = 0
-	}
+	from := c.fromIndex()
 	left := c.elapsed(now)
 	i := from
 	for ; i < len(levels)-1; i++ {
@@ -147,10 +163,8 @@ func (c Clock) LevelChangedSince(handStart, now time.Time) bool {
 // that have not happened yet), or the zero time when the last level is
 // running or the clock is paused at now.
 func (c Clock) NextChange(now time.Time) time.Time {
-	for _, p := range c.Pauses {
-		if !now.Before(p.From) && (p.To.IsZero() || now.Before(p.To)) {
-			return time.Time{}
-		}
+	if c.pausedAt(now) {
+		return time.Time{}
 	}
 	st := c.At(now)
 	if st.Last || now.Before(c.Start) {
@@ -166,13 +180,8 @@ func (c Clock) NextChange(now time.Time) time.Time {
 // clock paused at now, or an end already reached.
 func (c Clock) TimeUpAt(now time.Time) time.Time {
 	s := c.Structure
-	if (s.EndAfter <= 0 && s.EndAtLevel <= 0) || len(s.Levels) == 0 {
+	if (s.EndAfter <= 0 && s.EndAtLevel <= 0) || len(s.Levels) == 0 || c.pausedAt(now) {
 		return time.Time{}
-	}
-	for _, p := range c.Pauses {
-		if !now.Before(p.From) && (p.To.IsZero() || now.Before(p.To)) {
-			return time.Time{}
-		}
 	}
 	if c.At(now).Ended {
 		return time.Time{}
@@ -187,10 +196,7 @@ func (c Clock) TimeUpAt(now time.Time) time.Time {
 		at = base.Add(s.EndAfter - played)
 	}
 	if s.EndAtLevel > 0 {
-		from := c.FromIndex
-		if from < 0 || from >= len(s.Levels) {
-			from = 0
-		}
+		from := c.fromIndex()
 		var until time.Duration // the running time at which level EndAtLevel ends
 		n := 0
 		for i, l := range s.Levels {
