@@ -147,6 +147,9 @@ type Room struct {
 	byCommunity map[int64][]int64
 	seated      map[int64]map[int64]bool // player -> tables
 	deadlines   map[int64][]bot.Deadline // loaded at start, per table
+	// closedLeft: the stacks players left closed cash tables with, by
+	// player, until their Until (R-CASH-3; leftAtStakes).
+	closedLeft map[int64][]table.LeftStack
 	// unrestored: tournaments whose record could not be used at start.
 	unrestored map[int64]bool
 	// pools are the fast-fold pools (R-CASH-7), under poolsMu; poolMake
@@ -219,7 +222,7 @@ func New(cfg Config) (*Room, error) {
 	}
 	r := &Room{out: outbox.NewRouter(cfg.Outboxes, cfg.Clock, cfg.Log, cfg.Metrics), auditDone: make(chan struct{}, 1), changeDone: make(chan struct{}, 1), cfg: cfg, store: guardedStore{cfg.Store}, clock: cfg.Clock, log: cfg.Log, metrics: cfg.Metrics,
 		communities: map[string]*bot.Community{}, commByID: map[int64]*bot.Community{}, langDefaulted: map[int64]bool{}, players: players, houses: map[int64]int64{}, limits: newLimiter(cfg.CommandRate, cfg.CommandBurst, cfg.MaxUsers), tables: map[int64]*table.Table{}, tourneys: tournament.NewRegistry(),
-		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, unrestored: map[int64]bool{}, pools: map[int64]*pool{}}
+		byCommunity: map[int64][]int64{}, seated: map[int64]map[int64]bool{}, deadlines: map[int64][]bot.Deadline{}, closedLeft: map[int64][]table.LeftStack{}, unrestored: map[int64]bool{}, pools: map[int64]*pool{}}
 	return r, nil
 }
 
@@ -268,6 +271,7 @@ func (r *Room) Start(ctx context.Context) error {
 		if id, ok := table.DeadlineTable(d.Key); ok {
 			r.deadlines[id] = append(r.deadlines[id], d)
 		}
+		r.loadClosedLeft(sctx, d)
 	}
 	if err := r.restoreTourneys(sctx); err != nil {
 		r.Close()

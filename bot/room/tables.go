@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	mrand "math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/pokerroom/pokerroom/bot/tournament"
@@ -168,11 +169,59 @@ func (r *Room) leftAtStakes(t *table.Table, player int64) (table.LeftStack, bool
 			best, found = l, true
 		}
 	}
+	if t.IsPool() || t.Tour != nil {
+		return best, found
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range r.closedLeft[player] { // at tables closed since
+		if l.Comm == t.Comm.ID && l.Variant == t.Config.Variant && l.Stakes == t.Config.Stakes() && now.Before(l.Until) && (!found || l.Until.After(best.Until)) {
+			best, found = l, true
+		}
+	}
 	return best, found
 }
 
-// dropTable forgets a closed table (a pool's too: its pool may be done).
+// keepLeft keeps the stacks players left closed table t with (R-CASH-3),
+// forgetting those whose 15 minutes are over.
+func (r *Room) keepLeft(t *table.Table) {
+	now := r.clock.Now()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for p, l := range t.LeftStacks() {
+		r.closedLeft[p] = append(r.closedLeft[p], l)
+	}
+	for p, ls := range r.closedLeft {
+		ls = slices.DeleteFunc(ls, func(l table.LeftStack) bool { return !now.Before(l.Until) })
+		if len(ls) == 0 {
+			delete(r.closedLeft, p)
+		} else {
+			r.closedLeft[p] = ls
+		}
+	}
+}
+
+// loadClosedLeft keeps a stored stack left with at a table closed since
+// (table.ClosedLeft) while its 15 minutes run, and clears it after.
+func (r *Room) loadClosedLeft(ctx context.Context, d bot.Deadline) {
+	p, l, ok := table.ClosedLeft(d)
+	switch {
+	case !ok:
+	case r.clock.Now().Before(l.Until):
+		r.closedLeft[p] = append(r.closedLeft[p], l)
+	default:
+		if err := r.store.ClearDeadline(ctx, d.Key); err != nil {
+			r.log.Warn("a stack left with at a closed table stays stored", "key", d.Key, "err", err)
+		}
+	}
+}
+
+// dropTable forgets a closed table (a pool's too: its pool may be done),
+// keeping the stacks players left it with (R-CASH-3).
 func (r *Room) dropTable(t *table.Table) {
+	if !t.IsPool() && t.Tour == nil {
+		r.keepLeft(t)
+	}
 	r.mu.Lock()
 	delete(r.tables, t.ID)
 	ids := r.byCommunity[t.Comm.ID]

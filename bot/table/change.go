@@ -2,8 +2,10 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -38,6 +40,51 @@ func (t *Table) LeftWith(player int64) (LeftStack, bool) {
 	l, ok := t.left[player]
 	l.Table = t.ID
 	return l, ok
+}
+
+// leftStack is the record of a player leaving this table with stack at
+// now: binding at its community, game and stakes for ReturnWindow.
+func (t *Table) leftStack(stack int64, now time.Time) LeftStack {
+	return LeftStack{Stack: stack, Until: now.Add(ReturnWindow), Comm: t.Comm.ID, Variant: t.Config.Variant, Stakes: t.Config.Stakes(), Table: t.ID}
+}
+
+// LeftStacks are the stacks players left this table with, by player: what
+// the room keeps of a closed table (R-CASH-3).
+func (t *Table) LeftStacks() map[int64]LeftStack {
+	t.leftMu.Lock()
+	defer t.leftMu.Unlock()
+	out := make(map[int64]LeftStack, len(t.left))
+	for p, l := range t.left {
+		l.Table = t.ID
+		out[p] = l
+	}
+	return out
+}
+
+// closedLeftPrefix starts the key of a stack left with at a table that has
+// closed since (closedLeftKey): the room's, not a table's, deadline.
+const closedLeftPrefix = "left:"
+
+func closedLeftKey(table, player int64) string {
+	return closedLeftPrefix + strconv.FormatInt(table, 10) + ":" + strconv.FormatInt(player, 10)
+}
+
+// ClosedLeft reads a deadline a closing table stored for a stack left with
+// there (R-CASH-3): the player and the stack, its table set; ok false for
+// any other deadline.
+func ClosedLeft(d bot.Deadline) (player int64, l LeftStack, ok bool) {
+	rest, found := strings.CutPrefix(d.Key, closedLeftPrefix)
+	tb, pl, found2 := strings.Cut(rest, ":")
+	if !found || !found2 {
+		return 0, LeftStack{}, false
+	}
+	id, err1 := strconv.ParseInt(tb, 10, 64)
+	player, err2 := strconv.ParseInt(pl, 10, 64)
+	if err1 != nil || err2 != nil || json.Unmarshal([]byte(d.Payload), &l) != nil || l.Stakes == "" {
+		return 0, LeftStack{}, false
+	}
+	l.Table = id
+	return player, l, true
 }
 
 // changeReq is a table change: the player, the table they change to;

@@ -66,6 +66,7 @@ func (t *Table) closeTable(req Request) (bot.Reply, error) {
 // all in one write. On success the actor stops and the room forgets the
 // table; on failure the table holds what the store holds.
 func (t *Table) closeNow() error {
+	now := t.Deps.Clock.Now()
 	w := &bot.TableWrite{Close: true, ClearDeadlines: []string{t.key("turn")}}
 	for i, s := range t.Seats {
 		if s == nil {
@@ -73,6 +74,9 @@ func (t *Table) closeNow() error {
 		}
 		if amt := s.Stack + s.Pending; amt > 0 {
 			w.Moves = append(w.Moves, bot.Move{From: t.account, To: s.Account, Amount: amt, Reason: "cash-out", Reference: t.ref()})
+		}
+		if !s.Bot && !t.IsPool() && t.Tour == nil { // R-CASH-3: cashed out by the closing is leaving too
+			t.setLeft(s.Player.ID, t.leftStack(s.Stack+s.Pending, now))
 		}
 		t.Seats[i] = nil
 		t.unseat = append(t.unseat, s.Player.ID)
@@ -84,8 +88,13 @@ func (t *Table) closeNow() error {
 	for i := range t.sitoutAt {
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
 	}
-	for p := range t.left {
+	// The stacks left with outlive the table (R-CASH-3): the room keeps
+	// them (Env.DropTable, LeftStacks), stored under its own keys.
+	for p, l := range t.left {
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("left", p))
+		if now.Before(l.Until) {
+			w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: closedLeftKey(t.ID, p), At: l.Until, Payload: MustJSON(l)})
+		}
 	}
 	for _, wt := range t.waiting {
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("wait", wt.Player.ID))

@@ -533,7 +533,7 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 		// Every cash-out is remembered, none too: the latest stack left
 		// with at the game and stakes is the one that comes back
 		// (LeftAtStakes), so a bust clears an older one elsewhere.
-		l := LeftStack{Stack: s.Stack + s.Pending, Until: now.Add(ReturnWindow)}
+		l := t.leftStack(s.Stack+s.Pending, now)
 		t.setLeft(s.Player.ID, l)
 		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: MustJSON(l)})
 	}

@@ -291,6 +291,11 @@ type Table struct {
 type LeftStack struct {
 	Stack int64     `json:"stack"`
 	Until time.Time `json:"until"`
+	// Comm, Variant and Stakes are the community, game and stakes it
+	// binds: what the room reads of it once its table has closed.
+	Comm    int64  `json:"comm,omitempty"`
+	Variant string `json:"variant,omitempty"`
+	Stakes  string `json:"stakes,omitempty"`
 	// Table is the table left (set by LeftWith; not stored: the key says).
 	Table int64 `json:"-"`
 }
