@@ -90,6 +90,21 @@ func (h *Hand) topOtherBet(i int) int64 {
 	return top
 }
 
+// callTo is the bet level seat i's call matches: the round's, or, with
+// nobody else still betting and that level a nominal blind nobody put in
+// (a big blind all in for less), the largest bet put in (R-BET-8).
+func (h *Hand) callTo(i int) int64 {
+	if h.in.nominalBlind {
+		return h.curBet
+	}
+	for j := 0; j < h.n; j++ {
+		if j != i && h.status[j] == stActive {
+			return h.curBet
+		}
+	}
+	return min(h.curBet, max(h.topOtherBet(i), h.bet[i]))
+}
+
 // nextToAct returns the first seat after from that must act, or -1.
 func (h *Hand) nextToAct(from int) int {
 	active := 0
@@ -227,7 +242,7 @@ func (h *Hand) legal(i int) Legal {
 	// fold is binding).
 	l.CanFold = true
 	if h.curBet > h.bet[i] {
-		l.CallAmount = min(h.curBet-h.bet[i], stack)
+		l.CallAmount = min(h.callTo(i)-h.bet[i], stack)
 	} else {
 		l.CanCheck = true
 	}
@@ -387,7 +402,7 @@ func (h *Hand) apply(a Action) error {
 		h.faced[i] = h.curBet
 		h.emit(Event{Kind: EvCheck, Seat: i})
 	case Call:
-		amt := min(h.curBet-h.bet[i], h.stack[i])
+		amt := min(h.callTo(i)-h.bet[i], h.stack[i])
 		h.putIn(i, amt)
 		h.acted[i] = true
 		h.faced[i] = h.curBet

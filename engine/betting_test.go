@@ -507,3 +507,64 @@ func TestShortBigBlindLeavesTheCoveringSmallBlindNothingToDo(t *testing.T) {
 		})
 	}
 }
+
+// R-BET-8, R-BET-9: when the big blind is all in for less than the small
+// blind and every other player still in is all in below the nominal big
+// blind too, the small blind's call matches the largest bet put in, not
+// the big blind nobody posted: three-handed at 5/10, big blind all in for
+// 3 and the button all in for 7, the small blind is offered "call 2" (its
+// 5 up to 7), and calling puts in 2. It was offered (and the button said)
+// "Call 5", up to a level no opponent could match.
+func TestShortBigBlindCallMatchesTheLargestBetPutIn(t *testing.T) {
+	for _, cfg := range []engine.Config{nlhe(5, 10), {Game: engine.Holdem, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10}} {
+		tb := deal(t, cfg, []int64{500, 3, 7}, 2, []string{"AsAh", "KsKh", "2c7d"}, "Ad9c8s5h4c")
+		tb.do("2 allin")
+		l := tb.h.Legal()
+		if l.Seat != 0 || l.CallAmount != 2 || l.CanRaise || l.CanCheck {
+			t.Fatalf("%v: the small blind facing all-ins of 3 and 7: %+v, want a call of 2 or a fold", cfg.Betting, l)
+		}
+		evs := tb.do("0 call")
+		if calls := eventsOf(evs, engine.EvCall); len(calls) != 1 || calls[0].Amount != 2 {
+			t.Fatalf("%v: the call: %+v", cfg.Betting, calls)
+		}
+		if !tb.h.Done() {
+			t.Fatalf("%v: the hand is not over after the call", cfg.Betting)
+		}
+		wantStacks(t, tb.h, 510, 0, 0) // aces win both pots: 9 main (3 each), 8 side (4 each)
+		// A hand stored before, its call of 5, still resumes (by the rule
+		// it was dealt under).
+		setup := engine.Setup{Rules: cfg, Seats: tb.seats, Button: 2, Deck: tb.deck}
+		old, err := engine.StartReplay(setup, engine.NominalBlindRules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range []engine.Action{{Seat: 2, Kind: engine.AllIn}, {Seat: 0, Kind: engine.Call}} {
+			if _, err := old.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if h, err := engine.Resume(setup, old.Events()); err != nil || !h.Done() {
+			t.Fatalf("%v: the hand stored with a call of 5 does not resume: %v", cfg.Betting, err)
+		}
+	}
+}
+
+// R-BET-8, R-BET-9: heads-up, a big blind all in for more than the small
+// blind and less than the big blind (8 at 5/10): the small blind, on the
+// button, is offered a call of 3 (to the 8 put in), not "Call 5" up to the
+// nominal 10.
+func TestHeadsUpShortBigBlindCallMatchesItsAllIn(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{500, 8}, 0, []string{"AsAh", "KsKh"}, "Ad9c8s5h4c")
+	l := tb.h.Legal()
+	if l.Seat != 0 || l.CallAmount != 3 || l.CanRaise || l.CanCheck {
+		t.Fatalf("the small blind facing an all-in big blind of 8: %+v, want a call of 3 or a fold", l)
+	}
+	evs := tb.do("0 call")
+	if calls := eventsOf(evs, engine.EvCall); len(calls) != 1 || calls[0].Amount != 3 {
+		t.Fatalf("the call: %+v", calls)
+	}
+	if !tb.h.Done() {
+		t.Fatal("the hand is not over after the call")
+	}
+	wantStacks(t, tb.h, 508, 0)
+}
