@@ -135,7 +135,10 @@ func ParseChipsIn(s, lang string) (int64, error) {
 	if strings.Contains(whole, thou) {
 		groups := strings.Split(whole, thou)
 		for i, g := range groups {
-			if !allDigits(g) || g == "" || (i == 0 && len(g) > 3) || (i > 0 && len(g) != 3) {
+			if !allDigits(g) { // "100 abc": no number, not a misplaced separator
+				return 0, Errorf(EInvalid, "amount.bad", typed)
+			}
+			if g == "" || (i == 0 && len(g) > 3) || (i > 0 && len(g) != 3) {
 				return 0, Errorf(EInvalid, "amount.grouping", typed, thou)
 			}
 		}

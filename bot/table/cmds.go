@@ -26,7 +26,7 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	if t.seatOf(p.ID) >= 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "join.already", t.Label())
 	}
-	var amountArg string
+	var words []string // "1 000": the words of one amount (bot.ParseChipsIn)
 	post, later := false, false
 	wantSeat := -1
 	for _, a := range req.Cmd.Args {
@@ -44,9 +44,10 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 			}
 			wantSeat = n - 1
 		default:
-			amountArg = a
+			words = append(words, a)
 		}
 	}
+	amountArg := strings.Join(words, " ")
 	wi := t.waitIndex(p.ID)
 	called := wi >= 0 && !t.waiting[wi].Called.IsZero()
 	if later {
@@ -336,7 +337,7 @@ func (t *Table) topUp(req Request) (bot.Reply, error) {
 	var n int64
 	if len(req.Cmd.Args) > 0 {
 		var err error
-		if n, err = bot.ParseChipsArg(req.Cmd.Args[0], t.lang()); err != nil {
+		if n, err = bot.ParseChipsArg(strings.Join(req.Cmd.Args, " "), t.lang()); err != nil { // "1 000" too
 			return bot.Reply{}, err
 		}
 	}
