@@ -336,13 +336,16 @@ func TestWaitingListCallsInOrder(t *testing.T) {
 }
 
 // R-CASH-4: a player sitting out pays no blinds; past the limit (plus the
-// grace) the seat is freed when others wait.
+// grace) the seat is freed when others wait. (Seed 003 #18-#19: cy plays
+// a hand before sitting out, and takes the time away once a day: ben
+// sits out the second time.)
 func TestSittingOutAndTheLimit(t *testing.T) {
 	h := newHarness(t, 10)
 	h.must("admin", "/newtable nlhe 1/2 seats=3 sitout=1m")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
-	h.must("cy", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.playToEnd(40) // cy is dealt the next hand
 	h.must("cy", "/sitout")
 	h.playToEnd(40)
 	for range 3 {
@@ -352,12 +355,13 @@ func TestSittingOutAndTheLimit(t *testing.T) {
 		h.playToEnd(40)
 	}
 	h.must("cy", "/back")
-	h.must("cy", "/sitout")
+	h.fails("cy", "/sitout", "sitout.once_a_day")
+	h.must("ben", "/sitout")
 	h.must("dee", "/join 100") // the table is full: dee waits
 	h.sleep(6*time.Minute + time.Second)
 	h.playToEnd(40)
-	if got := strings.Join(h.private("cy"), "\n"); !strings.Contains(got, "your seat at #1 is freed") {
-		t.Fatalf("cy's seat was not freed: %q", got)
+	if got := strings.Join(h.private("ben"), "\n"); !strings.Contains(got, "your seat at #1 is freed") {
+		t.Fatalf("ben's seat was not freed: %q", got)
 	}
 	if got := strings.Join(h.private("dee"), "\n"); !strings.Contains(got, "A seat is free") {
 		t.Fatalf("dee was not called: %q", got)
@@ -375,7 +379,8 @@ func TestSeatPastTheSitOutLimitGoesToWhoComesToWait(t *testing.T) {
 	h.must("admin", "/newtable nlhe 1/2 seats=3 sitout=1m")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
-	h.must("cy", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.playToEnd(40) // cy is dealt the next hand (seed 003 #19)
 	h.must("cy", "/sitout")
 	h.sleep(6*time.Minute + time.Second) // nobody waits: cy dealt in again, away
 	if got := strings.Join(h.private("cy"), "\n"); strings.Contains(got, "is freed") {
@@ -403,7 +408,8 @@ func TestSitOutTimeUpIsToldThenGraceRuns(t *testing.T) {
 	h.must("admin", "/newtable nlhe 1/2 seats=3 sitout=2m")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
-	h.must("cy", "/join 100")
+	h.must("cy", "/join 100 post")
+	h.playToEnd(40) // cy is dealt the next hand (seed 003 #19)
 	h.must("cy", "/sitout")
 	h.sleep(time.Minute)
 	if got := strings.Join(h.private("cy"), "\n"); strings.Contains(got, "time away") {
@@ -419,12 +425,15 @@ func TestSitOutTimeUpIsToldThenGraceRuns(t *testing.T) {
 	if got := strings.Join(h.private("cy"), "\n"); strings.Contains(got, "time away") || strings.Contains(got, "is freed") {
 		t.Fatalf("cy warned twice or freed with nobody waiting: %q", got) // the messages since the restart
 	}
-	h.must("cy", "/back") // within the grace: back, nothing lost
-	h.must("cy", "/sitout")
+	h.must("cy", "/back")                         // within the grace: back, nothing lost
+	h.fails("cy", "/sitout", "sitout.once_a_day") // seed 003 #18: ben sits out next
+	h.do("ben", "/back")                          // if his timeouts sat him out meanwhile
+	told := len(h.private("ben"))
+	h.must("ben", "/sitout")
 	h.sleep(2*time.Minute + time.Second)
 	h.sleep(5*time.Minute + time.Second) // past the grace, nobody waiting: dealt in, away
-	if got := strings.Join(h.private("cy"), "\n"); strings.Count(got, "time away") != 1 || strings.Contains(got, "is freed") {
-		t.Fatalf("cy's second sit-out: %q", got)
+	if got := strings.Join(h.private("ben")[told:], "\n"); strings.Count(got, "time away") != 1 || strings.Contains(got, "is freed") {
+		t.Fatalf("ben's sit-out: %q", got)
 	}
 	h.checkBooks()
 }
@@ -776,8 +785,6 @@ func TestBelowTheBigBlindSitsOutUntilTopUp(t *testing.T) {
 	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
 	h.must("ana", "/join 100")
 	h.must("ben", "/join 100")
-	h.must("cy", "/join 200")
-	h.must("cy", "/sitout")
 	h.playToEnd(40)
 	h.must(h.toAct(), "/allin")
 	h.must(h.toAct(), "/call")

@@ -75,7 +75,11 @@ func TestATableChangeStoredAfterAllIsNotToldFailed(t *testing.T) {
 	h.must("admin", "/newtable nlhe 1/2")
 	h.must("admin", "/newtable nlhe 1/2")
 	h.must("dan", "/join 100 #1")
-	h.must("dan", "/sitout #1") // no hand at #1: ana moves at once
+	h.must("eve", "/join 100 #1")
+	h.playToEnd(40)
+	h.must("dan", "/sitout #1") // after a hand (seed 003 #19); eve leaves: no hand at #1, ana moves at once
+	h.must("eve", "/leave #1")
+	h.playToEnd(40)
 	h.must("ana", "/join 100 #1")
 	h.must("ben", "/join 100 #2")
 	f := withFaults(h)

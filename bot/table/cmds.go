@@ -260,7 +260,10 @@ func (t *Table) sitOut(req Request) (bot.Reply, error) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "sitout.already")
 	}
 	now := t.Deps.Clock.Now()
-	s.SittingOut, s.SatOutAt, s.Away = true, now, false
+	if err := t.mayBreak(i, now); err != nil {
+		return bot.Reply{}, err
+	}
+	s.SittingOut, s.SatOutAt, s.Away, s.Break = true, now, false, now
 	w := &bot.TableWrite{}
 	t.setSitout(i, now, w)
 	if err := t.write(w); err != nil {

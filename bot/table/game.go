@@ -327,7 +327,7 @@ func (t *Table) handSetup(tplan tourney.HandPlan, torder []int) (setup engine.Se
 		if slices.Contains(posting, i) {
 			st.Post = t.Config.BigBlind
 		}
-		s.Post, s.WaitBB, s.New = false, false, false
+		s.Post, s.WaitBB, s.New, s.Played = false, false, false, true
 		setup.Seats = append(setup.Seats, st)
 	}
 	hs := t.handTag(order)

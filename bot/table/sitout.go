@@ -81,3 +81,38 @@ func (t *Table) fireSitouts(now time.Time, w *bot.TableWrite) (changed bool) {
 	}
 	return changed
 }
+
+// BreakEvery is how often a player may take the sit-out time at a table
+// (seed 003 #18: "una vez al día").
+const BreakEvery = 24 * time.Hour
+
+// BreaksAtOnce is the most players of a table sitting out at once (seed
+// 003 #18: "hasta un máximo de dos jugadores por mesa").
+const BreaksAtOnce = 2
+
+// mayBreak refuses seat i's /sitout at now when seed 003 #18-#19 forbid
+// it: before the player has played a hand here or with no chips on the
+// table (#19), a second time within BreakEvery (#18: once a day), or with
+// BreaksAtOnce others already sitting out (#18).
+func (t *Table) mayBreak(i int, now time.Time) error {
+	s := t.Seats[i]
+	if s.Bot {
+		return nil
+	}
+	if !s.Played || s.Stack+s.Pending == 0 {
+		return bot.Errorf(bot.EInvalid, "sitout.not_played", t.Label())
+	}
+	if !s.Break.IsZero() && now.Before(s.Break.Add(BreakEvery)) {
+		return bot.Errorf(bot.EInvalid, "sitout.once_a_day", t.Label(), s.Break.Add(BreakEvery).UTC().Format("2006-01-02 15:04"))
+	}
+	n := 0
+	for k, o := range t.Seats {
+		if k != i && o != nil && !o.Bot && o.SittingOut && !o.Short {
+			n++
+		}
+	}
+	if n >= BreaksAtOnce {
+		return bot.Errorf(bot.EInvalid, "sitout.two_out", t.Label(), BreaksAtOnce)
+	}
+	return nil
+}

@@ -34,6 +34,10 @@ type Seat struct {
 	Bot        bool      `json:"bot,omitempty"`
 	SittingOut bool      `json:"-"`
 	SatOutAt   time.Time `json:"sat_out_at,omitzero"`
+	// Played: dealt in a hand at this seat; Break: when the player last
+	// asked for the sit-out time here (seed 003 #18-#19, sitOut).
+	Played bool      `json:"played,omitempty"`
+	Break  time.Time `json:"break,omitzero"`
 	// Away: the sit-out limit passed with nobody waiting: dealt in, acting
 	// at once by the timeout rule, until /back (R-CASH-4).
 	Away bool `json:"away,omitempty"`
