@@ -107,7 +107,14 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		if later {
 			return []string{rep.Text}, o.Label(), true, nil
 		}
-		if rep.Text != "" {
+		switch {
+		case rep.Text == "":
+		case o.Config.Anon || t.Config.Anon:
+			// R-CASH-6: a move gives a new pseudonym; the group must not
+			// read which was whose. The player is told alone.
+			from = o.Label()
+			r.notifyPlayer(p, rep.Text)
+		default:
 			said, from = append(said, rep.Text), o.Label()
 		}
 	}
