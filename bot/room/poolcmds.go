@@ -167,9 +167,6 @@ func entryState(e *poolEntry, lang string) string {
 // chips stay in the wallet until it is dealt in, so the buy-in must be
 // free of the player's other waiting entries.
 func (r *Room) poolJoin(ctx context.Context, p *pool, pl bot.Player, args []string, lang string) (bot.Reply, error) {
-	if len(args) > 1 {
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "pool.usage")
-	}
 	acc, err := r.wallet(ctx, pl, p.comm)
 	if err != nil {
 		return bot.Reply{}, err
@@ -194,8 +191,8 @@ func (r *Room) poolJoin(ctx context.Context, p *pool, pl bot.Player, args []stri
 		}
 	}
 	amount := min(p.config.MaxBuyIn, max(free, 0))
-	if len(args) == 1 {
-		if amount, err = bot.ParseChipsArg(args[0], lang); err != nil {
+	if len(args) > 0 { // "1 000": the words of one amount, as /join reads them
+		if amount, err = bot.ParseChipsArg(strings.Join(args, " "), lang); err != nil {
 			return bot.Reply{}, err
 		}
 	}

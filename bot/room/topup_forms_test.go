@@ -49,3 +49,18 @@ func TestTopUpAndJoinReadAmountsAsTheOtherCommandsDo(t *testing.T) {
 	}
 	h.fails("ben", "/join 500 abc", "chips.bad")
 }
+
+// R-CASH-7, R-CASH-1: /pool join reads its buy-in as /join does: "1 000"
+// is 1,000 (it was refused with the usage, as two arguments), and a word
+// that is no number says how chips are written.
+func TestPoolJoinReadsAmountsAsJoinDoes(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newpool nlhe 5/10 buyin=400-2000")
+	if r := h.must("ana", "/pool join 1 000"); !strings.Contains(r.Text, "(1,000 chips)") {
+		t.Fatalf("/pool join 1 000: %q", r.Text)
+	}
+	if r := h.must("ana", "/pool join 1 000 P1"); !strings.Contains(r.Text, "(1,000 chips)") {
+		t.Fatalf("/pool join 1 000 P1: %q", r.Text)
+	}
+	h.fails("ben", "/pool join 500 abc", "chips.bad")
+}
