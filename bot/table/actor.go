@@ -350,6 +350,9 @@ func (t *Table) authorise(req Request) error {
 		return nil
 	}
 	i := t.seatOf(req.Player.ID)
+	if i < 0 && (req.Cmd.Name == "leave" || req.Cmd.Name == "standup") && t.waitIndex(req.Player.ID) >= 0 {
+		return nil // leaving the waiting list (R-CASH-2)
+	}
 	if i < 0 {
 		return bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
 	}

@@ -200,9 +200,12 @@ func (t *Table) leave(req Request) (bot.Reply, error) {
 	if i < 0 {
 		if wi := t.waitIndex(req.Player.ID); wi >= 0 {
 			t.waiting = append(t.waiting[:wi], t.waiting[wi+1:]...)
-			if err := t.write(&bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.Player.ID)}}); err != nil {
+			w := &bot.TableWrite{ClearDeadlines: []string{t.key("wait", req.Player.ID)}}
+			t.callWaiting(t.Deps.Clock.Now(), w) // a seat held for this player goes to the next (R-CASH-2)
+			if err := t.write(w); err != nil {
 				return bot.Reply{}, err
 			}
+			t.publishIdle()
 			return bot.Reply{Private: true, Text: tr(t.langReq(req), "wait.left", t.Label())}, nil
 		}
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "table.not_seated", t.Label())
