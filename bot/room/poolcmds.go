@@ -190,7 +190,9 @@ func (r *Room) poolJoin(ctx context.Context, p *pool, pl bot.Player, args []stri
 			free -= e.stack
 		}
 	}
-	amount := min(p.config.MaxBuyIn, max(free, 0))
+	// With no amount: the most the wallet allows, or, short of the
+	// minimum, the minimum (refused below as more than the wallet holds).
+	amount := max(p.config.MinBuyIn, min(p.config.MaxBuyIn, free))
 	if len(args) > 0 { // "1 000": the words of one amount, as /join reads them
 		if amount, err = bot.ParseChipsArg(strings.Join(args, " "), lang); err != nil {
 			return bot.Reply{}, err

@@ -165,6 +165,8 @@ func (t *Table) buyIn(req Request, amountArg string, wantSeat int) (acc, amount 
 		}
 	} else if hasLeft && left.Stack > t.Config.MinBuyIn {
 		amount = left.Stack
+	} else if bal < lo {
+		amount = lo // the least the table takes, more than the wallet holds: said so (join.funds)
 	}
 	if err := t.checkBuyIn(amount, lo, hi, left, hasLeft); err != nil {
 		return 0, 0, 0, err
