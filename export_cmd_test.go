@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/pokerroom/pokerroom/engine"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -101,7 +102,9 @@ func TestExportCommandRefusesBadInput(t *testing.T) {
 
 // checkExportedCommitments: the operator's PHH export carries each hand's
 // provable deck (issue 24: "the commitment and reveal are ... exported
-// with it"), and the deck and salt written hash to the commitment.
+// with it"): every position's hash and the salt hash to the commitment,
+// each shown card's proof to its position's hash, and the deck and key
+// written (the operator's export alone) give that commitment again.
 func checkExportedCommitments(t *testing.T, file string) {
 	t.Helper()
 	b, err := os.ReadFile(file)
@@ -115,19 +118,46 @@ func checkExportedCommitments(t *testing.T, file string) {
 		}
 		return m[1]
 	}
-	checked := 0
+	array := func(sec, key string) []string {
+		m := regexp.MustCompile(`(?m)^` + key + ` = \[(.*)\]$`).FindStringSubmatch(sec)
+		if m == nil {
+			return nil
+		}
+		var out []string
+		for _, q := range regexp.MustCompile(`"([^"]*)"`).FindAllStringSubmatch(m[1], -1) {
+			out = append(out, q[1])
+		}
+		return out
+	}
+	checked, proofs := 0, 0
 	for _, sec := range strings.Split(string(b), "\n[") {
-		c, salt, deck := field(sec, "_deck_commitment"), field(sec, "_deck_salt"), field(sec, "_deck")
+		c, salt, deck, key := field(sec, "_deck_commitment"), field(sec, "_deck_salt"), field(sec, "_deck"), field(sec, "_deck_key")
 		if c == "" {
 			continue
 		}
-		sum := sha256.Sum256([]byte(deck + " " + salt))
-		if hex.EncodeToString(sum[:]) != c {
-			t.Fatalf("an exported hand's deck and salt do not hash to its commitment %s:\n%s", c, sec)
+		leaves, seeds := array(sec, "_deck_leaves"), array(sec, "_deck_seeds")
+		sum := sha256.Sum256([]byte(strings.Join(leaves, " ") + " " + salt))
+		if hex.EncodeToString(sum[:]) != c || len(leaves) != 52 {
+			t.Fatalf("an exported hand's position hashes and salt do not hash to its commitment %s:\n%s", c, sec)
+		}
+		var shown []engine.RevealedCard
+		for _, s := range array(sec, "_deck_shown") {
+			r, err := engine.ParseRevealedCard(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shown = append(shown, r)
+		}
+		proofs += len(shown)
+		if err := engine.VerifyReveal(c, leaves, salt, seeds, shown); err != nil {
+			t.Fatalf("an exported hand's shown cards (%d) do not match its position hashes: %v\n%s", len(shown), err, sec)
+		}
+		if p, err := engine.ParseProvableCards(deck, salt, key); err != nil || p.Commitment() != c {
+			t.Fatalf("an exported hand's deck and key do not give its commitment %s: %v\n%s", c, err, sec)
 		}
 		checked++
 	}
-	if checked == 0 {
-		t.Fatalf("no hand of the export carries its commitment:\n%.2000s", b)
+	if checked == 0 || proofs == 0 {
+		t.Fatalf("no hand of the export carries its commitment, or no card shown:\n%.2000s", b)
 	}
 }

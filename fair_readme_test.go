@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pokerroom/pokerroom/bot/table"
 	"github.com/pokerroom/pokerroom/engine"
 )
 
@@ -58,36 +59,52 @@ func runRecipe(t *testing.T, recipe string) string {
 }
 
 var (
-	recipeDeckRE = regexp.MustCompile(`(?m)^DECK='([^']*)'$`)
-	recipeSaltRE = regexp.MustCompile(`(?m)^SALT='([0-9a-f]*)'$`)
-	sampleRE     = regexp.MustCompile(`(?m)^Deck commitment: ([0-9a-f]{64}) `)
+	recipeLeavesRE = regexp.MustCompile(`(?m)^LEAVES='([^']*)'$`)
+	recipeSaltRE   = regexp.MustCompile(`(?m)^SALT='([0-9a-f]*)'$`)
+	sampleRE       = regexp.MustCompile(`(?m)^Deck commitment: ([0-9a-f]{64}) `)
+	cardRecipeRE   = regexp.MustCompile(`(?m)^printf '%s %s' '(\S+)' '([0-9a-f]{32})' \| sha256sum$`)
 )
 
 // The README's three-line sha256sum recipe prints the commitment of its
-// sample (a real hand of the console's golden session), the commitment of
-// any deck and salt as engine.Provable makes it, and another hash when a
-// card or the salt is changed: what /verify checks, without the bot.
+// sample (a real hand of the console's golden session) from the positions'
+// hashes and the salt, the commitment of any deck as engine.Provable makes
+// it, and another hash when a position's hash or the salt is changed; its
+// one-line card recipe prints the sample's first position hash from a card
+// shown and its salt: what /verify checks, without the bot.
 func TestReadmeFairRecipe(t *testing.T) {
 	recipe, section := fairRecipe(t)
-	deck, salt, sample := recipeDeckRE.FindStringSubmatch(recipe), recipeSaltRE.FindStringSubmatch(recipe), sampleRE.FindStringSubmatch(section)
-	if deck == nil || salt == nil || sample == nil {
-		t.Fatalf("the recipe's DECK and SALT, or the sample's commitment, are missing:\n%s", section)
+	leaves, salt, sample := recipeLeavesRE.FindStringSubmatch(recipe), recipeSaltRE.FindStringSubmatch(recipe), sampleRE.FindStringSubmatch(section)
+	card := cardRecipeRE.FindStringSubmatch(section)
+	if leaves == nil || salt == nil || sample == nil || card == nil {
+		t.Fatalf("the recipe's LEAVES and SALT, the card recipe, or the sample's commitment, are missing:\n%s", section)
 	}
 	// The sample is what the room showed: its lines are in the golden.
 	golden, err := os.ReadFile("testdata/console/session.golden")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range []string{"Deck commitment: " + sample[1], "Deck: " + deck[1], "Salt: " + salt[1] + " · commitment " + sample[1]} {
+	for _, line := range []string{"Deck commitment: " + sample[1], "Salt: " + salt[1] + " · commitment " + sample[1]} {
 		if !strings.Contains(string(golden), "[group] "+line) {
 			t.Fatalf("the README's sample line %q is not in session.golden", line)
 		}
 	}
+	// Its position hashes are those of hand 1's deck (the console's --seed 42).
+	d, _ := engine.NewDeck(52, 0)
+	src := engine.NewSeededReader(table.Mix(42, 1, 1))
+	if err := engine.Shuffle(d, src); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := engine.NewProvable(d, src); err != nil || p.LeavesText() != leaves[1] || p.Commitment() != sample[1] {
+		t.Fatalf("the sample's LEAVES are not hand 1's position hashes (%v)", err)
+	}
 	if got := runRecipe(t, recipe); got != sample[1] {
 		t.Fatalf("the recipe prints %s, the sample's commitment is %s", got, sample[1])
 	}
-	// Any deck and salt: the recipe with them is the engine's commitment.
-	d, _ := engine.NewDeck(52, 0)
+	if got := runRecipe(t, card[0]); got != strings.Fields(leaves[1])[0] {
+		t.Fatalf("the card recipe prints %s, the sample's first position hash is %s", got, strings.Fields(leaves[1])[0])
+	}
+	// Any deck, salt and key: the recipe with them is the engine's commitment.
+	d, _ = engine.NewDeck(52, 0)
 	if err := engine.Shuffle(d, engine.NewSeededReader(11)); err != nil {
 		t.Fatal(err)
 	}
@@ -95,20 +112,20 @@ func TestReadmeFairRecipe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with := func(deckText, saltHex string) string {
-		r := strings.Replace(recipe, deck[0], "DECK='"+deckText+"'", 1)
+	with := func(leavesText, saltHex string) string {
+		r := strings.Replace(recipe, leaves[0], "LEAVES='"+leavesText+"'", 1)
 		return strings.Replace(r, salt[0], "SALT='"+saltHex+"'", 1)
 	}
-	if got := runRecipe(t, with(p.DeckText(), p.SaltHex())); got != p.Commitment() {
+	if got := runRecipe(t, with(p.LeavesText(), p.SaltHex())); got != p.Commitment() {
 		t.Fatalf("the recipe prints %s, engine.Provable commits to %s", got, p.Commitment())
 	}
-	// Tampered: two cards swapped, or another salt, hash to another value.
-	swapped := append([]engine.Card(nil), p.Deck...)
-	swapped[0], swapped[1] = swapped[1], swapped[0]
-	if got := runRecipe(t, with(engine.FormatCards(swapped), p.SaltHex())); got == p.Commitment() {
-		t.Fatal("a deck with two cards swapped hashes to the commitment")
+	// Tampered: two positions swapped, or another salt, hash to another value.
+	ls := p.Leaves()
+	ls[0], ls[1] = ls[1], ls[0]
+	if got := runRecipe(t, with(strings.Join(ls, " "), p.SaltHex())); got == p.Commitment() {
+		t.Fatal("a deck with two positions swapped hashes to the commitment")
 	}
-	if got := runRecipe(t, with(p.DeckText(), strings.Repeat("0", 32))); got == p.Commitment() {
+	if got := runRecipe(t, with(p.LeavesText(), strings.Repeat("0", 32))); got == p.Commitment() {
 		t.Fatal("another salt hashes to the commitment")
 	}
 }

@@ -46,12 +46,25 @@ type HandTag struct {
 // (revealed after the hand), the players' seeds mixed into the deal in
 // the order they came, and, with seeds, the committed deck (the setup's
 // Deck is then the deck dealt from: engine.Provable.Dealt). Without seeds
-// the committed deck is the setup's Deck.
+// the committed deck is the setup's Deck. Key is the secret of the card
+// positions' salts (engine.Provable.Key: a commitment per card position,
+// never shown); empty for a hand committed to its whole deck's text,
+// before them.
 type FairTag struct {
 	Commitment string   `json:"commitment"`
 	Salt       string   `json:"salt"`
 	Seeds      []string `json:"seeds,omitempty"`
 	Committed  string   `json:"committed,omitempty"`
+	Key        string   `json:"key,omitempty"`
+}
+
+// Provable is the hand's provable deck read back (dealt: the setup's
+// Deck), with its key when it has one.
+func (f FairTag) Provable(dealt []engine.Card) (engine.Provable, error) {
+	if f.Key == "" {
+		return engine.ParseProvable(f.CommittedDeck(dealt), f.Salt)
+	}
+	return engine.ParseProvableCards(f.CommittedDeck(dealt), f.Salt, f.Key)
 }
 
 // CommittedDeck is the text of the deck the commitment is of: Committed,

@@ -14,15 +14,16 @@ import (
 // A provable deck: commit, deal, reveal.
 //
 // Before the first card of a hand the room shuffles the deck (Shuffle with
-// crypto/rand) and draws a secret salt of SaltSize random bytes, and shows
-// the commitment: the SHA-256 of the deck's text and the salt's,
+// crypto/rand), draws a secret salt and a secret key of SaltSize random
+// bytes each, and shows the commitment: the SHA-256 of the hashes of the
+// deck's positions, each of its card and a salt of its own drawn from the
+// key, and of the salt (Preimage; fair_cards.go). After the hand the room
+// reveals the salt and proves the cards that were shown, and only them
+// (Reveal, VerifyReveal): the hands mucked and the stub stay secret.
 //
-//	sha256("As Kd ... 7c" + " " + "<salt in hex>")
-//
-// (Preimage; the cards as Card.String writes them, one space between, a
-// joker as "Jk"). After the hand the room reveals the deck and the salt;
-// anyone recomputes the hash (the shell's sha256sum does: printf '%s'
-// "$DECK $SALT" | sha256sum) and compares.
+// A hand committed before that (PerCard false) was committed to its whole
+// deck's text, sha256("As Kd ... 7c" + " " + "<salt in hex>"), and its
+// reveal is the whole deck (ParseProvable, Verify).
 //
 // Players may add seeds (any text) before the deal. The cards are then
 // dealt from the committed deck reshuffled by a stream that depends on the
@@ -40,18 +41,29 @@ import (
 // SaltSize is the size of a hand's secret salt, in bytes.
 const SaltSize = 16
 
-// Provable is a hand's committed deck and salt.
+// Provable is a hand's committed deck and salt, and, for a commitment per
+// card position (PerCard, fair_cards.go), the secret key of the cards'
+// salts.
 type Provable struct {
 	Deck []Card
 	Salt [SaltSize]byte
+	// Key is the secret each card position's salt is drawn from
+	// (CardSalt); never revealed. PerCard: the commitment is over the
+	// positions' hashes (Leaves), not over the deck's text.
+	Key     [SaltSize]byte
+	PerCard bool
 }
 
-// NewProvable commits to deck (already shuffled) with a salt drawn from r
-// (crypto/rand.Reader in production).
+// NewProvable commits to deck (already shuffled), position by position
+// (PerCard), with a salt and a key drawn from r (crypto/rand.Reader in
+// production).
 func NewProvable(deck []Card, r io.Reader) (Provable, error) {
-	p := Provable{Deck: append([]Card(nil), deck...)}
+	p := Provable{Deck: append([]Card(nil), deck...), PerCard: true}
 	if _, err := io.ReadFull(r, p.Salt[:]); err != nil {
 		return Provable{}, fmt.Errorf("engine: provable deck: salt: %w", err)
+	}
+	if _, err := io.ReadFull(r, p.Key[:]); err != nil {
+		return Provable{}, fmt.Errorf("engine: provable deck: key: %w", err)
 	}
 	return p, nil
 }
@@ -62,9 +74,15 @@ func (p Provable) SaltHex() string { return hex.EncodeToString(p.Salt[:]) }
 // DeckText is the deck as revealed: its cards, one space between.
 func (p Provable) DeckText() string { return FormatCards(p.Deck) }
 
-// Preimage is the text hashed for the commitment: the deck's text, a
-// space, the salt in hex.
-func (p Provable) Preimage() string { return p.DeckText() + " " + p.SaltHex() }
+// Preimage is the text hashed for the commitment: the positions' hashes
+// (LeavesText) for a commitment per card position, else (a hand committed
+// before them) the deck's text; then a space and the salt in hex.
+func (p Provable) Preimage() string {
+	if p.PerCard {
+		return p.LeavesText() + " " + p.SaltHex()
+	}
+	return p.DeckText() + " " + p.SaltHex()
+}
 
 // Commitment is the SHA-256 of the preimage, in lower-case hex: what the
 // table shows before the deal.

@@ -17,10 +17,11 @@ func provableFixture(t *testing.T) Provable {
 	if err := Shuffle(deck, NewSeededReader(7)); err != nil {
 		t.Fatal(err)
 	}
-	p, err := NewProvable(deck, bytes.NewReader(bytes.Repeat([]byte{0xab}, SaltSize)))
+	p, err := NewProvable(deck, bytes.NewReader(bytes.Repeat([]byte{0xab}, 2*SaltSize)))
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.PerCard = false // a deck committed to its whole text, as hands dealt before fair_cards.go were
 	return p
 }
 

@@ -119,9 +119,12 @@ type Meta struct {
 	// The room's provable deck (user-defined fields, written, not read):
 	// the commitment shown before the deal (_deck_commitment), the seeds
 	// mixed in (_deck_seeds) and, where the export may show every card,
-	// the secret salt (_deck_salt) and the deck committed to (_deck).
-	Commitment, Salt, CommittedDeck string
-	Seeds                           []string
+	// the secret salt (_deck_salt), the deck committed to (_deck) and the
+	// key of its positions' salts (_deck_key). A deck committed per card
+	// position also has its salt, every position's hash (_deck_leaves) and
+	// the proofs of the cards shown (_deck_shown: engine.RevealedCard).
+	Commitment, Salt, CommittedDeck, Key string
+	Seeds, Leaves, Shown                 []string
 }
 
 // Hand is one hand history: the fields needed to rebuild the hand, its actions

@@ -285,13 +285,18 @@ func writeMeta(bw *bufio.Writer, m Meta, field func(key, value string)) {
 	if len(m.Players) > 0 {
 		field("players", stringArray(m.Players))
 	}
-	for _, s := range []struct{ key, v string }{{"_deck_commitment", m.Commitment}, {"_deck_salt", m.Salt}, {"_deck", m.CommittedDeck}} {
+	for _, s := range []struct{ key, v string }{{"_deck_commitment", m.Commitment}, {"_deck_salt", m.Salt}, {"_deck", m.CommittedDeck}, {"_deck_key", m.Key}} {
 		if s.v != "" {
 			field(s.key, tomlString(s.v))
 		}
 	}
-	if len(m.Seeds) > 0 {
-		field("_deck_seeds", stringArray(m.Seeds))
+	for _, s := range []struct {
+		key string
+		v   []string
+	}{{"_deck_seeds", m.Seeds}, {"_deck_leaves", m.Leaves}, {"_deck_shown", m.Shown}} {
+		if len(s.v) > 0 {
+			field(s.key, stringArray(s.v))
+		}
 	}
 }
 

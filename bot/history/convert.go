@@ -127,13 +127,7 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 		rec.Meta.Level = ps.Tournament.Level
 	}
 	if f := tag.Fair; f != nil {
-		// The commitment and the seeds were shown in the chat; the salt and
-		// the deck (every card, mucked ones too) only go where the export
-		// may show every card: the operator's.
-		rec.Meta.Commitment, rec.Meta.Seeds = f.Commitment, f.Seeds
-		if hero == pokerstars.Observer {
-			rec.Meta.Salt, rec.Meta.CommittedDeck = f.Salt, f.CommittedDeck(su.Deck)
-		}
+		fairMeta(&rec.Meta, f, h, hero)
 	}
 	for k := range n {
 		i := (su.Button + 1 + k) % n // p(k+1): the first seat left of the button first
@@ -227,4 +221,36 @@ func location(loc *time.Location) *time.Location {
 		return time.UTC
 	}
 	return loc
+}
+
+// fairMeta fills a PHH export's provable deck. The commitment and the
+// seeds were shown in the chat. A hand committed per card position also
+// has its salt, every position's hash (_deck_leaves) and the proofs of the
+// cards shown (_deck_shown; in a player's export their own hole cards
+// too), none of which tells a card never shown. The deck (every card,
+// mucked ones too), and its key, only go where the export may show every
+// card: the operator's.
+func fairMeta(m *phh.Meta, f *bot.FairTag, h bot.HandRecord, hero int) {
+	su := h.Setup
+	m.Commitment, m.Seeds = f.Commitment, f.Seeds
+	if hero == pokerstars.Observer {
+		m.Salt, m.CommittedDeck, m.Key = f.Salt, f.CommittedDeck(su.Deck), f.Key
+	}
+	if f.Key == "" {
+		return
+	}
+	p, err := f.Provable(su.Deck)
+	if err != nil {
+		return // a tag that cannot be read: the commitment alone
+	}
+	shown := engine.ShownCards(h.Events)
+	for _, e := range h.Events {
+		if e.Seat == hero && (e.Kind == engine.EvDealHole || e.Kind == engine.EvDrawCards) {
+			shown = append(shown, e.Cards...)
+		}
+	}
+	m.Salt, m.Leaves = f.Salt, p.Leaves()
+	for _, c := range p.Reveal(f.Seeds, su.Deck, shown) {
+		m.Shown = append(m.Shown, c.String())
+	}
 }

@@ -104,22 +104,24 @@ func TestCommitmentShownBeforeTheDealIsTheHashOfTheReveal(t *testing.T) {
 	}
 	h.playToEnd(40)
 	sum, at := summaryOf(h, "1")
-	deck, salt := deckRE.FindStringSubmatch(sum), saltRE.FindStringSubmatch(sum)
-	if deck == nil || salt == nil || len(strings.Fields(deck[1])) != 52 {
-		t.Fatalf("the summary reveals no deck and salt:\n%s", sum)
+	// The deck committed per card position: the summary reveals the salt,
+	// not the deck (TestRevealShowsNoCardNobodySaw).
+	salt := saltRE.FindStringSubmatch(sum)
+	if salt == nil || deckRE.MatchString(sum) {
+		t.Fatalf("the summary reveals no salt, or the whole deck:\n%s", sum)
 	}
-	if got := sha256Hex(deck[1] + " " + salt[1]); got != shown || salt[2] != shown {
-		t.Fatalf("sha256(deck salt) = %s, the summary says %s, the table showed %s", got, salt[2], shown)
+	rec, tag := storedHand(h, 1)
+	p, err := tag.Fair.Provable(rec.Setup.Deck)
+	if err != nil || p.Commitment() != shown || salt[2] != shown {
+		t.Fatalf("the stored deck hashes to %s (%v), the summary says %s, the table showed %s", p.Commitment(), err, salt[2], shown)
 	}
 	for i, m := range h.rec.all()[:at] {
 		if strings.Contains(m.Body.(bot.View).Text, salt[1]) {
 			t.Fatalf("message %d, before the summary, holds the salt: %q", i, m.Body.(bot.View).Text)
 		}
 	}
-	rec, tag := storedHand(h, 1)
-	if engine.FormatCards(rec.Setup.Deck) != deck[1] || tag.Fair.Salt != salt[1] || tag.Fair.Commitment != shown {
-		t.Fatalf("stored deck %s, salt %s, commitment %s; revealed %s, %s, %s",
-			engine.FormatCards(rec.Setup.Deck), tag.Fair.Salt, tag.Fair.Commitment, deck[1], salt[1], shown)
+	if tag.Fair.Salt != salt[1] || tag.Fair.Commitment != shown {
+		t.Fatalf("stored salt %s, commitment %s; revealed %s, %s", tag.Fair.Salt, tag.Fair.Commitment, salt[1], shown)
 	}
 	if r := h.must("cy", "/verify #1 1"); !strings.Contains(r.Text, "✓ matches") || !strings.Contains(r.Text, shown) {
 		t.Fatalf("/verify of an honest hand:\n%s", r.Text)
@@ -162,8 +164,8 @@ func TestSeedsMixIntoTheNextHandAsDocumented(t *testing.T) {
 	if strings.Join(tag.Fair.Seeds, "|") != strings.Join(seeds, "|") || tag.Fair.Commitment != next[1] {
 		t.Fatalf("hand 2 stored seeds %q and commitment %s, want %q and %s", tag.Fair.Seeds, tag.Fair.Commitment, seeds, next[1])
 	}
-	p, err := engine.ParseProvable(tag.Fair.Committed, tag.Fair.Salt)
-	if err != nil || p.Commitment() != next[1] {
+	p, err := tag.Fair.Provable(rec.Setup.Deck)
+	if err != nil || p.Commitment() != next[1] || p.DeckText() != tag.Fair.Committed {
 		t.Fatalf("the committed deck does not hash to the commitment shown: %v", err)
 	}
 	dealt := engine.FormatCards(rec.Setup.Deck)
@@ -172,8 +174,8 @@ func TestSeedsMixIntoTheNextHandAsDocumented(t *testing.T) {
 	}
 	h.playToEnd(40)
 	sum, _ := summaryOf(h, "2")
-	if !strings.Contains(sum, "Seeds: ana: lucky 7 · ben: 42") || !strings.Contains(sum, "Deck: "+p.DeckText()) {
-		t.Fatalf("the summary does not reveal the committed deck and the seeds:\n%s", sum)
+	if !strings.Contains(sum, "Seeds: ana: lucky 7 · ben: 42") || strings.Contains(sum, p.DeckText()) {
+		t.Fatalf("the summary does not reveal the seeds, or reveals the committed deck:\n%s", sum)
 	}
 	if r := h.must("cy", "/verify #1 2"); !strings.Contains(r.Text, "✓ matches") || !strings.Contains(r.Text, "Seeds: ana: lucky 7 · ben: 42") {
 		t.Fatalf("/verify of an honest seeded hand:\n%s", r.Text)
@@ -196,7 +198,7 @@ func TestVerifyRefusesATamperedDeckOrSalt(t *testing.T) {
 	h.must("ben", "/join 100")
 	h.playToEnd(40)
 	rec, _ := storedHand(h, 1)
-	const badHash = "✗ does not match: sha256(deck + \" \" + salt) is "
+	const badHash = "✗ does not match: sha256(position hashes + \" \" + salt) is "
 	cases := []struct {
 		name   string
 		tamper func(s *engine.Setup, f *bot.FairTag)
@@ -312,7 +314,7 @@ func TestDrawDiscardsAreShuffledBeforeTheyAreDealtAgain(t *testing.T) {
 	}
 	h.playToEnd(40)
 	rec, tag := storedHand(h, hand)
-	p, err := engine.ParseProvable(tag.Fair.CommittedDeck(rec.Setup.Deck), tag.Fair.Salt)
+	p, err := tag.Fair.Provable(rec.Setup.Deck)
 	if err != nil {
 		t.Fatal(err)
 	}

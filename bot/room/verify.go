@@ -89,10 +89,47 @@ func (r *Room) verifiableTable(ctx context.Context, p bot.Player, comm bot.Commu
 }
 
 // verifyText checks a verifiable hand's provable deck and tells the result:
-// the commitment, the deck, the salt, the seeds and whether they match.
+// the commitment, the salt, the seeds, the cards shown with their proofs
+// (a hand committed per card position; one committed to its whole text
+// shows its deck) and whether they match.
 func verifyText(lang, label string, n int, rec bot.HandRecord) string {
 	hs, _ := bot.ParseHandTag(rec.Setup.Tag) // read by verifiable
 	f := hs.Fair
+	if f.Key == "" {
+		return verifyWholeDeck(lang, label, n, rec, f)
+	}
+	lines := []string{bot.Text(lang, "verify.head_cards", label, n, f.Commitment, f.Salt)}
+	if len(f.Seeds) > 0 {
+		lines = append(lines, bot.Text(lang, "verify.seeds", strings.Join(f.Seeds, " · ")))
+	}
+	p, err := f.Provable(rec.Setup.Deck)
+	if err != nil {
+		return strings.Join(append(lines, bot.Text(lang, "verify.bad_reveal", err)), "\n")
+	}
+	shown := p.Reveal(f.Seeds, rec.Setup.Deck, engine.ShownCards(rec.Events))
+	parts := make([]string, len(shown))
+	for i, c := range shown {
+		parts[i] = c.String()
+	}
+	lines = append(lines, bot.Text(lang, "verify.shown", strings.Join(parts, " · ")))
+	var res string
+	switch {
+	case p.Commitment() != strings.ToLower(strings.TrimSpace(f.Commitment)):
+		res = bot.Text(lang, "verify.bad_hash_cards", p.Commitment())
+	case engine.FormatCards(p.Dealt(f.Seeds)) != engine.FormatCards(rec.Setup.Deck) ||
+		rec.Setup.ReshuffleSeed != 0 && rec.Setup.ReshuffleSeed != p.ReshuffleSeed(f.Seeds):
+		res = bot.Text(lang, "verify.bad_dealt")
+	case engine.VerifyReveal(f.Commitment, p.Leaves(), f.Salt, f.Seeds, shown) != nil:
+		res = bot.Text(lang, "verify.bad_dealt")
+	default:
+		res = bot.Text(lang, "verify.ok_cards")
+	}
+	return strings.Join(append(lines, res), "\n")
+}
+
+// verifyWholeDeck checks a hand committed to its whole deck's text (dealt
+// before the commitments per card position): its reveal is the deck.
+func verifyWholeDeck(lang, label string, n int, rec bot.HandRecord, f *bot.FairTag) string {
 	deck := f.CommittedDeck(rec.Setup.Deck)
 	lines := []string{bot.Text(lang, "verify.head", label, n, f.Commitment, deck, f.Salt)}
 	if len(f.Seeds) > 0 {

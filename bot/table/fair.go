@@ -19,9 +19,11 @@ import (
 // seeds (engine.Provable.Dealt). The commitment is thus always shown before
 // any seed is taken, and the seeds are known only after it: neither the
 // operator nor the players could choose the cards alone. The hand's tag
-// stores the commitment, the salt, the seeds and (with seeds) the
-// committed deck (bot.FairTag); the summary reveals them once the hand is
-// over; /verify checks them again from the store.
+// stores the commitment, the salt, the seeds, the secret key of the card
+// positions' salts and (with seeds) the committed deck (bot.FairTag); the
+// summary reveals the salt and seeds once the hand is over; /verify checks
+// them again from the store and proves the cards shown, and only them
+// (engine.Provable.Reveal).
 //
 // The next hand's committed deck and its seeds are kept in memory only: a
 // restart commits anew (the same deck with a deck seed) and drops the
@@ -42,8 +44,9 @@ type fairDeck struct {
 	nextCommitment string
 }
 
-// fairHand is a dealt hand's provable deck: its tag, its number, the text
-// of the deck committed to.
+// fairHand is a dealt hand's provable deck: its tag, its number, and, for
+// a hand committed to its whole deck's text (before the commitments per
+// card position), the text of that deck, which its reveal shows.
 type fairHand struct {
 	tag  *bot.FairTag
 	no   int
@@ -65,6 +68,9 @@ const (
 func fairOf(hr bot.HandRecord, hs bot.HandTag) fairHand {
 	if hs.Fair == nil {
 		return fairHand{no: hs.Number}
+	}
+	if hs.Fair.Key != "" {
+		return fairHand{tag: hs.Fair, no: hs.Number} // committed per card: the deck stays secret
 	}
 	return fairHand{tag: hs.Fair, no: hs.Number, deck: hs.Fair.CommittedDeck(hr.Setup.Deck)}
 }
@@ -99,11 +105,11 @@ func (t *Table) dealDeck() ([]engine.Card, uint64, error) {
 	for _, s := range t.fair.seeds {
 		seeds = append(seeds, s.text)
 	}
-	tag := &bot.FairTag{Commitment: t.fair.nextCommitment, Salt: p.SaltHex(), Seeds: seeds}
+	tag := &bot.FairTag{Commitment: t.fair.nextCommitment, Salt: p.SaltHex(), Seeds: seeds, Key: p.KeyHex()}
 	if len(seeds) > 0 {
 		tag.Committed = p.DeckText()
 	}
-	t.fair.hand = fairHand{tag: tag, no: t.handNo + 1, deck: p.DeckText()}
+	t.fair.hand = fairHand{tag: tag, no: t.handNo + 1}
 	return p.Dealt(seeds), p.ReshuffleSeed(seeds), nil
 }
 
@@ -178,14 +184,19 @@ func renderCommitments(r *bot.Rich, sc tableScene) {
 	}
 }
 
-// renderReveal ends a finished hand's summary with its deck revealed: the
-// deck committed to, the salt, the seeds, and how to check them. It reveals
-// every card of the deck, unshown hole cards too: the scheme's price.
+// renderReveal ends a finished hand's summary with its reveal: the salt,
+// the seeds, and how to check them (/verify shows the shown cards' proofs:
+// engine.Provable.Reveal). The deck itself is revealed only for a hand
+// committed to its whole text (sc.Deck, a hand dealt before the
+// commitments per card position); a hand committed per card keeps every
+// card never shown (mucked, folded, the stub) secret.
 func renderReveal(r *bot.Rich, sc summaryScene) {
 	if sc.Fair == nil {
 		return
 	}
-	r.Add("", bot.M(tr(sc.Lang, "fair.reveal_deck", sc.Deck)))
+	if sc.Deck != "" {
+		r.Add("", bot.M(tr(sc.Lang, "fair.reveal_deck", sc.Deck)))
+	}
 	r.Add("", bot.M(tr(sc.Lang, "fair.reveal_salt", sc.Fair.Salt, sc.Fair.Commitment)))
 	if len(sc.Fair.Seeds) > 0 {
 		r.Add("", bot.M(tr(sc.Lang, "fair.reveal_seeds", strings.Join(sc.Fair.Seeds, " · "))))
