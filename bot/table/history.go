@@ -29,6 +29,8 @@ type historyHand struct {
 	viewer int // the viewer's engine seat, -1 when they were not dealt in
 	lines  []string
 	cur    string // the line being written
+	// twice: the board was run twice (its second board was dealt).
+	twice bool
 }
 
 // historyText tells a stored hand to player (an id) in lang.
@@ -144,10 +146,14 @@ func (h *historyHand) events() {
 			}
 		case engine.EvDealBoard:
 			showCards()
+			if e.Board == 1 && h.twice {
+				h.cur += " " + engine.FormatSymbols(e.Cards) // the second board's cards on its one line
+				continue
+			}
 			h.add("")
 			h.cur = tr(l, "hist.street."+e.Street.String()) + " " + engine.FormatSymbols(e.Cards)
 			if e.Board == 1 {
-				h.cur = tr(l, "hist.second_board") + " " + engine.FormatSymbols(e.Cards)
+				h.cur, h.twice = tr(l, "hist.second_board")+" "+engine.FormatSymbols(e.Cards), true
 			}
 			street = e.Street
 		case engine.EvFold, engine.EvCheck, engine.EvCall, engine.EvBet, engine.EvRaise, engine.EvDiscard, engine.EvDeclareAllIn:
@@ -201,6 +207,9 @@ func (h *historyHand) award(e engine.Event) string {
 	}
 	if e.Low {
 		pot += " " + tr(h.lang, "hist.low")
+	}
+	if h.twice { // run twice: which board's half (R-POT-6), as the summary says it
+		pot += fmt.Sprintf(" (%s %d)", tr(h.lang, "view.board"), e.Board+1)
 	}
 	return tr(h.lang, "hist.wins", h.name(e.Seat), bot.FormatChips(e.Amount, h.lang), pot)
 }
