@@ -42,3 +42,27 @@ func TestRevealShowsNoCardNobodySaw(t *testing.T) {
 		}
 	}
 }
+
+// /verify's verdict comes before the proofs of the cards shown: each card
+// shown takes some 45 characters (its positions and salt), so six Omaha
+// hands shown down (24 cards and a board or two) make an answer longer
+// than a Discord message (2,000 characters), which the platform cuts at
+// its end; the verdict must not be what is cut.
+func TestVerifyTellsItsVerdictBeforeTheProofs(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newtable plo 1/2")
+	for _, u := range []string{"ana", "ben", "cy", "dee", "eve", "fay"} {
+		h.must(u, "/join 100")
+	}
+	for k := 0; k < 80 && h.toAct() != ""; k++ {
+		who := h.toAct()
+		if _, err := h.do(who, "/allin"); err != nil {
+			h.checkOrCall(who, "")
+		}
+	}
+	r := h.must("ana", "/verify #1 1").Text
+	verdict, shown := strings.Index(r, "✓ matches"), strings.Index(r, "Shown (")
+	if verdict < 0 || shown < 0 || verdict > shown || verdict > 1000 {
+		t.Fatalf("/verify's verdict at %d, the proofs at %d (%d characters):\n%s", verdict, shown, len(r), r)
+	}
+}

@@ -111,7 +111,6 @@ func verifyText(lang, label string, n int, rec bot.HandRecord) string {
 	for i, c := range shown {
 		parts[i] = c.String()
 	}
-	lines = append(lines, bot.Text(lang, "verify.shown", strings.Join(parts, " · ")))
 	var res string
 	switch {
 	case p.Commitment() != strings.ToLower(strings.TrimSpace(f.Commitment)):
@@ -124,7 +123,9 @@ func verifyText(lang, label string, n int, rec bot.HandRecord) string {
 	default:
 		res = bot.Text(lang, "verify.ok_cards")
 	}
-	return strings.Join(append(lines, res), "\n")
+	// The verdict before the proofs: a platform cuts a long answer (six
+	// Omaha hands shown) at its end.
+	return strings.Join(append(lines, res, bot.Text(lang, "verify.shown", strings.Join(parts, " · "))), "\n")
 }
 
 // verifyWholeDeck checks a hand committed to its whole deck's text (dealt
