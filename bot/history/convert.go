@@ -85,7 +85,7 @@ func PokerStars(s Stored, tag bot.HandTag, hero int, loc *time.Location) pokerst
 	ps.MaxSeats = max(ps.MaxSeats, n)
 	if t := s.Table.Tournament; t != nil {
 		r := h.Setup.Rules
-		ps.Tournament = &pokerstars.Tournament{Number: t.Number, BuyIn: t.BuyIn, Fee: t.Fee, Level: t.level(r.SmallBlind, r.BigBlind)}
+		ps.Tournament = &pokerstars.Tournament{Number: t.Number, BuyIn: t.BuyIn, Fee: t.Fee, Level: t.level(r.SmallBlind, r.BigBlind, r.Ante+r.BigBlindAnte)}
 	}
 	return ps
 }

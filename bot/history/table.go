@@ -73,22 +73,33 @@ func TableOf(t bot.TableRecord, tour *bot.TourneyRecord) (Table, error) {
 	return tb, nil
 }
 
-// level numbers the blind level of a tournament hand with these blinds:
-// the first level of the structure with them (the room plays a level's
-// blinds of at least one chip), else the last level below them, else 1.
-func (t *Tournament) level(small, big int64) int {
-	n, below := 0, 0
+// level numbers the blind level of a tournament hand with these blinds
+// and ante (posted by every player or by the big blind alone): the level
+// of the structure with them (the room plays a level's blinds of at least
+// one chip; no two levels have the same blinds and ante, while two may
+// have the same blinds, the later one with an ante), else the first level
+// with the blinds, else the last level below them, else 1.
+func (t *Tournament) level(small, big, ante int64) int {
+	n, below, blinds := 0, 0, 0
 	for _, l := range t.Levels {
 		if l.Break {
 			continue
 		}
 		n++
 		if max(l.SmallBlind, 1) == small && max(l.BigBlind, 1) == big {
-			return n
+			if l.Ante == ante {
+				return n
+			}
+			if blinds == 0 {
+				blinds = n
+			}
 		}
 		if l.BigBlind <= big {
 			below = n
 		}
+	}
+	if blinds > 0 {
+		return blinds
 	}
 	return max(below, 1)
 }
