@@ -66,3 +66,22 @@ func TestVerifyTellsItsVerdictBeforeTheProofs(t *testing.T) {
 		t.Fatalf("/verify's verdict at %d, the proofs at %d (%d characters):\n%s", verdict, shown, len(r), r)
 	}
 }
+
+// A player dealt in a hand may check it after its table closed (a cash
+// table closed by an admin, every table of a tournament that ended: its
+// final hands): /verify answered "no such table" once the table was gone.
+// Someone not dealt in learns nothing of a closed table's hands.
+func TestVerifyAHandOfAClosedTableYouPlayed(t *testing.T) {
+	h := newHarness(t, 3)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.playToEnd(40)
+	h.must("admin", "/closetable #1")
+	h.playToEnd(40) // hand 2, dealt before the close, ends; the table closes
+	if r := h.must("ana", "/verify #1 1"); !strings.Contains(r.Text, "✓ matches") || !strings.Contains(r.Text, "Hand 1 at #1") {
+		t.Fatalf("/verify of a hand ana played at a closed table:\n%s", r.Text)
+	}
+	h.fails("cy", "/verify #1 1", "table.no_such")
+	h.fails("ana", "/verify #1 99", "table.no_such")
+}

@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,12 +29,17 @@ func (r *Room) verifyCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	if err1 != nil || err2 != nil || id <= 0 || n <= 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "verify.usage")
 	}
-	t, err := r.verifiableTable(ctx, p, comm, cmd.Chat != "", id)
-	if err != nil {
-		return bot.Reply{}, err
-	}
 	ctx, cancel := context.WithTimeout(ctx, table.OpTimeout)
 	defer cancel()
+	t, err := r.verifiableTable(ctx, p, comm, cmd.Chat != "", id)
+	if err != nil {
+		if r.tableByID(id) == nil {
+			if rec, ok := r.playedAtClosed(ctx, p, id, n); ok {
+				return verifyReply(lang, "#"+strconv.FormatInt(id, 10), n, rec)
+			}
+		}
+		return bot.Reply{}, err
+	}
 	rec, err := r.store.TableHand(ctx, id, n)
 	if errors.Is(err, bot.ErrNotFound) {
 		return bot.Reply{}, bot.Errorf(bot.ENotFound, "verify.no_hand", t.Label(), n)
@@ -41,10 +47,28 @@ func (r *Room) verifyCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	if err := verifiable(t.Label(), n, rec); err != nil {
+	return verifyReply(lang, t.Label(), n, rec)
+}
+
+// verifyReply checks hand n of the table labelled label, or says why not.
+func verifyReply(lang, label string, n int, rec bot.HandRecord) (bot.Reply, error) {
+	if err := verifiable(label, n, rec); err != nil {
 		return bot.Reply{}, err
 	}
-	return bot.Reply{Text: verifyText(lang, t.Label(), n, rec)}, nil
+	return bot.Reply{Text: verifyText(lang, label, n, rec)}, nil
+}
+
+// playedAtClosed is hand n of table id when the table is no longer open
+// and p was dealt in it: a player may check the hands they played after
+// their table closed (a tournament's last hands), and nobody else learns
+// anything of a closed table.
+func (r *Room) playedAtClosed(ctx context.Context, p bot.Player, id int64, n int) (bot.HandRecord, bool) {
+	rec, err := r.store.TableHand(ctx, id, n)
+	if err != nil {
+		return bot.HandRecord{}, false
+	}
+	hs, err := bot.ParseHandTag(rec.Setup.Tag)
+	return rec, err == nil && p.ID != 0 && slices.Contains(hs.Players, p.ID)
 }
 
 // verifiable refuses a hand with nothing to check: voided, still in play
