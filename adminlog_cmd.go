@@ -56,8 +56,7 @@ func runAdminLog(ctx context.Context, a *app) int {
 	}
 	s, err := openStore(ctx, a)
 	if err != nil {
-		a.log.Error("adminlog", "err", err)
-		return exitFail
+		return openFailed(a, "adminlog", err)
 	}
 	defer closeStore(a, s)
 	rctx, cancel := context.WithTimeout(ctx, time.Minute)

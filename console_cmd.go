@@ -24,14 +24,18 @@ var scriptStart = time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
 
 // openScratch opens the database of a command that plays on one of its own
 // (--db, or a fresh SQLite file removed at Close), saying on stderr what
-// went wrong: nil and exitUsage for a bad --db, nil and exitFail when it
+// went wrong: nil and exitUsage for a bad --db (or one naming a directory), nil and exitFail when it
 // cannot be opened.
 func openScratch(ctx context.Context, a *app, cmd, dsn string) (*store.Scratch, int) {
 	s, err := store.OpenScratch(ctx, dsn, cmd, openTimeout)
 	var bad *store.URLError
+	var dir *store.NotAFileError
 	switch {
 	case errors.As(err, &bad):
 		fmt.Fprintf(a.stderr, "pokerroom %s: --db: %v\n", cmd, err)
+		return nil, exitUsage
+	case errors.As(err, &dir):
+		fmt.Fprintf(a.stderr, "pokerroom %s: --db: %v\n", cmd, dir)
 		return nil, exitUsage
 	case err != nil:
 		fmt.Fprintf(a.stderr, "pokerroom %s: %v\n", cmd, err)

@@ -94,7 +94,11 @@ func runExport(ctx context.Context, a *app) int {
 		return exportUsageError(a, "%s", msg)
 	}
 	s, err := openStore(ctx, a)
-	if err != nil {
+	var dir *store.NotAFileError
+	switch {
+	case errors.As(err, &dir):
+		return exportUsageError(a, "DATABASE_URL: %v", dir)
+	case err != nil:
 		fmt.Fprintf(a.stderr, "pokerroom export: open the database: %v\n", err)
 		return exitFail
 	}

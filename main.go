@@ -265,6 +265,20 @@ func missingDatabase(a *app) string {
 	return fmt.Sprintf("DATABASE_URL: no database at %s (this command reads an existing room's database; check the path, or create one with pokerroom migrate)", loc.Path)
 }
 
+// openFailed answers a failure to open the configured database: a
+// DATABASE_URL naming a directory is a bad configuration, answered as
+// config's errors are (one line naming the variable, exit status 2);
+// anything else is logged as msg, exit status 1.
+func openFailed(a *app, msg string, err error) int {
+	var dir *store.NotAFileError
+	if errors.As(err, &dir) {
+		fmt.Fprintf(a.stderr, "pokerroom: DATABASE_URL: %v\n", dir)
+		return exitUsage
+	}
+	a.log.Error(msg, "err", err)
+	return exitFail
+}
+
 func closeStore(a *app, s *store.Store) {
 	if err := s.Close(); err != nil {
 		a.log.Error("close database", "err", err)
@@ -276,8 +290,7 @@ func closeStore(a *app, s *store.Store) {
 func runMigrate(ctx context.Context, a *app) int {
 	s, err := openStore(ctx, a)
 	if err != nil {
-		a.log.Error("migrate", "err", err)
-		return exitFail
+		return openFailed(a, "migrate", err)
 	}
 	closeStore(a, s)
 	return exitOK
@@ -293,8 +306,7 @@ func runAudit(ctx context.Context, a *app) int {
 	}
 	s, err := openStore(ctx, a)
 	if err != nil {
-		a.log.Error("audit", "err", err)
-		return exitFail
+		return openFailed(a, "audit", err)
 	}
 	defer closeStore(a, s)
 	rep, err := room.AuditChips(ctx, s)
@@ -323,8 +335,7 @@ func runBot(ctx context.Context, a *app) int {
 	}
 	p, err := openProgram(ctx, a)
 	if err != nil {
-		a.log.Error("start", "err", err)
-		return exitFail
+		return openFailed(a, "start", err)
 	}
 	code := exitOK
 	if err := p.Run(ctx); err != nil {

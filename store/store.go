@@ -218,6 +218,16 @@ func (s *Store) TransferCount() uint64 { return s.transfers.Load() }
 // DB returns the underlying gorm handle, for tests and tools only.
 func (s *Store) DB() *gorm.DB { return s.db }
 
+// NotAFileError is Open's error for a SQLite path that names a directory:
+// the configuration is wrong, not the database (nothing was created).
+type NotAFileError struct {
+	Path string
+}
+
+func (e *NotAFileError) Error() string {
+	return fmt.Sprintf("%s is a directory, not a database file (name a file inside it, for example %s)", e.Path, filepath.Join(e.Path, DefaultSQLiteFile))
+}
+
 // checkSQLitePath says plainly what SQLite would report as "out of memory
 // (14)": a missing directory, a directory given as the file, a file or
 // directory this user may not write.
@@ -231,7 +241,7 @@ func checkSQLitePath(path string) error {
 		return fmt.Errorf("%s is not a directory", dir)
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("%s is a directory, not a database file (name a file inside it, for example %s)", path, filepath.Join(path, DefaultSQLiteFile))
+		return &NotAFileError{Path: path}
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
