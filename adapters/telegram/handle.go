@@ -176,7 +176,8 @@ func langOf(u *tgbotapi.User) string { return bot.LangFor("", clientLang(u), "")
 
 // learn remembers a user's username (for /grant @name, /ban @name, ...)
 // and group. A username new to the adapter is also stored (State), so that
-// "@name" still names its user after a restart.
+// "@name" still names its user after a restart: written only when the
+// store does not hold it for this user already.
 func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Chat) {
 	if u == nil {
 		return
@@ -194,10 +195,17 @@ func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Ch
 		a.lastChat.Set(u.ID, chat.ID)
 	}
 	a.mu.Unlock()
-	if store && a.cfg.State != nil {
-		if err := a.cfg.State.SetValue(ctx, usernamePrefix+username, strconv.FormatInt(u.ID, 10)); err != nil {
-			a.log.Warn("could not store a username", "user", u.ID, "err", err)
-		}
+	if !store || a.cfg.State == nil {
+		return
+	}
+	id := strconv.FormatInt(u.ID, 10)
+	// Not in memory (a restart, or forgotten): written only when the
+	// store does not have it already.
+	if v, err := a.cfg.State.Value(ctx, usernamePrefix+username); err == nil && v == id {
+		return
+	}
+	if err := a.cfg.State.SetValue(ctx, usernamePrefix+username, id); err != nil {
+		a.log.Warn("could not store a username", "user", u.ID, "err", err)
 	}
 }
 
