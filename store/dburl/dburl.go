@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Backend names a database engine.
@@ -342,8 +344,8 @@ func (l Location) DSN() string { return l.dsn }
 
 // Hide returns err with every password of l (a PostgreSQL URL's, in its
 // user information or its password parameter, as written and decoded)
-// replaced by "xxxxx" in its text; err itself when its text holds none.
-// The driver's errors may quote the URL they were given: pgx hides a
+// replaced by "xxxxx" in its text where it stands as a value (hideWhole);
+// err itself when its text holds none. The driver's errors may quote the URL they were given: pgx hides a
 // user:password@ password, but not a ?password= one. The error returned
 // still matches what err matches (errors.Is), without unwrapping to the
 // text that held the password.
@@ -354,12 +356,44 @@ func (l Location) Hide(err error) error {
 	msg := err.Error()
 	shown := msg
 	for _, s := range l.passwords() {
-		shown = strings.ReplaceAll(shown, s, "xxxxx")
+		shown = hideWhole(shown, s)
 	}
 	if shown == msg {
 		return err
 	}
 	return &hiddenError{msg: shown, err: err}
+}
+
+// hideWhole is text with every occurrence of pw that stands as a value
+// replaced by "xxxxx": one not glued to a letter or digit on either side,
+// as a password stands in a URL ("u:pw@h", "password=pw&") or quoted.
+// The same letters inside the words of a message ("a" in "failed") stay:
+// a short password must not garble the message.
+func hideWhole(text, pw string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, pw)
+		if i < 0 {
+			break
+		}
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[i+len(pw):])
+		b.WriteString(text[:i])
+		if wordRune(before) || wordRune(after) {
+			b.WriteString(text[i : i+len(pw)])
+		} else {
+			b.WriteString("xxxxx")
+		}
+		text = text[i+len(pw):]
+	}
+	b.WriteString(text)
+	return b.String()
+}
+
+// wordRune: a letter, digit or underscore (utf8.RuneError, the edge of
+// the text, is none).
+func wordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
 // passwords lists the passwords l's DSN holds, as written and decoded,

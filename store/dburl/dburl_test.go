@@ -207,3 +207,35 @@ func TestParseURLRefusesSurroundingWhiteSpace(t *testing.T) {
 		})
 	}
 }
+
+// Hide takes out a password where it stands as a value, never the same
+// letters inside the words of the message: a one-letter (or short)
+// password garbled every word holding its letters ("fxxxxxiled to
+// connect"), and a message whose words merely held them was still
+// wrapped as hiding a password (found by an outside review).
+func TestHideIsExactForShortPasswords(t *testing.T) {
+	for _, tc := range []struct {
+		raw, msg, want string
+	}{
+		{"postgres://bot:a@db/x", "failed to connect to `user=bot database=x`: password authentication failed",
+			"failed to connect to `user=bot database=x`: password authentication failed"},
+		{"postgres://bot:a@db/x", "cannot parse `postgres://bot:a@db/x`: invalid port", "cannot parse `postgres://bot:xxxxx@db/x`: invalid port"},
+		{"postgres://db/x?sslmode=disable&password=to", "server said: too many connections (password=to&sslmode=disable)",
+			"server said: too many connections (password=xxxxx&sslmode=disable)"},
+		{"postgres://bot:x1@db/x", "x1 is the password: 'x1'", "xxxxx is the password: 'xxxxx'"},
+		{"postgres://bot:-@db/x", "a-b: - given", "a-b: xxxxx given"},
+	} {
+		loc, err := Parse(tc.raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cause := errors.New(tc.msg)
+		got := loc.Hide(cause)
+		if got.Error() != tc.want {
+			t.Errorf("%s: Hide(%q) = %q, want %q", tc.raw, tc.msg, got, tc.want)
+		}
+		if tc.msg == tc.want && got != cause {
+			t.Errorf("%s: an error without the password is not returned as it is", tc.raw)
+		}
+	}
+}
