@@ -187,6 +187,7 @@ var tourneyTexts = map[string]Message{
 	"template.no_target":           {"A template cannot be a satellite: create satellites with /tourney create.", "Una plantilla no puede ser un satélite: crea los satélites con /tourney create."},
 	"template.start_delay":         {"A template's %[1]v= is a delay from each use, such as %[1]v=+1h: %[1]v=%[2]v names one moment.", "El %[1]v= de una plantilla es un plazo desde cada uso, como %[1]v=+1h: %[1]v=%[2]v indica un momento concreto."},
 	"tourney.two_named":            {"Name one tournament: %[1]v or %[2]v.", "Indica un solo torneo: %[1]v o %[2]v."},
+	"template.start_past":          {"Template %[1]v was saved with %[2]v, a moment now past: save it again with start= as a delay from each use, such as start=+1h.", "La plantilla %[1]v se guardó con %[2]v, un momento ya pasado: guárdala de nuevo con start= como plazo desde cada uso, como start=+1h."},
 	"template.no_open":             {"A template opens registration when it is used: leave out open=.", "Una plantilla abre la inscripción al usarse: quita open=."},
 	"template.saved":               {"Template %[1]v saved (%[2]v). /tourney template use %[1]v creates it, /tourney schedule %[1]v <when> repeats it.", "Plantilla %[1]v guardada (%[2]v). /tourney template use %[1]v la crea, /tourney schedule %[1]v <cuándo> la repite."},
 	"template.deleted":             {"Template %[1]v deleted, with its schedule.", "Plantilla %[1]v borrada, con su programación."},

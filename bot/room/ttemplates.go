@@ -142,6 +142,27 @@ func storedCloseIn(set *tournament.Settings) {
 	}
 }
 
+// storedStart is the start= of a template saved before a template took
+// delays only (delaysOnly): a time of day or a date, kept as the delay from
+// the save to the moment it named (StartIn), which is not what the admin
+// meant. Such a template starts at the time of day after each use, or at
+// the date while it is ahead.
+func storedStart(set tournament.Settings) (string, bool) {
+	v := storedStartValue(set)
+	return v, v != "" && !strings.HasPrefix(v, "+") && !strings.EqualFold(v, "sng") && !strings.EqualFold(v, "full")
+}
+
+// storedStartValue is the value of the start= a template was saved with.
+func storedStartValue(set tournament.Settings) string {
+	v := ""
+	for _, o := range set.Args {
+		if k, val, ok := strings.Cut(o, "="); ok && strings.EqualFold(k, "start") {
+			v = val
+		}
+	}
+	return v
+}
+
 // delaysOnly refuses a template's start= or close= given as a time of
 // day or a date: a template keeps them as delays from each use (+1h),
 // and such a time would be read as the delay from the moment it was
@@ -303,12 +324,20 @@ func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot
 	}
 	storedCloseIn(&set)
 	now := r.clock.Now()
+	start := func(from time.Time) (time.Time, error) { return from.Add(set.StartIn), nil }
+	if v, ok := storedStart(set); ok {
+		start = func(from time.Time) (time.Time, error) { return tournament.ParseWhen(v, from) }
+	}
 	from := at // the delays count from the firing, or from now when it was missed
-	if !at.Add(set.StartIn).After(now) {
+	if s, err := start(at); err != nil || !s.After(now) {
 		from = now
 	}
 	if set.Config.Kind == tourney.Scheduled {
-		set.Config.StartAt = from.Add(set.StartIn)
+		s, err := start(from)
+		if err != nil || !s.After(now) {
+			return nil, bot.Errorf(bot.EInvalid, "template.start_past", t.Name, "start="+storedStartValue(set))
+		}
+		set.Config.StartAt = s
 	}
 	if set.CloseIn > 0 {
 		set.CloseAt = from.Add(set.CloseIn)

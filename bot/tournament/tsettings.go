@@ -364,6 +364,10 @@ func pinTimes(args []string, s Settings) []string {
 // parseWhen reads a time: "+30m" (from now), "21:00" (the next such
 // time, UTC), "2026-11-25T21:00" or "2026-11-25T21:00+01:00" (or an
 // instant to the second, RFC 3339, as an edit keeps a time: pinTimes).
+// ParseWhen is the moment a start= or close= value names, read at now:
+// +1h30m from now, 21:00 the next such time (UTC), or a date.
+func ParseWhen(v string, now time.Time) (time.Time, error) { return parseWhen(v, now) }
+
 func parseWhen(v string, now time.Time) (time.Time, error) {
 	if d, ok := strings.CutPrefix(v, "+"); ok {
 		dur, err := time.ParseDuration(d)
