@@ -128,7 +128,7 @@ func runConsole(ctx context.Context, a *app) int {
 	}
 	defer rm.Close()
 	defer runner.Stop() // before the room closes: no tournament is created then
-	con := &console.Console{In: in, Out: a.stdout, Room: rm, Sink: sink}
+	con := &console.Console{In: in, Out: a.stdout, Room: rm, Sink: sink, Lang: console.RoomLang(rm)}
 	if clock != nil {
 		con.Script, con.Clock = true, clock
 	} else {

@@ -180,7 +180,7 @@ func httpPart(a *app, s *store.Store, m *bot.Metrics) (part, error) {
 // consolePart is the terminal console. At the end of its input it stops the
 // program, unless other parts serve on (a container without stdin).
 func consolePart(a *app, s *store.Store, rm *room.Room, sink *console.Sink, others bool) part {
-	con := &console.Console{In: a.stdin, Out: a.stdout, Room: rm, Sink: sink, Welcome: console.Welcome(rm), Status: func(ctx context.Context) (console.Status, error) {
+	con := &console.Console{In: a.stdin, Out: a.stdout, Room: rm, Sink: sink, Welcome: console.Welcome(rm), Lang: console.RoomLang(rm), Status: func(ctx context.Context) (console.Status, error) {
 		v, err := s.SchemaVersion(ctx)
 		if err != nil {
 			return console.Status{}, err

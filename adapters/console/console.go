@@ -82,6 +82,10 @@ type Console struct {
 	Clock FakeClock
 	// Welcome is run before the first line: the newcomer's table.
 	Welcome func(ctx context.Context, c *Console) error
+	// Lang, when set, is the language the room speaks to a user here
+	// (their /lang, else the chat's: DEFAULT_LANG); the console's own
+	// lines speak it too. nil: English.
+	Lang func(ctx context.Context, user string) string
 }
 
 // Sink prints the room's messages: every one with its audience, or on a
@@ -302,7 +306,7 @@ func (c *Console) Run(ctx context.Context) error {
 	go func() { readErr <- readLines(c.In, lines, stop) }()
 
 	if !c.Script {
-		c.Sink.Print("console", "pokerroom console: type help for the commands, quit or Ctrl-D to leave.")
+		c.Sink.Print("console", c.text(ctx, c.User, "greeting"))
 	}
 	if c.Welcome != nil {
 		if err := c.Welcome(ctx, c); err != nil {
@@ -329,7 +333,7 @@ func (c *Console) Run(ctx context.Context) error {
 			return io.EOF
 		case l := <-lines:
 			if l.tooLong {
-				c.Sink.Print("console", fmt.Sprintf("line too long (more than %d bytes): ignored; try help", MaxLine))
+				c.Sink.Print("console", c.text(ctx, c.User, "too_long", MaxLine))
 				continue
 			}
 			quit, err := c.handle(ctx, l.text)
@@ -416,35 +420,35 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 		}
 	case "status":
 		if !strings.HasPrefix(word, "/") || c.Room == nil {
-			return false, c.status(ctx, len(fields) > 1)
+			return false, c.status(ctx, user, len(fields) > 1)
 		}
 	case "as":
 		if len(fields) != 2 || !userRE.MatchString(fields[1]) {
-			c.Sink.Print("console", "usage: as NAME (letters, digits, . - _; at most 32)")
+			c.Sink.Print("console", c.text(ctx, user, "as_usage"))
 			return false, nil
 		}
 		c.User = fields[1]
-		c.Sink.Print("console", "you are now "+c.User)
+		c.Sink.Print("console", c.text(ctx, c.User, "as_now", c.User))
 		return false, nil
 	case "sleep":
 		return false, c.sleep(ctx, fields[1:])
 	case "help":
 		if !strings.HasPrefix(word, "/") {
-			c.help()
+			c.Sink.Print("console", c.text(ctx, user, "help"))
 			return false, nil
 		}
 	}
 	if !strings.HasPrefix(word, "/") {
-		c.Sink.Print("console", fmt.Sprintf("unknown command %q; try help (room commands start with /)", fields[0]))
+		c.Sink.Print("console", c.text(ctx, user, "unknown", fields[0]))
 		return false, nil
 	}
 	if c.Room == nil {
-		c.Sink.Print("console", "no room is running")
+		c.Sink.Print("console", c.text(ctx, user, "no_room"))
 		return false, nil
 	}
 	name, args, ok := bot.ParseCommand(text)
 	if !ok {
-		c.Sink.Print(user, fmt.Sprintf("%q is not a command: write / and a name, such as /help", fields[0]))
+		c.Sink.Print(user, c.text(ctx, user, "not_cmd", fields[0]))
 		return false, nil
 	}
 	if c.Script {
@@ -508,20 +512,9 @@ func (c *Console) sleep(ctx context.Context, args []string) error {
 	return c.Room.Settle(ctx)
 }
 
-func (c *Console) help() {
-	c.Sink.Print("console", strings.Join([]string{
-		"console commands:",
-		"  help      this list; /help lists the room's commands",
-		"  status    the database and which platforms are configured",
-		"  as NAME   play as another user (or prefix a line: ana: /call)",
-		"  quit      leave the console",
-		"room commands start with a slash: /join /call /check /fold /raise 40 /bet 1/2 pot /leave /wallet /tables ...",
-	}, "\n"))
-}
-
-func (c *Console) status(ctx context.Context, args bool) error {
+func (c *Console) status(ctx context.Context, user string, args bool) error {
 	if args {
-		c.Sink.Print("console", "status takes no arguments; try status")
+		c.Sink.Print("console", c.text(ctx, user, "status_no"))
 		return nil
 	}
 	if c.Status == nil {

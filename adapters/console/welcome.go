@@ -3,7 +3,6 @@ package console
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -35,7 +34,7 @@ func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 			case errors.As(err, &e) && (e.Key == "join.already" || e.Key == "addbot.full"):
 				return true
 			case err != nil:
-				c.Sink.Print("console", fmt.Sprintf("Could not /%s at start (%s). Type /tables to see the tables, /join #N to sit at one, or /newtable nlhe 1/2 to open one.", name, bot.Translate(err, bot.English)))
+				c.Sink.Print("console", c.text(ctx, c.User, "w_failed", name, bot.Translate(err, c.lang(ctx, c.User))))
 				return false
 			case reply.Text != "":
 				c.Sink.Print("group", reply.Text)
@@ -44,7 +43,7 @@ func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 		}
 		seated, err := rm.SeatedAt(ctx, Platform, c.User)
 		if err != nil {
-			c.Sink.Print("console", fmt.Sprintf("Could not read your seats at start (%s). Type /tables to see the tables.", bot.Translate(err, bot.English)))
+			c.Sink.Print("console", c.text(ctx, c.User, "w_seats", bot.Translate(err, c.lang(ctx, c.User))))
 			return nil
 		}
 		var cash []bot.TableChoice
@@ -55,17 +54,13 @@ func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 		}
 		for _, tc := range cash {
 			if slices.Contains(seated, tc.ID) {
-				c.Sink.Print("console", fmt.Sprintf("You are at table %s (%s). /tables lists every table.", tc.Label, tc.Title))
+				c.Sink.Print("console", c.text(ctx, c.User, "w_back", tc.Label, tc.Title))
 				return nil
 			}
 		}
 		if len(cash) == 0 {
 			if do("newtable", "nlhe", "1/2", "seats=6") && do("join") && do("addbot", "3") {
-				c.Sink.Print("console", "You are at a table with three practice opponents. Three things to try first:\n"+
-					"  1. play: when it is your turn, type /call, /check, /fold or /raise 10 (/help playing);\n"+
-					"  2. a tournament: /tourney create Friday start=sng seats=6 bots=on, then /register and /tourney bots 5 (/help tournaments);\n"+
-					"  3. your hands: /history, and /export for a file your tracker reads.\n"+
-					"/help lists the rest; /quit leaves.")
+				c.Sink.Print("console", c.text(ctx, c.User, "w_new"))
 			}
 			return nil
 		}
@@ -75,7 +70,7 @@ func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 				return nil
 			}
 		}
-		c.Sink.Print("console", "Every table here is full. /tables lists them; /newtable nlhe 1/2 opens another.")
+		c.Sink.Print("console", c.text(ctx, c.User, "w_full"))
 		return nil
 	}
 }

@@ -82,6 +82,27 @@ func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 	return reply, nil
 }
 
+// LangOf is the language the room answers cmd's user in, in cmd's chat:
+// their /lang, else their client's, else the chat's (DEFAULT_LANG for a
+// chat that chose none), as Handle's answers; English when the store
+// cannot say. An adapter's own lines (the console's) speak it too.
+func (r *Room) LangOf(ctx context.Context, cmd bot.Command) string {
+	comm, err := r.community(ctx, cmd.Platform, cmd.Chat, cmd.ChatTitle)
+	if err != nil {
+		return bot.LangFor("", cmd.Lang, "")
+	}
+	// The player as stored, not created: asking records nobody.
+	mine := ""
+	if found, err := r.store.FindPlayers(ctx, cmd.Platform, cmd.User); err == nil {
+		for _, p := range found {
+			if p.UserID == cmd.User {
+				mine = p.Language
+			}
+		}
+	}
+	return bot.LangFor(mine, cmd.Lang, comm.Language)
+}
+
 // onBehalfOfChat refuses a command sent on behalf of its chat (a
 // Telegram admin who remains anonymous, a channel): nobody is there to act
 // for. The answer, for the chat, speaks its language and says what to do.

@@ -1,0 +1,85 @@
+package console
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// texts are the console's own lines, in English and Spanish; the room's
+// answers come translated by the room.
+var texts = map[string][2]string{ // English, Spanish
+	"greeting":  {"pokerroom console: type help for the commands, quit or Ctrl-D to leave.", "consola de pokerroom: escribe help para ver los comandos, quit o Ctrl-D para salir."},
+	"too_long":  {"line too long (more than %d bytes): ignored; try help", "línea demasiado larga (más de %d bytes): ignorada; prueba help"},
+	"as_usage":  {"usage: as NAME (letters, digits, . - _; at most 32)", "uso: as NOMBRE (letras, dígitos, . - _; como máximo 32)"},
+	"as_now":    {"you are now %s", "ahora eres %s"},
+	"unknown":   {"unknown command %q; try help (room commands start with /)", "comando desconocido %q; prueba help (los comandos de la sala empiezan por /)"},
+	"no_room":   {"no room is running", "no hay ninguna sala en marcha"},
+	"not_cmd":   {"%q is not a command: write / and a name, such as /help", "%q no es un comando: escribe / y un nombre, como /help"},
+	"status_no": {"status takes no arguments; try status", "status no lleva argumentos; prueba status"},
+	"help": {"console commands:\n" +
+		"  help      this list; /help lists the room's commands\n" +
+		"  status    the database and which platforms are configured\n" +
+		"  as NAME   play as another user (or prefix a line: ana: /call)\n" +
+		"  quit      leave the console\n" +
+		"room commands start with a slash: /join /call /check /fold /raise 40 /bet 1/2 pot /leave /wallet /tables ...",
+		"comandos de la consola:\n" +
+			"  help      esta lista; /help muestra los comandos de la sala\n" +
+			"  status    la base de datos y qué plataformas están configuradas\n" +
+			"  as NOMBRE juega como otro usuario (o empieza la línea así: ana: /call)\n" +
+			"  quit      sal de la consola\n" +
+			"los comandos de la sala empiezan por una barra: /join /call /check /fold /raise 40 /bet 1/2 pot /leave /wallet /tables ..."},
+	"w_failed": {"Could not /%s at start (%s). Type /tables to see the tables, /join #N to sit at one, or /newtable nlhe 1/2 to open one.",
+		"No se pudo hacer /%s al empezar (%s). Escribe /tables para ver las mesas, /join #N para sentarte en una o /newtable nlhe 1/2 para abrir otra."},
+	"w_seats": {"Could not read your seats at start (%s). Type /tables to see the tables.",
+		"No se pudieron leer tus asientos al empezar (%s). Escribe /tables para ver las mesas."},
+	"w_back": {"You are at table %s (%s). /tables lists every table.", "Estás en la mesa %s (%s). /tables muestra todas las mesas."},
+	"w_new": {"You are at a table with three practice opponents. Three things to try first:\n" +
+		"  1. play: when it is your turn, type /call, /check, /fold or /raise 10 (/help playing);\n" +
+		"  2. a tournament: /tourney create Friday start=sng seats=6 bots=on, then /register and /tourney bots 5 (/help tournaments);\n" +
+		"  3. your hands: /history, and /export for a file your tracker reads.\n" +
+		"/help lists the rest; /quit leaves.",
+		"Estás en una mesa con tres rivales de práctica. Tres cosas para empezar:\n" +
+			"  1. jugar: cuando te toque, escribe /call, /check, /fold o /raise 10 (/help playing);\n" +
+			"  2. un torneo: /tourney create Viernes start=sng seats=6 bots=on, después /register y /tourney bots 5 (/help tournaments);\n" +
+			"  3. tus manos: /history, y /export para un archivo que lee tu programa de seguimiento.\n" +
+			"/help muestra el resto; /quit sale."},
+	"w_full": {"Every table here is full. /tables lists them; /newtable nlhe 1/2 opens another.",
+		"Todas las mesas están llenas. /tables las muestra; /newtable nlhe 1/2 abre otra."},
+}
+
+// lang is the language of user's lines: Lang's answer, else English.
+func (c *Console) lang(ctx context.Context, user string) string {
+	if c.Lang == nil {
+		return bot.English
+	}
+	return bot.LangFor(c.Lang(ctx, user), "", "")
+}
+
+// text is the console's line key in user's language.
+func (c *Console) text(ctx context.Context, user, key string, args ...any) string {
+	m := texts[key]
+	s := m[0]
+	if c.lang(ctx, user) == bot.Spanish {
+		s = m[1]
+	}
+	if len(args) == 0 {
+		return s
+	}
+	return fmt.Sprintf(s, args...)
+}
+
+// Langs is what RoomLang needs of the room: the language it answers a
+// command's user in.
+type Langs interface {
+	LangOf(ctx context.Context, cmd bot.Command) string
+}
+
+// RoomLang is the Console.Lang of a room: the language it answers a
+// console user in, in the console's chat.
+func RoomLang(rm Langs) func(ctx context.Context, user string) string {
+	return func(ctx context.Context, user string) string {
+		return rm.LangOf(ctx, bot.Command{Platform: Platform, Chat: Chat, ChatTitle: "console", User: user, UserName: user})
+	}
+}
