@@ -78,6 +78,7 @@ var tourneyTexts = map[string]Message{
 	"structure.title":              {"Structure %[1]v, starting stack %[2]v:", "Estructura %[1]v, stack inicial %[2]v:"},
 	"payouts.none":                 {"No prizes yet: nobody has registered.", "Aún no hay premios: nadie se ha inscrito."},
 	"payouts.seat":                 {"%[1]v. a seat in %[2]v (worth %[3]v)", "%[1]v. una plaza en %[2]v (valor %[3]v)"},
+	"payouts.title_pairs":          {"Prize pool %[1]v for %[2]v {2:pair|pairs} (%[3]v {3:entry|entries}); each place's prize is its pair's, shared by the two members:", "Bote de %[1]v para %[2]v {2:pareja|parejas} (%[3]v {3:entrada|entradas}); el premio de cada puesto es de su pareja, a repartir entre sus dos miembros:"},
 	"payouts.title":                {"Prize pool %[1]v for %[2]v {2:entry|entries}:", "Bote de %[1]v para %[2]v {2:entrada|entradas}:"},
 	"ttable.closed":                {"%[1]v: this table is broken; its players were moved.", "%[1]v: esta mesa se rompe; sus jugadores fueron trasladados."},
 	"ttable.title_noante":          {"table %[1]v · level %[2]v: %[3]v/%[4]v", "mesa %[1]v · nivel %[2]v: %[3]v/%[4]v"},

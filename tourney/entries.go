@@ -23,7 +23,10 @@ type Entry struct {
 	Disqualified bool
 	// Merged: a pairs tournament's member whose stack joined their
 	// partner's (R-TRN-19): out of play, with no place of its own.
-	Merged    bool
+	Merged bool
+	// Pair is the pair of a pairs tournament's entry (R-TRN-19; 0: none):
+	// a pair counts once in the payout table (SetPair).
+	Pair      int
 	alias     int
 	paidChips Chips
 }
@@ -414,6 +417,55 @@ func (t *Tournament) MergeInto(keep, merged EntryID) error {
 	}
 	t.afterBust()
 	return nil
+}
+
+// SetPair puts entry e in a pairs tournament's pair (R-TRN-19): the
+// entries of a pair count once in the payout table, however its members
+// play (apart, merged, one out of chips before the merge), plus each
+// re-entry of a member.
+func (t *Tournament) SetPair(e EntryID, pair int) error {
+	en, err := t.entry(e)
+	if err != nil {
+		return err
+	}
+	en.Pair = pair
+	return nil
+}
+
+// PayoutEntries is the number of entries the payout table is for: every
+// entry, a pair's counting once (a merged member's entry, or a pair's
+// second member's, adds none) plus its members' re-entries (R-TRN-19).
+func (t *Tournament) PayoutEntries() int {
+	n := 0
+	pairs, players := map[int]bool{}, map[PlayerID]bool{}
+	for _, e := range t.entries {
+		switch {
+		case e.Pair == 0:
+			if !e.Merged {
+				n++
+			}
+		case !pairs[e.Pair]:
+			pairs[e.Pair], players[e.Player] = true, true
+			n++
+		case players[e.Player]: // a member's re-entry
+			n++
+		default:
+			players[e.Player] = true
+		}
+	}
+	return n
+}
+
+// Pairs is the number of pairs with an entry (0 but in a pairs
+// tournament).
+func (t *Tournament) Pairs() int {
+	pairs := map[int]bool{}
+	for _, e := range t.entries {
+		if e.Pair != 0 {
+			pairs[e.Pair] = true
+		}
+	}
+	return len(pairs)
 }
 
 // RemovedChips is the total of chips taken out of play by disqualification.

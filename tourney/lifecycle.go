@@ -616,13 +616,7 @@ func (t *Tournament) Prizes() ([]Prize, error) {
 	if tk := t.cfg.Tickets; tk != nil {
 		return SatellitePrizes(pool, tk.SeatValue, tk.SatelliteBuyIn, tk.Leftover)
 	}
-	n := 0
-	for _, e := range t.entries {
-		if !e.Merged { // a pair counts once (R-TRN-19)
-			n++
-		}
-	}
-	amounts, err := t.cfg.Payout.Payouts(n, pool)
+	amounts, err := t.cfg.Payout.Payouts(t.PayoutEntries(), pool) // a pair counts once (R-TRN-19)
 	if err != nil {
 		return nil, err
 	}

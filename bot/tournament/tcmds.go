@@ -441,7 +441,11 @@ func (a *Director) payoutsText(lang string) string {
 		return tr(lang, "payouts.none")
 	}
 	var b strings.Builder
-	b.WriteString(tr(lang, "payouts.title", bot.Chips(a.poolTotal()), len(a.Tourney.Entries())))
+	if pairs := a.Tourney.Pairs(); pairs > 0 { // each place is a pair's, shared (R-TRN-19)
+		b.WriteString(tr(lang, "payouts.title_pairs", bot.Chips(a.poolTotal()), pairs, len(a.Tourney.Entries())))
+	} else {
+		b.WriteString(tr(lang, "payouts.title", bot.Chips(a.poolTotal()), len(a.Tourney.Entries())))
+	}
 	for _, p := range prizes {
 		if p.Kind == tourney.SeatPrize { // a satellite's seat, not chips (R-TRN-15)
 			b.WriteString("\n" + tr(lang, "payouts.seat", p.Place, "T"+strconv.FormatInt(a.target, 10), bot.Chips(p.Chips)))

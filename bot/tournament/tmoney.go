@@ -45,13 +45,8 @@ func (a *Director) tellInTheMoney(before map[tourney.EntryID]bool, lateEnd bool)
 	prizes, _ := a.Tourney.Prizes()
 	list := strings.Join(items, ", ")
 	if lateEnd {
-		entries := 0
-		for _, e := range a.Tourney.Entries() {
-			if !e.Merged { // a pair counts once, as the payouts count it (R-TRN-19)
-				entries++
-			}
-		}
-		a.news("tn.late_paid", a.Name(), entries, len(prizes), list)
+		// A pair counts once, as the payouts count it (R-TRN-19).
+		a.news("tn.late_paid", a.Name(), a.Tourney.PayoutEntries(), len(prizes), list)
 	} else {
 		a.news("tn.now_paid", a.Name(), len(prizes), list)
 	}

@@ -137,6 +137,13 @@ func (op RegisterOp) apply(a *Director) (any, error) {
 		a.bots[reg.Entry.ID] = true
 	}
 	a.joinPair(*op.Player, op.Bot, op.Pair)
+	if n, ok := a.pairByPlayer[op.Player.ID]; ok {
+		// The pair counts once in the payout table (R-TRN-19).
+		if err := a.Tourney.SetPair(reg.Entry.ID, n); err != nil {
+			return nil, err
+		}
+		reg.Entry.Pair = n
+	}
 	if reg.Seat.Table != 0 {
 		a.stacks[reg.Entry.ID] = reg.Chips
 	}
