@@ -379,6 +379,9 @@ func buildRoom(cfg *Config, get func(string) value) error {
 			return v.fail("invalid operator %q: write platform:user id (accepted: telegram:123, discord:456, console:you)", o)
 		case platform != "telegram" && platform != "discord" && platform != "console":
 			return v.fail("invalid operator %q: the platform is telegram, discord or console (accepted: telegram:123, discord:456, console:you)", o)
+		case platform != "console" && !snowflakeRE.MatchString(user):
+			// A username or a chat's id would match nobody.
+			return v.fail("invalid operator %q: a %s operator is named by their numeric user id, not a name (accepted: telegram:123, discord:456, console:you)", o, platform)
 		}
 		cfg.Owners = append(cfg.Owners, platform+":"+user)
 	}
