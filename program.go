@@ -55,6 +55,7 @@ type program struct {
 	store *store.Store
 	room  *room.Room
 	cron  *cron.Runner // the tournaments' schedules
+	lease *roomLease   // given up after the room closes
 	parts []part
 }
 
@@ -66,6 +67,10 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	p := &program{log: a.log, store: s}
+	if p.lease, err = takeRoom(ctx, s, a.log); err != nil {
+		p.Close()
+		return nil, err
+	}
 	// The room's metrics count the platforms' outboxes too.
 	metrics := bot.NewMetrics()
 	outboxes, admins, threads := map[string]bot.Enqueuer{}, map[string]bot.Admins{}, map[string]bot.Threads{}
@@ -127,6 +132,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	if sink != nil {
 		p.parts = append(p.parts, consolePart(a, s, rm, sink, len(p.parts) > 0))
 	}
+	p.parts = append(p.parts, part{name: "lease", run: p.lease.keep})
 	return p, nil
 }
 
@@ -266,6 +272,9 @@ func (p *program) Close() error {
 	}
 	if p.room != nil {
 		p.room.Close()
+	}
+	if p.lease != nil {
+		p.lease.release()
 	}
 	if p.store != nil {
 		if err := p.store.Close(); err != nil {

@@ -70,6 +70,7 @@ func Run(t *testing.T, open Opener) {
 		{"BatchMovesChipsInTurn", testBatchMovesChipsInTurn},
 		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
 		{"CloseTableWithItsWrite", testCloseTableWithItsWrite},
+		{"LeaseIsHeldByOneHolder", testLease},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
