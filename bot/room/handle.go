@@ -66,8 +66,12 @@ func (r *Room) handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 	// The user's own answers (a private chat's, help, their wallet, every
 	// error) speak their language (bot.LangFor); what the group reads, the
 	// chat's.
-	mine := bot.LangFor(p.Language, cmd.Lang, comm.Language)
-	lang := bot.LangFor("", "", comm.Language)
+	chatLang := comm.Language
+	if cmd.Chat == "" {
+		chatLang = r.cfg.DefaultLang // a private chat speaks the room's default (DEFAULT_LANG)
+	}
+	mine := bot.LangFor(p.Language, cmd.Lang, chatLang)
+	lang := bot.LangFor("", "", chatLang)
 	if cmd.Chat == "" {
 		lang = mine
 	}
