@@ -17,6 +17,7 @@ var texts = map[string][2]string{ // English, Spanish
 	"unknown":   {"unknown command %q; try help (room commands start with /)", "comando desconocido %q; prueba help (los comandos de la sala empiezan por /)"},
 	"no_room":   {"no room is running", "no hay ninguna sala en marcha"},
 	"not_cmd":   {"%q is not a command: write / and a name, such as /help", "%q no es un comando: escribe / y un nombre, como /help"},
+	"quit_args": {"%[1]s takes no arguments: type %[1]s to leave", "%[1]s no lleva argumentos: escribe %[1]s para salir"},
 	"status_no": {"status takes no arguments; try status", "status no lleva argumentos; prueba status"},
 	"help": {"console commands:\n" +
 		"  help      this list; /help lists the room's commands\n" +
