@@ -22,13 +22,13 @@ func TestDefaultLangIsTheLanguageOfANewChat(t *testing.T) {
 }
 
 // With DEFAULT_LANG=es the console's own lines speak Spanish too: its
-// greeting, the newcomer's welcome at the table and its help (they
+// greeting, the newcomer's welcome at the table, help and status (they
 // stayed English while the table spoke Spanish); a user's /lang en
 // brings them back to English (found by an outside review).
 func TestDefaultLangIsTheConsolesLanguage(t *testing.T) {
 	env, _ := tempDB(t)
 	env["DEFAULT_LANG"] = "es"
-	r := runMain(t, context.Background(), env, strings.NewReader("help\nfoo\n/lang en\nhelp\nquit\n"))
+	r := runMain(t, context.Background(), env, strings.NewReader("help\nfoo\nstatus\n/lang en\nhelp\nquit\n"))
 	if r.code != exitOK {
 		t.Fatalf("exit status %d, stderr:\n%s", r.code, r.stderr)
 	}
@@ -41,6 +41,7 @@ func TestDefaultLangIsTheConsolesLanguage(t *testing.T) {
 		"Estás en una mesa con tres rivales de práctica", // the welcome
 		"comandos de la consola:",                        // help
 		`comando desconocido "foo"`,
+		"versión del esquema:", // status
 	} {
 		if !strings.Contains(first, want) {
 			t.Errorf("before /lang en, the console does not say %q:\n%s", want, first)

@@ -487,16 +487,16 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 // time.
 func (c *Console) sleep(ctx context.Context, args []string) error {
 	if len(args) != 1 {
-		c.Sink.Print("console", "usage: sleep DURATION (such as 30s or 5m)")
+		c.Sink.Print("console", c.text(ctx, c.User, "sleep_usage"))
 		return nil
 	}
 	d, err := time.ParseDuration(args[0])
 	if err != nil || d < 0 || d > 24*time.Hour {
-		c.Sink.Print("console", fmt.Sprintf("sleep %q: want a duration from 0s to 24h, such as 30s", args[0]))
+		c.Sink.Print("console", c.text(ctx, c.User, "sleep_bad", args[0]))
 		return nil
 	}
 	if c.Clock == nil {
-		c.Sink.Print("console", "sleep works in scripts only (time passes by itself here)")
+		c.Sink.Print("console", c.text(ctx, c.User, "sleep_live"))
 		return nil
 	}
 	c.Sink.hold()
@@ -522,22 +522,21 @@ func (c *Console) status(ctx context.Context, user string, args bool) error {
 		return nil
 	}
 	if c.Status == nil {
-		c.Sink.Print("console", "status unavailable: no status source")
+		c.Sink.Print("console", c.text(ctx, user, "status_off", "no status source"))
 		return nil
 	}
 	st, err := c.Status(ctx)
 	if err != nil {
-		c.Sink.Print("console", fmt.Sprintf("status unavailable: %v", err))
+		c.Sink.Print("console", c.text(ctx, user, "status_off", err))
 		return nil
 	}
 	configured := func(b bool) string {
 		if b {
-			return "token configured"
+			return c.text(ctx, user, "token_set")
 		}
-		return "not configured"
+		return c.text(ctx, user, "token_unset")
 	}
-	c.Sink.Print("console", fmt.Sprintf("database: %s %s\nschema version: %d\ntelegram: %s\ndiscord: %s",
-		st.Backend, st.Database, st.SchemaVersion, configured(st.Telegram), configured(st.Discord)))
+	c.Sink.Print("console", c.text(ctx, user, "status", st.Backend, st.Database, st.SchemaVersion, configured(st.Telegram), configured(st.Discord)))
 	return nil
 }
 

@@ -10,15 +10,22 @@ import (
 // texts are the console's own lines, in English and Spanish; the room's
 // answers come translated by the room.
 var texts = map[string][2]string{ // English, Spanish
-	"greeting":  {"pokerroom console: type help for the commands, quit or Ctrl-D to leave.", "consola de pokerroom: escribe help para ver los comandos, quit o Ctrl-D para salir."},
-	"too_long":  {"line too long (more than %d bytes): ignored; try help", "línea demasiado larga (más de %d bytes): ignorada; prueba help"},
-	"as_usage":  {"usage: as NAME (letters, digits, . - _; at most 32)", "uso: as NOMBRE (letras, dígitos, . - _; como máximo 32)"},
-	"as_now":    {"you are now %s", "ahora eres %s"},
-	"unknown":   {"unknown command %q; try help (room commands start with /)", "comando desconocido %q; prueba help (los comandos de la sala empiezan por /)"},
-	"no_room":   {"no room is running", "no hay ninguna sala en marcha"},
-	"not_cmd":   {"%q is not a command: write / and a name, such as /help", "%q no es un comando: escribe / y un nombre, como /help"},
-	"quit_args": {"%[1]s takes no arguments: type %[1]s to leave", "%[1]s no lleva argumentos: escribe %[1]s para salir"},
-	"status_no": {"status takes no arguments; try status", "status no lleva argumentos; prueba status"},
+	"greeting":    {"pokerroom console: type help for the commands, quit or Ctrl-D to leave.", "consola de pokerroom: escribe help para ver los comandos, quit o Ctrl-D para salir."},
+	"too_long":    {"line too long (more than %d bytes): ignored; try help", "línea demasiado larga (más de %d bytes): ignorada; prueba help"},
+	"as_usage":    {"usage: as NAME (letters, digits, . - _; at most 32)", "uso: as NOMBRE (letras, dígitos, . - _; como máximo 32)"},
+	"as_now":      {"you are now %s", "ahora eres %s"},
+	"unknown":     {"unknown command %q; try help (room commands start with /)", "comando desconocido %q; prueba help (los comandos de la sala empiezan por /)"},
+	"no_room":     {"no room is running", "no hay ninguna sala en marcha"},
+	"not_cmd":     {"%q is not a command: write / and a name, such as /help", "%q no es un comando: escribe / y un nombre, como /help"},
+	"quit_args":   {"%[1]s takes no arguments: type %[1]s to leave", "%[1]s no lleva argumentos: escribe %[1]s para salir"},
+	"sleep_usage": {"usage: sleep DURATION (such as 30s or 5m)", "uso: sleep DURACIÓN (como 30s o 5m)"},
+	"sleep_bad":   {"sleep %q: want a duration from 0s to 24h, such as 30s", "sleep %q: indica una duración de 0s a 24h, como 30s"},
+	"sleep_live":  {"sleep works in scripts only (time passes by itself here)", "sleep solo funciona en los guiones (aquí el tiempo pasa solo)"},
+	"status":      {"database: %s %s\nschema version: %d\ntelegram: %s\ndiscord: %s", "base de datos: %s %s\nversión del esquema: %d\ntelegram: %s\ndiscord: %s"},
+	"status_off":  {"status unavailable: %v", "estado no disponible: %v"},
+	"token_set":   {"token configured", "token configurado"},
+	"token_unset": {"not configured", "sin configurar"},
+	"status_no":   {"status takes no arguments; try status", "status no lleva argumentos; prueba status"},
 	"help": {"console commands:\n" +
 		"  help      this list; /help lists the room's commands\n" +
 		"  status    the database and which platforms are configured\n" +
