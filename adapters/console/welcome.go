@@ -21,9 +21,10 @@ type Lobby interface {
 // Welcome returns the Console.Welcome of an interactive console: it seats
 // a newcomer at a 6-max no-limit Hold'em table with practice opponents,
 // dealt in at once. On a later start the user is back at the table they
-// sit at, or seated again at the console's first cash table with a free
-// seat. It never stops the room from starting (it always returns nil):
-// what it cannot do is said on the console, with what to type instead.
+// sit at (a tournament's too), or seated again at the console's first cash
+// table with a free seat. It never stops the room from starting (it
+// always returns nil): what it cannot do is said on the console, with
+// what to type instead.
 func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 	return func(ctx context.Context, c *Console) error {
 		do := func(name string, args ...string) bool {
@@ -48,14 +49,12 @@ func Welcome(rm Lobby) func(ctx context.Context, c *Console) error {
 		}
 		var cash []bot.TableChoice
 		for _, tc := range rm.TablesIn(Platform, Chat) {
-			if !tc.Tourney {
-				cash = append(cash, tc)
-			}
-		}
-		for _, tc := range cash {
-			if slices.Contains(seated, tc.ID) {
+			if slices.Contains(seated, tc.ID) { // a cash table, or a tournament's they play
 				c.Sink.Print("console", c.text(ctx, c.User, "w_back", tc.Label, tc.Title))
 				return nil
+			}
+			if !tc.Tourney {
+				cash = append(cash, tc)
 			}
 		}
 		if len(cash) == 0 {
