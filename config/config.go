@@ -165,6 +165,9 @@ func (val value) fail(format string, args ...any) *Error {
 // shown is how a value appears in an error: quoted, or hidden for secrets.
 func (val value) shown() string {
 	if val.v.Secret {
+		if strings.TrimSpace(val.s) != val.s { // a stray space or line end in .env
+			return fmt.Sprintf("(hidden, %d characters, white space at its start or end)", len(val.s))
+		}
 		return fmt.Sprintf("(hidden, %d characters)", len(val.s))
 	}
 	return strconv.Quote(val.s)
