@@ -145,8 +145,17 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
-		if err != nil {
+		var bad *config.Error
+		switch {
+		case errors.As(err, &bad):
 			fmt.Fprintf(stderr, "pokerroom: %v\n", err)
+			return exitUsage
+		case err != nil: // a flag the command does not have, or without its value
+			hint := ""
+			if len(args) > 0 && strings.TrimLeft(args[0], "-") == "version" {
+				hint = "pokerroom version prints the version; "
+			}
+			fmt.Fprintf(stderr, "pokerroom: %v (%spokerroom help %s lists the flags)\n", err, hint, name)
 			return exitUsage
 		}
 		a.cfg, a.args = cfg, rest
