@@ -62,7 +62,8 @@ type Config struct {
 	Owners []string
 	// GrantCap and GrantDayCap are the most a community admin's /grant
 	// gives at once and in a day in one community (defaults
-	// DefaultGrantCap and DefaultGrantDayCap); a community may lower them.
+	// DefaultGrantCap and DefaultGrantDayCap, GrantCap at most
+	// GrantDayCap); a community may lower them.
 	GrantCap, GrantDayCap int64
 	// HandPause is the pause between hands, for the summary to be read.
 	HandPause time.Duration
@@ -204,6 +205,9 @@ func New(cfg Config) (*Room, error) {
 	}
 	if cfg.GrantDayCap <= 0 {
 		cfg.GrantDayCap = DefaultGrantDayCap
+	}
+	if cfg.GrantCap > cfg.GrantDayCap {
+		cfg.GrantCap = cfg.GrantDayCap // no grant gives more than a day's cap
 	}
 	if cfg.Seed == 0 {
 		var b [8]byte
