@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
+	"runtime"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/pokerroom/pokerroom/store"
@@ -19,10 +24,15 @@ import (
 const (
 	roomLeaseKey = "room:lease"
 	// leaseTTL is how long a lease lasts unless renewed (every third of
-	// it): a process stopped without giving it up (killed, crashed) holds
-	// it that long.
+	// it): a process stopped without giving it up (killed, crashed) on
+	// another host holds it that long. On this host one known to be gone
+	// holds it no longer (holderGone).
 	leaseTTL = 30 * time.Second
 )
+
+// heldHere are the holders of the leases this process holds (a test runs
+// several rooms in one process: each is a holder of its own).
+var heldHere sync.Map
 
 // roomLease is this process's lease of the room on its database.
 type roomLease struct {
@@ -40,6 +50,14 @@ func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease
 	l := &roomLease{s: s, holder: fmt.Sprintf("pid %d on %s (%s)", os.Getpid(), host, hex.EncodeToString(b)), log: log}
 	now := time.Now()
 	ok, other, until, err := s.TakeLease(ctx, roomLeaseKey, l.holder, now, now.Add(leaseTTL))
+	if err == nil && !ok && holderGone(other, host) {
+		// Killed or crashed on this host (a restart after kill -9, a
+		// container restarted): its lease is taken over at once, as one
+		// run out. The update is of the value read: a holder that renewed
+		// meanwhile keeps it.
+		log.Info("taking over the room's lease of a process that is gone", "holder", other)
+		ok, other, until, err = s.TakeLease(ctx, roomLeaseKey, l.holder, until, now.Add(leaseTTL))
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -47,7 +65,46 @@ func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease
 		return nil, fmt.Errorf("another pokerroom (%s) runs the room on this database: stop it first, or give this one another DATABASE_URL (one stopped without closing holds it until %s UTC)",
 			other, until.UTC().Format(time.TimeOnly))
 	}
+	heldHere.Store(l.holder, true)
 	return l, nil
+}
+
+// holderGone reports whether the lease's holder, as takeRoom names one
+// ("pid N on HOST (tag)"), is a process of this host (host) that is gone:
+// its pid runs nothing, or it is this process's pid without being one of
+// its holders (a container restarted: the same host name, pid 1 again).
+func holderGone(holder, host string) bool {
+	var pid int
+	var on, tag string
+	if n, err := fmt.Sscanf(holder, "pid %d on %s %s", &pid, &on, &tag); n != 3 || err != nil || on != host || host == "" {
+		return false
+	}
+	if pid == os.Getpid() {
+		_, mine := heldHere.Load(holder)
+		return !mine
+	}
+	return !processRuns(pid)
+}
+
+// processRuns reports whether a process of pid runs on this host; where
+// that cannot be asked (Windows), it is taken to run. A process killed
+// whose parent has not collected it yet (a zombie, on Linux) runs no more.
+func processRuns(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	if runtime.GOOS == "windows" {
+		return true
+	}
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
+		// "pid (command) state ...": the state follows the last ')'.
+		if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) && (b[i+2] == 'Z' || b[i+2] == 'X') {
+			return false
+		}
+	}
+	err = p.Signal(syscall.Signal(0))
+	return err == nil || errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EPERM)
 }
 
 // keep renews the lease until ctx ends; it fails when another process
@@ -77,6 +134,7 @@ func (l *roomLease) keep(ctx context.Context) error {
 func (l *roomLease) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), closeTimeout)
 	defer cancel()
+	defer heldHere.Delete(l.holder)
 	if err := l.s.ReleaseLease(ctx, roomLeaseKey, l.holder); err != nil {
 		l.log.Warn("could not give up the room's lease", "err", err)
 	}

@@ -2,9 +2,16 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"log/slog"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/store"
 )
 
 // A second `pokerroom run` on the database a running room uses (a second
@@ -52,5 +59,82 @@ func TestASecondRoomOnOneDatabaseIsRefused(t *testing.T) {
 	}
 	if r := runMain(t, context.Background(), env, strings.NewReader("status\n")); r.code != exitOK || !strings.Contains(r.stdout, "schema version") {
 		t.Errorf("after the first stopped: exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// A room killed on this host (kill -9, a crash, a container restarted)
+// does not keep the next start out for the lease's 30 s: a holder of this
+// host whose process is gone is taken over at once. One of another host,
+// or one of this host still running, is refused as before.
+func TestALeaseOfAProcessGoneFromThisHostIsTakenOver(t *testing.T) {
+	ctx := context.Background()
+	_, path := tempDB(t)
+	loc, err := store.ParseURL(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	if host == "" {
+		t.Skip("this machine has no host name")
+	}
+	dead := exec.Command(os.Args[0], "-test.run", "^$")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	for _, tc := range []struct {
+		name, holder string
+		taken        bool
+	}{
+		{"a process of this host that ended", fmt.Sprintf("pid %d on %s (0a0b0c0d)", dead.ProcessState.Pid(), host), true},
+		{"this pid, a holder of an earlier run of it", fmt.Sprintf("pid %d on %s (0a0b0c0d)", os.Getpid(), host), true},
+		{"another host", fmt.Sprintf("pid %d on %s-elsewhere (0a0b0c0d)", dead.ProcessState.Pid(), host), false},
+		{"a process of this host that runs", fmt.Sprintf("pid %d on %s (0a0b0c0d)", os.Getppid(), host), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			now := time.Now()
+			if err := s.ReleaseLease(ctx, roomLeaseKey, tc.holder); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.SetValue(ctx, roomLeaseKey, fmt.Sprintf("%d %s", now.Add(leaseTTL).UnixNano(), tc.holder)); err != nil {
+				t.Fatal(err)
+			}
+			l, err := takeRoom(ctx, s, log)
+			if tc.taken {
+				if err != nil {
+					t.Fatalf("not taken over: %v", err)
+				}
+				l.release()
+				return
+			}
+			if err == nil {
+				l.release()
+				t.Fatalf("the lease of %s was taken over", tc.holder)
+			}
+			if !strings.Contains(err.Error(), tc.holder) {
+				t.Errorf("the refusal does not name the holder: %v", err)
+			}
+			if err := s.ReleaseLease(ctx, roomLeaseKey, tc.holder); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	// A room of this process (another holder here) is not gone.
+	l, err := takeRoom(ctx, s, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.release()
+	if l2, err := takeRoom(ctx, s, log); err == nil {
+		l2.release()
+		t.Fatal("a second room of this process took the first one's lease")
 	}
 }
