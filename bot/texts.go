@@ -109,6 +109,7 @@ var roomTexts = map[string]Message{
 	"banned":                  {"You are banned from this bot.", "Tienes prohibido usar este bot."},
 	"ban.usage":               {"Usage: /ban @user [reason], /unban @user (or platform:userid).", "Uso: /ban @usuario [motivo], /unban @usuario (o plataforma:id)."},
 	"ban.who":                 {"No player %[1]v is known to the bot.", "El bot no conoce a ningún jugador %[1]v."},
+	"username.unknown":        {"I cannot tell who %[1]v is: no one has written where I am with that username since taking it. Ask them to send a command here, pick them from the mention list, or give their user id.", "No sé quién es %[1]v: nadie ha escrito donde estoy con ese nombre de usuario desde que lo tomó. Pídele que envíe un comando aquí, elígelo de la lista de menciones o da su id de usuario."},
 	"ban.operator":            {"An operator cannot be banned.", "No se puede prohibir a un operador."},
 	"ban.done":                {"%[1]v is banned from the bot.", "%[1]v tiene prohibido usar el bot."},
 	"ban.lifted":              {"%[1]v may use the bot again.", "%[1]v puede volver a usar el bot."},

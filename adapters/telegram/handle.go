@@ -175,9 +175,11 @@ func clientLang(u *tgbotapi.User) string {
 func langOf(u *tgbotapi.User) string { return bot.LangFor("", clientLang(u), "") }
 
 // learn remembers a user's username (for /grant @name, /ban @name, ...)
-// and group. A username new to the adapter is also stored (State), so that
-// "@name" still names its user after a restart: written only when the
-// store does not hold it for this user already.
+// and group. Both ways are kept, as Telegram last showed them: the user of
+// a username, and the username of a user (a user who changed or dropped
+// theirs no longer answers to the old one). What changed is also stored
+// (State), so that "@name" still names its user after a restart: written
+// only when the store does not hold it already.
 func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Chat) {
 	if u == nil {
 		return
@@ -185,32 +187,49 @@ func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Ch
 	a.mu.Lock()
 	a.names.Set(u.ID, displayName(u))
 	username := strings.ToLower(u.UserName)
-	store := false
+	tag, known := a.tags.Lookup(u.ID)
+	storeTag := !known || tag != username
+	a.tags.Set(u.ID, username)
+	storeName := false
 	if username != "" {
 		known, ok := a.usernames.Lookup(username)
-		store = !ok || known != u.ID
+		storeName = !ok || known != u.ID
 		a.usernames.Set(username, u.ID)
 	}
 	if chat != nil && !chat.IsPrivate() {
 		a.lastChat.Set(u.ID, chat.ID)
 	}
 	a.mu.Unlock()
-	if !store || a.cfg.State == nil {
+	if a.cfg.State == nil {
 		return
 	}
 	id := strconv.FormatInt(u.ID, 10)
-	// Not in memory (a restart, or forgotten): written only when the
-	// store does not have it already.
-	if v, err := a.cfg.State.Value(ctx, usernamePrefix+username); err == nil && v == id {
-		return
+	if storeTag {
+		a.storeNew(ctx, u.ID, userTagPrefix+id, username)
 	}
-	if err := a.cfg.State.SetValue(ctx, usernamePrefix+username, id); err != nil {
-		a.log.Warn("could not store a username", "user", u.ID, "err", err)
+	if storeName {
+		a.storeNew(ctx, u.ID, usernamePrefix+username, id)
 	}
 }
 
-// usernamePrefix starts the stored key of a username's user id.
-const usernamePrefix = "telegram:username:"
+// storeNew stores value under key unless the store holds it already:
+// what memory does not know (after a restart, or forgotten) is read before
+// it is written again.
+func (a *Adapter) storeNew(ctx context.Context, user int64, key, value string) {
+	if v, err := a.cfg.State.Value(ctx, key); err == nil && v == value {
+		return
+	}
+	if err := a.cfg.State.SetValue(ctx, key, value); err != nil {
+		a.log.Warn("could not store a username", "user", user, "err", err)
+	}
+}
+
+// usernamePrefix starts the stored key of a username's user id;
+// userTagPrefix the stored key of a user's username ("" for none).
+const (
+	usernamePrefix = "telegram:username:"
+	userTagPrefix  = "telegram:usertag:"
+)
 
 // namesPlayer reports whether a command's arguments name a player, by
 // "@username" among others: /grant, /ban, /unban, /stats, /tourney dq.
@@ -248,29 +267,58 @@ func withMentionIDs(text string, entities []tgbotapi.MessageEntity) string {
 
 // userNamed is the user whose Telegram username is name (without "@"),
 // as the adapter saw it last: remembered, else stored. ok is false for a
-// username never seen; the argument is then left as typed.
+// username never seen, and for one whose user was seen since with another
+// username (or none): who holds it now is not known.
 func (a *Adapter) userNamed(ctx context.Context, name string) (int64, bool) {
 	name = strings.ToLower(name)
+	if name == "" {
+		return 0, false
+	}
 	a.mu.Lock()
 	id, ok := a.usernames.Lookup(name)
 	a.mu.Unlock()
-	if ok || a.cfg.State == nil || name == "" {
-		return id, ok
-	}
-	v, err := a.cfg.State.Value(ctx, usernamePrefix+name)
-	if err != nil {
-		return 0, false
-	}
-	id, err = strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0, false
+	if !ok {
+		if id, ok = a.storedID(ctx, usernamePrefix+name); !ok {
+			return 0, false
+		}
+		a.mu.Lock()
+		if _, seen := a.usernames.Lookup(name); !seen {
+			a.usernames.Set(name, id)
+		}
+		a.mu.Unlock()
 	}
 	a.mu.Lock()
-	if _, seen := a.usernames.Lookup(name); !seen {
-		a.usernames.Set(name, id)
-	}
+	tag, ok := a.tags.Lookup(id)
 	a.mu.Unlock()
+	if !ok && a.cfg.State != nil {
+		// None stored: a user last seen by an earlier version, which kept
+		// only the username's user.
+		v, err := a.cfg.State.Value(ctx, userTagPrefix+strconv.FormatInt(id, 10))
+		if tag, ok = v, err == nil; ok {
+			a.mu.Lock()
+			if _, seen := a.tags.Lookup(id); !seen {
+				a.tags.Set(id, tag)
+			}
+			a.mu.Unlock()
+		}
+	}
+	if ok && tag != name {
+		return 0, false
+	}
 	return id, true
+}
+
+// storedID is the user id stored under key, ok false when none.
+func (a *Adapter) storedID(ctx context.Context, key string) (int64, bool) {
+	if a.cfg.State == nil {
+		return 0, false
+	}
+	v, err := a.cfg.State.Value(ctx, key)
+	if err != nil {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(v, 10, 64)
+	return id, err == nil
 }
 
 // started notes that a user opened a private chat with the bot: direct
@@ -325,12 +373,9 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 				cmd.Args = mentioned
 			}
 		}
-		for i, arg := range cmd.Args {
-			if u, ok := strings.CutPrefix(arg, "@"); ok {
-				if id, ok := a.userNamed(ctx, u); ok {
-					cmd.Args[i] = strconv.FormatInt(id, 10)
-				}
-			}
+		if err := a.namedUsers(ctx, cmd.Args); err != nil {
+			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, langOf(m.From)), true)
+			return
 		}
 	}
 	reply, err := a.room.Handle(ctx, cmd)
@@ -348,6 +393,22 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 		a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(m.Chat.ID, 10)},
 			Priority: bot.PriorityPrivate, Origin: strconv.FormatInt(m.Chat.ID, 10), Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
 	}
+}
+
+// namedUsers replaces each "@username" of args by its user's id. A
+// username not known to name one user now is refused (never left for the
+// room to match against display names, which anyone may take).
+func (a *Adapter) namedUsers(ctx context.Context, args []string) error {
+	for i, arg := range args {
+		if u, ok := strings.CutPrefix(arg, "@"); ok && u != "" {
+			id, ok := a.userNamed(ctx, u)
+			if !ok {
+				return bot.Errorf(bot.ENotFound, "username.unknown", arg)
+			}
+			args[i] = strconv.FormatInt(id, 10)
+		}
+	}
+	return nil
 }
 
 // parseCommand reads a typed command for this bot: ok is false for text

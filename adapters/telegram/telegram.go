@@ -132,7 +132,8 @@ type Adapter struct {
 	lastChat   *platform.Cache[int64, int64]     // user -> the group they last wrote in
 	notStarted *platform.Cache[int64, bool]      // users a direct message was refused to
 	noticed    *platform.Cache[int64, time.Time] // users told how to start the bot, when
-	usernames  *platform.Cache[string, int64]
+	usernames  *platform.Cache[string, int64]    // username -> the user last seen with it
+	tags       *platform.Cache[int64, string]    // user -> the username they were last seen with ("": none)
 	names      *platform.Cache[int64, string]
 	lastCards  *platform.Cache[int64, int] // user -> their last cards message
 	seen       map[int]bool                // update ids handled lately
@@ -193,6 +194,7 @@ func New(cfg Config) (*Adapter, error) {
 		ready: make(chan struct{}), admins: platform.NewCache[[2]int64, adminEntry](cfg.MaxUsers),
 		lastChat: platform.NewCache[int64, int64](cfg.MaxUsers), notStarted: platform.NewCache[int64, bool](cfg.MaxUsers),
 		noticed: platform.NewCache[int64, time.Time](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
+		tags:  platform.NewCache[int64, string](cfg.MaxUsers),
 		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[int64, int](cfg.MaxUsers),
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}

@@ -73,3 +73,78 @@ func TestGrantByUsernameAfterARestartReachesThatUser(t *testing.T) {
 		t.Errorf("/grant @dave_p 500 answered %q, want Dave to receive them", m.Text)
 	}
 }
+
+const eve = int64(106) // takes the username dave_p once Dave gives it up
+
+// rename has user take username (Telegram shows it from their next
+// update on) and, when speak is set, start the bot and ask for their
+// wallet in the group.
+func (e *env) rename(user int64, first, username string, speak bool) {
+	e.t.Helper()
+	e.fake.AddUser(telegramtest.User{ID: user, FirstName: first, Username: username})
+	if speak {
+		e.fake.Start(user, "")
+		e.say(group, user, "/wallet")
+		e.fake.Wait(wait, "the wallet answer", func() bool {
+			msgs := e.fake.BotMessages(user)
+			return len(msgs) > 0 && strings.Contains(msgs[len(msgs)-1].Text, "wallet")
+		})
+	}
+}
+
+// "@name" follows the username Telegram last showed: Dave who gave up
+// dave_p is no longer @dave_p (refused as unknown until its new holder
+// writes), Eve who took it and wrote is; a restart keeps that. A name
+// nobody was seen with is refused, never matched against display names
+// (Mallory, whose first name is "dave_p").
+func TestUsernameNamesWhoTelegramLastShowedWithIt(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	db := filepath.Join(t.TempDir(), "room.db")
+	e := start(t, fake, db, options{owners: []string{"telegram:101"}})
+	e.waitText(ana, "/help")
+	e.fake.AddUser(telegramtest.User{ID: mallory, FirstName: "dave_p"})
+	e.fake.Start(mallory, "")
+	e.say(group, mallory, "/wallet")
+	e.fake.Wait(wait, "Mallory's wallet", func() bool { return len(e.fake.BotMessages(mallory)) > 0 })
+
+	refused := func(step, cmd string) {
+		t.Helper()
+		before := len(e.fake.BotMessages(ana))
+		e.say(group, ana, cmd)
+		var got string
+		e.fake.Wait(wait, "the answer to "+cmd, func() bool {
+			msgs := e.fake.BotMessages(ana)
+			if len(msgs) > before {
+				got = msgs[len(msgs)-1].Text
+				return true
+			}
+			return false
+		})
+		if !strings.Contains(got, "@dave_p") || strings.Contains(got, "banned from the bot") {
+			t.Errorf("%s: %s answered %q, want a refusal naming @dave_p", step, cmd, got)
+		}
+		for _, u := range []int64{dave, mallory, eve} {
+			if found, _ := e.store.FindPlayers(context.Background(), "telegram", strconv.FormatInt(u, 10)); len(found) == 1 && found[0].Banned != "" {
+				t.Fatalf("%s: %s banned user %d", step, cmd, u)
+			}
+		}
+	}
+	refused("no one seen as @dave_p", "/ban @dave_p spam")
+
+	e.rename(dave, "Dave", "dave_p", true)
+	e.rename(dave, "Dave", "dave_new", true)
+	e.rename(eve, "Eve", "dave_p", false)
+	refused("Dave gave up @dave_p, Eve took it unseen", "/ban @dave_p spam")
+
+	e.stop()
+	e = start(t, fake, db, options{owners: []string{"telegram:101"}})
+	refused("after a restart", "/ban @dave_p spam")
+
+	e.rename(eve, "Eve", "dave_p", true)
+	e.say(group, ana, "/ban @dave_p spam")
+	e.waitText(ana, "banned from the bot")
+	if !e.banned(eve) || e.banned(dave) || e.banned(mallory) {
+		t.Errorf("/ban @dave_p once Eve wrote as dave_p: Eve %v, Dave %v, Mallory %v; want Eve only", e.banned(eve), e.banned(dave), e.banned(mallory))
+	}
+}
