@@ -192,6 +192,9 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (s
 	}
 	sent, err := a.direct(msg)
 	switch {
+	case (errors.Is(err, errNotStarted) || errors.Is(err, errRefused)) && v.Kind == bot.ViewNotice && v.Public:
+		a.inGroup(user, v) // with the button that starts the bot
+		return "", nil
 	case errors.Is(err, errNotStarted):
 		return "", nil // they use the My cards button until they start the bot
 	case errors.Is(err, errRefused):
@@ -285,6 +288,24 @@ func (a *Adapter) refused(user int64) {
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(chat, 10)}, Priority: bot.PriorityPrivate,
 		Origin: strconv.FormatInt(chat, 10), Body: bot.View{Kind: bot.ViewNotice, Text: a.startText(user),
 			Buttons: a.startButton()}})
+}
+
+// inGroup shows a public notice (bot.View.Public) for a user the bot
+// cannot write to in the group they last wrote in, naming them, with the
+// button that starts the bot: rather than not at all. Nothing when no
+// group of theirs is known.
+func (a *Adapter) inGroup(user int64, v bot.View) {
+	a.mu.Lock()
+	chat, known := a.lastChat.Lookup(user)
+	name := a.names.Get(user)
+	a.mu.Unlock()
+	if !known {
+		a.log.Info("a notice could not be shown: the user cannot be messaged and no group of theirs is known", "user", user)
+		return
+	}
+	c := strconv.FormatInt(chat, 10)
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: c}, Priority: bot.PriorityPrivate, Origin: c,
+		Body: note{Text: name + ": " + v.Text, Chat: chat, Start: true}})
 }
 
 // startButton is the button that starts the bot (and shows the cards).

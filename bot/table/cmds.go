@@ -438,7 +438,7 @@ func (t *Table) callClock(req Request) (bot.Reply, error) {
 		return bot.Reply{}, err
 	}
 	if s := t.Seats[j]; !s.Bot {
-		t.send(t.private(s.Player, tr(t.langOf(s.Player), "clock.you", DurationText(t.Config.Clock), t.Label())))
+		t.send(t.publicNote(s.Player, tr(t.langOf(s.Player), "clock.you", DurationText(t.Config.Clock), t.Label())))
 	}
 	t.publish()
 	caller := req.Player.DisplayName // a player of the event at another table

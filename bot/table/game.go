@@ -689,7 +689,7 @@ func (t *Table) fire() {
 			case t.turnPhase == "timer" && !t.reminded && !now.Before(t.turnAt.Add(-t.reminderLead())):
 				t.reminded = true
 				if !s.Bot {
-					t.send(t.private(s.Player, tr(t.langOf(s.Player), "time.reminder", DurationText(t.turnAt.Sub(now)), t.Label())))
+					t.send(t.publicNote(s.Player, tr(t.langOf(s.Player), "time.reminder", DurationText(t.turnAt.Sub(now)), t.Label())))
 				}
 			}
 		}

@@ -29,6 +29,15 @@ func (t *Table) private(p bot.Player, text string) bot.Outgoing {
 		Body: bot.View{Kind: bot.ViewNotice, Text: text}}
 }
 
+// publicNote is a private note to p that tells nothing secret (a turn
+// reminder, the clock called): a platform that cannot reach p privately
+// shows it in the group rather than drop it (bot.View.Public).
+func (t *Table) publicNote(p bot.Player, text string) bot.Outgoing {
+	m := t.private(p, text)
+	m.Body = bot.View{Kind: bot.ViewNotice, Text: text, Public: true}
+	return m
+}
+
 // notify queues a private note to p, sent once the table's next write is
 // stored (or at once when nothing is pending).
 func (t *Table) notify(p bot.Player, key string, args ...any) {
