@@ -545,23 +545,28 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 
 // answerCallback answers a button press (Telegram shows a spinner until
 // it is): a popup only the presser sees when alert is set. A 429 is waited
-// out once.
+// out once, beside the chat's lane: the chat's next updates are not held
+// up by it.
 func (a *Adapter) answerCallback(ctx context.Context, id, text string, alert bool) {
 	cfg := tgbotapi.NewCallback(id, clip(view.EmojiSuits(text), maxCallbackText))
 	cfg.ShowAlert = alert && text != ""
-	for try := 0; try < 2; try++ {
-		_, err := a.api.Request(cfg)
-		var te *tgbotapi.Error
-		if errors.As(err, &te) && te.RetryAfter > 0 && try == 0 {
+	_, err := a.api.Request(cfg)
+	var te *tgbotapi.Error
+	if errors.As(err, &te) && te.RetryAfter > 0 {
+		a.wg.Add(1)
+		go func() {
+			defer a.wg.Done()
 			if !platform.Sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
 				return
 			}
-			continue
-		}
-		if err != nil {
-			a.log.Warn("answerCallbackQuery failed", "err", err)
-		}
+			if _, err := a.api.Request(cfg); err != nil {
+				a.log.Warn("answerCallbackQuery failed", "err", err)
+			}
+		}()
 		return
+	}
+	if err != nil {
+		a.log.Warn("answerCallbackQuery failed", "err", err)
 	}
 }
 

@@ -219,3 +219,31 @@ func TestWebhookSkipsMalformedUpdates(t *testing.T) {
 		t.Fatal("the webhook server did not stop")
 	}
 }
+
+// A 429 on the answer to a button press (retry_after seconds) is waited
+// out beside the chat's updates, not in their way: the group's next
+// command is answered at once, and the press's answer still goes once the
+// wait is over. It held up every update of the chat for retry_after (a
+// player's press queued behind it could come after their turn's time).
+func TestARateLimitedButtonAnswerDoesNotHoldUpTheChat(t *testing.T) {
+	const retryAfter = 4
+	fake := newFake(t)
+	fake.Start(ana, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.waitText(ana, "/help")
+	msg := fake.Say(group, ana, "/wallet")
+	e.waitText(ana, "Your wallet")
+	fake.SetLimited("answerCallbackQuery", 1, retryAfter)
+	q := fake.PressData(group, msg, ana, "forged-button")
+	fake.Wait(wait, "the rate-limited answer", func() bool { return fake.Stats().RateLimited > 0 })
+	began := time.Now()
+	before := len(fake.BotMessages(ana))
+	fake.Say(group, ana, "/wallet")
+	fake.Wait(wait, "the next command's answer", func() bool { return len(fake.BotMessages(ana)) > before })
+	if took := time.Since(began); took >= retryAfter*time.Second/2 {
+		t.Errorf("the group's next command was answered after %v: held up by the button answer's retry_after (%d s)", took, retryAfter)
+	}
+	if a := fake.WaitAnswer(q, wait); !a.Answered || a.Text == "" {
+		t.Errorf("the rate-limited press was answered %+v", a)
+	}
+}

@@ -45,6 +45,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if failing {
 		s.failing[method]--
 	}
+	limited := s.limited[method]
+	if limited[0] > 0 {
+		limited[0]--
+		s.limited[method] = limited
+		s.stats.RateLimited++
+		s.mu.Unlock()
+		writeError(w, apiError{code: 429, description: fmt.Sprintf("Too Many Requests: retry after %d", limited[1]), retryAfter: limited[1]})
+		return
+	}
 	s.mu.Unlock()
 	if slow > 0 {
 		select {

@@ -131,6 +131,15 @@ func (s *Server) SetFailing(method string, n int) {
 	s.failing[method] = n
 }
 
+// SetLimited answers the next n calls of method with 429 Too Many
+// Requests, retry_after seconds (in Telegram's time: Telegram counts them
+// in whole seconds, which the fake's Scale does not shorten).
+func (s *Server) SetLimited(method string, n, retryAfter int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.limited[method] = [2]int{n, retryAfter}
+}
+
 // SetSlow delays every call of method by d (0: no more), real time.
 func (s *Server) SetSlow(method string, d time.Duration) {
 	s.mu.Lock()

@@ -150,6 +150,9 @@ type Server struct {
 	// each call of a method (SetFailing, SetSlow).
 	failing map[string]int
 	slow    map[string]time.Duration
+	// limited answers the next calls of a method with 429 and its
+	// retry_after in seconds (SetLimited).
+	limited map[string][2]int
 	// DocumentLimit is the most bytes a document may have (Telegram's 50
 	// MB for bots; a test may lower it).
 	DocumentLimit int
@@ -178,7 +181,7 @@ func NewServer(tb TB, token, botUser string) *Server {
 		msgs: map[int64][]*Message{}, history: map[int64][]string{}, answers: map[string]*Answer{}, nextUpd: 1000, forced: map[int]bool{}, all: map[int]json.RawMessage{},
 		commands: map[string][]map[string]string{}, stats: Stats{Calls: map[string]int{}},
 		chatLim: map[int64]*rate.Limiter{}, groupLim: map[int64]*rate.Limiter{}, docs: map[int64][]Document{}, DocumentLimit: MaxDocument,
-		failing: map[string]int{}, slow: map[string]time.Duration{}}
+		failing: map[string]int{}, slow: map[string]time.Duration{}, limited: map[string][2]int{}}
 	s.global = rate.NewLimiter(s.limits.Global, max(s.limits.GlobalBurst, 1))
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL
