@@ -216,10 +216,39 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (
 		}
 	}
 	ch, err := a.dmChannel(ctx, user)
-	if err != nil || ch == "" {
+	if err != nil {
 		return "", err
 	}
-	return a.sendDM(ctx, user, ch, &discordgo.MessageSend{Embeds: embed(v)})
+	id := ""
+	if ch != "" {
+		if id, err = a.sendDM(ctx, user, ch, &discordgo.MessageSend{Embeds: embed(v)}); err != nil {
+			return "", err
+		}
+	}
+	if id == "" && v.Kind == bot.ViewNotice && v.Public {
+		a.inChannel(user, v) // rather than not at all
+	}
+	return id, nil
+}
+
+// inChannel shows a public notice (bot.View.Public) for a user the
+// adapter cannot reach privately in the channel of their last
+// interaction, naming them. Nothing when no interaction of theirs is
+// known (since the start).
+func (a *Adapter) inChannel(user string, v bot.View) {
+	a.mu.Lock()
+	last, ok := a.lastSeen.Lookup(user)
+	a.mu.Unlock()
+	if !ok || last.i.ChannelID == "" {
+		a.log.Info("a notice could not be shown: the user cannot be reached privately and no channel of theirs is known", "user", user)
+		return
+	}
+	ch := last.i.ChannelID
+	note := bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: ch}, Priority: bot.PriorityPrivate, Origin: ch,
+		Body: bot.View{Kind: bot.ViewNotice, Text: displayName(last.i) + ": " + v.Text}}
+	if err := a.outbox.Enqueue(note); err != nil {
+		a.log.Warn("outbox full; message dropped", "to", note.To.String())
+	}
 }
 
 // followUp sends p to the user as an ephemeral follow-up of their latest
