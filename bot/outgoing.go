@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -183,4 +184,21 @@ func CheckFile(m Outgoing) error {
 		return ErrFileNotPrivate
 	}
 	return nil
+}
+
+// CardsKey is the key of the message showing player's hole cards of a
+// hand at a table; CardsTable reads the table back from such a key ("" for
+// any other key): a platform that shows a player's cards in one message
+// edited hand after hand keeps one such message per table.
+func CardsKey(table, hand, player int64) string {
+	return fmt.Sprintf("cards:%d:%d:%d", table, hand, player)
+}
+
+// CardsTable is the table of a CardsKey, "" when key is not one.
+func CardsTable(key string) string {
+	parts := strings.Split(key, ":")
+	if len(parts) != 4 || parts[0] != "cards" {
+		return ""
+	}
+	return parts[1]
 }

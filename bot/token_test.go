@@ -121,3 +121,19 @@ func FuzzVerifyToken(f *testing.F) {
 		}
 	})
 }
+
+// A cards message's key names its table, for a platform that keeps one
+// cards message per table; any other key names none.
+func TestCardsKeyNamesItsTable(t *testing.T) {
+	for _, c := range []struct{ key, table string }{
+		{CardsKey(7, 31, 2), "7"},
+		{"cards:12:1:3", "12"},
+		{"table:7:31", ""},
+		{"cards:7", ""},
+		{"", ""},
+	} {
+		if got := CardsTable(c.key); got != c.table {
+			t.Errorf("CardsTable(%q) = %q, want %q", c.key, got, c.table)
+		}
+	}
+}

@@ -56,7 +56,7 @@ func (a *Adapter) deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 			return a.deliverFile(chat, b, m.Origin)
 		}
 		if m.To.Private() {
-			return a.deliverPrivate(ctx, chat, b)
+			return a.deliverPrivate(ctx, chat, bot.CardsTable(m.Key), b)
 		}
 		return a.deliverView(ctx, chat, id, b, m.Thread)
 	default:
@@ -159,14 +159,14 @@ func migratedTo(err error) int64 {
 // count against Telegram's limits) or a note. A user who never started the
 // bot cannot be messaged (403): the group is shown, once, a button that
 // starts the bot, and the game goes on.
-func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (string, error) {
+func (a *Adapter) deliverPrivate(ctx context.Context, user int64, table string, v bot.View) (string, error) {
 	text := html(v)
 	kb := keyboard(v.Buttons)
 	a.mu.Lock()
 	refused := a.notStarted.Get(user)
 	a.mu.Unlock()
 	if v.Kind == bot.ViewCards && !refused {
-		if prev := a.cardsMessage(ctx, user); prev != 0 {
+		if prev := a.cardsMessage(ctx, user, table); prev != 0 {
 			edit := tgbotapi.NewEditMessageText(user, prev, text)
 			edit.ParseMode = tgbotapi.ModeHTML
 			if len(kb.InlineKeyboard) > 0 {
@@ -204,42 +204,53 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, v bot.View) (s
 		return "", err
 	}
 	if v.Kind == bot.ViewCards {
-		a.setCardsMessage(ctx, user, sent.MessageID)
+		a.setCardsMessage(ctx, user, table, sent.MessageID)
 	}
 	return strconv.Itoa(sent.MessageID), nil
 }
 
-// cardsMessage is the user's cards message (0: none), remembered across
-// restarts.
-func (a *Adapter) cardsMessage(ctx context.Context, user int64) int {
+// cardsMessage is the user's cards message of a table (0: none),
+// remembered across restarts. Each table has its own: a player at two
+// tables sees both tables' cards.
+func (a *Adapter) cardsMessage(ctx context.Context, user int64, table string) int {
+	key := cardsKey(user, table)
 	a.mu.Lock()
-	id, ok := a.lastCards.Lookup(user)
+	id, ok := a.lastCards.Lookup(key)
 	known := a.notStarted.Get(user)
 	a.mu.Unlock()
 	if ok || known || a.cfg.State == nil {
 		return id
 	}
-	if v, err := a.cfg.State.MessageID(ctx, cardsKey(user)); err == nil {
+	if v, err := a.cfg.State.MessageID(ctx, key); err == nil {
 		id, _ = strconv.Atoi(v)
 	}
 	a.mu.Lock()
-	a.lastCards.Set(user, id)
+	a.lastCards.Set(key, id)
 	a.mu.Unlock()
 	return id
 }
 
-func (a *Adapter) setCardsMessage(ctx context.Context, user int64, id int) {
+func (a *Adapter) setCardsMessage(ctx context.Context, user int64, table string, id int) {
+	key := cardsKey(user, table)
 	a.mu.Lock()
-	a.lastCards.Set(user, id)
+	a.lastCards.Set(key, id)
 	a.mu.Unlock()
 	if a.cfg.State != nil {
-		if err := a.cfg.State.SetMessageID(ctx, cardsKey(user), strconv.Itoa(id)); err != nil {
+		if err := a.cfg.State.SetMessageID(ctx, key, strconv.Itoa(id)); err != nil {
 			a.log.Debug("could not store the cards message id", "err", err)
 		}
 	}
 }
 
-func cardsKey(user int64) string { return "telegram:cards:" + strconv.FormatInt(user, 10) }
+// cardsKey is where the user's cards message of a table is stored (the
+// table "" for cards of no known table).
+func cardsKey(user int64, table string) string {
+	k := "telegram:cards:" + strconv.FormatInt(user, 10)
+	if table != "" {
+		k += ":" + table
+	}
+	return k
+}
 
 // The reasons direct cannot message a user.
 var (

@@ -135,8 +135,8 @@ type Adapter struct {
 	usernames  *platform.Cache[string, int64]    // username -> the user last seen with it
 	tags       *platform.Cache[int64, string]    // user -> the username they were last seen with ("": none)
 	names      *platform.Cache[int64, string]
-	lastCards  *platform.Cache[int64, int] // user -> their last cards message
-	seen       map[int]bool                // update ids handled lately
+	lastCards  *platform.Cache[string, int] // cardsKey(user, table) -> their cards message of that table
+	seen       map[int]bool                 // update ids handled lately
 	seenOrder  []int
 	offset     int // the last update id handled
 	floor      int // ids up to it were handled (by an earlier run, or long ago)
@@ -195,7 +195,7 @@ func New(cfg Config) (*Adapter, error) {
 		lastChat: platform.NewCache[int64, int64](cfg.MaxUsers), notStarted: platform.NewCache[int64, bool](cfg.MaxUsers),
 		noticed: platform.NewCache[int64, time.Time](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
 		tags:  platform.NewCache[int64, string](cfg.MaxUsers),
-		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[int64, int](cfg.MaxUsers),
+		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[string, int](cfg.MaxUsers),
 		seen: map[int]bool{}, lanes: map[int64]*lane{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
@@ -338,7 +337,7 @@ func (t *Table) sendCards(events []engine.Event) {
 			}
 		}
 		t.send(bot.Outgoing{To: bot.Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: bot.PriorityPrivate,
-			Key: fmt.Sprintf("cards:%d:%d:%d", t.ID, t.handID, s.Player.ID), Version: t.nextVersion(),
+			Key: bot.CardsKey(t.ID, t.handID, s.Player.ID), Version: t.nextVersion(),
 			Body: t.cardsView(k, t.langOf(s.Player))})
 	}
 }
