@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -397,10 +398,11 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 
 // namedUsers replaces each "@username" of args by its user's id. A
 // username not known to name one user now is refused (never left for the
-// room to match against display names, which anyone may take).
+// room to match against display names, which anyone may take). What
+// cannot be a username ("@telegram:123", "@42") is left as typed.
 func (a *Adapter) namedUsers(ctx context.Context, args []string) error {
 	for i, arg := range args {
-		if u, ok := strings.CutPrefix(arg, "@"); ok && u != "" {
+		if u, ok := strings.CutPrefix(arg, "@"); ok && username.MatchString(u) {
 			id, ok := a.userNamed(ctx, u)
 			if !ok {
 				return bot.Errorf(bot.ENotFound, "username.unknown", arg)
@@ -410,6 +412,11 @@ func (a *Adapter) namedUsers(ctx context.Context, args []string) error {
 	}
 	return nil
 }
+
+// username is what a Telegram username may be: letters, digits and
+// underscores, starting with a letter (5 to 32 characters; 4 for the few
+// sold at auction).
+var username = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]{3,31}$`)
 
 // parseCommand reads a typed command for this bot: ok is false for text
 // that is not a command, or a command for another bot ("/join@otherbot").

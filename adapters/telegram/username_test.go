@@ -148,3 +148,17 @@ func TestUsernameNamesWhoTelegramLastShowedWithIt(t *testing.T) {
 		t.Errorf("/ban @dave_p once Eve wrote as dave_p: Eve %v, Dave %v, Mallory %v; want Eve only", e.banned(eve), e.banned(dave), e.banned(mallory))
 	}
 }
+
+// "/ban @telegram:<id>" (a platform:userid with an "@" before it) is not
+// a username: it is left for the room, which bans that user.
+func TestBanByPlatformIDWithAnAtIsNoUsername(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{owners: []string{"telegram:101"}})
+	addImpersonation(e)
+	e.say(group, ana, "/ban @telegram:104 spam")
+	e.waitText(ana, "banned from the bot")
+	if !e.banned(dave) || e.banned(mallory) {
+		t.Errorf("/ban @telegram:104: Dave banned %v, Mallory banned %v; want Dave only", e.banned(dave), e.banned(mallory))
+	}
+}
