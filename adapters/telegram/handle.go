@@ -581,7 +581,11 @@ func (a *Adapter) answerCallback(ctx context.Context, id, text string, alert boo
 func clip(s string, n int) string { return view.Clip(s, n) }
 
 // IsAdmin implements bot.Admins: the chat's creator and administrators,
-// asked with getChatMember and cached for a short time.
+// asked with getChatMember. Only "not an admin" is cached, for
+// Config.AdminTTL (a member trying admin commands does not cost a call
+// each time); an admin is asked each time, so that one demoted loses the
+// admin commands at once. When Telegram cannot answer, an "admin" answer
+// of less than AdminTTL ago stands.
 func (a *Adapter) IsAdmin(ctx context.Context, chat, user string) (bool, error) {
 	c, err1 := strconv.ParseInt(chat, 10, 64)
 	u, err2 := strconv.ParseInt(user, 10, 64)
@@ -593,8 +597,8 @@ func (a *Adapter) IsAdmin(ctx context.Context, chat, user string) (bool, error) 
 	a.mu.Lock()
 	e, ok := a.admins.Lookup(key)
 	a.mu.Unlock()
-	if ok && now.Sub(e.at) < a.cfg.AdminTTL {
-		return e.ok, nil
+	if ok && !e.ok && now.Sub(e.at) < a.cfg.AdminTTL {
+		return false, nil
 	}
 	select {
 	case <-a.ready:
@@ -603,6 +607,9 @@ func (a *Adapter) IsAdmin(ctx context.Context, chat, user string) (bool, error) 
 	}
 	m, err := a.api.GetChatMember(tgbotapi.GetChatMemberConfig{ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: c, UserID: u}})
 	if err != nil {
+		if ok && e.ok && now.Sub(e.at) < a.cfg.AdminTTL {
+			return true, nil
+		}
 		return false, fmt.Errorf("getChatMember: %w", err)
 	}
 	isAdmin := m.IsCreator() || m.IsAdministrator()

@@ -247,3 +247,26 @@ func TestARateLimitedButtonAnswerDoesNotHoldUpTheChat(t *testing.T) {
 		t.Errorf("the rate-limited press was answered %+v", a)
 	}
 }
+
+// An administrator the group's owner demotes loses the admin commands at
+// once: the answer "is an admin" was kept for AdminTTL (2 minutes), in
+// which a demoted admin could still /grant chips. Only "not an admin" is
+// kept that long (a member trying admin commands does not cost a call to
+// Telegram each time).
+func TestDemotedAdminLosesAdminCommandsAtOnce(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	fake.SetAdmin(group, ben, true)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.say(group, ana, "/wallet")
+	e.waitText(ana, "Your wallet")
+	e.say(group, ben, "/grant @ana 10")
+	e.waitText(group, "Ana receives 10 chips")
+	fake.SetAdmin(group, ben, false)
+	e.say(group, ben, "/grant @ana 20")
+	e.waitText(ben, "Only a chat admin can use /grant")
+	if n := fake.CountText(group, "Ana receives 20 chips"); n != 0 {
+		t.Errorf("a demoted admin granted chips %d times", n)
+	}
+}

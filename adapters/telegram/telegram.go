@@ -84,7 +84,8 @@ type Config struct {
 	PollTimeout time.Duration
 	// Limits are the sending limits (default Limits, Telegram's).
 	Limits bot.Limits
-	// AdminTTL is how long a chat admin check is cached (default 2 min).
+	// AdminTTL is how long a chat admin check that said "not an admin" is
+	// cached (default 2 min); an admin is asked each time.
 	AdminTTL time.Duration
 	// NoticeEvery is how often, at most, a user who never started the bot
 	// is shown the group notice with the Start button when a command's

@@ -123,6 +123,19 @@ func (s *Server) SetBotMember(chat int64, status string) {
 	}
 }
 
+// SetAdmin promotes user to an administrator of group chat (admin true)
+// or demotes them to a member.
+func (s *Server) SetAdmin(chat, user int64, admin bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil {
+		s.tb.Errorf("telegramtest: no group %d", chat)
+		return
+	}
+	g.admins[user] = admin
+}
+
 // SetFailing answers the next n calls of method with 500 Internal Server
 // Error, as Telegram does when it fails.
 func (s *Server) SetFailing(method string, n int) {
