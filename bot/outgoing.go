@@ -76,6 +76,14 @@ type Outgoing struct {
 	// different sources may arrive in any order; a deterministic
 	// transcript (the console's scripts) groups them by source.
 	Source string
+	// Fallback, on a private notice that tells nothing secret (a turn
+	// reminder, a tournament's seat or rebuy offer), is what to show
+	// instead when the platform cannot reach the player privately (a
+	// Telegram member who never started the bot, a Discord member with no
+	// live interaction and no direct messages): a notice naming them in
+	// the chat of the table or tournament, rather than nothing. nil:
+	// nothing is. Never set on anything holding cards.
+	Fallback *Outgoing
 }
 
 // Deferred is a message body rendered when the message is sent rather

@@ -33,13 +33,6 @@ type View struct {
 	Amount *AmountInput
 	// File is the attachment of a ViewFile view (nil otherwise).
 	File *File
-	// Public marks a private notice (ViewNotice) that tells nothing
-	// secret, such as a rebuy offer, a seat move or a turn reminder: a
-	// platform that cannot reach its player privately (a Telegram member
-	// who never started the bot) shows it in the player's group instead,
-	// naming them, rather than not at all. Never set on anything holding
-	// cards.
-	Public bool
 }
 
 // File is a document sent to one player: a hand-history export. Each

@@ -55,7 +55,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	case v.File != nil && m.To.Private():
 		got, err = a.deliverFile(ctx, m.To.User, v)
 	case m.To.Private():
-		got, err = a.deliverPrivate(ctx, m.To.User, v)
+		got, err = a.deliverPrivate(ctx, m.To.User, v, m.Fallback)
 	default:
 		channel := m.To.Chat
 		if m.Thread != "" { // a tournament table's thread: its own channel
@@ -209,7 +209,7 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 // ephemeral follow-up of their latest interaction while its token lives,
 // else by direct message when configured. A user who refuses DMs is not
 // asked again.
-func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (string, error) {
+func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View, fallback *bot.Outgoing) (string, error) {
 	if v.Kind != bot.ViewCards {
 		if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: content(v.Text)}, "note"); done || err != nil {
 			return "", err
@@ -225,30 +225,16 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View) (
 			return "", err
 		}
 	}
-	if id == "" && v.Kind == bot.ViewNotice && v.Public {
-		a.inChannel(user, v) // rather than not at all
+	if id == "" && fallback != nil {
+		// bot.Outgoing.Fallback: the notice in the channel of its table
+		// or tournament, naming the player, rather than nothing
+		f := *fallback
+		f.Origin = f.To.Chat
+		if err := a.outbox.Enqueue(f); err != nil {
+			a.log.Warn("outbox full; message dropped", "to", f.To.String())
+		}
 	}
 	return id, nil
-}
-
-// inChannel shows a public notice (bot.View.Public) for a user the
-// adapter cannot reach privately in the channel of their last
-// interaction, naming them. Nothing when no interaction of theirs is
-// known (since the start).
-func (a *Adapter) inChannel(user string, v bot.View) {
-	a.mu.Lock()
-	last, ok := a.lastSeen.Lookup(user)
-	a.mu.Unlock()
-	if !ok || last.i.ChannelID == "" {
-		a.log.Info("a notice could not be shown: the user cannot be reached privately and no channel of theirs is known", "user", user)
-		return
-	}
-	ch := last.i.ChannelID
-	note := bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: ch}, Priority: bot.PriorityPrivate, Origin: ch,
-		Body: bot.View{Kind: bot.ViewNotice, Text: displayName(last.i) + ": " + v.Text}}
-	if err := a.outbox.Enqueue(note); err != nil {
-		a.log.Warn("outbox full; message dropped", "to", note.To.String())
-	}
 }
 
 // followUp sends p to the user as an ephemeral follow-up of their latest

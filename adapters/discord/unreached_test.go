@@ -10,14 +10,14 @@ import (
 	"github.com/pokerroom/pokerroom/bot"
 )
 
-// A private notice that tells nothing secret (bot.View.Public: a
-// tournament's rebuy offer, a seat move, a turn reminder) for a member
-// the adapter cannot reach privately (no interaction of theirs in the
-// last 15 minutes to follow up, and direct messages off or refused) is
-// shown in the channel of their last interaction, naming them: it was
+// A private notice that tells nothing secret (a tournament's rebuy offer,
+// a seat move, a turn reminder: bot.Outgoing.Fallback) for a member the
+// adapter cannot reach privately (no interaction of theirs in the last 15
+// minutes to follow up, and direct messages off or refused) is shown
+// instead in the channel of its table or tournament, naming them: it was
 // dropped, and a busted player never heard that they could rebuy
-// (R-TRN-4). A notice not marked public never goes to the channel.
-func TestPublicNoticeForAnUnreachedMemberGoesToTheirChannel(t *testing.T) {
+// (R-TRN-4). A notice without a fallback never goes to the channel.
+func TestPrivateNoticeFallbackForAnUnreachedMember(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		dm   bool
@@ -31,10 +31,13 @@ func TestPublicNoticeForAnUnreachedMemberGoesToTheirChannel(t *testing.T) {
 			e.slash(cy, "wallet")
 			fake.Wait(wait, "Cy's interaction noted and aged", func() bool { return e.ad.AgeInteraction(cy) })
 			to := bot.Destination{Platform: discord.Platform, User: cy}
-			secret := bot.View{Kind: bot.ViewNotice, Text: "Ana's cards: A♠ K♠"}
-			offer := bot.View{Kind: bot.ViewNotice, Text: "Sunday: you are out of chips. /rebuy #4 within 60 s to play on.", Public: true}
-			for _, v := range []bot.View{secret, offer} {
-				if err := e.ad.Enqueue(bot.Outgoing{To: to, Priority: bot.PriorityPrivate, Body: v}); err != nil {
+			secret := bot.Outgoing{To: to, Priority: bot.PriorityPrivate, Body: bot.View{Kind: bot.ViewNotice, Text: "Ana's cards: A♠ K♠"}}
+			offer := bot.Outgoing{To: to, Priority: bot.PriorityPrivate,
+				Body: bot.View{Kind: bot.ViewNotice, Text: "Sunday: you are out of chips. /rebuy #4 within 60 s to play on."},
+				Fallback: &bot.Outgoing{To: bot.Destination{Platform: discord.Platform, Chat: channel}, Priority: bot.PriorityPrivate,
+					Body: bot.View{Kind: bot.ViewNotice, Text: "Cy: Sunday: you are out of chips. /rebuy #4 within 60 s to play on."}}}
+			for _, m := range []bot.Outgoing{secret, offer} {
+				if err := e.ad.Enqueue(m); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -56,7 +56,7 @@ func (a *Adapter) deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 			return a.deliverFile(chat, b, m.Origin)
 		}
 		if m.To.Private() {
-			return a.deliverPrivate(ctx, chat, bot.CardsTable(m.Key), b)
+			return a.deliverPrivate(ctx, chat, bot.CardsTable(m.Key), b, m.Fallback)
 		}
 		return a.deliverView(ctx, chat, id, b, m.Thread)
 	default:
@@ -159,7 +159,7 @@ func migratedTo(err error) int64 {
 // count against Telegram's limits) or a note. A user who never started the
 // bot cannot be messaged (403): the group is shown, once, a button that
 // starts the bot, and the game goes on.
-func (a *Adapter) deliverPrivate(ctx context.Context, user int64, table string, v bot.View) (string, error) {
+func (a *Adapter) deliverPrivate(ctx context.Context, user int64, table string, v bot.View, fallback *bot.Outgoing) (string, error) {
 	text := html(v)
 	kb := keyboard(v.Buttons)
 	a.mu.Lock()
@@ -192,8 +192,8 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, table string, 
 	}
 	sent, err := a.direct(msg)
 	switch {
-	case (errors.Is(err, errNotStarted) || errors.Is(err, errRefused)) && v.Kind == bot.ViewNotice && v.Public:
-		a.inGroup(user, v) // with the button that starts the bot
+	case (errors.Is(err, errNotStarted) || errors.Is(err, errRefused)) && fallback != nil:
+		a.instead(*fallback) // with the button that starts the bot
 		return "", nil
 	case errors.Is(err, errNotStarted):
 		return "", nil // they use the My cards button until they start the bot
@@ -301,22 +301,18 @@ func (a *Adapter) refused(user int64) {
 			Buttons: a.startButton()}})
 }
 
-// inGroup shows a public notice (bot.View.Public) for a user the bot
-// cannot write to in the group they last wrote in, naming them, with the
-// button that starts the bot: rather than not at all. Nothing when no
-// group of theirs is known.
-func (a *Adapter) inGroup(user int64, v bot.View) {
-	a.mu.Lock()
-	chat, known := a.lastChat.Lookup(user)
-	name := a.names.Get(user)
-	a.mu.Unlock()
-	if !known {
-		a.log.Info("a notice could not be shown: the user cannot be messaged and no group of theirs is known", "user", user)
+// instead shows a private notice's fallback (bot.Outgoing.Fallback: the
+// notice in the group of its table or tournament, naming the player) for
+// a user the bot cannot write to, with the button that starts the bot.
+func (a *Adapter) instead(f bot.Outgoing) {
+	f = bot.Resolved(f)
+	v, ok := f.Body.(bot.View)
+	if !ok {
 		return
 	}
-	c := strconv.FormatInt(chat, 10)
-	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: c}, Priority: bot.PriorityPrivate, Origin: c,
-		Body: note{Text: name + ": " + v.Text, Chat: chat, Start: true}})
+	v.Buttons = a.startButtonTo("welcome")
+	f.Body, f.Origin = v, f.To.Chat
+	a.queue(f)
 }
 
 // startButton is the button that starts the bot (and shows the cards).

@@ -10,25 +10,37 @@ import (
 	"github.com/pokerroom/pokerroom/bot"
 )
 
-// A private notice that tells nothing secret (bot.View.Public: a
-// tournament's rebuy offer, a seat move, a turn reminder) for a member who
-// never started the bot, or blocked it, is shown in their group, naming
-// them, with the button that starts the bot: it was dropped, and a busted
-// player never heard that they could rebuy (R-TRN-4). A notice not marked
-// public (a partner's cards in a consultation) never goes to the group.
-func TestPublicNoticeForAnUnreachedMemberGoesToTheirGroup(t *testing.T) {
+// A private notice that tells nothing secret (a tournament's rebuy offer,
+// a seat move, a turn reminder: bot.Outgoing.Fallback) for a member who
+// never started the bot, or blocked it, is shown instead in the chat of
+// its table or tournament, naming them, with the button that starts the
+// bot: it was dropped, and a busted player never heard that they could
+// rebuy (R-TRN-4). A notice without a fallback (a partner's cards in a
+// consultation) never goes to a group.
+func TestPrivateNoticeFallbackForAnUnreachedMember(t *testing.T) {
+	const other = int64(-100200399)
 	fake := newFake(t)
+	fake.AddGroup(other, "Poker afternoon", ana)
 	fake.Start(ana, "")
 	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
 	e.waitText(ana, "/help")
-	e.say(group, cy, "/wallet") // Cy never started the bot: the group is where the adapter knows him
-	e.waitText(group, "Cy: I cannot send you private messages yet")
+	e.say(other, cy, "/wallet") // Cy never started the bot; he last wrote in the other group
+	e.waitText(other, "Cy: I cannot send you private messages yet")
 
-	to := bot.Destination{Platform: telegram.Platform, User: "103"}
-	secret := bot.View{Kind: bot.ViewNotice, Text: "Ana's cards: A♠ K♠"}
-	offer := bot.View{Kind: bot.ViewNotice, Text: "Sunday: you are out of chips. /rebuy #4 within 60 s to play on.", Public: true}
-	for _, v := range []bot.View{secret, offer} {
-		if err := e.ad.Enqueue(bot.Outgoing{To: to, Priority: bot.PriorityPrivate, Body: v}); err != nil {
+	notice := func(user, text, fallback string) bot.Outgoing {
+		m := bot.Outgoing{To: bot.Destination{Platform: telegram.Platform, User: user}, Priority: bot.PriorityPrivate,
+			Body: bot.View{Kind: bot.ViewNotice, Text: text}}
+		if fallback != "" {
+			m.Fallback = &bot.Outgoing{To: bot.Destination{Platform: telegram.Platform, Chat: "-100200300"}, Priority: bot.PriorityPrivate,
+				Body: bot.View{Kind: bot.ViewNotice, Text: fallback}}
+		}
+		return m
+	}
+	for _, m := range []bot.Outgoing{
+		notice("103", "Ana's cards: A♠ K♠", ""),
+		notice("103", "Sunday: you are out of chips. /rebuy #4 within 60 s to play on.", "Cy: Sunday: you are out of chips. /rebuy #4 within 60 s to play on."),
+	} {
+		if err := e.ad.Enqueue(m); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -37,8 +49,13 @@ func TestPublicNoticeForAnUnreachedMemberGoesToTheirGroup(t *testing.T) {
 		t.Errorf("the offer in the group: %q with buttons %+v, want it naming Cy with the Start button", m.Text, m.Keyboard)
 	}
 	time.Sleep(200 * time.Millisecond)
-	if n := fake.CountText(group, "A♠"); n != 0 {
-		t.Errorf("a private notice not marked public was posted in the group %d times", n)
+	for _, chat := range []int64{group, other} {
+		if n := fake.CountText(chat, "A♠"); n != 0 {
+			t.Errorf("a private notice without a fallback was posted in %d %d times", chat, n)
+		}
+	}
+	if n := fake.CountText(other, "/rebuy #4"); n != 0 {
+		t.Errorf("the offer went to the group Cy last wrote in, not its tournament's")
 	}
 
 	// Ben started the bot, then blocked it: the same.
@@ -47,11 +64,8 @@ func TestPublicNoticeForAnUnreachedMemberGoesToTheirGroup(t *testing.T) {
 	e.say(group, ben, "/wallet")
 	e.waitText(ben, "Your chips")
 	fake.Block(ben)
-	offer.Text = "Sunday: you move to table 2 (#5), seat 3."
-	if err := e.ad.Enqueue(bot.Outgoing{To: bot.Destination{Platform: telegram.Platform, User: "102"}, Priority: bot.PriorityPrivate, Body: offer}); err != nil {
+	if err := e.ad.Enqueue(notice("102", "Sunday: you move to table 2 (#5), seat 3.", "Ben: Sunday: you move to table 2 (#5), seat 3.")); err != nil {
 		t.Fatal(err)
 	}
-	if m := e.waitText(group, "you move to table 2"); !strings.HasPrefix(m.Text, "Ben: ") {
-		t.Errorf("the move in the group: %q, want it naming Ben", m.Text)
-	}
+	e.waitText(group, "Ben: Sunday: you move to table 2")
 }

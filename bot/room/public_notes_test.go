@@ -8,23 +8,23 @@ import (
 	"github.com/pokerroom/pokerroom/bot"
 )
 
-// privateViews is every private view user was sent.
-func (h *harness) privateViews(user string) []bot.View {
-	var out []bot.View
+// privateMessages is every private message user was sent.
+func (h *harness) privateMessages(user string) []bot.Outgoing {
+	var out []bot.Outgoing
 	for _, m := range h.rec.all() {
 		if m.To.Private() && m.To.User == user {
-			out = append(out, m.Body.(bot.View))
+			out = append(out, m)
 		}
 	}
 	return out
 }
 
-// The private notes that tell nothing secret are marked public
-// (bot.View.Public), so that a platform that cannot reach the player
-// privately shows them in the group rather than drop them: the turn
-// reminder (R-TIME-1) and a tournament's notes to an entry (its seat, a
-// bust's rebuy offer: R-TRN-4); the hole cards never are.
-func TestNotesAPlayerMustNotMissAreMarkedPublic(t *testing.T) {
+// The private notes that tell nothing secret carry a fallback, a notice
+// in the group naming the player (bot.Outgoing.Fallback), which a
+// platform that cannot reach the player privately shows rather than drop
+// the note: the turn reminder (R-TIME-1) and a tournament's notes to an
+// entry (its seat, a bust's rebuy offer: R-TRN-4); the hole cards never.
+func TestNotesAPlayerMustNotMissHaveAGroupFallback(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		setup func(h *harness) string // who is to get the note
@@ -50,14 +50,18 @@ func TestNotesAPlayerMustNotMissAreMarkedPublic(t *testing.T) {
 			h := newHarness(t, 11)
 			who := c.setup(h)
 			found := false
-			for _, v := range h.privateViews(who) {
+			for _, m := range h.privateMessages(who) {
+				v := m.Body.(bot.View)
 				switch {
-				case v.Kind == bot.ViewCards && v.Public:
-					t.Errorf("hole cards marked public: %q", v.Text)
+				case v.Kind == bot.ViewCards && m.Fallback != nil:
+					t.Errorf("hole cards with a fallback: %q", v.Text)
 				case strings.Contains(v.Text, c.note):
 					found = true
-					if !v.Public || v.Kind != bot.ViewNotice {
-						t.Errorf("%q: kind %v, public %v; want a public notice", v.Text, v.Kind, v.Public)
+					if m.Fallback == nil || m.Fallback.To.Private() || m.Fallback.To.Chat != "group" {
+						t.Fatalf("%q: fallback %+v; want a notice in the group", v.Text, m.Fallback)
+					}
+					if f := bot.Resolved(*m.Fallback).Body.(bot.View); f.Text != who+": "+v.Text {
+						t.Errorf("the fallback of %q reads %q, want it naming %s", v.Text, f.Text, who)
 					}
 				}
 			}

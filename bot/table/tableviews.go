@@ -30,10 +30,12 @@ func (t *Table) private(p bot.Player, text string) bot.Outgoing {
 
 // publicNote is a private note to p that tells nothing secret (a turn
 // reminder, the clock called): a platform that cannot reach p privately
-// shows it in the group rather than drop it (bot.View.Public).
+// shows it in the table's chat, naming p, rather than drop it
+// (bot.Outgoing.Fallback).
 func (t *Table) publicNote(p bot.Player, text string) bot.Outgoing {
 	m := t.private(p, text)
-	m.Body = bot.View{Kind: bot.ViewNotice, Text: text, Public: true}
+	m.Fallback = &bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PriorityPrivate,
+		Body: bot.View{Kind: bot.ViewNotice, Text: p.DisplayName + ": " + text}}
 	return m
 }
 

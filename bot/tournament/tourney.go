@@ -696,16 +696,20 @@ func (a *Director) news(key string, args ...any) {
 
 // privateTo sends an entry's player a private note, in their own
 // language (else the chat's). Each tells what the tournament's news tell
-// anyway (a seat, a move, a bust and its rebuy offer, a prize): marked
-// public, for a platform that cannot reach the player privately to show
-// it in the group rather than drop it (bot.View.Public).
+// anyway (a seat, a move, a bust and its rebuy offer, a prize): a
+// platform that cannot reach the player privately shows it in the
+// tournament's chat, naming them, rather than drop it (bot.Outgoing.Fallback).
 func (a *Director) privateTo(e tourney.EntryID, key string, args ...any) {
 	p, ok := a.Players[e]
 	if !ok || a.bots[e] {
 		return
 	}
+	text := tr(bot.LangFor(p.Language, "", a.lang()), key, args...)
+	c := a.env.CommunityNow(a.Comm)
 	a.send(bot.Outgoing{To: bot.Destination{Platform: p.Platform, User: p.UserID}, Priority: bot.PriorityPrivate,
-		Body: bot.View{Kind: bot.ViewNotice, Text: tr(bot.LangFor(p.Language, "", a.lang()), key, args...), Public: true}})
+		Body: bot.View{Kind: bot.ViewNotice, Text: text},
+		Fallback: &bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityPrivate, Source: a.Ref(),
+			Body: bot.View{Kind: bot.ViewNotice, Text: p.DisplayName + ": " + text}}})
 }
 
 // Do sends a request to the actor and waits; a full inbox is EBusy.
