@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -47,12 +48,16 @@ func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease
 	host, _ := os.Hostname()
 	b := make([]byte, 4)
 	_, _ = rand.Read(b)
-	l := &roomLease{s: s, holder: fmt.Sprintf("pid %d on %s (%s)", os.Getpid(), host, hex.EncodeToString(b)), log: log}
+	tag := hex.EncodeToString(b)
+	if ns := pidNamespace(); ns != "" {
+		tag += "@" + ns // two containers may share a host name, not a pid namespace
+	}
+	l := &roomLease{s: s, holder: fmt.Sprintf("pid %d on %s (%s)", os.Getpid(), host, tag), log: log}
 	now := time.Now()
 	ok, other, until, err := s.TakeLease(ctx, roomLeaseKey, l.holder, now, now.Add(leaseTTL))
 	if err == nil && !ok && holderGone(other, host) {
-		// Killed or crashed on this host (a restart after kill -9, a
-		// container restarted): its lease is taken over at once, as one
+		// Killed or crashed on this host, in this pid namespace (a
+		// restart after kill -9): its lease is taken over at once, as one
 		// run out. The update is of the value read: a holder that renewed
 		// meanwhile keeps it.
 		log.Info("taking over the room's lease of a process that is gone", "holder", other)
@@ -70,20 +75,40 @@ func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease
 }
 
 // holderGone reports whether the lease's holder, as takeRoom names one
-// ("pid N on HOST (tag)"), is a process of this host (host) that is gone:
-// its pid runs nothing, or it is this process's pid without being one of
-// its holders (a container restarted: the same host name, pid 1 again).
+// ("pid N on HOST (tag@pid namespace)"), is a process of this host (host)
+// and pid namespace that is gone: its pid runs nothing, or it is this
+// process's pid without being one of its holders. A holder of another pid
+// namespace is not known to be gone, even on this host name: two
+// containers may share one (network_mode: host), each with its own pids,
+// and a container restarted is in a new namespace (its lease runs out).
 func holderGone(holder, host string) bool {
 	var pid int
 	var on, tag string
 	if n, err := fmt.Sscanf(holder, "pid %d on %s %s", &pid, &on, &tag); n != 3 || err != nil || on != host || host == "" {
 		return false
 	}
+	if _, ns, ok := strings.Cut(strings.TrimSuffix(tag, ")"), "@"); ok && ns != pidNamespace() {
+		return false // a process of another pid namespace (a container sharing the host name): its pid means nothing here
+	}
 	if pid == os.Getpid() {
 		_, mine := heldHere.Load(holder)
 		return !mine
 	}
 	return !processRuns(pid)
+}
+
+// pidNamespace names this process's pid namespace (Linux: the inode of
+// /proc/self/ns/pid), "" where it cannot be told.
+func pidNamespace() string {
+	l, err := os.Readlink("/proc/self/ns/pid")
+	if err != nil {
+		return ""
+	}
+	_, ns, ok := strings.Cut(strings.TrimSuffix(l, "]"), "[")
+	if !ok {
+		return ""
+	}
+	return ns
 }
 
 // processRuns reports whether a process of pid runs on this host; where

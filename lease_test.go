@@ -138,3 +138,28 @@ func TestALeaseOfAProcessGoneFromThisHostIsTakenOver(t *testing.T) {
 		t.Fatal("a second room of this process took the first one's lease")
 	}
 }
+
+// Two containers sharing a host name (network_mode: host, or a compose
+// file's hostname:) each see their own pids only: a lease held by a
+// running room of the other container named a pid that ran nothing here,
+// and the second room took the lease over at once, dealing the same tables
+// as the first until the first failed to renew it. A holder of another pid
+// namespace is not known to be gone.
+func TestALeaseOfAnotherPidNamespaceOnThisHostNameIsNotTakenOver(t *testing.T) {
+	host, _ := os.Hostname()
+	if host == "" || pidNamespace() == "" {
+		t.Skip("no host name, or no pid namespace to tell")
+	}
+	dead := exec.Command(os.Args[0], "-test.run", "^$")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	other := fmt.Sprintf("pid %d on %s (0a0b0c0d@1)", dead.ProcessState.Pid(), host)
+	if holderGone(other, host) {
+		t.Fatalf("%s, of another pid namespace, was taken to be gone", other)
+	}
+	mine := fmt.Sprintf("pid %d on %s (0a0b0c0d@%s)", dead.ProcessState.Pid(), host, pidNamespace())
+	if !holderGone(mine, host) {
+		t.Fatalf("%s, of this pid namespace and ended, was not taken to be gone", mine)
+	}
+}
