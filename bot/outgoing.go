@@ -202,6 +202,14 @@ func CardsKey(table, hand, player int64) string {
 	return fmt.Sprintf("cards:%d:%d:%d", table, hand, player)
 }
 
+// PoolCardsKey is CardsKey for a fast-fold pool's entry (R-CASH-7), dealt
+// at whichever of the pool's tables is free hand after hand: its cards
+// keep one message, the entry's, whatever table deals them ("P3.1", pool
+// 3's entry 1, is what CardsTable reads).
+func PoolCardsKey(pool int64, entry int, hand, player int64) string {
+	return fmt.Sprintf("cards:P%d.%d:%d:%d", pool, entry, hand, player)
+}
+
 // CardsTable is the table of a CardsKey, "" when key is not one.
 func CardsTable(key string) string {
 	parts := strings.Split(key, ":")

@@ -338,8 +338,12 @@ func (t *Table) sendCards(events []engine.Event) {
 				continue
 			}
 		}
+		key := bot.CardsKey(t.ID, t.handID, s.Player.ID)
+		if t.IsPool() { // one message per entry, not per pool table (R-CASH-7)
+			key = bot.PoolCardsKey(t.Config.Pool, s.PoolEntry, t.handID, s.Player.ID)
+		}
 		t.send(bot.Outgoing{To: bot.Destination{Platform: s.Player.Platform, User: s.Player.UserID}, Priority: bot.PriorityPrivate,
-			Key: bot.CardsKey(t.ID, t.handID, s.Player.ID), Version: t.nextVersion(),
+			Key: key, Version: t.nextVersion(),
 			Body: t.cardsView(k, t.langOf(s.Player))})
 	}
 }
