@@ -244,6 +244,16 @@ func namesPlayer(name string, args []string) bool {
 	return false
 }
 
+// playerArg is the index of the argument naming the player in a command
+// namesPlayer accepts: the first (/grant @name 500, /ban @name reason),
+// the second of /tourney dq @name.
+func playerArg(name string) int {
+	if name == "tourney" {
+		return 1
+	}
+	return 0
+}
+
 // withMentionIDs is text with each text_mention (a user picked from the
 // mention list, who may have no username) replaced by the user's id.
 // Entities count UTF-16 code units.
@@ -374,7 +384,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 				cmd.Args = mentioned
 			}
 		}
-		if err := a.namedUsers(ctx, cmd.Args); err != nil {
+		if err := a.namedUsers(ctx, cmd.Args, playerArg(name)); err != nil {
 			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, langOf(m.From)), true)
 			return
 		}
@@ -396,12 +406,17 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 	}
 }
 
-// namedUsers replaces each "@username" of args by its user's id. A
-// username not known to name one user now is refused (never left for the
-// room to match against display names, which anyone may take). What
-// cannot be a username ("@telegram:123", "@42") is left as typed.
-func (a *Adapter) namedUsers(ctx context.Context, args []string) error {
+// namedUsers replaces the "@username" of args[at], the argument naming
+// the player, by its user's id. A username not known to name one user now
+// is refused (never left for the room to match against display names,
+// which anyone may take). What cannot be a username ("@telegram:123",
+// "@42") is left as typed, and so is every other argument: an "@name" in
+// a /ban's reason is text, not the player.
+func (a *Adapter) namedUsers(ctx context.Context, args []string, at int) error {
 	for i, arg := range args {
+		if i != at {
+			continue
+		}
 		if u, ok := strings.CutPrefix(arg, "@"); ok && username.MatchString(u) {
 			id, ok := a.userNamed(ctx, u)
 			if !ok {
