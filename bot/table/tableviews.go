@@ -31,9 +31,13 @@ func (t *Table) private(p bot.Player, text string) bot.Outgoing {
 // publicNote is a private note to p that tells nothing secret (a turn
 // reminder, the clock called): a platform that cannot reach p privately
 // shows it in the table's chat, naming p, rather than drop it
-// (bot.Outgoing.Fallback).
+// (bot.Outgoing.Fallback). Not at an anonymous table, where naming p
+// would tell whose pseudonym is whose: there it stays private.
 func (t *Table) publicNote(p bot.Player, text string) bot.Outgoing {
 	m := t.private(p, text)
+	if i := t.seatOf(p.ID); t.Config.Anon || i >= 0 && t.Seats[i].Alias != "" {
+		return m // anonymous (R-CASH-6, R-TRN-13): the group must not read whose pseudonym is whose
+	}
 	m.Fallback = &bot.Outgoing{To: t.group(), Thread: t.thread, Priority: bot.PriorityPrivate,
 		Body: bot.View{Kind: bot.ViewNotice, Text: p.DisplayName + ": " + text}}
 	return m

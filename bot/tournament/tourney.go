@@ -698,18 +698,22 @@ func (a *Director) news(key string, args ...any) {
 // language (else the chat's). Each tells what the tournament's news tell
 // anyway (a seat, a move, a bust and its rebuy offer, a prize): a
 // platform that cannot reach the player privately shows it in the
-// tournament's chat, naming them, rather than drop it (bot.Outgoing.Fallback).
+// tournament's chat, naming them, rather than drop it (bot.Outgoing.Fallback);
+// not in an anonymous event, where that would unmask a pseudonym.
 func (a *Director) privateTo(e tourney.EntryID, key string, args ...any) {
 	p, ok := a.Players[e]
 	if !ok || a.bots[e] {
 		return
 	}
 	text := tr(bot.LangFor(p.Language, "", a.lang()), key, args...)
-	c := a.env.CommunityNow(a.Comm)
-	a.send(bot.Outgoing{To: bot.Destination{Platform: p.Platform, User: p.UserID}, Priority: bot.PriorityPrivate,
-		Body: bot.View{Kind: bot.ViewNotice, Text: text},
-		Fallback: &bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityPrivate, Source: a.Ref(),
-			Body: bot.View{Kind: bot.ViewNotice, Text: p.DisplayName + ": " + text}}})
+	m := bot.Outgoing{To: bot.Destination{Platform: p.Platform, User: p.UserID}, Priority: bot.PriorityPrivate,
+		Body: bot.View{Kind: bot.ViewNotice, Text: text}}
+	if !a.Tourney.Config().Anonymous { // naming the player would tell whose pseudonym is whose (R-TRN-13)
+		c := a.env.CommunityNow(a.Comm)
+		m.Fallback = &bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityPrivate, Source: a.Ref(),
+			Body: bot.View{Kind: bot.ViewNotice, Text: p.DisplayName + ": " + text}}
+	}
+	a.send(m)
 }
 
 // Do sends a request to the actor and waits; a full inbox is EBusy.
