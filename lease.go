@@ -53,6 +53,8 @@ func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease
 		tag += "@" + ns // two containers may share a host name, not a pid namespace
 	}
 	l := &roomLease{s: s, holder: fmt.Sprintf("pid %d on %s (%s)", os.Getpid(), host, tag), log: log}
+	ctx, cancel := context.WithTimeout(ctx, leaseTTL/3) // a database that stops answering at start
+	defer cancel()
 	now := time.Now()
 	ok, other, until, err := s.TakeLease(ctx, roomLeaseKey, l.holder, now, now.Add(leaseTTL))
 	if err == nil && !ok && holderGone(other, host) {
@@ -145,7 +147,12 @@ func (l *roomLease) keep(ctx context.Context) error {
 		case <-t.C:
 		}
 		now := time.Now()
-		ok, other, _, err := l.s.TakeLease(ctx, roomLeaseKey, l.holder, now, now.Add(leaseTTL))
+		// Each renewal waits at most until the next: a database that
+		// stops answering is met as an error, not a renewal hung while
+		// the lease runs out.
+		cctx, cancel := context.WithTimeout(ctx, leaseTTL/3)
+		ok, other, _, err := l.s.TakeLease(cctx, roomLeaseKey, l.holder, now, now.Add(leaseTTL))
+		cancel()
 		switch {
 		case err != nil && ctx.Err() == nil:
 			l.log.Warn("could not renew the room's lease", "err", err)
