@@ -413,18 +413,18 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 // "@42") is left as typed, and so is every other argument: an "@name" in
 // a /ban's reason is text, not the player.
 func (a *Adapter) namedUsers(ctx context.Context, args []string, at int) error {
-	for i, arg := range args {
-		if i != at {
-			continue
-		}
-		if u, ok := strings.CutPrefix(arg, "@"); ok && username.MatchString(u) {
-			id, ok := a.userNamed(ctx, u)
-			if !ok {
-				return bot.Errorf(bot.ENotFound, "username.unknown", arg)
-			}
-			args[i] = strconv.FormatInt(id, 10)
-		}
+	if at >= len(args) {
+		return nil
 	}
+	u, ok := strings.CutPrefix(args[at], "@")
+	if !ok || !username.MatchString(u) {
+		return nil
+	}
+	id, ok := a.userNamed(ctx, u)
+	if !ok {
+		return bot.Errorf(bot.ENotFound, "username.unknown", args[at])
+	}
+	args[at] = strconv.FormatInt(id, 10)
 	return nil
 }
 
