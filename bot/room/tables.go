@@ -168,21 +168,26 @@ func (r *Room) leftAtStakes(t *table.Table, player int64) (table.LeftStack, bool
 		}
 	}
 	r.mu.Unlock()
+	var left []table.LeftStack
+	for _, o := range tables {
+		if l, ok := o.LeftWith(player); ok {
+			left = append(left, l)
+		}
+	}
+	if !t.IsPool() && t.Tour == nil {
+		r.mu.Lock()
+		for _, l := range r.closedLeft[player] { // at tables closed since
+			if l.Comm == t.Comm.ID && l.Variant == t.Config.Variant && l.Stakes == t.Config.Stakes() {
+				left = append(left, l)
+			}
+		}
+		r.mu.Unlock()
+	}
 	now := r.clock.Now()
 	var best table.LeftStack
 	found := false
-	for _, o := range tables {
-		if l, ok := o.LeftWith(player); ok && now.Before(l.Until) && (!found || l.Until.After(best.Until)) {
-			best, found = l, true
-		}
-	}
-	if t.IsPool() || t.Tour != nil {
-		return best, found
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, l := range r.closedLeft[player] { // at tables closed since
-		if l.Comm == t.Comm.ID && l.Variant == t.Config.Variant && l.Stakes == t.Config.Stakes() && now.Before(l.Until) && (!found || l.Until.After(best.Until)) {
+	for _, l := range left { // the latest whose 15 minutes still run
+		if now.Before(l.Until) && (!found || l.Until.After(best.Until)) {
 			best, found = l, true
 		}
 	}
