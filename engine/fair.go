@@ -87,6 +87,9 @@ func (p Provable) Preimage() string {
 // Commitment is the SHA-256 of the preimage, in lower-case hex: what the
 // table shows before the deal.
 func (p Provable) Commitment() string {
+	if p.PerCard {
+		return p.perCardCommitment()
+	}
 	sum := sha256.Sum256([]byte(p.Preimage()))
 	return hex.EncodeToString(sum[:])
 }

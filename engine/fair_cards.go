@@ -56,6 +56,42 @@ func (p Provable) Leaves() []string {
 	return out
 }
 
+// perCardCommitment is Commitment of a deck committed per position: the
+// hash of LeavesText and the salt, computed as it goes, without building
+// the leaves' texts (a table commits to a deck at every hand).
+func (p Provable) perCardCommitment() string {
+	var key [2 * SaltSize]byte
+	hex.Encode(key[:], p.Key[:])
+	var (
+		buf  [64]byte
+		salt [2 * SaltSize]byte
+		leaf [2 * sha256.Size]byte
+	)
+	outer := sha256.New()
+	for i, c := range p.Deck {
+		b := append(buf[:0], cardDomain+"\n"...)
+		b = append(b, key[:]...)
+		b = append(b, '\n')
+		sum := sha256.Sum256(strconv.AppendInt(b, int64(i), 10))
+		hex.Encode(salt[:], sum[:SaltSize])
+		b = append(append(buf[:0], c.String()...), ' ')
+		sum = sha256.Sum256(append(b, salt[:]...))
+		hex.Encode(leaf[:], sum[:])
+		outer.Write(leaf[:])
+		outer.Write([]byte{' '})
+	}
+	if len(p.Deck) == 0 {
+		outer.Write([]byte{' '}) // LeavesText is empty, then its space
+	}
+	var s [2 * SaltSize]byte
+	hex.Encode(s[:], p.Salt[:])
+	outer.Write(s[:])
+	var sum [sha256.Size]byte
+	var out [2 * sha256.Size]byte
+	hex.Encode(out[:], outer.Sum(sum[:0]))
+	return string(out[:])
+}
+
 // LeavesText is Leaves, one space between.
 func (p Provable) LeavesText() string { return strings.Join(p.Leaves(), " ") }
 

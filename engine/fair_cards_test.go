@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -168,5 +169,34 @@ func TestVerifyRevealRefusesAForgedReveal(t *testing.T) {
 		if err != nil || back != r {
 			t.Fatalf("%s reads back as %v, %v", r, back, err)
 		}
+	}
+}
+
+// The commitment a table computes at every hand is the hash of the
+// documented preimage for any deck (a short deck, one with a joker, none
+// at all), and computing it builds no leaf texts: it allocates its
+// result only, nothing a card.
+func TestPerCardCommitmentHashesThePreimageWithoutBuildingIt(t *testing.T) {
+	full, _, _ := provableHand(t, 5, nil)
+	for _, tc := range []struct {
+		name string
+		deck []engine.Card
+	}{
+		{"full deck", full.Deck},
+		{"short deck", full.Deck[:36]},
+		{"with the joker", append(slices.Clone(full.Deck[:20]), engine.Joker1)},
+		{"no cards", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := full
+			p.Deck = tc.deck
+			sum := sha256.Sum256([]byte(p.Preimage()))
+			if got, want := p.Commitment(), hex.EncodeToString(sum[:]); got != want {
+				t.Fatalf("commitment %s, want the preimage's hash %s", got, want)
+			}
+		})
+	}
+	if n := testing.AllocsPerRun(20, func() { _ = full.Commitment() }); n > 1 {
+		t.Fatalf("Commitment allocates %.0f times, want 1 (its text)", n)
 	}
 }
