@@ -260,16 +260,19 @@ type Template struct {
 	Last        time.Time
 }
 
-// EncodeEvents sets w.Encoded from w.Events.
+// EncodeEvents sets w.Encoded from w.Events: each event's JSON, as
+// encoding/json writes it (engine.Event.AppendJSON, without reflection).
 func (w *TableWrite) EncodeEvents() error {
 	w.Encoded = make([]string, len(w.Events))
+	var arr [256]byte // an event's JSON fits, but for a long list of cards
+	buf := arr[:0]
 	for i, e := range w.Events {
-		js, err := json.Marshal(e)
+		js, err := e.AppendJSON(buf[:0])
 		if err != nil {
 			w.Encoded = nil
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
-		w.Encoded[i] = string(js)
+		w.Encoded[i], buf = string(js), js
 	}
 	return nil
 }

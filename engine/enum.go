@@ -17,10 +17,19 @@ func enumString[E ~uint8](e E, names []string, typ string) string {
 // enumMarshal returns e's word, or an error naming what e is for a value
 // past the words.
 func enumMarshal[E ~uint8](e E, names []string, what string) ([]byte, error) {
-	if int(e) >= len(names) {
-		return nil, fmt.Errorf("engine: unknown %s %d", what, uint8(e))
+	w, err := enumWord(e, names, what)
+	if err != nil {
+		return nil, err
 	}
-	return []byte(names[e]), nil
+	return []byte(w), nil
+}
+
+// enumWord is enumMarshal's word as a string (no copy made).
+func enumWord[E ~uint8](e E, names []string, what string) (string, error) {
+	if int(e) >= len(names) {
+		return "", fmt.Errorf("engine: unknown %s %d", what, uint8(e))
+	}
+	return names[e], nil
 }
 
 // enumUnmarshal sets *e to the value whose word is b, or leaves it and
