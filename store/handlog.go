@@ -182,8 +182,17 @@ const eventChunk = 256
 // unique index.
 func (tx *Tx) insertEventRows(rows []HandEvent) error {
 	args := make([]any, 0, eventsStmt.width*len(rows))
-	for _, r := range rows {
-		args = append(args, r.HandID, r.Seq, r.Kind, r.Payload, r.CreatedAt)
+	// Rows of one hand, and of one transaction's time, share their boxed
+	// values: a busy room's batch holds thousands of rows.
+	var hand, at any
+	for i, r := range rows {
+		if i == 0 || r.HandID != rows[i-1].HandID {
+			hand = r.HandID
+		}
+		if i == 0 || r.CreatedAt != rows[i-1].CreatedAt { // the same time, as the driver formats it
+			at = r.CreatedAt
+		}
+		args = append(args, hand, r.Seq, r.Kind, r.Payload, at)
 	}
 	return tx.execRows(eventsStmt, args, func(first, n int, err error) error {
 		chunk := rows[first : first+n]
