@@ -285,7 +285,7 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 		for _, t := range b.seatTables {
 			args = append(args, t)
 			sa := b.seats[t]
-			at := storedTime(sa.at)
+			at := tx.timeArg(storedTime(sa.at))
 			for _, st := range sa.seats {
 				state := st.State
 				if state == "" {
@@ -317,7 +317,7 @@ func (tx *Tx) writeBatch(b *batchRows) error {
 		for _, k := range b.timers {
 			if d := b.timer[k]; d != nil {
 				// In UTC: SQLite orders the times as text.
-				set, setKeys = append(set, k, storedTime(d.At), d.Payload), append(setKeys, k)
+				set, setKeys = append(set, k, tx.timeArg(storedTime(d.At)), d.Payload), append(setKeys, k)
 			} else {
 				drop, dropKeys = append(drop, k), append(dropKeys, k)
 			}

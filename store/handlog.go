@@ -190,7 +190,7 @@ func (tx *Tx) insertEventRows(rows []HandEvent) error {
 			hand = r.HandID
 		}
 		if i == 0 || r.CreatedAt != rows[i-1].CreatedAt { // the same time, as the driver formats it
-			at = r.CreatedAt
+			at = tx.timeArg(r.CreatedAt)
 		}
 		args = append(args, hand, r.Seq, r.Kind, r.Payload, at)
 	}

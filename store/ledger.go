@@ -187,6 +187,20 @@ func (s *Store) now() time.Time { return storedTime(s.clock.Now()) }
 // of the process that wrote it.
 func storedTime(t time.Time) time.Time { return t.UTC().Round(time.Microsecond) }
 
+// timeArg is t (a storedTime) as an argument of the statements over rows
+// (execRows), boxed once for the rows that share it. SQLite's driver
+// stores a time as its text, time.Time.String, formatted for every
+// argument: here it is formatted once, the same text
+// (TestStoredTimesAreUTCMicrosecondsWithoutAMonotonicReading reads the
+// texts back).
+// PostgreSQL takes the time itself.
+func (tx *Tx) timeArg(t time.Time) any {
+	if tx.s.loc.Backend == Postgres {
+		return t
+	}
+	return t.String()
+}
+
 // Balance returns an account's balance (the cached column; [Store.Audit]
 // checks it against the ledger).
 func (s *Store) Balance(ctx context.Context, accountID int64) (int64, error) {
