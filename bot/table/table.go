@@ -241,7 +241,11 @@ type Table struct {
 	// cardsHand (the same at every action of the hand).
 	cardsTok  string
 	cardsHand int64
-	fair      fairDeck // the provable decks (fair.go)
+	// title is a cash table's Config.Title for titleOf, the config it was
+	// made of: the table message shows it at every action (sceneTitle).
+	title   string
+	titleOf Config
+	fair    fairDeck // the provable decks (fair.go)
 	// shownEvents: the hand's events the table message showed last;
 	// summarized: the number of the last hand whose summary was shown;
 	// afterHandDue: a hand's end was shown by showStored, its duties

@@ -66,13 +66,25 @@ func (t *Table) Title() string {
 	return t.Config.Title()
 }
 
+// sceneTitle is Title, for the actor's own views: a cash table's is made
+// once for its config rather than at every action.
+func (t *Table) sceneTitle() string {
+	if t.Tour != nil {
+		return t.tourneyTitle()
+	}
+	if t.title == "" || t.titleOf != t.Config {
+		t.title, t.titleOf = t.Config.Title(), t.Config
+	}
+	return t.title
+}
+
 // scene builds the table message's scene from the state.
 func (t *Table) scene() tableScene { return t.sceneOf(nil) }
 
 // sceneOf is scene from snap, the hand's snapshot for a spectator when the
 // caller already took it (nil: taken here).
 func (t *Table) sceneOf(snap *engine.Snapshot) tableScene {
-	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.Title(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil, Pool: t.Config.Pool,
+	sc := tableScene{Lang: t.lang(), Label: t.Label(), Title: t.sceneTitle(), Order: t.order, Last: t.last.lines(), Tourney: t.Tour != nil, Pool: t.Config.Pool,
 		Seats: make([]sceneSeat, 0, len(t.Seats)), Waiting: len(t.waiting)}
 	for i, s := range t.Seats {
 		if s == nil {
