@@ -387,6 +387,27 @@ func readLines(in io.Reader, lines chan<- line, stop <-chan struct{}) error {
 // userRE is a user name: letters, digits, dot, dash, underscore.
 var userRE = regexp.MustCompile(`^[\p{L}\p{N}._-]{1,32}$`)
 
+// roomLine reports whether line is a room command: "/" and a name, or,
+// in the console, a room command's name without the slash ("call",
+// "raise 40", "join #2"). The console's own words (help, status, as,
+// sleep, quit) are the console's without a slash.
+func roomLine(line string) bool {
+	if strings.HasPrefix(line, "/") {
+		return true
+	}
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return false
+	}
+	switch w := strings.ToLower(f[0]); w {
+	case "help", "status", "as", "sleep", "quit", "exit":
+		return false
+	default:
+		_, _, ok := bot.LookupCommand(w, nil)
+		return ok
+	}
+}
+
 // handle answers one line. The error is an output failure or a broken
 // room (a script stops there).
 func (c *Console) handle(ctx context.Context, text string) (quit bool, err error) {
@@ -401,7 +422,7 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 		return false, nil
 	}
 	user := c.User
-	if who, rest, ok := strings.Cut(text, ":"); ok && userRE.MatchString(strings.TrimSpace(who)) && strings.HasPrefix(strings.TrimSpace(rest), "/") {
+	if who, rest, ok := strings.Cut(text, ":"); ok && userRE.MatchString(strings.TrimSpace(who)) && roomLine(strings.TrimSpace(rest)) {
 		user, text = strings.TrimSpace(who), strings.TrimSpace(rest)
 	}
 	fields := strings.Fields(text)
@@ -443,8 +464,11 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 		}
 	}
 	if !strings.HasPrefix(word, "/") {
-		c.Sink.Print("console", c.text(ctx, user, "unknown", fields[0]))
-		return false, nil
+		if !roomLine(text) {
+			c.Sink.Print("console", c.text(ctx, user, "unknown", fields[0]))
+			return false, nil
+		}
+		text = "/" + text // "call", "raise 40": a room command typed without its slash
 	}
 	if c.Room == nil {
 		c.Sink.Print("console", c.text(ctx, user, "no_room"))
