@@ -404,6 +404,7 @@ type nopRoom struct{}
 
 func (nopRoom) Handle(context.Context, bot.Command) (bot.Reply, error) { return bot.Reply{}, nil }
 func (nopRoom) MoveChat(context.Context, string, string, string) error { return nil }
+func (nopRoom) ChatLost(context.Context, string, string, string) error { return nil }
 
 // A stored cursor over a week old is not trusted (Telegram then starts
 // update ids afresh, possibly lower): new updates are handled. A fresh one

@@ -36,6 +36,7 @@ func (sinkRoom) Handle(_ context.Context, cmd bot.Command) (bot.Reply, error) {
 }
 
 func (sinkRoom) MoveChat(context.Context, string, string, string) error { return nil }
+func (sinkRoom) ChatLost(context.Context, string, string, string) error { return nil }
 
 // Seeds of FuzzUpdates: the findings of issue 19 (a message without its
 // chat, a press without its user, a text that is a number), well-formed

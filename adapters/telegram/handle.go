@@ -54,6 +54,14 @@ func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 				a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
 			}()
 		}
+	case u.MyChatMember != nil:
+		m := u.MyChatMember
+		if !a.enqueue(m.Chat.ID, func() {
+			defer a.guard(u.UpdateID, nil)
+			a.onMyMember(ctx, m)
+		}) {
+			a.log.Warn("could not queue the bot's membership change: its chat's lane is full", "update_id", u.UpdateID, "chat", m.Chat.ID)
+		}
 	case u.Message != nil:
 		m := u.Message
 		if m.Chat == nil {

@@ -12,7 +12,9 @@
 // Updates come by long polling (a loop of getUpdates under the adapter's
 // context) or, when a webhook URL is configured, by webhook with
 // Telegram's secret-token header checked. The cursor of handled updates is
-// stored, so an update is never applied twice, restarts included.
+// stored, so an update is never applied twice, restarts included. The bot
+// asks for its own membership changes too (my_chat_member): removed from a
+// group, it has the room stop that group's tables and tournaments.
 //
 // No update can stop the bot: a batch is decoded update by update, and one
 // that does not decode (a field of an unexpected type) is logged with its
@@ -68,6 +70,9 @@ type Room interface {
 	Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error)
 	// MoveChat follows a group upgraded to a supergroup (a new chat id).
 	MoveChat(ctx context.Context, platform, from, to string) error
+	// ChatLost follows a chat the bot was removed from: its tables close
+	// after their hand, its tournaments pause; why is logged.
+	ChatLost(ctx context.Context, platform, chat, why string) error
 }
 
 // Config configures the adapter.

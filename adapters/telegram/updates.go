@@ -95,6 +95,13 @@ func (a *Adapter) storeOffset(ctx context.Context) {
 	}
 }
 
+// allowedUpdates are the kinds of update the bot asks Telegram for: typed
+// messages, button presses, and its own membership of chats (removed from
+// a group: onMyMember).
+var allowedUpdates = []string{"message", "callback_query", "my_chat_member"}
+
+const allowedUpdatesJSON = `["message","callback_query","my_chat_member"]`
+
 // maxSeen is how many recent update ids are remembered.
 const maxSeen = 4096
 
@@ -160,7 +167,7 @@ func (a *Adapter) getUpdates(offset int) ([]json.RawMessage, error) {
 	p.AddNonZero("offset", offset)
 	p.AddNonZero("limit", 100)
 	p.AddNonZero("timeout", int(a.cfg.PollTimeout/time.Second))
-	if err := p.AddInterface("allowed_updates", []string{"message", "callback_query"}); err != nil {
+	if err := p.AddInterface("allowed_updates", allowedUpdates); err != nil {
 		return nil, err
 	}
 	resp, err := a.poller.MakeRequest("getUpdates", p)
@@ -228,7 +235,7 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 	backoff := time.Second
 	for {
 		_, err := a.api.MakeRequest("setWebhook", tgbotapi.Params{"url": a.cfg.WebhookURL, "secret_token": a.secret,
-			"allowed_updates": `["message","callback_query"]`})
+			"allowed_updates": allowedUpdatesJSON})
 		if err == nil {
 			break
 		}

@@ -25,6 +25,9 @@
 //   - pools.go, poolcmds.go: fast-fold pools (R-CASH-7): entries drawn at
 //     random into hands at the pool's own cash tables, and /newpool,
 //     /pool, /fastfold; a pool goroutine deals as entries come back.
+//   - closing.go, chatlost.go: /closetable and /closepool, and a chat the
+//     bot was removed from (ChatLost): its tables closed, its tournaments
+//     paused.
 //   - verify.go: /verify, a finished hand's provable deck checked again
 //     from the store (the table's side is bot/table/fair.go).
 //   - export.go: /export, a player's own hands as a file sent privately

@@ -214,6 +214,9 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 	timeout, _ := strconv.Atoi(p.Get("timeout"))
 	deadline := time.NewTimer(time.Duration(timeout) * time.Second)
 	defer deadline.Stop()
+	s.mu.Lock()
+	s.setAllowed(p.Get("allowed_updates"))
+	s.mu.Unlock()
 	for {
 		s.mu.Lock()
 		if s.webhook != "" {
@@ -237,7 +240,7 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 		}
 		var out []json.RawMessage
 		for i, id := range s.updateIDs {
-			if len(out) < limit {
+			if len(out) < limit && s.sendable(s.updates[i]) {
 				out = append(out, s.updates[i])
 			}
 			if s.forced[id] {

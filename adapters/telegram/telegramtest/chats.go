@@ -176,6 +176,7 @@ func (s *Server) setWebhook(p url.Values) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.webhook, s.whSecret = u, secret
+	s.setAllowed(p.Get("allowed_updates"))
 	if s.whCancel != nil {
 		s.whCancel()
 	}
@@ -194,6 +195,9 @@ func (s *Server) deliverWebhook(ctx context.Context, u, secret string) {
 		s.mu.Lock()
 		var raw json.RawMessage
 		var id int
+		for len(s.updates) > 0 && !s.sendable(s.updates[0]) {
+			s.updates, s.updateIDs = s.updates[1:], s.updateIDs[1:] // a kind not asked for: never sent
+		}
 		if len(s.updates) > 0 {
 			raw, id = s.updates[0], s.updateIDs[0]
 		}

@@ -1,8 +1,8 @@
 // Package telegramtest is a fake Telegram Bot API: an HTTP server, run in
 // process by tests, that the real tgbotapi client talks to.
 //
-// It implements getMe, getUpdates (long polling that honours timeout and
-// offset), sendMessage, editMessageText, editMessageReplyMarkup,
+// It implements getMe, getUpdates (long polling that honours timeout,
+// offset and allowed_updates), sendMessage, editMessageText, editMessageReplyMarkup,
 // answerCallbackQuery, deleteMessage, setMyCommands, getChatMember,
 // sendDocument, setWebhook and deleteWebhook, with Telegram's rules: 403
 // for a direct message to a user who never started the bot,
@@ -18,7 +18,8 @@
 // sets others with SetLimits. They run on a clock scaled by Scale, so a
 // test plays at full speed under proportionally faster limits.
 //
-// Tests act as users through Say, Press, Start and friends, and read what
+// Tests act as users through Say, Press, Start and friends (RemoveBot: an
+// admin removes the bot from a group, a my_chat_member update), and read what
 // each chat shows with Messages, Transcript, Answers and Documents. A call to a
 // method the fake does not implement fails the test.
 package telegramtest
@@ -138,14 +139,18 @@ type Server struct {
 	commands  map[string][]map[string]string // scope/lang -> commands
 	webhook   string
 	whSecret  string
-	whCancel  context.CancelFunc
-	stats     Stats
-	chatLim   map[int64]*rate.Limiter
-	groupLim  map[int64]*rate.Limiter
-	global    *rate.Limiter
-	flood     int // answer the next n sends with 429
-	revoked   bool
-	docs      map[int64][]Document
+	// allowed are the kinds of update the bot asked for (allowed_updates
+	// of its last getUpdates or setWebhook; nil: Telegram's default, every
+	// kind but chat_member and reactions). Telegram sends no other.
+	allowed  map[string]bool
+	whCancel context.CancelFunc
+	stats    Stats
+	chatLim  map[int64]*rate.Limiter
+	groupLim map[int64]*rate.Limiter
+	global   *rate.Limiter
+	flood    int // answer the next n sends with 429
+	revoked  bool
+	docs     map[int64][]Document
 	// failing answers the next calls of a method with 500; slow delays
 	// each call of a method (SetFailing, SetSlow).
 	failing map[string]int

@@ -192,3 +192,75 @@ func (s *Server) PushRaw(fields ...string) []int {
 	s.bump()
 	return ids
 }
+
+// RemoveBot takes the bot out of group chat, as by user by: kicked (status
+// "kicked", by an admin) or left ("left"). Sends to the chat get 403 from
+// then on, and the bot is told with a my_chat_member update (sent only
+// when the bot asked for that kind in allowed_updates, as Telegram does).
+func (s *Server) RemoveBot(chat, by int64, status string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil {
+		s.tb.Errorf("telegramtest: no group %d", chat)
+		return 0
+	}
+	old := s.botMember(g)
+	g.bot, g.botKind = status, ""
+	self := map[string]any{"id": botID, "is_bot": true, "first_name": s.BotUser, "username": s.BotUser}
+	return s.push("my_chat_member", map[string]any{"chat": s.chatJSON(chat), "from": s.userJSON(by), "date": s.start.Unix(),
+		"old_chat_member": old, "new_chat_member": map[string]any{"user": self, "status": status, "until_date": 0}})
+}
+
+// defaultKinds are the kinds of update Telegram sends a bot that named
+// none in allowed_updates.
+var defaultKinds = map[string]bool{"message": true, "edited_message": true, "channel_post": true, "edited_channel_post": true,
+	"inline_query": true, "chosen_inline_result": true, "callback_query": true, "shipping_query": true,
+	"pre_checkout_query": true, "poll": true, "poll_answer": true, "my_chat_member": true, "chat_join_request": true}
+
+// setAllowed records the allowed_updates parameter of a getUpdates or
+// setWebhook call (a JSON list; absent or empty: the default); s.mu is
+// held. Like Telegram, a call without it keeps the last setting.
+func (s *Server) setAllowed(param string) {
+	if param == "" {
+		return
+	}
+	var kinds []string
+	if json.Unmarshal([]byte(param), &kinds) != nil {
+		return
+	}
+	if len(kinds) == 0 {
+		s.allowed = nil
+		return
+	}
+	s.allowed = map[string]bool{}
+	for _, k := range kinds {
+		s.allowed[k] = true
+	}
+}
+
+// sendable reports whether an update is of a kind the bot asked for; an
+// update of no kind the fake can read (a malformed one) is sent as it is.
+// s.mu is held.
+func (s *Server) sendable(raw json.RawMessage) bool {
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return true
+	}
+	for k := range fields {
+		if k == "update_id" {
+			continue
+		}
+		if s.allowed != nil {
+			return s.allowed[k]
+		}
+		return defaultKinds[k] || !knownKind(k)
+	}
+	return true
+}
+
+// knownKind reports whether k is a kind of update Telegram has.
+func knownKind(k string) bool {
+	return defaultKinds[k] || k == "chat_member" || k == "message_reaction" || k == "message_reaction_count" ||
+		k == "chat_boost" || k == "removed_chat_boost"
+}

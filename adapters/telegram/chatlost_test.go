@@ -1,0 +1,60 @@
+package telegram_test
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
+)
+
+// walletTotal is the sum of a user's wallets.
+func (e *env) walletTotal(user int64) int64 {
+	e.t.Helper()
+	p, err := e.store.Player(context.Background(), "telegram", strconv.FormatInt(user, 10), "")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	accs, err := e.store.PlayerAccounts(context.Background(), p.ID)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var sum int64
+	for _, a := range accs {
+		if a.Kind == bot.AccountPlayer {
+			sum += a.Balance
+		}
+	}
+	return sum
+}
+
+// A group that removes the bot sees nothing more of its tables: each
+// closes after the hand in progress, its players cashed out to their
+// wallets (no chip lost), instead of dealing hands nobody sees (every
+// send refused with 403). The log says why.
+func TestTablesOfAGroupThatRemovedTheBotCloseAfterTheHand(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	clock := bottest.NewClock(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{clock: clock})
+	e.openTable(ana, ben)
+	e.waitText(ana, "hand 1: your cards")
+	fake.RemoveBot(group, ana, "kicked")
+	fake.Wait(wait, "the removal logged", func() bool { return strings.Contains(e.logs.String(), "removed from the chat") })
+	// The hand in progress ends on its timers. (Not e.advance: sends
+	// refused with 403 change nothing in the fake to wake its Wait.)
+	clock.Walk(clock.Now().Add(5*time.Minute), e.settle)
+	if ids := e.room.Tables(); len(ids) != 0 {
+		t.Fatalf("tables still open after the bot was removed: %v\n%s", ids, e.logs)
+	}
+	// Both came with the welcome chips (10,000): a hand without a flop
+	// takes no rake, so every chip is back in the two wallets.
+	if got := e.walletTotal(ana) + e.walletTotal(ben); got != 2*10000 {
+		t.Errorf("the wallets hold %d after the close, want %d", got, 2*10000)
+	}
+}

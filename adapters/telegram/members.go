@@ -1,0 +1,49 @@
+// The bot's own membership of a chat (my_chat_member updates): a group
+// that removed the bot sees nothing more, so its tables stop.
+
+package telegram
+
+import (
+	"context"
+	"strconv"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// onMyMember follows a change of the bot's membership in a chat. Removed
+// from a group (kicked, or left), the bot can no longer show anything
+// there: the room stops that chat's tables and tournaments
+// (Room.ChatLost), and the adapter forgets the chat as the group its users
+// last wrote in. A private chat's change (a user blocking the bot) and the
+// bot's being added or promoted change nothing here.
+func (a *Adapter) onMyMember(ctx context.Context, m *tgbotapi.ChatMemberUpdated) {
+	if m.Chat.IsPrivate() || m.NewChatMember.User == nil {
+		return
+	}
+	why := ""
+	switch m.NewChatMember.Status {
+	case "kicked":
+		why = "the bot was removed from the chat"
+	case "left":
+		why = "the bot left the chat, or was removed from the chat"
+	default:
+		return
+	}
+	a.log.Warn(why+": its tables close after their hand, its players cashed out; its running tournaments pause",
+		"chat", m.Chat.ID, "title", m.Chat.Title, "by", m.From.ID)
+	a.mu.Lock()
+	for _, u := range a.lastChat.Keys() {
+		if c, _ := a.lastChat.Lookup(u); c == m.Chat.ID {
+			a.lastChat.Delete(u)
+		}
+	}
+	for _, k := range a.admins.Keys() {
+		if k[0] == m.Chat.ID {
+			a.admins.Delete(k)
+		}
+	}
+	a.mu.Unlock()
+	if err := a.room.ChatLost(ctx, Platform, strconv.FormatInt(m.Chat.ID, 10), why); err != nil {
+		a.log.Warn("could not stop the tables of a chat the bot was removed from", "chat", m.Chat.ID, "err", err)
+	}
+}

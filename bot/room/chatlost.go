@@ -1,0 +1,83 @@
+package room
+
+import (
+	"context"
+	"errors"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/table"
+	"github.com/pokerroom/pokerroom/bot/tournament"
+)
+
+// ChatLost follows a chat the bot can no longer write to (a Telegram group
+// that removed it): nobody there would see a table or answer a prompt, so
+// each of its community's cash tables closes after the hand in progress,
+// every seat cashed out to its wallet (as /closetable), each fast-fold
+// pool closes (as /closepool), and each running tournament pauses (its
+// tables stop after their hand) until an admin resumes it once the bot is
+// back. why is logged with what was done. A chat the room has nothing
+// running in is no error.
+func (r *Room) ChatLost(ctx context.Context, platform, chat, why string) error {
+	comm, ok := r.runningIn(platform, chat)
+	if !ok {
+		r.log.Info("chat lost: nothing runs there", "platform", platform, "chat", chat, "why", why)
+		return nil
+	}
+	var errs []error
+	closing, paused := 0, 0
+	for _, t := range r.cashTablesOf(comm.ID) {
+		_, err := t.Do(ctx, table.Request{Cmd: bot.Command{Name: table.CloseCmd}})
+		if e := bot.FromError(err); err != nil && e.Key != "closetable.closing" && e.Key != "table.no_such" {
+			errs = append(errs, err)
+			continue
+		}
+		closing++
+	}
+	for _, p := range r.poolsOf(comm.ID) {
+		_, err := r.closePoolCmd(ctx, bot.Command{Args: []string{p.Label()}}, comm, comm.Language)
+		if e := bot.FromError(err); err != nil && e.Key != "closepool.closing" {
+			errs = append(errs, err)
+			continue
+		}
+		closing++
+	}
+	for _, a := range r.tourneys.Of(comm.ID, true) {
+		_, err := a.Do(ctx, tournament.Request{Cmd: bot.Command{Name: "tourney:pause"}, Admin: true})
+		if e := bot.FromError(err); err != nil && e.Key != "tourney.not_pausable" {
+			errs = append(errs, err)
+			continue
+		}
+		if err == nil {
+			paused++
+		}
+	}
+	r.log.Warn("chat lost: its tables close after their hand (players cashed out), its running tournaments pause",
+		"platform", platform, "chat", chat, "community", comm.ID, "why", why, "closing", closing, "paused", paused)
+	return errors.Join(errs...)
+}
+
+// runningIn finds the community whose chat is chat, among those with a
+// table, a pool or a tournament running (each as it stands now: a moved
+// chat is found at its new id).
+func (r *Room) runningIn(platform, chat string) (bot.Community, bool) {
+	var comms []bot.Community
+	r.mu.Lock()
+	for _, t := range r.tables {
+		comms = append(comms, t.Comm)
+	}
+	r.mu.Unlock()
+	r.poolsMu.Lock()
+	for _, p := range r.pools {
+		comms = append(comms, p.comm)
+	}
+	r.poolsMu.Unlock()
+	for _, a := range r.tourneys.All() {
+		comms = append(comms, a.Comm)
+	}
+	for _, c := range comms {
+		if now := r.communityNow(c); now.Platform == platform && now.ChatID == chat {
+			return now, true
+		}
+	}
+	return bot.Community{}, false
+}
