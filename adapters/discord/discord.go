@@ -66,6 +66,10 @@ type Config struct {
 	AdminRole string
 	// DirectMessages sends each hand's hole cards by direct message too.
 	DirectMessages bool
+	// DMRetry is how long a member whose direct messages were refused
+	// (DMs from server members turned off) is not sent one again (default
+	// 10 min): they may turn them back on.
+	DMRetry time.Duration
 	// AckAfter is how long an interaction waits for the room before it is
 	// deferred (default 2 s: Discord allows 3).
 	AckAfter time.Duration
@@ -107,8 +111,8 @@ type Adapter struct {
 	// formFor: an amount form (its token -> whose turn), so that a press
 	// by anyone else is refused at once.
 	formFor  *platform.Cache[string, formOwner]
-	noDM     *platform.Cache[string, bool]   // users who refuse DMs
-	parents  *platform.Cache[string, string] // channel -> the channel its commands belong to (chatOf)
+	noDM     *platform.Cache[string, time.Time] // users who refused DMs, when
+	parents  *platform.Cache[string, string]    // channel -> the channel its commands belong to (chatOf)
 	wg       sync.WaitGroup
 	closing  bool            // Run is stopping: no new interaction is taken
 	opening  chan error      // a gateway Open in progress (connect's goroutine only)
@@ -152,6 +156,9 @@ func New(cfg Config) (*Adapter, error) {
 	if cfg.Clock == nil {
 		cfg.Clock = bot.SystemClock{}
 	}
+	if cfg.DMRetry <= 0 {
+		cfg.DMRetry = 10 * time.Minute
+	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
@@ -178,7 +185,7 @@ func New(cfg Config) (*Adapter, error) {
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
-		noDM: platform.NewCache[string, bool](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
+		noDM: platform.NewCache[string, time.Time](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
 		parents: platform.NewCache[string, string](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)

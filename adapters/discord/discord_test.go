@@ -69,6 +69,7 @@ type options struct {
 	wrap     func(*room.Room) discord.Room
 	shards   [2]int
 	limits   bot.Limits
+	dmRetry  time.Duration
 }
 
 // env is one run of the room with the Discord adapter, on a database file
@@ -105,7 +106,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	}
 	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: []string{guild}, Limits: o.limits,
 		State: s, Log: log, MaxBackoff: 200 * time.Millisecond, DirectMessages: o.dm, AckAfter: o.ackAfter, AdminRole: "777",
-		ShardID: o.shards[0], ShardCount: o.shards[1]})
+		ShardID: o.shards[0], ShardCount: o.shards[1], DMRetry: o.dmRetry})
 	if err != nil {
 		t.Fatal(err)
 	}

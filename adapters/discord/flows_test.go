@@ -369,6 +369,54 @@ func TestDirectMessagesCarryCardsWhenEnabled(t *testing.T) {
 	}
 }
 
+// A member who refuses direct messages is not sent one again each hand:
+// each refused one is a 403, which Discord counts against the bot (10,000
+// in 10 minutes and its address is banned for an hour). The refusal was
+// recorded but not heeded: every hand's cards were tried again.
+func TestDirectMessagesRefusedAreNotTriedEachHand(t *testing.T) {
+	fake := newFake(t)
+	fake.BlockDMs(ben)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{dm: true})
+	e.seatTwo()
+	e.playHand(1)
+	e.playHand(2)
+	e.waitTable(3)
+	fake.Wait(wait, "Ana's cards of hand 3 by DM", func() bool {
+		for _, m := range fake.DMs(ana) {
+			if strings.Contains(m.Text(), "hand 3: your cards") {
+				return true
+			}
+		}
+		return false
+	})
+	if n := fake.Stats().DMsRefused; n != 1 {
+		t.Errorf("%d direct messages to Ben were refused over three hands, want 1 (then none tried)", n)
+	}
+}
+
+// A member who refused direct messages and turns them back on gets their
+// cards by DM again: the refusal is remembered for a while (DMRetry), not
+// until a restart.
+func TestDirectMessagesRefusedOnceAreTriedAgainLater(t *testing.T) {
+	fake := newFake(t)
+	fake.BlockDMs(ben)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{dm: true, dmRetry: time.Millisecond})
+	e.seatTwo()
+	fake.Wait(wait, "Ben's DM refused", func() bool { return fake.Stats().DMsRefused > 0 })
+	fake.AllowDMs(ben)
+	time.Sleep(10 * time.Millisecond) // past DMRetry
+	e.playHand(1)
+	e.waitTable(2)
+	fake.Wait(wait, "Ben's cards of hand 2 by DM", func() bool {
+		for _, m := range fake.DMs(ben) {
+			if strings.Contains(m.Text(), "hand 2: your cards") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
 // A refused token stops Run with a clear error that does not show it; an
 // unreachable Discord is retried until the context ends.
 func TestRefusedTokenAndUnreachableDiscord(t *testing.T) {

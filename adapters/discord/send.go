@@ -207,8 +207,8 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 // deliverPrivate sends a view to one user: hole cards by direct message
 // when configured (else the player uses the My cards button); a note as an
 // ephemeral follow-up of their latest interaction while its token lives,
-// else by direct message when configured. A user who refuses DMs is not
-// asked again.
+// else by direct message when configured. A user who refused DMs is not
+// asked again for Config.DMRetry.
 func (a *Adapter) deliverPrivate(ctx context.Context, user string, v bot.View, fallback *bot.Outgoing) (string, error) {
 	if v.Kind != bot.ViewCards {
 		if done, err := a.followUp(ctx, user, &discordgo.WebhookParams{Content: content(v.Text)}, "note"); done || err != nil {
@@ -262,12 +262,13 @@ func (a *Adapter) followUp(ctx context.Context, user string, p *discordgo.Webhoo
 }
 
 // sendDM sends m to the user's DM channel ch; a user who refuses direct
-// messages is not asked again (and nothing is sent: no error).
+// messages is not asked again for Config.DMRetry (and nothing is sent: no
+// error).
 func (a *Adapter) sendDM(ctx context.Context, user, ch string, m *discordgo.MessageSend) (string, error) {
 	sent, err := a.s.ChannelMessageSendComplex(ch, m, sendOpts(ctx)...)
 	if hasCode(err, codeCannotDM) {
 		a.mu.Lock()
-		a.noDM.Set(user, true)
+		a.noDM.Set(user, a.cfg.Clock.Now())
 		a.mu.Unlock()
 		return "", nil
 	}
@@ -278,15 +279,24 @@ func (a *Adapter) sendDM(ctx context.Context, user, ch string, m *discordgo.Mess
 }
 
 // dmChannel is the user's DM channel, opened the first time; "" when
-// direct messages are not configured or the user refuses them.
+// direct messages are not configured or the user refused them less than
+// Config.DMRetry ago.
 func (a *Adapter) dmChannel(ctx context.Context, user string) (string, error) {
 	if !a.cfg.DirectMessages {
 		return "", nil
 	}
 	a.mu.Lock()
-	ch, refused := a.dms.Get(user), a.noDM.Get(user)
+	ch := a.dms.Get(user)
+	at, refused := a.noDM.Lookup(user)
+	if refused && a.cfg.Clock.Now().Sub(at) >= a.cfg.DMRetry {
+		a.noDM.Delete(user) // they may have turned DMs back on: asked again
+		refused = false
+	}
 	a.mu.Unlock()
-	if refused || ch != "" {
+	if refused {
+		return "", nil
+	}
+	if ch != "" {
 		return ch, nil
 	}
 	c, err := a.s.UserChannelCreate(user, sendOpts(ctx)...)

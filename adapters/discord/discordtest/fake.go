@@ -223,6 +223,8 @@ type Stats struct {
 	// Refused counts bodies refused as an invalid form (50035): content,
 	// an embed or a component beyond Discord's limits.
 	Refused int
+	// DMsRefused counts direct messages refused (50007: BlockDMs).
+	DMsRefused int
 }
 
 type guild struct {

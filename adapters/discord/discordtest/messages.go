@@ -180,6 +180,8 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		return
 	}
 	if c.DM != "" && c.Name == "blocked" && method == "POST" {
+		s.stats.DMsRefused++
+		s.notify()
 		s.fail(w, http.StatusForbidden, 50007, "Cannot send messages to this user")
 		return
 	}

@@ -164,6 +164,16 @@ func (s *Server) BlockDMs(userID string) {
 	s.channels[id] = &channel{ID: id, DM: userID, Name: "blocked"}
 }
 
+// AllowDMs lets direct messages reach a user again (they turned DMs from
+// server members back on after BlockDMs).
+func (s *Server) AllowDMs(userID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.channels[s.dms[userID]]; c != nil && c.Name == "blocked" {
+		c.Name = ""
+	}
+}
+
 // DeleteMessage deletes a channel message as a moderator would.
 func (s *Server) DeleteMessage(id string) {
 	s.mu.Lock()
