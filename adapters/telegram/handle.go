@@ -187,14 +187,18 @@ func langOf(u *tgbotapi.User) string { return bot.LangFor("", clientLang(u), "")
 // and group. Both ways are kept, as Telegram last showed them: the user of
 // a username, and the username of a user (a user who changed or dropped
 // theirs no longer answers to the old one). What changed is also stored
-// (State), so that "@name" still names its user after a restart: written
-// only when the store does not hold it already.
+// (State), so that "@name" still names its user, and the group they last
+// wrote in is still where they are told by name how to start the bot
+// (refused), after a restart: written only when the store does not hold
+// it already.
 func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Chat) {
 	if u == nil {
 		return
 	}
 	a.mu.Lock()
-	a.names.Set(u.ID, displayName(u))
+	name := displayName(u)
+	prevName, hadName := a.names.Lookup(u.ID)
+	a.names.Set(u.ID, name)
 	username := strings.ToLower(u.UserName)
 	tag, known := a.tags.Lookup(u.ID)
 	storeTag := !known || tag != username
@@ -205,7 +209,10 @@ func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Ch
 		storeName = !ok || known != u.ID
 		a.usernames.Set(username, u.ID)
 	}
+	storeChat := false
 	if chat != nil && !chat.IsPrivate() {
+		last, ok := a.lastChat.Lookup(u.ID)
+		storeChat = !ok || last != chat.ID || !hadName || prevName != name
 		a.lastChat.Set(u.ID, chat.ID)
 	}
 	a.mu.Unlock()
@@ -213,6 +220,9 @@ func (a *Adapter) learn(ctx context.Context, u *tgbotapi.User, chat *tgbotapi.Ch
 		return
 	}
 	id := strconv.FormatInt(u.ID, 10)
+	if storeChat {
+		a.storeNew(ctx, u.ID, lastChatPrefix+id, strconv.FormatInt(chat.ID, 10)+" "+name)
+	}
 	if storeTag {
 		a.storeNew(ctx, u.ID, userTagPrefix+id, username)
 	}
@@ -229,15 +239,18 @@ func (a *Adapter) storeNew(ctx context.Context, user int64, key, value string) {
 		return
 	}
 	if err := a.cfg.State.SetValue(ctx, key, value); err != nil {
-		a.log.Warn("could not store a username", "user", user, "err", err)
+		a.log.Warn("could not store what was learnt of a user", "user", user, "key", key, "err", err)
 	}
 }
 
 // usernamePrefix starts the stored key of a username's user id;
 // userTagPrefix the stored key of a user's username ("" for none).
+// lastChatPrefix the stored key of the group a user last wrote in and the
+// name they were shown with there ("<chat id> <name>").
 const (
 	usernamePrefix = "telegram:username:"
 	userTagPrefix  = "telegram:usertag:"
+	lastChatPrefix = "telegram:lastchat:"
 )
 
 // namesPlayer reports whether a command's arguments name a player, by

@@ -285,9 +285,9 @@ func (a *Adapter) direct(msg tgbotapi.MessageConfig) (tgbotapi.Message, error) {
 // refused notes a user the bot cannot message and, once until they start
 // it, shows their group a button that does.
 func (a *Adapter) refused(user int64) {
+	chat, known := a.userChat(user)
 	a.mu.Lock()
 	a.notStarted.Set(user, true)
-	chat, known := a.lastChat.Lookup(user)
 	told := a.noticed.Get(user)
 	if known && told.IsZero() {
 		a.noticed.Set(user, a.cfg.Clock.Now())
@@ -299,6 +299,38 @@ func (a *Adapter) refused(user int64) {
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(chat, 10)}, Priority: bot.PriorityPrivate,
 		Origin: strconv.FormatInt(chat, 10), Body: bot.View{Kind: bot.ViewNotice, Text: a.startText(user),
 			Buttons: a.startButton()}})
+}
+
+// userChat is the group user last wrote in: remembered, else stored
+// (learn, with the name the group knows them by), so that a restart does
+// not forget it.
+func (a *Adapter) userChat(user int64) (int64, bool) {
+	a.mu.Lock()
+	chat, known := a.lastChat.Lookup(user)
+	a.mu.Unlock()
+	if known || a.cfg.State == nil {
+		return chat, known
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	v, err := a.cfg.State.Value(ctx, lastChatPrefix+strconv.FormatInt(user, 10))
+	if err != nil {
+		return 0, false
+	}
+	idText, name, _ := strings.Cut(v, " ")
+	if chat, err = strconv.ParseInt(idText, 10, 64); err != nil {
+		return 0, false
+	}
+	a.mu.Lock()
+	if _, seen := a.lastChat.Lookup(user); !seen {
+		a.lastChat.Set(user, chat)
+	}
+	if _, seen := a.names.Lookup(user); !seen && name != "" {
+		a.names.Set(user, name) // the notice names them as before
+	}
+	chat, _ = a.lastChat.Lookup(user)
+	a.mu.Unlock()
+	return chat, true
 }
 
 // instead shows a private notice's fallback (bot.Outgoing.Fallback: the

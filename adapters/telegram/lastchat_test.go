@@ -1,0 +1,46 @@
+package telegram_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A player who blocks the bot after a restart is still shown, in the group
+// they play in, the button that starts the bot again: the group each user
+// last wrote in is stored (telegram:lastchat:<id>, with the name the
+// group knows them by), not kept in memory only, where a restart lost it
+// and the notice never came (the player was left without cards and
+// without a word).
+func TestStartNoticeAfterARestartReachesTheGroupThePlayerLastWroteIn(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(cy, "")
+	db := filepath.Join(t.TempDir(), "room.db")
+	// Played at once: no turn reminder goes to Cy (it would be refused
+	// first, and shown in the group by its own fallback).
+	e := start(t, fake, db, options{})
+	e.openTable(ana, cy)
+	n := 1
+	if who, _ := toAct(e.waitTable(n)); who != ana {
+		e.playHand(n) // the next hand is Ana's to act first
+		n++
+	}
+	e.waitText(cy, fmt.Sprintf("hand %d: your cards", n))
+	e.stop()
+
+	fake.Block(cy)
+	e2 := start(t, fake, db, options{})
+	m := e2.waitTable(n)
+	if who, _ := toAct(m); who != ana {
+		t.Fatalf("hand %d is not Ana's to act:\n%s", n, m.Text)
+	}
+	// Only Ana acts after the restart: Cy's next cards are refused.
+	if _, ok := fake.Press(group, m.ID, ana, "Fold"); !ok {
+		t.Fatalf("no Fold button: %+v", m.Keyboard)
+	}
+	if m := e2.waitText(group, "I cannot send you private messages yet"); !strings.HasPrefix(m.Text, "Cy: ") {
+		t.Errorf("the notice does not name Cy as it did before the restart: %q", m.Text)
+	}
+}
