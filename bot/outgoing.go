@@ -202,6 +202,19 @@ func CardsKey(table, hand, player int64) string {
 	return fmt.Sprintf("cards:%d:%d:%d", table, hand, player)
 }
 
+// SeatCardsKey is CardsKey for a seat the player took at the table's hand
+// number since: a player seated anew at a table they played earlier (a
+// cash player back, a tournament player moved back to it) gets a new
+// cards message, not an edit of the one of their earlier seat ("7.12",
+// table 7's seat taken at its hand 12, is what CardsTable reads). since 0
+// (a seat of an earlier version) is CardsKey.
+func SeatCardsKey(table int64, since int, hand, player int64) string {
+	if since <= 0 {
+		return CardsKey(table, hand, player)
+	}
+	return fmt.Sprintf("cards:%d.%d:%d:%d", table, since, hand, player)
+}
+
 // PoolCardsKey is CardsKey for a fast-fold pool's entry (R-CASH-7), dealt
 // at whichever of the pool's tables is free hand after hand: its cards
 // keep one message, the entry's, whatever table deals them ("P3.1", pool

@@ -137,3 +137,17 @@ func TestCardsKeyNamesItsTable(t *testing.T) {
 		}
 	}
 }
+
+// A seat taken anew at a table (its hand number when taken) is its own
+// cards message: a platform keying cards messages by CardsTable edits the
+// new seat's, not an earlier seat's at the same table.
+func TestSeatCardsKeyNamesTheSeat(t *testing.T) {
+	for _, c := range []struct {
+		since int
+		table string
+	}{{0, "7"}, {1, "7.1"}, {12, "7.12"}} {
+		if got := CardsTable(SeatCardsKey(7, c.since, 31, 2)); got != c.table {
+			t.Errorf("CardsTable(SeatCardsKey(7, %d, ...)) = %q, want %q", c.since, got, c.table)
+		}
+	}
+}

@@ -86,7 +86,7 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 		req.check.seated = true
 		return bot.Reply{}, nil
 	}
-	s := &Seat{Player: p, Account: acc, Stack: amount, Bank: t.Config.Bank}
+	s := &Seat{Player: p, Account: acc, Stack: amount, Bank: t.Config.Bank, Since: t.handNo + 1}
 	// R-SEAT-4: with a game on, a newcomer posts a big blind or waits for it.
 	playing := 0
 	for k := range t.Seats {

@@ -76,6 +76,10 @@ type Seat struct {
 	// hand ends (R-CASH-7).
 	PoolEntry  int  `json:"pool_entry,omitempty"`
 	FastFolded bool `json:"ff,omitempty"`
+	// Since is the table's hand number when the player took the seat
+	// (0: before this was kept): a seat taken anew at a table played
+	// earlier gets its own cards message (bot.SeatCardsKey).
+	Since int `json:"since,omitempty"`
 }
 
 // A pair's consultation token.

@@ -354,7 +354,7 @@ func (t *Table) sendCards(events []engine.Event) {
 				continue
 			}
 		}
-		key := bot.CardsKey(t.ID, t.handID, s.Player.ID)
+		key := bot.SeatCardsKey(t.ID, s.Since, t.handID, s.Player.ID)
 		if t.IsPool() { // one message per entry, not per pool table (R-CASH-7)
 			key = bot.PoolCardsKey(t.Config.Pool, s.PoolEntry, t.handID, s.Player.ID)
 		}

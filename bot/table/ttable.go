@@ -216,7 +216,7 @@ func (t *Table) applySync(s Sync) {
 		}
 		if ok && cur == nil {
 			t.Seats[i] = &Seat{Player: want.Player, Entry: want.Entry, Alias: want.Alias, Stack: want.Stack, Bot: want.Bot,
-				Account: t.house, Bank: t.Config.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner}
+				Account: t.house, Bank: t.Config.Bank, Credit: want.Credit, Away: want.Away, Partner: want.Partner, Since: t.handNo + 1}
 			if want.Consult {
 				t.Seats[i].Consult = consultHeld
 			}
@@ -232,7 +232,7 @@ func (t *Table) applySync(s Sync) {
 			// A pair's other member takes the seat for the new level
 			// (R-TRN-19): the stack stays, the cards go to them.
 			t.unseat = append(t.unseat, cur.Player.ID)
-			cur.Player, cur.Bot, cur.Away, cur.Timeouts = want.Player, want.Bot, false, 0
+			cur.Player, cur.Bot, cur.Away, cur.Timeouts, cur.Since = want.Player, want.Bot, false, 0, t.handNo+1
 			added = append(added, i)
 			changed = true
 		}
