@@ -84,7 +84,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	if a.cfg.TelegramToken != "" {
 		tg, err = telegram.New(telegram.Config{Token: a.cfg.TelegramToken, Endpoint: a.cfg.TelegramAPIEndpoint,
 			WebhookURL: a.cfg.TelegramWebhookURL, WebhookListen: a.cfg.TelegramWebhookListen,
-			State: s, Clock: bot.SystemClock{}, Log: a.log, Metrics: metrics})
+			State: s, Clock: bot.SystemClock{}, Log: a.log, Metrics: metrics, DefaultLang: a.cfg.DefaultLang})
 		if err != nil {
 			p.Close()
 			return nil, err
@@ -95,7 +95,8 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	if a.cfg.DiscordToken != "" {
 		dc, err = discord.New(discord.Config{Token: a.cfg.DiscordToken, APIURL: a.cfg.DiscordAPIURL, Guilds: a.cfg.DiscordGuilds,
 			ShardID: a.cfg.DiscordShardID, ShardCount: a.cfg.DiscordShardCount, AdminRole: a.cfg.DiscordAdminRole,
-			DirectMessages: a.cfg.DiscordDMCards, State: s, Clock: bot.SystemClock{}, Log: a.log, Metrics: metrics})
+			DirectMessages: a.cfg.DiscordDMCards, State: s, Clock: bot.SystemClock{}, Log: a.log, Metrics: metrics,
+			DefaultLang: a.cfg.DefaultLang})
 		if err != nil {
 			p.Close()
 			return nil, err

@@ -66,6 +66,11 @@ type Config struct {
 	AdminRole string
 	// DirectMessages sends each hand's hole cards by direct message too.
 	DirectMessages bool
+	// DefaultLang is the room's language for chats that chose none
+	// (DEFAULT_LANG: bot.English or bot.Spanish; "" is English): what the
+	// adapter answers itself speaks it to a member whose client's locale
+	// is no language the room speaks, as the room's answers do.
+	DefaultLang string
 	// DMRetry is how long a member whose direct messages were refused
 	// (DMs from server members turned off) is not sent one again (default
 	// 10 min): they may turn them back on.

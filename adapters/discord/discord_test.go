@@ -70,6 +70,9 @@ type options struct {
 	shards   [2]int
 	limits   bot.Limits
 	dmRetry  time.Duration
+	// defaultLang is the room's DEFAULT_LANG, given to the room and the
+	// adapter as main does ("": English).
+	defaultLang string
 }
 
 // env is one run of the room with the Discord adapter, on a database file
@@ -106,7 +109,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	}
 	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: []string{guild}, Limits: o.limits,
 		State: s, Log: log, MaxBackoff: 200 * time.Millisecond, DirectMessages: o.dm, AckAfter: o.ackAfter, AdminRole: "777",
-		ShardID: o.shards[0], ShardCount: o.shards[1], DMRetry: o.dmRetry})
+		ShardID: o.shards[0], ShardCount: o.shards[1], DMRetry: o.dmRetry, DefaultLang: o.defaultLang})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +123,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 		BotsAlone: o.maxHands > 0,
 		// The tests play at machine speed (Discord's limits 50 times
 		// faster): no per-user command limit (its own tests cover it).
-		CommandRate: -1})
+		CommandRate: -1, DefaultLang: o.defaultLang})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,9 +41,11 @@ func clientLang(i *discordgo.Interaction) string {
 	return ""
 }
 
-// langOf is the language to answer a member in before the room has
-// chosen: their client's, else English.
-func langOf(i *discordgo.Interaction) string { return bot.LangFor("", clientLang(i), "") }
+// langOf is the language the adapter answers a member in itself: their
+// client's, else the room's default (Config.DefaultLang), else English.
+func (a *Adapter) langOf(i *discordgo.Interaction) string {
+	return bot.LangFor("", clientLang(i), a.cfg.DefaultLang)
+}
 
 func userOf(i *discordgo.Interaction) *discordgo.User {
 	if i.Member != nil && i.Member.User != nil {
@@ -201,7 +203,7 @@ func (a *Adapter) guard(what string) {
 // yet (for an autocomplete, no choices: it cannot show text), else a
 // follow-up.
 func (a *Adapter) internalError(ctx context.Context, i *discordgo.Interaction) {
-	text := bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(i))
+	text := bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), a.langOf(i))
 	a.mu.Lock()
 	acked := a.acked[i.ID]
 	a.mu.Unlock()
@@ -230,7 +232,7 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 	}
 	chat := a.chatOf(ctx, i)
 	a.learn(i, chat)
-	lang := langOf(i)
+	lang := a.langOf(i)
 	cmd := a.command(i, chat)
 	malformed := func() {
 		a.log.Warn("ignoring an interaction whose data does not match its type", "interaction", i.ID, "type", int(i.Type))
@@ -330,7 +332,7 @@ type outcome struct {
 // created the interaction (its snowflake id), so that one delivered late
 // (replayed after a RESUME) is deferred at once.
 func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Command, component bool) {
-	lang := langOf(i)
+	lang := a.langOf(i)
 	done := make(chan outcome, 1)
 	a.wg.Add(1)
 	go func() {

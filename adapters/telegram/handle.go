@@ -41,7 +41,7 @@ func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 			key = q.Message.Chat.ID
 		}
 		internal := func() {
-			a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(q.From)), true)
+			a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), a.langOf(q.From)), true)
 		}
 		if !a.enqueue(key, func() {
 			defer a.guard(u.UpdateID, internal)
@@ -51,7 +51,7 @@ func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 			go func() { // not in the polling loop: a 429 would hold up every chat
 				defer a.wg.Done()
 				defer a.guard(u.UpdateID, nil)
-				a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(q.From)), true)
+				a.answerCallback(ctx, q.ID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), a.langOf(q.From)), true)
 			}()
 		}
 	case u.MyChatMember != nil:
@@ -71,14 +71,14 @@ func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 		var internal func()
 		if m.From != nil {
 			internal = func() {
-				a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), langOf(m.From)), true)
+				a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), a.langOf(m.From)), true)
 			}
 		}
 		if !a.enqueue(m.Chat.ID, func() {
 			defer a.guard(u.UpdateID, internal)
 			a.onMessage(ctx, m, received)
 		}) && m.From != nil {
-			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), langOf(m.From)), true)
+			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), a.langOf(m.From)), true)
 		}
 	}
 }
@@ -179,9 +179,11 @@ func clientLang(u *tgbotapi.User) string {
 	return ""
 }
 
-// langOf is the language to answer a user in before the room has chosen:
-// their client's, else English.
-func langOf(u *tgbotapi.User) string { return bot.LangFor("", clientLang(u), "") }
+// langOf is the language the adapter answers a user in itself: their
+// client's, else the room's default (Config.DefaultLang), else English.
+func (a *Adapter) langOf(u *tgbotapi.User) string {
+	return bot.LangFor("", clientLang(u), a.cfg.DefaultLang)
+}
 
 // learn remembers a user's username (for /grant @name, /ban @name, ...)
 // and group. Both ways are kept, as Telegram last showed them: the user of
@@ -406,12 +408,12 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 			}
 		}
 		if err := a.namedUsers(ctx, cmd.Args, playerArg(name)); err != nil {
-			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, langOf(m.From)), true)
+			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, a.langOf(m.From)), true)
 			return
 		}
 	}
 	reply, err := a.room.Handle(ctx, cmd)
-	lang := langOf(m.From)
+	lang := a.langOf(m.From)
 	switch {
 	case bot.IsSilenced(err):
 		// Over the user's command limit, told once already: nothing is
@@ -486,7 +488,7 @@ func (a *Adapter) onBehalfOfChat(ctx context.Context, m *tgbotapi.Message, recei
 		return
 	}
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: chat}, Priority: bot.PriorityPrivate, Origin: chat,
-		Body: note{Text: bot.Translate(err, bot.English), Chat: m.Chat.ID, ReplyTo: m.MessageID}})
+		Body: note{Text: bot.Translate(err, bot.LangFor("", "", a.cfg.DefaultLang)), Chat: m.Chat.ID, ReplyTo: m.MessageID}})
 }
 
 // migrate follows a group upgraded to a supergroup: the room moves its
@@ -560,7 +562,7 @@ func (a *Adapter) onCallback(ctx context.Context, q *tgbotapi.CallbackQuery, rec
 	if q.From == nil {
 		return
 	}
-	lang := langOf(q.From)
+	lang := a.langOf(q.From)
 	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(q.From.ID, 10), UserName: displayName(q.From), Lang: clientLang(q.From),
 		Token: q.Data, Received: received}
 	var chat *tgbotapi.Chat

@@ -116,6 +116,11 @@ type Config struct {
 	// Metrics, when set, counts the adapter's outbox (messages queued
 	// and sent, 429s waited out, delivery delays) with the room's.
 	Metrics *bot.Metrics
+	// DefaultLang is the room's language for chats that chose none
+	// (DEFAULT_LANG: bot.English or bot.Spanish; "" is English): what the
+	// adapter answers itself speaks it to a user whose client names no
+	// language the room speaks, as the room's answers do.
+	DefaultLang string
 }
 
 // Adapter is the Telegram side of the room.

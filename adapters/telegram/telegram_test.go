@@ -66,6 +66,9 @@ type options struct {
 	checkTimeout, noticeEvery time.Duration
 	// owners are the room's operators ("telegram:<id>").
 	owners []string
+	// defaultLang is the room's DEFAULT_LANG, given to the room and the
+	// adapter as main does ("": English).
+	defaultLang string
 }
 
 // scale speeds up Telegram's limits in the fake, and the adapter's to match:
@@ -106,7 +109,8 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		o.limits = scaledLimits
 	}
 	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: 2 * time.Second,
-		Limits: o.limits, State: s, Log: log, MaxBackoff: 200 * time.Millisecond, CheckTimeout: o.checkTimeout, NoticeEvery: o.noticeEvery})
+		Limits: o.limits, State: s, Log: log, MaxBackoff: 200 * time.Millisecond, CheckTimeout: o.checkTimeout, NoticeEvery: o.noticeEvery,
+		DefaultLang: o.defaultLang})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +134,7 @@ func start(t *testing.T, fake *telegramtest.Server, db string, o options) *env {
 		BotsAlone: o.maxHands > 0,
 		// The tests play at machine speed (Telegram's limits 50 times
 		// faster): no per-user command limit (its own tests cover it).
-		CommandRate: -1, Owners: o.owners})
+		CommandRate: -1, Owners: o.owners, DefaultLang: o.defaultLang})
 	if err != nil {
 		t.Fatal(err)
 	}

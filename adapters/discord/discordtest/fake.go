@@ -266,6 +266,7 @@ type Server struct {
 	guildOrder   []string
 	channels     map[string]*channel
 	users        map[string]User
+	locales      map[string]string // user -> their client's locale (SetLocale; default en-US)
 	dms          map[string]string
 	commands     map[string][]json.RawMessage // "" (global) or guild -> commands
 	interactions map[string]*Interaction      // by token
@@ -298,7 +299,7 @@ type event struct {
 func NewServer(tb testing.TB, token string, self User) *Server {
 	self.Bot = true
 	s := &Server{tb: tb, token: token, self: self, app: "1" + self.ID, scale: 1, guilds: map[string]*guild{}, channels: map[string]*channel{},
-		users: map[string]User{self.ID: self}, dms: map[string]string{}, commands: map[string][]json.RawMessage{},
+		users: map[string]User{self.ID: self}, locales: map[string]string{}, dms: map[string]string{}, commands: map[string][]json.RawMessage{},
 		interactions: map[string]*Interaction{}, messages: map[string]*Message{}, buckets: map[string]*bucket{},
 		ackWindow: AckWindow, next: 1000, changed: make(chan struct{}), attachLimit: MaxAttachment}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))

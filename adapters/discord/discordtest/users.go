@@ -38,6 +38,9 @@ func (s *Server) interact(typ int, channelID, userID string, data any, message *
 	c := s.channels[channelID]
 	d := map[string]any{"id": it.ID, "application_id": s.app, "type": typ, "data": data, "channel_id": channelID,
 		"token": it.Token, "version": 1, "locale": "en-US"}
+	if l := s.locales[userID]; l != "" {
+		d["locale"] = l
+	}
 	if c.GuildID != "" {
 		d["guild_id"] = c.GuildID
 		d["member"] = s.member(channelID, u)
@@ -162,6 +165,14 @@ func (s *Server) BlockDMs(userID string) {
 		s.dms[userID] = id
 	}
 	s.channels[id] = &channel{ID: id, DM: userID, Name: "blocked"}
+}
+
+// SetLocale sets the locale a user's client sends with each interaction
+// (default en-US), such as "de" or "es-ES".
+func (s *Server) SetLocale(userID, locale string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.locales[userID] = locale
 }
 
 // AllowDMs lets direct messages reach a user again (they turned DMs from
