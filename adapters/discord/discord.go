@@ -48,6 +48,10 @@ const Platform = "discord"
 type Room interface {
 	Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error)
 	TablesIn(platform, chat string) []bot.TableChoice
+	// ChatLost follows a channel (or a whole server, by its id) the bot
+	// lost: its tables close after their hand, its tournaments pause;
+	// why is logged.
+	ChatLost(ctx context.Context, platform, chat, why string) error
 }
 
 // Config configures the adapter.
@@ -227,6 +231,16 @@ func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
 	return t.base.RoundTrip(r2)
 }
 
+// lost has the room stop what runs in a channel, or in every channel of a
+// server, the bot lost (Room.ChatLost): nobody there would see a table.
+func (a *Adapter) lost(ctx context.Context, chat, why string) {
+	defer a.guard("lost " + chat)
+	a.log.Warn(why+": its tables close after their hand, its players cashed out; its running tournaments pause", "id", chat)
+	if err := a.room.ChatLost(ctx, Platform, chat, why); err != nil {
+		a.log.Warn("could not stop the tables of a channel or server the bot lost", "id", chat, "err", err)
+	}
+}
+
 // Outbox is the adapter's outbox, for its counters (Queued, Stats,
 // Delays); the room queues through Enqueue.
 func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }
@@ -246,6 +260,16 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 		a.mu.Unlock()
 		defer a.wg.Done()
 		a.handleInteraction(ctx, ic.Interaction)
+	})
+	a.s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) {
+		if g.Guild != nil && !g.Unavailable { // unavailable: an outage, not a removal
+			a.lost(ctx, g.ID, "the bot was removed from the server")
+		}
+	})
+	a.s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) {
+		if c.Channel != nil && c.GuildID != "" {
+			a.lost(ctx, c.ID, "the channel was deleted")
+		}
 	})
 	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) {
 		defer a.guard("resumed")

@@ -40,6 +40,8 @@ func (sinkRoom) Handle(_ context.Context, cmd bot.Command) (bot.Reply, error) {
 	return bot.Reply{Text: "ok " + cmd.Name + " " + strings.Join(cmd.Args, " "), Private: cmd.Token != ""}, nil
 }
 
+func (sinkRoom) ChatLost(context.Context, string, string, string) error { return nil }
+
 func (sinkRoom) TablesIn(string, string) []bot.TableChoice {
 	return []bot.TableChoice{{Label: "#1", Title: "Main", Seated: 2, Seats: 6}}
 }

@@ -10,19 +10,30 @@ import (
 )
 
 // ChatLost follows a chat the bot can no longer write to (a Telegram group
-// that removed it): nobody there would see a table or answer a prompt, so
-// each of its community's cash tables closes after the hand in progress,
-// every seat cashed out to its wallet (as /closetable), each fast-fold
-// pool closes (as /closepool), and each running tournament pauses (its
-// tables stop after their hand) until an admin resumes it once the bot is
-// back. why is logged with what was done. A chat the room has nothing
-// running in is no error.
+// that removed it, a Discord channel deleted; chat may also be a Discord
+// server the bot was removed from: every channel of it): nobody there
+// would see a table or answer a prompt, so each cash table there closes
+// after the hand in progress, every seat cashed out to its wallet (as
+// /closetable), each fast-fold pool closes (as /closepool), and each
+// running tournament pauses (its tables stop after their hand) until an
+// admin resumes it once the bot is back. why is logged with what was done.
+// A chat the room has nothing running in is no error.
 func (r *Room) ChatLost(ctx context.Context, platform, chat, why string) error {
-	comm, ok := r.runningIn(platform, chat)
-	if !ok {
+	comms := r.runningIn(platform, chat)
+	if len(comms) == 0 {
 		r.log.Info("chat lost: nothing runs there", "platform", platform, "chat", chat, "why", why)
 		return nil
 	}
+	var errs []error
+	for _, comm := range comms {
+		errs = append(errs, r.stopCommunity(ctx, comm, why))
+	}
+	return errors.Join(errs...)
+}
+
+// stopCommunity closes a lost chat's tables and pools and pauses its
+// tournaments (ChatLost).
+func (r *Room) stopCommunity(ctx context.Context, comm bot.Community, why string) error {
 	var errs []error
 	closing, paused := 0, 0
 	for _, t := range r.cashTablesOf(comm.ID) {
@@ -52,14 +63,14 @@ func (r *Room) ChatLost(ctx context.Context, platform, chat, why string) error {
 		}
 	}
 	r.log.Warn("chat lost: its tables close after their hand (players cashed out), its running tournaments pause",
-		"platform", platform, "chat", chat, "community", comm.ID, "why", why, "closing", closing, "paused", paused)
+		"platform", comm.Platform, "chat", comm.ChatID, "community", comm.ID, "why", why, "closing", closing, "paused", paused)
 	return errors.Join(errs...)
 }
 
-// runningIn finds the community whose chat is chat, among those with a
-// table, a pool or a tournament running (each as it stands now: a moved
-// chat is found at its new id).
-func (r *Room) runningIn(platform, chat string) (bot.Community, bool) {
+// runningIn finds the communities whose chat (or Discord server) is chat,
+// among those with a table, a pool or a tournament running (each as it
+// stands now: a moved chat is found at its new id).
+func (r *Room) runningIn(platform, chat string) []bot.Community {
 	var comms []bot.Community
 	r.mu.Lock()
 	for _, t := range r.tables {
@@ -74,10 +85,14 @@ func (r *Room) runningIn(platform, chat string) (bot.Community, bool) {
 	for _, a := range r.tourneys.All() {
 		comms = append(comms, a.Comm)
 	}
+	var out []bot.Community
+	seen := map[int64]bool{}
 	for _, c := range comms {
-		if now := r.communityNow(c); now.Platform == platform && now.ChatID == chat {
-			return now, true
+		now := r.communityNow(c)
+		if now.Platform == platform && (now.ChatID == chat || now.Guild != "" && now.Guild == chat) && !seen[now.ID] {
+			seen[now.ID] = true
+			out = append(out, now)
 		}
 	}
-	return bot.Community{}, false
+	return out
 }

@@ -228,6 +228,7 @@ type Stats struct {
 }
 
 type guild struct {
+	removed  bool // the bot was removed (RemoveBot): its channels answer 403
 	ID       string
 	Name     string
 	Channels []string
@@ -404,6 +405,21 @@ func (s *Server) AddChannel(guildID, id string) {
 	}
 	g.Channels = append(g.Channels, id)
 	s.channels[id] = &channel{ID: id, GuildID: guildID, Name: "table-" + id}
+}
+
+// RemoveBot removes the bot from a guild, as an admin kicking it: a
+// GUILD_DELETE event (without unavailable: not an outage) reaches the bot,
+// and its calls to the guild's channels get 403 (50001 Missing Access).
+func (s *Server) RemoveBot(guildID string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.guilds[guildID]
+	if g == nil {
+		s.tb.Fatalf("discordtest: no guild %s", guildID)
+	}
+	g.removed = true
+	s.dispatchLocked("GUILD_DELETE", map[string]any{"id": guildID})
+	s.notify()
 }
 
 // AddMember adds a user to a guild with permissions (and roles).

@@ -179,6 +179,10 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
+	if g := s.guilds[c.GuildID]; g != nil && g.removed {
+		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
+		return
+	}
 	if c.DM != "" && c.Name == "blocked" && method == "POST" {
 		s.stats.DMsRefused++
 		s.notify()
