@@ -44,3 +44,23 @@ func TestStartNoticeAfterARestartReachesTheGroupThePlayerLastWroteIn(t *testing.
 		t.Errorf("the notice does not name Cy as it did before the restart: %q", m.Text)
 	}
 }
+
+// A player who blocked the bot and unblocks it from Telegram's settings
+// (no /start sent) gets their cards privately again from the next hand:
+// the bot heard of the unblocking (my_chat_member) but went on treating
+// them as refusing, until they typed /start or the bot restarted.
+func TestPlayerWhoUnblocksTheBotGetsCardsPrivatelyAgain(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(cy, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.openTable(ana, cy)
+	e.waitText(cy, "hand 1: your cards")
+	fake.Block(cy)
+	e.playHand(1)
+	e.waitText(group, "I cannot send you private messages yet")
+	fake.Unblock(cy)
+	e.playHand(2)
+	e.waitTable(3)
+	e.waitText(cy, "hand 3: your cards")
+}

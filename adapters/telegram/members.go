@@ -14,10 +14,18 @@ import (
 // from a group (kicked, or left), the bot can no longer show anything
 // there: the room stops that chat's tables and tournaments
 // (Room.ChatLost), and the adapter forgets the chat as the group its users
-// last wrote in. A private chat's change (a user blocking the bot) and the
-// bot's being added or promoted change nothing here.
+// last wrote in. In a private chat, a user who unblocks the bot (status
+// member again, without sending /start) is reachable again (started); a
+// user blocking it is found out by the next message refused, as before.
+// The bot's being added to a group or promoted changes nothing here.
 func (a *Adapter) onMyMember(ctx context.Context, m *tgbotapi.ChatMemberUpdated) {
-	if m.Chat.IsPrivate() || m.NewChatMember.User == nil {
+	if m.Chat.IsPrivate() {
+		if m.NewChatMember.Status == "member" {
+			a.started(m.Chat.ID)
+		}
+		return
+	}
+	if m.NewChatMember.User == nil {
 		return
 	}
 	why := ""

@@ -128,13 +128,35 @@ func (s *Server) reachable(chat int64) *apiError {
 }
 
 // Block has user block the bot: sends and edits to their private chat get
-// 403 until they start it again (Start).
+// 403 until they start it again (Start) or unblock it (Unblock). The bot
+// is told with a my_chat_member update (status kicked), as by Telegram.
 func (s *Server) Block(user int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if u := s.users[user]; u != nil {
 		u.Blocked = true
+		s.privateMember(user, "member", "kicked")
 	}
+}
+
+// Unblock has user unblock the bot from their settings, without sending
+// /start: messages reach them again, and the bot is told with a
+// my_chat_member update (status member).
+func (s *Server) Unblock(user int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u := s.users[user]; u != nil {
+		u.Blocked = false
+		s.privateMember(user, "kicked", "member")
+	}
+}
+
+// privateMember pushes the my_chat_member update of the bot's status in
+// user's private chat going from old to status; s.mu is held.
+func (s *Server) privateMember(user int64, old, status string) {
+	self := map[string]any{"id": botID, "is_bot": true, "first_name": s.BotUser, "username": s.BotUser}
+	s.push("my_chat_member", map[string]any{"chat": s.chatJSON(user), "from": s.userJSON(user), "date": s.start.Unix(),
+		"old_chat_member": map[string]any{"user": self, "status": old}, "new_chat_member": map[string]any{"user": self, "status": status}})
 }
 
 func (s *Server) sendMessage(p url.Values) (any, *apiError) {
