@@ -58,6 +58,9 @@ type AmountInput struct {
 	// Name their name: a platform refuses the form to anyone else at the
 	// press, saying whose turn it is.
 	User, Name string
+	// Lang is the language of the view's other buttons (the table's):
+	// the button that opens the form speaks it too.
+	Lang string
 }
 
 // Button is one button: its label, the signed token it carries, and the

@@ -19,9 +19,9 @@ func TestAdapterTextsFollowTheDefaultLanguage(t *testing.T) {
 	e.seatTwo()
 	var m *discordtest.Message // the table message (in Spanish) with the amount button
 	var id string
-	fake.Wait(wait, "the table message with its Raise… button", func() bool {
+	fake.Wait(wait, "the table message with its Subir… button", func() bool {
 		for _, x := range fake.Messages(channel) {
-			if got, ok := button(x, "✏️ Raise"); ok && strings.HasPrefix(x.Text(), "Mesa #") {
+			if got, ok := button(x, "✏️ Subir"); ok && strings.HasPrefix(x.Text(), "Mesa #") {
 				m, id = x, got
 				return true
 			}
@@ -43,4 +43,27 @@ func TestAdapterTextsFollowTheDefaultLanguage(t *testing.T) {
 	if r.Modal.Title != "Subida" {
 		t.Errorf("the amount form is titled %q, want %q (DEFAULT_LANG=es)", r.Modal.Title, "Subida")
 	}
+}
+
+// A table that speaks Spanish shows its amount button in Spanish, beside
+// its other buttons (Retirarse, Pasar...): the adapter wrote "✏️ Raise…"
+// or "✏️ Bet…" whatever the table's language.
+func TestAmountButtonSpeaksTheTablesLanguage(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{defaultLang: "es"})
+	e.seatTwo()
+	fake.Wait(wait, "the Spanish table message with an amount button", func() bool {
+		for _, m := range fake.Messages(channel) {
+			if !strings.HasPrefix(m.Text(), "Mesa #") {
+				continue
+			}
+			if _, ok := button(m, "✏️ Raise"); ok {
+				t.Fatalf("the Spanish table's amount button is in English:\n%s", m.Text())
+			}
+			if _, ok := button(m, "✏️ Subir"); ok {
+				return true
+			}
+		}
+		return false
+	})
 }

@@ -104,6 +104,13 @@ func embed(v bot.View) []*discordgo.MessageEmbed {
 // length.
 func content(text string) string { return view.DiscordText(text, maxContent) }
 
+// amountLabels are the labels of the button that opens the amount form:
+// [Spanish][raise], in the language of the table's other buttons.
+var amountLabels = map[bool]map[bool]string{
+	false: {false: "✏️ Bet…", true: "✏️ Raise…"},
+	true:  {false: "✏️ Apostar…", true: "✏️ Subir…"},
+}
+
 // components turns a view's buttons into rows (at most 5 of 5): a token
 // becomes a custom_id, a URL a link button, and an amount form a button
 // that opens the modal.
@@ -112,10 +119,7 @@ func components(v bot.View) []discordgo.MessageComponent {
 	var amount *discordgo.Button
 	if v.Amount != nil {
 		if id := amountID(v.Amount); len(id) <= maxCustomID {
-			label := "✏️ Bet…"
-			if v.Amount.Raise {
-				label = "✏️ Raise…"
-			}
+			label := amountLabels[v.Amount.Lang == bot.Spanish][v.Amount.Raise]
 			amount = &discordgo.Button{Label: label, Style: discordgo.PrimaryButton, CustomID: id}
 		}
 	}

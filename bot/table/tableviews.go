@@ -307,7 +307,7 @@ func (t *Table) amountInput(l engine.Legal, player int64) *bot.AmountInput {
 	if err != nil {
 		return nil
 	}
-	in := &bot.AmountInput{Token: tok, Raise: l.CanRaise, Min: l.MinTo, Max: l.MaxTo}
+	in := &bot.AmountInput{Token: tok, Raise: l.CanRaise, Min: l.MinTo, Max: l.MaxTo, Lang: t.lang()}
 	if i := t.seatOf(player); i >= 0 {
 		in.User, in.Name = t.Seats[i].Player.UserID, t.name(i)
 	}
