@@ -71,8 +71,8 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Ta
 
 // changeTables applies R-CASH-5 and seed 003 #12 to a player seated at
 // another cash table of the same game and stakes who joins t (cmd):
-// allowed only when that leaves the two tables within one player of each
-// other, and then the player stands up from the old table first
+// allowed only when that does not widen the gap between the two tables
+// (from a fuller table to one with fewer players), and then the player stands up from the old table first
 // (table.ChangeOut), so that the join brings the stack they left with
 // (R-CASH-3, LeftAtStakes). The join is tried first without doing it
 // (table.CheckJoin): a join t would refuse leaves the player where they
@@ -96,8 +96,12 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		} else if t.Count() >= t.Config.Seats {
 			return nil, "", false, nil // t full: the join puts the player on its waiting list
 		}
-		src, dst := o.Count(), t.Count()
-		if d := (dst + 1) - (src - 1); d > 1 || d < -1 {
+		// Seed 003 #10 keeps the tables "compensadas": a move may not
+		// widen the gap between them. From src players to dst it leaves
+		// src-1 and dst+1, no further apart than before exactly when the
+		// player leaves the fuller table (four and five from five and
+		// four; five and three from six and two).
+		if src, dst := o.Count(), t.Count(); src <= dst {
 			return nil, "", false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
 		}
 		rep, later, err := o.ChangeOut(ctx, p, t.ID)

@@ -1,0 +1,45 @@
+package room_test
+
+import (
+	"testing"
+)
+
+// R-CASH-5 (seed 003 #10: "las mesas del mismo juego y mínimo deberán
+// mantenerse compensadas"): a change that does not widen the gap between
+// the two tables is allowed, also when the tables are already more than
+// one apart and the move only narrows it; one that widens it is refused.
+func TestTableChangeAllowedWhenItDoesNotWorsenTheBalance(t *testing.T) {
+	cases := []struct {
+		name     string
+		from, to int // players seated at #1 (the mover's) and #2
+		ok       bool
+	}{
+		{"five to four leaves four and five", 5, 4, true},
+		{"six to two leaves five and three, narrower", 6, 2, true},
+		{"four to four leaves three and five", 4, 4, false},
+		{"three to four leaves two and five", 3, 4, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h := newHarness(t, 16)
+			h.must("admin", "/newtable nlhe 1/2")
+			h.must("admin", "/newtable nlhe 1/2")
+			as := []string{"a1", "a2", "a3", "a4", "a5", "a6"}[:c.from]
+			for _, u := range as {
+				h.must(u, "/join 100 #1")
+			}
+			for _, u := range []string{"b1", "b2", "b3", "b4", "b5", "b6"}[:c.to] {
+				h.must(u, "/join 100 #2")
+			}
+			mover := as[len(as)-1] // waits for the big blind: not dealt in, moves at once
+			_, err := h.do(mover, "/join #2")
+			if c.ok && err != nil {
+				t.Fatalf("a change from %d to %d players was refused: %v", c.from, c.to, err)
+			}
+			if !c.ok && err == nil {
+				t.Fatalf("a change from %d to %d players was allowed", c.from, c.to)
+			}
+			h.checkBooks()
+		})
+	}
+}
