@@ -43,3 +43,21 @@ func TestTableChangeAllowedWhenItDoesNotWorsenTheBalance(t *testing.T) {
 		})
 	}
 }
+
+// R-CASH-5: two players dealt in at a table of five both ask to change to
+// a table of four during the hand. The first moves when the hand ends
+// (four and five); the second would leave three and six, and is refused
+// now rather than counted as if the first had not asked.
+func TestPendingTableChangesCountTowardsTheBalance(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"a1", "a2", "a3", "a4", "a5"} {
+		h.must(u, "/join 100 #1")
+	}
+	for _, u := range []string{"b1", "b2", "b3", "b4"} {
+		h.must(u, "/join 100 #2")
+	}
+	h.must("a1", "/join #2") // dealt in: moves when the hand ends
+	h.fails("a2", "/join #2", "join.unbalanced")
+}

@@ -101,7 +101,11 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		// src-1 and dst+1, no further apart than before exactly when the
 		// player leaves the fuller table (four and five from five and
 		// four; five and three from six and two).
-		if src, dst := o.Count(), t.Count(); src <= dst {
+		// Players who stand up when their hand ends (a /leave, or a
+		// change asked during it) no longer count at their table
+		// (Staying), so that two changes asked in one hand cannot each
+		// see the tables as they were.
+		if src, dst := o.Staying(), t.Staying(); src <= dst {
 			return nil, "", false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
 		}
 		rep, later, err := o.ChangeOut(ctx, p, t.ID)

@@ -556,5 +556,25 @@ func (t *Table) pastSummary(rec bot.HandRecord) (bot.View, error) {
 // Count is the number of seated players, readable from other goroutines.
 func (t *Table) Count() int { return int(t.seatedN.Load()) }
 
+// Staying is Count less the players who stand up when the hand in play
+// ends (a /leave or a table change asked during it): the players the
+// table keeps, readable from other goroutines (R-CASH-5).
+func (t *Table) Staying() int { return int(t.stayingN.Load()) }
+
+// storeCounts publishes Count and Staying (the actor, after a commit).
+func (t *Table) storeCounts() {
+	n, stay := 0, 0
+	for _, s := range t.Seats {
+		if s != nil {
+			n++
+			if !s.Leaving {
+				stay++
+			}
+		}
+	}
+	t.seatedN.Store(int32(n))
+	t.stayingN.Store(int32(stay))
+}
+
 // Label is the table as players name it ("#3").
 func (t *Table) Label() string { return "#" + strconv.FormatInt(t.ID, 10) }

@@ -205,7 +205,7 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		if w.SaveSeats {
 			t.seatsSaved, t.seatsStored = saved, saved
 		}
-		t.seatedN.Store(int32(t.SeatedCount()))
+		t.storeCounts()
 		if w.SaveState {
 			t.stateJSON = w.State
 		}
@@ -334,7 +334,7 @@ func (t *Table) reload() bool {
 	}
 	defer t.showStored(ctx, oldHand, shown, hidden)
 	t.syncSeated()
-	t.seatedN.Store(int32(t.SeatedCount()))
+	t.storeCounts()
 	if t.Tour != nil && t.hand == nil {
 		// Between hands as stored (a hand's end may be stored although
 		// the write was reported failed): hold, and tell the Director

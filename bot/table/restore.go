@@ -294,6 +294,6 @@ func (t *Table) Restore(ctx context.Context, meta Meta) error {
 	if t.hand != nil {
 		t.summarized--
 	}
-	t.seatedN.Store(int32(t.SeatedCount()))
+	t.storeCounts()
 	return nil
 }

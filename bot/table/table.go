@@ -218,6 +218,10 @@ type Table struct {
 	outq    []bot.Outgoing
 	unseat  []int64
 	seatedN atomic.Int32
+	// stayingN is seatedN less the players who stand up when the hand
+	// in play ends (Seat.Leaving: a /leave or a table change asked
+	// during it), as committed.
+	stayingN atomic.Int32
 	// turnPlayer is the player whose turn it is (0: nobody's), and acted
 	// when each player last acted here (player id -> actSeq): what the
 	// room reads to send a hand command without a table number (issue 21).
