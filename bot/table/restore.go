@@ -262,6 +262,12 @@ func (t *Table) restoreDeadline(d bot.Deadline) {
 	case "left":
 		var l LeftStack
 		if id, err := strconv.ParseInt(parts[2], 10, 64); err == nil && json.Unmarshal([]byte(d.Payload), &l) == nil {
+			if l.Stakes == "" {
+				// Stored by a version whose records did not say their
+				// stakes: they are this table's (R-CASH-3), and must
+				// say so once it closes (ClosedLeft).
+				l.Comm, l.Variant, l.Stakes = t.Comm.ID, t.Config.Variant, t.Config.Stakes()
+			}
 			t.setLeft(id, l)
 		}
 	case "wait":
