@@ -90,10 +90,18 @@ const BreakEvery = 24 * time.Hour
 // 003 #18: "hasta un máximo de dos jugadores por mesa").
 const BreaksAtOnce = 2
 
+// onBreak reports whether s sits out on the time away they asked for
+// (/sitout: Break set when they sat out), the time seed 003 #18 allows
+// two players of a table at once; not one sat out by timeouts (R-TIME-2)
+// or for a short stack (R-SEAT-5), which nobody chose.
+func onBreak(s *Seat) bool {
+	return s.SittingOut && !s.Short && !s.Break.IsZero() && s.Break.Equal(s.SatOutAt)
+}
+
 // mayBreak refuses seat i's /sitout at now when seed 003 #18-#19 forbid
 // it: before the player has played a hand here or with no chips on the
 // table (#19), a second time within BreakEvery (#18: once a day), or with
-// BreaksAtOnce others already sitting out (#18).
+// BreaksAtOnce others already on their time away (#18, onBreak).
 func (t *Table) mayBreak(i int, now time.Time) error {
 	s := t.Seats[i]
 	if s.Bot {
@@ -107,7 +115,7 @@ func (t *Table) mayBreak(i int, now time.Time) error {
 	}
 	n := 0
 	for k, o := range t.Seats {
-		if k != i && o != nil && !o.Bot && o.SittingOut && !o.Short {
+		if k != i && o != nil && !o.Bot && onBreak(o) {
 			n++
 		}
 	}
