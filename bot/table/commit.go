@@ -178,6 +178,12 @@ type State struct {
 	// Closing: a cash or pool table closes after the hand in progress
 	// (/closetable, /closepool).
 	Closing bool `json:"closing,omitempty"`
+	// Shown is the number of the last hand whose summary a cash table
+	// sent: below Hands, with no hand in play, the summary of the hand
+	// that ended last was not sent (a crash after its end was stored),
+	// and a restart sends it. nil (a state stored before it was kept):
+	// taken as sent.
+	Shown *int `json:"shown,omitempty"`
 }
 
 // commitWrite stores w, with the seats and the table's state when seats
@@ -195,8 +201,13 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		if saved = seatsSum(recs); saved != t.seatsSaved {
 			w.Seats, w.SaveSeats = recs, true
 		}
-		w.State, w.SaveState = MustJSON(State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState(),
-			TwoLeft: t.twoLeft && t.Tour != nil, Closing: t.closing && t.Tour == nil}), true
+		st := State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState(),
+			TwoLeft: t.twoLeft && t.Tour != nil, Closing: t.closing && t.Tour == nil}
+		if t.keepsShown() {
+			st.Shown = new(int)
+			*st.Shown = t.summarized
+		}
+		w.State, w.SaveState = MustJSON(st), true
 	}
 	err := t.Deps.Commit.Commit(t.Deps.Ctx, w) // which bounds the wait for a place (OpTimeout)
 	outq, unseat := t.outq, t.unseat
@@ -208,6 +219,9 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		t.storeCounts()
 		if w.SaveState {
 			t.stateJSON = w.State
+			if t.keepsShown() {
+				t.shownStored = t.summarized
+			}
 		}
 		for _, p := range unseat {
 			t.env.SetSeated(p, t.ID, false)

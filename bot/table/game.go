@@ -510,6 +510,11 @@ func (t *Table) standUp() {
 		}
 	}
 	if n == 0 {
+		if t.keepsShown() && t.shownStored < t.summarized {
+			// The summary just sent is stored sent: a restart does not
+			// send it again (Restore).
+			_ = t.write(w)
+		}
 		return
 	}
 	t.callWaiting(now, w)

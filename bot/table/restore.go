@@ -50,6 +50,10 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.Seats = seats
 	t.stateJSON = stateJSON
 	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
+	t.shownStored = st.Hands
+	if st.Shown != nil {
+		t.shownStored = *st.Shown
+	}
 	t.bigBlind = st.BigBlindSeat - 1
 	if t.Tour == nil {
 		// A table closed in the store (a closing write stored although
@@ -299,7 +303,18 @@ func (t *Table) Restore(ctx context.Context, meta Meta) error {
 	t.summarized = t.handNo
 	if t.hand != nil {
 		t.summarized--
+	} else if t.keepsShown() && t.shownStored < t.handNo {
+		// The last hand's end was stored, its summary not sent (the
+		// room stopped in between): sent now, once (standUp stores it
+		// sent).
+		t.summarized = t.shownStored
+		t.showStored(ctx, 0, 0, nil)
 	}
 	t.storeCounts()
 	return nil
 }
+
+// keepsShown reports whether the table stores the last hand whose
+// summary it sent (State.Shown): a cash table, not a pool's or a
+// tournament's.
+func (t *Table) keepsShown() bool { return t.Tour == nil && t.TourneyID == 0 && !t.IsPool() }

@@ -261,6 +261,8 @@ type Table struct {
 	shownEvents  int
 	summarized   int
 	afterHandDue bool
+	// shownStored is summarized as the store holds it (State.Shown).
+	shownStored int
 	// poolDeal: a pool table was just seated: its next step deals.
 	poolDeal bool
 	// hidden are the engine seats of the hand whose fast fold out of turn
