@@ -61,7 +61,7 @@ func (t *Table) closeTable(req Request) (bot.Reply, error) {
 }
 
 // closeNow closes the table between hands: every seat cashed out, a pot
-// carried over to the house (no hand will take it), the timers and the
+// carried over back to who put it in (no hand will take it), the timers and the
 // waiting list dropped (its players told), and the table marked closed,
 // all in one write. On success the actor stops and the room forgets the
 // table; on failure the table holds what the store holds.
@@ -81,10 +81,10 @@ func (t *Table) closeNow() error {
 		t.Seats[i] = nil
 		t.unseat = append(t.unseat, s.Player.ID)
 	}
-	if t.carry > 0 {
-		w.Moves = append(w.Moves, bot.Move{From: t.account, To: t.house, Amount: t.carry, Reason: "carried pot of a closed table", Reference: t.ref()})
-		t.carry = 0
-	}
+	// A five-card draw pot carried over goes back to who put it in
+	// (carry.go): no hand will take it.
+	w.Moves = append(w.Moves, t.carryMoves()...)
+	t.carry, t.carryBy = 0, nil
 	for i := range t.sitoutAt {
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
 	}

@@ -167,6 +167,8 @@ type State struct {
 	// or not kept yet.
 	BigBlindSeat int   `json:"big_blind_seat,omitempty"`
 	Carry        int64 `json:"carry,omitempty"`
+	// CarryBy is who put the carried pot in (carry.go).
+	CarryBy []CarryShare `json:"carry_by,omitempty"`
 	// Report is a tournament table's report of its last hand, sent again
 	// after a restart.
 	Report *HandReport `json:"report,omitempty"`
@@ -201,7 +203,7 @@ func (t *Table) commitWrite(w *bot.TableWrite, seats bool) error {
 		if saved = seatsSum(recs); saved != t.seatsSaved {
 			w.Seats, w.SaveSeats = recs, true
 		}
-		st := State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, Report: t.lastReport, Pos: t.posState(),
+		st := State{Hands: t.handNo, Button: t.button, BigBlindSeat: t.bigBlind + 1, Carry: t.carry, CarryBy: t.carryBy, Report: t.lastReport, Pos: t.posState(),
 			TwoLeft: t.twoLeft && t.Tour != nil, Closing: t.closing && t.Tour == nil}
 		if t.keepsShown() {
 			st.Shown = new(int)

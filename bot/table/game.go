@@ -439,6 +439,7 @@ func (t *Table) endMoves(w *bot.TableWrite) {
 		}
 	}
 	t.carry = res.CarryOver
+	t.noteCarry(res.CarryOver, res.Won)
 	w.EndHand = true
 	w.Stats = t.handStats(res.Won)
 }

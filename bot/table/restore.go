@@ -50,6 +50,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.Seats = seats
 	t.stateJSON = stateJSON
 	t.handNo, t.button, t.carry, t.lastReport = st.Hands, st.Button, st.Carry, st.Report
+	t.carryBy = st.CarryBy
 	t.shownStored = st.Hands
 	if st.Shown != nil {
 		t.shownStored = *st.Shown

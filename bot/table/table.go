@@ -212,7 +212,8 @@ type Table struct {
 	last       lastLines // the hand's last actions, for the table message
 	timer      bot.Timer
 	timerAt    time.Time
-	carry      int64 // a five-card draw pot carried to the next hand
+	carry      int64        // a five-card draw pot carried to the next hand
+	carryBy    []CarryShare // who put carry in (carry.go)
 	// outq and unseat wait for the next successful write: messages to
 	// send and players who left.
 	outq    []bot.Outgoing
