@@ -61,3 +61,26 @@ func TestPendingTableChangesCountTowardsTheBalance(t *testing.T) {
 	h.must("a1", "/join #2") // dealt in: moves when the hand ends
 	h.fails("a2", "/join #2", "join.unbalanced")
 }
+
+// R-CASH-5: a change asked during a hand counts at the table it goes to
+// before it is made. #1 and #3 have five players, #2 four; a1, dealt in at
+// #1, asks for #2 (four and five once the hand ends). c1, dealt in at #3,
+// then asks for #2 as well: #2 would have six and #3 four, so it is
+// refused now, not counted as if #2 still had four.
+func TestPendingTableChangesCountAtTheTableTheyGoTo(t *testing.T) {
+	h := newHarness(t, 16)
+	for range 3 {
+		h.must("admin", "/newtable nlhe 1/2")
+	}
+	for _, u := range []string{"a1", "a2", "a3", "a4", "a5"} {
+		h.must(u, "/join 100 #1")
+	}
+	for _, u := range []string{"b1", "b2", "b3", "b4"} {
+		h.must(u, "/join 100 #2")
+	}
+	for _, u := range []string{"c1", "c2", "c3", "c4", "c5"} {
+		h.must(u, "/join 100 #3")
+	}
+	h.must("a1", "/join #2") // dealt in: moves when the hand ends
+	h.fails("c1", "/join #2", "join.unbalanced")
+}

@@ -103,9 +103,10 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		// four; five and three from six and two).
 		// Players who stand up when their hand ends (a /leave, or a
 		// change asked during it) no longer count at their table
-		// (Staying), so that two changes asked in one hand cannot each
-		// see the tables as they were.
-		if src, dst := o.Staying(), t.Staying(); src <= dst {
+		// (Staying), and a change asked during a hand counts at the
+		// table it goes to (comingTo), so that changes asked in one
+		// hand cannot each see the tables as they were.
+		if src, dst := o.Staying()+r.comingTo(o), t.Staying()+r.comingTo(t); src <= dst {
 			return nil, "", false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
 		}
 		rep, later, err := o.ChangeOut(ctx, p, t.ID)
@@ -127,6 +128,20 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		}
 	}
 	return said, from, false, nil
+}
+
+// comingTo is the number of players changing to t from other tables of
+// its game and stakes once their hand there ends (table.ChangingTo).
+func (r *Room) comingTo(t *table.Table) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, id := range r.byCommunity[t.Comm.ID] {
+		if o := r.tables[id]; o != nil && sameStakes(o, t) {
+			n += o.ChangingTo(t.ID)
+		}
+	}
+	return n
 }
 
 // changeTable is table.Env's ChangeTable: p stood up from table from once

@@ -561,19 +561,41 @@ func (t *Table) Count() int { return int(t.seatedN.Load()) }
 // table keeps, readable from other goroutines (R-CASH-5).
 func (t *Table) Staying() int { return int(t.stayingN.Load()) }
 
-// storeCounts publishes Count and Staying (the actor, after a commit).
+// ChangingTo is the number of players leaving this table for table to
+// when the hand in play ends (a table change asked during it), readable
+// from other goroutines (R-CASH-5).
+func (t *Table) ChangingTo(to int64) int {
+	if m := t.changesTo.Load(); m != nil {
+		return (*m)[to]
+	}
+	return 0
+}
+
+// storeCounts publishes Count, Staying and ChangingTo (the actor, after a
+// commit).
 func (t *Table) storeCounts() {
 	n, stay := 0, 0
+	var to map[int64]int
 	for _, s := range t.Seats {
 		if s != nil {
 			n++
 			if !s.Leaving {
 				stay++
+			} else if s.ChangeTo != 0 {
+				if to == nil {
+					to = map[int64]int{}
+				}
+				to[s.ChangeTo]++
 			}
 		}
 	}
 	t.seatedN.Store(int32(n))
 	t.stayingN.Store(int32(stay))
+	if to == nil {
+		t.changesTo.Store(nil)
+	} else {
+		t.changesTo.Store(&to)
+	}
 }
 
 // Label is the table as players name it ("#3").

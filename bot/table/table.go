@@ -223,6 +223,10 @@ type Table struct {
 	// in play ends (Seat.Leaving: a /leave or a table change asked
 	// during it), as committed.
 	stayingN atomic.Int32
+	// changesTo counts the players leaving this table for another when
+	// the hand in play ends (Seat.ChangeTo), by table, as committed; nil
+	// when none.
+	changesTo atomic.Pointer[map[int64]int]
 	// turnPlayer is the player whose turn it is (0: nobody's), and acted
 	// when each player last acted here (player id -> actSeq): what the
 	// room reads to send a hand command without a table number (issue 21).
