@@ -1,7 +1,9 @@
 package room_test
 
 import (
+	"strings"
 	"testing"
+	"time"
 )
 
 // R-CASH-5 (seed 003 #10: "las mesas del mismo juego y mínimo deberán
@@ -83,4 +85,37 @@ func TestPendingTableChangesCountAtTheTableTheyGoTo(t *testing.T) {
 	}
 	h.must("a1", "/join #2") // dealt in: moves when the hand ends
 	h.fails("c1", "/join #2", "join.unbalanced")
+}
+
+// Seed 003 #12: a player who asked during a hand to change to a table
+// with a free seat keeps that seat until the hand ends. a1, dealt in at
+// #1, asks for #2 (three seats, one taken); n1 then sits in the other
+// free seat and n2, who comes next, is listed to wait: the last seat is
+// a1's, who sits there when the hand at #1 ends (not stood up to find
+// #2 full and be listed to wait, seatless).
+func TestADeferredTableChangeKeepsItsSeat(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2 seats=3")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	h.must("b1", "/join 100 #2")
+	h.must("a1", "/join #2") // dealt in: moves when the hand ends
+	h.must("n1", "/join 100 #2")
+	if r := h.must("n2", "/join 100 #2"); !strings.Contains(r.Text, "waiting list") {
+		t.Fatalf("n2 took the seat kept for a1: %q", r.Text)
+	}
+	for range 40 {
+		who := h.turnAt("#1")
+		if who == "" || !strings.Contains(h.tableOf("#1"), "hand 1") {
+			break
+		}
+		h.checkOrCall(who, " #1")
+	}
+	h.sleep(5 * time.Second)
+	if v := h.tableOf("#2"); !strings.Contains(v, " a1 ") {
+		t.Fatalf("a1 not seated at #2 after the hand at #1:\n%s", v)
+	}
+	h.checkBooks()
 }

@@ -93,8 +93,8 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 			if ok, err := t.CheckJoin(ctx, cmd, p, o.ID, stack); err != nil || !ok {
 				return nil, "", false, err // refused, or the player waits for a seat at t: nothing changes
 			}
-		} else if t.Count() >= t.Config.Seats {
-			return nil, "", false, nil // t full: the join puts the player on its waiting list
+		} else if t.Count()+r.comingTo(t) >= t.Config.Seats {
+			return nil, "", false, nil // t full (its free seats kept for changes): the join puts the player on its waiting list
 		}
 		// Seed 003 #10 keeps the tables "compensadas": a move may not
 		// widen the gap between them. From src players to dst it leaves
@@ -293,6 +293,7 @@ func (e roomEnv) LeftAtStakes(t *table.Table, player int64) (table.LeftStack, bo
 	return e.r.leftAtStakes(t, player)
 }
 func (e roomEnv) ChangeTable(p bot.Player, from *table.Table, to int64) { e.r.changeTable(p, from, to) }
+func (e roomEnv) ComingTo(t *table.Table) int                           { return e.r.comingTo(t) }
 func (e roomEnv) DropTable(t *table.Table)                              { e.r.dropTable(t) }
 func (e roomEnv) Send(m bot.Outgoing)                                   { e.r.out.Send(m) }
 func (e roomEnv) PoolBack(pool, table int64, backs []table.PoolBack) {

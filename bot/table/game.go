@@ -548,9 +548,11 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 	t.unseat = append(t.unseat, s.Player.ID)
 }
 
-// freeSeats returns the empty seats not held for a called player.
+// freeSeats returns the empty seats not held for a called player nor
+// for a player changing here when their hand at another table ends
+// (seed 003 #12, Env.ComingTo).
 func (t *Table) freeSeats() int {
-	n := 0
+	n := -t.env.ComingTo(t)
 	for _, s := range t.Seats {
 		if s == nil {
 			n++

@@ -63,6 +63,10 @@ type Env interface {
 	// ended, at table to (a table change, ChangeOut): the join and what
 	// it says are to's (JoinAfterChange). It never blocks.
 	ChangeTable(p bot.Player, from *Table, to int64)
+	// ComingTo is the number of players who change to t from other
+	// tables when their hand there ends (ChangingTo): their seats are
+	// kept (freeSeats).
+	ComingTo(t *Table) int
 	DropTable(t *Table)
 	// PoolBack hands entries leaving a table of pool back to it (R-CASH-7),
 	// their chips in their wallets (stored); it never blocks.
