@@ -116,6 +116,13 @@ func (t *Table) startHand() {
 	if t.Tour != nil && t.Held {
 		return // the director releases the next hand
 	}
+	if t.Tour == nil && slices.ContainsFunc(t.Seats, func(s *Seat) bool { return s != nil && s.Leaving }) {
+		// A leaver the hand's end did not stand up (that write lost, the
+		// table reloaded with the seat still marked): stood up now.
+		if t.standUp(); t.paused {
+			return
+		}
+	}
 	now := t.Deps.Clock.Now()
 	w := &bot.TableWrite{}
 	t.prepareSeats(now, w)
