@@ -173,6 +173,9 @@ type Tables interface {
 	OpenTables(ctx context.Context, communityID int64) ([]TableRecord, error)
 	// CloseTable marks a table closed.
 	CloseTable(ctx context.Context, tableID int64, at time.Time) error
+	// Table returns a table's record, open or closed (ClosedAt set);
+	// ErrNotFound when there is none.
+	Table(ctx context.Context, tableID int64) (TableRecord, error)
 	// SaveSeats replaces the table's seats with seats.
 	SaveSeats(ctx context.Context, tableID int64, seats []SeatRecord, at time.Time) error
 	// Seats returns the table's seats by seat number.

@@ -47,6 +47,22 @@ func (s *Store) OpenTables(ctx context.Context, communityID int64) ([]bot.TableR
 	return out, nil
 }
 
+// Table implements bot.Tables.
+func (s *Store) Table(ctx context.Context, tableID int64) (bot.TableRecord, error) {
+	var rows []Table
+	if err := s.db.WithContext(ctx).Where("id = ?", tableID).Limit(1).Find(&rows).Error; err != nil {
+		return bot.TableRecord{}, fmt.Errorf("table %d: %w", tableID, err)
+	}
+	if len(rows) == 0 {
+		return bot.TableRecord{}, fmt.Errorf("%w: table %d", bot.ErrNotFound, tableID)
+	}
+	rec := rows[0].record()
+	if rows[0].ClosedAt != nil {
+		rec.ClosedAt = *rows[0].ClosedAt
+	}
+	return rec, nil
+}
+
 // CloseTable implements bot.Tables.
 func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) error {
 	res := s.db.WithContext(ctx).Model(&Table{}).Where("id = ?", tableID).Update("closed_at", storedTime(at))

@@ -263,6 +263,13 @@ func (f *FaultStore) CloseTable(ctx context.Context, tableID int64, at time.Time
 	return f.Storage.CloseTable(ctx, tableID, at)
 }
 
+func (f *FaultStore) Table(ctx context.Context, tableID int64) (bot.TableRecord, error) {
+	if err := f.fail("Table"); err != nil {
+		return bot.TableRecord{}, err
+	}
+	return f.Storage.Table(ctx, tableID)
+}
+
 func (f *FaultStore) SaveSeats(ctx context.Context, tableID int64, seats []bot.SeatRecord, at time.Time) error {
 	if err := f.fail("SaveSeats"); err != nil {
 		return err

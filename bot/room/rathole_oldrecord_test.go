@@ -58,3 +58,49 @@ func TestAnOlderLeftWithRecordBindsAtItsTablesStakes(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// R-CASH-3: a stack left with at a table closed since, stored for the room
+// (key left:<table>:<player>) without its game and stakes, as a build from
+// before the previous fix wrote it when it closed a table whose records
+// lacked them, is read at the stakes of the table it names: after a
+// restart ana still comes back to #2 with at least 200.
+func TestAClosedTablesLeftWithRecordWithoutStakesBindsAtItsStakes(t *testing.T) {
+	h := newHarness(t, 31)
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("admin", "/newtable nlhe 1/2 buyin=80-200")
+	h.must("admin", "/newtable nlhe 2/4 buyin=80-200")
+	h.must("ana", "/join 200 #1")
+	h.must("ana", "/leave #1")
+	h.must("admin", "/closetable #1")
+	ctx := context.Background()
+	ds, err := h.store.Deadlines(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range ds {
+		if !strings.HasPrefix(d.Key, "left:1:") {
+			continue
+		}
+		var old struct {
+			Stack int64     `json:"stack"`
+			Until time.Time `json:"until"`
+		}
+		if err := json.Unmarshal([]byte(d.Payload), &old); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(old)
+		d.Payload = string(b)
+		if err := h.store.SetDeadline(ctx, d); err != nil {
+			t.Fatal(err)
+		}
+		n++
+	}
+	if n != 1 {
+		t.Fatalf("%d records of #1 stored for the room, want ana's", n)
+	}
+	h.restart()
+	h.fails("ana", "/join 80 #2", "join.rathole")
+	h.must("ana", "/join 80 #3") // other stakes: not bound
+	h.checkBooks()
+}

@@ -237,9 +237,19 @@ func (r *Room) keepLeft(t *table.Table) {
 }
 
 // loadClosedLeft keeps a stored stack left with at a table closed since
-// (table.ClosedLeft) while its 15 minutes run, and clears it after.
+// (table.ClosedLeft) while its 15 minutes run, and clears it after. One
+// stored without its stakes (by an older build) is at the stakes of the
+// table it names, read from the store.
 func (r *Room) loadClosedLeft(ctx context.Context, d bot.Deadline) {
 	p, l, ok := table.ClosedLeft(d)
+	if ok && l.Stakes == "" {
+		rec, err := r.store.Table(ctx, l.Table)
+		if err != nil {
+			r.log.Warn("a stack left with at a closed table names no table that can be read", "key", d.Key, "err", err)
+			return
+		}
+		l.Comm, l.Variant, l.Stakes = rec.CommunityID, rec.Variant, rec.Stakes
+	}
 	switch {
 	case !ok:
 	case r.clock.Now().Before(l.Until):

@@ -71,7 +71,9 @@ func closedLeftKey(table, player int64) string {
 
 // ClosedLeft reads a deadline a closing table stored for a stack left with
 // there (R-CASH-3): the player and the stack, its table set; ok false for
-// any other deadline.
+// any other deadline. Its Stakes (with Comm and Variant) are empty when an
+// older build stored it without them: the caller reads them from the
+// table it names.
 func ClosedLeft(d bot.Deadline) (player int64, l LeftStack, ok bool) {
 	rest, found := strings.CutPrefix(d.Key, closedLeftPrefix)
 	tb, pl, found2 := strings.Cut(rest, ":")
@@ -80,7 +82,7 @@ func ClosedLeft(d bot.Deadline) (player int64, l LeftStack, ok bool) {
 	}
 	id, err1 := strconv.ParseInt(tb, 10, 64)
 	player, err2 := strconv.ParseInt(pl, 10, 64)
-	if err1 != nil || err2 != nil || json.Unmarshal([]byte(d.Payload), &l) != nil || l.Stakes == "" {
+	if err1 != nil || err2 != nil || json.Unmarshal([]byte(d.Payload), &l) != nil {
 		return 0, LeftStack{}, false
 	}
 	l.Table = id

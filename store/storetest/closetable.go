@@ -83,3 +83,25 @@ func testCloseTableWithItsWrite(t *testing.T, open Opener) {
 		t.Fatalf("the ledger after the close: %+v, %v", snap.Ledger, err)
 	}
 }
+
+// testTableRecordOpenOrClosed: Table reads a table's record by its id,
+// open or closed (ClosedAt then set), with its community, variant and
+// stakes; an id no table has is ErrNotFound.
+func testTableRecordOpenOrClosed(t *testing.T, open Opener) {
+	st, _, table := roomTable(t, open)
+	ctx := context.Background()
+	rec, err := st.Table(ctx, table)
+	if err != nil || rec.ID != table || rec.Variant != "nlhe" || rec.Stakes != "1/2" || rec.CommunityID == 0 || !rec.ClosedAt.IsZero() {
+		t.Fatalf("open table: %+v, %v", rec, err)
+	}
+	if err := st.CloseTable(ctx, table, epoch); err != nil {
+		t.Fatal(err)
+	}
+	rec, err = st.Table(ctx, table)
+	if err != nil || rec.ID != table || rec.Stakes != "1/2" || !rec.ClosedAt.Equal(epoch) {
+		t.Fatalf("closed table: %+v, %v", rec, err)
+	}
+	if _, err := st.Table(ctx, table+1000); !errors.Is(err, bot.ErrNotFound) {
+		t.Fatalf("no such table: %v, want ErrNotFound", err)
+	}
+}

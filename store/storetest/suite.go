@@ -70,6 +70,7 @@ func Run(t *testing.T, open Opener) {
 		{"BatchMovesChipsInTurn", testBatchMovesChipsInTurn},
 		{"TourneyStatsAddedWithTheFinishOp", testTourneyStats},
 		{"CloseTableWithItsWrite", testCloseTableWithItsWrite},
+		{"TableRecordOpenOrClosed", testTableRecordOpenOrClosed},
 		{"LeaseIsHeldByOneHolder", testLease},
 	}
 	for _, tc := range tests {
