@@ -119,3 +119,41 @@ func TestADeferredTableChangeKeepsItsSeat(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// R-CASH-5: a player whose change is already under way (asked during
+// their hand) and who asks again is told again that they move when the
+// hand ends, not that the move would unbalance the tables (their own move
+// counted twice); one who typed /leave during the hand and then asks to
+// change is counted at their table until the hand ends, as the change
+// takes them from it (five and four become four and five).
+func TestARepeatedOrLateTableChangeCountsThePlayerOnce(t *testing.T) {
+	for _, leaveFirst := range []bool{false, true} {
+		h := newHarness(t, 16)
+		h.must("admin", "/newtable nlhe 1/2")
+		h.must("admin", "/newtable nlhe 1/2")
+		for _, u := range []string{"a1", "a2", "a3", "a4", "a5"} {
+			h.must(u, "/join 100 #1")
+		}
+		for _, u := range []string{"b1", "b2", "b3", "b4"} {
+			h.must(u, "/join 100 #2")
+		}
+		mover := "a1"
+		if leaveFirst {
+			mover = h.turnAt("#1") // in hand 1 with a1: the other, not to act
+			if mover == "a1" {
+				mover = "a2"
+			} else {
+				mover = "a1"
+			}
+			if r := h.must(mover, "/leave #1"); !strings.Contains(r.Text, "when this hand ends") {
+				t.Fatalf("%s's /leave: %q", mover, r.Text)
+			}
+		} else {
+			h.must(mover, "/join #2")
+		}
+		if r, err := h.do(mover, "/join #2"); err != nil || !strings.Contains(r.Text, "when your hand at #1 ends") {
+			t.Fatalf("%s asking for #2 (after /leave: %v): %q, %v", mover, leaveFirst, r.Text, err)
+		}
+		h.close()
+	}
+}

@@ -538,7 +538,7 @@ func (r *Room) setLang(ctx context.Context, cmd bot.Command, p bot.Player, comm 
 		// it from now, not from their next command there.
 		p.Language = lang
 		for _, t := range r.seatedTables(p.ID) {
-			if _, _, _, err := t.Holding(ctx, p); err != nil {
+			if _, err := t.Holding(ctx, p); err != nil {
 				r.log.Warn("a table did not take a player's new language", "table", t.Label(), "err", err)
 			}
 		}

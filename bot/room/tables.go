@@ -85,12 +85,12 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		if !sameStakes(o, t) {
 			continue
 		}
-		seated, stack, dealtIn, err := o.Holding(ctx, p)
-		if err != nil || !seated {
+		held, err := o.Holding(ctx, p)
+		if err != nil || !held.Seated {
 			return nil, "", false, err
 		}
-		if !dealtIn {
-			if ok, err := t.CheckJoin(ctx, cmd, p, o.ID, stack); err != nil || !ok {
+		if !held.DealtIn {
+			if ok, err := t.CheckJoin(ctx, cmd, p, o.ID, held.Stack); err != nil || !ok {
 				return nil, "", false, err // refused, or the player waits for a seat at t: nothing changes
 			}
 		} else if t.Count()+r.comingTo(t) >= t.Config.Seats {
@@ -106,7 +106,14 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		// (Staying), and a change asked during a hand counts at the
 		// table it goes to (comingTo), so that changes asked in one
 		// hand cannot each see the tables as they were.
-		if src, dst := o.Staying()+r.comingTo(o), t.Staying()+r.comingTo(t); src <= dst {
+		src, dst := o.Staying()+r.comingTo(o), t.Staying()+r.comingTo(t)
+		if held.Leaving { // counted gone from o already, and at t if changing there: counted once, at o
+			src++
+			if held.ChangeTo == t.ID {
+				dst--
+			}
+		}
+		if src <= dst {
 			return nil, "", false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
 		}
 		rep, later, err := o.ChangeOut(ctx, p, t.ID)

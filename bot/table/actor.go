@@ -267,7 +267,8 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 	}
 	if req.hold != nil {
 		if i := t.seatOf(req.Player.ID); i >= 0 {
-			req.hold.seated, req.hold.stack, req.hold.dealtIn = true, t.Seats[i].Stack+t.Seats[i].Pending, t.dealtIn(i)
+			s := t.Seats[i]
+			*req.hold = Held{Seated: true, Stack: s.Stack + s.Pending, DealtIn: t.dealtIn(i), Leaving: s.Leaving, ChangeTo: s.ChangeTo}
 		}
 		return bot.Reply{}, nil
 	}

@@ -193,20 +193,22 @@ func (t *Table) CheckJoin(ctx context.Context, cmd bot.Command, p bot.Player, fr
 	return c.seated, nil
 }
 
-// holding is what a player holds at a table (Holding).
-type holding struct {
-	seated, dealtIn bool
-	stack           int64
+// Held is what a player holds at a table (Holding): seated or not, the
+// stack (pending chips included), dealt in the hand in play or not, and
+// marked to stand up when it ends (Leaving), to change to table ChangeTo
+// then when set.
+type Held struct {
+	Seated, DealtIn, Leaving bool
+	Stack, ChangeTo          int64
 }
 
-// Holding says whether p is seated here, with what stack (pending chips
-// included), and whether p is dealt in the hand in play.
-func (t *Table) Holding(ctx context.Context, p bot.Player) (seated bool, stack int64, dealtIn bool, err error) {
-	h := &holding{}
+// Holding says what p holds here (Held).
+func (t *Table) Holding(ctx context.Context, p bot.Player) (Held, error) {
+	h := &Held{}
 	if _, err := t.Do(ctx, Request{Player: p, hold: h}); err != nil {
-		return false, 0, false, err
+		return Held{}, err
 	}
-	return h.seated, h.stack, h.dealtIn, nil
+	return *h, nil
 }
 
 // waitLater is /join later from a player on the waiting list who was

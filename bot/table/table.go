@@ -124,7 +124,7 @@ type Request struct {
 	// check: the room's dry run of a table change's join (CheckJoin).
 	check *joinCheck
 	// hold: the room asks what the player holds here (Holding).
-	hold *holding
+	hold *Held
 
 	Reply chan Response
 }
