@@ -157,3 +157,24 @@ func TestARepeatedOrLateTableChangeCountsThePlayerOnce(t *testing.T) {
 		h.close()
 	}
 }
+
+// Seed 003 #12: a change asked during a hand to a table that is closing
+// already is refused at once (the table takes no one), not accepted for
+// the hand's end, where the player would be stood up to find it closed.
+func TestADeferredChangeToATableAlreadyClosingIsRefused(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	h.must("b1", "/join 100 #2")
+	h.must("b2", "/join 100 #2")
+	if r := h.must("admin", "/closetable #2"); !strings.Contains(r.Text, "after") {
+		t.Fatalf("closing #2 with a hand in play: %q", r.Text)
+	}
+	h.fails("a1", "/join #2", "closetable.no_join")
+	if v := h.tableOf("#1"); strings.Contains(v, "a1  100  · leaving") {
+		t.Fatalf("a1 marked to leave #1:\n%s", v)
+	}
+}

@@ -93,6 +93,8 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 			if ok, err := t.CheckJoin(ctx, cmd, p, o.ID, held.Stack); err != nil || !ok {
 				return nil, "", false, err // refused, or the player waits for a seat at t: nothing changes
 			}
+		} else if t.Closing() {
+			return nil, "", false, bot.Errorf(bot.EInvalid, "closetable.no_join", t.Label()) // as its join would answer
 		} else if t.Count()+r.comingTo(t) >= t.Config.Seats {
 			return nil, "", false, nil // t full (its free seats kept for changes): the join puts the player on its waiting list
 		}

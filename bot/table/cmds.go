@@ -571,8 +571,12 @@ func (t *Table) ChangingTo(to int64) int {
 	return 0
 }
 
-// storeCounts publishes Count, Staying and ChangingTo (the actor, after a
-// commit).
+// Closing reports whether the table closes after the hand in play (it
+// takes no one), readable from other goroutines.
+func (t *Table) Closing() bool { return t.closingN.Load() }
+
+// storeCounts publishes Count, Staying, ChangingTo and Closing (the actor,
+// after a commit).
 func (t *Table) storeCounts() {
 	n, stay := 0, 0
 	var to map[int64]int
@@ -591,6 +595,7 @@ func (t *Table) storeCounts() {
 	}
 	t.seatedN.Store(int32(n))
 	t.stayingN.Store(int32(stay))
+	t.closingN.Store(t.closing)
 	if to == nil {
 		t.changesTo.Store(nil)
 	} else {

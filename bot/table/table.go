@@ -227,6 +227,8 @@ type Table struct {
 	// the hand in play ends (Seat.ChangeTo), by table, as committed; nil
 	// when none.
 	changesTo atomic.Pointer[map[int64]int]
+	// closingN: the table closes after the hand in play, as committed.
+	closingN atomic.Bool
 	// turnPlayer is the player whose turn it is (0: nobody's), and acted
 	// when each player last acted here (player id -> actSeq): what the
 	// room reads to send a hand command without a table number (issue 21).
