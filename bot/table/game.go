@@ -87,9 +87,10 @@ func (t *Table) step() {
 			if err := t.apply(a, t.Deps.Clock.Now()); err != nil {
 				t.Deps.Log.Error("practice opponent's action refused", "table", t.ID, "err", err)
 			}
-		case s.Away || s.Leaving || s.SittingOut:
+		case s.Away || s.quits() || s.SittingOut:
 			// Not at the table for this hand (away, leaving, sat out
-			// during it): acted for at once, no timer run down.
+			// during it): acted for at once, no timer run down. A player
+			// changing tables plays the hand out (seed 003 #12).
 			t.leavingTurn(k)
 		}
 		return
@@ -617,7 +618,7 @@ func (t *Table) timeoutAction(k int, clock bool) {
 	l := h.Legal()
 	i := t.order[k]
 	s := t.Seats[i]
-	chose := s.Leaving || s.SittingOut // no timeout: the player chose to go
+	chose := s.quits() || s.SittingOut // no timeout: the player chose to go
 	a := engine.Action{Seat: k, Kind: engine.Fold}
 	switch {
 	case l.Discard:
@@ -669,7 +670,7 @@ func (t *Table) timeoutAction(k int, clock bool) {
 // timer (a called clock folds, R-TIME-3), a player present (not leaving,
 // not sat out, not away after the sit-out limit, not a practice opponent).
 func (t *Table) protects(s *Seat, clock bool) bool {
-	return t.Config.Protect && t.Tour == nil && !clock && !s.Leaving && !s.SittingOut && !s.Away && !s.Bot
+	return t.Config.Protect && t.Tour == nil && !clock && !s.quits() && !s.SittingOut && !s.Away && !s.Bot
 }
 
 // fire runs every deadline that has come.

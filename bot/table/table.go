@@ -325,6 +325,12 @@ type LeftStack struct {
 	Table int64 `json:"-"`
 }
 
+// quits reports whether the player leaves the hand in play as well as
+// the seat (Leaving by /leave, or freed by the sit-out limit): acted for
+// at once on their turn. One changing tables (ChangeTo) plays the hand
+// out and moves when it ends (seed 003 #12).
+func (s *Seat) quits() bool { return s.Leaving && s.ChangeTo == 0 }
+
 // New returns the actor of a table, not started.
 func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, house int64) *Table {
 	t := &Table{Deps: d, env: env, ID: rec.ID, house: house, Config: meta.Config, rules: meta.Config.Rules(), Comm: comm, account: rec.AccountID,
