@@ -117,7 +117,7 @@ func (t *Table) startHand() {
 	if t.Tour != nil && t.Held {
 		return // the director releases the next hand
 	}
-	if t.Tour == nil && slices.ContainsFunc(t.Seats, func(s *Seat) bool { return s != nil && s.Leaving }) {
+	if t.Tour == nil && !t.IsPool() && slices.ContainsFunc(t.Seats, func(s *Seat) bool { return s != nil && s.Leaving }) {
 		// A leaver the hand's end did not stand up (that write lost, the
 		// table reloaded with the seat still marked): stood up now.
 		if t.standUp(); t.paused {
