@@ -1,6 +1,7 @@
 package room_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -116,6 +117,15 @@ func TestADeferredTableChangeKeepsItsSeat(t *testing.T) {
 	h.sleep(5 * time.Second)
 	if v := h.tableOf("#2"); !strings.Contains(v, " a1 ") {
 		t.Fatalf("a1 not seated at #2 after the hand at #1:\n%s", v)
+	}
+	ds, err := h.store.Deadlines(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if strings.HasPrefix(d.Key, "change:") {
+			t.Fatalf("the change made stays stored: %+v", d)
+		}
 	}
 	h.checkBooks()
 }

@@ -271,11 +271,15 @@ func (r *Room) Start(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("room: deadlines: %w", err)
 	}
+	var changes []table.PendingChange
 	for _, d := range ds {
 		if id, ok := table.DeadlineTable(d.Key); ok {
 			r.deadlines[id] = append(r.deadlines[id], d)
 		}
 		r.loadClosedLeft(sctx, d)
+		if pc, ok := table.ReadPendingChange(d); ok {
+			changes = append(changes, pc)
+		}
 	}
 	if err := r.restoreTourneys(sctx); err != nil {
 		r.Close()
@@ -327,6 +331,7 @@ func (r *Room) Start(ctx context.Context) error {
 		r.startTable(t)
 	}
 	r.startPools()
+	r.resumeChanges(sctx, changes)
 	for _, a := range r.tourneys.All() {
 		r.startTourney(a)
 	}

@@ -157,6 +157,16 @@ func (r *Room) comingTo(t *table.Table) int {
 // its hand ended, to sit at table to; a table gone, or busy past the
 // timeout, is told to p.
 func (r *Room) changeTable(p bot.Player, from *table.Table, to int64) {
+	r.seatAfterChange(table.PendingChange{Player: p, From: from.Label(), Lang: from.Comm.Language, To: to})
+}
+
+// seatAfterChange seats the player of pc at its new table (changeTable;
+// or at a start, a change stored and not made before the room stopped),
+// then clears the change's stored key (table.PendingChangeKey): the
+// player seated, or told why not. A room stopping meanwhile leaves it for
+// the next start.
+func (r *Room) seatAfterChange(pc table.PendingChange) {
+	p, to := pc.Player, pc.To
 	r.changesDue.Add(1)
 	go func() {
 		defer func() {
@@ -168,16 +178,39 @@ func (r *Room) changeTable(p bot.Player, from *table.Table, to int64) {
 		}()
 		ctx, cancel := context.WithTimeout(r.ctx, table.OpTimeout)
 		defer cancel()
-		lang := bot.LangFor(p.Language, "", from.Comm.Language)
+		lang := bot.LangFor(p.Language, "", pc.Lang)
 		label := "#" + strconv.FormatInt(to, 10)
 		var err error = bot.Errorf(bot.ENotFound, "table.no_such", label)
 		if t := r.tableByID(to); t != nil {
-			err = t.JoinAfterChange(ctx, p, from.Label())
+			err = t.JoinAfterChange(ctx, p, pc.From)
+		}
+		if err != nil && r.ctx.Err() != nil {
+			return // the room stops: its next start makes the change
 		}
 		if err != nil { // the table gone, or not answering: the table itself told any refusal
-			r.notifyPlayer(p, table.ChangeFailed(lang, from.Label(), label, err))
+			r.notifyPlayer(p, table.ChangeFailed(lang, pc.From, label, err))
+		}
+		cctx, ccancel := context.WithTimeout(r.ctx, table.OpTimeout)
+		defer ccancel()
+		if err := r.store.ClearDeadline(cctx, table.PendingChangeKey(to, p.ID)); err != nil {
+			r.log.Warn("a table change made stays stored", "player", p.ID, "table", to, "err", err)
 		}
 	}()
+}
+
+// resumeChanges makes the table changes stored and not made when the
+// room stopped (seatAfterChange), once its tables run; one already made
+// (the player seated at the new table) is only cleared.
+func (r *Room) resumeChanges(ctx context.Context, pcs []table.PendingChange) {
+	for _, pc := range pcs {
+		if slices.ContainsFunc(r.seatedTables(pc.Player.ID), func(t *table.Table) bool { return t.ID == pc.To }) {
+			if err := r.store.ClearDeadline(ctx, table.PendingChangeKey(pc.To, pc.Player.ID)); err != nil {
+				r.log.Warn("a table change made stays stored", "player", pc.Player.ID, "table", pc.To, "err", err)
+			}
+			continue
+		}
+		r.seatAfterChange(pc)
+	}
 }
 
 // sameStakes reports whether o and t are distinct cash tables of one

@@ -89,6 +89,37 @@ func ClosedLeft(d bot.Deadline) (player int64, l LeftStack, ok bool) {
 	return player, l, true
 }
 
+// pendingChangePrefix starts the key of a table change made at the end of
+// a hand (PendingChange): stored with the player's standing up, cleared
+// by the room once it has seated them at the new table (or told them why
+// not), so that a restart in between still makes it. The room's key, not
+// a table's.
+const pendingChangePrefix = "change:"
+
+// PendingChangeKey is the key of player's change to table to.
+func PendingChangeKey(to, player int64) string {
+	return pendingChangePrefix + strconv.FormatInt(to, 10) + ":" + strconv.FormatInt(player, 10)
+}
+
+// PendingChange is a table change whose player stood up from table From
+// (its label) at the end of a hand, to sit at table To; Lang is the old
+// table's community language.
+type PendingChange struct {
+	Player bot.Player `json:"player"`
+	From   string     `json:"from"`
+	Lang   string     `json:"lang,omitempty"`
+	To     int64      `json:"to"`
+}
+
+// ReadPendingChange reads a deadline PendingChangeKey names; ok false for
+// any other.
+func ReadPendingChange(d bot.Deadline) (pc PendingChange, ok bool) {
+	if !strings.HasPrefix(d.Key, pendingChangePrefix) || json.Unmarshal([]byte(d.Payload), &pc) != nil || pc.To == 0 || pc.Player.ID == 0 {
+		return PendingChange{}, false
+	}
+	return pc, true
+}
+
 // changeReq is a table change: the player, the table they change to;
 // deferred is set by the old table when the player is dealt in its hand
 // in play, and moves when it ends.

@@ -513,6 +513,10 @@ func (t *Table) standUp() {
 		if s != nil && s.Leaving {
 			if s.ChangeTo != 0 {
 				changes = append(changes, changeReq{player: s.Player, to: s.ChangeTo})
+				// Stored with the standing up: a restart before the room
+				// seats the player at the new table still does (seed 003 #12).
+				pc := PendingChange{Player: s.Player, From: t.Label(), Lang: t.Comm.Language, To: s.ChangeTo}
+				w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: PendingChangeKey(s.ChangeTo, s.Player.ID), At: now, Payload: MustJSON(pc)})
 			}
 			t.cashOut(i, now, w)
 			n++

@@ -1,0 +1,105 @@
+package room_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+)
+
+// crashAtChangeOut wraps the store: the first write that stands a player
+// up for a table change (their seat emptied with ChangeTo set, seen as a
+// write that stores no seat for the mover at a table with a pending
+// change) is stored, then the process "dies" before the room seats them
+// at the new table.
+type crashAtChangeOut struct {
+	bot.Storage
+	mover  int64
+	from   int64
+	stored chan struct{}
+	done   bool
+}
+
+func (c *crashAtChangeOut) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
+	hit := false
+	for _, w := range ws {
+		if w.TableID != c.from || !w.SaveSeats || w.EndHand {
+			continue
+		}
+		seated := false
+		for _, s := range w.Seats {
+			seated = seated || s.PlayerID == c.mover
+		}
+		hit = hit || !seated
+	}
+	if !hit || c.done {
+		return c.Storage.CommitTables(ctx, ws)
+	}
+	c.done = true
+	if err := c.Storage.CommitTables(ctx, ws); err != nil {
+		return err
+	}
+	close(c.stored)
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// Seed 003 #12: a player stood up from their table at the end of a hand
+// to change tables, the room stopping before it seated them at the new
+// one (a crash), is seated there by the restart, with their stack: the
+// change is stored with the standing up, not lost with the process.
+func TestATableChangeCutByACrashIsMadeByTheRestart(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	h.must("b1", "/join 100 #2")
+	mover := h.turnAt("#1")
+	if r := h.must(mover, "/join #2"); !strings.Contains(r.Text, "when your hand at #1 ends") {
+		t.Fatalf("the change: %q", r.Text)
+	}
+	pl, err := h.store.Player(context.Background(), "console", mover, mover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &crashAtChangeOut{Storage: h.store, mover: pl.ID, from: 1, stored: make(chan struct{})}
+	h.room.Close()
+	h.reopenWith(c)
+	room := h.room
+	name, args, _ := bot.ParseCommand("/fold #1")
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		_, _ = room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: mover, UserName: mover, Name: name, Args: args})
+	}()
+	select {
+	case <-c.stored:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the mover was not stood up")
+	}
+	room.Close() // the crash: stood up, not seated at #2
+	<-answered
+	h.room = nil
+	h.restart()
+	if v := h.tableOf("#2"); !strings.Contains(v, " "+mover+" ") {
+		t.Fatalf("after the restart %s is not seated at #2:\n%s", mover, v)
+	}
+	ds, err := h.store.Deadlines(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if strings.HasPrefix(d.Key, "change:") {
+			t.Fatalf("the change made stays stored: %+v", d)
+		}
+	}
+	h.restart()
+	if v := h.tableOf("#2"); strings.Count(v, " "+mover+" ") != 1 {
+		t.Fatalf("after a second restart:\n%s", v)
+	}
+	h.checkBooks()
+}
