@@ -188,3 +188,30 @@ func TestADeferredChangeToATableAlreadyClosingIsRefused(t *testing.T) {
 		t.Fatalf("a1 marked to leave #1:\n%s", v)
 	}
 }
+
+// R-CASH-2, seed 003 #12: the last free seat of a table, held for a
+// player called from its waiting list, is not given to a player who asks
+// during a hand at another table to change there: they are listed to
+// wait and keep playing where they are, not stood up at the hand's end to
+// find the seat taken.
+func TestADeferredTableChangeDoesNotTakeASeatHeldForTheWaitingList(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2 seats=2")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	h.must("b1", "/join 100 #2")
+	h.must("b2", "/join 100 #2")
+	h.must("w1", "/join 100 #2")       // full: waits
+	h.must(h.turnAt("#2"), "/fold #2") // heads-up: a fold ends the hand
+	h.must("b2", "/leave #2")          // between hands: the seat is held for w1, called
+	mover := h.turnAt("#1")
+	r := h.must(mover, "/join #2")
+	if !strings.Contains(r.Text, "waiting list") {
+		t.Fatalf("%s asking for #2, whose free seat is held for w1: %q", mover, r.Text)
+	}
+	if v := h.tableOf("#1"); strings.Contains(v, "leaving") {
+		t.Fatalf("%s marked to leave #1:\n%s", mover, v)
+	}
+}

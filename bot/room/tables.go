@@ -95,8 +95,8 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 			}
 		} else if t.Closing() {
 			return nil, "", false, bot.Errorf(bot.EInvalid, "closetable.no_join", t.Label()) // as its join would answer
-		} else if t.Count()+r.comingTo(t) >= t.Config.Seats {
-			return nil, "", false, nil // t full (its free seats kept for changes): the join puts the player on its waiting list
+		} else if t.Count()+t.HeldSeats()+r.comingTo(t) >= t.Config.Seats {
+			return nil, "", false, nil // t full (its free seats held for the called or kept for changes): the join puts the player on its waiting list
 		}
 		// Seed 003 #10 keeps the tables "compensadas": a move may not
 		// widen the gap between them. From src players to dst it leaves

@@ -575,8 +575,12 @@ func (t *Table) ChangingTo(to int64) int {
 // takes no one), readable from other goroutines.
 func (t *Table) Closing() bool { return t.closingN.Load() }
 
-// storeCounts publishes Count, Staying, ChangingTo and Closing (the actor,
-// after a commit).
+// HeldSeats is the number of free seats held for players called from the
+// waiting list (R-CASH-2), readable from other goroutines.
+func (t *Table) HeldSeats() int { return int(t.heldN.Load()) }
+
+// storeCounts publishes Count, Staying, ChangingTo, Closing and HeldSeats
+// (the actor, after a commit).
 func (t *Table) storeCounts() {
 	n, stay := 0, 0
 	var to map[int64]int
@@ -596,6 +600,13 @@ func (t *Table) storeCounts() {
 	t.seatedN.Store(int32(n))
 	t.stayingN.Store(int32(stay))
 	t.closingN.Store(t.closing)
+	held := 0
+	for _, w := range t.waiting {
+		if !w.Called.IsZero() {
+			held++
+		}
+	}
+	t.heldN.Store(int32(held))
 	if to == nil {
 		t.changesTo.Store(nil)
 	} else {

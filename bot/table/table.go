@@ -229,6 +229,9 @@ type Table struct {
 	changesTo atomic.Pointer[map[int64]int]
 	// closingN: the table closes after the hand in play, as committed.
 	closingN atomic.Bool
+	// heldN: the free seats held for players called from the waiting
+	// list, as committed.
+	heldN atomic.Int32
 	// turnPlayer is the player whose turn it is (0: nobody's), and acted
 	// when each player last acted here (player id -> actSeq): what the
 	// room reads to send a hand command without a table number (issue 21).
