@@ -35,7 +35,9 @@ func (h *Hand) startPreflop() {
 		h.fullBet = h.curBet
 	} else {
 		h.minRaise = c.minBet()
-		if h.straddle >= 0 {
+		// The first raise over a straddle adds at least the straddle, as
+		// over a big blind; PokerKit's hands add only the minimum bet.
+		if h.straddle >= 0 && !h.in.pokerKit {
 			h.minRaise = max(h.minRaise, c.Straddle)
 		}
 	}

@@ -128,6 +128,23 @@ func TestStraddle(t *testing.T) {
 	}
 }
 
+// PokerKit (PokerKitRules, for replaying its hand histories) counts the
+// first raise over a straddle from the straddle by the minimum bet, not by
+// the straddle: with blinds 5/10 and a straddle of 20 it accepts a raise to
+// 30; the room's own rule (TestStraddle) stays twice the straddle.
+func TestStraddleMinimumRaiseUnderPokerKitRules(t *testing.T) {
+	cfg := nlhe(5, 10)
+	cfg.Straddle = 20
+	tb := dealX(t, extra{replay: engine.PokerKitRules}, cfg, []int64{500, 500, 500, 500, 500}, 0, nil)
+	if l := tb.h.Legal(); l.CallAmount != 20 || l.MinTo != 30 {
+		t.Fatalf("PokerKit, facing the straddle: %+v", l)
+	}
+	tb.do("4 raise 30")
+	if l := tb.h.Legal(); l.MinTo != 40 {
+		t.Fatalf("PokerKit, after the raise to 30: %+v", l)
+	}
+}
+
 // R-BET-3: no limit: minimum bet the big blind, a raise at least the largest
 // bet or raise of the round (TDA 43), maximum the stack, amounts are totals.
 func TestNoLimitMinimumAndMaximum(t *testing.T) {

@@ -167,6 +167,9 @@ const (
 	//     betting (the room follows TDA 44, R-BET-6);
 	//   - a big blind short of the full blind sets the amount to call at
 	//     what it posted (the room asks for the full big blind);
+	//   - the first raise over a straddle need only add the minimum bet
+	//     (the room asks for at least the straddle's size, as over a big
+	//     blind);
 	//   - at the showdown the hands that cannot win anything are killed
 	//     first and the pots rebuilt without them, so the pots of their
 	//     all-in levels merge with their neighbours (the room splits each

@@ -175,6 +175,21 @@ func TestReplayFallsBackToPokerKitRules(t *testing.T) {
 	}
 }
 
+// A PokerKit hand with a straddle: PokerKit lets the first raise over the
+// straddle add only min_bet (blinds 1/2, straddle 4: a raise to 6), which
+// the room's rules refuse (twice the straddle); the hand replays under
+// PokerKit's rules instead of being reported as a mismatch.
+func TestReplayStraddleRaiseByTheMinimumBet(t *testing.T) {
+	doc := "variant = 'NT'\nantes = [0, 0, 0, 0]\nblinds_or_straddles = [1, 2, 4, 0]\nmin_bet = 2\nstarting_stacks = [100, 100, 100, 100]\n" +
+		"actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'd dh p4 JsJh', 'p4 cbr 6', 'p1 f', 'p2 f', 'p3 cc', " +
+		"'d db 2c3d4h', 'p3 cc', 'p4 cc', 'd db 9s', 'p3 cc', 'p4 cc', 'd db Tc', 'p3 cc', 'p4 cc', 'p3 sm QsQh', 'p4 sm JsJh']\n" +
+		"finishing_stacks = [99, 98, 109, 94]\n"
+	r := Replay(mustParse(t, doc))
+	if r.Status != Match || !r.PokerKitRules {
+		t.Fatalf("status %s, PokerKit rules %v: %s", r.Status, r.PokerKitRules, r.Report())
+	}
+}
+
 func TestAnteTrimmingWithABigBlindAnteIsReportedApart(t *testing.T) {
 	doc := "variant = 'NT'\nante_trimming_status = true\nantes = [0, 5, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n" +
 		"starting_stacks = [100, 100, 100]\nactions = ['p3 f', 'p1 f']\nfinishing_stacks = [99, 106, 100]\n"
