@@ -96,7 +96,8 @@ func PokerStars(s Stored, tag bot.HandTag, hero int, loc *time.Location) pokerst
 // unknown (see knownHands); phh.Write writes the rake in fields of
 // pokerroom's own. An error for what PHH cannot replay to the same stacks:
 // a blind posted by a player coming in, a pot carried from the previous
-// hand, an opponent's hand mucked at the showdown in a player's export.
+// hand, a player declared all in by the all-in protection, an opponent's
+// hand mucked at the showdown in a player's export.
 func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, error) {
 	h := s.Hand
 	su := h.Setup
@@ -106,6 +107,13 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 	for i, st := range su.Seats {
 		if st.Post > 0 {
 			return phh.Record{}, fmt.Errorf("phh: seat %d posts a blind coming in, which PHH has no form for", i)
+		}
+	}
+	for _, e := range h.Events {
+		if e.Kind == engine.EvDeclareAllIn {
+			// R-TIME-2: all in for what is in the pot, the stack kept
+			// behind; PHH has no verb for it, and no replay plays it.
+			return phh.Record{}, fmt.Errorf("phh: seat %d was declared all in by the all-in protection, which PHH has no form for", e.Seat)
 		}
 	}
 	known, err := knownHands(h.Events, hero)
