@@ -3,6 +3,7 @@ package history
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,12 +63,20 @@ func Hero(tag bot.HandTag, player int64) (int, bool) {
 // in loc. The hand's number is its stored id, unique in the room. Names
 // are made writable (one line, distinct); a hand whose tag is missing gets
 // "Seat N" names.
+//
+// A fold made out of turn in a fast-fold pool is written at the folder's
+// turn (inTurn).
 func PokerStars(s Stored, tag bot.HandTag, hero int, loc *time.Location) pokerstars.Hand {
+	return pokerStars(s, tag, hero, loc, inTurn(s.Hand.Setup, s.Hand.Events))
+}
+
+// pokerStars is PokerStars with the events to write.
+func pokerStars(s Stored, tag bot.HandTag, hero int, loc *time.Location, events []engine.Event) pokerstars.Hand {
 	h := s.Hand
 	n := len(h.Setup.Seats)
 	ps := pokerstars.Hand{
 		Setup:    h.Setup,
-		Events:   h.Events,
+		Events:   events,
 		Number:   h.ID,
 		Table:    tableName(s.Table.Name, h.TableID),
 		MaxSeats: s.Table.MaxSeats,
@@ -109,21 +118,22 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 			return phh.Record{}, fmt.Errorf("phh: seat %d posts a blind coming in, which PHH has no form for", i)
 		}
 	}
-	for _, e := range h.Events {
+	events := inTurn(su, h.Events)
+	for _, e := range events {
 		if e.Kind == engine.EvDeclareAllIn {
 			// R-TIME-2: all in for what is in the pot, the stack kept
 			// behind; PHH has no verb for it, and no replay plays it.
 			return phh.Record{}, fmt.Errorf("phh: seat %d was declared all in by the all-in protection, which PHH has no form for", e.Seat)
 		}
 	}
-	known, err := knownHands(h.Events, hero)
+	known, err := knownHands(events, hero)
 	if err != nil {
 		return phh.Record{}, err
 	}
-	ps := PokerStars(s, tag, hero, loc)
+	ps := pokerStars(s, tag, hero, loc, events)
 	rec := phh.Record{
 		Setup:  phh.Setup{Config: su.Rules, Seats: su.Seats, Button: su.Button, Deck: su.Deck, NoSmallBlind: su.NoSmallBlind},
-		Events: hiddenCards(h.Events, known),
+		Events: hiddenCards(events, known),
 		Table:  strconv.FormatInt(h.ID, 10),
 	}
 	n := len(su.Seats)
@@ -145,6 +155,67 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 		}
 	}
 	return rec, nil
+}
+
+// inTurn returns a hand's events with every fold made out of turn in a
+// fast-fold pool (R-CASH-7) made at the folder's turn instead: where the
+// table showed it (seed 000: players do not see a fast fold until it is
+// the folder's turn) and where both formats need it, since their replays
+// take every action in turn. They are the events of the same hand played
+// with each such fold made when the turn reached the folder, kept only when
+// that hand ends as the stored one did (the same stacks); otherwise, and
+// for a hand without such a fold, the stored events, unchanged.
+func inTurn(setup engine.Setup, events []engine.Event) []engine.Event {
+	var acts []int // the action events, in order
+	for i, e := range events {
+		if e.Kind.IsAction() {
+			acts = append(acts, i)
+		}
+	}
+	late := map[int]bool{} // the folds out of turn, by event index
+	k := 0
+	stored, err := engine.ResumeSteps(setup, events, func(_ *engine.Hand, a engine.Action, prev int, _ engine.Street) {
+		if a.Kind == engine.Fold && a.Seat != prev && k < len(acts) {
+			late[acts[k]] = true
+		}
+		k++
+	})
+	if err != nil || len(late) == 0 || !stored.Done() {
+		return events
+	}
+	h, err := engine.Start(setup)
+	if err != nil {
+		return events
+	}
+	pending := map[int]bool{} // folded out of turn, their turn not reached yet
+	foldDue := func() bool {
+		for !h.Done() && pending[h.ToAct()] {
+			i := h.ToAct()
+			delete(pending, i)
+			if _, err := h.Apply(engine.Action{Seat: i, Kind: engine.Fold}); err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	for i, e := range events {
+		a, ok := e.Action()
+		switch {
+		case !ok:
+		case late[i]:
+			pending[a.Seat] = true
+		case !foldDue() || h.Done() || h.ToAct() != a.Seat:
+			return events
+		default:
+			if _, err := h.Apply(a); err != nil {
+				return events
+			}
+		}
+	}
+	if !foldDue() || !h.Done() || !slices.Equal(h.Stacks(), stored.Stacks()) {
+		return events
+	}
+	return h.Events()
 }
 
 // knownHands returns the seats whose hole cards a PHH export writes (bit

@@ -526,3 +526,62 @@ func TestPHHExportRefusesADeclaredAllIn(t *testing.T) {
 		t.Errorf("PokerStars export: %+v", sum)
 	}
 }
+
+// A fast-fold pool's hand (R-CASH-7, seed 000) where a player folded out of
+// turn: the table showed the fold only when the turn reached the player
+// ("players do not see a fold until it is their turn"), and both formats
+// need every action in turn. Both exports write the fold there, and the
+// PHH file replays to the hand's stacks; before, PokerStars refused every
+// such hand and PHH wrote one that `pokerroom replay` reported as a
+// mismatch.
+func TestFastFoldOutOfTurnIsExportedAtTheFoldersTurn(t *testing.T) {
+	s := stored(t, gameNamed(t, "holdem-nl-unraked"), 1)
+	su := s.Hand.Setup
+	su.Seats = []engine.Seat{{Stack: 500}, {Stack: 500}, {Stack: 500}, {Stack: 500}}
+	tag, err := bot.ParseHandTag(su.Tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag.Order, tag.Names, tag.Players = []int{0, 2, 4, 6}, playerNames[:4], []int64{playerID(0), playerID(1), playerID(2), playerID(3)}
+	js, _ := json.Marshal(tag)
+	su.Tag = string(js)
+	h, err := engine.Start(su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Four-handed, dmitri (seat 3) acts first; ann, on the button, folds
+	// at once, out of turn.
+	if _, err := h.FastFold(0); err != nil {
+		t.Fatal(err)
+	}
+	for !h.Done() {
+		l := h.Legal()
+		k := engine.Check
+		if !l.CanCheck {
+			k = engine.Call
+		}
+		if _, err := h.Apply(engine.Action{Seat: l.Seat, Kind: k}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Hand.Setup, s.Hand.Events = su, h.Events()
+	var why []string
+	opts := history.Options{Refused: func(_ int64, err error) { why = append(why, err.Error()) }}
+	text, sum := export(t, history.FormatPokerStars, opts, s)
+	if sum.Written != 1 {
+		t.Fatalf("PokerStars: %+v %q", sum, why)
+	}
+	if want := "dmitri: calls 10\nann: folds\nbob smith: calls 5\ncarla: checks\n"; !strings.Contains(text, want) {
+		t.Errorf("PokerStars: the fold is not at ann's turn:\n%s", text)
+	}
+	text, sum = export(t, history.FormatPHH, opts, s)
+	if sum.Written != 1 {
+		t.Fatalf("PHH: %+v %q", sum, why)
+	}
+	var out bytes.Buffer
+	r := phh.Runner{Out: &out}
+	r.ReplayData("export.phhs", []byte(text))
+	if got := r.Finish(); got.Match != 1 {
+		t.Errorf("PHH replay: %s\n%s", out.String(), text)
+	}
+}
