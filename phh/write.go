@@ -44,7 +44,9 @@ func VariantCode(g engine.Game, b engine.Betting) (string, bool) {
 // Showdowns are written as "sm" actions; chips returned and awarded are not
 // actions in PHH and show in finishing_stacks only. A rake, which PHH has no
 // field for, is written in the user-defined fields _rake_percent, _rake_cap
-// and _rake_step, which Configure reads back.
+// and _rake_step, which Configure reads back. PHH posts the antes before the
+// blinds: a big blind the room posted before its big-blind ante is written
+// with the ante it posted (bigBlindAnte), which replays the same.
 func Write(w io.Writer, rec Record) error {
 	cfg := rec.Config
 	n := len(rec.Seats)
@@ -81,7 +83,7 @@ func Write(w io.Writer, rec Record) error {
 	for k := 0; k < n; k++ {
 		antes[k] = cfg.Ante + rec.Seats[pos[k]].Ante
 	}
-	antes[bbP] += cfg.BigBlindAnte
+	antes[bbP] += bigBlindAnte(rec)
 	blinds[sbP] = cfg.SmallBlind
 	blinds[bbP] = cfg.BigBlind
 	switch {
@@ -158,6 +160,32 @@ func Write(w io.Writer, rec Record) error {
 	}
 	writeMeta(bw, rec.Meta, field)
 	return bw.Flush()
+}
+
+// bigBlindAnte is the big-blind ante to write. PHH posts every ante before
+// the blinds; the room, unless AntesFirst, posts the big blind first and the
+// ante from what is left (R-BET-2). For a big blind short of both, the ante
+// it posted is written (none when the blind took it all): posted first, it
+// leaves the blind the same chips, so the replay puts in what the room did.
+func bigBlindAnte(rec Record) int64 {
+	cfg := rec.Config
+	if cfg.BigBlindAnte == 0 || cfg.AntesFirst {
+		return cfg.BigBlindAnte
+	}
+	var posted int64
+	blind := false
+	for _, e := range rec.Events {
+		switch e.Kind {
+		case engine.EvPostBigBlindAnte:
+			posted += e.Amount
+		case engine.EvPostBigBlind:
+			blind = true
+		}
+	}
+	if !blind { // no posts recorded: nothing to go by
+		return cfg.BigBlindAnte
+	}
+	return posted
 }
 
 // notation returns the PHH action notation of an event, false for events

@@ -2,11 +2,13 @@ package phh
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/pokerroom/pokerroom/engine"
+	"github.com/pokerroom/pokerroom/engine/enginetest"
 )
 
 // roundTrip writes a replayed hand from its engine events, parses it back
@@ -175,5 +177,48 @@ func TestTOMLStringEscapes(t *testing.T) {
 	h, err := Parse("m.phh", []byte(base+"actions = []\nauthor = "+tomlString("a \"quoted\"\\ name\n\x01")+"\n"))
 	if err != nil || h.Meta.Author != "a \"quoted\"\\ name\n\x01" {
 		t.Errorf("author = %q, %v", h.Meta.Author, err)
+	}
+}
+
+// R-BET-2: the room posts a big blind before its big-blind ante (unless
+// AntesFirst), PHH (PokerKit) the ante first. A tournament hand whose big
+// blind is short of both (150 for a 100 blind and a 100 ante: blind 100,
+// ante 50) is written with the ante it posted, so that the replay, posting
+// the ante first, puts in the same chips and ends with the same stacks;
+// before, the file said ante 100, the replay posted it and a blind of 50,
+// and `pokerroom replay` reported the room's own export as a mismatch.
+func TestWriteShortBigBlindAnteReplays(t *testing.T) {
+	cfg := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 50, BigBlind: 100, BigBlindAnte: 100, Tournament: true}
+	for seed := uint64(1); seed <= 60; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 11))
+		seats := make([]engine.Seat, 2+rng.IntN(5))
+		for i := range seats {
+			seats[i].Stack = int64(500 + rng.IntN(2000))
+		}
+		button := rng.IntN(len(seats))
+		_, bb := engine.BlindSeats(len(seats), button, false)
+		seats[bb].Stack = int64(1 + rng.IntN(250)) // short of the blind and its ante
+		var d [52]engine.Card
+		deck := enginetest.FullDeck(&d)
+		enginetest.Shuffle(deck, rng)
+		setup := engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck}
+		h, err := engine.Start(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := (&enginetest.Player{Src: rng}).Play(h); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, Record{Setup: Setup{Config: cfg, Seats: seats, Button: button, Deck: deck}, Events: h.Events()}); err != nil {
+			t.Fatal(err)
+		}
+		hand, err := Parse("bba.phh", buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := Replay(hand); r.Status != Match {
+			t.Fatalf("seed %d: big blind of %d: %s\n%s", seed, seats[bb].Stack, r.Report(), buf.String())
+		}
 	}
 }
