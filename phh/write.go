@@ -83,17 +83,19 @@ func Write(w io.Writer, rec Record) error {
 	for k := 0; k < n; k++ {
 		antes[k] = cfg.Ante + rec.Seats[pos[k]].Ante
 	}
-	antes[bbP] += bigBlindAnte(rec)
 	blinds[sbP] = cfg.SmallBlind
 	blinds[bbP] = cfg.BigBlind
+	bigP := bbP // the big blind's player, who posts the big-blind ante
 	switch {
 	case rec.NoSmallBlind && n > 2:
 		// A dead small blind: p1, left of the button, posts the big blind
 		// and is the only blind ([X, 0, ...], as Configure reads it).
 		blinds[sbP], blinds[bbP] = cfg.BigBlind, 0
+		bigP = sbP
 	case rec.NoSmallBlind:
 		blinds[sbP] = 0
 	}
+	antes[bigP] += bigBlindAnte(rec)
 	if cfg.Straddle > 0 {
 		blinds[2] = cfg.Straddle
 	}

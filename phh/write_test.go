@@ -222,3 +222,43 @@ func TestWriteShortBigBlindAnteReplays(t *testing.T) {
 		}
 	}
 }
+
+// R-SEAT-2, R-BET-2: in a tournament hand with a dead small blind the
+// player left of the button posts the big blind, and its big-blind ante:
+// the ante is written on that player (p1), not on p2, where the big blind
+// sits when both blinds are posted. Before, the replay made p2 post it as an
+// ante of its own and ended with other stacks, or refused an action.
+func TestWriteDeadSmallBlindBigBlindAnteReplays(t *testing.T) {
+	cfg := engine.Config{Game: engine.Holdem, Betting: engine.NoLimit, SmallBlind: 50, BigBlind: 100, BigBlindAnte: 100, Tournament: true}
+	for seed := uint64(1); seed <= 40; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 13))
+		seats := make([]engine.Seat, 3+rng.IntN(5))
+		for i := range seats {
+			seats[i].Stack = int64(50 + rng.IntN(2000))
+		}
+		button := rng.IntN(len(seats))
+		var d [52]engine.Card
+		deck := enginetest.FullDeck(&d)
+		enginetest.Shuffle(deck, rng)
+		setup := engine.Setup{Rules: cfg, Seats: seats, Button: button, Deck: deck, NoSmallBlind: true}
+		h, err := engine.Start(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := (&enginetest.Player{Src: rng}).Play(h); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		rec := Record{Setup: Setup{Config: cfg, Seats: seats, Button: button, Deck: deck, NoSmallBlind: true}, Events: h.Events()}
+		if err := Write(&buf, rec); err != nil {
+			t.Fatal(err)
+		}
+		hand, err := Parse("dead.phh", buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := Replay(hand); r.Status != Match {
+			t.Fatalf("seed %d: %s\n%s", seed, r.Report(), buf.String())
+		}
+	}
+}
