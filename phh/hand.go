@@ -149,7 +149,11 @@ type Hand struct {
 	// fields _rake_percent, _rake_cap and _rake_step (PHH has none of its
 	// own); zero for none. The replay takes it as the engine does.
 	Rake engine.Rake
-	Meta Meta
+	// RaiseCap is the fixed-limit cap as pokerroom writes it in the
+	// user-defined field _raise_cap (engine.Config.RaiseCap: 0 the default
+	// cap, -1 none); the replay plays by it.
+	RaiseCap int
+	Meta     Meta
 }
 
 // Players returns the number of players (the length of starting_stacks).

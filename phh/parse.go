@@ -143,7 +143,7 @@ var knownKeys = [...]string{"variant", "ante_trimming_status", "antes", "blinds_
 	"bring_in", "small_bet", "big_bet", "min_bet", "starting_stacks", "finishing_stacks", "actions",
 	"author", "event", "url", "venue", "city", "region", "country", "currency", "hand", "table",
 	"day", "month", "year", "level", "seat_count", "players", "seats",
-	"_rake_percent", "_rake_cap", "_rake_step"}
+	"_rake_percent", "_rake_cap", "_rake_step", "_raise_cap"}
 
 // variantCodes are the codes of required.rst (and "FO8", a common spelling).
 var variantCodes = [...]string{"NT", "PO", "FT", "FO/8", "FO8", "NS", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
@@ -433,6 +433,8 @@ func (d *decoder) field(b *builder, e *unstable.Node) {
 		h.Rake.Cap = int64(d.integer(b, key, line, v))
 	case "_rake_step":
 		h.Rake.Step = int64(d.integer(b, key, line, v))
+	case "_raise_cap":
+		h.RaiseCap = d.integer(b, key, line, v)
 	default:
 		// Other optional fields (time, time_zone, winnings, time_banks, ...)
 		// and unknown ones are accepted and ignored, as PokerKit does.

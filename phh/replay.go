@@ -311,6 +311,7 @@ func configure(h *Hand, buf []engine.Seat, pokerKit bool) (s Setup, skip string,
 		}
 	}
 	if v.Betting == engine.FixedLimit {
+		cfg.RaiseCap = h.RaiseCap
 		if cfg.SmallBet, err = chips(h.SmallBet, "small bet"); err != nil {
 			return s, "", err
 		}

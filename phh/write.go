@@ -44,7 +44,8 @@ func VariantCode(g engine.Game, b engine.Betting) (string, bool) {
 // Showdowns are written as "sm" actions; chips returned and awarded are not
 // actions in PHH and show in finishing_stacks only. A rake, which PHH has no
 // field for, is written in the user-defined fields _rake_percent, _rake_cap
-// and _rake_step, which Configure reads back. PHH posts the antes before the
+// and _rake_step, and a fixed-limit cap other than the default in
+// _raise_cap, which Configure reads back. PHH posts the antes before the
 // blinds: a big blind the room posted before its big-blind ante is written
 // with the ante it posted (bigBlindAnte), which replays the same.
 func Write(w io.Writer, rec Record) error {
@@ -128,6 +129,10 @@ func Write(w io.Writer, rec Record) error {
 		}
 		field("small_bet", strconv.FormatInt(small, 10))
 		field("big_bet", strconv.FormatInt(big, 10))
+		if cfg.RaiseCap != 0 {
+			// PHH has no cap: pokerroom's field, for a house cap or none.
+			field("_raise_cap", strconv.Itoa(cfg.RaiseCap))
+		}
 	} else {
 		field("min_bet", strconv.FormatInt(cfg.BigBlind, 10))
 	}

@@ -262,3 +262,43 @@ func TestWriteDeadSmallBlindBigBlindAnteReplays(t *testing.T) {
 		}
 	}
 }
+
+// R-BET-5: the fixed-limit cap is a table option (a house cap, or none) and
+// is lifted in a tournament's heads-up finale; PHH has no field for it, so a
+// hand with more raises than the default cap was written and then refused
+// by the replay. The cap is written in pokerroom's own field _raise_cap
+// (-1: none), as the rake is, and read back.
+func TestWrittenRaiseCapReplays(t *testing.T) {
+	for _, cap := range []int{-1, 6} {
+		cfg := engine.Config{Game: engine.Holdem, Betting: engine.FixedLimit, SmallBlind: 5, BigBlind: 10, RaiseCap: cap}
+		seats := []engine.Seat{{Stack: 1000}, {Stack: 1000}}
+		deck, err := engine.ArrangeDeck(cfg, 2, 0, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := engine.New(cfg, seats, 0, deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Heads-up the button acts first: five raises before the call.
+		for _, to := range []int64{20, 30, 40, 50, 60} {
+			if _, err := h.Apply(engine.Action{Seat: h.ToAct(), Kind: engine.Raise, Amount: to}); err != nil {
+				t.Fatalf("cap %d, raise to %d: %v", cap, to, err)
+			}
+		}
+		if _, err := h.Apply(engine.Action{Seat: h.ToAct(), Kind: engine.Fold}); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := Write(&buf, Record{Setup: Setup{Config: cfg, Seats: seats, Button: 0, Deck: deck}, Events: h.Events()}); err != nil {
+			t.Fatal(err)
+		}
+		hand, err := Parse("cap.phh", buf.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := Replay(hand); r.Status != Match {
+			t.Errorf("cap %d: %s\n%s", cap, r.Report(), buf.String())
+		}
+	}
+}

@@ -131,8 +131,12 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 		return phh.Record{}, err
 	}
 	ps := pokerStars(s, tag, hero, loc, events)
+	cfg := su.Rules
+	if cfg.Tournament && su.TwoPlayersLeft && cfg.Betting == engine.FixedLimit {
+		cfg.RaiseCap = -1 // two players left in the event: no cap (R-BET-5, TDA 48)
+	}
 	rec := phh.Record{
-		Setup:  phh.Setup{Config: su.Rules, Seats: su.Seats, Button: su.Button, Deck: su.Deck, NoSmallBlind: su.NoSmallBlind},
+		Setup:  phh.Setup{Config: cfg, Seats: su.Seats, Button: su.Button, Deck: su.Deck, NoSmallBlind: su.NoSmallBlind},
 		Events: hiddenCards(events, known),
 		Table:  strconv.FormatInt(h.ID, 10),
 	}

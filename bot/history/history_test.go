@@ -585,3 +585,44 @@ func TestFastFoldOutOfTurnIsExportedAtTheFoldersTurn(t *testing.T) {
 		t.Errorf("PHH replay: %s\n%s", out.String(), text)
 	}
 }
+
+// R-BET-5 (TDA 48): in a fixed-limit tournament the cap is lifted once two
+// players remain in the event; the PHH export writes that hand uncapped
+// (_raise_cap = -1), so that its replay takes the raises beyond the cap.
+func TestPHHExportOfTheUncappedHeadsUpFinale(t *testing.T) {
+	s := stored(t, gameNamed(t, "holdem-fl"), 1)
+	su := s.Hand.Setup
+	su.Rules.Tournament, su.TwoPlayersLeft = true, true
+	su.Seats = []engine.Seat{{Stack: 1000}, {Stack: 1000}}
+	tag, err := bot.ParseHandTag(su.Tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag.Order, tag.Names, tag.Players = []int{0, 4}, playerNames[:2], []int64{playerID(0), playerID(1)}
+	js, _ := json.Marshal(tag)
+	su.Tag = string(js)
+	h, err := engine.Start(su)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, to := range []int64{20, 30, 40, 50, 60} { // five raises: beyond the cap of four
+		if _, err := h.Apply(engine.Action{Seat: h.ToAct(), Kind: engine.Raise, Amount: to}); err != nil {
+			t.Fatalf("raise to %d: %v", to, err)
+		}
+	}
+	if _, err := h.Apply(engine.Action{Seat: h.ToAct(), Kind: engine.Fold}); err != nil {
+		t.Fatal(err)
+	}
+	s.Hand.Setup, s.Hand.Events = su, h.Events()
+	s.Table.Tournament = &history.Tournament{Number: 42, BuyIn: 300, Fee: 20, Levels: []tourney.Level{{SmallBlind: 5, BigBlind: 10}}}
+	text, sum := export(t, history.FormatPHH, history.Options{}, s)
+	if sum.Written != 1 {
+		t.Fatalf("%+v", sum)
+	}
+	var out bytes.Buffer
+	r := phh.Runner{Out: &out}
+	r.ReplayData("export.phhs", []byte(text))
+	if got := r.Finish(); got.Match != 1 {
+		t.Errorf("replay: %s\n%s", out.String(), text)
+	}
+}
