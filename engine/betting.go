@@ -201,7 +201,7 @@ func (h *Hand) RaiseBar() RaiseBar {
 	i := h.toAct
 	call := int64(0)
 	if h.curBet > h.bet[i] {
-		call = min(h.curBet-h.bet[i], h.stack[i])
+		call = min(h.callTo(i)-h.bet[i], h.stack[i]) // as Legal's CallAmount
 	}
 	switch {
 	case h.stack[i] <= call:

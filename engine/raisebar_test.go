@@ -69,3 +69,21 @@ func TestRaiseBarAgreesWithLegal(t *testing.T) {
 		}
 	}
 }
+
+// R-BET-8: a small blind facing a big blind all in for less than the
+// blind, with nobody else in, calls only up to the chips the big blind put
+// in (3 of its 4 behind here) and may not raise because the big blind is all
+// in: RaiseBar says so. It said RaiseShort, measuring the call to the
+// nominal big blind, and the table answered a /raise with "your chips only
+// cover the call: /call (all in, 3)", though that call leaves a chip behind.
+func TestRaiseBarFacingAShortBigBlindAllIn(t *testing.T) {
+	tb := deal(t, nlhe(5, 10), []int64{100, 9, 8}, 0, nil)
+	tb.do("0 fold")
+	l := tb.h.Legal()
+	if l.Seat != 1 || l.CallAmount != 3 || l.CanRaise {
+		t.Fatalf("small blind: %+v", l)
+	}
+	if bar := tb.h.RaiseBar(); bar != engine.RaiseCovered {
+		t.Errorf("RaiseBar %d, want RaiseCovered (%d): the call leaves %d behind", bar, engine.RaiseCovered, tb.h.Stack(1)-l.CallAmount)
+	}
+}
