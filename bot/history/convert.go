@@ -105,8 +105,7 @@ func pokerStars(s Stored, tag bot.HandTag, hero int, loc *time.Location, events 
 // unknown (see knownHands); phh.Write writes the rake in fields of
 // pokerroom's own. An error for what PHH cannot replay to the same stacks:
 // a blind posted by a player coming in, a pot carried from the previous
-// hand, a player declared all in by the all-in protection, an opponent's
-// hand mucked at the showdown in a player's export.
+// hand, an opponent's hand mucked at the showdown in a player's export.
 func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, error) {
 	h := s.Hand
 	su := h.Setup
@@ -119,13 +118,6 @@ func PHH(s Stored, tag bot.HandTag, hero int, loc *time.Location) (phh.Record, e
 		}
 	}
 	events := inTurn(su, h.Events)
-	for _, e := range events {
-		if e.Kind == engine.EvDeclareAllIn {
-			// R-TIME-2: all in for what is in the pot, the stack kept
-			// behind; PHH has no verb for it, and no replay plays it.
-			return phh.Record{}, fmt.Errorf("phh: seat %d was declared all in by the all-in protection, which PHH has no form for", e.Seat)
-		}
-	}
 	known, err := knownHands(events, hero)
 	if err != nil {
 		return phh.Record{}, err

@@ -486,47 +486,6 @@ func TestPHHExportCarriesTheCommitment(t *testing.T) {
 	}
 }
 
-// A hand where the all-in protection declared a player all in (R-TIME-2,
-// protect=on) has no PHH form: PHH has no verb for it, and the file would
-// replay to other stacks, or not at all. The PHH export refuses it and
-// says why, as it refuses a carried pot, instead of writing a hand that
-// `pokerroom replay` reports as a mismatch; PokerStars text still has it.
-func TestPHHExportRefusesADeclaredAllIn(t *testing.T) {
-	s := stored(t, gameNamed(t, "holdem-nl-unraked"), 1)
-	su := s.Hand.Setup
-	su.Seats = []engine.Seat{{Stack: 500}, {Stack: 500}, {Stack: 500}}
-	h, err := engine.Start(su)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Three-handed the button (seat 0) acts first; the small blind, facing
-	// the raise with its blind in the pot, is declared all in.
-	for _, a := range []engine.Action{{Seat: 0, Kind: engine.Raise, Amount: 30}, {Seat: 1, Kind: engine.DeclareAllIn}, {Seat: 2, Kind: engine.Call}} {
-		if _, err := h.Apply(a); err != nil {
-			t.Fatalf("%+v: %v", a, err)
-		}
-	}
-	for !h.Done() {
-		if _, err := h.Apply(engine.Action{Seat: h.ToAct(), Kind: engine.Check}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	s.Hand.Setup, s.Hand.Events = su, h.Events()
-	var why []string
-	opts := history.Options{Refused: func(_ int64, err error) { why = append(why, err.Error()) }}
-	text, sum := export(t, history.FormatPHH, opts, s)
-	if sum.Written != 0 || sum.Refused != 1 || len(why) != 1 || !strings.Contains(why[0], "declared all in") {
-		var out bytes.Buffer
-		r := phh.Runner{Out: &out}
-		r.ReplayData("export.phhs", []byte(text))
-		r.Finish()
-		t.Fatalf("summary %+v, refused %q; the replay of what was written:\n%s", sum, why, out.String())
-	}
-	if _, sum := export(t, history.FormatPokerStars, history.Options{}, s); sum.Written != 1 {
-		t.Errorf("PokerStars export: %+v", sum)
-	}
-}
-
 // A fast-fold pool's hand (R-CASH-7, seed 000) where a player folded out of
 // turn: the table showed the fold only when the turn reached the player
 // ("players do not see a fold until it is their turn"), and both formats
