@@ -100,7 +100,7 @@ func (d *decoder) keyLine(n *unstable.Node) int {
 // builder is a hand being read, with the fields seen so far.
 type builder struct {
 	h       *Hand
-	seen    uint32   // bit i: knownKeys[i] was seen
+	seen    uint64   // bit i: knownKeys[i] was seen
 	unknown []string // other fields seen
 	err     *Error
 }
@@ -144,6 +144,9 @@ var knownKeys = [...]string{"variant", "ante_trimming_status", "antes", "blinds_
 	"author", "event", "url", "venue", "city", "region", "country", "currency", "hand", "table",
 	"day", "month", "year", "level", "seat_count", "players", "seats",
 	"_rake_percent", "_rake_cap", "_rake_step", "_raise_cap"}
+
+// seen has a bit for every known key: a 65th key fails to compile.
+var _ [64 - len(knownKeys)]struct{}
 
 // variantCodes are the codes of required.rst (and "FO8", a common spelling).
 var variantCodes = [...]string{"NT", "PO", "FT", "FO/8", "FO8", "NS", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB"}
