@@ -20,6 +20,7 @@ import (
 type exportOptions struct {
 	community, since, format, tz, out string
 	player                            int64
+	force                             bool
 }
 
 // exportFlags returns the flag set of export: its own flags and, for the
@@ -43,6 +44,7 @@ func ownExportFlags(fs *flag.FlagSet, o *exportOptions) {
 	fs.Int64Var(&o.player, "player", 0, "only this player's hands (their stored `id`), with their hole cards; default: every hand, only the cards shown")
 	fs.StringVar(&o.tz, "tz", "UTC", "the room's time `zone` (IANA name: Europe/Madrid): the hands' times and --since")
 	fs.StringVar(&o.out, "out", "", "write to this `FILE` (replaced only when the export succeeds); default: standard output")
+	fs.BoolVar(&o.force, "force", false, "replace the --out file when it exists (without it, an existing file is refused)")
 }
 
 // exportUsage prints export's flags.
@@ -57,12 +59,13 @@ func exportUsage(w io.Writer) {
 }
 
 // runExport is `pokerroom export --community C [--since DATE] [--format
-// pokerstars|phh] [--player ID] [--tz ZONE] [--out FILE]`: the hand
+// pokerstars|phh] [--player ID] [--tz ZONE] [--out FILE [--force]]`: the hand
 // histories of a community's ended hands (see package history), oldest
 // first, streamed from the database to the file; a line on standard error
 // says how many hands were written and why the others were not. Exit 2
-// for a bad flag, date, format, zone, community or output folder, 1 when
-// the database cannot be read or the file written.
+// for a bad flag, date, format, zone, community or output folder, or an
+// existing output file without --force; 1 when the database cannot be
+// read or the file written.
 func runExport(ctx context.Context, a *app) int {
 	var o exportOptions
 	fs, cfgFlags := exportFlags(&o, a.stderr)
@@ -150,6 +153,9 @@ func (o *exportOptions) check(a *app) (store.ExportQuery, history.Options, histo
 	if o.out != "" {
 		if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
 			return fail("--out %s: no folder %s to write it in", o.out, filepath.Dir(o.out))
+		}
+		if _, err := os.Lstat(o.out); err == nil && !o.force {
+			return fail("--out %s: the file exists (add --force to replace it)", o.out)
 		}
 	}
 	q.PlayerID = o.player

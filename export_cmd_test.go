@@ -49,6 +49,11 @@ func TestExportCommand(t *testing.T) {
 	if code := phh.RunCommand([]string{ph}, &out, &errs); code != 0 || strings.Contains(out.String(), " 0 match") || !strings.Contains(out.String(), " 0 mismatch") {
 		t.Fatalf("replay of the export: exit %d\n%s%s", code, out.String(), errs.String())
 	}
+	// --force replaces an earlier export.
+	r = runMain(t, ctx, env, nil, "export", "--community", "1", "--since", "2999-01-01", "--force", "--out", ps)
+	if b, _ := os.ReadFile(ps); r.code != exitOK || len(b) != 0 {
+		t.Fatalf("export --force over %s: exit %d, %d bytes left\n%s", ps, r.code, len(b), r.stderr)
+	}
 	r = runMain(t, ctx, env, nil, "export", "--community", "sim:sim-1", "--since", "2999-01-01")
 	if r.code != exitOK || r.stdout != "" || !strings.Contains(r.stderr, "written 0 hands") {
 		t.Fatalf("nothing since 2999: exit %d %q\n%s", r.code, r.stdout, r.stderr)
@@ -93,6 +98,18 @@ func TestExportCommandRefusesBadInput(t *testing.T) {
 		if r.code != exitFail || !strings.Contains(r.stderr, "pokerroom export: open the database: ") || strings.Contains(r.stderr, "hunter2") {
 			t.Errorf("%s: exit %d, stderr %q", db, r.code, r.stderr)
 		}
+	}
+	// An existing file is not overwritten without --force: exit 2, the
+	// file untouched.
+	kept := filepath.Join(t.TempDir(), "kept.txt")
+	if err := os.WriteFile(kept, []byte("last month's hands\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := runMain(t, ctx, env, nil, "export", "--community", "1", "--out", kept); r.code != exitUsage || !strings.Contains(r.stderr, "--out "+kept+": the file exists (add --force to replace it)") {
+		t.Errorf("--out on an existing file: exit %d %s", r.code, r.stderr)
+	}
+	if b, _ := os.ReadFile(kept); string(b) != "last month's hands\n" {
+		t.Errorf("the existing file was changed: %q", b)
 	}
 	out := filepath.Join(t.TempDir(), "no", "such", "dir", "x.txt")
 	if r := runMain(t, ctx, env, nil, "export", "--community", "1", "--out", out); r.code != exitUsage || !strings.Contains(r.stderr, "--out "+out+": no folder") {
