@@ -47,6 +47,11 @@ func TestASecondRoomOnOneDatabaseIsRefused(t *testing.T) {
 	if r := runMain(t, context.Background(), nil, strings.NewReader(""), "console", "--db", env["DATABASE_URL"]); r.code != exitFail || !strings.Contains(r.stderr, "another pokerroom (pid ") {
 		t.Errorf("console --db on the running room's database: exit %d\nstderr: %s", r.code, r.stderr)
 	}
+	// sim plays its tables and tournaments through a room of its own on
+	// --db: on the running room's database it is refused the same way.
+	if r := runMain(t, context.Background(), nil, nil, "sim", "--tables", "1", "--hands", "1", "--rate", "0", "--baseline", "0", "--trials", "5", "--db", env["DATABASE_URL"]); r.code != exitFail || !strings.Contains(r.stderr, "another pokerroom (pid ") {
+		t.Errorf("sim --db on the running room's database: exit %d\nstderr: %s", r.code, r.stderr)
+	}
 	for _, cmd := range []string{"audit", "adminlog"} { // reading commands still run beside it
 		if r := runMain(t, context.Background(), env, nil, cmd); r.code != exitOK {
 			t.Errorf("%s beside a running room: exit %d\n%s", cmd, r.code, r.stderr)
