@@ -57,6 +57,9 @@ func (a *Director) hadEntry(playerID int64) bool {
 // handle runs one command in the tournament's actor.
 func (a *Director) handle(req Request) (bot.Reply, error) {
 	lang := a.lang()
+	// What is said to the player alone speaks their language (their
+	// /lang, else their client's, else the chat's); the group's, the chat's.
+	mine := bot.LangFor(req.Player.Language, req.Cmd.Lang, lang)
 	if a.stale {
 		return bot.Reply{}, bot.Errorf(bot.EUnavailable, "tourney.db_paused", a.Label())
 	}
@@ -84,7 +87,7 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 	case "deal":
 		return a.dealCmd(req, lang)
 	case "standings":
-		return bot.Reply{Text: a.standingsText(lang), Private: true}, nil
+		return bot.Reply{Text: a.standingsText(mine), Private: true}, nil
 	case "ticket":
 		if req.ticket == nil {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "command.unknown", "/ticket")
@@ -146,19 +149,19 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 		a.publishLobby()
 		return bot.Reply{Text: tr(lang, "tourney.resumed", a.Label())}, nil
 	case "tourney:info":
-		return bot.Reply{Text: a.lobbyText(lang), Private: true}, nil
+		return bot.Reply{Text: a.lobbyText(mine), Private: true}, nil
 	case "tourney:me":
-		text, err := a.meText(req.Player.ID, lang)
+		text, err := a.meText(req.Player.ID, mine)
 		if err != nil {
 			return bot.Reply{}, err
 		}
 		return bot.Reply{Text: text, Private: true}, nil
 	case "tourney:players":
-		return bot.Reply{Text: a.playersText(lang), Private: true}, nil
+		return bot.Reply{Text: a.playersText(mine), Private: true}, nil
 	case "tourney:structure":
-		return bot.Reply{Text: a.structureText(lang), Private: true}, nil
+		return bot.Reply{Text: a.structureText(mine), Private: true}, nil
 	case "tourney:payouts":
-		return bot.Reply{Text: a.payoutsText(lang), Private: true}, nil
+		return bot.Reply{Text: a.payoutsText(mine), Private: true}, nil
 	case "tourney:bots":
 		return a.addBots(req, lang)
 	case "tourney:edit":
@@ -166,7 +169,7 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 	case "tourney:dq":
 		return a.dqCmd(req, lang)
 	case "tourney:balance":
-		return bot.Reply{Text: a.balanceText(lang), Private: true}, nil
+		return bot.Reply{Text: a.balanceText(mine), Private: true}, nil
 	}
 	return bot.Reply{}, bot.Errorf(bot.EInvalid, "command.unknown", "/"+req.Cmd.Name)
 }
