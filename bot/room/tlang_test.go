@@ -27,3 +27,31 @@ func TestTourneyPrivateAnswersSpeakThePlayersOwnLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The built-in structures' names are said in the chat's language (issue:
+// they were English only under DEFAULT_LANG=es): the lobby and /tourney
+// structure of a multi-table event, a seed 001 time-limit sit-and-go
+// (R-TRN-8, R-TRN-12) and an admin's own levels.
+func TestTourneyStructureNamesSpeakTheChatsLanguage(t *testing.T) {
+	h := newHarness(t, 3)
+	h.defaultLang = "es"
+	h.restart()
+	for _, tc := range []struct{ create, label, want string }{
+		{"/tourney create Viernes start=+1h speed=turbo", "T1", "multimesa turbo"},
+		{"/tourney create Reloj start=sng players=6 structure=sng20-time", "T2", "sit-and-go con límite de tiempo 20+5"},
+		{"/tourney create Propia start=+1h levels=25/50,50/100_10m", "T3", "personalizada"},
+	} {
+		h.must("admin", tc.create)
+		if r := h.must("ana", "/tourney info "+tc.label); !strings.Contains(r.Text, tc.want) || strings.Contains(r.Text, "multi-table") {
+			t.Errorf("%s: the lobby does not name %q:\n%s", tc.create, tc.want, r.Text)
+		}
+		if r := h.must("ana", "/tourney structure "+tc.label); !strings.Contains(r.Text, "Estructura "+tc.want+",") {
+			t.Errorf("%s: /tourney structure does not name %q:\n%s", tc.create, tc.want, r.Text)
+		}
+	}
+	h.defaultLang = "en"
+	h.restart()
+	if r := h.must("ana", "/tourney structure T1"); !strings.Contains(r.Text, "Structure multi-table turbo,") {
+		t.Errorf("under English: %s", r.Text)
+	}
+}

@@ -412,7 +412,7 @@ func (a *Director) playersText(lang string) string {
 func (a *Director) structureText(lang string) string {
 	cfg := a.Tourney.Config()
 	var b strings.Builder
-	b.WriteString(tr(lang, "structure.title", cfg.Structure.Name, bot.Chips(cfg.Structure.StartingStack)))
+	b.WriteString(tr(lang, "structure.title", structureName(lang, cfg.Structure.Name), bot.Chips(cfg.Structure.StartingStack)))
 	n := 0
 	for _, l := range cfg.Structure.Levels {
 		if l.Break {

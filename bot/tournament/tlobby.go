@@ -55,7 +55,7 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 	case tourney.ProgressiveKnockout:
 		kind = " · PKO"
 	}
-	line(tr(lang, "lobby.buyin", buy, cfg.Structure.Name, bot.Chips(cfg.Structure.StartingStack), cfg.TableSize) + kind)
+	line(tr(lang, "lobby.buyin", buy, structureName(lang, cfg.Structure.Name), bot.Chips(cfg.Structure.StartingStack), cfg.TableSize) + kind)
 	if l := a.rebuyLine(lang); l != "" {
 		line(l)
 	}
