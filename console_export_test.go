@@ -46,3 +46,26 @@ func TestConsoleExportWritesTheFile(t *testing.T) {
 		t.Errorf("--files with a file: exit %d, %s", r.code, r.stderr)
 	}
 }
+
+// A player who chose Spanish is told in Spanish where their /export went
+// (the console's own line was English only).
+func TestConsoleExportSaysWhereInThePlayersLanguage(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(t.TempDir(), "export.txt")
+	lines := []string{
+		"ana: /newtable nlhe 1/2 rake=off", "ana: /lang es", "ana: /join 100", "ben: /join 100",
+		"ana: /call", "ben: /check", "ben: /check", "ana: /check", "ben: /check", "ana: /check", "ben: /check", "ana: /check",
+		"ana: /export",
+	}
+	if err := os.WriteFile(script, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runMain(t, context.Background(), nil, nil, "console", "--script", script, "--seed", "42", "--files", dir)
+	files, _ := filepath.Glob(filepath.Join(dir, "hands-*.txt"))
+	if r.code != exitOK || len(files) != 1 {
+		t.Fatalf("exit %d, files %v: %s", r.code, files, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "[ana] escrito "+files[0]+" (") {
+		t.Errorf("ana (/lang es) is not told in Spanish where her file went:\n%s", r.stdout)
+	}
+}

@@ -45,6 +45,10 @@ type File struct {
 	Name string
 	// Data is the file's content.
 	Data []byte
+	// Lang is the language of the player it is for (bot.English or
+	// bot.Spanish; "" is English): an adapter's own words about the file
+	// (the console's "wrote FILE" line) speak it.
+	Lang string
 }
 
 // AmountInput is a form for a bet or raise of the player's choosing: the

@@ -18,7 +18,8 @@ const maxSameName = 100
 // writeFile writes a view's file (bot.ViewFile: a player's export) in the
 // sink's folder (FileDir, else the working directory), never over a file
 // already there: a taken name gets "-2", "-3"... before its extension. It
-// returns the line to show the player: "wrote <path>: <caption>".
+// returns the line to show the player, in their language: "wrote <path>:
+// <caption>".
 func (s *Sink) writeFile(v bot.View) string {
 	dir := s.FileDir
 	if dir == "" {
@@ -26,7 +27,7 @@ func (s *Sink) writeFile(v bot.View) string {
 	}
 	name := filepath.Base(v.File.Name)
 	if name == "." || name == string(filepath.Separator) || strings.HasPrefix(name, ".") {
-		return fmt.Sprintf("could not write the file %q: not a file name", v.File.Name)
+		return fileText(v.File.Lang, "file_name", v.File.Name)
 	}
 	ext := filepath.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
@@ -39,14 +40,24 @@ func (s *Sink) writeFile(v bot.View) string {
 		err := writeNew(path, v.File.Data)
 		switch {
 		case err == nil:
-			return fmt.Sprintf("wrote %s (%d bytes): %s", path, len(v.File.Data), v.Text)
+			return fileText(v.File.Lang, "file_wrote", path, len(v.File.Data), v.Text)
 		case errors.Is(err, fs.ErrExist):
 			continue
 		default:
-			return fmt.Sprintf("could not write %s: %v", path, err)
+			return fileText(v.File.Lang, "file_failed", path, err)
 		}
 	}
-	return fmt.Sprintf("could not write %s: %d files of that name are there already", filepath.Join(dir, name), maxSameName)
+	return fileText(v.File.Lang, "file_taken", filepath.Join(dir, name), maxSameName)
+}
+
+// fileText is the console's line key about a file in lang, the language
+// of the player the file is for (bot.File.Lang).
+func fileText(lang, key string, args ...any) string {
+	s := texts[key][0]
+	if lang == bot.Spanish {
+		s = texts[key][1]
+	}
+	return fmt.Sprintf(s, args...)
 }
 
 // writeNew writes data to a new file at path; fs.ErrExist when there is

@@ -52,3 +52,29 @@ func TestSinkWritesFilesWithoutOverwriting(t *testing.T) {
 		t.Errorf("the file there first now holds %q", got)
 	}
 }
+
+// The line that says where a file went speaks the language of the player
+// it is for (bot.File.Lang: their /lang, else the chat's DEFAULT_LANG),
+// as the caption the room wrote does; it was English only.
+func TestSinkSaysWhereTheFileWentInThePlayersLanguage(t *testing.T) {
+	dir := t.TempDir()
+	var out bytes.Buffer
+	s := NewSink(&out, false)
+	s.FileDir = dir
+	for _, tc := range []struct{ lang, file, want string }{
+		{bot.Spanish, "manos.txt", "[ana] escrito " + filepath.Join(dir, "manos.txt") + " (3 bytes): Tus 2 manos"},
+		{bot.Spanish, ".oculto", `[ana] no se pudo escribir el archivo ".oculto": no es un nombre de archivo`},
+		{bot.English, "hands.txt", "[ana] wrote " + filepath.Join(dir, "hands.txt") + " (3 bytes): Tus 2 manos"},
+		{"", "hands2.txt", "[ana] wrote " + filepath.Join(dir, "hands2.txt")},
+	} {
+		out.Reset()
+		m := bot.Outgoing{To: bot.Destination{Platform: Platform, User: "ana"},
+			Body: bot.View{Kind: bot.ViewFile, Text: "Tus 2 manos (PokerStars).", File: &bot.File{Name: tc.file, Data: []byte("one"), Lang: tc.lang}}}
+		if err := s.Enqueue(m); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(out.String(), tc.want) {
+			t.Errorf("%s %s: printed %q, want %q...", tc.lang, tc.file, out.String(), tc.want)
+		}
+	}
+}

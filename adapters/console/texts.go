@@ -53,6 +53,10 @@ var texts = map[string][2]string{ // English, Spanish
 			"  2. un torneo: /tourney create Viernes start=sng seats=6 bots=on, después /register y /tourney bots 5 (/help tournaments);\n" +
 			"  3. tus manos: /history, y /export para un archivo que lee tu programa de seguimiento.\n" +
 			"/help muestra el resto; /quit sale."},
+	"file_wrote":  {"wrote %s (%d bytes): %s", "escrito %s (%d bytes): %s"},
+	"file_name":   {"could not write the file %q: not a file name", "no se pudo escribir el archivo %q: no es un nombre de archivo"},
+	"file_failed": {"could not write %s: %v", "no se pudo escribir %s: %v"},
+	"file_taken":  {"could not write %s: %d files of that name are there already", "no se pudo escribir %s: ya hay %d archivos con ese nombre"},
 	"w_full": {"Every table here is full. /tables lists them; /newtable nlhe 1/2 opens another.",
 		"Todas las mesas están llenas. /tables las muestra; /newtable nlhe 1/2 abre otra."},
 }

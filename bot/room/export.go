@@ -125,7 +125,7 @@ func (r *Room) exportCmd(ctx context.Context, cmd bot.Command, p bot.Player, com
 	// Origin: the chat asked from, where an adapter that cannot reach the
 	// user privately says so (never a silent drop).
 	err = ob.Enqueue(bot.Outgoing{To: bot.Destination{Platform: cmd.Platform, User: cmd.User}, Priority: bot.PriorityPrivate, Origin: cmd.Chat,
-		Body: bot.View{Kind: bot.ViewFile, Text: caption, File: &bot.File{Name: name, Data: data}}})
+		Body: bot.View{Kind: bot.ViewFile, Text: caption, File: &bot.File{Name: name, Data: data, Lang: mine}}})
 	if err != nil {
 		return bot.Reply{}, err
 	}
