@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -268,11 +269,18 @@ func (a *Director) dealKeep(args []string) (int64, error) {
 	}
 	var keep int64
 	if pct, isPct := strings.CutSuffix(v, "%"); isPct {
-		f, err := strconv.ParseFloat(pct, 64)
-		if err != nil || f < 0 || f > 100 {
+		// Exactly, and rounded up to the chip: keep=10% is the tenth the
+		// rule asks for at least, not a chip under it.
+		f, ok := new(big.Rat).SetString(pct)
+		if !plainDecimal(pct) || !ok || f.Cmp(big.NewRat(100, 1)) > 0 {
 			return 0, bot.Errorf(bot.EInvalid, "deal.keep_bad", v)
 		}
-		keep = int64(f * float64(money) / 100)
+		f.Mul(f, big.NewRat(money, 100))
+		q, r := new(big.Int).QuoRem(f.Num(), f.Denom(), new(big.Int))
+		keep = q.Int64()
+		if r.Sign() > 0 {
+			keep++
+		}
 	} else if keep, err = strconv.ParseInt(v, 10, 64); err != nil || keep < 0 {
 		return 0, bot.Errorf(bot.EInvalid, "deal.keep_bad", v)
 	}
@@ -280,6 +288,24 @@ func (a *Director) dealKeep(args []string) (int64, error) {
 		return 0, bot.Errorf(bot.EInvalid, "deal.keep_small", bot.Chips((money+9)/10))
 	}
 	return keep, nil
+}
+
+// plainDecimal reports whether s is a short decimal number as a player
+// types a percentage: digits with at most one point ("10", "12.5"), no
+// sign, exponent or fraction.
+func plainDecimal(s string) bool {
+	digits, point := 0, false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '.' && !point:
+			point = true
+		default:
+			return false
+		}
+	}
+	return digits > 0 && len(s) <= 12
 }
 
 // sortedEntries are a map's entries in order.

@@ -1,0 +1,35 @@
+package room_test
+
+import (
+	"testing"
+	"time"
+)
+
+// R-LGE-2 (seed 001 #12): a deal that leaves "el 10% del dinero en juego
+// como mínimo" in play keeps the points as played. /deal keep=10% asks
+// for exactly that minimum: a tenth of 116 chips left is 11.6, kept as 12
+// (a percentage rounds up to the chip), not refused for keeping 11.
+func TestDealKeepingTenPercentIsTheMinimumNotBelowIt(t *testing.T) {
+	h := newHarness(t, 71)
+	h.must("admin", "/tourney create Keepers buyin=20+2 start=sng players=6 seats=6 speed=hyper bots=on league=keep")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	h.must("alice", "/deal icm keep=10%") // the practice opponents accept
+	h.sleep(time.Minute)
+	if len(h.newsWith("Play goes on for the 12 kept for the winner")) != 1 {
+		t.Errorf("keep=10%% of 116: want 12 kept in play: %q", h.news())
+	}
+}
+
+// A percentage is a plain decimal: a sign, an exponent or a fraction is
+// refused as a bad value, as a word is.
+func TestDealKeepPercentageIsAPlainDecimal(t *testing.T) {
+	h := newHarness(t, 71)
+	h.must("admin", "/tourney create Keepers buyin=20+2 start=sng players=6 seats=6 speed=hyper bots=on")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney start")
+	for _, v := range []string{"-5%", "1e1%", "50/3%", "%", ".%", "1e999999%"} {
+		h.fails("alice", "/deal icm keep="+v, "deal.keep_bad")
+	}
+	h.must("alice", "/deal icm keep=12.5%")
+}
