@@ -1,6 +1,7 @@
 package room_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -32,4 +33,23 @@ func TestDealKeepPercentageIsAPlainDecimal(t *testing.T) {
 		h.fails("alice", "/deal icm keep="+v, "deal.keep_bad")
 	}
 	h.must("alice", "/deal icm keep=12.5%")
+}
+
+// A proposal that keeps part of the prizes in play says how much, to the
+// proposer and to every player who reads it with /deal before accepting:
+// the shares alone add up to less than the prizes left, with nothing to
+// say where the rest goes (R-TRN-18, R-LGE-2).
+func TestDealProposalSaysWhatStaysInPlay(t *testing.T) {
+	h := newHarness(t, 71)
+	h.must("admin", "/tourney create Keepers buyin=20+2 start=sng players=6 seats=6 speed=hyper league=keep")
+	for _, p := range []string{"alice", "bob", "carol", "dave", "erin", "fay"} {
+		h.must(p, "/register")
+	}
+	r := h.must("alice", "/deal icm keep=20")
+	if !strings.Contains(r.Text, "20 stay in play for the winner") {
+		t.Errorf("the proposal does not say what stays in play:\n%s", r.Text)
+	}
+	if r := h.must("bob", "/deal"); !strings.Contains(r.Text, "20 stay in play for the winner") {
+		t.Errorf("/deal does not say what stays in play:\n%s", r.Text)
+	}
 }

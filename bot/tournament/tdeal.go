@@ -343,5 +343,8 @@ func (a *Director) dealText(lang string) string {
 		}
 		fmt.Fprintf(&b, "\n%s %s · %s → %s", mark, a.entryName(e), bot.FormatChips(a.stacks[e], lang), bot.FormatChips(shares[e], lang))
 	}
+	if p.keep > 0 {
+		b.WriteString("\n" + tr(lang, "deal.kept", bot.Chips(p.keep)))
+	}
 	return b.String()
 }
