@@ -3,6 +3,7 @@ package room_test
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // R-TRN-15: a satellite's /tourney payouts says which places win a seat
@@ -21,5 +22,39 @@ func TestSatellitePayoutsNameTheSeats(t *testing.T) {
 		if got := lines[i+1]; !strings.HasPrefix(got, want) {
 			t.Errorf("place %d: %q, want it to begin %q", i+1, got, want)
 		}
+	}
+}
+
+// R-TRN-15: a seat won is told as a seat, not as its value in chips: the
+// bust news of a seat's place, the results and /standings said "wins
+// 110" and "2. bob 110", as if the player had won 110 chips, while the
+// seat registered them in the target.
+func TestSatelliteResultsNameTheSeatsWon(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.must("admin", "/tourney create Sat buyin=55 start=sng players=4 seats=6 speed=hyper target=T1")
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		h.must(p, "/register T2")
+	}
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		_, _ = h.do(p, "/sitout")
+	}
+	h.playTourney(time.Minute, 600)
+	if n := len(h.newsWith("wins a seat: registered for T1")); n != 2 {
+		t.Fatalf("%d seats given, want 2: %q", n, h.news())
+	}
+	if n := len(h.newsWith("is out in place 2 and wins a seat in T1")); n != 1 {
+		t.Errorf("the runner-up's bust does not name the seat: %q", h.news())
+	}
+	results := strings.Join(h.newsWith("Results:"), "\n")
+	for _, place := range []string{"\n1. ", "\n2. "} {
+		i := strings.Index(results, place)
+		if i < 0 || !strings.Contains(strings.SplitN(results[i+1:], "\n", 2)[0], " a seat in T1") {
+			t.Errorf("the results' place%q does not name the seat:\n%s", place, results)
+		}
+	}
+	st := h.must("alice", "/standings T2").Text
+	if strings.Count(st, "a seat in T1") != 2 || strings.Contains(st, "110") {
+		t.Errorf("/standings does not name the seats:\n%s", st)
 	}
 }

@@ -481,7 +481,7 @@ func (a *Director) resultsText(results []tourney.Result, own map[tourney.EntryID
 		}
 		s := fmt.Sprintf("%d. %s", r.Place, name)
 		if v > 0 {
-			s += " " + bot.FormatChips(v, lang)
+			s += " " + a.wonText(lang, r.Kind, v)
 		}
 		parts = append(parts, s)
 	}
@@ -489,6 +489,27 @@ func (a *Director) resultsText(results []tourney.Result, own map[tourney.EntryID
 		parts = append(parts, l)
 	}
 	return strings.Join(parts, "\n")
+}
+
+// wonText is what a place won: a satellite's seat as a seat in its
+// target (R-TRN-15), anything else as its chips.
+func (a *Director) wonText(lang string, kind tourney.PrizeKind, v int64) string {
+	if kind == tourney.SeatPrize && a.target != 0 {
+		return tr(lang, "result.seat", "T"+strconv.FormatInt(a.target, 10))
+	}
+	return bot.FormatChips(v, lang)
+}
+
+// seatPlace reports whether the places a standing covers (its place and
+// those of the players tied with it) are all seats: its players each win
+// one, as Results gives them.
+func seatPlace(prizes []tourney.Prize, s tourney.Standing) bool {
+	for k := s.Place - 1; k < s.Place-1+s.Tied; k++ {
+		if k >= len(prizes) || prizes[k].Kind != tourney.SeatPrize {
+			return false
+		}
+	}
+	return s.Tied > 0
 }
 
 // maxResultLines bounds the places the results list (a field paying more
@@ -594,7 +615,7 @@ func (a *Director) standingsText(lang string) string {
 			for _, r := range res {
 				fmt.Fprintf(&b, "\n%d. %s", r.Place, r.Name)
 				if v := a.paidFor(r); v > 0 {
-					fmt.Fprintf(&b, " · %s", bot.FormatChips(v, lang))
+					fmt.Fprintf(&b, " · %s", a.wonText(lang, r.Kind, v))
 				}
 			}
 			_, own := a.ownBounties(res)

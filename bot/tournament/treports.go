@@ -173,10 +173,13 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 	st := a.Tourney.Standings()
 	prizes, _ := a.Tourney.Prizes()
 	for _, b := range busts {
-		place := 0
+		place, kind := 0, tourney.ChipPrize
 		for _, s := range st {
 			if s.Entry == b.Entry {
 				place = s.Place
+				if seatPlace(prizes, s) {
+					kind = tourney.SeatPrize
+				}
 			}
 		}
 		var prize int64
@@ -192,7 +195,7 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 			a.privateTo(b.Entry, "tn.you_out_late", a.Name(), a.Label())
 			continue
 		case prize > 0:
-			a.news("tn.out_paid", a.entryName(b.Entry), place, bot.Chips(prize))
+			a.news("tn.out_paid", a.entryName(b.Entry), place, a.wonText(a.lang(), kind, prize))
 		default:
 			a.news("tn.out", a.entryName(b.Entry), place)
 		}
