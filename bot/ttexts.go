@@ -173,6 +173,7 @@ var tourneyTexts = map[string]Message{
 	"deal.accepted":                {"You accept the deal.", "Aceptas el trato."},
 	"deal.declined":                {"You decline the deal: play goes on.", "Rechazas el trato: se sigue jugando."},
 	"deal.kept":                    {"%[1]v stay in play for the winner: play goes on for them after the deal.", "%[1]v quedan en juego para el ganador: se sigue jugando por ellos tras el trato."},
+	"deal.seats":                   {"The seats in %[1]v are played for, not dealt: no deal while a seat is still to be won.", "Las plazas en %[1]v se juegan, no se pactan: no hay trato mientras quede una plaza por ganar."},
 	"deal.title":                   {"Deal proposed (%[1]v), %[2]v left to accept; the shares on the stacks now:", "Trato propuesto (%[1]v), quedan %[2]v para aceptar; el reparto con los stacks actuales:"},
 	"tn.deal_proposed":             {"%[1]v proposes a deal (%[2]v). Every player still in: /deal accept or /deal decline within %[3]v. Play waits after the current hands.", "%[1]v propone un trato (%[2]v). Todos los que siguen: /deal accept o /deal decline antes de %[3]v. El juego espera tras las manos en curso."},
 	"tn.deal_accepted":             {"%[1]v accepts the deal.", "%[1]v acepta el trato."},

@@ -58,3 +58,28 @@ func TestSatelliteResultsNameTheSeatsWon(t *testing.T) {
 		t.Errorf("/standings does not name the seats:\n%s", st)
 	}
 }
+
+// R-TRN-18, R-TRN-15: a satellite's seats cannot be shared, so no deal
+// is made while one is still to be won. A deal at a satellite's final
+// table ended it and paid each party only its share of the chip places,
+// the seats given to nobody and their value swept to the house as
+// "unclaimed bounties" (found by an outside review).
+func TestSatelliteDealKeepsTheSeatsToBeGiven(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.must("admin", "/tourney create Sat buyin=55 start=sng players=5 seats=6 speed=hyper target=T1 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney start T2") // practice opponents fill it: pool 275, two seats of 110 and 55
+	h.fails("alice", "/deal icm T2", "deal.seats")
+	h.fails("alice", "/deal chop keep=20 T2", "deal.seats")
+	_, _ = h.do("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	if n := len(h.newsWith("wins a seat: registered for T1")); n != 2 {
+		t.Errorf("%d seats given after the deal, want 2: %q", n, h.news())
+	}
+	l := h.ledgerByReason("tourney:2")
+	if l["unclaimed bounties"] != 0 {
+		t.Errorf("the house took %d of the satellite's pool: %v", l["unclaimed bounties"], l)
+	}
+	h.wantEmptyAccount("tourney:2")
+}

@@ -140,6 +140,11 @@ func (a *Director) dealCmd(req Request, lang string) (bot.Reply, error) {
 		if a.Dealt {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.done")
 		}
+		if a.seatsInPlay() {
+			// A seat cannot be shared (R-TRN-15): a deal would end play
+			// with the seats given to nobody.
+			return bot.Reply{}, bot.Errorf(bot.EInvalid, "deal.seats", "T"+strconv.FormatInt(a.target, 10))
+		}
 
 		method := tourney.ICMDeal
 		if sub == "chop" {
@@ -243,6 +248,13 @@ func (a *Director) tryDeal() {
 	}
 	a.news("tn.deal_done", a.Name(), strings.Join(parts, ", "))
 	a.finish()
+}
+
+// seatsInPlay reports whether a satellite's seats are still to be won by
+// the players left: its top places are seats.
+func (a *Director) seatsInPlay() bool {
+	prizes, err := a.Tourney.Prizes()
+	return err == nil && len(prizes) > 0 && prizes[0].Kind == tourney.SeatPrize
 }
 
 // dealKeep reads keep=N or keep=N% (of the chip prizes still to be
