@@ -209,6 +209,7 @@ var tourneyTexts = map[string]Message{
 	"schedule.off":                 {"Template %[1]v is no longer scheduled.", "La plantilla %[1]v ya no está programada."},
 	"tourney.windfall":             {"A windfall is a sit-and-go (start=sng) with a buy-in: its prize multiplies the buy-in's prize part.", "Un windfall es un sit-and-go (start=sng) con entrada: su premio multiplica la parte de premio de la entrada."},
 	"tn.windfall":                  {"%[1]v: the multiplier is %[2]vx, the prize pool %[3]v!", "%[1]v: ¡el multiplicador es %[2]vx y el bote %[3]v!"},
+	"tn.seats_decided":             {"%[1]v: the seats are decided: the %[2]v players left each win a seat in %[3]v. The hands in progress end, then the satellite is over.", "%[1]v: las plazas están decididas: los %[2]v jugadores que quedan ganan cada uno una plaza en %[3]v. Terminan las manos en curso y el satélite acaba."},
 	"tn.time_up":                   {"%[1]v: time is up. The hands in progress end, then the prizes are paid by ICM on the stacks.", "%[1]v: se acabó el tiempo. Terminan las manos en curso y los premios se pagan por ICM según los stacks."},
 	"tourney.edit_late":            {"A tournament can be edited only before anyone registers.", "Un torneo solo se puede editar antes de que se inscriba nadie."},
 	"tourney.edit_usage":           {"Usage: /tourney edit [T<n>] key=value ..., the options of /tourney create.", "Uso: /tourney edit [T<n>] clave=valor ..., las opciones de /tourney create."},

@@ -141,3 +141,27 @@ func SatelliteAwards(prizes []Prize, finishers []PlayerID, holdsSeat, wantsMoney
 	}
 	return out
 }
+
+// SeatsDecided reports whether a satellite's seats are decided (R-TRN-15):
+// play is on with a final pool (late registration, rebuys and the add-on
+// over), and the players left are no more than the seats it buys, so each
+// of them wins one; playing on would decide nothing. The caller ends the
+// satellite there, its places by chips (FinishByChips).
+func (t *Tournament) SeatsDecided() bool {
+	if t.cfg.Tickets == nil || (t.state != Running && t.state != FinalTable) || t.rebuys || t.addOn {
+		return false
+	}
+	prizes, err := t.Prizes()
+	if err != nil {
+		return false
+	}
+	seats := 0
+	for _, p := range prizes {
+		if p.Kind != SeatPrize {
+			break
+		}
+		seats++
+	}
+	n := t.active()
+	return n > 1 && n <= seats
+}

@@ -170,3 +170,63 @@ func TestTiedPlayersOnSeatPlacesTakeSeats(t *testing.T) {
 		t.Fatalf("%d seats given: %+v", seats, res)
 	}
 }
+
+// R-TRN-15: a satellite's seats are decided once the players left are no
+// more than the seats: each of them wins one, and playing on (heads-up
+// for two equal seats) decides nothing, so the satellite ends there, as
+// online rooms end it. A 30 satellite for 300 seats with 25 entrants (two
+// seats, then 60, 60, 30) has its seats decided at two players left, not
+// at three, and never before play (a scheduled satellite in late
+// registration can still grow its pool), and an event without seats
+// never is.
+func TestSatelliteSeatsAreDecidedWhenThePlayersLeftFitThem(t *testing.T) {
+	sat := newTourney(t, func(c *Config) {
+		c.BuyIn = BuyIn{Prize: 30, Fee: 3}
+		c.Tickets = &TicketRule{SeatValue: 300, Leftover: LeftoverInDoubleBuyIns, SatelliteBuyIn: 30}
+	})
+	register(t, sat, 25)
+	if sat.SeatsDecided() {
+		t.Fatal("seats decided before the start")
+	}
+	if err := sat.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	for e := EntryID(25); e >= 4; e-- {
+		if err := sat.Eliminate([]Bust{{Entry: e, StartStack: 100}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sat.Active() != 3 || sat.SeatsDecided() {
+		t.Fatalf("%d left with two seats: decided %v", sat.Active(), sat.SeatsDecided())
+	}
+	if err := sat.Eliminate([]Bust{{Entry: 3, StartStack: 100}}); err != nil {
+		t.Fatal(err)
+	}
+	if !sat.SeatsDecided() {
+		t.Fatal("two left with two seats: not decided")
+	}
+	if err := sat.FinishByChips(map[EntryID]Chips{1: 5000, 2: 7500}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := sat.Results()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res[:2] {
+		if r.Kind != SeatPrize || r.Prize != 300 {
+			t.Errorf("place %d (%s): %v %d, want a seat of 300", r.Place, r.Name, r.Kind, r.Prize)
+		}
+	}
+	if res[2].Place != 3 || res[2].Prize != 60 {
+		t.Errorf("third: %+v, want 60", res[2])
+	}
+
+	cash := newTourney(t, nil)
+	register(t, cash, 3)
+	if err := cash.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cash.Eliminate([]Bust{{Entry: 3, StartStack: 100}}); err != nil || cash.SeatsDecided() {
+		t.Errorf("an event without seats: decided %v (%v)", cash.SeatsDecided(), err)
+	}
+}

@@ -26,9 +26,10 @@ func TestSatellitePayoutsNameTheSeats(t *testing.T) {
 }
 
 // R-TRN-15: a seat won is told as a seat, not as its value in chips: the
-// bust news of a seat's place, the results and /standings said "wins
-// 110" and "2. bob 110", as if the player had won 110 chips, while the
-// seat registered them in the target.
+// results and /standings said "2. bob 110", as if the player had won 110
+// chips, while the seat registered them in the target (so did the bust
+// news of a seat's place, met now only when players bust together into
+// the seats, since a satellite ends when its seats are decided).
 func TestSatelliteResultsNameTheSeatsWon(t *testing.T) {
 	h := newHarness(t, 23)
 	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
@@ -42,9 +43,6 @@ func TestSatelliteResultsNameTheSeatsWon(t *testing.T) {
 	h.playTourney(time.Minute, 600)
 	if n := len(h.newsWith("wins a seat: registered for T1")); n != 2 {
 		t.Fatalf("%d seats given, want 2: %q", n, h.news())
-	}
-	if n := len(h.newsWith("is out in place 2 and wins a seat in T1")); n != 1 {
-		t.Errorf("the runner-up's bust does not name the seat: %q", h.news())
 	}
 	results := strings.Join(h.newsWith("Results:"), "\n")
 	for _, place := range []string{"\n1. ", "\n2. "} {
@@ -80,6 +78,33 @@ func TestSatelliteDealKeepsTheSeatsToBeGiven(t *testing.T) {
 	l := h.ledgerByReason("tourney:2")
 	if l["unclaimed bounties"] != 0 {
 		t.Errorf("the house took %d of the satellite's pool: %v", l["unclaimed bounties"], l)
+	}
+	h.wantEmptyAccount("tourney:2")
+}
+
+// R-TRN-15: a satellite ends when its seats are decided, the players left
+// no more than its seats: they each win one. It played on heads-up
+// between two players who had both won a seat, for nothing.
+func TestSatelliteEndsWhenItsSeatsAreDecided(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.must("admin", "/tourney create Sat buyin=55 start=sng players=5 seats=6 speed=hyper target=T1 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney start T2") // pool 275: two seats of 110, then 55
+	_, _ = h.do("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	if n := len(h.newsWith("Sat: the seats are decided: the 2 players left each win a seat in T1")); n != 1 {
+		t.Errorf("the end of the seats was not told once: %q", h.news())
+	}
+	if n := len(h.newsWith("is out in place 2")); n != 0 {
+		t.Errorf("a seat winner was played out: %q", h.newsWith("is out in place 2"))
+	}
+	if n := len(h.newsWith("wins a seat: registered for T1")); n != 2 {
+		t.Errorf("%d seats given, want 2: %q", n, h.news())
+	}
+	results := strings.Join(h.newsWith("Results:"), "\n")
+	if strings.Count(results, "a seat in T1") != 2 || !strings.Contains(results, "\n3. ") {
+		t.Errorf("results:\n%s", results)
 	}
 	h.wantEmptyAccount("tourney:2")
 }

@@ -79,7 +79,7 @@ func (a *Director) releaseHeld() {
 		a.tryDeal()
 		return // play waits while the players consider a deal
 	}
-	if a.ending {
+	if a.ending || a.Tourney.SeatsDecided() { // a timed end, or a satellite's seats decided (after a restart too)
 		a.tryTimedEnd()
 		return
 	}

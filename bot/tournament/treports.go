@@ -205,6 +205,12 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 		a.finish()
 		return nil
 	}
+	if !a.ending && a.Tourney.SeatsDecided() {
+		// The players left each win a seat (R-TRN-15): the hands in
+		// progress end, then the satellite ends by chips (tryTimedEnd).
+		a.ending = true
+		a.news("tn.seats_decided", a.Name(), a.Tourney.Active(), "T"+strconv.FormatInt(a.target, 10))
+	}
 	a.sayHandForHand()
 	n := a.Tourney.Active()
 	if !a.bubbleSaid && a.Tourney.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 && a.Shares == nil {
