@@ -130,6 +130,21 @@ type app struct {
 	log            *slog.Logger
 }
 
+// checkEmpty refuses a database that holds tables (exit 2) or whose
+// tables cannot be read (exit 1), saying why.
+func (a *app) checkEmpty(ctx context.Context, s bot.Storage) int {
+	open, err := s.OpenTables(ctx, 0)
+	switch {
+	case err != nil:
+		fmt.Fprintf(a.stderr, "pokerroom sim: read the database's tables: %v\n", err)
+		return exitFail
+	case len(open) > 0:
+		fmt.Fprintf(a.stderr, "pokerroom sim: the database must be empty of tables (found %d open): give --db a fresh database\n", len(open))
+		return exitUsage
+	}
+	return exitOK
+}
+
 // Run plays cfg and prints its figures. It returns the sim command's exit
 // status: 0 when the run finished, 1 when it failed, 2 for bad options or
 // a database holding tables; the cause of a failure is written to
@@ -153,9 +168,8 @@ func Run(ctx context.Context, cfg Config) int {
 	}
 	s := cfg.Store
 	out := a.stdout
-	if open, err := s.OpenTables(ctx, 0); err != nil || len(open) > 0 {
-		fmt.Fprintf(a.stderr, "pokerroom sim: the database must be empty of tables (found %d open, %v): give --db a fresh database\n", len(open), err)
-		return exitUsage
+	if code := a.checkEmpty(ctx, s); code != exitOK {
+		return code
 	}
 	if o.Tourney > 0 {
 		fmt.Fprintf(out, "sim: a sit-and-go of %d practice opponents on %s, offered load %s\n", o.Tourney, cfg.Database, offered(o.Rate, o.Times))
