@@ -65,6 +65,7 @@ var (
 	ErrRebuyLimit        = errors.New("rebuy limit reached")
 	ErrNoAddOn           = errors.New("no add-on in this tournament")
 	ErrAddOnClosed       = errors.New("the add-on is only offered at the end of the rebuy period")
+	ErrAddOnOver         = errors.New("the add-on is over: it was offered for one level")
 	ErrAddOnTaken        = errors.New("add-on already taken")
 	ErrEntryOut          = errors.New("entry is out")
 )
@@ -295,6 +296,8 @@ func (t *Tournament) AddOn(id EntryID) (Chips, error) {
 		return 0, &StateError{"add-on", t.state}
 	case t.cfg.AddOn.Stack == 0:
 		return 0, ErrNoAddOn
+	case !t.addOn && t.addOnOver:
+		return 0, ErrAddOnOver
 	case !t.addOn:
 		return 0, ErrAddOnClosed
 	case e.Out:
@@ -312,7 +315,10 @@ func (t *Tournament) AddOn(id EntryID) (Chips, error) {
 }
 
 // CloseAddOn ends the add-on window; the prize pool is then final.
-func (t *Tournament) CloseAddOn() { t.addOn = false }
+func (t *Tournament) CloseAddOn() {
+	t.addOnOver = t.addOnOver || t.addOn
+	t.addOn = false
+}
 
 // PrizePool is a tournament's pool (R-TRN-6).
 type PrizePool struct {

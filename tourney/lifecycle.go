@@ -247,6 +247,7 @@ type Tournament struct {
 	bounties    *Bounties
 	rebuys      bool        // rebuy period open
 	addOn       bool        // add-on window open
+	addOnOver   bool        // the add-on window was open and has closed
 	out         [][]EntryID // elimination groups in order
 	removed     Chips       // chips taken out of play by disqualification
 	refunds     []Refund

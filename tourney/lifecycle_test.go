@@ -718,3 +718,23 @@ func TestDefaultMinimumPlayers(t *testing.T) {
 		t.Fatal("a full sit-and-go does not want to start")
 	}
 }
+
+// R-TRN-4: once the add-on's level is over, /addon says so: it answered
+// "only offered at the end of the rebuy period", as before that period,
+// to a player who had just missed it.
+func TestAddOnAfterItsLevelSaysItIsOver(t *testing.T) {
+	tr := newTourney(t, func(c *Config) {
+		c.Rebuys = RebuyRules{Limit: 2, Price: 10}
+		c.AddOn = AddOnRules{Price: 10, Stack: 20000}
+	})
+	register(t, tr, 10)
+	_ = tr.Start(t0, testRand(1))
+	if _, err := tr.AddOn(1); !errors.Is(err, ErrAddOnClosed) {
+		t.Errorf("add-on during the rebuy period: %v, want %v", err, ErrAddOnClosed)
+	}
+	_ = tr.EndRebuyPeriod()
+	tr.CloseAddOn()
+	if _, err := tr.AddOn(1); !errors.Is(err, ErrAddOnOver) {
+		t.Errorf("add-on after its level: %v, want %v", err, ErrAddOnOver)
+	}
+}
