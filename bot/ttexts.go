@@ -70,6 +70,7 @@ var tourneyTexts = map[string]Message{
 	"structure.bba":                {"big-blind ante %[1]v", "ante de ciega grande %[1]v"},
 	"lobby.level_noante":           {"Level %[1]v: %[2]v/%[3]v · next in %[5]v", "Nivel %[1]v: %[2]v/%[3]v · siguiente en %[5]v"},
 	"lobby.level":                  {"Level %[1]v: %[2]v/%[3]v ante %[4]v · next in %[5]v", "Nivel %[1]v: %[2]v/%[3]v ante %[4]v · siguiente en %[5]v"},
+	"lobby.time_up":                {"Play stops in %[1]v (a timed event: then by the stacks)", "El juego se detiene en %[1]v (torneo con tiempo: después, según los stacks)"},
 	"lobby.break":                  {"Break · play resumes in %[1]v", "Descanso · se reanuda en %[1]v"},
 	"lobby.tables":                 {"Tables: %[1]v", "Mesas: %[1]v"},
 	"button.register":              {"✅ Register", "✅ Inscribirme"},

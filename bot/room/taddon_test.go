@@ -1,6 +1,7 @@
 package room_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -24,4 +25,20 @@ func TestAddOnAfterItsLevelIsOver(t *testing.T) {
 		t.Fatalf("the add-on did not close: %q", h.news())
 	}
 	h.fails("alice", "/addon", "tourney.addon_over")
+}
+
+// R-TRN-12: a timed tournament's lobby says when play stops; it showed
+// the level's "next in" alone, never the end the prizes depend on.
+func TestTimedTournamentLobbySaysWhenPlayStops(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/tourney create Timed buyin=20 start=sng players=6 seats=6 end=30m speed=turbo bots=on")
+	h.must("admin", "/tourney start")
+	if info := h.must("alice", "/tourney info").Text; !strings.Contains(info, "Play stops in 30 min") {
+		t.Errorf("the timed lobby does not say when play stops:\n%s", info)
+	}
+	h.must("admin", "/tourney create Plain buyin=20 start=sng players=6 seats=6 speed=turbo bots=on")
+	h.must("admin", "/tourney start T2")
+	if info := h.must("alice", "/tourney info T2").Text; strings.Contains(info, "Play stops") {
+		t.Errorf("an untimed lobby names an end:\n%s", info)
+	}
 }

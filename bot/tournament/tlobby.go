@@ -148,6 +148,9 @@ func (a *Director) clockLines(lang string, line func(string)) {
 			line(tr(lang, "lobby.next_break", table.DurationText(d)))
 		}
 	}
+	if at := a.clock().TimeUpAt(now); !at.IsZero() { // a timed event (R-TRN-12)
+		line(tr(lang, "lobby.time_up", table.DurationText(at.Sub(now))))
+	}
 	if avg := a.averageStack(); avg > 0 {
 		bb := int64(0)
 		if big := a.bigBlind(); big > 0 {
