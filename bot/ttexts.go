@@ -82,6 +82,7 @@ var tourneyTexts = map[string]Message{
 	"structure.time_limit":         {"sit-and-go time limit %[1]v", "sit-and-go con límite de tiempo %[1]v"},
 	"payouts.none":                 {"No prizes yet: nobody has registered.", "Aún no hay premios: nadie se ha inscrito."},
 	"result.seat":                  {"a seat in %[1]v", "una plaza en %[1]v"},
+	"payouts.tier":                 {"%[1]v–%[2]v. %[3]v each", "%[1]v–%[2]v. %[3]v cada uno"},
 	"payouts.seat":                 {"%[1]v. a seat in %[2]v (worth %[3]v)", "%[1]v. una plaza en %[2]v (valor %[3]v)"},
 	"payouts.title_pairs":          {"Prize pool %[1]v for %[2]v {2:pair|pairs} (%[3]v {3:entry|entries}); each place's prize is its pair's, shared by the two members:", "Bote de %[1]v para %[2]v {2:pareja|parejas} (%[3]v {3:entrada|entradas}); el premio de cada puesto es de su pareja, a repartir entre sus dos miembros:"},
 	"payouts.title":                {"Prize pool %[1]v for %[2]v {2:entry|entries}:", "Bote de %[1]v para %[2]v {2:entrada|entradas}:"},

@@ -449,9 +449,21 @@ func (a *Director) payoutsText(lang string) string {
 	} else {
 		b.WriteString(tr(lang, "payouts.title", bot.Chips(a.poolTotal()), len(a.Tourney.Entries())))
 	}
-	for _, p := range prizes {
+	for i := 0; i < len(prizes); i++ {
+		p := prizes[i]
 		if p.Kind == tourney.SeatPrize { // a satellite's seat, not chips (R-TRN-15)
 			b.WriteString("\n" + tr(lang, "payouts.seat", p.Place, "T"+strconv.FormatInt(a.target, 10), bot.Chips(p.Chips)))
+			continue
+		}
+		// A tier of equal prizes is one line ("10–12. 439 each"): a big
+		// field's table stays one message.
+		j := i
+		for j+1 < len(prizes) && prizes[j+1].Kind == tourney.ChipPrize && prizes[j+1].Chips == p.Chips {
+			j++
+		}
+		if j > i {
+			b.WriteString("\n" + tr(lang, "payouts.tier", p.Place, prizes[j].Place, bot.Chips(p.Chips)))
+			i = j
 			continue
 		}
 		fmt.Fprintf(&b, "\n%d. %s", p.Place, bot.FormatChips(p.Chips, lang))
