@@ -232,6 +232,7 @@ var commandTable = []CommandSpec{
 		sub("resume", PermAdmin, "[T<n>]", "Resume after a pause", "Reanuda tras una pausa"),
 		sub("balance", PermAdmin, "[T<n>]", "The tables' counts, for balancing", "Los jugadores por mesa, para equilibrar"),
 		sub("dq", PermAdmin, "<player> [T<n>]", "Disqualify a player", "Descalifica a un jugador"),
+		sub("refuse", PermAdmin, "<player> [T<n>]", "Refuse a player's entry (refunded before the start)", "Rechaza la inscripción de un jugador (devuelta antes del inicio)"),
 		sub("bots", PermAdmin, "[T<n>] [n]", "Register n practice opponents (one without n)", "Inscribe n rivales de práctica (uno sin n)"),
 		sub("template", PermAdmin, "save|use|list|delete <name> ...", "Saved tournament settings", "Ajustes de torneo guardados"),
 		sub("schedule", PermAdmin, "<template> <when>|off", "Create a template's tournament on a schedule", "Crea el torneo de una plantilla según un calendario"),

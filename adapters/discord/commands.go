@@ -150,7 +150,7 @@ var options = map[string][]option{
 	},
 	"tourney": {
 		{name: "action", typ: discordgo.ApplicationCommandOptionString, required: true, en: "What to do", es: "Qué hacer",
-			choices: []string{"info", "players", "structure", "payouts", "create", "edit", "open", "close", "start", "cancel", "pause", "resume", "bots", "balance", "dq", "template", "schedule"}, arg: asText},
+			choices: []string{"info", "players", "structure", "payouts", "create", "edit", "open", "close", "start", "cancel", "pause", "resume", "bots", "balance", "dq", "refuse", "template", "schedule"}, arg: asText},
 		{name: "options", typ: discordgo.ApplicationCommandOptionString, en: "T3, a name and key=value options, such as Friday buyin=10+1 start=21:00", es: "T3, un nombre y opciones clave=valor, como Viernes buyin=10+1 start=21:00", arg: asText},
 	},
 	"addbot": {{name: "count", typ: discordgo.ApplicationCommandOptionInteger, en: "How many practice opponents", es: "Cuántos rivales de práctica", min: num(1), max: num(9), arg: asInt}},

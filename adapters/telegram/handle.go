@@ -256,20 +256,21 @@ const (
 )
 
 // namesPlayer reports whether a command's arguments name a player, by
-// "@username" among others: /grant, /ban, /unban, /stats, /tourney dq.
+// "@username" among others: /grant, /ban, /unban, /stats, /tourney dq
+// and /tourney refuse.
 func namesPlayer(name string, args []string) bool {
 	switch name {
 	case "grant", "ban", "unban", "stats":
 		return true
 	case "tourney":
-		return len(args) > 0 && strings.EqualFold(args[0], "dq")
+		return len(args) > 0 && (strings.EqualFold(args[0], "dq") || strings.EqualFold(args[0], "refuse"))
 	}
 	return false
 }
 
 // playerArg is the index of the argument naming the player in a command
 // namesPlayer accepts: the first (/grant @name 500, /ban @name reason),
-// the second of /tourney dq @name.
+// the second of /tourney dq @name and /tourney refuse @name.
 func playerArg(name string) int {
 	if name == "tourney" {
 		return 1

@@ -56,7 +56,7 @@ var matrixFixtures = map[string]string{
 	"tourney": "", "tourney info": "", "tourney players": "", "tourney structure": "", "tourney payouts": "", "tourney me": "",
 	"tourney create": "Second buyin=5+1 start=+2h", "tourney edit": "name=Renamed", "tourney open": "", "tourney close": "",
 	"tourney start": "", "tourney cancel": "", "tourney pause": "", "tourney resume": "", "tourney balance": "",
-	"tourney dq": "waiter", "tourney bots": "2", "tourney template": "list", "tourney schedule": "nightly off",
+	"tourney dq": "waiter", "tourney refuse": "waiter", "tourney bots": "2", "tourney template": "list", "tourney schedule": "nightly off",
 	"newtable": "nlhe 1/2", "closetable": "#T", "closepool": "", "addbot": "1 #T", "fastfold": "#T", "newpool": "nlhe 1/2",
 	"pool": "", "pool join": "100", "pool sitout": "", "pool back": "", "pool leave": "", "kickbot": "#T", "lang": "es", "lang chat": "es", "spectate": "off",
 	"grant": "@member 10", "adminlog": "5", "ban": "@member spam", "unban": "@member", "audit": "",

@@ -33,7 +33,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 		return r.templateCmd(ctx, comm, args, lang)
 	case "schedule":
 		return r.scheduleCmd(ctx, comm, args, lang)
-	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq", "me":
+	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq", "refuse", "me":
 	default:
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.sub", bot.SubNames("tourney"))
 	}

@@ -168,6 +168,8 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 		return a.edit(req, lang)
 	case "tourney:dq":
 		return a.dqCmd(req, lang)
+	case "tourney:refuse":
+		return a.refuseCmd(req, lang)
 	case "tourney:balance":
 		return bot.Reply{Text: a.balanceText(mine), Private: true}, nil
 	}
@@ -501,27 +503,6 @@ func (a *Director) resultsText(results []tourney.Result, own map[tourney.EntryID
 		parts = append(parts, l)
 	}
 	return strings.Join(parts, "\n")
-}
-
-// wonText is what a place won: a satellite's seat as a seat in its
-// target (R-TRN-15), anything else as its chips.
-func (a *Director) wonText(lang string, kind tourney.PrizeKind, v int64) string {
-	if kind == tourney.SeatPrize && a.target != 0 {
-		return tr(lang, "result.seat", "T"+strconv.FormatInt(a.target, 10))
-	}
-	return bot.FormatChips(v, lang)
-}
-
-// seatPlace reports whether the places a standing covers (its place and
-// those of the players tied with it) are all seats: its players each win
-// one, as Results gives them.
-func seatPlace(prizes []tourney.Prize, s tourney.Standing) bool {
-	for k := s.Place - 1; k < s.Place-1+s.Tied; k++ {
-		if k >= len(prizes) || prizes[k].Kind != tourney.SeatPrize {
-			return false
-		}
-	}
-	return s.Tied > 0
 }
 
 // maxResultLines bounds the places the results list (a field paying more

@@ -55,6 +55,7 @@ const (
 	OpQualify    = "qualify"
 	opMerge      = "merge"
 	opClose      = "close"
+	opRefuse     = "refuse"
 )
 
 // opTypes makes an empty op of each stored kind, for the replay.
@@ -71,7 +72,7 @@ var opTypes = map[string]func() tOp{
 	opTicket: func() tOp { return &ticketOp{} }, opDeal: func() tOp { return &dealOp{} },
 	opWindfall: func() tOp { return &windfallOp{} }, opTimedEnd: func() tOp { return &timedEndOp{} },
 	opDisqualify: func() tOp { return &dqOp{} }, OpQualify: func() tOp { return &QualifyOp{} },
-	opMerge: func() tOp { return &mergeOp{} },
+	opMerge: func() tOp { return &mergeOp{} }, opRefuse: func() tOp { return &refuseOp{} },
 }
 
 // decodeOp reads a stored op.
@@ -174,6 +175,37 @@ func (op unregisterOp) apply(a *Director) (any, error) {
 	delete(a.Players, id)
 	delete(a.bots, id)
 	return id, nil
+}
+
+// refuseOp refuses Player's entries (R-TRN-2): before the start their
+// registration is cancelled (refunded with the op), and they may not
+// enter again.
+type refuseOp struct {
+	Player *bot.Player `json:"player,omitempty"`
+}
+
+func (refuseOp) kind() string { return opRefuse }
+func (op refuseOp) apply(a *Director) (any, error) {
+	if op.Player == nil {
+		return nil, errors.New("refuse without a player")
+	}
+	st := a.Tourney.State()
+	if st == tourney.Finished || st == tourney.Cancelled {
+		return nil, &tourney.StateError{Op: "refuse", State: st}
+	}
+	var id tourney.EntryID
+	for _, e := range a.Tourney.Entries() {
+		if e.Player == tpid(op.Player.ID) && !e.Out {
+			id = e.ID
+		}
+	}
+	a.Tourney.Refuse(tpid(op.Player.ID))
+	if _, err := a.Tourney.Entry(id); id != 0 && err != nil { // the registration was cancelled
+		a.leavePair(*op.Player)
+		delete(a.Players, id)
+		delete(a.bots, id)
+	}
+	return nil, nil
 }
 
 // startOp starts play: the draw for seats with Seed, at At (a scheduled
