@@ -42,3 +42,17 @@ func TestTimedTournamentLobbySaysWhenPlayStops(t *testing.T) {
 		t.Errorf("an untimed lobby names an end:\n%s", info)
 	}
 }
+
+// R-TRN-8, R-TRN-9: the last level of a structure has no next one: the
+// lobby said "next in 0 s" for as long as play lasted once the last level
+// ran past its length (and "next in 30 min" for a time-limit
+// sit-and-go's one level, when only the end comes then).
+func TestLobbyOfTheLastLevelAnnouncesNoNextLevel(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/tourney create Clock start=sng players=6 seats=6 structure=sng20-time end=30m bots=on")
+	h.must("admin", "/tourney start")
+	info := h.must("alice", "/tourney info").Text
+	if !strings.Contains(info, "Level 1: 50/100 · the last level") || strings.Contains(info, "next in") {
+		t.Errorf("the time limit's one level:\n%s", info)
+	}
+}

@@ -28,14 +28,15 @@ func TestBigBlindAnteLevelIsToldAsOne(t *testing.T) {
 
 // A level without an ante is told without one (no "ante 0") in the news,
 // the lobby and the table's title; a level with one names it, and a
-// big-blind ante is told as such on the table too.
+// big-blind ante is told as such on the table too. (Each structure here
+// has one level, its last: the lobby says so, no "next in".)
 func TestALevelWithoutAnAnteSaysNone(t *testing.T) {
 	for _, c := range []struct {
 		levels, news, lobby, title string
 	}{
-		{"100/200/0_10m", "blinds 100/200 (from the next hand)", "Level 1: 100/200 · next in", "level 1: 100/200 · hand"},
-		{"100/200/25_10m", "blinds 100/200 ante 25 (from the next hand)", "Level 1: 100/200 ante 25 · next in", "level 1: 100/200 ante 25 · hand"},
-		{"100/200/200_bba_10m", "blinds 100/200, big-blind ante 200 (from", "Level 1: 100/200, big-blind ante 200 · next in", "level 1: 100/200, big-blind ante 200 · hand"},
+		{"100/200/0_10m", "blinds 100/200 (from the next hand)", "Level 1: 100/200 · the last level", "level 1: 100/200 · hand"},
+		{"100/200/25_10m", "blinds 100/200 ante 25 (from the next hand)", "Level 1: 100/200 ante 25 · the last level", "level 1: 100/200 ante 25 · hand"},
+		{"100/200/200_bba_10m", "blinds 100/200, big-blind ante 200 (from", "Level 1: 100/200, big-blind ante 200 · the last level", "level 1: 100/200, big-blind ante 200 · hand"},
 	} {
 		t.Run(c.levels, func(t *testing.T) {
 			h := newHarness(t, 7)

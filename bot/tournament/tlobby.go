@@ -143,6 +143,9 @@ func (a *Director) clockLines(lang string, line func(string)) {
 		line(tr(lang, "lobby.break", table.DurationText(cs.Remaining)))
 	} else {
 		key := "lobby.level" + table.AnteKey(int64(cs.Level.Ante), cs.Level.BigBlindAnte)
+		if cs.Last {
+			key += "_last" // no level comes after it (R-TRN-8): no "next in"
+		}
 		line(tr(lang, key, cs.Number, bot.Chips(cs.Level.SmallBlind), bot.Chips(cs.Level.BigBlind), bot.Chips(cs.Level.Ante), table.DurationText(cs.Remaining)))
 		if d, ok := nextBreak(cs, a.Tourney.Config().Structure); ok {
 			line(tr(lang, "lobby.next_break", table.DurationText(d)))
