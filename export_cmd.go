@@ -150,6 +150,9 @@ func (o *exportOptions) check(a *app) (store.ExportQuery, history.Options, histo
 	if o.player < 0 {
 		return fail("--player %d is not a player id (accepted: a positive whole number)", o.player)
 	}
+	if o.force && o.out == "" {
+		return fail("--force replaces the --out file: give --out FILE (without it the hands go to standard output)")
+	}
 	if o.out != "" {
 		if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
 			return fail("--out %s: no folder %s to write it in", o.out, filepath.Dir(o.out))

@@ -81,6 +81,7 @@ func TestExportCommandRefusesBadInput(t *testing.T) {
 		{[]string{"--community", "77"}, "--community: no community number 77"},
 		{[]string{"--community", "the group"}, `community "the group": not a community`},
 		{[]string{"--community", "1", "extra"}, `unexpected argument "extra"`},
+		{[]string{"--community", "1", "--force"}, "--force replaces the --out file: give --out FILE"},
 		{[]string{"--communty", "1"}, "flag provided but not defined: -communty"},
 		{[]string{"--community", "1", "--log-level", "loud"}, "LOG_LEVEL"},
 	} {
