@@ -124,3 +124,40 @@ func TestStoredTimesAreUTCMicrosecondsWithoutAMonotonicReading(t *testing.T) {
 	}
 	t.Logf("%d stored times checked", checked)
 }
+
+// The admin log read from a local time (the room's clock on a host not
+// in UTC) finds the entries written since then: the room reads a failed
+// grant back this way (and the daily cap), and SQLite compares the
+// column's UTC text with the parameter's.
+func TestAdminEntriesSinceALocalTimeFindTheEntriesWrittenSince(t *testing.T) {
+	for _, b := range storetest.Backends() {
+		t.Run(b.Name, func(t *testing.T) {
+			if b.Skip != "" {
+				t.Skip(b.Skip)
+			}
+			s := b.Open(t, store.Options{Clock: nowClock{}})
+			ctx := context.Background()
+			if _, err := s.Migrate(ctx); err != nil {
+				t.Fatal(err)
+			}
+			at := time.Date(2026, 11, 27, 10, 30, 0, 123456789, time.UTC)
+			if err := s.AddAdminEntry(ctx, bot.AdminEntry{CommunityID: 7, At: at, Action: "grant", Amount: 500}); err != nil {
+				t.Fatal(err)
+			}
+			for _, zone := range []*time.Location{time.UTC, time.FixedZone("CET", 3600), time.FixedZone("EST", -5*3600)} {
+				for _, since := range []time.Time{at.Add(-time.Second), at.Add(-time.Hour)} {
+					got, err := s.AdminEntries(ctx, bot.AdminQuery{CommunityID: 7, Since: since.In(zone)})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(got) != 1 {
+						t.Errorf("since %s: %d entries, want the one written at %s", since.In(zone), len(got), at)
+					}
+				}
+				if got, err := s.AdminEntries(ctx, bot.AdminQuery{CommunityID: 7, Since: at.Add(time.Second).In(zone)}); err != nil || len(got) != 0 {
+					t.Errorf("since a second after it, in %s: %d entries, %v; want none", zone, len(got), err)
+				}
+			}
+		})
+	}
+}

@@ -84,7 +84,9 @@ func (s *Store) AddAdminEntry(ctx context.Context, e bot.AdminEntry, moves ...bo
 
 // AdminEntries implements bot.AdminLog.
 func (s *Store) AdminEntries(ctx context.Context, aq bot.AdminQuery) ([]bot.AdminEntry, error) {
-	q := s.db.WithContext(ctx).Where("at >= ?", aq.Since)
+	// As every time column holds it (storedTime): SQLite compares the
+	// text, and a local time's text is not comparable with UTC's.
+	q := s.db.WithContext(ctx).Where("at >= ?", storedTime(aq.Since))
 	if !aq.All {
 		q = q.Where("community_id = ?", aq.CommunityID)
 	}

@@ -3,6 +3,7 @@ package room_test
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
@@ -50,6 +51,39 @@ func TestGrantAnsweredAsStoredAfterAFailedWrite(t *testing.T) {
 				t.Fatalf("the grant is stored, but the admin is told %q: granting again gives it twice", bot.FromError(err).Message("en"))
 			case tc.key != "" && (!errors.As(err, &e) || e.Key != tc.key):
 				t.Fatalf("the grant's answer: %v, want %s", err, tc.key)
+			}
+		})
+	}
+}
+
+// The same on a host whose clock is not in UTC (TZ=Europe/Madrid, a
+// Spanish room's server): the grant stored but reported failed is read
+// back from the admin log all the same. The log's times are stored in
+// UTC; the read back asked for them from a local time, which SQLite
+// compared as text, found nothing, and answered "try again": the admin
+// granted the chips twice.
+func TestGrantStoredAfterAFailedWriteIsFoundOnAClockNotInUTC(t *testing.T) {
+	for _, zone := range []*time.Location{time.FixedZone("CET", 3600), time.FixedZone("EST", -5*3600)} {
+		t.Run(zone.String(), func(t *testing.T) {
+			h := newHarness(t, 3)
+			h.close()
+			h.clock = bottest.NewClock(t0.In(zone))
+			h.open()
+			before := h.walletIn("group", "", "ben")
+			f := withFaults(h)
+			f.Decide = func(method string) bottest.Fault {
+				if method == "AddAdminEntry" {
+					return bottest.Ambiguous
+				}
+				return bottest.Pass
+			}
+			_, err := h.in("group", "", "admin", "/grant @ben 500")
+			f.Decide = nil
+			if got := h.walletIn("group", "", "ben"); got != before+500 {
+				t.Fatalf("ben's wallet %d after the grant, %d before: the grant is not stored", got, before)
+			}
+			if err != nil {
+				t.Fatalf("the grant is stored, but the admin is told %q: granting again gives it twice", bot.FromError(err).Message("en"))
 			}
 		})
 	}
