@@ -29,7 +29,7 @@ import (
 // Audit checks, in the order they are reported.
 const (
 	CheckLedger   = "ledger"   // every balance is its ledger sum; the total is zero
-	CheckTables   = "tables"   // an open cash table's account holds its seats, top-ups and carried pot
+	CheckTables   = "tables"   // an open cash table's account holds its seats, top-ups and carried pot; a closed one's nothing
 	CheckTourneys = "tourneys" // a tournament's account holds what it owes
 	CheckWelcome  = "welcome"  // at most one welcome grant a player
 )
@@ -267,7 +267,32 @@ func (a *auditor) tables() AuditCheck {
 	if tourneyTables > 0 {
 		c.Notes = append(c.Notes, fmt.Sprintf("%d tournament tables: their stacks are tournament chips, only checked to hold no ledger chips", tourneyTables))
 	}
+	c.Mismatches = append(c.Mismatches, a.closedTables()...)
 	return c
+}
+
+// closedTables: the account of a table no longer open is empty (its
+// seats were cashed out in the write that closed it); chips left there
+// are lost to their players.
+func (a *auditor) closedTables() []AuditMismatch {
+	open := make(map[int64]bool, len(a.snap.Tables))
+	for _, rec := range a.snap.Tables {
+		open[rec.ID] = true
+	}
+	var out []AuditMismatch
+	for _, acc := range a.snap.Accounts {
+		n, ok := strings.CutPrefix(acc.Key, "table:")
+		if !ok || acc.Balance == 0 {
+			continue
+		}
+		id, err := strconv.ParseInt(n, 10, 64)
+		if err != nil || open[id] {
+			continue
+		}
+		out = append(out, AuditMismatch{Check: CheckTables, Account: acc.Key, AccountID: acc.ID, TableID: id, Held: acc.Balance,
+			Detail: "closed: every seat cashed out"})
+	}
+	return out
 }
 
 // tourneys: a tournament's account is never negative; an ended one's is

@@ -449,3 +449,53 @@ func TestAnAuditCutShortByTheCloseIsNoFailure(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Chips left in a closed table's account are chips nobody can play or
+// cash out: the audit finds them (the table was cashed out and closed in
+// one write, so its account must be empty), as it finds an ended
+// tournament's account that still holds chips. It reported every check
+// OK, the ledger balanced, while the chips were lost to their players.
+func TestAuditFindsChipsLeftInAClosedTable(t *testing.T) {
+	h := newHarness(t, 3)
+	h.tampered = true
+	ctx := context.Background()
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	tables, err := h.store.OpenTables(ctx, 0)
+	if err != nil || len(tables) != 1 {
+		t.Fatalf("tables %v, %v", tables, err)
+	}
+	id := tables[0].ID
+	h.must("admin", "/closetable")
+	if rep, out := h.audit(); !rep.OK() {
+		t.Fatalf("audit after the close:\n%s", out)
+	}
+	// 25 chips of ana's wallet moved into the closed table's account: the
+	// ledger balances, the chips are stranded.
+	acc, err := h.store.OpenAccount(ctx, bot.AccountTable, fmt.Sprintf("table:%d", id), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wallet int64
+	accs, err := h.store.AuditSnapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range accs.Accounts {
+		if a.Kind == bot.AccountPlayer && a.Balance >= 25 {
+			wallet = a.ID
+			break
+		}
+	}
+	if err := h.store.Move(ctx, bot.Move{From: wallet, To: acc, Amount: 25, Reason: "tampered"}); err != nil {
+		t.Fatal(err)
+	}
+	rep, out := h.audit()
+	c := check(rep, room.CheckTables)
+	if rep.OK() || len(c.Mismatches) != 1 {
+		t.Fatalf("chips in a closed table's account not found:\n%s", out)
+	}
+	if m := c.Mismatches[0]; m.TableID != id || m.Account != fmt.Sprintf("table:%d", id) || m.Expected != 0 || m.Held != 25 {
+		t.Errorf("mismatch %+v\n%s", m, out)
+	}
+}
