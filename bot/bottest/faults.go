@@ -31,9 +31,11 @@ var (
 )
 
 // FaultStore wraps a bot.Storage and injects faults: an outage (SetDown:
-// every call fails, reads included) and, for each write (CommitTables,
-// Move, MoveOnce), the Fault that Decide returns. It counts what it
-// injected. Safe for concurrent use.
+// every call of the contract fails, reads included) and, for each write
+// the room makes on its own (CommitTables, Move, MoveOnce, AddAdminEntry,
+// SetBanned, SetValue, SetCommunity, SetPlayerLanguage, AddTable,
+// AddTourney, CloseTable, ClearDeadline), the Fault that Decide returns.
+// It counts what it injected. Safe for concurrent use.
 type FaultStore struct {
 	bot.Storage
 	// Decide, when set, chooses the fault of each write by its method
@@ -229,10 +231,7 @@ func (f *FaultStore) CommunityByID(ctx context.Context, id int64) (bot.Community
 }
 
 func (f *FaultStore) SetCommunity(ctx context.Context, c bot.Community) error {
-	if err := f.fail("SetCommunity"); err != nil {
-		return err
-	}
-	return f.Storage.SetCommunity(ctx, c)
+	return f.write("SetCommunity", func() error { return f.Storage.SetCommunity(ctx, c) })
 }
 
 func (f *FaultStore) MoveCommunity(ctx context.Context, platform, from, to string) (bot.Community, error) {
@@ -243,10 +242,9 @@ func (f *FaultStore) MoveCommunity(ctx context.Context, platform, from, to strin
 }
 
 func (f *FaultStore) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) {
-	if err := f.fail("AddTable"); err != nil {
-		return 0, err
-	}
-	return f.Storage.AddTable(ctx, t)
+	var id int64
+	err := f.write("AddTable", func() (err error) { id, err = f.Storage.AddTable(ctx, t); return err })
+	return id, err
 }
 
 func (f *FaultStore) OpenTables(ctx context.Context, communityID int64) ([]bot.TableRecord, error) {
@@ -257,10 +255,7 @@ func (f *FaultStore) OpenTables(ctx context.Context, communityID int64) ([]bot.T
 }
 
 func (f *FaultStore) CloseTable(ctx context.Context, tableID int64, at time.Time) error {
-	if err := f.fail("CloseTable"); err != nil {
-		return err
-	}
-	return f.Storage.CloseTable(ctx, tableID, at)
+	return f.write("CloseTable", func() error { return f.Storage.CloseTable(ctx, tableID, at) })
 }
 
 func (f *FaultStore) Table(ctx context.Context, tableID int64) (bot.TableRecord, error) {
@@ -292,10 +287,7 @@ func (f *FaultStore) SetDeadline(ctx context.Context, d bot.Deadline) error {
 }
 
 func (f *FaultStore) ClearDeadline(ctx context.Context, key string) error {
-	if err := f.fail("ClearDeadline"); err != nil {
-		return err
-	}
-	return f.Storage.ClearDeadline(ctx, key)
+	return f.write("ClearDeadline", func() error { return f.Storage.ClearDeadline(ctx, key) })
 }
 
 func (f *FaultStore) Deadlines(ctx context.Context) ([]bot.Deadline, error) {
@@ -321,10 +313,7 @@ func (f *FaultStore) MessageID(ctx context.Context, key string) (string, error) 
 
 // SetValue implements bot.KV; it fails during an outage.
 func (f *FaultStore) SetValue(ctx context.Context, key, value string) error {
-	if err := f.fail("SetValue"); err != nil {
-		return err
-	}
-	return f.Storage.SetValue(ctx, key, value)
+	return f.write("SetValue", func() error { return f.Storage.SetValue(ctx, key, value) })
 }
 
 // Value implements bot.KV; it fails during an outage.
@@ -343,10 +332,9 @@ func (f *FaultStore) Secret(ctx context.Context, name string, size int) ([]byte,
 }
 
 func (f *FaultStore) AddTourney(ctx context.Context, t bot.TourneyRecord) (int64, error) {
-	if err := f.fail("AddTourney"); err != nil {
-		return 0, err
-	}
-	return f.Storage.AddTourney(ctx, t)
+	var id int64
+	err := f.write("AddTourney", func() (err error) { id, err = f.Storage.AddTourney(ctx, t); return err })
+	return id, err
 }
 
 func (f *FaultStore) Tourneys(ctx context.Context, communityID int64, open bool) ([]bot.TourneyRecord, error) {
@@ -364,10 +352,7 @@ func (f *FaultStore) TourneyOps(ctx context.Context, tourneyID int64) ([]bot.Tou
 }
 
 func (f *FaultStore) SaveTemplate(ctx context.Context, t bot.Template) error {
-	if err := f.fail("SaveTemplate"); err != nil {
-		return err
-	}
-	return f.Storage.SaveTemplate(ctx, t)
+	return f.write("SaveTemplate", func() error { return f.Storage.SaveTemplate(ctx, t) })
 }
 
 func (f *FaultStore) Templates(ctx context.Context, communityID int64) ([]bot.Template, error) {
@@ -378,10 +363,7 @@ func (f *FaultStore) Templates(ctx context.Context, communityID int64) ([]bot.Te
 }
 
 func (f *FaultStore) DeleteTemplate(ctx context.Context, communityID int64, name string) error {
-	if err := f.fail("DeleteTemplate"); err != nil {
-		return err
-	}
-	return f.Storage.DeleteTemplate(ctx, communityID, name)
+	return f.write("DeleteTemplate", func() error { return f.Storage.DeleteTemplate(ctx, communityID, name) })
 }
 
 func (f *FaultStore) CommitTables(ctx context.Context, writes []*bot.TableWrite) error {
