@@ -355,7 +355,11 @@ func (s *sim) run(steps int) {
 		s.cmd(u, "/leave #2")
 	}
 	for _, u := range simPoolPlayers {
-		s.cmd(u, "/pool leave all")
+		// Each pool by its label: a /closepool that failed leaves its pool
+		// open beside the one the admin opened next.
+		for id := int64(1); id <= max(s.pools, 1); id++ {
+			s.cmd(u, fmt.Sprintf("/pool leave all P%d", id))
+		}
 	}
 	h.sleep(3 * time.Minute) // hands in progress end, leavers are paid
 	// A pool entry leaves when its hand ends, which its players, gone,
