@@ -92,7 +92,7 @@ func (r *Room) closePoolCmd(ctx context.Context, cmd bot.Command, comm bot.Commu
 			recs[i].Closed = true
 		}
 	}
-	if err := r.store.SetValue(ctx, poolsKey, table.MustJSON(recs)); err != nil {
+	if err := r.store.SetValue(ctx, poolsKey, table.MustJSON(recs)); err != nil && !r.poolStored(ctx, p.id, p.comm.ID, true) {
 		return bot.Reply{}, err
 	}
 	p.mu.Lock()

@@ -41,7 +41,7 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 		rec.ID = max(rec.ID, x.ID+1)
 	}
 	rec.Config.Pool = rec.ID
-	if err := r.store.SetValue(ctx, poolsKey, table.MustJSON(append(recs, rec))); err != nil {
+	if err := r.store.SetValue(ctx, poolsKey, table.MustJSON(append(recs, rec))); err != nil && !r.poolStored(ctx, rec.ID, rec.Community, false) {
 		return bot.Reply{}, err
 	}
 	p := r.newPool(rec, comm)
@@ -50,6 +50,20 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	r.poolsMu.Unlock()
 	r.startPool(p)
 	return bot.Reply{Text: tr(lang, "newpool.done", p.Label(), cfg.Title(), cfg.Seats, bot.Chips(cfg.MinBuyIn), bot.Chips(cfg.MaxBuyIn), MaxPoolEntries)}, nil
+}
+
+// poolStored reports whether the write of pool id (of community), open
+// or closed, that failed is in the store after all (a write stored but
+// reported failed): what the store holds is what the next start does, so
+// the room does it now rather than have an admin told to try again open
+// a second pool beside it, or close one that is closed already. poolMake
+// is held: no other pool's write is under way.
+func (r *Room) poolStored(ctx context.Context, id, community int64, closed bool) bool {
+	recs, err := r.storedPools(ctx)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(recs, func(x poolRecord) bool { return x.ID == id && x.Community == community && x.Closed == closed })
 }
 
 // poolCmd is /pool: the chat's pools and your entries; /pool join,

@@ -1,0 +1,78 @@
+package room_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
+)
+
+// An admin's /newpool or /newtable whose write was stored but reported
+// failed (the connection lost at the commit) must not be answered "try
+// again": the pool or table is in the store and comes back at the next
+// start, so that the admin who tries again has two, and the chat's
+// players a "which one?" at every /pool or /join. The write is read back:
+// what is stored is opened and answered done.
+func TestAnOpeningStoredButReportedFailedIsOpenedOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name, method, open, join string
+	}{
+		// R-CASH-7
+		{"pool", "SetValue", "/newpool nlhe 1/2 seats=3", "/pool join 100"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, 7)
+			f := withFaults(h)
+			f.Decide = func(method string) bottest.Fault {
+				if method == tc.method {
+					return bottest.Ambiguous
+				}
+				return bottest.Pass
+			}
+			_, err := h.do("admin", tc.open)
+			f.Decide = nil
+			if err != nil {
+				// The admin, told to try again, does.
+				h.must("admin", tc.open)
+				t.Errorf("%s stored but reported failed: the admin is told %q", tc.open, bot.FromError(err).Message("en"))
+			}
+			h.must("ana", tc.join)
+			h.restart()
+			h.must("ben", tc.join)
+			h.sleep(3 * time.Second)
+			h.checkBooks()
+		})
+	}
+}
+
+// A /closepool whose write was stored but reported failed closed the pool
+// in the store only: the room kept dealing it, and the pool the admin
+// then opened stood beside it ("which pool?" at every /pool command),
+// until a restart dropped the first. The write is read back: the pool
+// closes now, as the store says (R-CASH-7).
+func TestAClosePoolStoredButReportedFailedClosesThePool(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newpool nlhe 1/2 seats=3")
+	h.must("ana", "/pool join 100")
+	f := withFaults(h)
+	f.Decide = func(method string) bottest.Fault {
+		if method == "SetValue" {
+			return bottest.Ambiguous
+		}
+		return bottest.Pass
+	}
+	_, err := h.do("admin", "/closepool")
+	f.Decide = nil
+	if err != nil {
+		t.Errorf("/closepool stored but reported failed: the admin is told %q", bot.FromError(err).Message("en"))
+	}
+	if left := h.room.PoolEntries(1); len(left) != 0 {
+		t.Errorf("P1 closed, its waiting entries still there: %v", left)
+	}
+	h.must("admin", "/newpool nlhe 1/2 seats=3")
+	h.must("ana", "/pool join 100")
+	h.must("ben", "/pool join 100")
+	h.sleep(3 * time.Second)
+	h.checkBooks()
+}
