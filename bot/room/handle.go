@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pokerroom/pokerroom/bot/tournament"
 
@@ -465,7 +466,9 @@ func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.C
 		Config: table.MustJSON(meta), CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTable(ctx, rec)
 	if err != nil {
-		return nil, err
+		if id, err = r.tableStored(ctx, rec, err); err != nil {
+			return nil, err
+		}
 	}
 	rec.ID = id
 	// The account is found again by its key after a restart.
@@ -477,6 +480,25 @@ func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.C
 		return nil, err
 	}
 	return table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house), nil
+}
+
+// tableStored is the id of a table whose write failed with err when the
+// store holds it after all (a write stored but reported failed: it would
+// come back at the next start beside the one an admin told to try again
+// opens), else err: an open table of the community, of rec's name and
+// config, made at rec's time, that no actor runs.
+func (r *Room) tableStored(ctx context.Context, rec bot.TableRecord, err error) (int64, error) {
+	recs, rerr := r.store.OpenTables(ctx, rec.CommunityID)
+	if rerr != nil {
+		return 0, err
+	}
+	for _, x := range recs {
+		d := x.CreatedAt.Sub(rec.CreatedAt)
+		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond && r.tableByID(x.ID) == nil {
+			return x.ID, nil
+		}
+	}
+	return 0, err
 }
 
 // maxTablesPerChat bounds a chat's open cash tables.

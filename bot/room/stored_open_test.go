@@ -20,6 +20,8 @@ func TestAnOpeningStoredButReportedFailedIsOpenedOnce(t *testing.T) {
 	}{
 		// R-CASH-7
 		{"pool", "SetValue", "/newpool nlhe 1/2 seats=3", "/pool join 100"},
+		// R-CASH-1
+		{"table", "AddTable", "/newtable nlhe 1/2", "/join 100"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, 7)
