@@ -22,6 +22,7 @@ func TestAnOpeningStoredButReportedFailedIsOpenedOnce(t *testing.T) {
 		{"pool", "SetValue", "/newpool nlhe 1/2 seats=3", "/pool join 100"},
 		// R-CASH-1
 		{"table", "AddTable", "/newtable nlhe 1/2", "/join 100"},
+		{"tournament", "AddTourney", "/tourney create Friday buyin=10+1 start=+2h", "/register"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, 7)

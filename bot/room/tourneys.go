@@ -155,7 +155,9 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 	rec := bot.TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: table.MustJSON(set), Status: bot.StateNames[tourney.Announced].En, CreatedAt: r.clock.Now()}
 	id, err := r.store.AddTourney(ctx, rec)
 	if err != nil {
-		return nil, err
+		if id, err = r.tourneyStored(ctx, rec, err); err != nil {
+			return nil, err
+		}
 	}
 	rec.ID = id
 	a, err := r.newTourneyActor(rec, set, comm, house)
@@ -174,6 +176,25 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 		a.Do(ctx, tournament.Request{Sync: true}) //nolint:errcheck // the lobby shows it either way
 	}
 	return a, nil
+}
+
+// tourneyStored is the id of a tournament whose write failed with err
+// when the store holds it after all (a write stored but reported failed:
+// it would come back at the next start beside the one an admin told to
+// try again creates), else err: a tournament of the community not ended,
+// of rec's name and settings, made at rec's time, that no director runs.
+func (r *Room) tourneyStored(ctx context.Context, rec bot.TourneyRecord, err error) (int64, error) {
+	recs, rerr := r.store.Tourneys(ctx, rec.CommunityID, true)
+	if rerr != nil {
+		return 0, err
+	}
+	for _, x := range recs {
+		d := x.CreatedAt.Sub(rec.CreatedAt)
+		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond && r.tourneys.Get(x.ID) == nil {
+			return x.ID, nil
+		}
+	}
+	return 0, err
 }
 
 // reserve checks, in the actor of the chat's tournament id, what a new
