@@ -434,7 +434,7 @@ func (r *Room) banCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm b
 		}
 		reason = truncateRunes(reason, 200)
 	}
-	if err := r.store.SetBanned(ctx, target.ID, reason); err != nil {
+	if err := r.store.SetBanned(ctx, target.ID, reason); err != nil && !r.banStored(ctx, target, reason) {
 		return bot.Reply{}, err
 	}
 	e := r.cachedPlayer(target)
@@ -448,6 +448,17 @@ func (r *Room) banCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm b
 		return bot.Reply{Private: true, Text: tr(lang, "ban.lifted", target.DisplayName)}, nil
 	}
 	return bot.Reply{Private: true, Text: tr(lang, "ban.done", target.DisplayName)}, nil
+}
+
+// banStored reports whether a ban (reason "": its lifting) whose write
+// failed is in the store after all (a write stored but reported failed):
+// it is then in force now, not at the next start.
+func (r *Room) banStored(ctx context.Context, target bot.Player, reason string) bool {
+	found, err := r.store.FindPlayers(ctx, target.Platform, target.UserID)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(found, func(p bot.Player) bool { return p.ID == target.ID && p.Banned == reason })
 }
 
 func truncateRunes(s string, n int) string {

@@ -88,3 +88,32 @@ func TestGrantStoredAfterAFailedWriteIsFoundOnAClockNotInUTC(t *testing.T) {
 		})
 	}
 }
+
+// An operator's /ban (or /unban) whose write was stored but reported
+// failed was answered "try again" while the room went on letting the
+// banned user play: the ban reached the room only at its next start. The
+// write is read back: a ban stored is in force at once and answered done.
+func TestABanStoredButReportedFailedIsInForce(t *testing.T) {
+	h := newHarness(t, 3)
+	h.owners = []string{"console:op"}
+	h.restart()
+	f := withFaults(h)
+	h.walletIn("group", "", "ben") // the room knows ben: he plays
+	f.Decide = func(method string) bottest.Fault {
+		if method == "SetBanned" {
+			return bottest.Ambiguous
+		}
+		return bottest.Pass
+	}
+	_, err := h.in("", "", "op", "/ban @ben cheating")
+	if err != nil {
+		t.Errorf("/ban stored but reported failed: the operator is told %q", bot.FromError(err).Message("en"))
+	}
+	h.failsIn("group", "ben", "/wallet", "banned")
+	_, err = h.in("", "", "op", "/unban @ben")
+	f.Decide = nil
+	if err != nil {
+		t.Errorf("/unban stored but reported failed: the operator is told %q", bot.FromError(err).Message("en"))
+	}
+	h.mustIn("group", "ben", "/wallet")
+}
