@@ -464,11 +464,9 @@ func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.C
 	meta := table.Meta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID}
 	rec := bot.TableRecord{CommunityID: comm.ID, Name: name, Variant: cfg.Variant, Stakes: cfg.Stakes(),
 		Config: table.MustJSON(meta), CreatedAt: r.clock.Now()}
-	id, err := r.store.AddTable(ctx, rec)
+	id, err := r.addTable(ctx, rec)
 	if err != nil {
-		if id, err = r.tableStored(ctx, rec, err); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	rec.ID = id
 	// The account is found again by its key after a restart.
@@ -482,11 +480,34 @@ func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.C
 	return table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house), nil
 }
 
+// addTable stores a new cash table's record and returns its id.
+func (r *Room) addTable(ctx context.Context, rec bot.TableRecord) (int64, error) {
+	r.making.Lock()
+	defer r.making.Unlock()
+	id, err := r.store.AddTable(ctx, rec)
+	if err != nil {
+		if id, err = r.tableStored(ctx, rec, err); err != nil {
+			return 0, err
+		}
+	}
+	r.madeNow("table:" + strconv.FormatInt(id, 10))
+	return id, nil
+}
+
+// madeNow notes an id a making write gave. r.making is held.
+func (r *Room) madeNow(key string) {
+	if r.made == nil {
+		r.made = map[string]bool{}
+	}
+	r.made[key] = true
+}
+
 // tableStored is the id of a table whose write failed with err when the
 // store holds it after all (a write stored but reported failed: it would
 // come back at the next start beside the one an admin told to try again
 // opens), else err: an open table of the community, of rec's name and
-// config, made at rec's time, that no actor runs.
+// config, made at rec's time, that no actor runs and no other write made.
+// r.making is held.
 func (r *Room) tableStored(ctx context.Context, rec bot.TableRecord, err error) (int64, error) {
 	recs, rerr := r.store.OpenTables(ctx, rec.CommunityID)
 	if rerr != nil {
@@ -494,7 +515,8 @@ func (r *Room) tableStored(ctx context.Context, rec bot.TableRecord, err error) 
 	}
 	for _, x := range recs {
 		d := x.CreatedAt.Sub(rec.CreatedAt)
-		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond && r.tableByID(x.ID) == nil {
+		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond &&
+			r.tableByID(x.ID) == nil && !r.made["table:"+strconv.FormatInt(x.ID, 10)] {
 			return x.ID, nil
 		}
 	}

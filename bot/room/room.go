@@ -131,6 +131,12 @@ type Room struct {
 	// grantMu serialises grants, so that two at once cannot both pass a
 	// day's cap.
 	grantMu sync.Mutex
+	// making serialises the writes that make a cash table or a
+	// tournament, and made holds the ids they gave ("table:7",
+	// "tourney:3"): one whose write failed is read back (tableStored,
+	// tourneyStored) without taking what another command made.
+	making sync.Mutex
+	made   map[string]bool
 
 	mu          sync.Mutex
 	communities map[string]*bot.Community // platform \x00 chat

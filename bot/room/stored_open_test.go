@@ -1,6 +1,9 @@
 package room_test
 
 import (
+	"context"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -77,5 +80,77 @@ func TestAClosePoolStoredButReportedFailedClosesThePool(t *testing.T) {
 	h.must("ana", "/pool join 100")
 	h.must("ben", "/pool join 100")
 	h.sleep(3 * time.Second)
+	h.checkBooks()
+}
+
+// holdingStore blocks the opening of table 1's account until release is
+// closed, and reports the next AddTable failed after storing it.
+type holdingStore struct {
+	bot.Storage
+	held, release chan struct{}
+	ambiguous     atomic.Bool
+}
+
+func (s *holdingStore) OpenAccount(ctx context.Context, kind bot.AccountKind, key string, player int64) (int64, error) {
+	if key == "table:1" && s.held != nil {
+		close(s.held)
+		s.held = nil
+		<-s.release
+	}
+	return s.Storage.OpenAccount(ctx, kind, key, player)
+}
+
+func (s *holdingStore) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) {
+	id, err := s.Storage.AddTable(ctx, t)
+	if err == nil && s.ambiguous.CompareAndSwap(true, false) {
+		return 0, bottest.ErrAmbiguous
+	}
+	return id, err
+}
+
+// Two admins open the same table at once, the second's write stored but
+// reported failed: reading it back takes the second's table, never the
+// first's, which the first command has made and not yet started (two
+// actors would play one table).
+func TestATableReadBackIsNeverAnotherCommands(t *testing.T) {
+	h := newHarness(t, 7)
+	h.room.Close()
+	st := &holdingStore{Storage: h.store, held: make(chan struct{}), release: make(chan struct{})}
+	h.reopenWith(st)
+	held := st.held
+	open := func() error {
+		_, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: "admin", UserName: "admin", Name: "newtable", Args: []string{"nlhe", "1/2"}})
+		return err
+	}
+	first := make(chan error, 1)
+	go func() { first <- open() }()
+	<-held // the first table is stored, its actor not started
+	st.ambiguous.Store(true)
+	second := make(chan error, 1)
+	go func() { second <- open() }()
+	var err2 error
+	done := false
+	select {
+	case err2 = <-second:
+		done = true
+	case <-time.After(200 * time.Millisecond): // it may wait for the first's write: fine
+	}
+	close(st.release)
+	if err := <-first; err != nil {
+		t.Fatalf("the first /newtable: %v", err)
+	}
+	if !done {
+		err2 = <-second
+	}
+	if err2 != nil {
+		t.Fatalf("the second /newtable: %v", err2)
+	}
+	h.settle()
+	r := h.must("ana", "/tables")
+	if !strings.Contains(r.Text, "#1") || !strings.Contains(r.Text, "#2") {
+		t.Fatalf("two tables opened, the chat lists:\n%s", r.Text)
+	}
+	h.must("ana", "/join 100 #1")
+	h.must("ben", "/join 100 #2")
 	h.checkBooks()
 }

@@ -153,11 +153,9 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 		return nil, err
 	}
 	rec := bot.TourneyRecord{CommunityID: comm.ID, Name: set.Config.Name, Config: table.MustJSON(set), Status: bot.StateNames[tourney.Announced].En, CreatedAt: r.clock.Now()}
-	id, err := r.store.AddTourney(ctx, rec)
+	id, err := r.addTourney(ctx, rec)
 	if err != nil {
-		if id, err = r.tourneyStored(ctx, rec, err); err != nil {
-			return nil, err
-		}
+		return nil, err
 	}
 	rec.ID = id
 	a, err := r.newTourneyActor(rec, set, comm, house)
@@ -178,11 +176,26 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 	return a, nil
 }
 
+// addTourney stores a new tournament's record and returns its id.
+func (r *Room) addTourney(ctx context.Context, rec bot.TourneyRecord) (int64, error) {
+	r.making.Lock()
+	defer r.making.Unlock()
+	id, err := r.store.AddTourney(ctx, rec)
+	if err != nil {
+		if id, err = r.tourneyStored(ctx, rec, err); err != nil {
+			return 0, err
+		}
+	}
+	r.madeNow("tourney:" + strconv.FormatInt(id, 10))
+	return id, nil
+}
+
 // tourneyStored is the id of a tournament whose write failed with err
 // when the store holds it after all (a write stored but reported failed:
 // it would come back at the next start beside the one an admin told to
 // try again creates), else err: a tournament of the community not ended,
-// of rec's name and settings, made at rec's time, that no director runs.
+// of rec's name and settings, made at rec's time, that no director runs
+// and no other write made. r.making is held.
 func (r *Room) tourneyStored(ctx context.Context, rec bot.TourneyRecord, err error) (int64, error) {
 	recs, rerr := r.store.Tourneys(ctx, rec.CommunityID, true)
 	if rerr != nil {
@@ -190,7 +203,8 @@ func (r *Room) tourneyStored(ctx context.Context, rec bot.TourneyRecord, err err
 	}
 	for _, x := range recs {
 		d := x.CreatedAt.Sub(rec.CreatedAt)
-		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond && r.tourneys.Get(x.ID) == nil {
+		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond &&
+			r.tourneys.Get(x.ID) == nil && !r.made["tourney:"+strconv.FormatInt(x.ID, 10)] {
 			return x.ID, nil
 		}
 	}
