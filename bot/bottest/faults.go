@@ -34,7 +34,8 @@ var (
 // every call of the contract fails, reads included) and, for each write
 // the room makes on its own (CommitTables, Move, MoveOnce, AddAdminEntry,
 // SetBanned, SetValue, SetCommunity, SetPlayerLanguage, AddTable,
-// AddTourney, CloseTable, ClearDeadline), the Fault that Decide returns.
+// AddTourney, CloseTable, ClearDeadline, SaveTemplate, DeleteTemplate),
+// the Fault that Decide returns.
 // It counts what it injected. Safe for concurrent use.
 type FaultStore struct {
 	bot.Storage
