@@ -2,7 +2,9 @@ package room_test
 
 import (
 	"context"
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -100,6 +102,67 @@ func TestATableChangeCutByACrashIsMadeByTheRestart(t *testing.T) {
 	h.restart()
 	if v := h.tableOf("#2"); strings.Count(v, " "+mover+" ") != 1 {
 		t.Fatalf("after a second restart:\n%s", v)
+	}
+	h.checkBooks()
+}
+
+// storedThenFailed wraps the store: the first write that stands the mover
+// up from table from for a change (as crashAtChangeOut finds it) is
+// stored, then reported failed (the connection lost at the commit).
+type storedThenFailed struct {
+	bot.Storage
+	mover, from int64
+	hit         atomic.Bool
+}
+
+func (c *storedThenFailed) CommitTables(ctx context.Context, ws []*bot.TableWrite) error {
+	hit := false
+	for _, w := range ws {
+		if w.TableID != c.from || !w.SaveSeats || w.EndHand {
+			continue
+		}
+		seated := false
+		for _, s := range w.Seats {
+			seated = seated || s.PlayerID == c.mover
+		}
+		hit = hit || !seated
+	}
+	if err := c.Storage.CommitTables(ctx, ws); err != nil || !hit || !c.hit.CompareAndSwap(false, true) {
+		return err
+	}
+	return errors.New("connection lost at the commit (injected)")
+}
+
+// Seed 003 #12: a player stood up for a table change by a write stored
+// but reported failed is seated at the new table then, not left standing
+// (their chips in their wallet) until the room's next start makes the
+// change stored with the standing up.
+func TestATableChangeStoredButReportedFailedIsMade(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	for _, u := range []string{"a1", "a2", "a3"} {
+		h.must(u, "/join 100 #1")
+	}
+	h.must("b1", "/join 100 #2")
+	mover := h.turnAt("#1")
+	if r := h.must(mover, "/join #2"); !strings.Contains(r.Text, "when your hand at #1 ends") {
+		t.Fatalf("the change: %q", r.Text)
+	}
+	pl, err := h.store.Player(context.Background(), "console", mover, mover)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &storedThenFailed{Storage: h.store, mover: pl.ID, from: 1}
+	h.room.Close()
+	h.reopenWith(c)
+	_, _ = h.do(mover, "/fold #1")
+	h.sleep(10 * time.Second)
+	if !c.hit.Load() {
+		t.Fatal("the mover's standing up was not written")
+	}
+	if v := h.tableOf("#2"); !strings.Contains(v, " "+mover+" ") {
+		t.Fatalf("%s, stood up from #1 for #2, is not seated at #2:\n%s", mover, v)
 	}
 	h.checkBooks()
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"slices"
 	"sort"
 	"strconv"
@@ -531,7 +532,9 @@ func (t *Table) standUp() {
 		return
 	}
 	t.callWaiting(now, w)
-	if t.write(w) == nil {
+	// A write stored but reported failed stood them up too (the table
+	// reloaded shows it): the changes are made now, not at the next start.
+	if err := t.write(w); err == nil || errors.Is(err, ErrStoredAfterAll) {
 		for _, c := range changes {
 			t.env.ChangeTable(c.player, t, c.to)
 		}
