@@ -48,9 +48,9 @@ const Platform = "discord"
 type Room interface {
 	Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error)
 	TablesIn(platform, chat string) []bot.TableChoice
-	// ChatLost follows a channel (or a whole server, by its id) the bot
-	// lost: its tables close after their hand, its tournaments pause;
-	// why is logged.
+	// ChatLost follows a channel (by its id; or a whole server, as
+	// "guild:<server id>") the bot lost: its tables close after their
+	// hand, its tournaments pause; why is logged.
 	ChatLost(ctx context.Context, platform, chat, why string) error
 }
 
@@ -263,7 +263,7 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	})
 	a.s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) {
 		if g.Guild != nil && !g.Unavailable { // unavailable: an outage, not a removal
-			a.lost(ctx, g.ID, "the bot was removed from the server")
+			a.lost(ctx, "guild:"+g.ID, "the bot was removed from the server") // not the channel of the server's id
 		}
 	})
 	a.s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) {

@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"errors"
+	"strings"
 
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/table"
@@ -11,7 +12,9 @@ import (
 
 // ChatLost follows a chat the bot can no longer write to (a Telegram group
 // that removed it, a Discord channel deleted; chat may also be a Discord
-// server the bot was removed from: every channel of it): nobody there
+// server the bot was removed from, as "guild:<server id>": every channel
+// of it, a channel's own id naming that channel alone, though a server's
+// oldest channel has the server's id): nobody there
 // would see a table or answer a prompt, so each cash table there closes
 // after the hand in progress, every seat cashed out to its wallet (as
 // /closetable), each fast-fold pool closes (as /closepool), and each
@@ -67,7 +70,8 @@ func (r *Room) stopCommunity(ctx context.Context, comm bot.Community, why string
 	return errors.Join(errs...)
 }
 
-// runningIn finds the communities whose chat (or Discord server) is chat,
+// runningIn finds the communities whose chat is chat (or whose Discord
+// server is the one chat names as "guild:<id>", guildChat),
 // among those with a table, a pool or a tournament running (each as it
 // stands now: a moved chat is found at its new id).
 func (r *Room) runningIn(platform, chat string) []bot.Community {
@@ -87,9 +91,11 @@ func (r *Room) runningIn(platform, chat string) []bot.Community {
 	}
 	var out []bot.Community
 	seen := map[int64]bool{}
+	guild, server := strings.CutPrefix(chat, guildChat(""))
 	for _, c := range comms {
 		now := r.communityNow(c)
-		if now.Platform == platform && (now.ChatID == chat || now.Guild != "" && now.Guild == chat) && !seen[now.ID] {
+		in := now.ChatID == chat || server && now.Guild != "" && now.Guild == guild
+		if now.Platform == platform && in && !seen[now.ID] {
 			seen[now.ID] = true
 			out = append(out, now)
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/pokerroom/pokerroom/bot"
 )
 
 // A chat the bot was removed from (room.ChatLost): its cash tables close
@@ -29,4 +31,39 @@ func TestChatLostClosesCashTablesAndPausesTournaments(t *testing.T) {
 	}
 	h.fails("admin", "/tourney pause", "tourney.not_pausable") // paused already
 	h.must("admin", "/tourney resume")
+}
+
+// A Discord server's oldest channel may have the server's own id (its
+// first #general did): deleting that channel (ChatLost of the channel's
+// id) stops what runs in it, not the tables of the server's other
+// channels; the server removing the bot (ChatLost of "guild:<id>") stops
+// them all.
+func TestADeletedChannelWithTheServersIDStopsOnlyItself(t *testing.T) {
+	h := newHarness(t, 11)
+	ctx := context.Background()
+	do := func(user, line string) {
+		t.Helper()
+		name, args, _ := bot.ParseCommand(line)
+		if _, err := h.room.Handle(ctx, bot.Command{Platform: "discord", Chat: "200", Guild: "100", User: user, UserName: user, Name: name, Args: args}); err != nil {
+			t.Fatalf("%s: %s: %v", user, line, err)
+		}
+		h.settle()
+	}
+	do("admin", "/newtable nlhe 1/2")
+	do("cy", "/join 100")
+	if err := h.room.ChatLost(ctx, "discord", "100", "test: the channel was deleted"); err != nil {
+		t.Fatal(err)
+	}
+	h.sleep(5 * time.Minute)
+	if n := len(h.room.TablesIn("discord", "200")); n != 1 {
+		t.Fatalf("channel 100 deleted: %d tables left in channel 200 of server 100, want 1", n)
+	}
+	if err := h.room.ChatLost(ctx, "discord", "guild:100", "test: the bot was removed from the server"); err != nil {
+		t.Fatal(err)
+	}
+	h.sleep(5 * time.Minute)
+	if n := len(h.room.TablesIn("discord", "200")); n != 0 {
+		t.Fatalf("server 100 lost: %d tables left in its channel 200, want 0", n)
+	}
+	h.checkBooks()
 }
