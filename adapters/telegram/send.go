@@ -211,7 +211,11 @@ func (a *Adapter) deliverPrivate(ctx context.Context, user int64, table string, 
 
 // cardsMessage is the user's cards message of a table (0: none),
 // remembered across restarts. Each table has its own: a player at two
-// tables sees both tables' cards.
+// tables sees both tables' cards. table may name the seat too ("7.12",
+// bot.SeatCardsKey: a new seat at a table played earlier has its own
+// message); the store keeps one record a user and table (cardsStored),
+// the seat in its value, so that the records do not grow with every
+// seat taken.
 func (a *Adapter) cardsMessage(ctx context.Context, user int64, table string) int {
 	key := cardsKey(user, table)
 	a.mu.Lock()
@@ -221,8 +225,12 @@ func (a *Adapter) cardsMessage(ctx context.Context, user int64, table string) in
 	if ok || known || a.cfg.State == nil {
 		return id
 	}
-	if v, err := a.cfg.State.MessageID(ctx, key); err == nil {
-		id, _ = strconv.Atoi(v)
+	skey, seat := cardsStored(user, table)
+	if v, err := a.cfg.State.MessageID(ctx, skey); err == nil {
+		idText, stored, _ := strings.Cut(v, " ")
+		if stored == seat {
+			id, _ = strconv.Atoi(idText)
+		}
 	}
 	a.mu.Lock()
 	a.lastCards.Set(key, id)
@@ -236,10 +244,23 @@ func (a *Adapter) setCardsMessage(ctx context.Context, user int64, table string,
 	a.lastCards.Set(key, id)
 	a.mu.Unlock()
 	if a.cfg.State != nil {
-		if err := a.cfg.State.SetMessageID(ctx, key, strconv.Itoa(id)); err != nil {
+		skey, seat := cardsStored(user, table)
+		v := strconv.Itoa(id)
+		if seat != "" {
+			v += " " + seat
+		}
+		if err := a.cfg.State.SetMessageID(ctx, skey, v); err != nil {
 			a.log.Debug("could not store the cards message id", "err", err)
 		}
 	}
+}
+
+// cardsStored is the stored key of the user's cards message of a table
+// (the table without its seat: "7" of "7.12") and the seat it is of ("12";
+// "" for a seat of an earlier version, whose records hold the id alone).
+func cardsStored(user int64, table string) (key, seat string) {
+	base, seat, _ := strings.Cut(table, ".")
+	return cardsKey(user, base), seat
 }
 
 // cardsKey is where the user's cards message of a table is stored (the

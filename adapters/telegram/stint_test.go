@@ -1,7 +1,9 @@
 package telegram_test
 
 import (
+	"context"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,4 +32,10 @@ func TestNewSeatAtATablePlayedEarlierStartsANewCardsMessage(t *testing.T) {
 	if second.ID == first.ID {
 		t.Errorf("Ana's cards of her new seat edited the message of her earlier seat (%d):\n%s", first.ID, strings.Join(fake.Transcript(ana), "\n"))
 	}
+	// One stored record a player and table, whatever the seats taken
+	// there: the seat is in the value, not in a key more a stint.
+	fake.Wait(wait, "the new cards message stored", func() bool {
+		v, err := e.store.MessageID(context.Background(), "telegram:cards:"+strconv.FormatInt(ana, 10)+":1")
+		return err == nil && strings.HasPrefix(v, strconv.Itoa(second.ID)+" ")
+	})
 }
