@@ -17,9 +17,11 @@ import (
 // oldest channel has the server's id): nobody there
 // would see a table or answer a prompt, so each cash table there closes
 // after the hand in progress, every seat cashed out to its wallet (as
-// /closetable), each fast-fold pool closes (as /closepool), and each
+// /closetable), each fast-fold pool closes (as /closepool), each
 // running tournament pauses (its tables stop after their hand) until an
-// admin resumes it once the bot is back. why is logged with what was done.
+// admin resumes it once the bot is back, and each tournament not started
+// yet is cancelled, its entries refunded (it would start at its time
+// where nobody sees it). why is logged with what was done.
 // A chat the room has nothing running in is no error.
 func (r *Room) ChatLost(ctx context.Context, platform, chat, why string) error {
 	comms := r.runningIn(platform, chat)
@@ -34,11 +36,11 @@ func (r *Room) ChatLost(ctx context.Context, platform, chat, why string) error {
 	return errors.Join(errs...)
 }
 
-// stopCommunity closes a lost chat's tables and pools and pauses its
-// tournaments (ChatLost).
+// stopCommunity closes a lost chat's tables and pools and pauses (or,
+// not started, cancels) its tournaments (ChatLost).
 func (r *Room) stopCommunity(ctx context.Context, comm bot.Community, why string) error {
 	var errs []error
-	closing, paused := 0, 0
+	closing, stopped := 0, 0
 	for _, t := range r.cashTablesOf(comm.ID) {
 		_, err := t.Do(ctx, table.Request{Cmd: bot.Command{Name: table.CloseCmd}})
 		if e := bot.FromError(err); err != nil && e.Key != "closetable.closing" && e.Key != "table.no_such" {
@@ -56,17 +58,17 @@ func (r *Room) stopCommunity(ctx context.Context, comm bot.Community, why string
 		closing++
 	}
 	for _, a := range r.tourneys.Of(comm.ID, true) {
-		_, err := a.Do(ctx, tournament.Request{Cmd: bot.Command{Name: "tourney:pause"}, Admin: true})
-		if e := bot.FromError(err); err != nil && e.Key != "tourney.not_pausable" {
+		rep, err := a.Do(ctx, tournament.Request{Cmd: bot.Command{Name: "tourney:lost"}, Admin: true})
+		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		if err == nil {
-			paused++
+		if rep.Text != "" {
+			stopped++
 		}
 	}
-	r.log.Warn("chat lost: its tables close after their hand (players cashed out), its running tournaments pause",
-		"platform", comm.Platform, "chat", comm.ChatID, "community", comm.ID, "why", why, "closing", closing, "paused", paused)
+	r.log.Warn("chat lost: its tables close after their hand (players cashed out), its running tournaments pause, those not started are cancelled",
+		"platform", comm.Platform, "chat", comm.ChatID, "community", comm.ID, "why", why, "closing", closing, "tournaments", stopped)
 	return errors.Join(errs...)
 }
 

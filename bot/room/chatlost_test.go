@@ -67,3 +67,22 @@ func TestADeletedChannelWithTheServersIDStopsOnlyItself(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// A tournament not started yet in a chat the bot lost is cancelled, its
+// entries refunded: it started at its time all the same, dealing its
+// registered players hands nobody could see or act on (each blinded away
+// by the timer) in a chat the room no longer reaches.
+func TestChatLostCancelsATournamentNotStarted(t *testing.T) {
+	h := newHarness(t, 11)
+	h.must("admin", "/tourney create Main buyin=10 start=+10m seats=6 min=2")
+	h.must("ana", "/register")
+	h.must("ben", "/register")
+	if err := h.room.ChatLost(context.Background(), "console", "group", "test: the bot was removed"); err != nil {
+		t.Fatal(err)
+	}
+	h.sleep(20 * time.Minute)
+	for _, c := range h.room.TablesIn("console", "group") {
+		t.Errorf("the tournament not started when the chat was lost deals at %s", c.Label)
+	}
+	h.checkBooks()
+}

@@ -127,6 +127,8 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 			return bot.Reply{}, err
 		}
 		return bot.Reply{Text: tr(lang, "tourney.cancelled", a.Label())}, nil
+	case "tourney:lost":
+		return a.chatLost(req)
 	case "tourney:pause":
 		if !a.running() || a.paused() {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.not_pausable")
