@@ -41,8 +41,19 @@ func (r *Room) ChatLost(ctx context.Context, platform, chat, why string) error {
 func (r *Room) stopCommunity(ctx context.Context, comm bot.Community, why string) error {
 	var errs []error
 	closing, stopped := 0, 0
+	// Each step is bounded as a command is (Room.Handle): the adapters
+	// call with their run's context, which has no end, and a closing pool
+	// holds the pools' lock while it reads and writes their list.
+	bounded := func(do func(ctx context.Context) error) error {
+		ctx, cancel := context.WithTimeout(ctx, table.OpTimeout)
+		defer cancel()
+		return do(ctx)
+	}
 	for _, t := range r.cashTablesOf(comm.ID) {
-		_, err := t.Do(ctx, table.Request{Cmd: bot.Command{Name: table.CloseCmd}})
+		err := bounded(func(ctx context.Context) error {
+			_, err := t.Do(ctx, table.Request{Cmd: bot.Command{Name: table.CloseCmd}})
+			return err
+		})
 		if e := bot.FromError(err); err != nil && e.Key != "closetable.closing" && e.Key != "table.no_such" {
 			errs = append(errs, err)
 			continue
@@ -50,7 +61,10 @@ func (r *Room) stopCommunity(ctx context.Context, comm bot.Community, why string
 		closing++
 	}
 	for _, p := range r.poolsOf(comm.ID) {
-		_, err := r.closePoolCmd(ctx, bot.Command{Args: []string{p.Label()}}, comm, comm.Language)
+		err := bounded(func(ctx context.Context) error {
+			_, err := r.closePoolCmd(ctx, bot.Command{Args: []string{p.Label()}}, comm, comm.Language)
+			return err
+		})
 		if e := bot.FromError(err); err != nil && e.Key != "closepool.closing" {
 			errs = append(errs, err)
 			continue
@@ -58,7 +72,11 @@ func (r *Room) stopCommunity(ctx context.Context, comm bot.Community, why string
 		closing++
 	}
 	for _, a := range r.tourneys.Of(comm.ID, true) {
-		rep, err := a.Do(ctx, tournament.Request{Cmd: bot.Command{Name: "tourney:lost"}, Admin: true})
+		var rep bot.Reply
+		err := bounded(func(ctx context.Context) (err error) {
+			rep, err = a.Do(ctx, tournament.Request{Cmd: bot.Command{Name: "tourney:lost"}, Admin: true})
+			return err
+		})
 		if err != nil {
 			errs = append(errs, err)
 			continue

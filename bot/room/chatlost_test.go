@@ -2,10 +2,12 @@ package room_test
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/table"
 )
 
 // A chat the bot was removed from (room.ChatLost): its cash tables close
@@ -85,4 +87,42 @@ func TestChatLostCancelsATournamentNotStarted(t *testing.T) {
 		t.Errorf("the tournament not started when the chat was lost deals at %s", c.Label)
 	}
 	h.checkBooks()
+}
+
+// hangPoolsRead wraps the store: once armed, a read of the pools' list
+// answers only when its context ends (a database that stopped answering).
+type hangPoolsRead struct {
+	bot.Storage
+	armed atomic.Bool
+}
+
+func (s *hangPoolsRead) Value(ctx context.Context, key string) (string, error) {
+	if s.armed.Load() && key == "pool:list" {
+		<-ctx.Done()
+		return "", ctx.Err()
+	}
+	return s.Storage.Value(ctx, key)
+}
+
+// ChatLost is bounded as a command is (table.OpTimeout): a database that
+// stops answering while it closes a pool made it wait for ever, holding
+// the pools' lock, so that no /newpool or /closepool was answered again
+// (the adapters call it with their run's context, which has no end).
+func TestChatLostGivesUpOnADatabaseThatDoesNotAnswer(t *testing.T) {
+	h := newHarness(t, 11)
+	h.must("admin", "/newpool nlhe 1/2")
+	st := &hangPoolsRead{Storage: h.store}
+	h.room.Close()
+	h.reopenWith(st)
+	st.armed.Store(true)
+	done := make(chan error, 1)
+	go func() { done <- h.room.ChatLost(context.Background(), "console", "group", "test: the bot was removed") }()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("ChatLost reported its pool closed though the database did not answer")
+		}
+	case <-time.After(3 * table.OpTimeout):
+		t.Fatal("ChatLost still waits for a database that does not answer")
+	}
 }
