@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/table"
 )
 
 // crashAtChangeOut wraps the store: the first write that stands a player
@@ -163,6 +164,47 @@ func TestATableChangeStoredButReportedFailedIsMade(t *testing.T) {
 	}
 	if v := h.tableOf("#2"); !strings.Contains(v, " "+mover+" ") {
 		t.Fatalf("%s, stood up from #1 for #2, is not seated at #2:\n%s", mover, v)
+	}
+	h.checkBooks()
+}
+
+// A table change stored with its standing up and left stored past the
+// return window (its clearing failed, or a build that does not know the
+// key ran in between) is not made by a later start: the player, who
+// went on without it, is not sat down at a table they may have left
+// since, nor have chips taken from their wallet for it.
+func TestATableChangeStoredLongAgoIsNotMadeByARestart(t *testing.T) {
+	h := newHarness(t, 16)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("cy", "/join 100 #2")
+	h.must("cy", "/leave #2") // alone: stands up at once
+	h.must("b1", "/join 100 #2")
+	if v := h.tableOf("#2"); strings.Contains(v, " cy ") {
+		t.Fatalf("cy did not leave #2:\n%s", v)
+	}
+	ctx := context.Background()
+	pl, err := h.store.Player(ctx, "console", "cy", "cy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := table.PendingChange{Player: pl, From: "#1", To: 2}
+	key := table.PendingChangeKey(2, pl.ID)
+	if err := h.store.SetDeadline(ctx, bot.Deadline{Key: key, At: h.clock.Now().Add(-2 * time.Hour), Payload: table.MustJSON(pc)}); err != nil {
+		t.Fatal(err)
+	}
+	h.restart()
+	if v := h.tableOf("#2"); strings.Contains(v, " cy ") {
+		t.Fatalf("a change stored two hours ago seated cy at #2 at the restart:\n%s", v)
+	}
+	ds, err := h.store.Deadlines(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range ds {
+		if d.Key == key {
+			t.Fatalf("the stale change stays stored: %+v", d)
+		}
 	}
 	h.checkBooks()
 }

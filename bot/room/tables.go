@@ -200,10 +200,17 @@ func (r *Room) seatAfterChange(pc table.PendingChange) {
 
 // resumeChanges makes the table changes stored and not made when the
 // room stopped (seatAfterChange), once its tables run; one already made
-// (the player seated at the new table) is only cleared.
+// (the player seated at the new table) is only cleared, and so is one
+// stored longer ago than the return window (R-CASH-3): a change whose
+// clearing failed, or left by a build that did not know the key, is not
+// made hours later, at a table the player may have left since.
 func (r *Room) resumeChanges(ctx context.Context, pcs []table.PendingChange) {
 	for _, pc := range pcs {
-		if slices.ContainsFunc(r.seatedTables(pc.Player.ID), func(t *table.Table) bool { return t.ID == pc.To }) {
+		stale := r.clock.Now().Sub(pc.At) > table.ReturnWindow
+		if stale || slices.ContainsFunc(r.seatedTables(pc.Player.ID), func(t *table.Table) bool { return t.ID == pc.To }) {
+			if stale {
+				r.log.Warn("a table change stored long ago is not made", "player", pc.Player.ID, "table", pc.To, "stored", pc.At)
+			}
 			if err := r.store.ClearDeadline(ctx, table.PendingChangeKey(pc.To, pc.Player.ID)); err != nil {
 				r.log.Warn("a table change made stays stored", "player", pc.Player.ID, "table", pc.To, "err", err)
 			}

@@ -109,6 +109,8 @@ type PendingChange struct {
 	From   string     `json:"from"`
 	Lang   string     `json:"lang,omitempty"`
 	To     int64      `json:"to"`
+	// At is when it was stored (the deadline's time, ReadPendingChange).
+	At time.Time `json:"-"`
 }
 
 // ReadPendingChange reads a deadline PendingChangeKey names; ok false for
@@ -117,6 +119,7 @@ func ReadPendingChange(d bot.Deadline) (pc PendingChange, ok bool) {
 	if !strings.HasPrefix(d.Key, pendingChangePrefix) || json.Unmarshal([]byte(d.Payload), &pc) != nil || pc.To == 0 || pc.Player.ID == 0 {
 		return PendingChange{}, false
 	}
+	pc.At = d.At
 	return pc, true
 }
 
