@@ -114,19 +114,7 @@ func (a *Director) handle(req Request) (bot.Reply, error) {
 	case "tourney:start":
 		return a.startCmd(req, lang)
 	case "tourney:cancel":
-		if a.Over {
-			return bot.Reply{}, &tourney.StateError{Op: "cancel", State: a.Tourney.State()}
-		}
-		if n := a.finalWaits(); n > 0 {
-			return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.final_has_flights", n)
-		}
-		if _, err := a.do(cancelOp{}, nil, nil); err != nil {
-			return bot.Reply{}, err
-		}
-		if err := a.refundAll("tn.cancelled"); err != nil {
-			return bot.Reply{}, err
-		}
-		return bot.Reply{Text: tr(lang, "tourney.cancelled", a.Label())}, nil
+		return a.cancelCmd(lang)
 	case "tourney:lost":
 		return a.chatLost(req)
 	case "tourney:pause":

@@ -17,7 +17,7 @@ func (a *Director) chatLost(req Request) (bot.Reply, error) {
 		if a.finalWaits() > 0 {
 			return bot.Reply{}, nil // a final waiting for its flights' qualifiers: they stop with their chats
 		}
-		req.Cmd.Name = "tourney:cancel"
+		return a.cancelCmd(a.lang())
 	default:
 		if !a.running() || a.paused() {
 			return bot.Reply{}, nil
@@ -25,4 +25,21 @@ func (a *Director) chatLost(req Request) (bot.Reply, error) {
 		req.Cmd.Name = "tourney:pause"
 	}
 	return a.handle(req)
+}
+
+// cancelCmd is /tourney cancel: every entry refunded.
+func (a *Director) cancelCmd(lang string) (bot.Reply, error) {
+	if a.Over {
+		return bot.Reply{}, &tourney.StateError{Op: "cancel", State: a.Tourney.State()}
+	}
+	if n := a.finalWaits(); n > 0 {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.final_has_flights", n)
+	}
+	if _, err := a.do(cancelOp{}, nil, nil); err != nil {
+		return bot.Reply{}, err
+	}
+	if err := a.refundAll("tn.cancelled"); err != nil {
+		return bot.Reply{}, err
+	}
+	return bot.Reply{Text: tr(lang, "tourney.cancelled", a.Label())}, nil
 }
