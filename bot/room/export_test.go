@@ -66,3 +66,11 @@ func (r *Room) SettleTables(ctx context.Context) error {
 	}
 	return nil
 }
+
+// MadeKept is the number of ids of tables and tournaments made that the
+// room keeps for the read back of a failed write (Room.made).
+func (r *Room) MadeKept() int {
+	r.making.Lock()
+	defer r.making.Unlock()
+	return len(r.made)
+}

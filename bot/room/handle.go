@@ -494,12 +494,31 @@ func (r *Room) addTable(ctx context.Context, rec bot.TableRecord) (int64, error)
 	return id, nil
 }
 
-// madeNow notes an id a making write gave. r.making is held.
+// madeNow notes an id a making write gave. r.making is held. An id noted
+// more than madeKept ago is forgotten: its record, made then, is not of
+// this millisecond, so no read back could take it (tableStored).
 func (r *Room) madeNow(key string) {
+	now := r.clock.Now()
 	if r.made == nil {
-		r.made = map[string]bool{}
+		r.made = map[string]time.Time{}
 	}
-	r.made[key] = true
+	for k, at := range r.made {
+		if now.Sub(at) > madeKept {
+			delete(r.made, k)
+		}
+	}
+	r.made[key] = now
+}
+
+// madeKept is how long madeNow keeps an id: far more than the millisecond
+// a read back matches on.
+const madeKept = time.Minute
+
+// madeHere reports whether a making write of this room gave key's id.
+// r.making is held.
+func (r *Room) madeHere(key string) bool {
+	_, ok := r.made[key]
+	return ok
 }
 
 // tableStored is the id of a table whose write failed with err when the
@@ -516,7 +535,7 @@ func (r *Room) tableStored(ctx context.Context, rec bot.TableRecord, err error) 
 	for _, x := range recs {
 		d := x.CreatedAt.Sub(rec.CreatedAt)
 		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond &&
-			r.tableByID(x.ID) == nil && !r.made["table:"+strconv.FormatInt(x.ID, 10)] {
+			r.tableByID(x.ID) == nil && !r.madeHere("table:"+strconv.FormatInt(x.ID, 10)) {
 			return x.ID, nil
 		}
 	}

@@ -136,7 +136,7 @@ type Room struct {
 	// "tourney:3"): one whose write failed is read back (tableStored,
 	// tourneyStored) without taking what another command made.
 	making sync.Mutex
-	made   map[string]bool
+	made   map[string]time.Time // when each was noted (madeNow)
 
 	mu          sync.Mutex
 	communities map[string]*bot.Community // platform \x00 chat

@@ -154,3 +154,19 @@ func TestATableReadBackIsNeverAnotherCommands(t *testing.T) {
 	h.must("ben", "/join 100 #2")
 	h.checkBooks()
 }
+
+// The ids a making write gave are kept only while a failed write's read
+// back could mistake their record for its own (made in the same
+// millisecond), not for as long as the room runs: a room whose pools and
+// admins open tables all day held one more entry for each.
+func TestTheIDsOfTablesMadeAreNotKeptForEver(t *testing.T) {
+	h := newHarness(t, 16)
+	for range 5 {
+		h.must("admin", "/newtable nlhe 1/2")
+		h.must("admin", "/tourney create Daily start=+3h")
+		h.sleep(2 * time.Minute)
+	}
+	if n := h.room.MadeKept(); n > 2 {
+		t.Fatalf("%d ids of tables and tournaments made are kept, want at most the last table's and tournament's", n)
+	}
+}

@@ -204,7 +204,7 @@ func (r *Room) tourneyStored(ctx context.Context, rec bot.TourneyRecord, err err
 	for _, x := range recs {
 		d := x.CreatedAt.Sub(rec.CreatedAt)
 		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond &&
-			r.tourneys.Get(x.ID) == nil && !r.made["tourney:"+strconv.FormatInt(x.ID, 10)] {
+			r.tourneys.Get(x.ID) == nil && !r.madeHere("tourney:"+strconv.FormatInt(x.ID, 10)) {
 			return x.ID, nil
 		}
 	}
