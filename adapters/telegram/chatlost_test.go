@@ -67,3 +67,25 @@ func TestTablesOfAGroupThatRemovedTheBotCloseAfterTheHand(t *testing.T) {
 		t.Errorf("the wallets hold %d after the close, want %d", got, 2*10000)
 	}
 }
+
+// A membership update about another member (a player kicked from the
+// group) is not the bot's removal: the group's tables go on.
+func TestAnotherMembersRemovalLeavesTheTablesOpen(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.openTable(ana, ben)
+	e.waitText(ana, "hand 1: your cards")
+	fake.MemberUpdate(group, ana, ben, "kicked")
+	e.say(group, ana, "/tables")
+	e.waitText(group, "#1")
+	e.say(group, ana, "/wallet")
+	e.waitText(ana, "Your wallet")
+	if strings.Contains(e.logs.String(), "removed from the chat") || strings.Contains(e.logs.String(), "chat lost") {
+		t.Fatalf("another member's removal was taken for the bot's:\n%s", e.logs)
+	}
+	if ids := e.room.Tables(); len(ids) != 1 {
+		t.Fatalf("tables open after another member's removal: %v, want the one", ids)
+	}
+}

@@ -25,8 +25,8 @@ func (a *Adapter) onMyMember(ctx context.Context, m *tgbotapi.ChatMemberUpdated)
 		}
 		return
 	}
-	if m.NewChatMember.User == nil {
-		return
+	if m.NewChatMember.User == nil || m.NewChatMember.User.ID != a.api.Self.ID {
+		return // about another member: not the bot's removal
 	}
 	why := ""
 	switch m.NewChatMember.Status {

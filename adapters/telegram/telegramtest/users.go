@@ -212,6 +212,17 @@ func (s *Server) RemoveBot(chat, by int64, status string) int {
 		"old_chat_member": old, "new_chat_member": map[string]any{"user": self, "status": status, "until_date": 0}})
 }
 
+// MemberUpdate sends the bot a my_chat_member update of chat whose member
+// is user, not the bot (status: "kicked", "left", ...): Telegram sends
+// none such, but a bot must not take one for its own removal.
+func (s *Server) MemberUpdate(chat, by, user int64, status string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.push("my_chat_member", map[string]any{"chat": s.chatJSON(chat), "from": s.userJSON(by), "date": s.start.Unix(),
+		"old_chat_member": map[string]any{"user": s.userJSON(user), "status": "member"},
+		"new_chat_member": map[string]any{"user": s.userJSON(user), "status": status, "until_date": 0}})
+}
+
 // defaultKinds are the kinds of update Telegram sends a bot that named
 // none in allowed_updates.
 var defaultKinds = map[string]bool{"message": true, "edited_message": true, "channel_post": true, "edited_channel_post": true,
