@@ -722,21 +722,10 @@ func (a *Director) dqCmd(req Request, lang string) (bot.Reply, error) {
 			byName = append(byName, e.ID)
 		}
 	}
-	found := byID
-	if len(found) == 0 {
-		found = byName
+	id, err := onePlayer(who, byID, byName, func(id tourney.EntryID) string { return a.Players[id].UserID })
+	if err != nil {
+		return bot.Reply{}, err
 	}
-	switch {
-	case len(found) == 0:
-		return bot.Reply{}, bot.Errorf(bot.ENotFound, "dq.no_such", who)
-	case len(found) > 1:
-		var ids []string
-		for _, id := range found {
-			ids = append(ids, a.Players[id].UserID)
-		}
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "dq.ambiguous", who, len(found), strings.Join(ids, ", "))
-	}
-	id := found[0]
 	if err := a.disqualify(id); err != nil {
 		return bot.Reply{}, err
 	}

@@ -35,21 +35,10 @@ func (a *Director) refuseCmd(req Request, lang string) (bot.Reply, error) {
 			byName, seen[p.ID] = append(byName, p), true
 		}
 	}
-	found := byID
-	if len(found) == 0 {
-		found = byName
+	p, err := onePlayer(who, byID, byName, func(p bot.Player) string { return p.UserID })
+	if err != nil {
+		return bot.Reply{}, err
 	}
-	switch {
-	case len(found) == 0:
-		return bot.Reply{}, bot.Errorf(bot.ENotFound, "dq.no_such", who)
-	case len(found) > 1:
-		var ids []string
-		for _, p := range found {
-			ids = append(ids, p.UserID)
-		}
-		return bot.Reply{}, bot.Errorf(bot.EInvalid, "dq.ambiguous", who, len(found), strings.Join(ids, ", "))
-	}
-	p := found[0]
 	before := st == tourney.Announced || st == tourney.RegistrationOpen
 	var moves []bot.Move
 	if id := a.activeEntry(p.ID); before && id != 0 {
@@ -63,4 +52,26 @@ func (a *Director) refuseCmd(req Request, lang string) (bot.Reply, error) {
 		return bot.Reply{Text: tr(lang, "refuse.refunded", p.DisplayName, a.Name())}, nil
 	}
 	return bot.Reply{Text: tr(lang, "refuse.later", p.DisplayName, a.Name())}, nil
+}
+
+// onePlayer is the one player who names: the one found by user id
+// (byID), else the one found by a name shown (byName); none, or several
+// (told apart by their ids, userID, never guessed between), is an error.
+func onePlayer[T any](who string, byID, byName []T, userID func(T) string) (T, error) {
+	found := byID
+	if len(found) == 0 {
+		found = byName
+	}
+	var zero T
+	switch {
+	case len(found) == 0:
+		return zero, bot.Errorf(bot.ENotFound, "dq.no_such", who)
+	case len(found) > 1:
+		var ids []string
+		for _, f := range found {
+			ids = append(ids, userID(f))
+		}
+		return zero, bot.Errorf(bot.EInvalid, "dq.ambiguous", who, len(found), strings.Join(ids, ", "))
+	}
+	return found[0], nil
 }
