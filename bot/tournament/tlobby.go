@@ -77,7 +77,9 @@ func (a *Director) lobbyRich(lang string) bot.Rich {
 	case cfg.Guarantee > 0:
 		line(tr(lang, "lobby.guarantee", bot.Chips(cfg.Guarantee)))
 	}
-	if prizes, err := a.Tourney.Prizes(); err == nil && len(prizes) > 0 && a.finalID == 0 {
+	// A prize pool of nothing (a freeroll without a guarantee) pays no
+	// place: "Paid: 1 place" would promise a prize of 0.
+	if prizes, err := a.Tourney.Prizes(); err == nil && len(prizes) > 0 && a.finalID == 0 && a.poolTotal() > 0 {
 		n := len(prizes)
 		if a.Windfall != nil {
 			n = len(a.Windfall.Payouts)
