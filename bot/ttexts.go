@@ -47,6 +47,8 @@ var tourneyTexts = map[string]Message{
 	"lobby.rebuys":                 {"Rebuys: %[1]v at %[2]v for %[3]v chips, during %[4]v {4:level|levels}", "Recompras: %[1]v a %[2]v por %[3]v fichas, durante %[4]v {4:nivel|niveles}"},
 	"lobby.rebuys_unlimited":       {"unlimited", "ilimitadas"},
 	"lobby.addon":                  {"add-on %[1]v for %[2]v chips", "add-on %[1]v por %[2]v fichas"},
+	"lobby.rebuys_over":            {"Rebuys: over", "Recompras: terminadas"},
+	"lobby.addon_over":             {"add-on: over", "add-on: terminado"},
 	"lobby.guarantee":              {"Guaranteed: %[1]v", "Garantizado: %[1]v"},
 	"lobby.overlay":                {"Guaranteed: %[1]v · overlay %[2]v", "Garantizado: %[1]v · overlay %[2]v"},
 	"lobby.paid":                   {"Paid: %[1]v {1:place|places}", "Cobran: %[1]v {1:puesto|puestos}"},

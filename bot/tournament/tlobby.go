@@ -119,7 +119,12 @@ func (a *Director) poolTotal() int64 {
 func (a *Director) rebuyLine(lang string) string {
 	cfg := a.Tourney.Config()
 	var parts []string
-	if rb := cfg.Rebuys; rb.Limit > 0 {
+	// Once play started, the rebuy period ended (and the add-on with it)
+	// is said to be over, not offered "during N levels".
+	rebuysOver := a.running() && !a.Tourney.RebuysOpen()
+	if rb := cfg.Rebuys; rb.Limit > 0 && rebuysOver {
+		parts = append(parts, tr(lang, "lobby.rebuys_over"))
+	} else if rb.Limit > 0 {
 		chips := rb.Stack
 		if chips == 0 {
 			chips = cfg.Structure.StartingStack
@@ -130,7 +135,9 @@ func (a *Director) rebuyLine(lang string) string {
 		}
 		parts = append(parts, tr(lang, "lobby.rebuys", limit, bot.Chips(rb.Price), bot.Chips(chips), a.Set.RebuyLevels))
 	}
-	if ao := cfg.AddOn; ao.Stack > 0 {
+	if ao := cfg.AddOn; ao.Stack > 0 && rebuysOver && !a.addOnOpen {
+		parts = append(parts, tr(lang, "lobby.addon_over"))
+	} else if ao.Stack > 0 {
 		parts = append(parts, tr(lang, "lobby.addon", bot.Chips(ao.Price), bot.Chips(ao.Stack)))
 	}
 	return strings.Join(parts, " · ")
