@@ -32,6 +32,13 @@ func TestChatLostClosesCashTablesAndPausesTournaments(t *testing.T) {
 		}
 	}
 	h.fails("admin", "/tourney pause", "tourney.not_pausable") // paused already
+	// The tournament's news went to the lost chat: its players are told
+	// privately, each once.
+	for _, p := range []string{"ana", "ben"} {
+		if n := h.privateWith(p, "the bot lost its chat"); n != 1 {
+			t.Errorf("%s was told %d times why the tournament paused, want once: %q", p, n, h.private(p))
+		}
+	}
 	h.must("admin", "/tourney resume")
 }
 

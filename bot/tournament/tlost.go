@@ -24,7 +24,17 @@ func (a *Director) chatLost(req Request) (bot.Reply, error) {
 		}
 		req.Cmd.Name = "tourney:pause"
 	}
-	return a.handle(req)
+	rep, err := a.handle(req)
+	if err == nil && req.Cmd.Name == "tourney:pause" {
+		// The news go to the chat that was lost: each player in play is
+		// told privately why play stopped, and how it goes on.
+		for _, e := range a.Tourney.Entries() {
+			if !e.Out {
+				a.privateTo(e.ID, "tn.paused_lost", a.Name())
+			}
+		}
+	}
+	return rep, err
 }
 
 // cancelCmd is /tourney cancel: every entry refunded.
