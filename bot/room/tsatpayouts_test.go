@@ -108,3 +108,23 @@ func TestSatelliteEndsWhenItsSeatsAreDecided(t *testing.T) {
 	}
 	h.wantEmptyAccount("tourney:2")
 }
+
+// R-TRN-15: a satellite whose pool buys its seats exactly (no money left
+// for the next place) decides its seats with the bust that bursts its
+// bubble: the news say the seats are decided, once, and not also that
+// the bubble burst.
+func TestSatelliteSeatsDecidedAtTheBubbleSayItOnce(t *testing.T) {
+	h := newHarness(t, 23)
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.must("admin", "/tourney create Sat buyin=55 start=sng players=4 seats=6 speed=hyper target=T1 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney start T2") // pool 220: two seats of 110, nothing left
+	_, _ = h.do("alice", "/sitout")
+	h.playTourney(time.Minute, 600)
+	if n := len(h.newsWith("Sat: the seats are decided")); n != 1 {
+		t.Fatalf("the seats decided were told %d times, want once: %q", n, h.news())
+	}
+	if got := h.newsWith("bubble has burst"); len(got) != 0 {
+		t.Errorf("the bubble was told too: %q", got)
+	}
+}

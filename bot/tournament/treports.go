@@ -213,7 +213,10 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 	}
 	a.sayHandForHand()
 	n := a.Tourney.Active()
-	if !a.bubbleSaid && a.Tourney.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 && a.Shares == nil {
+	// Not when the event is ending (a satellite's seats decided by this
+	// bust: its news said the players left win, and the bubble's would
+	// say it again).
+	if !a.bubbleSaid && !a.ending && a.Tourney.State() != tourney.LateRegistration && n <= len(prizes) && n > 1 && a.finalID == 0 && a.Shares == nil {
 		a.bubbleSaid = true
 		a.news("tn.bubble", a.Name(), n)
 	}
