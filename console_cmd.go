@@ -99,22 +99,11 @@ func runConsole(ctx context.Context, a *app) int {
 	}
 	defer s.Close()
 	// A --db another process runs the room on is refused (lease.go).
-	lease, err := takeRoom(ctx, s.Store, a.log)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom console: %v\n", err)
+	ctx, done, ok := a.holdRoom(ctx, s.Store, "console")
+	if !ok {
 		return exitFail
 	}
-	defer lease.release() // after the room closes
-	ctx, stop := context.WithCancel(ctx)
-	kept := make(chan struct{})
-	go func() {
-		defer close(kept)
-		if err := lease.keep(ctx); err != nil {
-			fmt.Fprintf(a.stderr, "pokerroom console: %v\n", err)
-			stop()
-		}
-	}()
-	defer func() { stop(); <-kept }()
+	defer done() // after the room closes
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
 	sink.FileDir = *filesFlag
 	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,

@@ -162,6 +162,29 @@ func (l *roomLease) keep(ctx context.Context) error {
 	}
 }
 
+// holdRoom takes the room's lease of s for a command playing a room of its
+// own (console, sim: name) and keeps it while the command runs: a lease
+// held by another process is refused (told on stderr, with the exit code
+// to return, ok false). The context returned ends when the lease is lost;
+// done stops the renewals and gives the lease up, once the room closed.
+func (a *app) holdRoom(ctx context.Context, s *store.Store, name string) (_ context.Context, done func(), ok bool) {
+	lease, err := takeRoom(ctx, s, a.log)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "pokerroom %s: %v\n", name, err)
+		return ctx, nil, false
+	}
+	ctx, stop := context.WithCancel(ctx)
+	kept := make(chan struct{})
+	go func() {
+		defer close(kept)
+		if err := lease.keep(ctx); err != nil {
+			fmt.Fprintf(a.stderr, "pokerroom %s: %v\n", name, err)
+			stop()
+		}
+	}()
+	return ctx, func() { stop(); <-kept; lease.release() }, true
+}
+
 // release gives the lease up, once the room has closed.
 func (l *roomLease) release() {
 	ctx, cancel := context.WithTimeout(context.Background(), closeTimeout)

@@ -54,22 +54,11 @@ func runSim(ctx context.Context, a *app) int {
 	defer s.Close()
 	// A --db another process runs the room on is refused, as run and
 	// console refuse it (lease.go): the sim's room would deal beside it.
-	lease, err := takeRoom(ctx, s.Store, a.log)
-	if err != nil {
-		fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
+	ctx, done, ok := a.holdRoom(ctx, s.Store, "sim")
+	if !ok {
 		return exitFail
 	}
-	defer lease.release()
-	ctx, stop := context.WithCancel(ctx)
-	kept := make(chan struct{})
-	go func() {
-		defer close(kept)
-		if err := lease.keep(ctx); err != nil {
-			fmt.Fprintf(a.stderr, "pokerroom sim: %v\n", err)
-			stop()
-		}
-	}()
-	defer func() { stop(); <-kept }()
+	defer done() // after the room closes
 	cfg := sim.Config{Options: o, Store: s, Database: fmt.Sprintf("%s %s", s.Location.Backend, s.Location),
 		Log: a.log, Out: a.stdout, Progress: a.stderr}
 	for _, out := range []struct {
