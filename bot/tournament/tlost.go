@@ -22,19 +22,20 @@ func (a *Director) chatLost(req Request) (bot.Reply, error) {
 		if !a.running() || a.paused() {
 			return bot.Reply{}, nil
 		}
-		req.Cmd.Name = "tourney:pause"
 	}
+	req.Cmd.Name = "tourney:pause"
 	rep, err := a.handle(req)
-	if err == nil && req.Cmd.Name == "tourney:pause" {
-		// The news go to the chat that was lost: each player in play is
-		// told privately why play stopped, and how it goes on.
-		for _, e := range a.Tourney.Entries() {
-			if !e.Out {
-				a.privateTo(e.ID, "tn.paused_lost", a.Name())
-			}
+	if err != nil {
+		return rep, err
+	}
+	// The news go to the chat that was lost: each player in play is told
+	// privately why play stopped, and how it goes on.
+	for _, e := range a.Tourney.Entries() {
+		if !e.Out {
+			a.privateTo(e.ID, "tn.paused_lost", a.Name())
 		}
 	}
-	return rep, err
+	return rep, nil
 }
 
 // cancelCmd is /tourney cancel: every entry refunded.
