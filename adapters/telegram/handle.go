@@ -317,9 +317,7 @@ func (a *Adapter) userNamed(ctx context.Context, name string) (int64, bool) {
 			return 0, false
 		}
 		a.mu.Lock()
-		if _, seen := a.usernames.Lookup(name); !seen {
-			a.usernames.Set(name, id)
-		}
+		a.usernames.SetIfAbsent(name, id)
 		a.mu.Unlock()
 	}
 	a.mu.Lock()
@@ -331,9 +329,7 @@ func (a *Adapter) userNamed(ctx context.Context, name string) (int64, bool) {
 		v, err := a.cfg.State.Value(ctx, userTagPrefix+strconv.FormatInt(id, 10))
 		if tag, ok = v, err == nil; ok {
 			a.mu.Lock()
-			if _, seen := a.tags.Lookup(id); !seen {
-				a.tags.Set(id, tag)
-			}
+			a.tags.SetIfAbsent(id, tag)
 			a.mu.Unlock()
 		}
 	}

@@ -343,11 +343,9 @@ func (a *Adapter) userChat(user int64) (int64, bool) {
 		return 0, false
 	}
 	a.mu.Lock()
-	if _, seen := a.lastChat.Lookup(user); !seen {
-		a.lastChat.Set(user, chat)
-	}
-	if _, seen := a.names.Lookup(user); !seen && name != "" {
-		a.names.Set(user, name) // the notice names them as before
+	a.lastChat.SetIfAbsent(user, chat)
+	if name != "" {
+		a.names.SetIfAbsent(user, name) // the notice names them as before
 	}
 	chat, _ = a.lastChat.Lookup(user)
 	a.mu.Unlock()

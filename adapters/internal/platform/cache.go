@@ -36,6 +36,15 @@ func (c *Cache[K, V]) Get(k K) V {
 // Set sets k's value; the least recently used entry goes when full.
 func (c *Cache[K, V]) Set(k K, v V) { c.l.Add(k, v) }
 
+// SetIfAbsent sets k's value unless k is there (a value read from the
+// store while the lock was not held yields to one set meanwhile), marking
+// k used either way.
+func (c *Cache[K, V]) SetIfAbsent(k K, v V) {
+	if _, ok := c.l.Get(k); !ok {
+		c.l.Add(k, v)
+	}
+}
+
 // Delete removes k.
 func (c *Cache[K, V]) Delete(k K) { c.l.Remove(k) }
 

@@ -26,3 +26,18 @@ func TestCacheKeepsOnlyTheMostRecentlyUsed(t *testing.T) {
 		t.Error("a deleted entry is still there")
 	}
 }
+
+// A value read from the store yields to one set meanwhile: SetIfAbsent
+// sets a key that is not there, and leaves one that is.
+func TestSetIfAbsentKeepsAValueSetMeanwhile(t *testing.T) {
+	c := NewCache[string, int](4)
+	c.SetIfAbsent("a", 1)
+	c.Set("b", 2)
+	c.SetIfAbsent("b", 3)
+	if v, _ := c.Lookup("a"); v != 1 {
+		t.Errorf("a = %d, want 1 (set when absent)", v)
+	}
+	if v, _ := c.Lookup("b"); v != 2 {
+		t.Errorf("b = %d, want 2 (kept)", v)
+	}
+}
