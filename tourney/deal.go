@@ -154,6 +154,12 @@ func MakeDeal(in DealInput) (DealResult, error) {
 	return DealResult{Shares: shares, StillInPlay: still}, nil
 }
 
+// SplitByWeight divides total among weights (each ≥ 0, their sum > 0) in
+// proportion, rounded as a chip chop is (chipChop with no base): each
+// part rounded down, the chips left one each to the largest remainders
+// (ties to the larger weight, then the earliest listed).
+func SplitByWeight(weights []Chips, total Chips) []Chips { return chipChop(weights, nil, total) }
+
 // chipChop gives each player the payout of the last place still in and
 // splits the rest by chip share, rounded by largest remainder as ICM deals
 // are: each share rounded down, the chips left one each to the largest

@@ -1,9 +1,10 @@
 package table
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/tourney"
 )
 
 // A five-card draw pot nobody opened (seed 004: "si todos los jugadores
@@ -49,35 +50,22 @@ func (t *Table) noteCarry(carry int64, won []int64) {
 // splitCarry divides carry among shares in proportion to what each put
 // in: exactly their shares when they add up to it; else (a pot carried
 // from before the shares were kept) rounded down, the chips left one
-// each to the largest remainders first (then the largest shares). nil
+// each to the largest remainders first (then the largest shares), as a
+// chip chop rounds (tourney.SplitByWeight). nil
 // with no share.
 func splitCarry(carry int64, shares []CarryShare) []CarryShare {
+	weights := make([]int64, len(shares))
 	var sum int64
-	for _, s := range shares {
+	for i, s := range shares {
+		weights[i] = s.Amount
 		sum += s.Amount
 	}
 	if carry <= 0 || sum <= 0 {
 		return nil
 	}
-	out := make([]CarryShare, len(shares))
-	left := carry
-	for i, s := range shares {
-		out[i] = s
-		out[i].Amount = carry * s.Amount / sum
-		left -= out[i].Amount
-	}
-	order := make([]int, len(shares))
-	for i := range order {
-		order[i] = i
-	}
-	rem := func(i int) int64 { return carry * shares[i].Amount % sum }
-	sort.SliceStable(order, func(a, b int) bool {
-		ra, rb := rem(order[a]), rem(order[b])
-		return ra > rb || ra == rb && shares[order[a]].Amount > shares[order[b]].Amount
-	})
-	for k := 0; left > 0; k++ { // fewer chips left than shares: one pass
-		out[order[k%len(order)]].Amount++
-		left--
+	out := slices.Clone(shares)
+	for i, amt := range tourney.SplitByWeight(weights, carry) {
+		out[i].Amount = amt
 	}
 	return out
 }
