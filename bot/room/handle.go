@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pokerroom/pokerroom/bot/tournament"
 
@@ -478,68 +477,6 @@ func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.C
 		return nil, err
 	}
 	return table.New(r.tdeps, roomEnv{r}, rec, meta, comm, house), nil
-}
-
-// addTable stores a new cash table's record and returns its id.
-func (r *Room) addTable(ctx context.Context, rec bot.TableRecord) (int64, error) {
-	r.making.Lock()
-	defer r.making.Unlock()
-	id, err := r.store.AddTable(ctx, rec)
-	if err != nil {
-		if id, err = r.tableStored(ctx, rec, err); err != nil {
-			return 0, err
-		}
-	}
-	r.madeNow("table:" + strconv.FormatInt(id, 10))
-	return id, nil
-}
-
-// madeNow notes an id a making write gave. r.making is held. An id noted
-// more than madeKept ago is forgotten: its record, made then, is not of
-// this millisecond, so no read back could take it (tableStored).
-func (r *Room) madeNow(key string) {
-	now := r.clock.Now()
-	if r.made == nil {
-		r.made = map[string]time.Time{}
-	}
-	for k, at := range r.made {
-		if now.Sub(at) > madeKept {
-			delete(r.made, k)
-		}
-	}
-	r.made[key] = now
-}
-
-// madeKept is how long madeNow keeps an id: far more than the millisecond
-// a read back matches on.
-const madeKept = time.Minute
-
-// madeHere reports whether a making write of this room gave key's id.
-// r.making is held.
-func (r *Room) madeHere(key string) bool {
-	_, ok := r.made[key]
-	return ok
-}
-
-// tableStored is the id of a table whose write failed with err when the
-// store holds it after all (a write stored but reported failed: it would
-// come back at the next start beside the one an admin told to try again
-// opens), else err: an open table of the community, of rec's name and
-// config, made at rec's time, that no actor runs and no other write made.
-// r.making is held.
-func (r *Room) tableStored(ctx context.Context, rec bot.TableRecord, err error) (int64, error) {
-	recs, rerr := r.store.OpenTables(ctx, rec.CommunityID)
-	if rerr != nil {
-		return 0, err
-	}
-	for _, x := range recs {
-		d := x.CreatedAt.Sub(rec.CreatedAt)
-		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond &&
-			r.tableByID(x.ID) == nil && !r.madeHere("table:"+strconv.FormatInt(x.ID, 10)) {
-			return x.ID, nil
-		}
-	}
-	return 0, err
 }
 
 // maxTablesPerChat bounds a chat's open cash tables.

@@ -133,8 +133,8 @@ type Room struct {
 	grantMu sync.Mutex
 	// making serialises the writes that make a cash table or a
 	// tournament, and made holds the ids they gave ("table:7",
-	// "tourney:3"): one whose write failed is read back (tableStored,
-	// tourneyStored) without taking what another command made.
+	// "tourney:3"): one whose write failed is read back (addMade)
+	// without taking what another command made.
 	making sync.Mutex
 	made   map[string]time.Time // when each was noted (madeNow)
 

@@ -176,41 +176,6 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 	return a, nil
 }
 
-// addTourney stores a new tournament's record and returns its id.
-func (r *Room) addTourney(ctx context.Context, rec bot.TourneyRecord) (int64, error) {
-	r.making.Lock()
-	defer r.making.Unlock()
-	id, err := r.store.AddTourney(ctx, rec)
-	if err != nil {
-		if id, err = r.tourneyStored(ctx, rec, err); err != nil {
-			return 0, err
-		}
-	}
-	r.madeNow("tourney:" + strconv.FormatInt(id, 10))
-	return id, nil
-}
-
-// tourneyStored is the id of a tournament whose write failed with err
-// when the store holds it after all (a write stored but reported failed:
-// it would come back at the next start beside the one an admin told to
-// try again creates), else err: a tournament of the community not ended,
-// of rec's name and settings, made at rec's time, that no director runs
-// and no other write made. r.making is held.
-func (r *Room) tourneyStored(ctx context.Context, rec bot.TourneyRecord, err error) (int64, error) {
-	recs, rerr := r.store.Tourneys(ctx, rec.CommunityID, true)
-	if rerr != nil {
-		return 0, err
-	}
-	for _, x := range recs {
-		d := x.CreatedAt.Sub(rec.CreatedAt)
-		if x.Name == rec.Name && x.Config == rec.Config && d < time.Millisecond && d > -time.Millisecond &&
-			r.tourneys.Get(x.ID) == nil && !r.madeHere("tourney:"+strconv.FormatInt(x.ID, 10)) {
-			return x.ID, nil
-		}
-	}
-	return 0, err
-}
-
 // reserve checks, in the actor of the chat's tournament id, what a new
 // satellite or flight needs of it (check reads its state), and keeps its
 // options fixed (edit) until release: the caller releases once the new
