@@ -35,16 +35,37 @@ const (
 // several rooms in one process: each is a holder of its own).
 var heldHere sync.Map
 
-// roomLease is this process's lease of the room on its database.
+// roomLease is this process's lease of the room on its database. While
+// it cannot be renewed (the database out of reach), the process goes on
+// until the lease's end, less a margin for clocks that differ between
+// hosts (ttl/6); from then on the store's fence refuses every write, so
+// that a second process that takes the lease over once it ran out is the
+// only one writing. A renewal that comes through while the lease still
+// names this process (nobody took it) lifts the fence; one another took
+// stops this process.
 type roomLease struct {
 	s      *store.Store
 	holder string
 	log    *slog.Logger
+	ttl    time.Duration
+	// renew renews the lease until a time (the store's RenewLease; a test
+	// cuts it off).
+	renew func(ctx context.Context, until time.Time) (ok bool, other string, err error)
+
+	mu sync.Mutex
+	// valid is when this process stops writing unless renewed: the
+	// lease's end less the margin, on this process's monotonic clock.
+	valid time.Time
 }
 
 // takeRoom takes the room's lease of s for this process, or says which
 // process holds it.
 func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease, error) {
+	return takeRoomFor(ctx, s, log, leaseTTL)
+}
+
+// takeRoomFor is takeRoom with a lease of ttl.
+func takeRoomFor(ctx context.Context, s *store.Store, log *slog.Logger, ttl time.Duration) (*roomLease, error) {
 	host, _ := os.Hostname()
 	b := make([]byte, 4)
 	_, _ = rand.Read(b)
@@ -52,18 +73,21 @@ func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease
 	if ns := pidNamespace(); ns != "" {
 		tag += "@" + ns // two containers may share a host name, not a pid namespace
 	}
-	l := &roomLease{s: s, holder: fmt.Sprintf("pid %d on %s (%s)", os.Getpid(), host, tag), log: log}
-	ctx, cancel := context.WithTimeout(ctx, leaseTTL/3) // a database that stops answering at start
+	l := &roomLease{s: s, holder: fmt.Sprintf("pid %d on %s (%s)", os.Getpid(), host, tag), log: log, ttl: ttl}
+	l.renew = func(ctx context.Context, until time.Time) (bool, string, error) {
+		return s.RenewLease(ctx, roomLeaseKey, l.holder, until)
+	}
+	ctx, cancel := context.WithTimeout(ctx, ttl/3) // a database that stops answering at start
 	defer cancel()
 	now := time.Now()
-	ok, other, until, err := s.TakeLease(ctx, roomLeaseKey, l.holder, now, now.Add(leaseTTL))
+	ok, other, until, err := s.TakeLease(ctx, roomLeaseKey, l.holder, now, now.Add(ttl))
 	if err == nil && !ok && holderGone(other, host) {
 		// Killed or crashed on this host, in this pid namespace (a
 		// restart after kill -9): its lease is taken over at once, as one
 		// run out. The update is of the value read: a holder that renewed
 		// meanwhile keeps it.
 		log.Info("taking over the room's lease of a process that is gone", "holder", other)
-		ok, other, until, err = s.TakeLease(ctx, roomLeaseKey, l.holder, until, now.Add(leaseTTL))
+		ok, other, until, err = s.TakeLease(ctx, roomLeaseKey, l.holder, until, now.Add(ttl))
 	}
 	if err != nil {
 		return nil, err
@@ -73,7 +97,29 @@ func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease
 			other, until.UTC().Format(time.TimeOnly))
 	}
 	heldHere.Store(l.holder, true)
+	l.renewed(now)
+	s.SetFence(l.check)
 	return l, nil
+}
+
+// renewed records a renewal asked at start (for start + ttl).
+func (l *roomLease) renewed(start time.Time) {
+	l.mu.Lock()
+	l.valid = start.Add(l.ttl - l.ttl/6)
+	l.mu.Unlock()
+}
+
+// check is the store's fence: an error once the lease may have run out
+// unrenewed.
+func (l *roomLease) check() error {
+	l.mu.Lock()
+	valid := l.valid
+	l.mu.Unlock()
+	if time.Now().Before(valid) {
+		return nil
+	}
+	return fmt.Errorf("the room's lease, last renewed at %s UTC, could not be renewed in time (the database out of reach): writes resume once it is",
+		valid.Add(-l.ttl+l.ttl/6).UTC().Format(time.TimeOnly))
 }
 
 // holderGone reports whether the lease's holder, as takeRoom names one
@@ -135,29 +181,52 @@ func processRuns(pid int) bool {
 }
 
 // keep renews the lease until ctx ends; it fails when another process
-// took it (this one could not renew it in time), so that the room stops.
-// A database that cannot be reached is retried at the next renewal.
+// took it, or it was given up meanwhile, so that the room stops. A
+// database that cannot be reached is tried again every second (ttl/30)
+// until it answers; meanwhile the fence (check) refuses writes once the
+// lease may have run out.
 func (l *roomLease) keep(ctx context.Context) error {
-	t := time.NewTicker(leaseTTL / 3)
-	defer t.Stop()
+	var failing time.Time // since when renewals fail
+	fenced := false       // told that writes are refused
 	for {
+		wait := l.ttl / 3
+		if !failing.IsZero() {
+			wait = l.ttl / 30
+		}
 		select {
 		case <-ctx.Done():
 			return nil
-		case <-t.C:
+		case <-time.After(wait):
 		}
-		now := time.Now()
+		start := time.Now()
 		// Each renewal waits at most until the next: a database that
 		// stops answering is met as an error, not a renewal hung while
 		// the lease runs out.
-		cctx, cancel := context.WithTimeout(ctx, leaseTTL/3)
-		ok, other, _, err := l.s.TakeLease(cctx, roomLeaseKey, l.holder, now, now.Add(leaseTTL))
+		cctx, cancel := context.WithTimeout(ctx, l.ttl/3)
+		ok, other, err := l.renew(cctx, start.Add(l.ttl))
 		cancel()
 		switch {
-		case err != nil && ctx.Err() == nil:
-			l.log.Warn("could not renew the room's lease", "err", err)
-		case err == nil && !ok:
+		case err != nil && ctx.Err() != nil:
+			return nil
+		case err != nil:
+			if failing.IsZero() {
+				failing = start
+				l.log.Warn("could not renew the room's lease; trying every second", "err", err)
+			}
+			if cerr := l.check(); cerr != nil && !fenced {
+				fenced = true
+				l.log.Error("writes are refused", "why", cerr)
+			}
+		case !ok && other != "":
 			return fmt.Errorf("another pokerroom (%s) took the room on this database: this one stops", other)
+		case !ok:
+			return fmt.Errorf("the room's lease on this database was given up by another process while this one could not renew it: this one stops")
+		default:
+			l.renewed(start)
+			if !failing.IsZero() {
+				l.log.Info("renewed the room's lease", "after", time.Since(failing).Round(time.Millisecond))
+				failing, fenced = time.Time{}, false
+			}
 		}
 	}
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/exec"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -166,5 +168,98 @@ func TestALeaseOfAnotherPidNamespaceOnThisHostNameIsNotTakenOver(t *testing.T) {
 	mine := fmt.Sprintf("pid %d on %s (0a0b0c0d@%s)", dead.ProcessState.Pid(), host, pidNamespace())
 	if !holderGone(mine, host) {
 		t.Fatalf("%s, of this pid namespace and ended, was not taken to be gone", mine)
+	}
+}
+
+// A room cut off from its database for longer than its lease (a network
+// partition between its host and PostgreSQL) stops writing once the lease
+// may have run out, so that a second room, which takes the lease over
+// once it did, is the only one writing: the first went on writing until
+// its next renewal found the lease taken (found by an outside review).
+// While nobody took it, a renewal that comes through lifts the fence and
+// the room goes on; once another took it, the first stops, still fenced.
+func TestARoomCutOffLongerThanItsLeaseStopsWriting(t *testing.T) {
+	ctx := context.Background()
+	_, path := tempDB(t)
+	loc, err := store.ParseURL(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := func() *store.Store {
+		s, err := store.Open(ctx, loc, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		if _, err := s.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s, other := open(), open() // two processes' stores on one database
+	log := slog.New(slog.DiscardHandler)
+	const ttl = 600 * time.Millisecond
+	l, err := takeRoomFor(ctx, s, log, ttl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cut atomic.Bool
+	renew := l.renew
+	l.renew = func(ctx context.Context, until time.Time) (bool, string, error) {
+		if cut.Load() {
+			return false, "", errors.New("dial tcp 10.0.0.5:5432: connect: no route to host")
+		}
+		return renew(ctx, until)
+	}
+	kctx, stop := context.WithCancel(ctx)
+	defer stop()
+	kept := make(chan error, 1)
+	go func() { kept <- l.keep(kctx) }()
+	until := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not within 10 s", what)
+			}
+		}
+	}
+	write := func() error { return s.SetValue(ctx, "room:probe", time.Now().String()) }
+	if err := write(); err != nil {
+		t.Fatalf("a room holding its lease: %v", err)
+	}
+
+	cut.Store(true)
+	until("writes refused once the lease may have run out", func() bool { return errors.Is(write(), store.ErrFenced) })
+	if err := write(); err == nil || !strings.Contains(err.Error(), "lease") {
+		t.Errorf("a refused write does not say why: %v", err)
+	}
+	cut.Store(false)
+	until("writes again after a renewal, nobody having taken the lease", func() bool { return write() == nil })
+
+	cut.Store(true)
+	until("writes refused again", func() bool { return errors.Is(write(), store.ErrFenced) })
+	var second *roomLease
+	until("a second room takes the lease once it ran out", func() bool {
+		second, err = takeRoomFor(ctx, other, log, time.Minute)
+		return err == nil
+	})
+	defer second.release()
+	if err := other.SetValue(ctx, "room:probe", "second"); err != nil {
+		t.Fatalf("the second room writes: %v", err)
+	}
+	cut.Store(false)
+	select {
+	case err := <-kept:
+		if err == nil || !strings.Contains(err.Error(), second.holder) {
+			t.Errorf("the first room's lease keeper: %v, want it to stop naming the second", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first room went on after the second took its lease")
+	}
+	if err := write(); !errors.Is(err, store.ErrFenced) {
+		t.Errorf("the first room writes beside the second: %v", err)
+	}
+	if v, err := other.Value(ctx, "room:probe"); err != nil || v != "second" {
+		t.Errorf("probe %q %v, want the second room's", v, err)
 	}
 }

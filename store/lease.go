@@ -23,7 +23,7 @@ import (
 // and until when. Two processes taking it at once: one wins.
 func (s *Store) TakeLease(ctx context.Context, key, holder string, now, until time.Time) (ok bool, other string, otherUntil time.Time, err error) {
 	value := strconv.FormatInt(until.UnixNano(), 10) + " " + holder
-	db := s.db.WithContext(ctx)
+	db := unfenced(ctx, s.db)
 	for range 3 {
 		var row KeyValue
 		err := db.Where("key = ?", key).Take(&row).Error
@@ -44,24 +44,57 @@ func (s *Store) TakeLease(ctx context.Context, key, holder string, now, until ti
 		if who != holder && exp.After(now) {
 			return false, who, exp, nil
 		}
-		res := db.Model(&KeyValue{}).Where("key = ? AND value = ?", key, row.Value).
-			Updates(map[string]any{"value": value, "updated_at": s.now()})
-		if res.Error != nil {
-			return false, "", time.Time{}, fmt.Errorf("lease %q: %w", key, res.Error)
-		}
-		if res.RowsAffected == 1 {
-			return true, "", time.Time{}, nil
+		if swapped, err := s.swapLease(db, key, row.Value, value); err != nil || swapped {
+			return swapped, "", time.Time{}, err
 		}
 		// Changed meanwhile (another took or renewed it): read it again.
 	}
 	return false, "", time.Time{}, fmt.Errorf("lease %q: it kept changing while being taken", key)
 }
 
+// RenewLease extends holder's lease of key until until, as long as the
+// lease still names holder, even run out: one another process took (ok
+// false, other naming it) or one gone (given up meanwhile, perhaps by
+// another that had taken it: ok false, other "") is not made again, since
+// the database may have moved on without holder.
+func (s *Store) RenewLease(ctx context.Context, key, holder string, until time.Time) (ok bool, other string, err error) {
+	value := strconv.FormatInt(until.UnixNano(), 10) + " " + holder
+	db := unfenced(ctx, s.db)
+	for range 3 {
+		var row KeyValue
+		err := db.Where("key = ?", key).Take(&row).Error
+		switch {
+		case errors.Is(err, gorm.ErrRecordNotFound):
+			return false, "", nil
+		case err != nil:
+			return false, "", fmt.Errorf("lease %q: %w", key, err)
+		}
+		if _, who := parseLease(row.Value); who != holder {
+			return false, who, nil
+		}
+		if swapped, err := s.swapLease(db, key, row.Value, value); err != nil || swapped {
+			return swapped, "", err
+		}
+	}
+	return false, "", fmt.Errorf("lease %q: it kept changing while being renewed", key)
+}
+
+// swapLease sets key's lease to value if it still is old.
+func (s *Store) swapLease(db *gorm.DB, key, old, value string) (bool, error) {
+	res := db.Model(&KeyValue{}).Where("key = ? AND value = ?", key, old).
+		Updates(map[string]any{"value": value, "updated_at": s.now()})
+	if res.Error != nil {
+		return false, fmt.Errorf("lease %q: %w", key, res.Error)
+	}
+	return res.RowsAffected == 1, nil
+}
+
 // ReleaseLease gives up holder's lease of key; a lease another holds is
 // left alone.
 func (s *Store) ReleaseLease(ctx context.Context, key, holder string) error {
 	var row KeyValue
-	err := s.db.WithContext(ctx).Where("key = ?", key).Take(&row).Error
+	db := unfenced(ctx, s.db)
+	err := db.Where("key = ?", key).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil
 	}
@@ -71,7 +104,7 @@ func (s *Store) ReleaseLease(ctx context.Context, key, holder string) error {
 	if _, who := parseLease(row.Value); who != holder {
 		return nil
 	}
-	if err := s.db.WithContext(ctx).Where("key = ? AND value = ?", key, row.Value).Delete(&KeyValue{}).Error; err != nil {
+	if err := db.Where("key = ? AND value = ?", key, row.Value).Delete(&KeyValue{}).Error; err != nil {
 		return fmt.Errorf("lease %q: %w", key, err)
 	}
 	return nil

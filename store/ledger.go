@@ -34,7 +34,8 @@ const maxAttempts = 10
 // InTx runs fn in one transaction and commits if fn returns nil. On
 // PostgreSQL a transaction aborted by a serialization failure or a
 // deadlock is retried from the start, so fn must have no effect outside
-// the transaction.
+// the transaction. A fence (fence.go) that refuses writes when fn ends
+// rolls the transaction back.
 func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.loc.Backend == SQLite {
 		s.stmts.prepare(ctx, s.sqlDB)
@@ -43,7 +44,12 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		tx := &Tx{s: s}
 		err := s.db.WithContext(ctx).Transaction(func(db *gorm.DB) error {
 			tx.db = db
-			return fn(tx)
+			if err := fn(tx); err != nil {
+				return err
+			}
+			// The statements on prepared SQL pass no gorm callback: the
+			// fence is asked here, before the commit, for all of them.
+			return s.fenced()
 		})
 		for _, h := range tx.forget {
 			s.seqs.forget(h)

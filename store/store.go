@@ -71,6 +71,9 @@ type Store struct {
 	seqs seqCache
 	// ckpt checkpoints a SQLite file's write-ahead log (nil otherwise).
 	ckpt *checkpointer
+	// fence refuses writes once this process may no longer own the room
+	// (fence.go).
+	fence fence
 }
 
 // Open connects to the database at loc, within ctx's deadline. It does not
@@ -160,6 +163,10 @@ func open(ctx context.Context, loc Location, opts Options) (*Store, error) {
 		sqlDB.SetConnMaxIdleTime(5 * time.Minute)
 	}
 	s := &Store{db: db, sqlDB: sqlDB, loc: loc, clock: clock}
+	if err := s.registerFence(); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("open %s database %s: %w", loc.Backend, loc, err)
+	}
 	if err := s.Ping(ctx); err != nil {
 		sqlDB.Close()
 		if ctx.Err() != nil {

@@ -72,6 +72,8 @@ func Run(t *testing.T, open Opener) {
 		{"CloseTableWithItsWrite", testCloseTableWithItsWrite},
 		{"TableRecordOpenOrClosed", testTableRecordOpenOrClosed},
 		{"LeaseIsHeldByOneHolder", testLease},
+		{"LeaseIsRenewedOnlyWhileItNamesItsHolder", testLeaseRenewal},
+		{"FenceRefusesWrites", testFenceRefusesWrites},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
