@@ -321,7 +321,10 @@ func (r *Room) Start(ctx context.Context) error {
 		}
 		if t.Tour != nil {
 			a := r.tourneys.Get(t.TourneyID)
-			if a == nil { // its tournament is over: the table was left open by a crash
+			// Its tournament is over (the table left open by a crash), or
+			// the table was stored but its op was not: the director uses
+			// the one its ops name.
+			if a == nil || !a.Linked(t.Tour.No, t.ID) {
 				if err := r.store.CloseTable(sctx, t.ID, r.clock.Now()); err != nil {
 					r.Close()
 					return fmt.Errorf("room: table %d: %w", rec.ID, err)

@@ -371,5 +371,9 @@ func (r *Room) newTourneyActor(rec bot.TourneyRecord, set tournament.Settings, c
 // StartTable starts a table a director opened (tournament.Env).
 func (e roomEnv) StartTable(t *table.Table) { e.r.startTable(t) }
 
+func (e roomEnv) AddTable(ctx context.Context, rec bot.TableRecord) (int64, error) {
+	return e.r.addTable(ctx, rec)
+}
+
 // TableEnv is the room as the environment of a director's tables.
 func (e roomEnv) TableEnv() table.Env { return e }

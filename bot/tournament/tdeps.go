@@ -27,12 +27,15 @@ type Deps struct {
 }
 
 // Env is what a director asks of the room: the community as it is
-// now, wallets, sending, and starting a table it opened (with the room as
-// the table's environment).
+// now, wallets, sending, and storing and starting a table it opens (with
+// the room as the table's environment).
 type Env interface {
 	CommunityNow(c bot.Community) bot.Community
 	Wallet(ctx context.Context, p bot.Player, comm bot.Community) (int64, error)
 	Send(m bot.Outgoing)
 	StartTable(t *table.Table)
 	TableEnv() table.Env
+	// AddTable stores a new table's record and returns its id; a write
+	// stored but reported failed is read back, not stored again.
+	AddTable(ctx context.Context, rec bot.TableRecord) (int64, error)
 }

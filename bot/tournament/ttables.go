@@ -76,11 +76,15 @@ func (a *Director) openTable(tb *tourney.Table) (int64, error) {
 		Config: table.MustJSON(meta), CreatedAt: a.Deps.Clock.Now()}
 	ctx, cancel := context.WithTimeout(a.Deps.Ctx, table.OpTimeout)
 	defer cancel()
-	id, err := a.Deps.Store.AddTable(ctx, rec)
-	if err != nil {
-		return 0, err
-	}
-	return id, nil
+	return a.env.AddTable(ctx, rec)
+}
+
+// Linked reports whether room table id is the one the tournament's ops
+// gave its table no: an open record of the tournament that is not was
+// stored by a write whose op was not (the director stores another), and
+// is closed at a start rather than dealt beside it.
+func (a *Director) Linked(no tourney.TableID, id int64) bool {
+	return a.tableIDs[no] == id
 }
 
 // startTable starts the actor of a new tournament table, held.
