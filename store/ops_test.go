@@ -304,3 +304,29 @@ func TestSQLitePragmasAndVersion(t *testing.T) {
 		}
 	}
 }
+
+// A SQLite URL asking for synchronous(FULL) (commits that survive a power
+// failure) gets it on the store's connection: the driver ran pokerroom's
+// synchronous(NORMAL) after it and undid it.
+func TestSQLiteURLsOwnSynchronousTakesEffect(t *testing.T) {
+	ctx := context.Background()
+	loc, err := store.ParseURL("file:" + filepath.Join(t.TempDir(), "full.db") + "?_pragma=synchronous(FULL)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got, journal string
+	if err := s.DB().Raw("PRAGMA synchronous").Scan(&got).Error; err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DB().Raw("PRAGMA journal_mode").Scan(&journal).Error; err != nil {
+		t.Fatal(err)
+	}
+	if got != "2" || journal != "wal" {
+		t.Errorf("PRAGMA synchronous = %s, journal_mode = %s; want 2 (FULL) and wal", got, journal)
+	}
+}

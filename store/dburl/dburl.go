@@ -181,23 +181,13 @@ func sqliteLocation(raw, p string) (Location, error) {
 		return Location{}, fmt.Errorf("empty SQLite path in %q (accepted: %s)", raw, AcceptedURLs)
 	}
 	// The driver opens "file:" names as URIs; a plain path loses its query.
-	// busy_timeout comes first: switching a new file to WAL takes a lock
-	// that another process creating the same file may hold, and the
-	// pragmas run in order. The store checkpoints the WAL on a connection
-	// of its own (store/checkpoint.go); the writer's own checkpoint, which
-	// stalls it, comes only past SQLiteBackstopPages, when that one has
-	// fallen behind, and to let the log start again from its beginning.
-	// Temporary files in memory: a statement that may fail halfway (a
-	// multi-row INSERT with a unique index) keeps the pages it changes in
-	// a statement journal, written to a file otherwise (6% of the group
-	// commit's time in BenchmarkCommitTables).
-	params := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=wal_autocheckpoint(" + strconv.Itoa(SQLiteBackstopPages) + ")&_pragma=temp_store(MEMORY)&_txlock=immediate"
+	params, err := sqliteParams(query)
+	if err != nil {
+		return Location{}, fmt.Errorf("SQLite URL %q: %w", raw, err)
+	}
 	var dsn string
 	if strings.HasPrefix(p, "file:") {
 		dsn = "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + params
-		if query != "" {
-			dsn += "&" + query
-		}
 	} else {
 		dsn = path + "?" + params
 	}
@@ -206,6 +196,70 @@ func sqliteLocation(raw, p string) (Location, error) {
 		shown = abs
 	}
 	return Location{Backend: SQLite, Path: shown, dsn: dsn, redacted: shown}, nil
+}
+
+// sqlitePragmas are the pragmas every SQLite connection runs, in this
+// order. busy_timeout comes first: switching a new file to WAL takes a
+// lock that another process creating the same file may hold, and the
+// pragmas run in order. The store checkpoints the WAL on a connection of
+// its own (store/checkpoint.go); the writer's own checkpoint, which stalls
+// it, comes only past SQLiteBackstopPages, when that one has fallen
+// behind, and to let the log start again from its beginning. Temporary
+// files in memory: a statement that may fail halfway (a multi-row INSERT
+// with a unique index) keeps the pages it changes in a statement journal,
+// written to a file otherwise (6% of the group commit's time in
+// BenchmarkCommitTables). synchronous(NORMAL): a commit is safe from a
+// crash of the process, and the file from corruption at a power failure;
+// the last commits before a power failure may be lost unless the URL asks
+// for synchronous(FULL).
+var sqlitePragmas = []struct{ name, value string }{
+	{"busy_timeout", "busy_timeout(10000)"},
+	{"journal_mode", "journal_mode(WAL)"},
+	{"foreign_keys", "foreign_keys(1)"},
+	{"synchronous", "synchronous(NORMAL)"},
+	{"wal_autocheckpoint", "wal_autocheckpoint(" + strconv.Itoa(SQLiteBackstopPages) + ")"},
+	{"temp_store", "temp_store(MEMORY)"},
+}
+
+// sqliteFixed are what a URL may not change: the store needs them (the
+// write-ahead log its checkpointer copies, the foreign keys that refuse a
+// row without its parent, and write transactions that take the write lock
+// at BEGIN, so that two never fail each other halfway).
+var sqliteFixed = []string{"journal_mode", "foreign_keys", "_txlock"}
+
+// sqliteParams is the driver's query for a SQLite file: sqlitePragmas,
+// each replaced by the URL's own query's pragma of the same name (the
+// driver runs its pragmas sorted, so that both would run in an order the
+// spelling decides), then the rest of the URL's query.
+func sqliteParams(query string) (string, error) {
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		return "", errors.New("its query is not name=value pairs joined by & (percent-encode a ; or a % in a value)")
+	}
+	mine := map[string]bool{}
+	for _, v := range q["_pragma"] {
+		name := strings.ToLower(strings.TrimSpace(v))
+		if i := strings.IndexAny(name, "(= "); i >= 0 {
+			name = name[:i]
+		}
+		mine[name] = true
+	}
+	for _, k := range sqliteFixed {
+		if mine[k] || (strings.HasPrefix(k, "_") && q.Has(k)) {
+			return "", fmt.Errorf("it sets %s, which pokerroom sets itself (the store needs write-ahead logging, foreign keys and immediate write transactions); a URL may set synchronous, busy_timeout, temp_store, wal_autocheckpoint or other pragmas", k)
+		}
+	}
+	var b strings.Builder
+	for _, p := range sqlitePragmas {
+		if !mine[p.name] {
+			b.WriteString("_pragma=" + p.value + "&")
+		}
+	}
+	b.WriteString("_txlock=immediate")
+	if query != "" {
+		b.WriteString("&" + query)
+	}
+	return b.String(), nil
 }
 
 // SQLiteBackstopPages is the write-ahead log's length, in pages of 4 KB,

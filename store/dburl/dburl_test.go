@@ -239,3 +239,47 @@ func TestHideIsExactForShortPasswords(t *testing.T) {
 		}
 	}
 }
+
+// A SQLite URL's own pragma replaces pokerroom's of the same name: the
+// driver runs its pragmas sorted, so that `_pragma=synchronous(FULL)`
+// beside pokerroom's synchronous(NORMAL) ran first and was undone (a
+// durable commit asked for and silently not given). What the store needs
+// (write-ahead logging, foreign keys, immediate write transactions) a URL
+// may not change: it is refused, naming it.
+func TestSQLiteURLPragmasReplacePokerroomsOfTheSameName(t *testing.T) {
+	for _, tc := range []struct {
+		raw           string
+		want, notWant []string
+	}{
+		{"file:room.db?_pragma=synchronous(FULL)", []string{"_pragma=synchronous(FULL)", "_pragma=journal_mode(WAL)", "_pragma=foreign_keys(1)"}, []string{"synchronous(NORMAL)"}},
+		{"file:room.db?_pragma=SYNCHRONOUS%3D2", []string{"_pragma=SYNCHRONOUS%3D2"}, []string{"synchronous(NORMAL)"}},
+		{"file:room.db?_pragma=busy_timeout(60000)&_pragma=cache_size(-64000)", []string{"busy_timeout(60000)", "cache_size(-64000)", "synchronous(NORMAL)"}, []string{"busy_timeout(10000)"}},
+		{"file:room.db", []string{"_pragma=synchronous(NORMAL)", "_pragma=busy_timeout(10000)", "_txlock=immediate"}, nil},
+	} {
+		loc, err := Parse(tc.raw)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", tc.raw, err)
+			continue
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(loc.DSN(), w) {
+				t.Errorf("Parse(%q): DSN %q lacks %q", tc.raw, loc.DSN(), w)
+			}
+		}
+		for _, w := range tc.notWant {
+			if strings.Contains(loc.DSN(), w) {
+				t.Errorf("Parse(%q): DSN %q holds %q", tc.raw, loc.DSN(), w)
+			}
+		}
+	}
+	for raw, name := range map[string]string{
+		"file:room.db?_pragma=journal_mode(DELETE)": "journal_mode",
+		"file:room.db?_pragma=foreign_keys=off":     "foreign_keys",
+		"file:room.db?_txlock=deferred":             "_txlock",
+		"file:room.db?_pragma=x&%zz":                "name=value",
+	} {
+		if _, err := Parse(raw); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("Parse(%q): %v, want it refused naming %s", raw, err, name)
+		}
+	}
+}
