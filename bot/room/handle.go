@@ -25,6 +25,12 @@ func (r *Room) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 		cmd.Received = r.clock.Now()
 	}
 	if err := r.limit(cmd); err != nil {
+		// Told before the user is looked up (the limit spares that work):
+		// in their client's language, else the room's.
+		if e := bot.FromError(err); e.Lang == "" {
+			e.Lang = bot.LangFor("", cmd.Lang, r.cfg.DefaultLang)
+			return bot.Reply{}, e
+		}
 		return bot.Reply{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, table.OpTimeout)

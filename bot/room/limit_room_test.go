@@ -1,6 +1,7 @@
 package room_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -83,5 +84,26 @@ func TestRoomKeepsAtMostMaxUsersCommandBuckets(t *testing.T) {
 	}
 	if n := h.room.BucketsKept(); n > 10 || n == 0 {
 		t.Fatalf("%d command buckets kept, want 1 to 10", n)
+	}
+}
+
+// The answer to a command over the user's limit speaks the room's
+// language (DEFAULT_LANG), or the user's client's: it came before the
+// user was looked up, without a language, and every adapter told it in
+// English to a room set to Spanish.
+func TestSlowDownSpeaksTheRoomsLanguage(t *testing.T) {
+	h := newHarness(t, 1)
+	h.commandRate, h.commandBurst, h.defaultLang = 1, 1, bot.Spanish
+	h.restart()
+	h.must("alice", "/wallet")
+	_, err := h.do("alice", "/wallet")
+	if got := bot.Translate(err, bot.English); !strings.Contains(got, "demasiado rápido") {
+		t.Errorf("slow-down in a Spanish room: %q", got)
+	}
+	h.clock.Advance(time.Minute)
+	h.must("bob", "/wallet")
+	_, err = h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: "bob", UserName: "bob", Name: "wallet", Lang: bot.English})
+	if got := bot.Translate(err, bot.Spanish); !strings.Contains(got, "too fast") {
+		t.Errorf("slow-down for a client in English: %q", got)
 	}
 }
