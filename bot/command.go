@@ -14,6 +14,10 @@ type Command struct {
 	Platform  string
 	Chat      string // the chat it was typed in; "" for a private chat with the bot
 	ChatTitle string
+	// Thread is the place within the chat it was typed in (a forum topic
+	// in a Telegram supergroup, as Outgoing.Thread names it); "" for the
+	// chat itself. A cash table opened from it shows there.
+	Thread string
 	// Guild is the Discord server the chat belongs to ("" elsewhere): the
 	// channels of one server share its wallets.
 	Guild    string

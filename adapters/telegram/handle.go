@@ -26,7 +26,7 @@ import (
 // A message without its chat and a button press without its user are
 // skipped (logged). A panic, here or in the handler, is recovered
 // (guard).
-func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
+func (a *Adapter) route(ctx context.Context, u update) {
 	defer a.guard(u.UpdateID, nil)
 	received := a.cfg.Clock.Now() // the room's clock (main wires the same one), for its latency figures
 	switch {
@@ -76,7 +76,7 @@ func (a *Adapter) route(ctx context.Context, u tgbotapi.Update) {
 		}
 		if !a.enqueue(m.Chat.ID, func() {
 			defer a.guard(u.UpdateID, internal)
-			a.onMessage(ctx, m, received)
+			a.onMessage(ctx, m, u.topic, received)
 		}) && m.From != nil {
 			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), a.langOf(m.From)), true)
 		}
@@ -361,7 +361,9 @@ func (a *Adapter) started(user int64) {
 	a.mu.Unlock()
 }
 
-func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received time.Time) {
+// onMessage handles a typed message; topic is the forum topic it was typed
+// in (0: none), where a table it opens shows.
+func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int, received time.Time) {
 	if m.Chat == nil { // route skips it; never dereferenced below
 		return
 	}
@@ -395,6 +397,9 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, received t
 		}
 	} else {
 		cmd.Chat, cmd.ChatTitle = strconv.FormatInt(m.Chat.ID, 10), m.Chat.Title
+		if topic > 0 {
+			cmd.Thread = strconv.Itoa(topic)
+		}
 	}
 	if namesPlayer(name, cmd.Args) {
 		if text := withMentionIDs(m.Text, m.Entities); text != m.Text {

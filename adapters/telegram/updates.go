@@ -187,7 +187,7 @@ func (a *Adapter) getUpdates(offset int) ([]json.RawMessage, error) {
 // cursor moves past it. taken reports that the cursor moved (to be
 // stored); stuck that the batch held nothing but updates without a
 // readable id.
-func (a *Adapter) take(raws []json.RawMessage) (fresh []tgbotapi.Update, taken, stuck bool) {
+func (a *Adapter) take(raws []json.RawMessage) (fresh []update, taken, stuck bool) {
 	unreadable := 0
 	for _, raw := range raws {
 		u, err := decodeUpdate(raw)
@@ -205,10 +205,34 @@ func (a *Adapter) take(raws []json.RawMessage) (fresh []tgbotapi.Update, taken, 
 		}
 		if a.accept(u.UpdateID) {
 			taken = true
-			fresh = append(fresh, u)
+			fresh = append(fresh, update{Update: u, topic: topicOf(raw)})
 		}
 	}
 	return fresh, taken, !taken && unreadable > 0 && unreadable == len(raws)
+}
+
+// update is a taken update with what tgbotapi v5.5.1 does not read of it:
+// the forum topic its message was typed in (Bot API 6.3).
+type update struct {
+	tgbotapi.Update
+	topic int // 0: none (not a forum, or its General topic)
+}
+
+// topicOf is the forum topic of an update's message: its
+// message_thread_id when is_topic_message is set ("True, if the message is
+// sent to a forum topic"). A supergroup's reply threads have a
+// message_thread_id too, which is no topic (0).
+func topicOf(raw json.RawMessage) int {
+	var u struct {
+		Message *struct {
+			Thread int  `json:"message_thread_id"`
+			Topic  bool `json:"is_topic_message"`
+		} `json:"message"`
+	}
+	if json.Unmarshal(raw, &u) != nil || u.Message == nil || !u.Message.Topic || u.Message.Thread < 0 {
+		return 0
+	}
+	return u.Message.Thread
 }
 
 // decodeUpdate decodes one update. When it does not decode, err says why

@@ -441,21 +441,23 @@ func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Commun
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	t, err := r.OpenTable(ctx, comm, cfg)
+	t, err := r.OpenTable(ctx, comm, cfg, cmd.Thread)
 	if err != nil {
 		return bot.Reply{}, err
 	}
 	return bot.Reply{Text: tr(lang, "newtable.done", t.Label(), t.Title(), bot.Chips(cfg.MinBuyIn), bot.Chips(cfg.MaxBuyIn), t.Label())}, nil
 }
 
-// OpenTable opens a cash table in comm and starts its actor.
-func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Config) (*table.Table, error) {
+// OpenTable opens a cash table in comm and starts its actor; it shows in
+// thread, the place within the chat it was opened from (a forum topic;
+// "" for the chat itself).
+func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Config, thread string) (*table.Table, error) {
 	// A pool's tables (maxPoolTables) and a tournament's do not keep a
 	// chat from opening cash tables.
 	if len(r.cashTablesOf(comm.ID)) >= maxTablesPerChat {
 		return nil, bot.Errorf(bot.EInvalid, "newtable.too_many", maxTablesPerChat)
 	}
-	t, err := r.addCashTable(ctx, comm, cfg, cfg.Variant+" "+cfg.Stakes())
+	t, err := r.addCashTable(ctx, comm, cfg, cfg.Variant+" "+cfg.Stakes(), thread)
 	if err != nil {
 		return nil, err
 	}
@@ -463,10 +465,11 @@ func (r *Room) OpenTable(ctx context.Context, comm bot.Community, cfg table.Conf
 	return t, nil
 }
 
-// addCashTable stores a new cash table of comm, named name, with its
-// account, and returns its actor, not started.
-func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.Config, name string) (*table.Table, error) {
-	meta := table.Meta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID}
+// addCashTable stores a new cash table of comm, named name, showing in
+// thread (Meta.Thread), with its account, and returns its actor, not
+// started.
+func (r *Room) addCashTable(ctx context.Context, comm bot.Community, cfg table.Config, name, thread string) (*table.Table, error) {
+	meta := table.Meta{Config: cfg, Platform: comm.Platform, Chat: comm.ChatID, Thread: thread}
 	rec := bot.TableRecord{CommunityID: comm.ID, Name: name, Variant: cfg.Variant, Stakes: cfg.Stakes(),
 		Config: table.MustJSON(meta), CreatedAt: r.clock.Now()}
 	id, err := r.addTable(ctx, rec)

@@ -511,7 +511,7 @@ func (r *Room) unseatGroup(ctx context.Context, p *pool, group []*poolEntry, err
 
 // openPoolTable opens one more table of the pool and starts it.
 func (r *Room) openPoolTable(ctx context.Context, p *pool) (*table.Table, error) {
-	t, err := r.addCashTable(ctx, p.comm, p.config, p.Label()+" "+p.config.Variant+" "+p.config.Stakes())
+	t, err := r.addCashTable(ctx, p.comm, p.config, p.Label()+" "+p.config.Variant+" "+p.config.Stakes(), "")
 	if err != nil {
 		return nil, err
 	}

@@ -187,6 +187,12 @@ func (s *Server) sendMessage(p url.Values) (any, *apiError) {
 			return nil, &apiError{code: 400, description: "Bad Request: message thread not found"}
 		}
 		thread = n
+	} else if replyTo > 0 && replyTo <= len(s.msgs[chat]) && !s.msgs[chat][replyTo-1].Deleted {
+		// A reply goes to the topic of the message it answers: "you never
+		// need to specify message_thread_id explicitly when replying to a
+		// message" (levlam, tdlib/telegram-bot-api#447). One to a deleted
+		// message (allow_sending_without_reply) has no topic to follow.
+		thread = s.msgs[chat][replyTo-1].Thread
 	}
 	m, e := s.post(chat, &Message{Text: text, Source: source, ParseMode: mode, Keyboard: kb, ReplyTo: replyTo, Thread: thread})
 	if e != nil {

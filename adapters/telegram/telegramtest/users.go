@@ -49,6 +49,13 @@ func (s *Server) messageJSON(m *Message) map[string]any {
 	} else {
 		out["from"] = s.userJSON(m.From)
 	}
+	if m.Thread != 0 {
+		// A message in a forum topic (Bot API, Message: message_thread_id
+		// "Unique identifier of a message thread to which the message
+		// belongs", is_topic_message "True, if the message is sent to a
+		// forum topic").
+		out["message_thread_id"], out["is_topic_message"] = m.Thread, true
+	}
 	if len(m.Keyboard) > 0 {
 		out["reply_markup"] = map[string]any{"inline_keyboard": m.Keyboard}
 	}
@@ -94,6 +101,34 @@ func (s *Server) SayUpdate(chat, user int64, text string) (msg, update int) {
 	defer s.mu.Unlock()
 	m := s.addMessage(chat, &Message{Text: text, From: user})
 	return m.ID, s.push("message", s.messageJSON(m))
+}
+
+// SayInTopic has user write text in forum topic (a thread id AddTopic or
+// createForumTopic returned) of chat. It returns the message id.
+func (s *Server) SayInTopic(chat int64, topic int, user int64, text string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g == nil || !g.forum || topic < 1 || topic > len(g.topics) {
+		s.tb.Errorf("telegramtest: no topic %d in chat %d", topic, chat)
+		return 0
+	}
+	m := s.addMessage(chat, &Message{Text: text, From: user, Thread: topic})
+	s.push("message", s.messageJSON(m))
+	return m.ID
+}
+
+// AddTopic has a member open a forum topic named name in chat (SetForum
+// first), and returns its thread id.
+func (s *Server) AddTopic(chat int64, name string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil || !g.forum {
+		s.tb.Errorf("telegramtest: chat %d has no topics", chat)
+		return 0
+	}
+	g.topics = append(g.topics, name)
+	return len(g.topics)
 }
 
 // Start has user open the bot's private chat with /start and a payload
