@@ -124,8 +124,13 @@ func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.
 			return "", a.classify(err)
 		}
 	}
-	if topic, err := strconv.Atoi(thread); err == nil && thread != "" {
-		return a.sendToTopic(chat, topic, text, kb)
+	if topic, err := strconv.Atoi(thread); err == nil && thread != "" && !a.topicGone(chat, topic) {
+		got, err := a.sendToTopic(chat, topic, text, kb)
+		if !errors.Is(err, errTopicGone) {
+			return got, err
+		}
+		// deleted or closed by an admin: the message goes to the chat itself
+		a.log.Info("a table's forum topic is gone; its messages go to the chat itself", "chat", chat, "topic", topic, "err", err)
 	}
 	msg := tgbotapi.NewMessage(chat, text)
 	msg.ParseMode = tgbotapi.ModeHTML
@@ -536,9 +541,21 @@ func isForbidden(err error) bool {
 	return errors.As(err, &te) && (te.Code == http.StatusForbidden || te.Code == 0 && strings.HasPrefix(te.Message, "Forbidden:"))
 }
 
+// errTopicGone: a forum topic refused a message, deleted ("message thread
+// not found") or closed (TOPIC_CLOSED: only admins post there).
+var errTopicGone = errors.New("telegram: the forum topic is gone")
+
+// topicGone reports whether topic of chat was found deleted.
+func (a *Adapter) topicGone(chat int64, topic int) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.goneTopics[[2]int64{chat, int64(topic)}]
+}
+
 // sendToTopic sends a message into a forum topic: tgbotapi v5.5.1
 // predates topics (Bot API 6.3), so the request is made by hand with
-// message_thread_id.
+// message_thread_id. A topic deleted is remembered (topicGone) and, as one
+// closed, answered errTopicGone.
 func (a *Adapter) sendToTopic(chat int64, topic int, text string, kb *tgbotapi.InlineKeyboardMarkup) (string, error) {
 	p := tgbotapi.Params{}
 	p.AddNonZero64("chat_id", chat)
@@ -551,6 +568,18 @@ func (a *Adapter) sendToTopic(chat int64, topic int, text string, kb *tgbotapi.I
 		}
 	}
 	resp, err := a.api.MakeRequest("sendMessage", p)
+	var te *tgbotapi.Error
+	if errors.As(err, &te) && te.Code == http.StatusBadRequest {
+		switch {
+		case strings.Contains(te.Message, "message thread not found"), strings.Contains(te.Message, "TOPIC_DELETED"):
+			a.mu.Lock()
+			a.goneTopics[[2]int64{chat, int64(topic)}] = true
+			a.mu.Unlock()
+			return "", fmt.Errorf("%w: %s", errTopicGone, te.Message)
+		case strings.Contains(te.Message, "TOPIC_CLOSED"):
+			return "", fmt.Errorf("%w: %s", errTopicGone, te.Message)
+		}
+	}
 	if err != nil {
 		return "", a.classify(err)
 	}

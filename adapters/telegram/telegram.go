@@ -152,6 +152,7 @@ type Adapter struct {
 	offset     int // the last update id handled
 	floor      int // ids up to it were handled (by an earlier run, or long ago)
 	lanes      map[int64]*lane
+	goneTopics map[[2]int64]bool // forum topics (chat, thread) found deleted: their messages go to the chat
 	wg         sync.WaitGroup
 	link       platform.Status // Telegram reachable or not (logged once per change)
 }
@@ -207,7 +208,7 @@ func New(cfg Config) (*Adapter, error) {
 		noticed: platform.NewCache[int64, time.Time](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
 		tags:  platform.NewCache[int64, string](cfg.MaxUsers),
 		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[string, int](cfg.MaxUsers),
-		seen: map[int]bool{}, lanes: map[int64]*lane{}}
+		seen: map[int]bool{}, lanes: map[int64]*lane{}, goneTopics: map[[2]int64]bool{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {

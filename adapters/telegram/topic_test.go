@@ -33,3 +33,33 @@ func TestCashTableOpenedInAForumTopicPlaysInThatTopic(t *testing.T) {
 		t.Errorf("after a restart the table message went to topic %d, want %d", m.Thread, topic)
 	}
 }
+
+// A table's forum topic deleted by an admin mid-hand does not lose the
+// table: Telegram refuses the topic ("message thread not found"), and the
+// table message is sent to the chat itself, where the hand goes on.
+func TestTableWhoseTopicWasDeletedGoesOnInTheChat(t *testing.T) {
+	fake := newFake(t)
+	fake.SetForum(group)
+	topic := fake.AddTopic(group, "Cash games")
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	fake.SayInTopic(group, topic, ana, "/newtable nlhe 1/2")
+	e.waitText(group, "Table #1 opened")
+	fake.SayInTopic(group, topic, ana, "/join")
+	fake.SayInTopic(group, topic, ben, "/join")
+	m := e.waitTable(1)
+	fake.DeleteTopic(group, topic)
+	who, _ := toAct(m)
+	fake.Say(group, who, "/call")
+	if !fake.Wait(wait, "the table message sent again", func() bool {
+		now, ok := e.tableMessage(1)
+		return ok && now.ID != m.ID && !now.Deleted
+	}) {
+		t.Fatalf("the table message was not sent again after its topic was deleted; logs:\n%s", e.logs.String())
+	}
+	if now, _ := e.tableMessage(1); now.Thread != 0 {
+		t.Errorf("the table message went to topic %d, want the chat itself", now.Thread)
+	}
+	e.playHand(1)
+}

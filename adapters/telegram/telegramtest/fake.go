@@ -171,8 +171,9 @@ type group struct {
 	migrated int64 // upgraded to this supergroup: the group is read-only
 	forum    bool  // a supergroup with topics
 	topics   []string
-	channel  bool   // a channel (AddChannel): only its admins post
-	username string // its public @username, without the @ ("": none)
+	deleted  map[int]bool // topics deleted (DeleteTopic)
+	channel  bool         // a channel (AddChannel): only its admins post
+	username string       // its public @username, without the @ ("": none)
 	// bot is the bot's membership: "" a plain member (in a channel: an
 	// administrator who may post), else as SetBotMember set it.
 	bot, botKind string

@@ -183,7 +183,7 @@ func (s *Server) sendMessage(p url.Values) (any, *apiError) {
 	if v := p.Get("message_thread_id"); v != "" {
 		n, err := strconv.Atoi(v)
 		g := s.groups[chat]
-		if err != nil || g == nil || !g.forum || n < 1 || n > len(g.topics) {
+		if err != nil || g == nil || !g.forum || n < 1 || n > len(g.topics) || g.deleted[n] {
 			return nil, &apiError{code: 400, description: "Bad Request: message thread not found"}
 		}
 		thread = n

@@ -131,6 +131,29 @@ func (s *Server) AddTopic(chat int64, name string) int {
 	return len(g.topics)
 }
 
+// DeleteTopic has an admin delete forum topic of chat with its messages:
+// a send to it is refused with "message thread not found" and its
+// messages are gone ("message to edit not found").
+func (s *Server) DeleteTopic(chat int64, topic int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil || topic < 1 || topic > len(g.topics) {
+		s.tb.Errorf("telegramtest: no topic %d in chat %d", topic, chat)
+		return
+	}
+	if g.deleted == nil {
+		g.deleted = map[int]bool{}
+	}
+	g.deleted[topic] = true
+	for _, m := range s.msgs[chat] {
+		if m.Thread == topic {
+			m.Deleted = true
+		}
+	}
+	s.bump()
+}
+
 // Start has user open the bot's private chat with /start and a payload
 // (a deep link when payload is not "").
 func (s *Server) Start(user int64, payload string) {
