@@ -35,3 +35,27 @@ func TestAnonymousAdminsCommandIsAnsweredInTheGroup(t *testing.T) {
 	fake.PushRaw(strings.Replace(anonymous, `"message_id":950`, `"message_id":951`, 1))
 	e.waitText(group, "anónimo")
 }
+
+// A linked channel's post is forwarded into its discussion group by
+// Telegram itself: from the service user 777000 ("Telegram", not a bot),
+// with the channel as sender_chat and is_automatic_forward set. It is no
+// one's command: nothing is run, no one is answered, and the service user
+// never becomes a player.
+func TestChannelPostForwardedIntoTheDiscussionGroupRunsNothing(t *testing.T) {
+	const forwarded = `"message":{"message_id":960,"date":1,"chat":{"id":-100200300,"type":"supergroup","title":"Poker night"},` +
+		`"from":{"id":777000,"is_bot":false,"first_name":"Telegram"},` +
+		`"sender_chat":{"id":-100999111,"type":"channel","title":"Poker news"},"is_automatic_forward":true,` +
+		`"forward_from_chat":{"id":-100999111,"type":"channel","title":"Poker news"},"forward_from_message_id":5,"forward_date":1,` +
+		`"text":"/tables","entities":[{"type":"bot_command","offset":0,"length":7}]}`
+	fake := newFake(t)
+	fake.Start(ana, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	fake.PushRaw(forwarded)
+	e.say(group, ana, "/tables")
+	e.waitText(group, "No tables here")
+	for _, m := range fake.BotMessages(group) {
+		if m.ReplyTo == 960 {
+			t.Errorf("the forwarded channel post was run or answered: %q", m.Text)
+		}
+	}
+}

@@ -375,7 +375,13 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int,
 		a.migrate(ctx, m.MigrateFromChatID, m.Chat.ID)
 		return
 	}
-	if m.SenderChat != nil && !m.Chat.IsPrivate() && !m.IsAutomaticForward && m.Text != "" {
+	if m.IsAutomaticForward {
+		// A linked channel's post, forwarded into its discussion group by
+		// Telegram (from the service user 777000, not marked a bot): no
+		// one's command.
+		return
+	}
+	if m.SenderChat != nil && !m.Chat.IsPrivate() && m.Text != "" {
 		a.onBehalfOfChat(ctx, m, received)
 		return
 	}
