@@ -89,3 +89,36 @@ func TestAnotherMembersRemovalLeavesTheTablesOpen(t *testing.T) {
 		t.Fatalf("tables open after another member's removal: %v, want the one", ids)
 	}
 }
+
+// A group that removed the bot while it was down, its my_chat_member
+// update lost (Telegram keeps updates 24 hours), is found out by the first
+// send refused with 403 "bot is not a member": its tables close after the
+// hand as on the update, every chip back in the wallets, instead of
+// dealing on for ever where nobody sees them.
+func TestTablesOfAGroupFoundLostByA403CloseAfterTheHand(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	clock := bottest.NewClock(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
+	db := filepath.Join(t.TempDir(), "room.db")
+	e := start(t, fake, db, options{clock: clock})
+	e.openTable(ana, ben)
+	e.waitText(ana, "hand 1: your cards")
+	e.stop()
+	fake.SetBotMember(group, "kicked") // no update: it was lost
+	e = start(t, fake, db, options{clock: clock})
+	defer e.stop()
+	e.say(ana, ana, "/wallet") // wakes the fake's Wait; the table resends its message meanwhile
+	for deadline := time.Now().Add(wait); !strings.Contains(e.logs.String(), "chat lost: its tables close"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the room was not told:\n%s", e.logs)
+		}
+	}
+	clock.Walk(clock.Now().Add(5*time.Minute), e.settle)
+	if ids := e.room.Tables(); len(ids) != 0 {
+		t.Fatalf("tables still open after the bot was found removed: %v\n%s", ids, e.logs)
+	}
+	if got := e.walletTotal(ana) + e.walletTotal(ben); got != 2*10000 {
+		t.Errorf("the wallets hold %d after the close, want %d", got, 2*10000)
+	}
+}

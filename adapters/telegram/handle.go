@@ -111,6 +111,10 @@ const maxLane = 64
 
 func (a *Adapter) enqueue(key int64, f func()) bool {
 	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return false
+	}
 	l := a.lanes[key]
 	start := l == nil
 	if start {

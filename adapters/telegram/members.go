@@ -35,11 +35,15 @@ func (a *Adapter) onMyMember(ctx context.Context, m *tgbotapi.ChatMemberUpdated)
 	case "left":
 		why = "the bot left the chat, or was removed from the chat"
 	default:
+		a.mu.Lock()
+		delete(a.lostChats, m.Chat.ID) // back: a refusal is news again
+		a.mu.Unlock()
 		return
 	}
 	a.log.Warn(why+": its tables close after their hand, its players cashed out; its running tournaments pause",
 		"chat", m.Chat.ID, "title", m.Chat.Title, "by", m.From.ID)
 	a.mu.Lock()
+	a.lostChats[m.Chat.ID] = true // the sends refused from now on are no news
 	for _, u := range a.lastChat.Keys() {
 		if c, _ := a.lastChat.Lookup(u); c == m.Chat.ID {
 			a.lastChat.Delete(u)

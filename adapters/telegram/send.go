@@ -40,7 +40,53 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	if err == nil {
 		a.link.Set(true, nil) // in webhook mode nothing else would say it
 	}
+	if chat := groupOf(m); chat < 0 && isForbidden(err) {
+		a.lost(ctx, chat, err)
+	}
 	return got, err
+}
+
+// groupOf is the group (or channel) chat m is sent to, 0 for a user's
+// private chat.
+func groupOf(m bot.Outgoing) int64 {
+	if n, ok := m.Body.(note); ok {
+		if n.User == 0 {
+			return n.Chat
+		}
+		return 0
+	}
+	if m.To.Private() {
+		return 0
+	}
+	chat, _ := strconv.ParseInt(m.To.Chat, 10, 64)
+	return chat
+}
+
+// lost follows a group that refused a send with 403 (the bot was removed
+// or the group deleted) as the my_chat_member update would have
+// (onMyMember), for when that update never came: Telegram keeps updates
+// 24 hours, so a bot down longer misses it. The room is told once, on the
+// chat's lane, until the bot is a member again.
+func (a *Adapter) lost(ctx context.Context, chat int64, err error) {
+	a.mu.Lock()
+	told := a.lostChats[chat]
+	a.lostChats[chat] = true
+	a.mu.Unlock()
+	if told {
+		return
+	}
+	why := "a send to the chat was refused: " + err.Error()
+	a.log.Warn(why+": its tables close after their hand, its players cashed out; its running tournaments pause", "chat", chat)
+	ctx = context.WithoutCancel(ctx)
+	if !a.enqueue(chat, func() {
+		if err := a.room.ChatLost(ctx, Platform, strconv.FormatInt(chat, 10), why); err != nil {
+			a.log.Warn("could not stop the tables of a chat that refused the bot", "chat", chat, "err", err)
+		}
+	}) {
+		a.mu.Lock()
+		delete(a.lostChats, chat) // the next refusal tries again
+		a.mu.Unlock()
+	}
 }
 
 func (a *Adapter) deliver(ctx context.Context, m bot.Outgoing, id string) (string, error) {
@@ -508,7 +554,7 @@ func (a *Adapter) classify(err error) error {
 		if te.Code >= 500 {
 			return &bot.RateLimitError{RetryAfter: 2 * time.Second}
 		}
-		return fmt.Errorf("telegram: %d %s", te.Code, te.Message)
+		return fmt.Errorf("telegram: %d %w", te.Code, te) // te.Error() is its message
 	}
 	// Not an answer from Telegram: it could not be reached (unless the
 	// request was cancelled: a shutdown).

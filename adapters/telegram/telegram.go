@@ -153,6 +153,8 @@ type Adapter struct {
 	floor      int // ids up to it were handled (by an earlier run, or long ago)
 	lanes      map[int64]*lane
 	goneTopics map[[2]int64]bool // forum topics (chat, thread) found deleted: their messages go to the chat
+	lostChats  map[int64]bool    // groups the bot is out of, the room told (onMyMember, lost)
+	closed     bool              // Run is draining the lanes: nothing more is queued on them
 	wg         sync.WaitGroup
 	link       platform.Status // Telegram reachable or not (logged once per change)
 }
@@ -208,7 +210,7 @@ func New(cfg Config) (*Adapter, error) {
 		noticed: platform.NewCache[int64, time.Time](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
 		tags:  platform.NewCache[int64, string](cfg.MaxUsers),
 		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[string, int](cfg.MaxUsers),
-		seen: map[int]bool{}, lanes: map[int64]*lane{}, goneTopics: map[[2]int64]bool{}}
+		seen: map[int]bool{}, lanes: map[int64]*lane{}, goneTopics: map[[2]int64]bool{}, lostChats: map[int64]bool{}}
 	a.link = platform.Status{Name: "Telegram", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {
@@ -244,6 +246,9 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	} else {
 		err = a.poll(ctx, life)
 	}
+	a.mu.Lock()
+	a.closed = true // no lane starts now: the drain's Wait below is the last
+	a.mu.Unlock()
 	drained := make(chan struct{})
 	go func() { a.wg.Wait(); close(drained) }()
 	select {
