@@ -17,6 +17,7 @@ import (
 	"github.com/pokerroom/pokerroom/adapters/telegram"
 	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
+	"github.com/pokerroom/pokerroom/bot/bottest"
 )
 
 // Updates as Telegram's JSON, after their update_id (telegramtest.PushRaw).
@@ -270,3 +271,56 @@ func TestDemotedAdminLosesAdminCommandsAtOnce(t *testing.T) {
 		t.Errorf("a demoted admin granted chips %d times", n)
 	}
 }
+
+// After a week without updates Telegram numbers them afresh, possibly
+// lower than the cursor: a bot that ran through that week (its cursor
+// fresh when it started) still handles the new updates, rather than
+// taking them for ones handled already and answering nothing again.
+func TestUpdateIDsStartedAfreshAfterAQuietWeekAreHandled(t *testing.T) {
+	fake := newFake(t)
+	clock := bottest.NewClock(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
+	s := openStore(t, filepath.Join(t.TempDir(), "room.db"))
+	defer s.Close()
+	v := fmt.Sprintf("999999 %d", clock.Now().Add(-time.Hour).Unix())
+	if err := s.SetValue(context.Background(), "telegram:update_offset:1", v); err != nil {
+		t.Fatal(err)
+	}
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), PollTimeout: 200 * time.Millisecond,
+		MaxBackoff: 50 * time.Millisecond, State: s, Clock: clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 10)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- ad.Run(ctx, recordingRoom{got}) }()
+	defer func() { cancel(); <-done }()
+	for deadline := time.Now().Add(wait); fake.Stats().Calls["getUpdates"] == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no long poll")
+		}
+	}
+	clock.Advance(8 * 24 * time.Hour) // a quiet week
+	fake.RestartUpdateIDs(5000)
+	for i, text := range []string{"/tables", "/wallet"} {
+		fake.Say(group, ana, text)
+		select {
+		case name := <-got:
+			if "/"+name != text {
+				t.Errorf("command %d handled as %q, want %s", i, name, text)
+			}
+		case <-time.After(wait):
+			t.Fatalf("%s (update id %d) was never handled after the ids started afresh", text, 5000+i)
+		}
+	}
+}
+
+// recordingRoom passes the name of every command it is handed to got.
+type recordingRoom struct{ got chan<- string }
+
+func (r recordingRoom) Handle(_ context.Context, cmd bot.Command) (bot.Reply, error) {
+	r.got <- cmd.Name
+	return bot.Reply{}, nil
+}
+func (recordingRoom) MoveChat(context.Context, string, string, string) error { return nil }
+func (recordingRoom) ChatLost(context.Context, string, string, string) error { return nil }

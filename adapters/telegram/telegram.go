@@ -149,8 +149,9 @@ type Adapter struct {
 	lastCards  *platform.Cache[string, int] // cardsKey(user, table) -> their cards message of that table
 	seen       map[int]bool                 // update ids handled lately
 	seenOrder  []int
-	offset     int // the last update id handled
-	floor      int // ids up to it were handled (by an earlier run, or long ago)
+	offset     int       // the last update id handled
+	floor      int       // ids up to it were handled (by an earlier run, or long ago)
+	lastAt     time.Time // when the newest update was taken (the stored cursor's time at start)
 	lanes      map[int64]*lane
 	goneTopics map[[2]int64]bool // forum topics (chat, thread) found deleted: their messages go to the chat
 	lostChats  map[int64]bool    // groups the bot is out of, the room told (onMyMember, lost)

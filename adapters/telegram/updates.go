@@ -43,12 +43,23 @@ func (a *Adapter) loadOffset(ctx context.Context) {
 	}
 	// After a week without updates Telegram starts update ids afresh at
 	// random: an old cursor would hide every new update.
-	if secs, err := strconv.ParseInt(at, 10, 64); err == nil && a.cfg.Clock.Now().Sub(time.Unix(secs, 0)) > 7*24*time.Hour {
+	secs, err := strconv.ParseInt(at, 10, 64)
+	if err == nil && a.cfg.Clock.Now().Sub(time.Unix(secs, 0)) > idsAfresh {
 		a.log.Info("the update cursor is over a week old; starting afresh")
 		return
 	}
 	a.offset, a.floor = n, n
+	a.lastAt = a.cfg.Clock.Now() // a cursor of an earlier version has no time: now
+	if err == nil {
+		a.lastAt = time.Unix(secs, 0)
+	}
 }
+
+// idsAfresh is how long without updates makes Telegram number the next
+// one at random (getUpdates: "If there are no new updates for at least a
+// week, then identifier of the next update will be chosen randomly
+// instead of sequentially").
+const idsAfresh = 7 * 24 * time.Hour
 
 // offsetKey is where this bot's cursor is stored (another bot on the same
 // database has its own).
@@ -60,9 +71,21 @@ func (a *Adapter) offsetKey() string {
 // included. The cursor is stored (storeOffset) before the update is
 // handled, so a crash loses at most the updates in hand, never applies one
 // twice.
+//
+// An update not handled yet whose id is not past the cursor, after a week
+// without updates, is Telegram numbering updates afresh: the cursor
+// starts again from it (else every update would be taken for one handled
+// already, and the bot would answer nothing until restarted).
 func (a *Adapter) accept(id int) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	now := a.cfg.Clock.Now()
+	if !a.seen[id] && id <= a.offset && now.Sub(a.lastAt) > idsAfresh {
+		a.log.Info("update ids started afresh after a week without updates", "update_id", id, "cursor", a.offset)
+		a.offset, a.floor = 0, 0
+		clear(a.seen)
+		a.seenOrder = nil
+	}
 	if a.seen[id] || id <= a.floor {
 		return false
 	}
@@ -76,6 +99,7 @@ func (a *Adapter) accept(id int) bool {
 	if id > a.offset {
 		a.offset = id
 	}
+	a.lastAt = now
 	return true
 }
 

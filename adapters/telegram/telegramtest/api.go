@@ -223,6 +223,13 @@ func (s *Server) getUpdates(ctx context.Context, p url.Values) (any, *apiError) 
 			s.mu.Unlock()
 			return nil, &apiError{code: 409, description: "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first"}
 		}
+		if offset > s.nextUpd+1 {
+			// An offset past every update: the ids started afresh, lower
+			// (RestartUpdateIDs), and Telegram returns the new updates
+			// whatever the old offset (go-telegram-bot-api#156 shows the
+			// Bot API answering offset 727334708 with update 117314199).
+			offset = 0
+		}
 		if offset > 0 {
 			// Updates before offset are confirmed: forget them.
 			var keepU []json.RawMessage

@@ -154,6 +154,17 @@ func (s *Server) DeleteTopic(chat int64, topic int) {
 	s.bump()
 }
 
+// RestartUpdateIDs has the next update's id be next, as Telegram does
+// after a week without updates (getUpdates: "If there are no new updates
+// for at least a week, then identifier of the next update will be chosen
+// randomly instead of sequentially"); next may be lower than the ids
+// before.
+func (s *Server) RestartUpdateIDs(next int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.nextUpd = next - 1
+}
+
 // Start has user open the bot's private chat with /start and a payload
 // (a deep link when payload is not "").
 func (s *Server) Start(user int64, payload string) {
