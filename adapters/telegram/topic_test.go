@@ -63,3 +63,22 @@ func TestTableWhoseTopicWasDeletedGoesOnInTheChat(t *testing.T) {
 	}
 	e.playHand(1)
 }
+
+// A fast-fold pool opened from a forum topic deals its tables in that
+// topic too, as a cash table opened there.
+func TestPoolOpenedInAForumTopicDealsInThatTopic(t *testing.T) {
+	fake := newFake(t)
+	fake.SetForum(group)
+	topic := fake.AddTopic(group, "Fast fold")
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	fake.SayInTopic(group, topic, ana, "/newpool nlhe 1/2")
+	e.waitText(group, "P1")
+	fake.SayInTopic(group, topic, ana, "/pool join")
+	fake.SayInTopic(group, topic, ben, "/pool join")
+	m := e.waitText(group, "Table #")
+	if m.Thread != topic {
+		t.Errorf("the pool's table message went to topic %d, want the topic it was opened in (%d)", m.Thread, topic)
+	}
+}

@@ -36,7 +36,7 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	rec := poolRecord{ID: 1, Community: comm.ID, Config: cfg}
+	rec := poolRecord{ID: 1, Community: comm.ID, Config: cfg, Thread: cmd.Thread}
 	for _, x := range recs {
 		rec.ID = max(rec.ID, x.ID+1)
 	}

@@ -66,6 +66,9 @@ type poolRecord struct {
 	// Closed: /closepool closed it; kept so that its id is never given
 	// again, not restored at start.
 	Closed bool `json:"closed,omitempty"`
+	// Thread is where in the chat its tables deal (the forum topic it was
+	// opened from; "" for the chat itself).
+	Thread string `json:"thread,omitempty"`
 }
 
 // The states of an entry (R-CASH-7: Active, Waiting, Sitting out).
@@ -95,6 +98,7 @@ type pool struct {
 	id     int64
 	comm   bot.Community
 	config table.Config
+	thread string // where in the chat its tables deal (poolRecord.Thread)
 	clock  bot.Clock
 
 	mu      sync.Mutex
@@ -219,7 +223,7 @@ func (r *Room) storedPools(ctx context.Context) ([]poolRecord, error) {
 
 // newPool makes a pool's actor state from its record.
 func (r *Room) newPool(rec poolRecord, comm bot.Community) *pool {
-	return &pool{id: rec.ID, comm: comm, config: rec.Config, clock: r.clock, sig: make(chan struct{}, 1), quit: make(chan struct{}),
+	return &pool{id: rec.ID, comm: comm, config: rec.Config, thread: rec.Thread, clock: r.clock, sig: make(chan struct{}, 1), quit: make(chan struct{}),
 		rnd: mrand.New(mrand.NewPCG(table.Mix(r.cfg.Seed, uint64(rec.ID)), 7))}
 }
 
@@ -511,7 +515,7 @@ func (r *Room) unseatGroup(ctx context.Context, p *pool, group []*poolEntry, err
 
 // openPoolTable opens one more table of the pool and starts it.
 func (r *Room) openPoolTable(ctx context.Context, p *pool) (*table.Table, error) {
-	t, err := r.addCashTable(ctx, p.comm, p.config, p.Label()+" "+p.config.Variant+" "+p.config.Stakes(), "")
+	t, err := r.addCashTable(ctx, p.comm, p.config, p.Label()+" "+p.config.Variant+" "+p.config.Stakes(), p.thread)
 	if err != nil {
 		return nil, err
 	}
