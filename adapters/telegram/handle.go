@@ -410,6 +410,9 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int,
 		if topic > 0 {
 			cmd.Thread = strconv.Itoa(topic)
 		}
+		a.mu.Lock()
+		a.lastTopic.Set(m.From.ID, [2]int64{m.Chat.ID, int64(topic)}) // where refused tells them how to start the bot
+		a.mu.Unlock()
 	}
 	if namesPlayer(name, cmd.Args) {
 		if text := withMentionIDs(m.Text, m.Entities); text != m.Text {

@@ -355,7 +355,8 @@ func (a *Adapter) direct(msg tgbotapi.MessageConfig) (tgbotapi.Message, error) {
 }
 
 // refused notes a user the bot cannot message and, once until they start
-// it, shows their group a button that does.
+// it, shows their group (in the forum topic they last wrote in) a button
+// that does.
 func (a *Adapter) refused(user int64) {
 	chat, known := a.userChat(user)
 	a.mu.Lock()
@@ -364,11 +365,15 @@ func (a *Adapter) refused(user int64) {
 	if known && told.IsZero() {
 		a.noticed.Set(user, a.cfg.Clock.Now())
 	}
+	thread := ""
+	if at := a.lastTopic.Get(user); at[0] == chat && at[1] > 0 {
+		thread = strconv.FormatInt(at[1], 10) // the forum topic they typed in last
+	}
 	a.mu.Unlock()
 	if !known || !told.IsZero() {
 		return
 	}
-	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(chat, 10)}, Priority: bot.PriorityPrivate,
+	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(chat, 10)}, Thread: thread, Priority: bot.PriorityPrivate,
 		Origin: strconv.FormatInt(chat, 10), Body: bot.View{Kind: bot.ViewNotice, Text: a.startText(user),
 			Buttons: a.startButton()}})
 }

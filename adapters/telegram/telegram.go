@@ -141,6 +141,7 @@ type Adapter struct {
 	// (an admin check, a direct message refused once more) or a notice.
 	admins     *platform.Cache[[2]int64, adminEntry]
 	lastChat   *platform.Cache[int64, int64]     // user -> the group they last wrote in
+	lastTopic  *platform.Cache[int64, [2]int64]  // user -> the group and forum topic they last typed in (topic 0: none)
 	notStarted *platform.Cache[int64, bool]      // users a direct message was refused to
 	noticed    *platform.Cache[int64, time.Time] // users told how to start the bot, when
 	usernames  *platform.Cache[string, int64]    // username -> the user last seen with it
@@ -207,7 +208,7 @@ func New(cfg Config) (*Adapter, error) {
 	mac.Write([]byte("pokerroom webhook secret"))
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), secret: hex.EncodeToString(mac.Sum(nil)),
 		ready: make(chan struct{}), admins: platform.NewCache[[2]int64, adminEntry](cfg.MaxUsers),
-		lastChat: platform.NewCache[int64, int64](cfg.MaxUsers), notStarted: platform.NewCache[int64, bool](cfg.MaxUsers),
+		lastChat: platform.NewCache[int64, int64](cfg.MaxUsers), lastTopic: platform.NewCache[int64, [2]int64](cfg.MaxUsers), notStarted: platform.NewCache[int64, bool](cfg.MaxUsers),
 		noticed: platform.NewCache[int64, time.Time](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
 		tags:  platform.NewCache[int64, string](cfg.MaxUsers),
 		names: platform.NewCache[int64, string](cfg.MaxUsers), lastCards: platform.NewCache[string, int](cfg.MaxUsers),

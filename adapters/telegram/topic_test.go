@@ -82,3 +82,23 @@ func TestPoolOpenedInAForumTopicDealsInThatTopic(t *testing.T) {
 		t.Errorf("the pool's table message went to topic %d, want the topic it was opened in (%d)", m.Thread, topic)
 	}
 }
+
+// A player who never started the bot, dealt in at a table in a forum
+// topic, is shown the start-the-bot notice in that topic, where they
+// play, not in the group's General topic.
+func TestStartTheBotNoticeGoesToTheTopicThePlayerWroteIn(t *testing.T) {
+	fake := newFake(t)
+	fake.SetForum(group)
+	topic := fake.AddTopic(group, "Cash games")
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	fake.SayInTopic(group, topic, ana, "/newtable nlhe 1/2")
+	e.waitText(group, "Table #1 opened")
+	fake.SayInTopic(group, topic, ana, "/join")
+	fake.SayInTopic(group, topic, cy, "/join")
+	notice := e.waitText(group, "Cy: I cannot send you private messages yet")
+	if notice.Thread != topic {
+		t.Errorf("the start-the-bot notice went to topic %d, want %d", notice.Thread, topic)
+	}
+}
