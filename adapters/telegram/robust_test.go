@@ -324,3 +324,23 @@ func (r recordingRoom) Handle(_ context.Context, cmd bot.Command) (bot.Reply, er
 }
 func (recordingRoom) MoveChat(context.Context, string, string, string) error { return nil }
 func (recordingRoom) ChatLost(context.Context, string, string, string) error { return nil }
+
+// A bot moved from webhook mode back to long polling deletes the webhook
+// left behind; when that first deleteWebhook fails (a 5xx, a timeout),
+// getUpdates answers 409 "can't use getUpdates method while webhook is
+// active": the bot deletes the webhook again and gets its updates, rather
+// than retrying getUpdates, deaf, until restarted.
+func TestPollingDeletesTheWebhookAgainWhenGetUpdatesSaysItIsActive(t *testing.T) {
+	fake := newFake(t)
+	resp, err := http.PostForm(fake.URL+"/bot"+token+"/setWebhook", map[string][]string{"url": {"http://127.0.0.1:1/hook"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	fake.SetFailing("deleteWebhook", 1)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.say(group, ana, "/tables")
+	if !fake.Wait(wait, "/tables answered", func() bool { return fake.CountText(group, "No tables here") > 0 }) {
+		t.Fatalf("no update reached the bot: the webhook is %q\n%s", fake.Webhook(), e.logs)
+	}
+}

@@ -155,6 +155,19 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 				}
 				continue
 			}
+			if errors.As(err, &te) && te.Code == http.StatusConflict && strings.Contains(te.Message, "webhook") {
+				// A webhook is still set (the deleteWebhook above failed):
+				// getUpdates answers nothing until it is deleted.
+				a.log.Warn("a webhook is still set; deleting it again", "err", err)
+				if _, err := a.api.MakeRequest("deleteWebhook", nil); err != nil && ctx.Err() == nil {
+					a.log.Warn("deleteWebhook failed", "err", err)
+				}
+				if !platform.Sleep(ctx, backoff) {
+					return nil
+				}
+				backoff = min(backoff*2, a.cfg.MaxBackoff)
+				continue
+			}
 			a.link.Set(false, err)
 			if !platform.Sleep(ctx, backoff) {
 				return nil
