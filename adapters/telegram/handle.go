@@ -71,14 +71,14 @@ func (a *Adapter) route(ctx context.Context, u update) {
 		var internal func()
 		if m.From != nil {
 			internal = func() {
-				a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), a.langOf(m.From)), true)
+				a.tell(m, u.topic, bot.Translate(bot.Errorf(bot.EInternal, bot.KeyInternal), a.langOf(m.From)), true)
 			}
 		}
 		if !a.enqueue(m.Chat.ID, func() {
 			defer a.guard(u.UpdateID, internal)
 			a.onMessage(ctx, m, u.topic, received)
 		}) && m.From != nil {
-			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), a.langOf(m.From)), true)
+			a.tell(m, u.topic, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), a.langOf(m.From)), true)
 		}
 	}
 }
@@ -386,7 +386,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int,
 		return
 	}
 	if m.SenderChat != nil && !m.Chat.IsPrivate() && m.Text != "" {
-		a.onBehalfOfChat(ctx, m, received)
+		a.onBehalfOfChat(ctx, m, topic, received)
 		return
 	}
 	if m.From == nil || m.From.IsBot || m.Text == "" {
@@ -423,7 +423,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int,
 			}
 		}
 		if err := a.namedUsers(ctx, cmd.Args, playerArg(name)); err != nil {
-			a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, a.langOf(m.From)), true)
+			a.tell(m, topic, bot.Translate(err, a.langOf(m.From)), true)
 			return
 		}
 	}
@@ -434,13 +434,13 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int,
 		// Over the user's command limit, told once already: nothing is
 		// sent, so a flood costs the 30-a-second budget nothing.
 	case err != nil:
-		a.tell(m.From.ID, m.Chat.ID, m.MessageID, bot.Translate(err, lang), true)
+		a.tell(m, topic, bot.Translate(err, lang), true)
 	case reply.Text == "":
 	case reply.Private || private:
-		a.tell(m.From.ID, m.Chat.ID, m.MessageID, reply.Text, false)
+		a.tell(m, topic, reply.Text, false)
 	default:
 		a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: strconv.FormatInt(m.Chat.ID, 10)},
-			Priority: bot.PriorityPrivate, Origin: strconv.FormatInt(m.Chat.ID, 10), Body: note{Text: reply.Text, Chat: m.Chat.ID, ReplyTo: m.MessageID}})
+			Priority: bot.PriorityPrivate, Origin: strconv.FormatInt(m.Chat.ID, 10), Body: note{Text: reply.Text, Chat: m.Chat.ID, Topic: topic, ReplyTo: m.MessageID}})
 	}
 }
 
@@ -492,7 +492,7 @@ func (a *Adapter) parseCommand(text string) (name string, args []string, ok bool
 // sender_chat and a placeholder bot as the sender) as a reply in the
 // group: the room cannot tell who sent it and runs nothing. A channel's
 // post forwarded into its discussion group is not anyone's command.
-func (a *Adapter) onBehalfOfChat(ctx context.Context, m *tgbotapi.Message, received time.Time) {
+func (a *Adapter) onBehalfOfChat(ctx context.Context, m *tgbotapi.Message, topic int, received time.Time) {
 	name, args, ok := a.parseCommand(m.Text)
 	if !ok {
 		return
@@ -503,7 +503,7 @@ func (a *Adapter) onBehalfOfChat(ctx context.Context, m *tgbotapi.Message, recei
 		return
 	}
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: chat}, Priority: bot.PriorityPrivate, Origin: chat,
-		Body: note{Text: bot.Translate(err, bot.LangFor("", "", a.cfg.DefaultLang)), Chat: m.Chat.ID, ReplyTo: m.MessageID}})
+		Body: note{Text: bot.Translate(err, bot.LangFor("", "", a.cfg.DefaultLang)), Chat: m.Chat.ID, Topic: topic, ReplyTo: m.MessageID}})
 }
 
 // migrate follows a group upgraded to a supergroup: the room moves its
@@ -546,11 +546,13 @@ func deepLink(payload string) (string, []string) {
 // anything else (their cards, their wallet) never is: they get the deep
 // link to start the bot. The answer's origin is the chat the command came
 // from: a flooded group's answers share the 30-a-second budget fairly with
-// other chats' (bot.Outgoing.Origin).
-func (a *Adapter) tell(user, chat int64, replyTo int, text string, fallback bool) {
+// other chats' (bot.Outgoing.Origin). m is the command's message (m.From
+// set), topic the forum topic it was typed in (0: none).
+func (a *Adapter) tell(m *tgbotapi.Message, topic int, text string, fallback bool) {
+	user, chat := m.From.ID, m.Chat.ID
 	n := note{Text: text, User: user}
 	if chat != user {
-		n.Chat, n.ReplyTo, n.Fallback = chat, replyTo, fallback
+		n.Chat, n.Topic, n.ReplyTo, n.Fallback = chat, topic, m.MessageID, fallback
 	}
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, User: strconv.FormatInt(user, 10)}, Priority: bot.PriorityPrivate,
 		Origin: strconv.FormatInt(chat, 10), Body: n})
@@ -568,6 +570,7 @@ type note struct {
 	Text     string
 	User     int64 // the user a private note is for
 	Chat     int64 // the group the command came from (0: a private chat)
+	Topic    int   // the forum topic of Chat it came from (0: none)
 	ReplyTo  int
 	Fallback bool // reply in the group when a direct message is refused
 	Start    bool // a reply in a group, with the button that starts the bot

@@ -171,7 +171,7 @@ func (a *Adapter) deliverView(ctx context.Context, chat int64, id string, v bot.
 		}
 	}
 	if topic, err := strconv.Atoi(thread); err == nil && thread != "" && !a.topicGone(chat, topic) {
-		got, err := a.sendToTopic(chat, topic, text, kb)
+		got, err := a.sendToTopic(chat, topic, 0, text, kb)
 		if !errors.Is(err, errTopicGone) {
 			return got, err
 		}
@@ -454,7 +454,7 @@ func (a *Adapter) privateOnly(n note) {
 	}
 	chat := strconv.FormatInt(n.Chat, 10)
 	a.queue(bot.Outgoing{To: bot.Destination{Platform: Platform, Chat: chat}, Priority: bot.PriorityPrivate, Origin: chat,
-		Body: note{Text: text, Chat: n.Chat, ReplyTo: n.ReplyTo, Start: true}})
+		Body: note{Text: text, Chat: n.Chat, Topic: n.Topic, ReplyTo: n.ReplyTo, Start: true}})
 }
 
 // The notices to a user the bot cannot write to, each in English and in
@@ -507,7 +507,7 @@ func (a *Adapter) deliverNote(ctx context.Context, n note) error {
 		if n.Start {
 			kb = keyboard(a.startButtonTo("welcome")) // privateOnly's: not the cards
 		}
-		return a.reply(ctx, n.Chat, n.ReplyTo, text, kb)
+		return a.reply(ctx, n.Chat, n.Topic, n.ReplyTo, text, kb)
 	}
 	msg := tgbotapi.NewMessage(n.User, text)
 	msg.ParseMode = tgbotapi.ModeHTML
@@ -522,12 +522,23 @@ func (a *Adapter) deliverNote(ctx context.Context, n note) error {
 		a.privateOnly(n)
 		return nil
 	}
-	return a.reply(ctx, n.Chat, n.ReplyTo, text, nil)
+	return a.reply(ctx, n.Chat, n.Topic, n.ReplyTo, text, nil)
 }
 
 // reply sends text (HTML) to chat as a reply to message replyTo, with kb's
-// buttons when kb is not nil.
-func (a *Adapter) reply(ctx context.Context, chat int64, replyTo int, text string, kb *tgbotapi.InlineKeyboardMarkup) error {
+// buttons when kb is not nil. In a forum topic (topic > 0) the topic is
+// named too: a reply to a message deleted meanwhile (sent without the
+// reply) would otherwise go to the General topic.
+func (a *Adapter) reply(ctx context.Context, chat int64, topic, replyTo int, text string, kb *tgbotapi.InlineKeyboardMarkup) error {
+	if topic > 0 && !a.topicGone(chat, topic) {
+		if kb == nil {
+			kb = &tgbotapi.InlineKeyboardMarkup{}
+		}
+		_, err := a.sendToTopic(chat, topic, replyTo, text, kb)
+		if !errors.Is(err, errTopicGone) {
+			return err
+		}
+	}
 	msg := tgbotapi.NewMessage(chat, text)
 	msg.ParseMode = tgbotapi.ModeHTML
 	msg.ReplyToMessageID = replyTo
@@ -605,12 +616,17 @@ func (a *Adapter) topicGone(chat int64, topic int) bool {
 
 // sendToTopic sends a message into a forum topic: tgbotapi v5.5.1
 // predates topics (Bot API 6.3), so the request is made by hand with
-// message_thread_id. A topic deleted is remembered (topicGone) and, as one
-// closed, answered errTopicGone.
-func (a *Adapter) sendToTopic(chat int64, topic int, text string, kb *tgbotapi.InlineKeyboardMarkup) (string, error) {
+// message_thread_id (and, replyTo > 0, as a reply to that message, sent
+// without it when it is gone). A topic deleted is remembered (topicGone)
+// and, as one closed, answered errTopicGone.
+func (a *Adapter) sendToTopic(chat int64, topic, replyTo int, text string, kb *tgbotapi.InlineKeyboardMarkup) (string, error) {
 	p := tgbotapi.Params{}
 	p.AddNonZero64("chat_id", chat)
 	p.AddNonZero("message_thread_id", topic)
+	if replyTo > 0 {
+		p.AddNonZero("reply_to_message_id", replyTo)
+		p.AddBool("allow_sending_without_reply", true)
+	}
 	p["text"] = text
 	p["parse_mode"] = tgbotapi.ModeHTML
 	if len(kb.InlineKeyboard) > 0 {

@@ -102,3 +102,24 @@ func TestStartTheBotNoticeGoesToTheTopicThePlayerWroteIn(t *testing.T) {
 		t.Errorf("the start-the-bot notice went to topic %d, want %d", notice.Thread, topic)
 	}
 }
+
+// In a forum whose commands another bot deletes as soon as they are typed
+// (a group manager's "clean commands"), the answers to commands typed in a
+// topic stay in that topic: a reply to a message that is gone has no
+// topic to follow, so the topic is named.
+func TestAnswersStayInTheTopicWhenTheCommandWasDeleted(t *testing.T) {
+	fake := newFake(t)
+	fake.SetForum(group)
+	topic := fake.AddTopic(group, "Cash games")
+	fake.CleanCommands(group)
+	fake.Start(ana, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	fake.SayInTopic(group, topic, ana, "/newtable nlhe 1/2")
+	if m := e.waitText(group, "Table #1 opened"); m.Thread != topic {
+		t.Errorf("the answer to /newtable went to topic %d, want %d", m.Thread, topic)
+	}
+	fake.SayInTopic(group, topic, cy, "/wallet") // private, and Cy never started the bot
+	if m := e.waitText(group, "Cy: I cannot send you private messages yet"); m.Thread != topic {
+		t.Errorf("the notice to Cy went to topic %d, want %d", m.Thread, topic)
+	}
+}

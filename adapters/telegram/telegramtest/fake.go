@@ -172,8 +172,11 @@ type group struct {
 	forum    bool  // a supergroup with topics
 	topics   []string
 	deleted  map[int]bool // topics deleted (DeleteTopic)
-	channel  bool         // a channel (AddChannel): only its admins post
-	username string       // its public @username, without the @ ("": none)
+	// cleanCommands: commands typed in a topic are deleted at once
+	// (CleanCommands).
+	cleanCommands bool
+	channel       bool   // a channel (AddChannel): only its admins post
+	username      string // its public @username, without the @ ("": none)
 	// bot is the bot's membership: "" a plain member (in a channel: an
 	// administrator who may post), else as SetBotMember set it.
 	bot, botKind string

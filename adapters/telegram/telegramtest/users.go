@@ -114,7 +114,22 @@ func (s *Server) SayInTopic(chat int64, topic int, user int64, text string) int 
 	}
 	m := s.addMessage(chat, &Message{Text: text, From: user, Thread: topic})
 	s.push("message", s.messageJSON(m))
+	if g := s.groups[chat]; g.cleanCommands && strings.HasPrefix(text, "/") {
+		m.Deleted = true // the update is out; the message is gone
+	}
 	return m.ID
+}
+
+// CleanCommands has another bot of chat delete every command a member
+// types in a topic as soon as it is sent (as group managers' "clean
+// commands" do): the bot gets the update, but its reply finds the
+// command gone.
+func (s *Server) CleanCommands(chat int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil {
+		g.cleanCommands = true
+	}
 }
 
 // AddTopic has a member open a forum topic named name in chat (SetForum
