@@ -329,10 +329,21 @@ type outcome struct {
 // run hands cmd to the room and answers the interaction: with the room's
 // answer when it comes in time, else with a deferred acknowledgement first
 // and the answer when it comes. The time allowed counts from when Discord
-// created the interaction (its snowflake id), so that one delivered late
-// (replayed after a RESUME) is deferred at once.
+// created the interaction (its snowflake id): one delivered late (replayed
+// after a RESUME) is deferred before the room sees it, and not run at all
+// when Discord refuses the acknowledgement (its window passed: its member
+// was told it failed).
 func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Command, component bool) {
 	lang := a.langOf(i)
+	wait := a.cfg.AckAfter
+	if created, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {
+		wait = min(wait, max(0, a.cfg.AckAfter-time.Since(created)))
+	}
+	late := wait <= 0
+	if late && !a.respond(ctx, i, deferral(component)) {
+		a.log.Info("not running an interaction delivered after Discord's window", "interaction", i.ID)
+		return
+	}
 	done := make(chan outcome, 1)
 	a.wg.Add(1)
 	go func() {
@@ -346,33 +357,26 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 		}()
 		o.reply, o.err = a.room.Handle(ctx, cmd)
 	}()
-	wait := a.cfg.AckAfter
-	if created, err := discordgo.SnowflakeTimestamp(i.ID); err == nil {
-		wait = min(wait, max(0, a.cfg.AckAfter-time.Since(created)))
-	}
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	select {
-	case o := <-done:
-		if bot.IsSilenced(o.err) {
-			a.silence(ctx, i, component, false)
+	if !late {
+		timer := time.NewTimer(wait)
+		defer timer.Stop()
+		select {
+		case o := <-done:
+			if bot.IsSilenced(o.err) {
+				a.silence(ctx, i, component, false)
+				return
+			}
+			if a.respond(ctx, i, answer(o, lang, component)) {
+				a.answered(i)
+			}
+			return
+		case <-timer.C:
+		case <-ctx.Done():
 			return
 		}
-		if a.respond(ctx, i, answer(o, lang, component)) {
-			a.answered(i)
+		if !a.respond(ctx, i, deferral(component)) {
+			return
 		}
-		return
-	case <-timer.C:
-	case <-ctx.Done():
-		return
-	}
-	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
-	if component {
-		deferred = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-	}
-	if !a.respond(ctx, i, deferred) {
-		return
 	}
 	if component {
 		a.answered(i) // a follow-up of a deferred update is a message of its own
@@ -414,6 +418,17 @@ func (a *Adapter) run(ctx context.Context, i *discordgo.Interaction, cmd bot.Com
 			}
 		}
 	}
+}
+
+// deferral acknowledges an interaction whose answer is not known yet: a
+// press by a deferred update (the table message shows what it did), a
+// command by an ephemeral "thinking…".
+func deferral(component bool) *discordgo.InteractionResponse {
+	if component {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 }
 
 // silence acknowledges an interaction the room left unanswered (over its
