@@ -110,6 +110,7 @@ type Adapter struct {
 	room   Room
 	s      *discordgo.Session
 	appID  string
+	self   string // the bot user's id (users/@me), set before the gateway opens
 
 	mu sync.Mutex
 	// The per-user maps keep the most recently used Config.MaxUsers
@@ -338,7 +339,7 @@ func (a *Adapter) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	a.appID = me.ID
+	a.appID, a.self = me.ID, me.ID
 	// discordgo's Open has no context: one attempt runs at a time, and an
 	// attempt that outlived its wait is waited for again, not doubled.
 	if a.opening == nil {

@@ -120,10 +120,12 @@ func (a *Adapter) command(i *discordgo.Interaction, chat string) bot.Command {
 	return cmd
 }
 
-// chatOf is the channel an interaction's commands belong to: a thread's
-// (a tournament table's) is its parent channel, where its tables,
-// tournaments and admins are; any other channel is its own. A thread is
-// known from OpenThread, the session's state or, once, Discord.
+// chatOf is the channel an interaction's commands belong to: a thread the
+// bot opened (a tournament table's) is its parent channel's, where its
+// tables, tournaments and admins are; any other channel, a thread a member
+// started or a forum's post included, is its own (a table opened there
+// plays there: a forum channel cannot show one). A thread is known from
+// OpenThread, the session's state or, once, Discord.
 func (a *Adapter) chatOf(ctx context.Context, i *discordgo.Interaction) string {
 	id := i.ChannelID
 	if i.GuildID == "" || id == "" {
@@ -152,7 +154,7 @@ func (a *Adapter) chatOf(ctx context.Context, i *discordgo.Interaction) string {
 		}
 	}
 	parent = id
-	if ch.IsThread() && ch.ParentID != "" {
+	if ch.IsThread() && ch.ParentID != "" && ch.OwnerID != "" && ch.OwnerID == a.self {
 		parent = ch.ParentID
 	}
 	a.mu.Lock()

@@ -31,3 +31,65 @@ func TestCommandTypedInATournamentTablesThreadReachesTheTable(t *testing.T) {
 	}
 	t.Fatalf("/sitout in the table's thread: %q", last)
 }
+
+// A table opened in a thread a member started (in a text channel, or a
+// post in a forum channel) plays in that thread, where it was asked for:
+// it was opened in the parent channel instead, where the forum's table
+// could not even be shown (Discord, "Threads": "Messages cannot be sent
+// directly in forum channels", 50008). Only the threads the bot opens for
+// a tournament's tables belong to their channel.
+func TestTableOpenedInAMembersThreadPlaysInThatThread(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		forum  bool
+		parent string
+	}{
+		{"a thread of a text channel", false, channel},
+		{"a post of a forum channel", true, "650"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake := newFake(t)
+			if tc.forum {
+				fake.AddForum(guild, tc.parent)
+			}
+			start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+			const thread = "660"
+			fake.AddThread(tc.parent, thread, ben, "Friday game")
+			r := fake.Answer(fake.Slash(thread, ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2")), wait)
+			if r.Message == nil || !strings.Contains(r.Message.Text(), "Table #1 opened") {
+				t.Fatalf("/newtable in the thread answered %+v", r.Message)
+			}
+			fake.Answer(fake.Slash(thread, ana, "join"), wait)
+			fake.Answer(fake.Slash(thread, ben, "join"), wait)
+			fake.Wait(wait, "the table message in the thread", func() bool {
+				for _, m := range fake.Messages(thread) {
+					if strings.HasPrefix(m.Text(), "Table #1") && strings.Contains(m.Text(), "· hand 1\n") {
+						return true
+					}
+				}
+				return false
+			})
+			for _, m := range fake.Messages(tc.parent) {
+				if strings.HasPrefix(m.Text(), "Table #") {
+					t.Fatalf("a table message in the parent channel:\n%s", m.Text())
+				}
+			}
+			if st := fake.Stats(); st.Refused != 0 {
+				t.Fatalf("%d messages refused by Discord", st.Refused)
+			}
+		})
+	}
+}
+
+// A thread the bot started (a tournament table's, known after a restart
+// only from Discord, by its owner) still belongs to its channel.
+func TestThreadTheBotStartedBelongsToItsChannelAfterARestart(t *testing.T) {
+	fake := newFake(t)
+	const thread = "661"
+	fake.AddThread(channel, thread, botID, "Friday · table 1")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"))
+	if r := fake.Answer(fake.Slash(thread, ben, "tables"), wait); r.Message == nil || !strings.Contains(r.Message.Text(), "#1") {
+		t.Fatalf("/tables in the bot's thread answered %+v, want the channel's table", r.Message)
+	}
+}

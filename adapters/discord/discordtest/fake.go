@@ -240,6 +240,9 @@ type channel struct {
 	ID, GuildID, Name string
 	DM                string // the user of a DM channel
 	Parent            string // a thread's channel
+	Owner             string // who started a thread (owner_id)
+	Type              int    // 0 text, 11 public thread, 15 forum
+	Archived          bool   // a thread archived (ArchiveThread)
 	denyBot           int64  // permissions the channel denies the bot (DenyBot)
 	Messages          []*Message
 }

@@ -168,7 +168,7 @@ func (s *Server) Connected() bool {
 func (s *Server) guildCreate(g *guild) map[string]any {
 	chans := []map[string]any{}
 	for _, ch := range g.Channels {
-		c := map[string]any{"id": ch, "type": 0, "name": s.channels[ch].Name, "guild_id": g.ID}
+		c := s.channelObject(s.channels[ch])
 		if deny := s.channels[ch].denyBot; deny != 0 {
 			c["permission_overwrites"] = []map[string]any{{"id": s.self.ID, "type": 1, "allow": "0", "deny": strconv.FormatInt(deny, 10)}}
 		}
@@ -176,5 +176,13 @@ func (s *Server) guildCreate(g *guild) map[string]any {
 	}
 	roles := []map[string]any{{"id": g.ID, "name": "@everyone", "permissions": strconv.FormatInt(BotPermissions, 10), "position": 0}}
 	members := []map[string]any{{"user": s.self, "roles": []string{}, "joined_at": "2026-01-01T00:00:00Z"}}
-	return map[string]any{"id": g.ID, "name": g.Name, "owner_id": "1", "channels": chans, "members": members, "roles": roles}
+	// its active threads (Discord, "Threads": the gateway syncs active
+	// threads, not archived ones)
+	threads := []map[string]any{}
+	for _, c := range s.channels {
+		if c.GuildID == g.ID && c.Parent != "" && !c.Archived {
+			threads = append(threads, s.channelObject(c))
+		}
+	}
+	return map[string]any{"id": g.ID, "name": g.Name, "owner_id": "1", "channels": chans, "members": members, "roles": roles, "threads": threads}
 }

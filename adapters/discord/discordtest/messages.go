@@ -183,6 +183,11 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
 		return
 	}
+	if c.Type == TypeForum && method == "POST" {
+		// Discord, "Threads": messages cannot be sent directly in forum channels
+		s.fail(w, http.StatusBadRequest, 50008, "Cannot send messages in a non-text channel")
+		return
+	}
 	if c.DM != "" && c.Name == "blocked" && method == "POST" {
 		s.stats.DMsRefused++
 		s.notify()
@@ -271,6 +276,11 @@ func (s *Server) startThread(w http.ResponseWriter, parent string, body []byte) 
 	case c.GuildID == "" || c.Parent != "":
 		s.fail(w, http.StatusBadRequest, 50024, "Cannot execute action on this channel type")
 		return
+	case c.Type == TypeForum:
+		// a forum's post is a thread with its first message (message
+		// required): not what a bot opening a table's thread sends
+		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: message: This field is required")
+		return
 	case b.Name == "" || len([]rune(b.Name)) > 100 || b.Type != 11:
 		s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body")
 		return
@@ -282,6 +292,6 @@ func (s *Server) startThread(w http.ResponseWriter, parent string, body []byte) 
 		return
 	}
 	id := s.id()
-	s.channels[id] = &channel{ID: id, GuildID: c.GuildID, Name: b.Name, Parent: parent}
-	s.ok(w, map[string]any{"id": id, "type": 11, "guild_id": c.GuildID, "parent_id": parent, "name": b.Name})
+	s.channels[id] = &channel{ID: id, GuildID: c.GuildID, Name: b.Name, Parent: parent, Owner: s.self.ID, Type: TypeThread}
+	s.ok(w, s.channelObject(s.channels[id]))
 }

@@ -101,17 +101,25 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// getChannel answers GET /channels/{id}: a guild's text channel, else
-// 404 Unknown Channel (10003); s.mu is held.
+// getChannel answers GET /channels/{id}: a guild's channel, else 404
+// Unknown Channel (10003); s.mu is held.
 func (s *Server) getChannel(w http.ResponseWriter, id string) {
 	c := s.channels[id] // s.mu is held (serve)
 	if c == nil || c.GuildID == "" {
 		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
-	if c.Parent != "" { // a public thread
-		s.ok(w, map[string]any{"id": c.ID, "type": 11, "name": c.Name, "guild_id": c.GuildID, "parent_id": c.Parent})
-		return
+	s.ok(w, s.channelObject(c))
+}
+
+// channelObject is a guild channel as Discord shows it: a thread with its
+// parent, its owner (who started it) and its archived state; s.mu is held.
+func (s *Server) channelObject(c *channel) map[string]any {
+	o := map[string]any{"id": c.ID, "type": c.Type, "name": c.Name, "guild_id": c.GuildID}
+	if c.Parent != "" {
+		o["type"], o["parent_id"], o["owner_id"] = TypeThread, c.Parent, c.Owner
+		o["thread_metadata"] = map[string]any{"archived": c.Archived, "auto_archive_duration": 1440, "locked": false,
+			"archive_timestamp": "2026-01-01T00:00:00Z"}
 	}
-	s.ok(w, map[string]any{"id": c.ID, "type": 0, "name": c.Name, "guild_id": c.GuildID})
+	return o
 }

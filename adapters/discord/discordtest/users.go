@@ -42,6 +42,7 @@ func (s *Server) interact(typ int, channelID, userID string, data any, message *
 		d["locale"] = l
 	}
 	if c.GuildID != "" {
+		d["channel"] = s.channelObject(c) // the partial channel Discord sends along
 		d["guild_id"] = c.GuildID
 		d["member"] = s.member(channelID, u)
 		d["guild_locale"] = "en-US"

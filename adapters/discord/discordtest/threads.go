@@ -1,0 +1,35 @@
+// Threads and forums as members make them: a thread a member started in a
+// text channel, a post in a forum channel.
+
+package discordtest
+
+// Channel types the fake knows besides a text channel (0).
+const (
+	TypeThread = 11 // a public thread
+	TypeForum  = 15 // a forum: only threads (posts), no messages of its own
+)
+
+// AddForum adds a forum channel to a guild (before the bot connects: it is
+// in the next GUILD_CREATE).
+func (s *Server) AddForum(guildID, id string) {
+	s.AddChannel(guildID, id)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.channels[id].Type = TypeForum
+}
+
+// AddThread has a member start a public thread in a text channel, or a
+// post in a forum channel (a thread too): the bot gets THREAD_CREATE
+// (GUILDS intent), and the thread is in the guild's next GUILD_CREATE.
+func (s *Server) AddThread(parent, id, owner, name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.channels[parent]
+	if p == nil || p.GuildID == "" || p.Parent != "" {
+		s.tb.Fatalf("discordtest: no guild channel %s to start a thread in", parent)
+	}
+	c := &channel{ID: id, GuildID: p.GuildID, Name: name, Parent: parent, Owner: owner, Type: TypeThread}
+	s.channels[id] = c
+	s.dispatchLocked("THREAD_CREATE", s.channelObject(c))
+	s.notify()
+}
