@@ -23,6 +23,9 @@ import (
 const (
 	codeUnknownMessage = 10008
 	codeCannotDM       = 50007
+	// codeArchived: a message of an archived thread cannot be edited; a
+	// message sent to it unarchives it (Discord, "Threads").
+	codeArchived = 50083
 )
 
 // noteLifetime is how long an interaction's token may send follow-ups
@@ -179,7 +182,8 @@ func sendOpts(ctx context.Context) []discordgo.RequestOption {
 }
 
 // deliverView sends a view to a channel, or edits the message showing it;
-// a message deleted meanwhile is sent again.
+// a message deleted meanwhile, or in a thread archived meanwhile (which
+// the new message unarchives), is sent again.
 func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.View) (msg string, err error) {
 	a.noteForm(v.Amount)
 	embeds, comps := embed(v), components(v)
@@ -194,7 +198,7 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 		if err == nil {
 			return id, nil
 		}
-		if !hasCode(err, codeUnknownMessage) {
+		if !hasCode(err, codeUnknownMessage) && !hasCode(err, codeArchived) {
 			return "", a.classify(err)
 		}
 	}

@@ -188,6 +188,11 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		s.fail(w, http.StatusBadRequest, 50008, "Cannot send messages in a non-text channel")
 		return
 	}
+	if c.Archived && method == "PATCH" {
+		// Discord, "Threads": users cannot edit messages in archived threads
+		s.fail(w, http.StatusBadRequest, 50083, "Thread is archived")
+		return
+	}
 	if c.DM != "" && c.Name == "blocked" && method == "POST" {
 		s.stats.DMsRefused++
 		s.notify()
@@ -215,6 +220,7 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 	}
 	switch {
 	case method == "POST" && len(parts) == 3:
+		c.Archived = false // Discord, "Threads": sending a message unarchives the thread
 		if (b.Content == nil || *b.Content == "") && (b.Embeds == nil || len(*b.Embeds) == 0) {
 			s.fail(w, http.StatusBadRequest, 50006, "Cannot send an empty message")
 			return

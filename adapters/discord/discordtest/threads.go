@@ -1,5 +1,5 @@
 // Threads and forums as members make them: a thread a member started in a
-// text channel, a post in a forum channel.
+// text channel, a post in a forum channel, and a thread archived.
 
 package discordtest
 
@@ -32,4 +32,27 @@ func (s *Server) AddThread(parent, id, owner, name string) {
 	s.channels[id] = c
 	s.dispatchLocked("THREAD_CREATE", s.channelObject(c))
 	s.notify()
+}
+
+// ArchiveThread archives a thread, as Discord does after its inactivity
+// (sooner in a busy server): its messages can no longer be edited (50083)
+// until a message sent to it unarchives it.
+func (s *Server) ArchiveThread(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[id]
+	if c == nil || c.Parent == "" {
+		s.tb.Fatalf("discordtest: no thread %s", id)
+	}
+	c.Archived = true
+	s.dispatchLocked("THREAD_UPDATE", s.channelObject(c))
+	s.notify()
+}
+
+// Archived reports whether a thread is archived.
+func (s *Server) Archived(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[id]
+	return c != nil && c.Archived
 }
