@@ -123,6 +123,8 @@ type Adapter struct {
 	formFor  *platform.Cache[string, formOwner]
 	noDM     *platform.Cache[string, time.Time] // users who refused DMs, when
 	parents  *platform.Cache[string, string]    // channel -> the channel its commands belong to (chatOf)
+	gone     *platform.Cache[string, time.Time] // channels found lost when a message failed, when (channelRefused)
+	runCtx   context.Context                    // Run's, once it runs
 	wg       sync.WaitGroup
 	closing  bool            // Run is stopping: no new interaction is taken
 	opening  chan error      // a gateway Open in progress (connect's goroutine only)
@@ -196,7 +198,7 @@ func New(cfg Config) (*Adapter, error) {
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
 		noDM: platform.NewCache[string, time.Time](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
-		parents: platform.NewCache[string, string](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
+		parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {
@@ -251,6 +253,9 @@ func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }
 // backoff.
 func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.room = room
+	a.mu.Lock()
+	a.runCtx = ctx
+	a.mu.Unlock()
 	a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
 		a.mu.Lock()
 		if a.closing || ctx.Err() != nil || ic.Interaction == nil {

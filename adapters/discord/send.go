@@ -26,7 +26,15 @@ const (
 	// codeArchived: a message of an archived thread cannot be edited; a
 	// message sent to it unarchives it (Discord, "Threads").
 	codeArchived = 50083
+	// Discord no longer shows the bot a channel, or lets it post there.
+	codeUnknownChannel     = 10003
+	codeMissingAccess      = 50001
+	codeMissingPermissions = 50013
 )
+
+// lostAgain is how long a channel found lost (channelRefused) is not
+// reported to the room again, however many of its messages fail.
+const lostAgain = time.Minute
 
 // noteLifetime is how long an interaction's token may send follow-ups
 // (Discord allows 15 minutes).
@@ -199,6 +207,7 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 			return id, nil
 		}
 		if !hasCode(err, codeUnknownMessage) && !hasCode(err, codeArchived) {
+			a.channelRefused(channel, err)
 			return "", a.classify(err)
 		}
 	}
@@ -207,9 +216,45 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 	}
 	sent, err := a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Embeds: embeds, Components: comps}, sendOpts(ctx)...)
 	if err != nil {
+		a.channelRefused(channel, err)
 		return "", a.classify(err)
 	}
 	return sent.ID, nil
+}
+
+// channelRefused tells the room (Room.ChatLost, as for a channel deleted)
+// of a channel Discord no longer lets the bot see or post in (10003
+// Unknown Channel, 50001 Missing Access, 50013 Missing Permissions: a
+// deletion or an overwrite the gateway did not report, or not while the
+// bot was away): nobody would see its tables. Once per lostAgain; a
+// tournament table's thread is no chat of the room's, and only logged.
+func (a *Adapter) channelRefused(channel string, err error) {
+	why := ""
+	switch {
+	case hasCode(err, codeUnknownChannel):
+		why = "the channel is gone (10003)"
+	case hasCode(err, codeMissingAccess):
+		why = "the bot may no longer see the channel (50001 Missing Access)"
+	case hasCode(err, codeMissingPermissions):
+		why = "the bot may no longer post in the channel (50013 Missing Permissions)"
+	default:
+		return
+	}
+	now := a.cfg.Clock.Now()
+	a.mu.Lock()
+	ctx := a.runCtx
+	at, seen := a.gone.Lookup(channel)
+	if ctx == nil || a.closing || (seen && now.Sub(at) < lostAgain) {
+		a.mu.Unlock()
+		return
+	}
+	a.gone.Set(channel, now)
+	a.wg.Add(1)
+	a.mu.Unlock()
+	go func() { // not on the outbox's goroutine: the room's tables queue messages
+		defer a.wg.Done()
+		a.lost(ctx, channel, why)
+	}()
 }
 
 // deliverPrivate sends a view to one user: hole cards by direct message

@@ -79,6 +79,8 @@ const FlagEphemeral = 64
 const (
 	PermAdministrator = 1 << 3
 	PermManageGuild   = 1 << 5
+	permViewChannel   = 1 << 10
+	permSendMessages  = 1 << 11
 )
 
 // User is a Discord user.
@@ -385,8 +387,10 @@ func (s *Server) AddGuild(id, name string, channels ...string) {
 const BotPermissions = 84992
 
 // DenyBot denies the bot perms in a channel (a permission overwrite for
-// its member), from the next GUILD_CREATE: call it before the bot
-// connects.
+// its member): in the next GUILD_CREATE, in a CHANNEL_UPDATE when the bot
+// is connected, and in the channel's answers: without View Channel every
+// call on its messages is 403 Missing Access (50001), without Send
+// Messages a message sent is 403 Missing Permissions (50013).
 func (s *Server) DenyBot(channelID string, perms int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -395,6 +399,9 @@ func (s *Server) DenyBot(channelID string, perms int64) {
 		s.tb.Fatalf("discordtest: no channel %s", channelID)
 	}
 	c.denyBot = perms
+	if s.conn != nil {
+		s.dispatchLocked("CHANNEL_UPDATE", s.channelObject(c))
+	}
 }
 
 // AddChannel adds a text channel to a guild (before the bot connects:

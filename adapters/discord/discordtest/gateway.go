@@ -168,10 +168,7 @@ func (s *Server) Connected() bool {
 func (s *Server) guildCreate(g *guild) map[string]any {
 	chans := []map[string]any{}
 	for _, ch := range g.Channels {
-		c := s.channelObject(s.channels[ch])
-		if deny := s.channels[ch].denyBot; deny != 0 {
-			c["permission_overwrites"] = []map[string]any{{"id": s.self.ID, "type": 1, "allow": "0", "deny": strconv.FormatInt(deny, 10)}}
-		}
+		c := s.channelObject(s.channels[ch]) // with the overwrites DenyBot set
 		chans = append(chans, c)
 	}
 	roles := []map[string]any{{"id": g.ID, "name": "@everyone", "permissions": strconv.FormatInt(BotPermissions, 10), "position": 0}}

@@ -183,6 +183,14 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
 		return
 	}
+	if c.denyBot&permViewChannel != 0 {
+		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
+		return
+	}
+	if c.denyBot&permSendMessages != 0 && method == "POST" {
+		s.fail(w, http.StatusForbidden, 50013, "Missing Permissions")
+		return
+	}
 	if c.Type == TypeForum && method == "POST" {
 		// Discord, "Threads": messages cannot be sent directly in forum channels
 		s.fail(w, http.StatusBadRequest, 50008, "Cannot send messages in a non-text channel")

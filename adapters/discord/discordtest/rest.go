@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -116,6 +117,9 @@ func (s *Server) getChannel(w http.ResponseWriter, id string) {
 // parent, its owner (who started it) and its archived state; s.mu is held.
 func (s *Server) channelObject(c *channel) map[string]any {
 	o := map[string]any{"id": c.ID, "type": c.Type, "name": c.Name, "guild_id": c.GuildID}
+	if c.denyBot != 0 {
+		o["permission_overwrites"] = []map[string]any{{"id": s.self.ID, "type": 1, "allow": "0", "deny": strconv.FormatInt(c.denyBot, 10)}}
+	}
 	if c.Parent != "" {
 		o["type"], o["parent_id"], o["owner_id"] = TypeThread, c.Parent, c.Owner
 		o["thread_metadata"] = map[string]any{"archived": c.Archived, "auto_archive_duration": 1440, "locked": false,
