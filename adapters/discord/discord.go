@@ -29,8 +29,10 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -111,6 +113,9 @@ type Adapter struct {
 	s      *discordgo.Session
 	appID  string
 	self   string // the bot user's id (users/@me), set before the gateway opens
+	// global is when the bot's global rate limit, spent, is back (unix
+	// nanoseconds; rewrite sets it from a global 429).
+	global *atomic.Int64
 
 	mu sync.Mutex
 	// The per-user maps keep the most recently used Config.MaxUsers
@@ -187,7 +192,8 @@ func New(cfg Config) (*Adapter, error) {
 	if err != nil {
 		return nil, fmt.Errorf("discord: %w", err)
 	}
-	s.Client = &http.Client{Transport: rewrite{base: cfg.HTTP, target: target}, Timeout: 20 * time.Second}
+	global := new(atomic.Int64)
+	s.Client = &http.Client{Transport: rewrite{base: cfg.HTTP, target: target, global: global}, Timeout: 20 * time.Second}
 	s.Dialer = &websocket.Dialer{HandshakeTimeout: 15 * time.Second, Proxy: http.ProxyFromEnvironment}
 	s.UserAgent = "DiscordBot (https://github.com/pokerroom/pokerroom, 1) pokerroom"
 	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no privileged intent
@@ -198,7 +204,7 @@ func New(cfg Config) (*Adapter, error) {
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
 		noDM: platform.NewCache[string, time.Time](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
-		parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
+		global: global, parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {
@@ -215,23 +221,41 @@ func loopback(host string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// rewrite sends requests for discord.com to another server.
+// rewrite sends requests for discord.com to another server, and notes a
+// global 429 in global: Discord's answer then holds every request of the
+// bot ("Rate Limits": X-RateLimit-Global with Retry-After, and none of the
+// bucket headers discordgo would learn it from).
 type rewrite struct {
 	base   http.RoundTripper
 	target *url.URL
+	global *atomic.Int64
 }
 
 func (t rewrite) RoundTrip(r *http.Request) (*http.Response, error) {
-	if t.target == nil || (r.URL.Host != "discord.com" && !strings.HasSuffix(r.URL.Host, ".discord.com")) {
-		return t.base.RoundTrip(r)
+	if t.target != nil && (r.URL.Host == "discord.com" || strings.HasSuffix(r.URL.Host, ".discord.com")) {
+		r2 := r.Clone(r.Context())
+		r2.URL.Scheme, r2.URL.Host, r2.Host = t.target.Scheme, t.target.Host, t.target.Host
+		r2.URL.Path = strings.TrimRight(t.target.Path, "/") + r.URL.Path
+		if r2.URL.RawPath != "" {
+			r2.URL.RawPath = strings.TrimRight(t.target.Path, "/") + r.URL.RawPath
+		}
+		r = r2
 	}
-	r2 := r.Clone(r.Context())
-	r2.URL.Scheme, r2.URL.Host, r2.Host = t.target.Scheme, t.target.Host, t.target.Host
-	r2.URL.Path = strings.TrimRight(t.target.Path, "/") + r.URL.Path
-	if r2.URL.RawPath != "" {
-		r2.URL.RawPath = strings.TrimRight(t.target.Path, "/") + r.URL.RawPath
+	resp, err := t.base.RoundTrip(r)
+	if err == nil && t.global != nil && resp.StatusCode == http.StatusTooManyRequests && resp.Header.Get("X-RateLimit-Global") != "" {
+		wait := time.Second
+		if secs, perr := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); perr == nil && secs > 0 {
+			wait = time.Duration(secs * float64(time.Second))
+		}
+		t.global.Store(time.Now().Add(wait).UnixNano())
 	}
-	return t.base.RoundTrip(r2)
+	return resp, err
+}
+
+// globalWait is how long the bot's global rate limit, spent, is still
+// held (rewrite).
+func (a *Adapter) globalWait() time.Duration {
+	return max(0, time.Until(time.Unix(0, a.global.Load())))
 }
 
 // lost has the room stop what runs in a channel, or in every channel of a

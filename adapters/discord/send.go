@@ -60,6 +60,9 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	if !ok {
 		return "", fmt.Errorf("discord: cannot send a %T", m.Body)
 	}
+	if w := a.globalWait(); w > 0 {
+		return "", &bot.RateLimitError{RetryAfter: w} // every call would be one more 429
+	}
 	var got string
 	var err error
 	switch {

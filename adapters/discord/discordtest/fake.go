@@ -227,6 +227,10 @@ type Stats struct {
 	Refused int
 	// DMsRefused counts direct messages refused (50007: BlockDMs).
 	DMsRefused int
+	// DuringGlobal counts the calls made while the global rate limit was
+	// spent (FloodGlobal), each one more 429: Discord counts them toward
+	// its invalid requests (10,000 in 10 minutes ban the bot's IP).
+	DuringGlobal int
 }
 
 type guild struct {
@@ -280,6 +284,7 @@ type Server struct {
 	buckets      map[string]*bucket
 	flood        int
 	floodAfter   time.Duration
+	globalUntil  time.Time // the bot's global rate limit is spent until then (FloodGlobal)
 	ackWindow    time.Duration
 	stats        Stats
 	attachLimit  int          // the most bytes of one message's files

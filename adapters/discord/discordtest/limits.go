@@ -21,6 +21,16 @@ func (s *Server) Flood(n int, d time.Duration) {
 	s.mu.Unlock()
 }
 
+// FloodGlobal spends the bot's global rate limit for d (scaled): every
+// REST call other than interaction callbacks and webhooks is answered 429
+// with "global": true and X-RateLimit-Global (Discord, "Rate Limits": a
+// global 429 carries Retry-After and no bucket's headers) until then.
+func (s *Server) FloodGlobal(d time.Duration) {
+	s.mu.Lock()
+	s.globalUntil = time.Now().Add(time.Duration(float64(d) / s.scale))
+	s.mu.Unlock()
+}
+
 // tooMany answers 429 with retry_after d (scaled).
 func (s *Server) tooMany(w http.ResponseWriter, d time.Duration, global bool) {
 	secs := d.Seconds() / s.scale
@@ -28,6 +38,7 @@ func (s *Server) tooMany(w http.ResponseWriter, d time.Duration, global bool) {
 	w.Header().Set("X-RateLimit-Scope", "user")
 	if global {
 		w.Header().Set("X-RateLimit-Global", "true")
+		w.Header().Set("X-RateLimit-Scope", "global")
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusTooManyRequests)

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 type apiError struct {
@@ -60,6 +61,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if !interaction && !(parts[0] == "gateway") {
 		if r.Header.Get("Authorization") != "Bot "+s.token {
 			s.fail(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+			return
+		}
+		if now := time.Now(); now.Before(s.globalUntil) {
+			s.stats.RateLimited++
+			s.stats.DuringGlobal++
+			s.tooMany(w, time.Duration(float64(s.globalUntil.Sub(now))*s.scale), true)
 			return
 		}
 		if s.flood > 0 {
