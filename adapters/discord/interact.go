@@ -246,6 +246,10 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 			malformed()
 			return
 		}
+		if no := a.cannotPost(i, d, lang); no != "" {
+			a.respond(ctx, i, ephemeral(no))
+			return
+		}
 		cmd.Name, cmd.Args = d.Name, commandArgs(d.Name, d.Options)
 		a.run(ctx, i, cmd, false)
 	case discordgo.InteractionApplicationCommandAutocomplete:
@@ -289,6 +293,45 @@ func (a *Adapter) onInteraction(ctx context.Context, i *discordgo.Interaction) {
 		}
 		a.run(ctx, i, cmd, true)
 	}
+}
+
+// opensHere reports whether a command opens something whose messages the
+// bot posts in the channel: a table, a pool, a tournament.
+func opensHere(d discordgo.ApplicationCommandInteractionData) bool {
+	switch d.Name {
+	case "newtable", "newpool":
+		return true
+	case "tourney":
+		for _, o := range d.Options {
+			if o != nil && o.Name == "action" && fmt.Sprint(o.Value) == "create" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// cannotPost is the answer to a command that would open a table in a
+// channel where Discord would refuse its messages (403): the bot's
+// permissions there, as the interaction says (app_permissions), lack View
+// Channel, Send Messages (in a thread, Send Messages in Threads) or Embed
+// Links. "" when it may post, or Discord did not say.
+func (a *Adapter) cannotPost(i *discordgo.Interaction, d discordgo.ApplicationCommandInteractionData, lang string) string {
+	perms := i.AppPermissions
+	if i.GuildID == "" || perms == 0 || perms&discordgo.PermissionAdministrator != 0 || !opensHere(d) {
+		return ""
+	}
+	send := int64(discordgo.PermissionSendMessages)
+	if a.s.State != nil {
+		if ch, err := a.s.State.Channel(i.ChannelID); err == nil && ch.IsThread() {
+			send = discordgo.PermissionSendMessagesInThreads
+		}
+	}
+	need := discordgo.PermissionViewChannel | send | discordgo.PermissionEmbedLinks
+	if perms&need == need {
+		return ""
+	}
+	return bot.Text(lang, "discord.cannot_post")
 }
 
 func modalValue(d discordgo.ModalSubmitInteractionData) string {

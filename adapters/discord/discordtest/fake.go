@@ -387,9 +387,10 @@ func (s *Server) AddGuild(id, name string, channels ...string) {
 }
 
 // BotPermissions are the permissions of every guild's @everyone role, so
-// the bot's: View Channels, Send Messages, Embed Links and Read Message
-// History (the invite link's 84992).
-const BotPermissions = 84992
+// the bot's: View Channels, Send Messages, Embed Links, Read Message
+// History, Create Public Threads and Send Messages in Threads (the invite
+// link's 309237730304).
+const BotPermissions = 309237730304
 
 // DenyBot denies the bot perms in a channel (a permission overwrite for
 // its member): in the next GUILD_CREATE, in a CHANNEL_UPDATE when the bot

@@ -43,6 +43,13 @@ func (s *Server) interact(typ int, channelID, userID string, data any, message *
 	}
 	if c.GuildID != "" {
 		d["channel"] = s.channelObject(c) // the partial channel Discord sends along
+		// what the bot may do there: its role's, less the overwrites
+		// DenyBot set (a thread's are its parent's)
+		deny := c.denyBot
+		if p := s.channels[c.Parent]; p != nil {
+			deny |= p.denyBot
+		}
+		d["app_permissions"] = strconv.FormatInt(BotPermissions&^deny, 10)
 		d["guild_id"] = c.GuildID
 		d["member"] = s.member(channelID, u)
 		d["guild_locale"] = "en-US"
