@@ -32,6 +32,11 @@ const (
 	codeMissingPermissions = 50013
 )
 
+// errChannelGone marks a delivery to a channel Discord no longer shows the
+// bot or lets it post in (10003 Unknown Channel, 50001 Missing Access,
+// 50013 Missing Permissions).
+var errChannelGone = errors.New("discord: the channel is gone")
+
 // lostAgain is how long a channel found lost (channelRefused) is not
 // reported to the room again, however many of its messages fail.
 const lostAgain = time.Minute
@@ -70,12 +75,20 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 		got, err = a.deliverFile(ctx, m.To.User, v)
 	case m.To.Private():
 		got, err = a.deliverPrivate(ctx, m.To.User, v, m.Fallback)
-	default:
-		channel := m.To.Chat
-		if m.Thread != "" { // a tournament table's thread: its own channel
-			channel = m.Thread
+	case m.Thread != "": // a tournament table's thread: its own channel
+		a.mu.Lock()
+		_, gone := a.gone.Lookup(m.Thread)
+		a.mu.Unlock()
+		if !gone {
+			got, err = a.deliverView(ctx, m.Thread, id, v)
 		}
-		got, err = a.deliverView(ctx, channel, id, v)
+		if gone || errors.Is(err, errChannelGone) {
+			// the thread was deleted, or the bot may no longer see it or
+			// post there: the table shows in its chat rather than nowhere
+			got, err = a.deliverView(ctx, m.To.Chat, id, v)
+		}
+	default:
+		got, err = a.deliverView(ctx, m.To.Chat, id, v)
 	}
 	if err == nil {
 		a.link.Set(true, nil)
@@ -210,8 +223,7 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 			return id, nil
 		}
 		if !hasCode(err, codeUnknownMessage) && !hasCode(err, codeArchived) {
-			a.channelRefused(channel, err)
-			return "", a.classify(err)
+			return "", a.channelRefused(channel, err)
 		}
 	}
 	if w := a.bucketWait(discordgo.EndpointChannelMessages(channel)); w > 0 {
@@ -219,8 +231,7 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 	}
 	sent, err := a.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Embeds: embeds, Components: comps}, sendOpts(ctx)...)
 	if err != nil {
-		a.channelRefused(channel, err)
-		return "", a.classify(err)
+		return "", a.channelRefused(channel, err)
 	}
 	return sent.ID, nil
 }
@@ -230,18 +241,23 @@ func (a *Adapter) deliverView(ctx context.Context, channel, id string, v bot.Vie
 // Unknown Channel, 50001 Missing Access, 50013 Missing Permissions: a
 // deletion or an overwrite the gateway did not report, or not while the
 // bot was away): nobody would see its tables. Once per lostAgain; a
-// tournament table's thread is no chat of the room's, and only logged.
-func (a *Adapter) channelRefused(channel string, err error) {
+// tournament table's thread is no chat of the room's, and only logged. It
+// returns err classified, marked errChannelGone.
+func (a *Adapter) channelRefused(channel string, err error) error {
 	why := ""
+	out := a.classify(err)
 	switch {
 	case hasCode(err, codeUnknownChannel):
 		why = "the channel is gone (10003)"
+		out = fmt.Errorf("%w: %w", errChannelGone, out)
 	case hasCode(err, codeMissingAccess):
 		why = "the bot may no longer see the channel (50001 Missing Access)"
+		out = fmt.Errorf("%w: %w", errChannelGone, out)
 	case hasCode(err, codeMissingPermissions):
 		why = "the bot may no longer post in the channel (50013 Missing Permissions)"
+		out = fmt.Errorf("%w: %w", errChannelGone, out)
 	default:
-		return
+		return out
 	}
 	now := a.cfg.Clock.Now()
 	a.mu.Lock()
@@ -249,7 +265,7 @@ func (a *Adapter) channelRefused(channel string, err error) {
 	at, seen := a.gone.Lookup(channel)
 	if ctx == nil || a.closing || (seen && now.Sub(at) < lostAgain) {
 		a.mu.Unlock()
-		return
+		return out
 	}
 	a.gone.Set(channel, now)
 	a.wg.Add(1)
@@ -258,6 +274,7 @@ func (a *Adapter) channelRefused(channel string, err error) {
 		defer a.wg.Done()
 		a.lost(ctx, channel, why)
 	}()
+	return out
 }
 
 // deliverPrivate sends a view to one user: hole cards by direct message

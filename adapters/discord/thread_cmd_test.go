@@ -93,3 +93,32 @@ func TestThreadTheBotStartedBelongsToItsChannelAfterARestart(t *testing.T) {
 		t.Fatalf("/tables in the bot's thread answered %+v, want the channel's table", r.Message)
 	}
 }
+
+// A tournament table's thread a moderator deleted: its table's messages
+// failed (404 Unknown Channel) and were dropped, and the table played on
+// unseen, the turn clock folding its players hand after hand. The table
+// shows in the tournament's channel instead.
+func TestTournamentTableWhoseThreadWasDeletedShowsInTheChannel(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.slash(ana, "tourney", str("action", "create"), str("options", "Threads start=sng players=8 seats=4 speed=hyper bots=on"))
+	e.slash(ben, "register")
+	e.slash(ana, "tourney", str("action", "start"))
+	var threads map[string]string
+	fake.Wait(wait, "the tables' threads", func() bool { threads = fake.Threads(channel); return len(threads) == 2 })
+	var gone, name string
+	for id, n := range threads {
+		fake.Wait(wait, "a table message in "+n, func() bool { return len(fake.Messages(id)) > 0 })
+		gone, name = id, n
+	}
+	table := strings.TrimSpace(name[strings.LastIndex(name, "·")+len("·"):]) // "table 2"
+	fake.DeleteThread(gone)
+	fake.Wait(wait, "the table of the deleted thread in the channel", func() bool {
+		for _, m := range fake.Messages(channel) {
+			if strings.HasPrefix(m.Text(), "Table #") && strings.Contains(m.Text(), "· "+table+" ·") {
+				return true
+			}
+		}
+		return false
+	})
+}

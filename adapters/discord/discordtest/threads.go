@@ -56,3 +56,17 @@ func (s *Server) Archived(id string) bool {
 	c := s.channels[id]
 	return c != nil && c.Archived
 }
+
+// DeleteThread deletes a thread as a moderator would: the bot gets
+// THREAD_DELETE, and calls on it answer 404 Unknown Channel (10003).
+func (s *Server) DeleteThread(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[id]
+	if c == nil || c.Parent == "" {
+		s.tb.Fatalf("discordtest: no thread %s", id)
+	}
+	delete(s.channels, id)
+	s.dispatchLocked("THREAD_DELETE", map[string]any{"id": id, "guild_id": c.GuildID, "parent_id": c.Parent, "type": TypeThread})
+	s.notify()
+}
