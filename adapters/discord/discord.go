@@ -136,6 +136,27 @@ type Adapter struct {
 	acked    map[string]bool // interactions being handled that were acknowledged
 	handling map[string]int  // user -> their interactions being handled (a file waits for their answer)
 	link     platform.Status
+	// fatal carries a refusal of the token while running (tokenRefused):
+	// Run stops with it.
+	fatal chan error
+}
+
+// errTokenRefused is Run's error when Discord refuses the bot's token.
+var errTokenRefused = errors.New("discord: the bot token was refused (401): copy it again from the Bot page of your application into DISCORD_TOKEN")
+
+// tokenRefused reports whether err is Discord refusing the token (401),
+// and if so has Run stop with errTokenRefused: nothing the bot does can
+// succeed, and every call is one more invalid request.
+func (a *Adapter) tokenRefused(err error) bool {
+	var re *discordgo.RESTError
+	if !errors.Is(err, discordgo.ErrUnauthorized) && !(errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized) {
+		return false
+	}
+	select {
+	case a.fatal <- errTokenRefused:
+	default:
+	}
+	return true
 }
 
 type lastInteraction struct {
@@ -204,7 +225,7 @@ func New(cfg Config) (*Adapter, error) {
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
 		noDM: platform.NewCache[string, time.Time](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
-		global: global, parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}}
+		global: global, parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}, fatal: make(chan error, 1)}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {
@@ -276,6 +297,8 @@ func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }
 // token stops it with an error; an unreachable Discord is retried with
 // backoff.
 func (a *Adapter) Run(ctx context.Context, room Room) error {
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
 	a.room = room
 	a.mu.Lock()
 	a.runCtx = ctx
@@ -305,12 +328,36 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 		defer a.guard("resumed")
 		a.log.Info("gateway session resumed")
 	})
+	// A gateway connection lost: was it the token (reset by its owner,
+	// the gateway closing with 4004)? discordgo would retry it forever.
+	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
+		a.mu.Lock()
+		if a.closing || ctx.Err() != nil {
+			a.mu.Unlock()
+			return
+		}
+		a.wg.Add(1)
+		a.mu.Unlock()
+		defer a.wg.Done()
+		defer a.guard("disconnect")
+		c, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if _, err := a.s.User("@me", discordgo.WithContext(c)); err != nil {
+			a.tokenRefused(err)
+		}
+	})
 	if err := a.connect(ctx); err != nil || ctx.Err() != nil {
 		return err
 	}
 	a.register(ctx)
 	outDone := platform.RunOutbox(ctx, a.outbox, a.log)
-	<-ctx.Done()
+	var failed error
+	select {
+	case <-ctx.Done():
+	case failed = <-a.fatal:
+		a.log.Error("stopping: " + failed.Error())
+		stop()
+	}
 	a.mu.Lock()
 	a.closing = true
 	a.mu.Unlock()
@@ -333,7 +380,7 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	}
 	a.wg.Wait()
 	<-outDone
-	return nil
+	return failed
 }
 
 // connect checks the token (users/@me) and opens the gateway, retrying an
@@ -350,7 +397,7 @@ func (a *Adapter) connect(ctx context.Context) error {
 		var ce *websocket.CloseError
 		if errors.Is(err, discordgo.ErrUnauthorized) || (errors.As(err, &re) && re.Response != nil && re.Response.StatusCode == http.StatusUnauthorized) ||
 			(errors.As(err, &ce) && ce.Code == 4004) {
-			return errors.New("discord: the bot token was refused (401): copy it again from the Bot page of your application into DISCORD_TOKEN")
+			return errTokenRefused
 		}
 		if ctx.Err() != nil {
 			return nil

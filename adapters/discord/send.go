@@ -413,6 +413,7 @@ func (a *Adapter) classify(err error) error {
 	}
 	var re *discordgo.RESTError
 	if errors.As(err, &re) && re.Response != nil {
+		a.tokenRefused(err)
 		if re.Response.StatusCode >= 500 {
 			return &bot.RateLimitError{RetryAfter: 2 * time.Second}
 		}

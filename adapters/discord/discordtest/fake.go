@@ -318,6 +318,15 @@ func NewServer(tb testing.TB, token string, self User) *Server {
 	return s
 }
 
+// ResetToken gives the bot a new token, as its owner's Reset Token on the
+// application's Bot page: the old one is refused from then on (401 on
+// REST, 4004 on the gateway).
+func (s *Server) ResetToken(token string) {
+	s.mu.Lock()
+	s.token = token
+	s.mu.Unlock()
+}
+
 // Close stops the server.
 func (s *Server) Close() {
 	s.mu.Lock()
