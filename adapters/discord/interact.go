@@ -217,8 +217,7 @@ func (a *Adapter) internalError(ctx context.Context, i *discordgo.Interaction) {
 			a.log.Warn("follow-up failed", "err", redact(err))
 		}
 	case i.Type == discordgo.InteractionApplicationCommandAutocomplete:
-		a.respond(ctx, i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}})
+		a.respondChoices(ctx, i, nil)
 	default:
 		a.respond(ctx, i, ephemeral(text))
 	}
@@ -544,8 +543,32 @@ func (a *Adapter) autocomplete(ctx context.Context, i *discordgo.Interaction, d 
 			break
 		}
 	}
-	a.respond(ctx, i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{Choices: choices}})
+	a.respondChoices(ctx, i, choices)
+}
+
+// respondChoices answers an autocomplete with its choices, as an array
+// even when there are none: choices is a required field of the result
+// (Discord shows an empty one as "No options match your search"), which
+// discordgo's InteractionResponseData leaves out when empty.
+func (a *Adapter) respondChoices(ctx context.Context, i *discordgo.Interaction, choices []*discordgo.ApplicationCommandOptionChoice) {
+	if choices == nil {
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	body := struct {
+		Type discordgo.InteractionResponseType `json:"type"`
+		Data struct {
+			Choices []*discordgo.ApplicationCommandOptionChoice `json:"choices"`
+		} `json:"data"`
+	}{Type: discordgo.InteractionApplicationCommandAutocompleteResult}
+	body.Data.Choices = choices
+	endpoint := discordgo.EndpointInteractionResponse(i.ID, i.Token)
+	if _, err := a.s.RequestWithBucketID("POST", endpoint, body, endpoint, discordgo.WithContext(ctx)); err != nil {
+		a.log.Warn("interaction response failed", "type", int(body.Type), "err", redact(err))
+		return
+	}
+	a.mu.Lock()
+	a.acked[i.ID] = true // for internalError; forgotten when handleInteraction ends
+	a.mu.Unlock()
 }
 
 // amountID is the custom_id of the amount button and its modal.

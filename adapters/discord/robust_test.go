@@ -80,3 +80,15 @@ func TestMalformedInteractionsAreAnswered(t *testing.T) {
 		t.Fatalf("afterwards /wallet answered %+v, want the balance", r)
 	}
 }
+
+// An autocomplete with nothing to offer (no table in the channel) is
+// answered with an empty choices array, which Discord shows as "No options
+// match your search": choices is a required field of the result, and the
+// answer without it failed ("Loading options failed").
+func TestAutocompleteWithNoTablesAnswersEmptyChoices(t *testing.T) {
+	fake := newFake(t)
+	start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	if r := fake.Answer(fake.Autocomplete(channel, ben, "join", "table", "#"), wait); r.Type != discordtest.CallbackAutocomplete || len(r.Choices) != 0 {
+		t.Fatalf("an autocomplete with no tables was answered %+v, want no choices", r)
+	}
+}

@@ -93,6 +93,14 @@ func (s *Server) callback(w http.ResponseWriter, id, token string, body []byte) 
 			}
 		}
 	case CallbackAutocomplete:
+		var raw map[string]json.RawMessage
+		_ = json.Unmarshal(resp.Data, &raw)
+		if c, ok := raw["choices"]; !ok || string(c) == "null" {
+			// "Receiving and Responding", Autocomplete: choices is required
+			// (an empty array shows "No options match your search")
+			s.fail(w, http.StatusBadRequest, 50035, "Invalid Form Body: data.choices: This field is required")
+			return
+		}
 		if it.Type != InteractionAutocomplete || len(b.Choices) > 25 {
 			s.fail(w, http.StatusBadRequest, 50035, "Invalid autocomplete result")
 			return
