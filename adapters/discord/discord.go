@@ -289,6 +289,26 @@ func (a *Adapter) lost(ctx context.Context, chat, why string) {
 	}
 }
 
+// threadsOf lists the threads of a channel the session's state knows.
+func (a *Adapter) threadsOf(guild, channel string) []string {
+	if a.s.State == nil {
+		return nil
+	}
+	g, err := a.s.State.Guild(guild)
+	if err != nil {
+		return nil
+	}
+	a.s.State.RLock()
+	defer a.s.State.RUnlock()
+	var out []string
+	for _, t := range g.Threads {
+		if t != nil && t.ParentID == channel {
+			out = append(out, t.ID)
+		}
+	}
+	return out
+}
+
 // Outbox is the adapter's outbox, for its counters (Queued, Stats,
 // Delays); the room queues through Enqueue.
 func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }
@@ -322,6 +342,22 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) {
 		if c.Channel != nil && c.GuildID != "" {
 			a.lost(ctx, c.ID, "the channel was deleted")
+			// its threads go with it, without a THREAD_DELETE each: a
+			// member's thread is a chat of its own (chatOf)
+			for _, id := range a.threadsOf(c.GuildID, c.ID) {
+				a.lost(ctx, id, "the channel of the thread was deleted")
+			}
+		}
+	})
+	a.s.AddHandler(func(_ *discordgo.Session, c *discordgo.ThreadDelete) {
+		if c.Channel == nil || c.GuildID == "" {
+			return
+		}
+		a.mu.Lock()
+		parent, known := a.parents.Lookup(c.ID)
+		a.mu.Unlock()
+		if !known || parent == c.ID { // not a tournament table's (Deliver shows that one in its channel)
+			a.lost(ctx, c.ID, "the thread was deleted")
 		}
 	})
 	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/pokerroom/pokerroom/adapters/discord/discordtest"
 )
 
 // A tournament table plays in a thread of the channel: a player typing a
@@ -121,4 +123,49 @@ func TestTournamentTableWhoseThreadWasDeletedShowsInTheChannel(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// A member's thread holding a table, deleted by a moderator (THREAD_DELETE)
+// or with its channel (CHANNEL_DELETE of the parent): its table stayed
+// open where nobody could reach it, a player waiting there for opponents
+// kept their chips at it with no /leave to type. It closes and its
+// players are cashed out, as a deleted channel's.
+func TestTableInADeletedMembersThreadIsClosed(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		delete func(f *discordtest.Server, thread string)
+	}{
+		{"the thread deleted", func(f *discordtest.Server, thread string) { f.DeleteThread(thread) }},
+		{"its channel deleted", func(f *discordtest.Server, _ string) { f.DeleteChannel("601") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake := newFake(t)
+			e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+			const thread = "662"
+			fake.AddThread("601", thread, ben, "Friday game")
+			fake.Answer(fake.Slash(thread, ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2")), wait)
+			fake.Answer(fake.Slash(thread, ana, "join"), wait)
+			fake.Wait(wait, "the table showing Ana seated", func() bool {
+				for _, m := range fake.Messages(thread) {
+					if strings.HasPrefix(m.Text(), "Table #1") && strings.Contains(m.Text(), "Ana") {
+						return true
+					}
+				}
+				return false
+			})
+			time.Sleep(300 * time.Millisecond) // nothing more to show
+			tc.delete(fake, thread)
+			deadline := time.Now().Add(wait)
+			for {
+				r := e.slash(ana, "wallet")
+				if r.Message != nil && strings.Contains(r.Message.Text(), "10,000") { // the buy-in back
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("Ana's buy-in is still at the table of a deleted thread: %q", r.Message.Text())
+				}
+				time.Sleep(200 * time.Millisecond)
+			}
+		})
+	}
 }

@@ -70,3 +70,33 @@ func (s *Server) DeleteThread(id string) {
 	s.dispatchLocked("THREAD_DELETE", map[string]any{"id": id, "guild_id": c.GuildID, "parent_id": c.Parent, "type": TypeThread})
 	s.notify()
 }
+
+// DeleteChannel deletes a guild's text channel as an admin would: the bot
+// gets CHANNEL_DELETE, and only that (Discord sends no THREAD_DELETE for
+// the threads that go with it); calls on it, and on its threads, answer
+// 404 Unknown Channel (10003).
+func (s *Server) DeleteChannel(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[id]
+	if c == nil || c.GuildID == "" || c.Parent != "" {
+		s.tb.Fatalf("discordtest: no guild channel %s", id)
+	}
+	obj := s.channelObject(c)
+	delete(s.channels, id)
+	for tid, t := range s.channels {
+		if t.Parent == id {
+			delete(s.channels, tid)
+		}
+	}
+	if g := s.guilds[c.GuildID]; g != nil {
+		for i, ch := range g.Channels {
+			if ch == id {
+				g.Channels = append(g.Channels[:i:i], g.Channels[i+1:]...)
+				break
+			}
+		}
+	}
+	s.dispatchLocked("CHANNEL_DELETE", obj)
+	s.notify()
+}
