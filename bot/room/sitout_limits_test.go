@@ -40,3 +40,35 @@ func TestSittingOutIsLimitedAsSeed003Says(t *testing.T) {
 	h.fails("ana", "/sitout", "sitout.once_a_day")
 	h.checkBooks()
 }
+
+// R-CASH-4, seed 003 #18 ("una vez al día"): the day of the time away is the
+// player's at the table, not the seat's: standing up and sitting down again
+// does not give a second sit-out the same day, also after a restart. Found
+// by an outside review: /leave then /join gave a fresh seat with no break
+// remembered, so a player could take the time away twice an hour.
+func TestSittingOutOnceADaySurvivesLeavingAndJoining(t *testing.T) {
+	h := newHarness(t, 10)
+	h.must("admin", "/newtable nlhe 1/2 seats=4")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100")
+	h.playToEnd(40)
+	h.must("ana", "/sitout")
+	h.must("ana", "/back")
+	h.fails("ana", "/sitout", "sitout.once_a_day")
+	h.playToEnd(40)
+	h.must("ana", "/leave")
+	h.playToEnd(40)
+	h.must("ana", "/join post")
+	h.playToEnd(40)
+	h.playToEnd(40)
+	h.fails("ana", "/sitout", "sitout.once_a_day")
+	h.must("ana", "/leave")
+	h.playToEnd(40)
+	h.restart()
+	h.must("ana", "/join post")
+	h.playToEnd(40)
+	h.playToEnd(40)
+	h.fails("ana", "/sitout", "sitout.once_a_day")
+	h.checkBooks()
+}

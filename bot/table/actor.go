@@ -225,6 +225,9 @@ func (t *Table) nextDeadline() time.Time {
 	for _, l := range t.left {
 		earlier(l.Until)
 	}
+	for _, b := range t.breaks {
+		earlier(b.Add(BreakEvery))
+	}
 	return at
 }
 

@@ -88,6 +88,9 @@ func (t *Table) closeNow() error {
 	for i := range t.sitoutAt {
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("sitout", i))
 	}
+	for p := range t.breaks {
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("break", p))
+	}
 	// The stacks left with outlive the table (R-CASH-3): the room keeps
 	// them (Env.DropTable, LeftStacks), stored under its own keys.
 	for p, l := range t.left {

@@ -106,10 +106,12 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 	if _, ok := t.left[p.ID]; ok {
 		w.ClearDeadlines = append(w.ClearDeadlines, t.key("left", p.ID))
 	}
+	t.takeBreak(s, w)
 	if err := t.write(w); err != nil {
 		return bot.Reply{}, err
 	}
 	t.dropLeft(p.ID)
+	delete(t.breaks, p.ID)
 	t.env.SetSeated(p.ID, t.ID, true)
 	t.publishIdle()
 	t.poke()

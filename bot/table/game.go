@@ -558,6 +558,7 @@ func (t *Table) cashOut(i int, now time.Time, w *bot.TableWrite) {
 		t.setLeft(s.Player.ID, l)
 		w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("left", s.Player.ID), At: l.Until, Payload: MustJSON(l)})
 	}
+	t.rememberBreak(s, now, w)
 	t.dropSitout(i, w)
 	t.Seats[i] = nil
 	t.unseat = append(t.unseat, s.Player.ID)
@@ -750,6 +751,7 @@ func (t *Table) fire() {
 			changed = true
 		}
 	}
+	changed = t.forgetBreaks(now, w) || changed
 	if changed {
 		t.callWaiting(now, w)
 		if t.write(w) == nil {

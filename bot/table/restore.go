@@ -73,6 +73,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	t.leftMu.Lock()
 	t.waiting, t.left, t.sitoutAt, t.sitoutWarn = nil, map[int64]LeftStack{}, map[int]time.Time{}, map[int]bool{}
 	t.leftMu.Unlock()
+	t.breaks = map[int64]time.Time{}
 	t.outq, t.unseat, t.seatsDirty, t.seatsSaved = nil, nil, false, 0
 	t.seatsStored = seatsSum(t.seatRecords())
 	for _, d := range deadlines {
@@ -274,6 +275,11 @@ func (t *Table) restoreDeadline(d bot.Deadline) {
 				l.Comm, l.Variant, l.Stakes = t.Comm.ID, t.Config.Variant, t.Config.Stakes()
 			}
 			t.setLeft(id, l)
+		}
+	case "break":
+		var at time.Time
+		if id, err := strconv.ParseInt(parts[2], 10, 64); err == nil && json.Unmarshal([]byte(d.Payload), &at) == nil {
+			t.breaks[id] = at
 		}
 	case "wait":
 		var w waiter

@@ -86,6 +86,41 @@ func (t *Table) fireSitouts(now time.Time, w *bot.TableWrite) (changed bool) {
 // (seed 003 #18: "una vez al día").
 const BreakEvery = 24 * time.Hour
 
+// rememberBreak keeps, for the rest of its day, when the player standing
+// up from seat s last took the time away here (seed 003 #18: once a day
+// is the player's, not the seat's): stored as a deadline, so a restart
+// keeps it too.
+func (t *Table) rememberBreak(s *Seat, now time.Time, w *bot.TableWrite) {
+	if s.Bot || s.Break.IsZero() || !now.Before(s.Break.Add(BreakEvery)) {
+		return
+	}
+	t.breaks[s.Player.ID] = s.Break
+	w.SetDeadlines = append(w.SetDeadlines, bot.Deadline{Key: t.key("break", s.Player.ID), At: s.Break.Add(BreakEvery), Payload: MustJSON(s.Break)})
+}
+
+// takeBreak gives the seat s just taken the time away its player last
+// took here, remembered since they stood up (rememberBreak), in w; the
+// caller forgets it once w is stored.
+func (t *Table) takeBreak(s *Seat, w *bot.TableWrite) {
+	if b, ok := t.breaks[s.Player.ID]; ok {
+		s.Break = b
+		w.ClearDeadlines = append(w.ClearDeadlines, t.key("break", s.Player.ID))
+	}
+}
+
+// forgetBreaks drops, in w, the times away remembered whose day has
+// passed; true when any was.
+func (t *Table) forgetBreaks(now time.Time, w *bot.TableWrite) (changed bool) {
+	for p, b := range t.breaks {
+		if !now.Before(b.Add(BreakEvery)) {
+			delete(t.breaks, p)
+			w.ClearDeadlines = append(w.ClearDeadlines, t.key("break", p))
+			changed = true
+		}
+	}
+	return changed
+}
+
 // BreaksAtOnce is the most players of a table sitting out at once (seed
 // 003 #18: "hasta un máximo de dos jugadores por mesa").
 const BreaksAtOnce = 2

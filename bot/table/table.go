@@ -209,11 +209,15 @@ type Table struct {
 	// warning that the break is over (seed 003 #18), not yet the end of
 	// its grace, when the seat is freed.
 	sitoutWarn map[int]bool
-	last       lastLines // the hand's last actions, for the table message
-	timer      bot.Timer
-	timerAt    time.Time
-	carry      int64        // a five-card draw pot carried to the next hand
-	carryBy    []CarryShare // who put carry in (carry.go)
+	// breaks: when players who stood up last took the time away here,
+	// kept for BreakEvery so that sitting down again gives no second one
+	// the same day (seed 003 #18; rememberBreak).
+	breaks  map[int64]time.Time
+	last    lastLines // the hand's last actions, for the table message
+	timer   bot.Timer
+	timerAt time.Time
+	carry   int64        // a five-card draw pot carried to the next hand
+	carryBy []CarryShare // who put carry in (carry.go)
 	// outq and unseat wait for the next successful write: messages to
 	// send and players who left.
 	outq    []bot.Outgoing
@@ -338,7 +342,7 @@ func (s *Seat) quits() bool { return s.Leaving && s.ChangeTo == 0 }
 func New(d *Deps, env Env, rec bot.TableRecord, meta Meta, comm bot.Community, house int64) *Table {
 	t := &Table{Deps: d, env: env, ID: rec.ID, house: house, Config: meta.Config, rules: meta.Config.Rules(), Comm: comm, account: rec.AccountID,
 		Inbox: make(chan *Request, InboxSize), Done: make(chan struct{}), wake: make(chan struct{}, 1), Kick: make(chan struct{}, 1),
-		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]LeftStack{}, sitoutAt: map[int]time.Time{}, sitoutWarn: map[int]bool{}}
+		Seats: make([]*Seat, meta.Config.Seats), button: -1, bigBlind: -1, left: map[int64]LeftStack{}, sitoutAt: map[int]time.Time{}, sitoutWarn: map[int]bool{}, breaks: map[int64]time.Time{}}
 	t.bots = &practice.Opponent{Trials: d.Cfg.BotTrials}
 	t.stateJSON = rec.State
 	t.homeChat, t.chat = meta.Chat, comm.ChatID
