@@ -146,3 +146,27 @@ func (t *Tournament) InTheMoney() []PaidPlace {
 	}
 	return out
 }
+
+// HandForHandBubble says whether the tables must deal hand for hand now
+// (TDA 12) and at which bubble: places is the places paid (or, with seats,
+// the seats a satellite buys) when one player more than them is left at
+// more than one table, 0 when the tables deal freely. A satellite's seat
+// bubble counts as much as its last paid place's (R-TRN-15): the player
+// out with one more left than the seats wins no seat, only the leftover.
+func (t *Tournament) HandForHandBubble() (places int, seats bool) {
+	if t.state != Running || t.seating == nil {
+		return 0, false
+	}
+	prizes, err := t.Prizes()
+	if err != nil {
+		return 0, false
+	}
+	n, tables := t.active(), len(t.seating.Tables)
+	if HandForHand(n, len(prizes), tables) {
+		return len(prizes), false
+	}
+	if s := seatPrizes(prizes); t.cfg.Tickets != nil && HandForHand(n, s, tables) {
+		return s, true
+	}
+	return 0, false
+}

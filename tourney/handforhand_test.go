@@ -154,3 +154,53 @@ func TestInTheMoneyWhenLateRegistrationEnds(t *testing.T) {
 		})
 	}
 }
+
+// R-TRN-15 with TDA 12: a satellite's bubble that matters is its seats':
+// with one player more than the seats, the next one out wins no seat, so
+// a multi-table satellite deals hand for hand there too, not only at the
+// bubble of the last paid place (the leftover's). 60 entrants at 30 for
+// seats of 110 buy 16 seats and 40 to the 17th: hand for hand at 18 left
+// (17 paid) and at 17 left (16 seats); at 16 the seats are decided. Found
+// by an outside review: the tables dealt freely at 17 left, so two players
+// busting at two tables in one instant were not ranked together for the
+// last seat.
+func TestSatelliteDealsHandForHandAtTheSeatBubble(t *testing.T) {
+	sat := newTourney(t, func(c *Config) {
+		c.BuyIn = BuyIn{Prize: 30, Fee: 3}
+		c.Tickets = &TicketRule{SeatValue: 110, Leftover: LeftoverToNext}
+	})
+	register(t, sat, 60)
+	if err := sat.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if sat.State() == LateRegistration {
+		if err := sat.CloseLateRegistration(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[int]struct {
+		places int
+		seats  bool
+	}{18: {17, false}, 17: {16, true}}
+	for e := EntryID(60); e >= 18; e-- {
+		if err := sat.Eliminate([]Bust{{Entry: e, StartStack: 100}}); err != nil {
+			t.Fatal(err)
+		}
+		if len(sat.Seating().Tables) < 2 {
+			t.Fatalf("%d left at one table", sat.Active())
+		}
+		places, seats := sat.HandForHandBubble()
+		if w := want[sat.Active()]; places != w.places || seats != w.seats {
+			t.Errorf("%d left (16 seats, 17 paid): hand for hand at %d places (seats %v), want %d (seats %v)", sat.Active(), places, seats, w.places, w.seats)
+		}
+	}
+	if err := sat.Eliminate([]Bust{{Entry: 17, StartStack: 100}}); err != nil {
+		t.Fatal(err)
+	}
+	if !sat.SeatsDecided() {
+		t.Fatal("16 left with 16 seats: not decided")
+	}
+	if places, _ := sat.HandForHandBubble(); places != 0 {
+		t.Errorf("seats decided: hand for hand at %d places", places)
+	}
+}

@@ -155,6 +155,12 @@ func (t *Tournament) SeatsDecided() bool {
 	if err != nil {
 		return false
 	}
+	n := t.active()
+	return n > 1 && n <= seatPrizes(prizes)
+}
+
+// seatPrizes counts the seats at the top of a satellite's prizes.
+func seatPrizes(prizes []Prize) int {
 	seats := 0
 	for _, p := range prizes {
 		if p.Kind != SeatPrize {
@@ -162,6 +168,5 @@ func (t *Tournament) SeatsDecided() bool {
 		}
 		seats++
 	}
-	n := t.active()
-	return n > 1 && n <= seats
+	return seats
 }

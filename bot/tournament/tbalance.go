@@ -30,28 +30,40 @@ func (a *Director) needsRebalance() bool {
 }
 
 // handForHand: at the bubble of a multi-table event every table deals
-// its next hand together (TDA 12).
+// its next hand together (TDA 12); in a satellite at its seats' bubble
+// too (R-TRN-15, tourney.HandForHandBubble).
 func (a *Director) handForHand() bool {
-	if a.Tourney.State() != tourney.Running || a.finalID != 0 {
-		return false
-	}
-	prizes, err := a.Tourney.Prizes()
-	return err == nil && tourney.HandForHand(a.Tourney.Active(), len(prizes), len(a.Tourney.Seating().Tables))
+	places, _ := a.handForHandBubble()
+	return places > 0
 }
 
-// sayHandForHand announces hand for hand once, as soon as the field is
-// at the bubble (TDA 12): when the bust that brings it there is taken
+// handForHandBubble is tourney.HandForHandBubble while the event runs on
+// more than its final table.
+func (a *Director) handForHandBubble() (places int, seats bool) {
+	if a.Tourney.State() != tourney.Running || a.finalID != 0 {
+		return 0, false
+	}
+	return a.Tourney.HandForHandBubble()
+}
+
+// sayHandForHand announces hand for hand once a bubble, as soon as the
+// field is at it (TDA 12): when the bust that brings it there is taken
 // out, whether or not the other tables have finished their hands, and
-// whatever busts those hands bring after; it reports whether the tables
-// deal hand for hand now.
+// whatever busts those hands bring after; a satellite whose last paid
+// place is not a seat announces it again at its seats' bubble. It reports
+// whether the tables deal hand for hand now.
 func (a *Director) sayHandForHand() bool {
-	if !a.handForHand() {
+	places, seats := a.handForHandBubble()
+	if places == 0 {
 		return false
 	}
-	if !a.h4hSaid {
-		a.h4hSaid = true
-		prizes, _ := a.Tourney.Prizes()
-		a.news("tn.h4h", a.Name(), a.Tourney.Active(), len(prizes))
+	if a.h4hSaid != places {
+		a.h4hSaid = places
+		key := "tn.h4h"
+		if seats {
+			key = "tn.h4h_seats"
+		}
+		a.news(key, a.Name(), a.Tourney.Active(), places)
 	}
 	return true
 }

@@ -121,12 +121,13 @@ type Director struct {
 	bubbleSaid, final bool
 	// h4h are the busts of the hand-for-hand hand in play, by table,
 	// eliminated together once every table has played it (TDA 12);
-	// h4hStacks the stacks those tables reported; h4hSaid: hand for
-	// hand was announced; h4hDealt: the tables whose hand in play was
+	// h4hStacks the stacks those tables reported; h4hSaid: the places
+	// (or a satellite's seats) whose bubble hand for hand was announced
+	// at; h4hDealt: the tables whose hand in play was
 	// released hand for hand (only its busts wait for the others).
 	h4h       map[tourney.TableID][]table.ReportBust
 	h4hStacks map[tourney.EntryID]int64
-	h4hSaid   bool
+	h4hSaid   int
 	h4hDealt  map[tourney.TableID]bool
 	addOnOpen bool
 	Over      bool // finished or cancelled, paid
