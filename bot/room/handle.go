@@ -445,6 +445,15 @@ func (r *Room) newTableCmd(ctx context.Context, cmd bot.Command, comm bot.Commun
 	if err != nil {
 		return bot.Reply{}, err
 	}
+	// Seed 003 #7-#8: the players waiting for a table of this game and
+	// stakes are seated here first, in the order of their list.
+	for _, o := range r.tablesOf(comm.ID) {
+		if sameStakes(o, t) {
+			if err := o.HandWaitingTo(ctx, t); err != nil {
+				r.log.Warn("waiting list not handed to the new table", "from", o.ID, "to", t.ID, "err", err)
+			}
+		}
+	}
 	return bot.Reply{Text: tr(lang, "newtable.done", t.Label(), t.Title(), bot.Chips(cfg.MinBuyIn), bot.Chips(cfg.MaxBuyIn), t.Label())}, nil
 }
 

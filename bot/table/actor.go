@@ -275,6 +275,9 @@ func (t *Table) handle(req Request) (bot.Reply, error) {
 		}
 		return bot.Reply{}, nil
 	}
+	if req.over != nil {
+		return bot.Reply{}, t.handOverWaiting(req.over)
+	}
 	if req.rejoin != "" {
 		t.joinAfterChange(req)
 		return bot.Reply{}, nil

@@ -125,6 +125,8 @@ type Request struct {
 	check *joinCheck
 	// hold: the room asks what the player holds here (Holding).
 	hold *Held
+	// over: the room hands a waiting list to a new table (HandWaitingTo).
+	over *handOver
 
 	Reply chan Response
 }
