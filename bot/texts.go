@@ -198,6 +198,7 @@ var roomTexts = map[string]Message{
 	"cards.none":             {"You have no cards in a hand now.", "Ahora no tienes cartas en una mano."},
 	"cards.yours":            {"Table %[1]v, hand %[2]v: your cards %[3]v", "Mesa %[1]v, mano %[2]v: tus cartas %[3]v"},
 	"clock.self":             {"You cannot call the clock on yourself.", "No puedes pedirte tiempo a ti mismo."},
+	"clock.not_played":       {"You can call the clock at %[1]v once you have played a hand there with chips on the table (seed 003 #19).", "Puedes pedir tiempo en %[1]v cuando hayas jugado una mano allí con fichas en la mesa (documento 003 #19)."},
 	"clock.already":          {"The clock is already running.", "El reloj ya está en marcha."},
 	"clock.soon":             {"The player's time runs out in %[1]v anyway.", "El tiempo del jugador se acaba en %[1]v de todos modos."},
 	"clock.you":              {"The clock was called on you: act within %[1]v at %[2]v or your hand is folded.", "Te han pedido tiempo: actúa en menos de %[1]v en %[2]v o tu mano se tira."},

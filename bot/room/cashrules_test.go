@@ -584,3 +584,28 @@ func TestLeaveOnOwnTurnSurvivesARestartMidHand(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// R-TIME-3 with seed 003 #19 ("para solicitar el reloj, se debe haber
+// jugado al menos una mano y tener resto en la mesa"): at a cash table the
+// clock is called by a player who has been dealt a hand here and has chips
+// on the table; a newcomer still waiting for the big blind is refused.
+// Found by an outside review: anyone who had just sat down could put the
+// acting player on a one-minute clock.
+func TestCashClockNeedsAHandPlayedAndChips(t *testing.T) {
+	h := newHarness(t, 12)
+	h.must("admin", "/newtable nlhe 1/2 seats=4")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.must("cy", "/join 100")
+	h.must("dee", "/join 100") // waits for the big blind
+	e := h.fails("dee", "/clock", "clock.not_played")
+	if !strings.Contains(e.Message(bot.English), "played a hand") {
+		t.Errorf("dee's refusal: %s", e.Message(bot.English))
+	}
+	who := h.toAct()
+	other := "ana"
+	if who == "ana" {
+		other = "ben"
+	}
+	h.must(other, "/clock") // dealt in this hand, chips on the table
+}

@@ -414,6 +414,11 @@ func (t *Table) callClock(req Request) (bot.Reply, error) {
 	if t.hand == nil || t.hand.ToAct() < 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.no_hand")
 	}
+	// Seed 003 #19: at a cash table, a player who has been dealt a hand
+	// here and has chips on the table.
+	if t.Tour == nil && i >= 0 && (!t.Seats[i].Played || t.Seats[i].Stack+t.Seats[i].Pending == 0) {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "clock.not_played", t.Label())
+	}
 	k := t.hand.ToAct()
 	j := t.order[k]
 	switch {
