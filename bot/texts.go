@@ -65,6 +65,8 @@ var roomTexts = map[string]Message{
 	"newtable.deck_seats":     {"A deck of %[1]v cards is for at most %[3]v {3:player|players} (seed 004: the rule of 11), not %[2]v {2:seat|seats}: set seats=%[3]v or a bigger deck.", "Una baraja de %[1]v cartas es para %[3]v {3:jugador|jugadores} como mucho (regla del 11), no %[2]v {2:asiento|asientos}: pon seats=%[3]v o una baraja mayor."},
 	"newtable.twice":          {"Run it twice is only for no-limit and pot-limit Hold'em and Omaha.", "Correr dos veces solo es para Hold'em y Omaha sin límite o con límite de bote."},
 	"newtable.too_many":       {"This chat already has %[1]v open cash tables.", "Este chat ya tiene %[1]v {1:mesa|mesas} de cash abiertas."},
+	"newpool.openers":         {"openers= is for draw tables: in a fast-fold pool every hand has new players, so a pot nobody opened has no next hand to go to.", "openers= es para mesas de póquer cerrado: en un pool de retirada rápida cada mano tiene jugadores nuevos, así que un bote que nadie abrió no tiene mano siguiente."},
+	"newtable.openers":        {"openers=%[1]v: the opening requirement is jacks (a pair of jacks or better) or off.", "openers=%[1]v: el requisito para abrir es jacks (pareja de jotas o mejor) u off."},
 	"newtable.done":           {"Table %[1]v opened: %[2]v, buy-in %[3]v to %[4]v. /join to sit down, /addbot for practice opponents.", "Mesa %[1]v abierta: %[2]v, entrada de %[3]v a %[4]v. /join para sentarte, /addbot para rivales de práctica."},
 	"tables.none":             {"No tables here yet. An admin opens one with /newtable.", "Aún no hay mesas. Un administrador abre una con /newtable."},
 	"tables.title":            {"Tables:", "Mesas:"},

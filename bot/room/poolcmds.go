@@ -21,6 +21,9 @@ func (r *Room) newPoolCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	if err != nil {
 		return bot.Reply{}, err
 	}
+	if cfg.Openers { // a pot carried to the next hand would go to other players' hand
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "newpool.openers")
+	}
 	r.poolMake.Lock() // one pool made at a time: the stored list is read and written whole
 	defer r.poolMake.Unlock()
 	open := 0

@@ -94,7 +94,7 @@ func (t *Table) join(req Request) (bot.Reply, error) {
 			playing++
 		}
 	}
-	if playing >= 2 {
+	if playing >= 2 && !t.Config.NoBlinds() { // a jack-pot draw table has no big blind to wait for
 		s.WaitBB, s.Post = !post, post
 	}
 	t.Seats[i] = s

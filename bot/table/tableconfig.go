@@ -64,6 +64,11 @@ type Config struct {
 	// 4 when the table limits it (seed 004: "puede limitarse el número de
 	// descartes máximo a cuatro cartas o incluso a tres"); 0 means 5.
 	Discards int `json:"discards,omitempty"`
+	// Openers plays the draw as seed 004's "jack pot": no blinds, every
+	// player antes (Ante, else the small blind), bets start at the big
+	// blind, the opening bet needs a pair of jacks or better, and a pot
+	// nobody opens is carried to the next hand (NoBlinds).
+	Openers bool `json:"openers,omitempty"`
 	// Pool is the fast-fold pool a table belongs to (R-CASH-7): its
 	// seats are the pool's entries, seated for one hand at a time.
 	Pool int64 `json:"pool,omitempty"`
@@ -201,6 +206,8 @@ func (c *Config) checkRules() error {
 			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "figures")
 		case c.Discards != 0 && c.Discards != 5:
 			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "discards")
+		case c.Openers:
+			return bot.Errorf(bot.EInvalid, "newtable.draw_only", "openers")
 		}
 		return nil
 	}
@@ -232,7 +239,25 @@ func (c Config) Rules() engine.Config {
 	if c.Game == engine.Draw {
 		r.Draw = engine.DrawConfig{Jokers: c.Jokers, DeckSize: c.Deck, FiveFigures: c.Figures, MaxDiscard: c.Discards}
 	}
+	if c.NoBlinds() {
+		r.SmallBlind, r.BigBlind, r.MinBet, r.SmallBet = 0, 0, c.BigBlind, c.BigBlind
+		r.Ante = c.JackpotAnte()
+		r.Draw.Openers = engine.OpenJacksOrBetter
+	}
 	return r
+}
+
+// NoBlinds reports a draw table played as a "jack pot" (Openers): its
+// hands post no blinds, so nobody waits for the big blind or posts one.
+func (c Config) NoBlinds() bool { return c.Game == engine.Draw && c.Openers && !c.Tourney }
+
+// JackpotAnte is every player's ante at a jack-pot draw table: ante= when
+// set, else the small blind.
+func (c Config) JackpotAnte() int64 {
+	if c.Ante > 0 {
+		return c.Ante
+	}
+	return c.SmallBlind
 }
 
 // Stakes returns "1/2".
@@ -270,6 +295,9 @@ func (c Config) Title() string {
 	}
 	if c.Discards != 0 && c.Discards != 5 {
 		extras = append(extras, fmt.Sprintf("draw up to %d", c.Discards))
+	}
+	if c.NoBlinds() {
+		extras = append(extras, fmt.Sprintf("jacks or better to open, ante %d", c.JackpotAnte()))
 	}
 	if len(extras) > 0 {
 		s += " (" + strings.Join(extras, ", ") + ")"

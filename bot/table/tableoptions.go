@@ -90,6 +90,25 @@ var TableOptionTable = &OptionTable[Config]{
 			Help: bot.Message{En: `five cards J, Q, K or A make the "five figures" hand, between two pair and three of a kind (seed 004)`, Es: `cinco cartas J, Q, K o A forman la mano "cinco figuras", entre doble pareja y trío (documento 004)`}},
 			Set: func(c *Config, v OptValue) error { c.Figures = v.B; return nil },
 			get: func(c Config) string { return onIf(c.Figures) }},
+		{Option: Option{Name: "openers", Kind: OptText, Syntax: "jacks, off", Default: "off", Bad: "newtable.openers", Only: bot.Message{En: "five-card draw", Es: "póquer cerrado"},
+			Help: bot.Message{En: `the seed's "jack pot": no blinds, every player antes the small blind (or ante=), bets start at the big blind, the opening bet needs a pair of jacks or better, and a pot nobody opens is carried to the next hand (seed 004)`, Es: `el "jack pot" del documento: sin ciegas, cada jugador pone de entrada la ciega pequeña (o ante=), las apuestas empiezan en la ciega grande, para abrir hace falta pareja de jotas o mejor, y el bote que nadie abre pasa a la mano siguiente (documento 004)`}},
+			Set: func(c *Config, v OptValue) error {
+				switch strings.ToLower(v.Raw) {
+				case "jacks":
+					c.Openers = true
+				case "off":
+					c.Openers = false
+				default:
+					return bot.Errorf(bot.EInvalid, "newtable.openers", v.Raw)
+				}
+				return nil
+			},
+			get: func(c Config) string {
+				if c.Openers {
+					return "jacks"
+				}
+				return ""
+			}},
 	},
 }
 
