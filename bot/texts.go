@@ -164,6 +164,7 @@ var roomTexts = map[string]Message{
 	"join.seat_taken":        {"Seat %[1]v is taken.", "El asiento %[1]v está ocupado."},
 	"join.change_after_hand": {"You move from %[1]v to %[2]v with your stack when your hand at %[1]v ends.", "Pasas de %[1]v a %[2]v con tus fichas cuando termine tu mano en %[1]v."},
 	"join.change_failed":     {"Your change from %[1]v to %[2]v could not be made: %[3]v Your chips are in your wallet.", "Tu cambio de %[1]v a %[2]v no se pudo hacer: %[3]v Tus fichas están en tu cartera."},
+	"join.unbalanced_left":   {"You left %[1]v less than %[3]v minutes ago: sitting at %[2]v now would leave the tables more than one player apart (seed 003 #13).", "Dejaste %[1]v hace menos de %[3]v minutos: sentarte ahora en %[2]v dejaría las mesas con más de un jugador de diferencia (documento 003 #13)."},
 	"join.unbalanced":        {"You cannot change from %[1]v to %[2]v now: that would leave the tables more than one player apart.", "No puedes cambiar de %[1]v a %[2]v ahora: las mesas quedarían con más de un jugador de diferencia."},
 	"join.seated":            {"%[1]v sits at seat %[2]v of %[3]v with %[4]v.", "%[1]v se sienta en el asiento %[2]v de %[3]v con %[4]v."},
 	"join.seated_wait":       {"%[1]v sits at seat %[2]v of %[3]v with %[4]v and waits for the big blind (/join post next time to play at once).", "%[1]v se sienta en el asiento %[2]v de %[3]v con %[4]v y espera la ciega grande (la próxima vez /join post para jugar ya)."},

@@ -81,10 +81,12 @@ func (r *Room) restoreTable(ctx context.Context, rec bot.TableRecord) (*table.Ta
 // deferred when the player is dealt in there: they move when that hand
 // ends (ChangeTable), and t is not joined now.
 func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command, p bot.Player) (said []string, from string, deferred bool, err error) {
+	seated := false
 	for _, o := range r.seatedTables(p.ID) { // none of the same stakes when t is a pool's or a tournament's
 		if !sameStakes(o, t) {
 			continue
 		}
+		seated = true
 		held, err := o.Holding(ctx, p)
 		if err != nil || !held.Seated {
 			return nil, "", false, err
@@ -136,7 +138,37 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 			said, from = append(said, rep.Text), o.Label()
 		}
 	}
+	if !seated {
+		return nil, "", false, r.rejoinBalance(t, p)
+	}
 	return said, from, false, nil
+}
+
+// rejoinBalance applies seed 003 #13 to a player seated at no table of t's
+// game and stakes who left one of them less than table.ReturnWindow ago
+// (the stack left with, R-CASH-3): sitting at t is a table change made in
+// two steps, bound by the balance of R-CASH-5 (seed 003 #10) as
+// changeTables binds one, the player counted at the table they left. A
+// join t would list on its waiting list is not checked, nor one from a
+// table left with fewer than two players (no game to keep).
+func (r *Room) rejoinBalance(t *table.Table, p bot.Player) error {
+	l, ok := r.leftAtStakes(t, p.ID)
+	if !ok || l.Table == t.ID || t.Closing() || t.Count()+t.HeldSeats()+r.comingTo(t) >= t.Config.Seats {
+		return nil
+	}
+	r.mu.Lock()
+	o := r.tables[l.Table]
+	r.mu.Unlock()
+	if o == nil || !sameStakes(o, t) || o.Closing() {
+		return nil
+	}
+	// A table left without a game (fewer than two players) has nothing
+	// to keep balanced: its last players may go where the game is.
+	left := o.Staying() + r.comingTo(o)
+	if src, dst := left+1, t.Staying()+r.comingTo(t); left >= 2 && src <= dst {
+		return bot.Errorf(bot.EInvalid, "join.unbalanced_left", o.Label(), t.Label(), int(table.ReturnWindow.Minutes()))
+	}
+	return nil
 }
 
 // comingTo is the number of players changing to t from other tables of

@@ -1,0 +1,50 @@
+package room_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// R-CASH-5 with seed 003 #13 ("si un jugador se levanta de una mesa y
+// posteriormente quiere sentarse en otra ... con el mismo resto ... y
+// respetando que no se produzca la diferencia de +1"): a player who left a
+// table of a game and stakes less than 15 minutes ago and sits at another
+// of them is bound by the tables' balance as a table change is. Found by an
+// outside review: a change refused as unbalanced was made at once by
+// /leave then /join, leaving the tables three players apart. A table left
+// with fewer than two players has no game to keep: its last players go
+// where the game is (the rules are silent; a room would not hold them).
+func TestLeavingAndJoiningAnotherTableKeepsTheTablesBalanced(t *testing.T) {
+	h := newHarness(t, 10)
+	h.must("admin", "/newtable nlhe 1/2 seats=6")
+	h.must("admin", "/newtable nlhe 1/2 seats=6")
+	for _, u := range []string{"ana", "ben", "cy"} {
+		h.must(u, "/join #1 100")
+	}
+	for _, u := range []string{"dee", "eve", "fay", "gus"} {
+		h.must(u, "/join #2 100")
+	}
+	h.fails("ana", "/join #2 100", "join.unbalanced") // three and four: two and five
+	h.must("ana", "/leave #1")
+	for range 10 { // ana's hand at #1 ends: she stands up
+		if r := h.must("ana", "/tables"); strings.Contains(r.Text, "#1 NL Hold'em 1/2 · 2/6 seated") {
+			break
+		}
+		for _, u := range []string{"ben", "cy"} {
+			h.do(u, "/fold #1")
+		}
+	}
+	if r := h.must("ana", "/tables"); !strings.Contains(r.Text, "#1 NL Hold'em 1/2 · 2/6 seated") {
+		t.Fatalf("ana still seated at #1:\n%s", r.Text)
+	}
+	e := h.fails("ana", "/join #2", "join.unbalanced_left") // two and five
+	if msg := e.Message("en"); !strings.Contains(msg, "#1") || !strings.Contains(msg, "#2") {
+		t.Errorf("the refusal does not name the tables: %s", msg)
+	}
+	h.must("hal", "/join #1 100")
+	h.must("ivy", "/join #1 100")
+	if r := h.must("ana", "/join #2"); !strings.Contains(r.Text, "ana sits at") { // four and five
+		t.Errorf("ana at #2: %q", r.Text)
+	}
+	h.checkBooks()
+}
