@@ -15,13 +15,15 @@ import (
 type StatsKind string
 
 // The kinds of hands. StatsAnon are the hands of anonymous cash tables
-// (R-CASH-6): counted apart, shown to the player alone, never on the
-// leaderboard nor in statistics made public, which would tell, hand by
-// hand, who sat behind a pseudonym.
+// (R-CASH-6), StatsAnonTourney those of anonymous tournaments (R-TRN-13):
+// counted apart, shown to the player alone, never on the leaderboard nor
+// in statistics made public, which would tell, hand by hand, who sat
+// behind a pseudonym.
 const (
-	StatsCash    StatsKind = "cash"
-	StatsTourney StatsKind = "tourney"
-	StatsAnon    StatsKind = "anon"
+	StatsCash        StatsKind = "cash"
+	StatsTourney     StatsKind = "tourney"
+	StatsAnon        StatsKind = "anon"
+	StatsAnonTourney StatsKind = "anontourney"
 )
 
 // HandStats are the counters of a player's hands, from which every

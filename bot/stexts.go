@@ -21,6 +21,7 @@ var statsTexts = map[string]Message{
 	"stats.kind_cash":           {"cash tables", "mesas de cash"},
 	"stats.kind_tourney":        {"tournament hands", "manos de torneo"},
 	"stats.kind_anon":           {"anonymous cash tables (only you see these)", "mesas de cash anónimas (solo tú las ves)"},
+	"stats.kind_anontourney":    {"anonymous tournaments (only you see these)", "torneos anónimos (solo tú los ves)"},
 	"period.week":               {"this week", "esta semana"},
 	"period.month":              {"this month", "este mes"},
 	"period.all":                {"all time", "desde siempre"},

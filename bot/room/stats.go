@@ -91,7 +91,7 @@ func (r *Room) statsCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	var lines []string
 	kinds := []bot.StatsKind{bot.StatsCash, bot.StatsTourney}
 	if target.ID == p.ID {
-		kinds = append(kinds, bot.StatsAnon) // anonymous tables' hands: to the player alone (R-CASH-6)
+		kinds = append(kinds, bot.StatsAnon, bot.StatsAnonTourney) // anonymous tables' and events' hands: to the player alone (R-CASH-6, R-TRN-13)
 	}
 	for _, kind := range kinds {
 		s, err := r.store.PlayerStats(ctx, comm.ID, target.ID, kind, since)

@@ -466,10 +466,24 @@ func (t *Table) handStats(won []int64) *bot.EndedHandStats {
 		// The store's read-back counts such a hand for nothing too.
 		return &bot.EndedHandStats{Community: t.Comm.ID}
 	}
-	if t.Tour == nil && t.Config.Anon {
+	switch {
+	case t.Tour == nil && t.Config.Anon:
 		h.Kind = bot.StatsAnon // never on the leaderboard under the players' names (R-CASH-6)
+	case t.Tour != nil && t.anonEvent():
+		h.Kind = bot.StatsAnonTourney // pseudonyms during play (R-TRN-13): never in public statistics
 	}
 	return &bot.EndedHandStats{Community: t.Comm.ID, Kind: h.Kind, Players: h.Players}
+}
+
+// anonEvent reports whether the table plays an anonymous tournament
+// (R-TRN-13): its players in play are seated under pseudonyms.
+func (t *Table) anonEvent() bool {
+	for _, s := range t.Seats {
+		if s != nil && s.Alias != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // finish shows a finished hand, lets the leavers go and schedules the
