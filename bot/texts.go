@@ -214,6 +214,7 @@ var roomTexts = map[string]Message{
 	"kickbot.none":           {"There are no practice opponents at this table.", "No hay rivales de práctica en esta mesa."},
 	"kickbot.done":           {"%[1]v {1:practice opponent leaves|practice opponents leave} %[2]v (after the hand for those in it).", "%[1]v {1:rival de práctica deja|rivales de práctica dejan} %[2]v (al acabar la mano {1:si la juega|los que juegan})."},
 	"hist.header":            {"%[1]v · hand %[2]v · %[3]v · %[4]v UTC", "%[1]v · mano %[2]v · %[3]v · %[4]v UTC"},
+	"hist.voided":            {"Void, as a misdeal (%[1]v): every chip bet in it went back to its owner's stack.", "Anulada como mano mal repartida (%[1]v): cada ficha apostada en ella volvió al stack de su dueño."},
 	"hist.seats":             {"Seats", "Asientos"},
 	"hist.button":            {"button", "botón"},
 	"hist.posts":             {"Blinds", "Ciegas"},

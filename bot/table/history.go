@@ -52,6 +52,9 @@ func (t *Table) historyText(rec bot.HandRecord, player int64, lang string) (stri
 		}
 	}
 	h.add(tr(h.lang, "hist.header", t.Label(), tag.Number, t.Title(), rec.StartedAt.UTC().Format("2006-01-02 15:04")))
+	if rec.Voided != "" { // a misdeal: its chips went back, whatever its events tell
+		h.add(tr(h.lang, "hist.voided", rec.Voided))
+	}
 	h.add(h.seatsLine())
 	h.events()
 	return strings.Join(h.lines, "\n"), nil
