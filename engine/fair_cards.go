@@ -226,3 +226,88 @@ func ParseProvableCards(deckText, saltHex, keyHex string) (Provable, error) {
 	p.PerCard = true
 	return p, nil
 }
+
+// ErrDealOrder: a revealed card was not dealt from the position the
+// hand's deal order gives it.
+var ErrDealOrder = errors.New("engine: a revealed card was not dealt where the hand's deal order puts it")
+
+// VerifyDealOrder checks what VerifyReveal cannot: that each revealed
+// card was dealt from the position of the deck dealt from where the hand's
+// events put it in the engine's deal order (ArrangeDeck): the hole cards
+// one at a time round the table from the left of the button, a card burnt
+// before each street's cards, a second board of a run it twice once the
+// first is complete, and in five-card draw a card burnt before the draw,
+// then the players' new cards in turn from the left of the button. Without
+// it a reveal proves the cards shown, but not that they came off the deck
+// in order: a room could deal a board of its choosing and reveal where
+// those cards sit. events may hide cards (NoCard: a hand nobody saw); the
+// cards of a draw dealt again from the discards, once the stub ran out,
+// have no position of their own and are not checked.
+func VerifyDealOrder(cfg Config, nSeats, button int, events []Event, shown []RevealedCard) error {
+	if nSeats < 2 || nSeats > MaxSeats {
+		return fmt.Errorf("%w: %d seats", ErrDealOrder, nSeats)
+	}
+	hole, draws := make([][]Card, nSeats), make([][]Card, nSeats)
+	var boards [2][]Card
+	for _, e := range events {
+		switch {
+		case e.Kind == EvDealBoard && (e.Board == 0 || e.Board == 1):
+			boards[e.Board] = append(boards[e.Board], e.Cards...)
+		case e.Seat < 0 || e.Seat >= nSeats:
+		case e.Kind == EvDealHole:
+			hole[e.Seat] = append(hole[e.Seat], e.Cards...)
+		case e.Kind == EvDrawCards:
+			draws[e.Seat] = append(draws[e.Seat], e.Cards...)
+		}
+	}
+	var laid [][]Card
+	if len(boards[0]) > 0 {
+		laid = append(laid, boards[0])
+		if len(boards[1]) > 0 { // the second run shares the first's cards dealt before it
+			common := max(len(boards[0])-len(boards[1]), 0)
+			laid = append(laid, append(boards[0][:common:common], boards[1]...))
+		}
+	}
+	again := redealtDraws(cfg, nSeats, button, draws)
+	deck, err := ArrangeDeck(cfg, nSeats, button, hole, laid, draws)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrDealOrder, err)
+	}
+	for _, r := range shown {
+		if again.Has(r.Card) {
+			continue
+		}
+		if r.Dealt < 0 || r.Dealt >= len(deck) || deck[r.Dealt] != r.Card && !(deck[r.Dealt].IsJoker() && r.Card.IsJoker()) {
+			return fmt.Errorf("%w: %s", ErrDealOrder, r)
+		}
+	}
+	return nil
+}
+
+// redealtDraws cuts from draws (by seat) the cards a five-card draw dealt
+// after the stub ran out (seed 004: the discards dealt again, and the
+// stub's last card, kept till then), which no position of the deck holds,
+// and returns them.
+func redealtDraws(cfg Config, nSeats, button int, draws [][]Card) CardSet {
+	var again CardSet
+	if cfg.Game != Draw {
+		return again
+	}
+	size := cfg.Draw.DeckSize
+	if size == 0 {
+		size = 52
+	}
+	room := size + cfg.Draw.Jokers - nSeats*cfg.Game.HoleCards() - 2 // the burn, and the stub's last card
+	for k := 1; k <= nSeats; k++ {
+		i := (button + k) % nSeats
+		n := min(max(room, 0), len(draws[i]))
+		for _, c := range draws[i][n:] {
+			if c != NoCard {
+				again = again.Add(c)
+			}
+		}
+		draws[i] = draws[i][:n]
+		room -= n
+	}
+	return again
+}

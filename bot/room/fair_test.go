@@ -332,3 +332,53 @@ func TestDrawDiscardsAreShuffledBeforeTheyAreDealtAgain(t *testing.T) {
 		t.Fatalf("/verify of a draw hand whose discards were shuffled by another seed:\n%s", r.Text)
 	}
 }
+
+// /verify checks that each card shown came off the deck where the hand's
+// deal order puts it (engine.VerifyDealOrder), not only that it sits in
+// the committed deck: a stored hand whose flop was changed to a card of
+// the stub (position 40) is refused, although that card's proof, found
+// where it sits in the deck, hashes to its position's hash.
+func TestVerifyRefusesAShownCardNotDealtInOrder(t *testing.T) {
+	h := newHarness(t, 5)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	h.playToEnd(40)
+	if r := h.must("cy", "/verify #1 1"); !strings.Contains(r.Text, "✓ matches") {
+		t.Fatalf("/verify of the honest hand:\n%s", r.Text)
+	}
+	rec, _ := storedHand(h, 1)
+	stub := rec.Setup.Deck[40]
+	db := h.store.DB()
+	type row struct {
+		Seq     int
+		Payload string
+	}
+	var rows []row
+	if err := db.Raw("SELECT seq, payload FROM hand_events WHERE hand_id = ? ORDER BY seq", rec.ID).Scan(&rows).Error; err != nil {
+		t.Fatal(err)
+	}
+	changed := false
+	for _, r := range rows {
+		var e engine.Event
+		if err := json.Unmarshal([]byte(r.Payload), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Kind != engine.EvDealBoard || len(e.Cards) != 3 {
+			continue
+		}
+		e.Cards[0] = stub
+		b, _ := json.Marshal(e)
+		h.tampered = true
+		if err := db.Exec("UPDATE hand_events SET payload = ? WHERE hand_id = ? AND seq = ?", string(b), rec.ID, r.Seq).Error; err != nil {
+			t.Fatal(err)
+		}
+		changed = true
+	}
+	if !changed {
+		t.Fatal("the hand has no flop")
+	}
+	if r := h.must("cy", "/verify #1 1"); !strings.Contains(r.Text, "✗ does not match: the cards dealt are not this deck mixed with the seeds") {
+		t.Fatalf("/verify of a flop whose first card came from position 40:\n%s", r.Text)
+	}
+}

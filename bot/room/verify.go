@@ -142,7 +142,8 @@ func verifyText(lang, label string, n int, rec bot.HandRecord) string {
 	case engine.FormatCards(p.Dealt(f.Seeds)) != engine.FormatCards(rec.Setup.Deck) ||
 		rec.Setup.ReshuffleSeed != 0 && rec.Setup.ReshuffleSeed != p.ReshuffleSeed(f.Seeds):
 		res = bot.Text(lang, "verify.bad_dealt")
-	case engine.VerifyReveal(f.Commitment, p.Leaves(), f.Salt, f.Seeds, shown) != nil:
+	case engine.VerifyReveal(f.Commitment, p.Leaves(), f.Salt, f.Seeds, shown) != nil,
+		engine.VerifyDealOrder(rec.Setup.Rules, len(rec.Setup.Seats), rec.Setup.Button, rec.Events, shown) != nil:
 		res = bot.Text(lang, "verify.bad_dealt")
 	default:
 		res = bot.Text(lang, "verify.ok_cards")
