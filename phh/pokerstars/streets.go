@@ -73,6 +73,7 @@ func (st *handState) appendEvent(b []byte, h *Hand, k int) ([]byte, error) {
 		b = append(b, h.Players[e.Seat]...)
 		b = append(b, " has timed out and is declared all-in for"...)
 		b = appendAmount(b, e.Amount)
+		b = append(b, '\n')
 	case engine.EvDrawCards:
 		return st.appendDrawn(b, h, k)
 	case engine.EvReturnUncalled:
