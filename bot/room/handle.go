@@ -227,6 +227,13 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 			return bot.Reply{}, bot.Errorf(bot.EForbidden, "join.not_member", t.Label(), communityName(t.Comm))
 		}
 	}
+	if cmd.Chat == "" && spec.Name == "history" {
+		// A table's hands (names, stacks, cards shown) reach, from a
+		// private chat, the members of its community only, as /verify's.
+		if err := r.mayReadTable(ctx, p, t); err != nil {
+			return bot.Reply{}, err
+		}
+	}
 	cmd.Args = rest
 	if spec.Name == "join" {
 		return r.joinTable(ctx, t, cmd, p, spec.Perm)
@@ -243,6 +250,23 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 		}
 	}
 	return t.Do(ctx, table.Request{Cmd: cmd, Player: p, Perm: spec.Perm})
+}
+
+// mayReadTable refuses, as if there were no such table, a user who is
+// not a member of t's community.
+func (r *Room) mayReadTable(ctx context.Context, p bot.Player, t *table.Table) error {
+	econ, err := r.economy(ctx, t.Comm)
+	if err != nil {
+		return err
+	}
+	ok, err := r.isMember(ctx, p, econ)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return bot.Errorf(bot.ENotFound, "table.no_such", t.Label())
+	}
+	return nil
 }
 
 // joinTable sits p at t, standing them up first from a table of the same
