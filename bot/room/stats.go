@@ -109,7 +109,7 @@ func (r *Room) statsCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	}
 	if ts.Tourneys > 0 {
 		lines = append(lines, tr(lang, "stats.tourneys_title", target.DisplayName, tr(lang, periodKey)),
-			tr(lang, "stats.tourneys", bot.Chips(ts.Tourneys), bot.Chips(ts.Entries), itm(lang, ts), roi(lang, ts), bot.Chips(ts.Knockouts), ts.BestFinish),
+			tr(lang, "stats.tourneys", bot.Chips(ts.Tourneys), bot.Chips(ts.Entries), itm(lang, ts), roi(lang, ts), bot.Chips(ts.Knockouts), bestFinish(ts)),
 			tr(lang, "stats.tourneys_money", bot.FormatChips(ts.Spent, lang), bot.FormatChips(ts.Won, lang), signedChips(lang, ts.Net())))
 	}
 	if len(lines) == 0 {
@@ -148,6 +148,15 @@ func itm(lang string, s bot.TourneyStats) string {
 		return "0"
 	}
 	return decimal(lang, 100*float64(s.Cashes)/float64(s.Tourneys), 0)
+}
+
+// bestFinish is a player's best place, "-" when they have none (only
+// qualifying flights they did not survive, which give no place).
+func bestFinish(s bot.TourneyStats) string {
+	if s.BestFinish == 0 {
+		return "-"
+	}
+	return strconv.FormatInt(s.BestFinish, 10)
 }
 
 // roi is a player's return on the money spent in tournaments, net over

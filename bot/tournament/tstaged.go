@@ -67,6 +67,7 @@ func (a *Director) flightEnd() (map[tourney.EntryID]int64, int) {
 // with their chips and its prize money follows them (R-TRN-16).
 func (a *Director) finishFlight() {
 	stacks, level := a.flightEnd()
+	a.stats = a.flightStats(stacks)
 	if _, err := a.do(FinishOp{Stacks: stacks, Level: level}, nil, &bot.TourneyStatus{TourneyID: a.id, Status: "finished"}); err != nil {
 		return
 	}

@@ -78,7 +78,9 @@ func (a *Director) finishStats(results []tourney.Result, own map[tourney.EntryID
 		if s == nil {
 			continue
 		}
-		s.Entries++
+		if !a.IsFinal() { // a staged final's qualifiers paid at their flights (flightStats)
+			s.Entries++
+		}
 		s.Spent += c.BuyIn.Total() + int64(e.Rebuys)*c.Rebuys.Price
 		if e.AddOn {
 			s.Spent += c.AddOn.Price
@@ -101,6 +103,49 @@ func (a *Director) finishStats(results []tourney.Result, own map[tourney.EntryID
 	}
 	out := make([]bot.TourneyResult, 0, len(order))
 	for _, id := range order {
+		out = append(out, bot.TourneyResult{CommunityID: a.Comm.ID, PlayerID: id, TourneyStats: *byPlayer[id]})
+	}
+	return out
+}
+
+// flightStats are what a finished qualifying flight of a staged event
+// (R-TRN-16) gives its real players: its entries, the money they paid
+// (buy-ins, rebuys, add-ons) and their knockouts. A player none of whose
+// entries qualified (qualified: the survivors, by entry) played it as a
+// tournament of its own, with no prize; a qualifier's event is counted at
+// the final, which pays the prizes.
+func (a *Director) flightStats(qualified map[tourney.EntryID]int64) []bot.TourneyResult {
+	c := a.Tourney.Config()
+	byPlayer := map[int64]*bot.TourneyStats{}
+	through := map[int64]bool{} // a player with an entry that qualified
+	var order []int64
+	for _, e := range a.Tourney.Entries() {
+		p, ok := a.Players[e.ID]
+		if !ok || a.bots[e.ID] || p.ID == 0 {
+			continue
+		}
+		s := byPlayer[p.ID]
+		if s == nil {
+			s = &bot.TourneyStats{}
+			byPlayer[p.ID] = s
+			order = append(order, p.ID)
+		}
+		s.Entries++
+		s.Spent += c.BuyIn.Total() + int64(e.Rebuys)*c.Rebuys.Price
+		if e.AddOn {
+			s.Spent += c.AddOn.Price
+		}
+		s.Knockouts += a.ko[e.ID].n
+		s.Won += a.ko[e.ID].cash
+		if _, ok := qualified[e.ID]; ok {
+			through[p.ID] = true
+		}
+	}
+	out := make([]bot.TourneyResult, 0, len(order))
+	for _, id := range order {
+		if !through[id] {
+			byPlayer[id].Tourneys = 1
+		}
 		out = append(out, bot.TourneyResult{CommunityID: a.Comm.ID, PlayerID: id, TourneyStats: *byPlayer[id]})
 	}
 	return out
