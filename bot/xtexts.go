@@ -9,7 +9,7 @@ var exportTexts = map[string]Message{
 	"export.range":      {"%[1]v: ask for 1 to %[2]v hands.", "%[1]v: pide de 1 a %[2]v manos."},
 	"export.too_many":   {"That is more than %[1]v hands, the most one file holds: ask for fewer (/export %[1]v gives your last %[1]v).", "Son más de %[1]v manos, lo máximo que cabe en un archivo: pide menos (/export %[1]v da tus últimas %[1]v)."},
 	"export.no_tourney": {"There is no tournament T%[1]v here.", "No hay ningún torneo T%[1]v aquí."},
-	"export.none":       {"No hands of yours to export. Hands played before the room recorded who played them cannot be exported.", "No hay manos tuyas que exportar. Las manos jugadas antes de que la sala registrara quién las jugó no se pueden exportar."},
+	"export.none":       {"No finished hands of yours to export: a hand is exported once it has ended (and hands played before the room recorded who played them cannot be).", "No hay manos terminadas tuyas que exportar: una mano se exporta cuando termina (y las jugadas antes de que la sala registrara quién las jugó no se pueden exportar)."},
 	"export.slow":       {"The export took too long: ask for fewer hands, or try again shortly.", "La exportación tardó demasiado: pide menos manos, o inténtalo de nuevo en breve."},
 	"export.caption":    {"Your %[1]v {1:hand|hands} (%[2]v), oldest first.", "{1:Tu|Tus} %[1]v {1:mano|manos} (%[2]v), de la más antigua a la más reciente."},
 	"export.refused":    {"%[1]v more could not be written in %[2]v.", "%[1]v más no se pudieron escribir en %[2]v."},

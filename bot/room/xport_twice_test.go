@@ -28,3 +28,21 @@ func TestExportPHHOfAHandRunTwiceSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// /export while the player's only hand is still being played says it will
+// be exported once it ends: the answer gave hands "played before the room
+// recorded who played them" as the only reason, which a new player, whose
+// every hand the room recorded, could not make sense of.
+func TestExportOfAHandInPlaySaysItComesWhenItEnds(t *testing.T) {
+	h := newHarness(t, 24)
+	h.must("admin", "/newtable nlhe 1/2")
+	h.must("ana", "/join 100")
+	h.must("ben", "/join 100")
+	want := map[string]string{bot.English: "once it has ended", bot.Spanish: "cuando termina"}
+	for _, lang := range []string{bot.English, bot.Spanish} {
+		e := h.fails("ana", "/export", "export.none")
+		if msg := e.Message(lang); !strings.Contains(msg, want[lang]) {
+			t.Errorf("%s: /export during ana's first hand: %q lacks %q", lang, msg, want[lang])
+		}
+	}
+}
