@@ -107,7 +107,7 @@ func (r *Room) statsCmd(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	if err != nil {
 		return bot.Reply{}, storageErr(err)
 	}
-	if ts.Tourneys > 0 {
+	if ts.Tourneys > 0 || ts.Entries > 0 { // entries: a flight's buy-in, its final still to play
 		lines = append(lines, tr(lang, "stats.tourneys_title", target.DisplayName, tr(lang, periodKey)),
 			tr(lang, "stats.tourneys", bot.Chips(ts.Tourneys), bot.Chips(ts.Entries), itm(lang, ts), roi(lang, ts), bot.Chips(ts.Knockouts), bestFinish(ts)),
 			tr(lang, "stats.tourneys_money", bot.FormatChips(ts.Spent, lang), bot.FormatChips(ts.Won, lang), signedChips(lang, ts.Net())))

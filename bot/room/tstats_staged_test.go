@@ -55,3 +55,39 @@ func TestStagedEventCountsTheFlightsBuyIns(t *testing.T) {
 		t.Errorf("the tournament leaderboard lacks bob's lost flight:\n%s", board)
 	}
 }
+
+// A staged final cancelled after its flights shares their pool among the
+// qualifiers by chips: that share is what the event paid them, next to the
+// buy-ins their flights counted (a cancelled final is no refund of them).
+func TestCancelledFinalCountsTheSharesItPaid(t *testing.T) {
+	h := newHarnessWith(t, filepath.Join(t.TempDir(), "room.db"), 53, 2*time.Second)
+	h.must("admin", "/tourney create Grand Final stage=final start=+5h speed=turbo seats=6")
+	h.must("admin", "/tourney create Day 1A flight=T1 buyin=20+2 start=+10m end=10m seats=6 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney bots 9 T2")
+	for range 200 {
+		if len(h.newsWith("Day 1A is over")) > 0 {
+			break
+		}
+		h.sleep(time.Minute)
+	}
+	if n := h.newsWith("Day 1A is over"); len(n) != 1 || !strings.Contains(n[0], "alice") {
+		t.Fatalf("the scenario wants alice qualified: %q", h.newsWith("Day 1A"))
+	}
+	before := h.wallet("alice")
+	h.must("admin", "/tourney cancel T1")
+	share := h.wallet("alice") - before
+	if share <= 0 {
+		t.Fatalf("alice got %d from the cancelled final", share)
+	}
+	got := h.must("alice", "/stats").Text
+	net := share - 22
+	want := "Spent 22 · won " + strconv.FormatInt(share, 10) + " · net "
+	if net > 0 {
+		want += "+"
+	}
+	want += strconv.FormatInt(net, 10)
+	if !strings.Contains(got, "Played 1 · entries 1 ·") || !strings.Contains(got, want) {
+		t.Errorf("alice's /stats after the cancelled final lacks %q:\n%s", want, got)
+	}
+}

@@ -275,6 +275,7 @@ func (a *Director) finalRefund() []bot.Move {
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	var moves []bot.Move
+	shares := map[tourney.EntryID]int64{}
 	left := pool
 	for i, e := range ids {
 		v := pool * a.stacks[e] / total
@@ -284,9 +285,37 @@ func (a *Director) finalRefund() []bot.Move {
 		left -= v
 		if v > 0 {
 			moves = append(moves, bot.Move{From: a.Account, To: a.walletOf(e), Amount: v, Reason: "final cancelled", Reference: a.Ref()})
+			shares[e] = v
 		}
 	}
+	a.stats = a.shareStats(ids, shares)
 	return moves
+}
+
+// shareStats are what a cancelled final gives its real qualifiers (of
+// entries ids): the event played, its share of the pool won; their
+// entries and buy-ins were their flights' (flightStats).
+func (a *Director) shareStats(ids []tourney.EntryID, shares map[tourney.EntryID]int64) []bot.TourneyResult {
+	byPlayer := map[int64]*bot.TourneyStats{}
+	var order []int64
+	for _, e := range ids {
+		p, ok := a.Players[e]
+		if !ok || a.bots[e] || p.ID == 0 {
+			continue
+		}
+		s := byPlayer[p.ID]
+		if s == nil {
+			s = &bot.TourneyStats{Tourneys: 1}
+			byPlayer[p.ID] = s
+			order = append(order, p.ID)
+		}
+		s.Won += shares[e]
+	}
+	out := make([]bot.TourneyResult, 0, len(order))
+	for _, id := range order {
+		out = append(out, bot.TourneyResult{CommunityID: a.Comm.ID, PlayerID: id, TourneyStats: *byPlayer[id]})
+	}
+	return out
 }
 
 // flightLine is the lobby's line about a staged event.
