@@ -109,7 +109,9 @@ func runConsole(ctx context.Context, a *app) int {
 	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
 		Outboxes:   map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:     map[string]bot.Admins{console.Platform: console.Admins},
-		Spectators: map[string]bot.Spectators{console.Platform: console.Spectators}}
+		Spectators: map[string]bot.Spectators{console.Platform: console.Spectators},
+		// One person at one keyboard: no per-user command limit.
+		Unlimited: []string{console.Platform}}
 	cfg.DeckSeed = seed
 	var clock *bottest.Clock
 	if *script != "" {

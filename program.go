@@ -105,7 +105,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	}
 	p.cron = cron.NewRunner(bot.SystemClock{}, s, a.log)
 	rm, err := room.New(room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Owners: a.cfg.Owners, DefaultLang: a.cfg.DefaultLang, GrantCap: a.cfg.GrantMax, GrantDayCap: a.cfg.GrantDayMax,
-		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Metrics: metrics, Location: a.cfg.Location,
+		CommandRate: a.cfg.CommandRate, CommandBurst: a.cfg.CommandBurst, Unlimited: []string{console.Platform}, Metrics: metrics, Location: a.cfg.Location,
 		Outboxes: outboxes, Admins: admins, Spectators: spectators, Scheduler: cron.RoomScheduler{Runner: p.cron}, Threads: threads})
 	if err != nil {
 		p.Close()

@@ -102,6 +102,10 @@ type Config struct {
 	// CommandRate turns the limit off.
 	CommandRate  float64
 	CommandBurst int
+	// Unlimited are the platforms whose users the command limit does not
+	// apply to: the terminal console, one person at one keyboard whose
+	// answers print at once (no platform's send budget to share).
+	Unlimited []string
 	// MaxUsers bounds the per-user caches (the players seen, the command
 	// buckets); the least recently seen are forgotten beyond it (default
 	// DefaultMaxUsers).
