@@ -44,6 +44,25 @@ func openScratch(ctx context.Context, a *app, cmd, dsn string) (*store.Scratch, 
 	return s, exitOK
 }
 
+// consoleFlags defines console's flags on fs: --script, --seed, --db and
+// --files.
+func consoleFlags(fs *flag.FlagSet) (script, seed, db, files *string) {
+	script = fs.String("script", "", "play the script in `FILE` (lines such as \"ana: /join 100\", \"sleep 30s\", \"# comment\"); - reads standard input")
+	seed = fs.String("seed", "", "the `N` that seeds the decks and the practice opponents (a whole number); default: random")
+	db = fs.String("db", "", "database `URL` or SQLite file; default: a fresh SQLite file, deleted at the end")
+	files = fs.String("files", "", "the `DIR` where /export writes players' files; default: the working directory")
+	return script, seed, db, files
+}
+
+// consoleUsage prints console's flags (help console).
+func consoleUsage(w io.Writer) {
+	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+	fs.SetOutput(w)
+	consoleFlags(fs)
+	fmt.Fprintf(w, "Usage: pokerroom console [flags]\n\n")
+	fs.PrintDefaults()
+}
+
 // runConsole is `pokerroom console [--script FILE] [--seed N] [--db URL]
 // [--files DIR]`: the terminal chat on a fresh database of its own (or
 // --db). With --script it plays FILE (or - for standard input)
@@ -54,10 +73,7 @@ func openScratch(ctx context.Context, a *app, cmd, dsn string) (*store.Scratch, 
 func runConsole(ctx context.Context, a *app) int {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	fs.SetOutput(a.stderr)
-	script := fs.String("script", "", "play the script in `FILE` (lines such as \"ana: /join 100\", \"sleep 30s\", \"# comment\"); - reads standard input")
-	seedFlag := fs.String("seed", "", "the `N` that seeds the decks and the practice opponents (a whole number); default: random")
-	dbFlag := fs.String("db", "", "database `URL` or SQLite file; default: a fresh SQLite file, deleted at the end")
-	filesFlag := fs.String("files", "", "the `DIR` where /export writes players' files; default: the working directory")
+	script, seedFlag, dbFlag, filesFlag := consoleFlags(fs)
 	if err := fs.Parse(a.args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK

@@ -107,8 +107,8 @@ var commands []command
 func init() {
 	commands = []command{
 		{name: "run", summary: "run the bot (the terminal console when no platform token is set)", run: runBot},
-		{name: "console", summary: "the terminal chat on a fresh database: --script FILE plays a script (--seed N for the same decks)", noConfig: true, takesArgs: true, run: runConsole},
-		{name: "sim", summary: "simulate --tables N of practice opponents for --hands H through the whole room and print throughput, latency, messages and memory", noConfig: true, takesArgs: true, run: runSim},
+		{name: "console", summary: "the terminal chat on a fresh database: --script FILE plays a script (--seed N for the same decks)", noConfig: true, takesArgs: true, usage: consoleUsage, run: runConsole},
+		{name: "sim", summary: "simulate --tables N of practice opponents for --hands H through the whole room and print throughput, latency, messages and memory", noConfig: true, takesArgs: true, usage: simUsage, run: runSim},
 		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
 		{name: "audit", summary: "check the chips: the ledger balances, every cash table's and tournament's account holds what it should, one welcome grant a player; exit 1 on a mismatch", run: runAudit},
 		{name: "adminlog", summary: "export the admin log (grants, tables, tournaments, bans), newest first: [community=ID] [since=YYYY-MM-DD] [format=csv|json]", takesArgs: true, run: runAdminLog},

@@ -13,6 +13,33 @@ import (
 	"github.com/pokerroom/pokerroom/bot/sim"
 )
 
+// simFlags defines sim's flags on fs, their values in o (and the paths
+// and database returned).
+func simFlags(fs *flag.FlagSet, o *sim.Options) (db, cpuprofile, traceOut, memprofile *string) {
+	fs.IntVar(&o.Tables, "tables", 100, "tables, each with six practice opponents")
+	fs.IntVar(&o.Hands, "hands", 20, "hands each table plays")
+	db = fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
+	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the decks and the practice opponents")
+	cpuprofile = fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
+	traceOut = fs.String("trace", "", "write an execution trace of the run to this file (go tool trace)")
+	memprofile = fs.String("memprofile", "", "write a heap profile to this file where the memory per idle table is measured (go tool pprof -sample_index=inuse_space)")
+	o.Rate = 3000
+	fs.Var(rateFlag{o}, "rate", "the load offered, in actions per second across all tables (practice opponents think tables/rate on average before acting; 0 = no thinking, the room's limit), or a multiple of the baseline measured first, as 3x")
+	fs.IntVar(&o.Trials, "trials", 100, "deals in a practice opponent's estimate")
+	fs.IntVar(&o.Tourney, "tourney", 0, "play one sit-and-go of this many practice opponents to a winner instead of cash tables")
+	fs.IntVar(&o.Baseline, "baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
+	return db, cpuprofile, traceOut, memprofile
+}
+
+// simUsage prints sim's flags (help sim).
+func simUsage(w io.Writer) {
+	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
+	fs.SetOutput(w)
+	simFlags(fs, &sim.Options{})
+	fmt.Fprintf(w, "Usage: pokerroom sim [flags]\n\n")
+	fs.PrintDefaults()
+}
+
 // runSim is `pokerroom sim --tables N --hands H [--db URL] [--seed N]`:
 // N tables of six practice opponents each play H hands through the whole
 // room (see package sim), then the figures are printed. It parses the
@@ -21,18 +48,7 @@ func runSim(ctx context.Context, a *app) int {
 	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
 	fs.SetOutput(a.stderr)
 	var o sim.Options
-	fs.IntVar(&o.Tables, "tables", 100, "tables, each with six practice opponents")
-	fs.IntVar(&o.Hands, "hands", 20, "hands each table plays")
-	dbFlag := fs.String("db", "", "database URL or SQLite file; default: a fresh SQLite file, deleted at the end")
-	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the decks and the practice opponents")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the run to this file")
-	traceOut := fs.String("trace", "", "write an execution trace of the run to this file (go tool trace)")
-	memprofile := fs.String("memprofile", "", "write a heap profile to this file where the memory per idle table is measured (go tool pprof -sample_index=inuse_space)")
-	o.Rate = 3000
-	fs.Var(rateFlag{&o}, "rate", "the load offered, in actions per second across all tables (practice opponents think tables/rate on average before acting; 0 = no thinking, the room's limit), or a multiple of the baseline measured first, as 3x")
-	fs.IntVar(&o.Trials, "trials", 100, "deals in a practice opponent's estimate")
-	fs.IntVar(&o.Tourney, "tourney", 0, "play one sit-and-go of this many practice opponents to a winner instead of cash tables")
-	fs.IntVar(&o.Baseline, "baseline", 2000, "ledger transfers, each its own transaction, measured first on the same database (0: skip)")
+	dbFlag, cpuprofile, traceOut, memprofile := simFlags(fs, &o)
 	if err := fs.Parse(a.args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
