@@ -157,6 +157,9 @@ func (o *exportOptions) check(a *app) (store.ExportQuery, history.Options, histo
 		if st, err := os.Stat(filepath.Dir(o.out)); err != nil || !st.IsDir() {
 			return fail("--out %s: no folder %s to write it in", o.out, filepath.Dir(o.out))
 		}
+		if st, err := os.Stat(o.out); err == nil && st.IsDir() {
+			return fail("--out %s: a folder, not a file (name a file in it, for example %s)", o.out, filepath.Join(o.out, "hands.txt"))
+		}
 		if _, err := os.Lstat(o.out); err == nil && !o.force {
 			return fail("--out %s: the file exists (add --force to replace it)", o.out)
 		}
