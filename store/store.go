@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	mathrand "math/rand/v2"
 	"os"
 	"path/filepath"
@@ -250,7 +251,12 @@ func checkSQLitePath(path string) error {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return &NotAFileError{Path: path}
 	}
+	_, statErr := os.Stat(path)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil && errors.Is(statErr, fs.ErrNotExist) {
+		// No file to blame: the directory would not take a new one.
+		return fmt.Errorf("cannot create %s (%v): check the directory %s, its owner and permissions (this process runs as uid %d)", path, errors.Unwrap(err), dir, os.Getuid())
+	}
 	if err != nil {
 		return fmt.Errorf("cannot open %s for reading and writing (%v): check the file's owner and permissions (this process runs as uid %d)", path, errors.Unwrap(err), os.Getuid())
 	}
