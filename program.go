@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot/room"
@@ -240,6 +241,9 @@ func supervise(ctx context.Context, parts []part) error {
 			if err := pt.run(gctx); err != nil && !errors.Is(err, context.Canceled) {
 				if errors.Is(err, errStop) {
 					return errStop
+				}
+				if strings.HasPrefix(err.Error(), pt.name+": ") {
+					return err // it says whose it is already ("telegram: ...")
 				}
 				return fmt.Errorf("%s: %w", pt.name, err)
 			}
