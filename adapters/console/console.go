@@ -387,6 +387,19 @@ func readLines(in io.Reader, lines chan<- line, stop <-chan struct{}) error {
 // userRE is a user name: letters, digits, dot, dash, underscore.
 var userRE = regexp.MustCompile(`^[\p{L}\p{N}._-]{1,32}$`)
 
+// audience reports whether name is one of the console's own labels of
+// its lines' audiences ([group], [spectators], [console], [script]),
+// which a user may not take: their private lines would read as the
+// group's (their hole cards as shown to the chat). aud is the label.
+func audience(name string) (aud string, taken bool) {
+	for _, a := range []string{Chat, SpectatorChat, "console", "script"} {
+		if strings.EqualFold(name, a) {
+			return a, true
+		}
+	}
+	return "", false
+}
+
 // roomLine reports whether line is a room command: "/" and a name, or,
 // in the console, a room command's name without the slash ("call",
 // "raise 40", "join #2"). The console's own words (help, status, as,
@@ -423,6 +436,10 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 	}
 	user := c.User
 	if who, rest, ok := strings.Cut(text, ":"); ok && userRE.MatchString(strings.TrimSpace(who)) && roomLine(strings.TrimSpace(rest)) {
+		if aud, taken := audience(strings.TrimSpace(who)); taken {
+			c.Sink.Print("console", c.text(ctx, user, "as_audience", strings.TrimSpace(who), aud))
+			return false, nil
+		}
 		user, text = strings.TrimSpace(who), strings.TrimSpace(rest)
 	}
 	fields := strings.Fields(text)
@@ -450,6 +467,10 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 	case "as":
 		if len(fields) != 2 || !userRE.MatchString(fields[1]) {
 			c.Sink.Print("console", c.text(ctx, user, "as_usage"))
+			return false, nil
+		}
+		if aud, taken := audience(fields[1]); taken {
+			c.Sink.Print("console", c.text(ctx, user, "as_audience", fields[1], aud))
 			return false, nil
 		}
 		c.User = fields[1]

@@ -13,6 +13,7 @@ var texts = map[string][2]string{ // English, Spanish
 	"greeting":    {"pokerroom console: type help for the commands, quit or Ctrl-D to leave.", "consola de pokerroom: escribe help para ver los comandos, quit o Ctrl-D para salir."},
 	"too_long":    {"line too long (more than %d bytes): ignored; try help", "línea demasiado larga (más de %d bytes): ignorada; prueba help"},
 	"as_usage":    {"usage: as NAME (letters, digits, . - _; at most 32)", "uso: as NOMBRE (letras, dígitos, . - _; como máximo 32)"},
+	"as_audience": {"%q is the console's own name for the lines marked [%s]: choose another name", "%q es el nombre que la consola da a las líneas marcadas [%s]: elige otro nombre"},
 	"as_now":      {"you are now %s", "ahora eres %s"},
 	"unknown":     {"unknown command %q; try help (room commands start with /)", "comando desconocido %q; prueba help (los comandos de la sala empiezan por /)"},
 	"no_room":     {"no room is running", "no hay ninguna sala en marcha"},
