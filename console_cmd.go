@@ -152,7 +152,7 @@ func runConsole(ctx context.Context, a *app) int {
 	}
 	defer rm.Close()
 	defer runner.Stop() // before the room closes: no tournament is created then
-	con := &console.Console{In: in, Out: a.stdout, Room: rm, Sink: sink, Lang: console.RoomLang(rm)}
+	con := &console.Console{In: in, Out: a.stdout, Room: rm, Sink: sink, Lang: console.RoomLang(rm), Status: storeStatus(s.Store, false, false)}
 	if clock != nil {
 		con.Script, con.Clock = true, clock
 	} else {

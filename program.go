@@ -188,20 +188,8 @@ func httpPart(a *app, s *store.Store, m *bot.Metrics) (part, error) {
 // consolePart is the terminal console. At the end of its input it stops the
 // program, unless other parts serve on (a container without stdin).
 func consolePart(a *app, s *store.Store, rm *room.Room, sink *console.Sink, others bool) part {
-	con := &console.Console{In: a.stdin, Out: a.stdout, Room: rm, Sink: sink, Welcome: console.Welcome(rm), Lang: console.RoomLang(rm), Status: func(ctx context.Context) (console.Status, error) {
-		v, err := s.SchemaVersion(ctx)
-		if err != nil {
-			return console.Status{}, err
-		}
-		loc := s.Location()
-		return console.Status{
-			Backend:       string(loc.Backend),
-			Database:      loc.String(),
-			SchemaVersion: v,
-			Telegram:      a.cfg.TelegramToken != "",
-			Discord:       a.cfg.DiscordToken != "",
-		}, nil
-	}}
+	con := &console.Console{In: a.stdin, Out: a.stdout, Room: rm, Sink: sink, Welcome: console.Welcome(rm), Lang: console.RoomLang(rm),
+		Status: storeStatus(s, a.cfg.TelegramToken != "", a.cfg.DiscordToken != "")}
 	return part{name: "console", run: func(ctx context.Context) error {
 		err := con.Run(ctx)
 		switch {
@@ -219,6 +207,19 @@ func consolePart(a *app, s *store.Store, rm *room.Room, sink *console.Sink, othe
 		}
 		return fmt.Errorf("console: %w", err)
 	}}
+}
+
+// storeStatus is the console's status: s's database and schema version,
+// and which platforms have a token.
+func storeStatus(s *store.Store, telegram, discord bool) console.StatusFunc {
+	return func(ctx context.Context) (console.Status, error) {
+		v, err := s.SchemaVersion(ctx)
+		if err != nil {
+			return console.Status{}, err
+		}
+		loc := s.Location()
+		return console.Status{Backend: string(loc.Backend), Database: loc.String(), SchemaVersion: v, Telegram: telegram, Discord: discord}, nil
+	}
 }
 
 // Run runs every part until one fails, one asks to stop, or ctx is
