@@ -125,9 +125,9 @@ func init() {
 // when a command failed, 2 for a bad command line or configuration.
 // Cancelling ctx (Ctrl-C, SIGTERM) stops it cleanly.
 func Main(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) int {
-	name := "run"
+	name, implicit := "run", true
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, args = args[0], args[1:]
+		name, args, implicit = args[0], args[1:], false
 	}
 	var cmd *command
 	for i := range commands {
@@ -144,6 +144,10 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 		cfg, rest, err := config.Load(name, args, getenv, stdout)
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
+		}
+		if line := commandAfterFlags(implicit, args, rest); line != "" {
+			fmt.Fprintf(stderr, "pokerroom: the command comes first, then its flags: %s\n", line)
+			return exitUsage
 		}
 		var bad *config.Error
 		switch {
@@ -169,6 +173,23 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 		return exitUsage
 	}
 	return cmd.run(ctx, a)
+}
+
+// commandAfterFlags is the command line to type when a command was
+// written after flags (`pokerroom --database-url x.db migrate`: run's
+// flags, then "migrate" left over): the command first, then the flags and
+// the rest; "" otherwise.
+func commandAfterFlags(implicit bool, args, rest []string) string {
+	if !implicit || len(rest) == 0 || rest[0] == "run" || len(rest) > len(args) {
+		return ""
+	}
+	for _, c := range commands {
+		if c.name == rest[0] {
+			line := append([]string{"pokerroom", c.name}, args[:len(args)-len(rest)]...)
+			return strings.Join(append(line, rest[1:]...), " ")
+		}
+	}
+	return ""
 }
 
 func commandNames() string {
