@@ -31,13 +31,15 @@ var texts = map[string][2]string{ // English, Spanish
 		"  help      this list; /help lists the room's commands\n" +
 		"  status    the database and which platforms are configured\n" +
 		"  as NAME   play as another user (or prefix a line: ana: /call)\n" +
-		"  quit      leave the console\n" +
+		"  sleep 30s in a script, move the room's clock, firing its timers (# starts a comment)\n" +
+		"  quit      leave the console (exit too)\n" +
 		"room commands start with a slash, which the console lets you leave out: /join /call /check /fold /raise 40 /bet 1/2 pot /leave /wallet /tables ...",
 		"comandos de la consola:\n" +
 			"  help      esta lista; /help muestra los comandos de la sala\n" +
 			"  status    la base de datos y qué plataformas están configuradas\n" +
 			"  as NOMBRE juega como otro usuario (o empieza la línea así: ana: /call)\n" +
-			"  quit      sal de la consola\n" +
+			"  sleep 30s en un guion, adelanta el reloj de la sala y sus temporizadores (# empieza un comentario)\n" +
+			"  quit      sal de la consola (exit también)\n" +
 			"los comandos de la sala empiezan por una barra, que en la consola puedes omitir: /join /call /check /fold /raise 40 /bet 1/2 pot /leave /wallet /tables ..."},
 	"w_failed": {"Could not /%s at start (%s). Type /tables to see the tables, /join #N to sit at one, or /newtable nlhe 1/2 to open one.",
 		"No se pudo hacer /%s al empezar (%s). Escribe /tables para ver las mesas, /join #N para sentarte en una o /newtable nlhe 1/2 para abrir otra."},
