@@ -54,7 +54,7 @@ func runAdminLog(ctx context.Context, a *app) int {
 		fmt.Fprintf(a.stderr, "pokerroom adminlog: %s\n", msg)
 		return exitUsage
 	}
-	s, err := openStore(ctx, a)
+	s, err := openRoomStore(ctx, a)
 	if err != nil {
 		return openFailed(a, "adminlog", err)
 	}

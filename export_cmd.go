@@ -96,11 +96,14 @@ func runExport(ctx context.Context, a *app) int {
 	if msg := missingDatabase(a); msg != "" {
 		return exportUsageError(a, "%s", msg)
 	}
-	s, err := openStore(ctx, a)
+	s, err := openRoomStore(ctx, a)
 	var dir *store.NotAFileError
+	var none *noRoomError
 	switch {
 	case errors.As(err, &dir):
 		return exportUsageError(a, "DATABASE_URL: %v", dir)
+	case errors.As(err, &none):
+		return exportUsageError(a, "DATABASE_URL: %v", none)
 	case err != nil:
 		fmt.Fprintf(a.stderr, "pokerroom export: open the database: %v\n", err)
 		return exitFail

@@ -249,13 +249,44 @@ func runHelp(_ context.Context, a *app) int {
 const openTimeout = 30 * time.Second
 
 // openStore opens and migrates the configured database.
-func openStore(ctx context.Context, a *app) (*store.Store, error) {
+func openStore(ctx context.Context, a *app) (*store.Store, error) { return openStoreOf(ctx, a, false) }
+
+// openRoomStore is openStore for the commands that read an existing room
+// (audit, adminlog, export): a database holding no pokerroom schema (an
+// empty file, another application's database) is refused with a
+// *noRoomError, never migrated into.
+func openRoomStore(ctx context.Context, a *app) (*store.Store, error) {
+	return openStoreOf(ctx, a, true)
+}
+
+// noRoomError is openRoomStore's refusal of a database that holds no
+// pokerroom schema: the configuration names the wrong database.
+type noRoomError struct{ where string }
+
+func (e *noRoomError) Error() string {
+	return fmt.Sprintf("%s holds no pokerroom database (no schema_migrations; its tables were left as they are): this command reads an existing room's database; check DATABASE_URL, or create one with pokerroom migrate", e.where)
+}
+
+func openStoreOf(ctx context.Context, a *app, existing bool) (*store.Store, error) {
 	loc := a.cfg.Database
 	octx, cancel := context.WithTimeout(ctx, openTimeout)
 	s, err := store.Open(octx, loc, store.Options{})
 	cancel()
 	if err != nil {
 		return nil, err
+	}
+	if existing {
+		if v, err := s.SchemaVersion(ctx); err != nil || v == 0 {
+			s.Close()
+			if err == nil {
+				where := loc.String()
+				if loc.Backend == store.SQLite {
+					where = loc.Path
+				}
+				err = &noRoomError{where: where}
+			}
+			return nil, err
+		}
 	}
 	applied, err := s.Migrate(ctx)
 	if err != nil {
@@ -301,8 +332,13 @@ func missingDatabase(a *app) string {
 // anything else is logged as msg, exit status 1.
 func openFailed(a *app, msg string, err error) int {
 	var dir *store.NotAFileError
-	if errors.As(err, &dir) {
+	var none *noRoomError
+	switch {
+	case errors.As(err, &dir):
 		fmt.Fprintf(a.stderr, "pokerroom: DATABASE_URL: %v\n", dir)
+		return exitUsage
+	case errors.As(err, &none):
+		fmt.Fprintf(a.stderr, "pokerroom %s: DATABASE_URL: %v\n", msg, none)
 		return exitUsage
 	}
 	a.log.Error(msg, "err", err)
@@ -334,7 +370,7 @@ func runAudit(ctx context.Context, a *app) int {
 		fmt.Fprintf(a.stderr, "pokerroom audit: %s\n", msg)
 		return exitUsage
 	}
-	s, err := openStore(ctx, a)
+	s, err := openRoomStore(ctx, a)
 	if err != nil {
 		return openFailed(a, "audit", err)
 	}
