@@ -13,6 +13,7 @@ package console
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -361,13 +362,16 @@ type line struct {
 // ends (nil) or fails, or stop is closed (nil).
 func readLines(in io.Reader, lines chan<- line, stop <-chan struct{}) error {
 	br := bufio.NewReaderSize(in, MaxLine+len("\r\n"))
-	for {
+	for first := true; ; first = false {
 		b, more, err := br.ReadLine()
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				return nil
 			}
 			return err
+		}
+		if first {
+			b = bytes.TrimPrefix(b, []byte("\ufeff")) // a byte order mark (a script saved by Notepad)
 		}
 		l := line{text: string(b), tooLong: len(b) > MaxLine}
 		for more { // skip the rest of a line longer than the buffer
