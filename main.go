@@ -140,6 +140,14 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 		return exitUsage
 	}
 	a := &app{args: args, stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
+	if (cmd.name == "version" || cmd.name == "help") && len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+		// Commands without flags: -h is their help, as for the others
+		// (help's is the list of commands).
+		if a.args = nil; cmd.name == "version" {
+			a.args = []string{cmd.name}
+		}
+		return runHelp(ctx, a)
+	}
 	if !cmd.noConfig {
 		cfg, rest, err := config.Load(name, args, getenv, stdout)
 		if errors.Is(err, flag.ErrHelp) {
