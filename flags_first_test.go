@@ -22,6 +22,9 @@ func TestFlagsBeforeTheCommandSayToPutTheCommandFirst(t *testing.T) {
 	}{
 		{[]string{"--database-url=" + db, "migrate"}, `pokerroom: the command comes first, then its flags: pokerroom migrate --database-url=` + db},
 		{[]string{"-log-level", "debug", "audit"}, `pokerroom: the command comes first, then its flags: pokerroom audit -log-level debug`},
+		{[]string{"--database-url=" + db, "export", "--community", "1"}, `pokerroom: the command comes first, then its flags: pokerroom export --database-url=` + db + ` --community 1`},
+		// console reads none of run's flags: the line does not offer one.
+		{[]string{"--database-url=" + db, "console", "--seed", "3"}, `pokerroom: the command comes first, then its flags: pokerroom console, whose flags are its own (--database-url=` + db + ` is not one of them): pokerroom help console lists them`},
 	} {
 		r := runMain(t, context.Background(), map[string]string{"DATABASE_URL": filepath.Join(dir, "room.db")}, nil, tc.args...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, tc.want) {

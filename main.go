@@ -183,19 +183,25 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 	return cmd.run(ctx, a)
 }
 
-// commandAfterFlags is the command line to type when a command was
-// written after flags (`pokerroom --database-url x.db migrate`: run's
-// flags, then "migrate" left over): the command first, then the flags and
-// the rest; "" otherwise.
+// commandAfterFlags is what to type when a command was written after
+// flags (`pokerroom --database-url x.db migrate`: run's flags, then
+// "migrate" left over): the command first, then the flags and the rest;
+// for a command that does not read the configuration's flags (console,
+// sim, ...), where its own are listed. "" otherwise.
 func commandAfterFlags(implicit bool, args, rest []string) string {
 	if !implicit || len(rest) == 0 || rest[0] == "run" || len(rest) > len(args) {
 		return ""
 	}
+	flags := args[:len(args)-len(rest)]
 	for _, c := range commands {
-		if c.name == rest[0] {
-			line := append([]string{"pokerroom", c.name}, args[:len(args)-len(rest)]...)
-			return strings.Join(append(line, rest[1:]...), " ")
+		if c.name != rest[0] {
+			continue
 		}
+		if c.noConfig && c.name != "export" { // export reads them too
+			return fmt.Sprintf("pokerroom %s, whose flags are its own (%s is not one of them): pokerroom help %s lists them", c.name, strings.Join(flags, " "), c.name)
+		}
+		line := append([]string{"pokerroom", c.name}, flags...)
+		return strings.Join(append(line, rest[1:]...), " ")
 	}
 	return ""
 }
