@@ -106,7 +106,7 @@ var commands []command
 
 func init() {
 	commands = []command{
-		{name: "run", summary: "run the bot (the terminal console when no platform token is set)", run: runBot},
+		{name: "run", summary: "run the bot: Telegram with TELEGRAM_TOKEN, Discord with DISCORD_TOKEN, the terminal console when no platform token is set", run: runBot},
 		{name: "console", summary: "the terminal chat on a fresh database: --script FILE plays a script (--seed N for the same decks)", noConfig: true, takesArgs: true, usage: consoleUsage, run: runConsole},
 		{name: "sim", summary: "simulate --tables N of practice opponents for --hands H through the whole room and print throughput, latency, messages and memory", noConfig: true, takesArgs: true, usage: simUsage, run: runSim},
 		{name: "migrate", summary: "bring the database schema up to date and exit", run: runMigrate},
