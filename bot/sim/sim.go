@@ -538,6 +538,7 @@ func pollEverySecond(ctx context.Context, w io.Writer, step func() (done bool, p
 		select {
 		case <-ctx.Done():
 			fmt.Fprintln(w)
+			fmt.Fprintln(w, "pokerroom sim: interrupted before the run ended: no figures")
 			return false
 		case <-tick.C:
 		}
