@@ -460,10 +460,8 @@ func (c *Console) handle(ctx context.Context, text string) (quit bool, err error
 		if len(fields) == 1 {
 			return true, nil
 		}
-		if !strings.HasPrefix(word, "/") {
-			c.Sink.Print("console", c.text(ctx, user, "quit_args", word))
-			return false, nil
-		}
+		c.Sink.Print("console", c.text(ctx, user, "quit_args", word))
+		return false, nil
 	case "status":
 		if !strings.HasPrefix(word, "/") || c.Room == nil {
 			return false, c.status(ctx, user, len(fields) > 1)
