@@ -63,6 +63,10 @@ const (
 )
 
 func main() {
+	// A reader of standard output that goes away (pokerroom ... | head)
+	// makes writes fail with EPIPE rather than kill the process before it
+	// closes its database (and removes a scratch one).
+	signal.Ignore(syscall.SIGPIPE)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() {
 		// After the first signal, a second one kills at once.
