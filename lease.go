@@ -93,8 +93,7 @@ func takeRoomFor(ctx context.Context, s *store.Store, log *slog.Logger, ttl time
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("another pokerroom (%s) runs the room on this database: stop it first, or give this one another DATABASE_URL (one stopped without closing holds it until %s UTC)",
-			other, until.UTC().Format(time.TimeOnly))
+		return nil, &heldError{holder: other, until: until}
 	}
 	heldHere.Store(l.holder, true)
 	l.renewed(now)
@@ -120,6 +119,21 @@ func (l *roomLease) check() error {
 	}
 	return fmt.Errorf("the room's lease, last renewed at %s UTC, could not be renewed in time (the database out of reach): writes resume once it is",
 		valid.Add(-l.ttl+l.ttl/6).UTC().Format(time.TimeOnly))
+}
+
+// heldError is takeRoom's refusal: another process holds the room's lease.
+type heldError struct {
+	holder string
+	until  time.Time
+}
+
+func (e *heldError) Error() string { return e.advice("DATABASE_URL") }
+
+// advice is the refusal for a command whose database is the setting
+// named (run's DATABASE_URL, console's and sim's --db).
+func (e *heldError) advice(setting string) string {
+	return fmt.Sprintf("another pokerroom (%s) runs the room on this database: stop it first, or give this one another %s (one stopped without closing holds it until %s UTC)",
+		e.holder, setting, e.until.UTC().Format(time.TimeOnly))
 }
 
 // holderGone reports whether the lease's holder, as takeRoom names one
@@ -238,7 +252,12 @@ func (l *roomLease) keep(ctx context.Context) error {
 // done stops the renewals and gives the lease up, once the room closed.
 func (a *app) holdRoom(ctx context.Context, s *store.Store, name string) (_ context.Context, done func(), ok bool) {
 	lease, err := takeRoom(ctx, s, a.log)
-	if err != nil {
+	var held *heldError
+	switch {
+	case errors.As(err, &held): // their database is --db
+		fmt.Fprintf(a.stderr, "pokerroom %s: %s\n", name, held.advice("--db"))
+		return ctx, nil, false
+	case err != nil:
 		fmt.Fprintf(a.stderr, "pokerroom %s: %v\n", name, err)
 		return ctx, nil, false
 	}
