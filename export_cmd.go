@@ -43,7 +43,7 @@ func ownExportFlags(fs *flag.FlagSet, o *exportOptions) {
 	fs.StringVar(&o.format, "format", "pokerstars", "pokerstars (text trackers import) or phh (a .phhs file that pokerroom replay replays)")
 	fs.Int64Var(&o.player, "player", 0, "only this player's hands (their stored `id`), with their hole cards; default: every hand, only the cards shown")
 	fs.StringVar(&o.tz, "tz", "UTC", "the room's time `zone` (IANA name: Europe/Madrid): the hands' times and --since")
-	fs.StringVar(&o.out, "out", "", "write to this `FILE` (replaced only when the export succeeds); default: standard output")
+	fs.StringVar(&o.out, "out", "", "write to this `FILE` (replaced only when the export succeeds); default (or -): standard output")
 	fs.BoolVar(&o.force, "force", false, "replace the --out file when it exists (without it, an existing file is refused)")
 }
 
@@ -152,6 +152,12 @@ func (o *exportOptions) check(a *app) (store.ExportQuery, history.Options, histo
 	}
 	if o.player < 0 {
 		return fail("--player %d is not a player id (accepted: a positive whole number)", o.player)
+	}
+	if o.out == "-" { // the standard output, as without --out
+		if o.force {
+			return fail("--force replaces the --out file: --out - is the standard output")
+		}
+		o.out = ""
 	}
 	if o.force && o.out == "" {
 		return fail("--force replaces the --out file: give --out FILE (without it the hands go to standard output)")
