@@ -100,7 +100,12 @@ func Parse(raw string) (Location, error) {
 	case "postgres", "postgresql":
 		u, err := url.Parse(raw)
 		if err != nil {
-			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q (accepted: postgres://user:password@host:port/dbname?sslmode=...)", redactURL(raw))
+			hint := ""
+			if _, at := userSpan(raw); at >= 0 {
+				// Most often a generated password holding a reserved character.
+				hint = "; a user or password holding / ? # % @ : or a space must be percent-encoded: %2F %3F %23 %25 %40 %3A %20"
+			}
+			return Location{}, fmt.Errorf("invalid PostgreSQL URL %q (accepted: postgres://user:password@host:port/dbname?sslmode=...%s)", redactURL(raw), hint)
 		}
 		if err := checkPostgres(u); err != nil {
 			// A value it shows may hold a password ("sslmode=password=x").
