@@ -23,6 +23,7 @@ func TestFlagsBeforeTheCommandSayToPutTheCommandFirst(t *testing.T) {
 		{[]string{"--database-url=" + db, "migrate"}, `pokerroom: the command comes first, then its flags: pokerroom migrate --database-url=` + db},
 		{[]string{"-log-level", "debug", "audit"}, `pokerroom: the command comes first, then its flags: pokerroom audit -log-level debug`},
 		{[]string{"--database-url=" + db, "export", "--community", "1"}, `pokerroom: the command comes first, then its flags: pokerroom export --database-url=` + db + ` --community 1`},
+		{[]string{"--console=on", "run"}, `pokerroom: the command comes first, then its flags: pokerroom run --console=on`},
 		// console reads none of run's flags: the line does not offer one.
 		{[]string{"--database-url=" + db, "console", "--seed", "3"}, `pokerroom: the command comes first, then its flags: pokerroom console, whose flags are its own (--database-url=` + db + ` is not one of them): pokerroom help console lists them`},
 	} {

@@ -193,7 +193,7 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdin 
 // for a command that does not read the configuration's flags (console,
 // sim, ...), where its own are listed. "" otherwise.
 func commandAfterFlags(implicit bool, args, rest []string) string {
-	if !implicit || len(rest) == 0 || rest[0] == "run" || len(rest) > len(args) {
+	if !implicit || len(rest) == 0 || len(rest) > len(args) {
 		return ""
 	}
 	flags := args[:len(args)-len(rest)]
