@@ -26,10 +26,12 @@ func (r *Room) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 	}
 	if err := r.limit(cmd); err != nil {
 		// Told before the user is looked up (the limit spares that work):
-		// in their client's language, else the room's.
+		// in their client's language, else the room's. A copy: the
+		// refusal may be a value shared by every user (bot.ErrSilenced).
 		if e := bot.FromError(err); e.Lang == "" {
-			e.Lang = bot.LangFor("", cmd.Lang, r.cfg.DefaultLang)
-			return bot.Reply{}, e
+			told := *e
+			told.Lang = bot.LangFor("", cmd.Lang, r.cfg.DefaultLang)
+			return bot.Reply{}, &told
 		}
 		return bot.Reply{}, err
 	}

@@ -107,3 +107,19 @@ func TestSlowDownSpeaksTheRoomsLanguage(t *testing.T) {
 		t.Errorf("slow-down for a client in English: %q", got)
 	}
 }
+
+// Telling a flooder's language never changes the room's shared silence
+// (bot.ErrSilenced, one value for every user): the answer was written
+// into it, a data race between two users silenced at once, and the first
+// silenced user's language stuck to it for everyone.
+func TestSilencingAFlooderLeavesTheSharedSilenceAlone(t *testing.T) {
+	h := limitedHarness(t, 1, 0)
+	h.must("alice", "/wallet")
+	h.fails("alice", "/wallet", bot.KeySlowDown)
+	if _, err := h.do("alice", "/wallet"); !bot.IsSilenced(err) {
+		t.Fatalf("third command: %v, want silence", err)
+	}
+	if bot.ErrSilenced.Lang != "" {
+		t.Errorf("bot.ErrSilenced was given the language %q of one user", bot.ErrSilenced.Lang)
+	}
+}
