@@ -26,11 +26,12 @@ func (r *Room) Handle(ctx context.Context, cmd bot.Command) (bot.Reply, error) {
 	}
 	if err := r.limit(cmd); err != nil {
 		// Told before the user is looked up (the limit spares that work):
-		// in their client's language, else the room's. A copy: the
-		// refusal may be a value shared by every user (bot.ErrSilenced).
+		// in the language the room already knows for them (limitLang). A
+		// copy: the refusal may be a value shared by every user
+		// (bot.ErrSilenced).
 		if e := bot.FromError(err); e.Lang == "" {
 			told := *e
-			told.Lang = bot.LangFor("", cmd.Lang, r.cfg.DefaultLang)
+			told.Lang = r.limitLang(cmd)
 			return bot.Reply{}, &told
 		}
 		return bot.Reply{}, err

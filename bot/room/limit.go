@@ -134,3 +134,26 @@ func (r *Room) limit(cmd bot.Command) error {
 	}
 	return err
 }
+
+// limitLang is the language of the answer to a command over its user's
+// limit, by the one rule (bot.LangFor) from what the room holds in memory,
+// never the store: the player's own /lang choice when they are cached,
+// their client's, then the chat's when it is cached (the room's default
+// otherwise, and in a private chat).
+func (r *Room) limitLang(cmd bot.Command) string {
+	own, chat := "", r.cfg.DefaultLang
+	r.mu.Lock()
+	e, _ := r.players.Peek(cmd.Platform + "\x00" + cmd.User)
+	if c := r.communities[cmd.Platform+"\x00"+cmd.Chat]; c != nil && cmd.Chat != "" {
+		chat = c.Language
+	}
+	r.mu.Unlock()
+	// A lookup of this player under way holds e.mu: it is not waited for.
+	if e != nil && e.mu.TryLock() {
+		if e.ok {
+			own = e.p.Language
+		}
+		e.mu.Unlock()
+	}
+	return bot.LangFor(own, cmd.Lang, chat)
+}

@@ -108,6 +108,48 @@ func TestSlowDownSpeaksTheRoomsLanguage(t *testing.T) {
 	}
 }
 
+// The slow-down answer follows the one rule of a user's language
+// (bot.LangFor): their own /lang choice first, then their client's, then
+// the chat's. It took the client's, else the room's default: a player who
+// chose Spanish on an English client, or who writes in a chat set to
+// Spanish, was told to slow down in English.
+func TestSlowDownSpeaksThePlayersOwnLanguageElseTheChats(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		setup  []string // commands before the flood (burst 1: the clock moves on after each)
+		client string   // the flooder's client language
+		want   string
+	}{
+		{"own /lang es on an English client", []string{"/lang es"}, bot.English, "demasiado rápido"},
+		{"a chat set to Spanish, no client language", []string{"/lang chat es"}, "", "demasiado rápido"},
+		{"own /lang en in a chat set to Spanish", []string{"/lang chat es", "/lang en"}, "", "too fast"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, 1)
+			h.commandRate, h.commandBurst = 1, 1
+			h.restart()
+			for _, line := range tc.setup {
+				h.must("admin", line)
+				h.clock.Advance(time.Minute)
+			}
+			flood := func() error {
+				_, err := h.room.Handle(context.Background(), bot.Command{Platform: "console", Chat: "group", User: "admin", UserName: "admin", Name: "wallet", Lang: tc.client})
+				return err
+			}
+			if err := flood(); err != nil {
+				t.Fatal(err)
+			}
+			err := flood()
+			if bot.ErrorCode(err) != bot.ELimited {
+				t.Fatalf("second command: %v, want the slow-down", err)
+			}
+			if got := bot.Translate(err, ""); !strings.Contains(got, tc.want) {
+				t.Errorf("slow-down: %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // Telling a flooder's language never changes the room's shared silence
 // (bot.ErrSilenced, one value for every user): the answer was written
 // into it, a data race between two users silenced at once, and the first
