@@ -330,3 +330,26 @@ func TestSQLiteURLsOwnSynchronousTakesEffect(t *testing.T) {
 		t.Errorf("PRAGMA synchronous = %s, journal_mode = %s; want 2 (FULL) and wal", got, journal)
 	}
 }
+
+// A SQLite URL's busy_timeout by the driver's shorthand key
+// (`_busy_timeout=60000`) is the store's: pokerroom's busy_timeout(10000),
+// run after it, undid it.
+func TestSQLiteURLsShorthandBusyTimeoutTakesEffect(t *testing.T) {
+	ctx := context.Background()
+	loc, err := store.ParseURL("file:" + filepath.Join(t.TempDir(), "busy.db") + "?_busy_timeout=60000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got string
+	if err := s.DB().Raw("PRAGMA busy_timeout").Scan(&got).Error; err != nil {
+		t.Fatal(err)
+	}
+	if got != "60000" {
+		t.Errorf("PRAGMA busy_timeout = %s, want 60000", got)
+	}
+}

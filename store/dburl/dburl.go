@@ -241,22 +241,26 @@ func sqliteParams(query string) (string, error) {
 	if err != nil {
 		return "", errors.New("its query is not name=value pairs joined by & (percent-encode a ; or a % in a value)")
 	}
-	mine := map[string]bool{}
+	mine := map[string]string{} // pragma name -> how the URL spells it
 	for _, v := range q["_pragma"] {
-		name := strings.ToLower(strings.TrimSpace(v))
-		if i := strings.IndexAny(name, "(= "); i >= 0 {
-			name = name[:i]
+		mine[pragmaName(v)] = "_pragma=" + v
+	}
+	for key, name := range sqliteShorthands {
+		if q.Has(key) {
+			mine[name] = key
 		}
-		mine[name] = true
+	}
+	if q.Has("_txlock") {
+		mine["_txlock"] = "_txlock"
 	}
 	for _, k := range sqliteFixed {
-		if mine[k] || (strings.HasPrefix(k, "_") && q.Has(k)) {
-			return "", fmt.Errorf("it sets %s, which pokerroom sets itself (the store needs write-ahead logging, foreign keys and immediate write transactions); a URL may set synchronous, busy_timeout, temp_store, wal_autocheckpoint or other pragmas", k)
+		if spelt, ok := mine[k]; ok {
+			return "", fmt.Errorf("it sets %s (%s), which pokerroom sets itself (the store needs write-ahead logging, foreign keys and immediate write transactions); a URL may set synchronous, busy_timeout, temp_store, wal_autocheckpoint or other pragmas", k, spelt)
 		}
 	}
 	var b strings.Builder
 	for _, p := range sqlitePragmas {
-		if !mine[p.name] {
+		if _, ok := mine[p.name]; !ok {
 			b.WriteString("_pragma=" + p.value + "&")
 		}
 	}
@@ -265,6 +269,29 @@ func sqliteParams(query string) (string, error) {
 		b.WriteString("&" + query)
 	}
 	return b.String(), nil
+}
+
+// sqliteShorthands are the driver's keys that set a pragma by themselves
+// (modernc.org/sqlite, as mattn/go-sqlite3), by the pragma they set.
+var sqliteShorthands = map[string]string{
+	"_busy_timeout": "busy_timeout", "_timeout": "busy_timeout",
+	"_journal_mode": "journal_mode", "_journal": "journal_mode",
+	"_foreign_keys": "foreign_keys", "_fk": "foreign_keys",
+	"_synchronous": "synchronous", "_sync": "synchronous",
+}
+
+// pragmaName is the name of the pragma a _pragma value runs ("PRAGMA " +
+// v): lower case, without its schema ("main.journal_mode(WAL)" sets
+// journal_mode) or its value.
+func pragmaName(v string) string {
+	name := strings.ToLower(strings.TrimSpace(v))
+	if i := strings.IndexFunc(name, func(r rune) bool { return r == '(' || r == '=' || unicode.IsSpace(r) }); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	return strings.Trim(name, "\"'`[]")
 }
 
 // SQLiteBackstopPages is the write-ahead log's length, in pages of 4 KB,

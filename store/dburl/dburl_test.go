@@ -283,3 +283,41 @@ func TestSQLiteURLPragmasReplacePokerroomsOfTheSameName(t *testing.T) {
 		}
 	}
 }
+
+// The SQLite driver takes a pragma by its shorthand keys too (_fk,
+// _foreign_keys, _journal, _journal_mode, _busy_timeout, _timeout, _sync,
+// _synchronous), and a _pragma may name its schema (main.journal_mode):
+// each is the pragma of that name. `_journal_mode=DELETE` or `_fk=0`
+// went through the refusal and turned the write-ahead log or the foreign
+// keys off; `_busy_timeout=60000`, run before the _pragma list, was
+// undone by pokerroom's busy_timeout(10000).
+func TestSQLiteURLPragmaSpellingsAreThePragmasOfTheirName(t *testing.T) {
+	for raw, name := range map[string]string{
+		"file:room.db?_journal_mode=DELETE":              "journal_mode",
+		"file:room.db?_journal=MEMORY":                   "journal_mode",
+		"file:room.db?_foreign_keys=0":                   "foreign_keys",
+		"file:room.db?_fk=false":                         "foreign_keys",
+		"file:room.db?_pragma=main.journal_mode(DELETE)": "journal_mode",
+		"file:room.db?_pragma=foreign_keys%09%3D%20off":  "foreign_keys",
+	} {
+		if _, err := Parse(raw); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("Parse(%q): %v, want it refused naming %s", raw, err, name)
+		}
+	}
+	for raw, notWant := range map[string]string{
+		"file:room.db?_busy_timeout=60000":            "busy_timeout(10000)",
+		"file:room.db?_timeout=60000":                 "busy_timeout(10000)",
+		"file:room.db?_sync=FULL":                     "synchronous(NORMAL)",
+		"file:room.db?_synchronous=EXTRA":             "synchronous(NORMAL)",
+		"file:room.db?_pragma=main.synchronous(FULL)": "synchronous(NORMAL)",
+	} {
+		loc, err := Parse(raw)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", raw, err)
+			continue
+		}
+		if strings.Contains(loc.DSN(), notWant) {
+			t.Errorf("Parse(%q): DSN %q still holds pokerroom's %s", raw, loc.DSN(), notWant)
+		}
+	}
+}
