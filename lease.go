@@ -98,6 +98,11 @@ func takeRoomFor(ctx context.Context, s *store.Store, log *slog.Logger, ttl time
 	heldHere.Store(l.holder, true)
 	l.renewed(now)
 	s.SetFence(l.check)
+	// The clock's fence above spares a cut-off room its writes; the
+	// database's makes sure none it sends commits once another room took
+	// the lease (clocks that differ more than the margin, a commit
+	// delayed on the network).
+	s.SetFenceLease(roomLeaseKey, l.holder)
 	return l, nil
 }
 

@@ -263,3 +263,55 @@ func TestARoomCutOffLongerThanItsLeaseStopsWriting(t *testing.T) {
 		t.Errorf("probe %q %v, want the second room's", v, err)
 	}
 }
+
+// A room whose own clock says its lease still holds, while a second room
+// took it over (the first's clock behind the second's by more than the
+// lease's margin, or its commit delayed on the network past the lease's
+// end), commits no transaction once the lease names the second: the
+// database's lease decides, not the first's clock.
+func TestARoomWhoseLeaseAnotherTookCommitsNothingWhateverItsClock(t *testing.T) {
+	ctx := context.Background()
+	_, path := tempDB(t)
+	loc, err := store.ParseURL(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(ctx, loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	l, err := takeRoomFor(ctx, s, slog.New(slog.DiscardHandler), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.release()
+	var acc [2]store.Account
+	for i := range acc {
+		if acc[i], err = s.EnsureAccount(ctx, store.AccountSpec{Kind: store.KindBank, Key: fmt.Sprint("probe", i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bank := func() error {
+		_, err := s.Transfer(ctx, store.Transfer{From: acc[0].ID, To: acc[1].ID, Amount: 5, Reason: "probe"})
+		return err
+	}
+	if err := bank(); err != nil {
+		t.Fatalf("the first room writes holding its lease: %v", err)
+	}
+	// The second room's clock is two minutes ahead: for it, the first's
+	// lease ran out.
+	later := time.Now().Add(2 * time.Minute)
+	if ok, other, _, err := s.TakeLease(ctx, roomLeaseKey, "pid 2 on elsewhere (x)", later, later.Add(time.Minute)); !ok || err != nil {
+		t.Fatalf("the second room takes the lease: %v %q %v", ok, other, err)
+	}
+	if err := l.check(); err != nil {
+		t.Fatalf("the first room's own fence: %v, want it to believe it holds the lease", err)
+	}
+	if err := bank(); !errors.Is(err, store.ErrFenced) || !strings.Contains(err.Error(), "elsewhere") {
+		t.Errorf("the first room writes beside the second: %v, want it refused naming the second", err)
+	}
+}

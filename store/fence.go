@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"sync/atomic"
 
 	"gorm.io/gorm"
@@ -21,7 +23,64 @@ var ErrFenced = errors.New("this process no longer holds the room's lease")
 const noFence = "pokerroom:nofence"
 
 // fence is the check a Store runs before each write; nil when none is set.
-type fence struct{ check atomic.Pointer[func() error] }
+// lease, when set, is the lease each transaction of InTx finds still
+// naming its holder before it commits.
+type fence struct {
+	check atomic.Pointer[func() error]
+	lease atomic.Pointer[fenceLease]
+}
+
+// fenceLease is a lease (its key) a holder must hold for its
+// transactions to commit.
+type fenceLease struct{ key, holder string }
+
+// SetFenceLease makes every transaction of [Store.InTx] read key's lease
+// as its last statement and commit only while it names holder: else it
+// is rolled back with an error wrapping [ErrFenced]. The fence of
+// SetFence is this process's clock; this one is the database's, which a
+// clock that differs from the other process's, or a commit delayed on
+// the network past the lease's end, does not fool. On PostgreSQL the
+// lease's row is read FOR SHARE: a process taking the lease over waits
+// for the transaction to end. An empty key removes it.
+func (s *Store) SetFenceLease(key, holder string) {
+	if key == "" {
+		s.fence.lease.Store(nil)
+		return
+	}
+	s.fence.lease.Store(&fenceLease{key: key, holder: holder})
+}
+
+// The last statement of a transaction behind a lease fence.
+const (
+	sqlFenceLease   = "SELECT value FROM key_values WHERE key = ?"
+	sqlFenceLeasePG = sqlFenceLease + " FOR SHARE"
+)
+
+// leaseHeld is nil when the transaction tx may commit: no lease fence is
+// set, or the lease still names its holder.
+func (tx *Tx) leaseHeld() error {
+	l := tx.s.fence.lease.Load()
+	if l == nil {
+		return nil
+	}
+	q := sqlFenceLease
+	if tx.s.loc.Backend == Postgres {
+		q = sqlFenceLeasePG
+	}
+	value, found := "", false
+	err := tx.query(q, func(r *sql.Rows) error { found = true; return r.Scan(&value) }, l.key)
+	if err != nil {
+		return err
+	}
+	_, who := parseLease(value)
+	switch {
+	case !found:
+		return &fencedError{fmt.Errorf("the room's lease was given up while this process could not renew it")}
+	case who != l.holder:
+		return &fencedError{fmt.Errorf("another process (%s) took the room's lease", who)}
+	}
+	return nil
+}
 
 // SetFence makes check run before every write of s (each statement made
 // through gorm, and each transaction of [Store.InTx] before it commits): a

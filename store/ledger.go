@@ -34,8 +34,9 @@ const maxAttempts = 10
 // InTx runs fn in one transaction and commits if fn returns nil. On
 // PostgreSQL a transaction aborted by a serialization failure or a
 // deadlock is retried from the start, so fn must have no effect outside
-// the transaction. A fence (fence.go) that refuses writes when fn ends
-// rolls the transaction back.
+// the transaction. A fence (fence.go) that refuses writes when fn ends,
+// or a lease fence whose lease no longer names its holder, rolls the
+// transaction back.
 func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if s.loc.Backend == SQLite {
 		s.stmts.prepare(ctx, s.sqlDB)
@@ -49,7 +50,10 @@ func (s *Store) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 			}
 			// The statements on prepared SQL pass no gorm callback: the
 			// fence is asked here, before the commit, for all of them.
-			return s.fenced()
+			if err := s.fenced(); err != nil {
+				return err
+			}
+			return tx.leaseHeld()
 		})
 		for _, h := range tx.forget {
 			s.seqs.forget(h)

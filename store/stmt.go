@@ -92,7 +92,7 @@ const (
 // hotStatements lists the statement texts prepared once on SQLite.
 func hotStatements() []string {
 	qs := []string{sqlLockAccounts, sqlBalance, sqlLedgerEntry, sqlStartHand, sqlEndHand, sqlTableState,
-		sqlEndOpenHand, sqlStatsHand, sqlStatsEvents}
+		sqlEndOpenHand, sqlStatsHand, sqlStatsEvents, sqlFenceLease}
 	for _, st := range []rowsStmt{eventsStmt, seqsStmt, seatsStmt, dropSeatsStmt, setTimersStmt, dropTimersStmt, statsStmt,
 		handsStmt, lockAccountsStmt, balancesStmt, ledgerStmt} {
 		qs = append(qs, st.texts()...)

@@ -3,6 +3,7 @@ package storetest
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,5 +110,45 @@ func testFenceRefusesWrites(t *testing.T, open Opener) {
 	}
 	if err := st.CommitTables(ctx, []*bot.TableWrite{{TableID: table, State: `{"hands":9}`, SaveState: true, At: epoch}}); err != nil {
 		t.Fatalf("without the fence: %v", err)
+	}
+}
+
+// testFenceFollowsTheLeaseInTheDatabase: a transaction of a process whose
+// lease of the room another took meanwhile is not committed, whatever
+// that process's own fence believes (its clock behind the other's by
+// more than the lease's margin, or its commit delayed on the network past
+// the lease's end): each transaction reads the lease, as its last
+// statement, and commits only while it names this process. The fence was
+// only the process's clock, and such a transaction was committed beside
+// the second process's writes.
+func testFenceFollowsTheLeaseInTheDatabase(t *testing.T, open Opener) {
+	st, s, table := roomTable(t, open)
+	ctx := context.Background()
+	if ok, _, _, err := s.TakeLease(ctx, "room:lease", "a", epoch, epoch.Add(30*time.Second)); !ok || err != nil {
+		t.Fatalf("a takes the lease: %v %v", ok, err)
+	}
+	s.SetFence(func() error { return nil }) // a believes it still holds it
+	s.SetFenceLease("room:lease", "a")
+	write := func(state string) error {
+		return st.CommitTables(ctx, []*bot.TableWrite{{TableID: table, State: state, SaveState: true, At: epoch}})
+	}
+	if err := write(`{"hands":1}`); err != nil {
+		t.Fatalf("a writes holding the lease: %v", err)
+	}
+	if ok, _, _, err := s.TakeLease(ctx, "room:lease", "b", epoch.Add(31*time.Second), epoch.Add(61*time.Second)); !ok || err != nil {
+		t.Fatalf("b takes a's run-out lease: %v %v", ok, err)
+	}
+	err := write(`{"hands":2}`)
+	if !errors.Is(err, store.ErrFenced) || !strings.Contains(err.Error(), "b") {
+		t.Errorf("a writes after b took the lease: %v, want it refused naming b", err)
+	}
+	if err := s.ReleaseLease(ctx, "room:lease", "b"); err != nil {
+		t.Fatal(err)
+	}
+	if err := write(`{"hands":3}`); !errors.Is(err, store.ErrFenced) {
+		t.Errorf("a writes after b gave the lease up: %v, want it refused", err)
+	}
+	if tabs, err := st.OpenTables(ctx, 0); err != nil || len(tabs) != 1 || tabs[0].State != `{"hands":1}` {
+		t.Errorf("tables: %+v %v, want only a's write made while it held the lease", tabs, err)
 	}
 }

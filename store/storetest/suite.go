@@ -74,6 +74,7 @@ func Run(t *testing.T, open Opener) {
 		{"LeaseIsHeldByOneHolder", testLease},
 		{"LeaseIsRenewedOnlyWhileItNamesItsHolder", testLeaseRenewal},
 		{"FenceRefusesWrites", testFenceRefusesWrites},
+		{"FenceFollowsTheLeaseInTheDatabase", testFenceFollowsTheLeaseInTheDatabase},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
