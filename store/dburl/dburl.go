@@ -170,6 +170,9 @@ func checkPostgres(u *url.URL) error {
 }
 
 func sqliteLocation(raw, p string) (Location, error) {
+	if len(p) >= len("file:") && strings.EqualFold(p[:len("file:")], "file:") {
+		p = "file:" + p[len("file:"):] // a scheme's case is not its meaning (FILE:room.db)
+	}
 	var path, query string
 	if rest, ok := strings.CutPrefix(p, "file:"); ok {
 		path, query, _ = strings.Cut(rest, "?")

@@ -321,3 +321,23 @@ func TestSQLiteURLPragmaSpellingsAreThePragmasOfTheirName(t *testing.T) {
 		}
 	}
 }
+
+// The file: scheme is known whatever its case, as sqlite: and postgres:
+// are: `FILE:room.db` was taken for a plain path and opened a new, empty
+// room in a file named "FILE:room.db", and `File:room.db?_pragma=...`
+// was refused as a plain path holding a '?', told to write file:PATH?query.
+func TestSQLiteFileSchemeIsKnownWhateverItsCase(t *testing.T) {
+	want, err := Parse("file:room.db?_pragma=synchronous(FULL)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, raw := range []string{"FILE:room.db?_pragma=synchronous(FULL)", "File:room.db?_pragma=synchronous(FULL)"} {
+		got, err := Parse(raw)
+		if err != nil || got.Path != want.Path || got.DSN() != want.DSN() {
+			t.Errorf("Parse(%q): path %q DSN %q err %v; want path %q DSN %q", raw, got.Path, got.DSN(), err, want.Path, want.DSN())
+		}
+	}
+	if got, err := Parse("FILE:room.db"); err != nil || filepath.Base(got.Path) != "room.db" {
+		t.Errorf(`Parse("FILE:room.db"): path %q err %v, want the file room.db`, got.Path, err)
+	}
+}
