@@ -61,8 +61,12 @@ type roomLease struct {
 // takeRoom takes the room's lease of s for this process, or says which
 // process holds it.
 func takeRoom(ctx context.Context, s *store.Store, log *slog.Logger) (*roomLease, error) {
-	return takeRoomFor(ctx, s, log, leaseTTL)
+	return takeRoomFor(ctx, s, log, programLeaseTTL)
 }
+
+// programLeaseTTL is the lease takeRoom takes: leaseTTL (a test shortens
+// it).
+var programLeaseTTL = leaseTTL
 
 // takeRoomFor is takeRoom with a lease of ttl.
 func takeRoomFor(ctx context.Context, s *store.Store, log *slog.Logger, ttl time.Duration) (*roomLease, error) {
@@ -248,6 +252,28 @@ func (l *roomLease) keep(ctx context.Context) error {
 			}
 		}
 	}
+}
+
+// keepNow renews the lease from now on (keep) until stop, which waits
+// for the renewals to end. lost is the program's part: it returns keep's
+// error once the lease is lost, nil once its ctx ends.
+func (l *roomLease) keepNow() (lost func(ctx context.Context) error, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	var err error
+	go func() {
+		defer close(done)
+		err = l.keep(ctx)
+	}()
+	lost = func(ctx context.Context) error {
+		select {
+		case <-done:
+			return err
+		case <-ctx.Done():
+			return nil
+		}
+	}
+	return lost, func() { cancel(); <-done }
 }
 
 // holdRoom takes the room's lease of s for a command playing a room of its

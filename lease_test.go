@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/config"
 	"github.com/pokerroom/pokerroom/store"
 )
 
@@ -313,5 +314,33 @@ func TestARoomWhoseLeaseAnotherTookCommitsNothingWhateverItsClock(t *testing.T) 
 	}
 	if err := bank(); !errors.Is(err, store.ErrFenced) || !strings.Contains(err.Error(), "elsewhere") {
 		t.Errorf("the first room writes beside the second: %v, want it refused naming the second", err)
+	}
+}
+
+// A room renews its lease from the moment it takes it, not only once it
+// has started: the renewals began with the program's parts, after the
+// room restored its tables and ran its chip audit, so that a start (or
+// anything before the parts run) longer than the lease's 25 s had the
+// fence refuse the room's own writes (the start failed, on a big room
+// every time) and the lease run out for a second room to take.
+func TestARoomRenewsItsLeaseWhileItStarts(t *testing.T) {
+	defer func(ttl time.Duration) { programLeaseTTL = ttl }(programLeaseTTL)
+	programLeaseTTL = 600 * time.Millisecond
+	env, _ := tempDB(t)
+	env["CONSOLE"] = "on"
+	cfg, _, err := config.Load("run", nil, func(k string) string { return env[k] }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{cfg: cfg, log: slog.New(slog.DiscardHandler), stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, getenv: func(k string) string { return env[k] }}
+	ctx := context.Background()
+	p, err := openProgram(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	time.Sleep(3 * programLeaseTTL) // a start as long as three leases
+	if err := p.store.SetValue(ctx, "room:probe", "started"); err != nil {
+		t.Errorf("the room's write after a long start: %v", err)
 	}
 }

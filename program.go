@@ -57,7 +57,9 @@ type program struct {
 	room  *room.Room
 	cron  *cron.Runner // the tournaments' schedules
 	lease *roomLease   // given up after the room closes
-	parts []part
+	// stopLease stops the lease's renewals (before it is given up).
+	stopLease func()
+	parts     []part
 }
 
 // openProgram opens the database and builds the parts the configuration
@@ -72,6 +74,10 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 		p.Close()
 		return nil, err
 	}
+	// Renewed from now on, through the room's start (its tables restored,
+	// its chip audit), not from when the parts run.
+	leaseLost, stopLease := p.lease.keepNow()
+	p.stopLease = stopLease
 	// The room's metrics count the platforms' outboxes too.
 	metrics := bot.NewMetrics()
 	outboxes, admins, threads := map[string]bot.Enqueuer{}, map[string]bot.Admins{}, map[string]bot.Threads{}
@@ -134,7 +140,7 @@ func openProgram(ctx context.Context, a *app) (*program, error) {
 	if sink != nil {
 		p.parts = append(p.parts, consolePart(a, s, rm, sink, len(p.parts) > 0))
 	}
-	p.parts = append(p.parts, part{name: "lease", run: p.lease.keep})
+	p.parts = append(p.parts, part{name: "lease", run: leaseLost})
 	return p, nil
 }
 
@@ -278,6 +284,9 @@ func (p *program) Close() error {
 	}
 	if p.room != nil {
 		p.room.Close()
+	}
+	if p.stopLease != nil {
+		p.stopLease()
 	}
 	if p.lease != nil {
 		p.lease.release()
