@@ -93,15 +93,9 @@ func (r *Room) grant(ctx context.Context, cmd bot.Command, p bot.Player, comm bo
 		if n > perGrant {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "grant.cap", bot.Chips(perGrant))
 		}
-		entries, err := r.store.AdminEntries(ctx, bot.AdminQuery{CommunityID: econ.ID, Since: dayStart(r.clock.Now())})
+		today, err := r.grantedToday(ctx, econ) // guarantees promised today count too (guarantee.go)
 		if err != nil {
 			return bot.Reply{}, err
-		}
-		var today int64
-		for _, e := range entries {
-			if e.Action == "grant" && e.Amount > 0 {
-				today += e.Amount
-			}
 		}
 		if today+n > perDay {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "grant.day_cap", bot.Chips(perDay), bot.Chips(max(perDay-today, 0)))

@@ -28,11 +28,11 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	sub, args := strings.ToLower(cmd.Args[0]), cmd.Args[1:]
 	switch sub {
 	case "create", "new":
-		return r.createTourney(ctx, comm, args, lang)
+		return r.createTourney(ctx, comm, args, lang, r.byCommand(cmd, p))
 	case "template":
-		return r.templateCmd(ctx, comm, args, lang)
+		return r.templateCmd(ctx, comm, args, lang, r.byCommand(cmd, p))
 	case "schedule":
-		return r.scheduleCmd(ctx, comm, args, lang)
+		return r.scheduleCmd(ctx, comm, args, lang, r.byCommand(cmd, p))
 	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq", "refuse", "me":
 	default:
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.sub", bot.SubNames("tourney"))
@@ -48,7 +48,9 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 		return bot.Reply{}, err
 	}
 	cmd.Name, cmd.Args = "tourney:"+sub, rest
-	return a.Do(ctx, tournament.Request{Cmd: cmd, Player: p, Admin: true})
+	// A guarantee is the house's chips: an admin promises it when the
+	// tournament is made, capped (guarantee.go), and may not raise it.
+	return a.Do(ctx, tournament.Request{Cmd: cmd, Player: p, Admin: true, KeepGuarantee: !r.isOperator(cmd)})
 }
 
 // tourneyMeAll is /tourney me without a label where several tournaments
@@ -73,12 +75,12 @@ func (r *Room) tourneyMeAll(ctx context.Context, open []*tournament.Director, cm
 }
 
 // createTourney stores a tournament and starts its actor.
-func (r *Room) createTourney(ctx context.Context, comm bot.Community, args []string, lang string) (bot.Reply, error) {
+func (r *Room) createTourney(ctx context.Context, comm bot.Community, args []string, lang string, by guarantor) (bot.Reply, error) {
 	set, err := tournament.ParseSettings(args, r.clock.Now())
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	a, err := r.newTourney(ctx, comm, set)
+	a, err := r.newTourney(ctx, comm, set, by)
 	if err != nil {
 		return bot.Reply{}, err
 	}
@@ -86,8 +88,9 @@ func (r *Room) createTourney(ctx context.Context, comm bot.Community, args []str
 }
 
 // newTourney stores a tournament and starts its actor; registration opens
-// at once unless the settings say when.
-func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournament.Settings) (*tournament.Director, error) {
+// at once unless the settings say when. Its guarantee is by's to give
+// (guarantee.go).
+func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournament.Settings, by guarantor) (a *tournament.Director, err error) {
 	if n := len(r.tourneys.Of(comm.ID, true)); n >= tournament.MaxTourneysPerChat {
 		return nil, bot.Errorf(bot.EInvalid, "tourney.too_many", tournament.MaxTourneysPerChat)
 	}
@@ -148,6 +151,19 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 			return nil, err
 		}
 	}
+	if set.Config.Guarantee > 0 && !by.operator {
+		r.grantMu.Lock()
+		defer r.grantMu.Unlock()
+		econ, err := r.checkGuarantee(ctx, comm, by, set.Config.Guarantee)
+		if err != nil {
+			return nil, err
+		}
+		defer func() {
+			if a != nil {
+				r.recordGuarantee(ctx, econ, by, a.Label(), set.Config.Name, set.Config.Guarantee)
+			}
+		}()
+	}
 	house, err := r.houseOf(ctx, comm)
 	if err != nil {
 		return nil, err
@@ -158,7 +174,7 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 		return nil, err
 	}
 	rec.ID = id
-	a, err := r.newTourneyActor(rec, set, comm, house)
+	a, err = r.newTourneyActor(rec, set, comm, house)
 	if err != nil {
 		return nil, err
 	}

@@ -36,7 +36,7 @@ func templateKey(community int64, name string) string {
 }
 
 // templateCmd runs /tourney template <save|use|list|delete>.
-func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []string, lang string) (bot.Reply, error) {
+func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []string, lang string, by guarantor) (bot.Reply, error) {
 	if len(args) == 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "template.usage", templateSubs)
 	}
@@ -66,6 +66,9 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 		if set.Target != 0 {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "template.no_target")
 		}
+		if err := r.capGuarantee(ctx, comm, by, set.Config.Guarantee); err != nil {
+			return bot.Reply{}, err // every use and firing would be refused it
+		}
 		if set.Config.Kind == tourney.Scheduled {
 			set.StartIn = set.Config.StartAt.Sub(now)
 			if !set.OpenAt.IsZero() {
@@ -93,7 +96,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 		if err != nil {
 			return bot.Reply{}, err
 		}
-		a, err := r.createFromTemplate(ctx, comm, t, r.clock.Now())
+		a, err := r.createFromTemplate(ctx, comm, t, r.clock.Now(), by)
 		if err != nil {
 			return bot.Reply{}, err
 		}
@@ -234,7 +237,7 @@ func (r *Room) listTemplates(ctx context.Context, comm bot.Community, lang strin
 }
 
 // scheduleCmd runs /tourney schedule <template> <when>|off.
-func (r *Room) scheduleCmd(ctx context.Context, comm bot.Community, args []string, lang string) (bot.Reply, error) {
+func (r *Room) scheduleCmd(ctx context.Context, comm bot.Community, args []string, lang string, by guarantor) (bot.Reply, error) {
 	if r.cfg.Scheduler == nil {
 		return bot.Reply{}, bot.Errorf(bot.EUnavailable, "schedule.unavailable")
 	}
@@ -245,6 +248,11 @@ func (r *Room) scheduleCmd(ctx context.Context, comm bot.Community, args []strin
 	t, err := r.template(ctx, comm.ID, name)
 	if err != nil {
 		return bot.Reply{}, err
+	}
+	if set, err := tournament.DecodeSettings(t.Config); err == nil {
+		if err := r.capGuarantee(ctx, comm, by, set.Config.Guarantee); err != nil {
+			return bot.Reply{}, err // a template an operator saved
+		}
 	}
 	spec := strings.Join(args[1:], " ")
 	key := templateKey(comm.ID, name)
@@ -280,7 +288,7 @@ func (r *Room) armTemplate(ctx context.Context, comm bot.Community, t bot.Templa
 		if err != nil || cur.Spec == "" {
 			return
 		}
-		if _, err := r.createFromTemplate(ctx, comm, cur, at); err != nil {
+		if _, err := r.createFromTemplate(ctx, comm, cur, at, guarantor{}); err != nil {
 			r.log.Error("scheduled tournament", "template", name, "community", comm.ID, "err", err)
 		}
 	})
@@ -317,7 +325,7 @@ func (r *Room) armTemplates(ctx context.Context) error {
 // createFromTemplate creates a tournament from a template at time at: it
 // opens registration now and starts the template's delay later (a firing
 // that was missed starts that delay from now).
-func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot.Template, at time.Time) (*tournament.Director, error) {
+func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot.Template, at time.Time, by guarantor) (*tournament.Director, error) {
 	set, err := tournament.DecodeSettings(t.Config)
 	if err != nil {
 		return nil, err
@@ -343,5 +351,5 @@ func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot
 		set.CloseAt = from.Add(set.CloseIn)
 	}
 	set.OpenAt = time.Time{}
-	return r.newTourney(ctx, comm, set)
+	return r.newTourney(ctx, comm, set, by)
 }

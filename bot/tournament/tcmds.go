@@ -640,6 +640,9 @@ func (a *Director) edit(req Request, lang string) (bot.Reply, error) {
 	if set.Target != a.Set.Target {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_target")
 	}
+	if req.KeepGuarantee && (set.Config.Guarantee > a.Set.Config.Guarantee || set.SeatsGtd > a.Set.SeatsGtd) {
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_guarantee", a.Label())
+	}
 	if set.Config.BuyIn != a.Set.Config.BuyIn && (a.Reserving > 0 || a.reg.hasDependents(a.id)) && !a.IsFinal() {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_buyin_satellite")
 	}

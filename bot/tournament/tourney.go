@@ -170,6 +170,9 @@ type Request struct {
 	Cmd    bot.Command
 	Player bot.Player
 	Admin  bool
+	// KeepGuarantee: an edit may not raise the guarantee (an admin's: it
+	// was capped when the tournament was made).
+	KeepGuarantee bool
 	// Perm is what the command table asks of the player (PermSeated: an
 	// entry still in); the zero value, for the room's own requests, asks
 	// nothing.
