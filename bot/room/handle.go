@@ -218,11 +218,7 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	if cmd.Chat == "" && spec.Name == "join" {
 		// From a private chat a player sits only where they are a member:
 		// a table of a community they never used is joined from its group.
-		econ, err := r.economy(ctx, t.Comm)
-		if err != nil {
-			return bot.Reply{}, err
-		}
-		ok, err := r.isMember(ctx, p, econ)
+		ok, err := r.memberOf(ctx, p, t.Comm)
 		if err != nil {
 			return bot.Reply{}, err
 		}
@@ -255,14 +251,20 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	return t.Do(ctx, table.Request{Cmd: cmd, Player: p, Perm: spec.Perm})
 }
 
+// memberOf reports whether p is a member of comm's economy (has used a
+// command in one of its chats).
+func (r *Room) memberOf(ctx context.Context, p bot.Player, comm bot.Community) (bool, error) {
+	econ, err := r.economy(ctx, comm)
+	if err != nil {
+		return false, err
+	}
+	return r.isMember(ctx, p, econ)
+}
+
 // mayReadTable refuses, as if there were no such table, a user who is
 // not a member of t's community.
 func (r *Room) mayReadTable(ctx context.Context, p bot.Player, t *table.Table) error {
-	econ, err := r.economy(ctx, t.Comm)
-	if err != nil {
-		return err
-	}
-	ok, err := r.isMember(ctx, p, econ)
+	ok, err := r.memberOf(ctx, p, t.Comm)
 	if err != nil {
 		return err
 	}

@@ -390,11 +390,7 @@ func (r *Room) mayRegisterFrom(ctx context.Context, cmd bot.Command, p bot.Playe
 	if cmd.Chat == c.ChatID {
 		return nil
 	}
-	econ, err := r.economy(ctx, c)
-	if err != nil {
-		return err
-	}
-	ok, err := r.isMember(ctx, p, econ)
+	ok, err := r.memberOf(ctx, p, c)
 	if err != nil {
 		return err
 	}

@@ -97,11 +97,7 @@ func (r *Room) verifiableTable(ctx context.Context, p bot.Player, comm bot.Commu
 		return nil, noSuch
 	}
 	if !inGroup {
-		econ, err := r.economy(ctx, t.Comm)
-		if err != nil {
-			return nil, err
-		}
-		ok, err := r.isMember(ctx, p, econ)
+		ok, err := r.memberOf(ctx, p, t.Comm)
 		if err != nil {
 			return nil, err
 		}
