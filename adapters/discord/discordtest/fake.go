@@ -327,6 +327,14 @@ func (s *Server) ResetToken(token string) {
 	s.mu.Unlock()
 }
 
+// botToken is the bot's token now (ResetToken changes it while the
+// gateway's handlers read it).
+func (s *Server) botToken() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.token
+}
+
 // Close stops the server.
 func (s *Server) Close() {
 	s.mu.Lock()

@@ -46,7 +46,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			Shard   *[2]int `json:"shard"`
 		}
 		_ = json.Unmarshal(p.D, &id)
-		if id.Token != "Bot "+s.token {
+		if id.Token != "Bot "+s.botToken() {
 			c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
 			return
 		}
@@ -74,7 +74,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			Seq       int64  `json:"seq"`
 		}
 		_ = json.Unmarshal(p.D, &res)
-		if res.Token != "Bot "+s.token {
+		if res.Token != "Bot "+s.botToken() {
 			c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
 			return
 		}
