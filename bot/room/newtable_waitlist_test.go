@@ -45,3 +45,33 @@ func TestANewTableSeatsTheWaitingListOfItsGameFirst(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// Seed 003 #7-#8 with R-CASH-2: a new table takes from the waiting list
+// only the players it has seats for; the others keep their place on the
+// list of the table they wait for. Found by an outside review: the whole
+// list moved to the new table, so a player beyond its seats lost their
+// place at the full table, and a newcomer who joined that table's list
+// afterwards was called there before them.
+func TestANewTableLeavesTheWaitersItHasNoSeatForOnTheirList(t *testing.T) {
+	h := newHarness(t, 10)
+	h.must("admin", "/newtable nlhe 1/2 seats=2")
+	for _, u := range []string{"ana", "ben", "cy", "dee", "eve"} {
+		h.must(u, "/join 100")
+	}
+	h.must("admin", "/newtable nlhe 1/2 seats=2") // two seats: cy and dee
+	if p := strings.Join(h.private("eve"), "\n"); strings.Contains(p, "A seat is free") {
+		t.Errorf("eve is called though #2 has no seat for her:\n%s", p)
+	}
+	if r := h.must("eve", "/join #1 100"); !strings.Contains(r.Text, "You are number 1 on the waiting list of #1") {
+		t.Errorf("eve lost her place on #1's list: %q", r.Text)
+	}
+	if r := h.must("fay", "/join #1 100"); !strings.Contains(r.Text, "number 2 on the waiting list") {
+		t.Errorf("fay, a newcomer, goes before eve at #1: %q", r.Text)
+	}
+	for _, u := range []string{"cy", "dee"} {
+		if r := h.must(u, "/join #2 100"); !strings.Contains(r.Text, u+" sits at") {
+			t.Errorf("%s at #2: %q", u, r.Text)
+		}
+	}
+	h.checkBooks()
+}

@@ -16,23 +16,31 @@ import (
 
 // handOver is the room's request to hand a waiting list over: give asks
 // the table for its players waiting and not yet called (a called one holds
-// a seat there), taken off its list into list; otherwise the table puts
-// list on its own and calls them.
+// a seat there), taken off its list into list; otherwise the table puts on
+// its own list as many of list as it has free seats for and calls them,
+// leaving the others in list to go back where they wait (all: it takes
+// them all, as the table they are given back to).
 type handOver struct {
-	give bool
-	list []waiter
+	give, all bool
+	list      []waiter
 }
 
 // HandWaitingTo moves t's waiting players not yet called to to's waiting
-// list, in their order, and lets to call them to its free seats. When to
-// cannot take them they go back to t.
+// list, in their order, as many as to has free seats for, and lets to call
+// them. The others, or all when to cannot take them, keep their place on
+// t's list.
 func (t *Table) HandWaitingTo(ctx context.Context, to *Table) error {
 	give := &handOver{give: true}
 	if _, err := t.Do(ctx, Request{over: give}); err != nil || len(give.list) == 0 {
 		return err
 	}
-	if _, err := to.Do(ctx, Request{over: &handOver{list: give.list}}); err != nil {
-		_, _ = t.Do(ctx, Request{over: &handOver{list: give.list}})
+	take := &handOver{list: give.list}
+	if _, err := to.Do(ctx, Request{over: take}); err != nil {
+		_, _ = t.Do(ctx, Request{over: &handOver{all: true, list: give.list}})
+		return err
+	}
+	if len(take.list) > 0 {
+		_, err := t.Do(ctx, Request{over: &handOver{all: true, list: take.list}})
 		return err
 	}
 	return nil
@@ -62,14 +70,22 @@ func (t *Table) handOverWaiting(o *handOver) error {
 		t.publishIdle()
 		return nil
 	}
+	free := t.freeSeats()
+	var back []waiter
 	for _, wt := range o.list {
 		if t.waitIndex(wt.Player.ID) >= 0 || t.seatOf(wt.Player.ID) >= 0 {
 			continue
 		}
+		if !o.all && free <= 0 { // no seat here for them: they wait where they did
+			back = append(back, wt)
+			continue
+		}
+		free--
 		wt.Called = time.Time{}
 		t.waiting = append(t.waiting, wt)
 		w.SetDeadlines = append(w.SetDeadlines, t.waitDeadline(wt))
 	}
+	o.list = back
 	sort.SliceStable(t.waiting, func(i, j int) bool { return t.waiting[i].Since.Before(t.waiting[j].Since) })
 	t.callWaiting(t.Deps.Clock.Now(), w)
 	if err := t.write(w); err != nil {
