@@ -129,6 +129,7 @@ type Adapter struct {
 	noDM     *platform.Cache[string, time.Time] // users who refused DMs, when
 	parents  *platform.Cache[string, string]    // channel -> the channel its commands belong to (chatOf)
 	gone     *platform.Cache[string, time.Time] // channels found lost when a message failed, when (channelRefused)
+	timeouts *platform.Cache[string, time.Time] // servers where the bot is timed out, until when (checkTimedOut)
 	runCtx   context.Context                    // Run's, once it runs
 	wg       sync.WaitGroup
 	closing  bool            // Run is stopping: no new interaction is taken
@@ -225,7 +226,7 @@ func New(cfg Config) (*Adapter, error) {
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
 		noDM: platform.NewCache[string, time.Time](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
-		global: global, parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}, fatal: make(chan error, 1)}
+		global: global, parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), timeouts: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}, fatal: make(chan error, 1)}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {

@@ -54,3 +54,29 @@ func TestTableInAChannelTheBotMayNoLongerPostInIsClosed(t *testing.T) {
 		})
 	}
 }
+
+// A moderator who times the bot out (a member's timeout: bots too,
+// discord/discord-api-docs#6847) has Discord refuse every message it sends
+// or edits in the server with 403 Missing Permissions (50013) until the
+// timeout ends: the bot's permissions are unchanged and the channel is
+// still there. Found by an outside review: that refusal was taken for the
+// channel lost, so a timeout of a minute closed every table the bot
+// posted to meanwhile, cashed its players out, and cancelled the
+// tournaments announced there. A timeout is waited out: the tables go on.
+func TestATimedOutBotKeepsItsTables(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"))
+	e.slash(ana, "join")
+	fake.TimeOutBot(guild, 2*time.Second)
+	e.slash(ben, "join") // the hand starts: its table message is refused
+	time.Sleep(3 * time.Second)
+	for _, u := range []string{ana, ben} {
+		if r := e.slash(u, "wallet"); r.Message == nil || !strings.Contains(r.Message.Text(), "Seated") {
+			t.Errorf("%s was stood up by a timeout of the bot; log:\n%s", names[u], e.logs.String())
+		}
+	}
+	if out := e.logs.String(); strings.Contains(out, "its tables close") {
+		t.Errorf("a timeout was taken for the channel lost:\n%s", out)
+	}
+}

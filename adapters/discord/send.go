@@ -250,11 +250,14 @@ func (a *Adapter) channelRefused(channel string, err error) error {
 	case hasCode(err, codeUnknownChannel):
 		why = "the channel is gone (10003)"
 		out = fmt.Errorf("%w: %w", errChannelGone, out)
-	case hasCode(err, codeMissingAccess):
+	case hasCode(err, codeMissingAccess), hasCode(err, codeMissingPermissions):
+		if a.timedOut(channel) {
+			return out // waited out: not the channel lost
+		}
 		why = "the bot may no longer see the channel (50001 Missing Access)"
-		out = fmt.Errorf("%w: %w", errChannelGone, out)
-	case hasCode(err, codeMissingPermissions):
-		why = "the bot may no longer post in the channel (50013 Missing Permissions)"
+		if hasCode(err, codeMissingPermissions) {
+			why = "the bot may no longer post in the channel (50013 Missing Permissions)"
+		}
 		out = fmt.Errorf("%w: %w", errChannelGone, out)
 	default:
 		return out
@@ -272,9 +275,66 @@ func (a *Adapter) channelRefused(channel string, err error) error {
 	a.mu.Unlock()
 	go func() { // not on the outbox's goroutine: the room's tables queue messages
 		defer a.wg.Done()
+		if !hasCode(err, codeUnknownChannel) && a.checkTimedOut(ctx, channel) {
+			a.mu.Lock()
+			a.gone.Delete(channel) // the channel is not gone: nor is a thread
+			a.mu.Unlock()
+			return
+		}
 		a.lost(ctx, channel, why)
 	}()
 	return out
+}
+
+// timedOut reports whether the bot is known to be timed out (a member's
+// communication_disabled_until, checkTimedOut) in the server of channel:
+// Discord then refuses its messages there with 50013 whatever its
+// permissions (bots too, discord/discord-api-docs#6847), until the timeout
+// ends; that is no channel lost.
+func (a *Adapter) timedOut(channel string) bool {
+	guild := a.guildOfChannel(channel)
+	if guild == "" {
+		return false
+	}
+	a.mu.Lock()
+	until, ok := a.timeouts.Lookup(guild)
+	a.mu.Unlock()
+	return ok && time.Now().Before(until)
+}
+
+// checkTimedOut asks Discord whether the bot is timed out in the server
+// of channel (its member's communication_disabled_until), remembering it
+// until the timeout ends (timedOut).
+func (a *Adapter) checkTimedOut(ctx context.Context, channel string) bool {
+	guild := a.guildOfChannel(channel)
+	if guild == "" || a.self == "" {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	m, err := a.s.GuildMember(guild, a.self, discordgo.WithContext(ctx))
+	if err != nil || m.CommunicationDisabledUntil == nil || !time.Now().Before(*m.CommunicationDisabledUntil) {
+		return false
+	}
+	until := *m.CommunicationDisabledUntil
+	a.mu.Lock()
+	a.timeouts.Set(guild, until)
+	a.mu.Unlock()
+	a.log.Warn("the bot is timed out in the server: its messages there are refused until the timeout ends; its tables go on",
+		"guild", guild, "id", channel, "until", until)
+	return true
+}
+
+// guildOfChannel is the server of a channel the session's state knows,
+// "" otherwise.
+func (a *Adapter) guildOfChannel(channel string) string {
+	if a.s.State == nil {
+		return ""
+	}
+	if ch, err := a.s.State.Channel(channel); err == nil && ch != nil {
+		return ch.GuildID
+	}
+	return ""
 }
 
 // deliverPrivate sends a view to one user: hole cards by direct message

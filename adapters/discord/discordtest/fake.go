@@ -234,7 +234,8 @@ type Stats struct {
 }
 
 type guild struct {
-	removed  bool // the bot was removed (RemoveBot): its channels answer 403
+	removed  bool      // the bot was removed (RemoveBot): its channels answer 403
+	timedOut time.Time // the bot is timed out until then (TimeOutBot)
 	ID       string
 	Name     string
 	Channels []string
@@ -425,6 +426,21 @@ func (s *Server) DenyBot(channelID string, perms int64) {
 	if s.conn != nil {
 		s.dispatchLocked("CHANNEL_UPDATE", s.channelObject(c))
 	}
+}
+
+// TimeOutBot has a moderator time the bot out in guild id for d (a
+// member's communication_disabled_until): until then every message the
+// bot sends or edits in the guild is refused 403 Missing Permissions
+// (50013), as Discord does with bots (discord/discord-api-docs#6847),
+// whatever its permissions.
+func (s *Server) TimeOutBot(id string, d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.guilds[id]
+	if g == nil {
+		s.tb.Fatalf("discordtest: no guild %s", id)
+	}
+	g.timedOut = time.Now().Add(d)
 }
 
 // AddChannel adds a text channel to a guild (before the bot connects:

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 type messageBody struct {
@@ -185,6 +186,12 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 	}
 	if c.denyBot&permViewChannel != 0 {
 		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
+		return
+	}
+	if g := s.guilds[c.GuildID]; g != nil && time.Now().Before(g.timedOut) && method != "GET" {
+		// A member timed out may not send or change messages; bots too
+		// (discord/discord-api-docs#6847: 50013 Missing Permissions).
+		s.fail(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}
 	if c.denyBot&permSendMessages != 0 && method == "POST" {

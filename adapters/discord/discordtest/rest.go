@@ -97,6 +97,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.followup(w, parts[2], body)
 	case r.Method == "POST" && path == "/users/@me/channels":
 		s.dmChannel(w, body)
+	case r.Method == "GET" && len(parts) == 4 && parts[0] == "guilds" && parts[2] == "members":
+		s.getMember(w, parts[1], parts[3])
 	case r.Method == "GET" && len(parts) == 2 && parts[0] == "channels":
 		s.getChannel(w, parts[1])
 	case len(parts) >= 3 && parts[0] == "channels" && parts[2] == "messages":
@@ -107,6 +109,22 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		s.tb.Errorf("discordtest: %s is not implemented", route)
 		s.fail(w, http.StatusNotFound, 0, "404: Not Found")
 	}
+}
+
+// getMember answers GET /guilds/{guild}/members/{user} for the bot: its
+// member, with communication_disabled_until while it is timed out
+// (TimeOutBot); s.mu is held.
+func (s *Server) getMember(w http.ResponseWriter, guildID, user string) {
+	g := s.guilds[guildID]
+	if g == nil || g.removed || user != s.self.ID {
+		s.fail(w, http.StatusNotFound, 10007, "Unknown Member")
+		return
+	}
+	m := map[string]any{"user": s.self, "roles": []string{}, "joined_at": "2026-01-01T00:00:00Z"}
+	if !g.timedOut.IsZero() {
+		m["communication_disabled_until"] = g.timedOut.UTC().Format(time.RFC3339Nano)
+	}
+	s.ok(w, m)
 }
 
 // getChannel answers GET /channels/{id}: a guild's channel, else 404
