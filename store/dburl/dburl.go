@@ -240,10 +240,11 @@ var sqliteFixed = []string{"journal_mode", "foreign_keys", "_txlock"}
 // driver runs its pragmas sorted, so that both would run in an order the
 // spelling decides), then the rest of the URL's query.
 func sqliteParams(query string) (string, error) {
-	q, err := url.ParseQuery(query)
-	if err != nil {
+	if _, err := url.ParseQuery(query); err != nil {
 		return "", errors.New("its query is not name=value pairs joined by & (percent-encode a ; or a % in a value)")
 	}
+	query = dropOwnFixed(query)
+	q, _ := url.ParseQuery(query)
 	mine := map[string]string{} // pragma name -> how the URL spells it
 	for _, v := range q["_pragma"] {
 		mine[pragmaName(v)] = "_pragma=" + v
@@ -272,6 +273,63 @@ func sqliteParams(query string) (string, error) {
 		b.WriteString("&" + query)
 	}
 	return b.String(), nil
+}
+
+// dropOwnFixed takes out of a URL's query the settings of sqliteFixed
+// that ask for pokerroom's own value (journal_mode WAL, foreign_keys on,
+// _txlock=immediate: common SQLite advice, taken before those became
+// fixed): pokerroom sets them itself. The rest of the query is left as it
+// is written; another value of them is refused after (sqliteParams).
+func dropOwnFixed(query string) string {
+	if query == "" {
+		return query
+	}
+	var kept []string
+	for _, piece := range strings.Split(query, "&") {
+		k, v, _ := strings.Cut(piece, "=")
+		key, err1 := url.QueryUnescape(k)
+		value, err2 := url.QueryUnescape(v)
+		name := ""
+		switch {
+		case err1 != nil || err2 != nil:
+		case key == "_pragma":
+			name = pragmaName(value)
+			value = pragmaValue(value)
+		case key == "_txlock":
+			name = key
+		default:
+			name = sqliteShorthands[key]
+		}
+		if !ownFixed(name, value) {
+			kept = append(kept, piece)
+		}
+	}
+	return strings.Join(kept, "&")
+}
+
+// ownFixed reports whether value is pokerroom's own for the fixed
+// setting name (sqliteFixed).
+func ownFixed(name, value string) bool {
+	v := strings.ToLower(strings.Trim(strings.TrimSpace(value), "\"'`"))
+	switch name {
+	case "journal_mode":
+		return v == "wal"
+	case "foreign_keys":
+		return v == "1" || v == "on" || v == "true" || v == "yes"
+	case "_txlock":
+		return v == "immediate"
+	}
+	return false
+}
+
+// pragmaValue is the value a _pragma value sets ("journal_mode(WAL)" and
+// "journal_mode = WAL" set WAL); "" when it sets none.
+func pragmaValue(v string) string {
+	i := strings.IndexAny(v, "(=")
+	if i < 0 {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v[i+1:]), ")"))
 }
 
 // sqliteShorthands are the driver's keys that set a pragma by themselves

@@ -341,3 +341,47 @@ func TestSQLiteFileSchemeIsKnownWhateverItsCase(t *testing.T) {
 		t.Errorf(`Parse("FILE:room.db"): path %q err %v, want the file room.db`, got.Path, err)
 	}
 }
+
+// A URL that asks for what pokerroom sets itself (the write-ahead log,
+// foreign keys on, immediate write transactions: common SQLite advice) is
+// taken as it is; only another value is refused. Found by an outside
+// review: since journal_mode, foreign_keys and _txlock became refused
+// whatever their value, a DATABASE_URL such as
+// file:room.db?_pragma=journal_mode(WAL), accepted before, kept the room
+// from starting after an upgrade.
+func TestSQLiteURLAskingForPokerroomsOwnSettingsIsAccepted(t *testing.T) {
+	for _, raw := range []string{
+		"file:room.db?_pragma=journal_mode(WAL)",
+		"file:room.db?_pragma=journal_mode%3Dwal",
+		"file:room.db?_pragma=main.journal_mode(wal)",
+		"file:room.db?_journal_mode=WAL",
+		"file:room.db?_journal=wal",
+		"file:room.db?_pragma=foreign_keys(1)",
+		"file:room.db?_pragma=foreign_keys(ON)",
+		"file:room.db?_foreign_keys=1",
+		"file:room.db?_fk=true",
+		"file:room.db?_txlock=immediate",
+		"file:room.db?_pragma=journal_mode(WAL)&_pragma=foreign_keys(on)&_txlock=IMMEDIATE&_pragma=synchronous(FULL)",
+	} {
+		loc, err := Parse(raw)
+		if err != nil {
+			t.Errorf("Parse(%q): %v, want it taken", raw, err)
+			continue
+		}
+		dsn := strings.ToLower(loc.DSN())
+		for _, want := range []string{"journal_mode", "foreign_keys", "_txlock=immediate"} {
+			if !strings.Contains(dsn, want) {
+				t.Errorf("Parse(%q): DSN %q lost %s", raw, loc.DSN(), want)
+			}
+		}
+	}
+	for raw, name := range map[string]string{
+		"file:room.db?_pragma=journal_mode(DELETE)": "journal_mode",
+		"file:room.db?_fk=0":                        "foreign_keys",
+		"file:room.db?_txlock=deferred":             "_txlock",
+	} {
+		if _, err := Parse(raw); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("Parse(%q): %v, want it refused naming %s", raw, err, name)
+		}
+	}
+}
