@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot/room"
@@ -99,6 +100,15 @@ func runConsole(ctx context.Context, a *app) int {
 			return exitUsage
 		}
 	}
+	// DEFAULT_LANG speaks for the console's chat here as for run's.
+	lang := ""
+	if a.getenv != nil {
+		lang = strings.ToLower(strings.TrimSpace(a.getenv("DEFAULT_LANG")))
+	}
+	if lang != "" && lang != bot.English && lang != bot.Spanish {
+		fmt.Fprintf(a.stderr, "pokerroom console: DEFAULT_LANG=%q: invalid language (accepted: en, es)\n", lang)
+		return exitUsage
+	}
 	in := a.stdin
 	if *script != "" && *script != "-" {
 		f, err := os.Open(*script)
@@ -122,7 +132,7 @@ func runConsole(ctx context.Context, a *app) int {
 	defer done() // after the room closes
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
 	sink.FileDir = *filesFlag
-	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed,
+	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed, DefaultLang: lang,
 		Outboxes:   map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:     map[string]bot.Admins{console.Platform: console.Admins},
 		Spectators: map[string]bot.Spectators{console.Platform: console.Spectators},

@@ -196,3 +196,18 @@ func checkNoLeak(t *testing.T, transcript string, minHands int) {
 		t.Fatal("no group line was checked")
 	}
 }
+
+// `DEFAULT_LANG=es pokerroom console` spoke English: the console command
+// read no environment, though the README says DEFAULT_LANG covers the
+// console's lines. It speaks Spanish now; a language it does not know is
+// refused, as run refuses it.
+func TestConsoleCommandSpeaksTheDefaultLanguage(t *testing.T) {
+	r := runMain(t, context.Background(), map[string]string{"DEFAULT_LANG": "es"}, strings.NewReader("status\nquit\n"), "console")
+	if r.code != exitOK || !strings.Contains(r.stdout, "consola de pokerroom") || !strings.Contains(r.stdout, "versión del esquema") {
+		t.Errorf("DEFAULT_LANG=es pokerroom console: exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	r = runMain(t, context.Background(), map[string]string{"DEFAULT_LANG": "fr"}, strings.NewReader("quit\n"), "console")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "DEFAULT_LANG") {
+		t.Errorf("DEFAULT_LANG=fr pokerroom console: exit %d, stderr %q; want it refused", r.code, r.stderr)
+	}
+}
