@@ -25,10 +25,11 @@ func (s *Store) TakeLease(ctx context.Context, key, holder string, now, until ti
 	value := strconv.FormatInt(until.UnixNano(), 10) + " " + holder
 	db := unfenced(ctx, s.db)
 	for range 3 {
-		var row KeyValue
-		err := db.Where("key = ?", key).Take(&row).Error
+		row, found, err := leaseRow(db, key)
 		switch {
-		case errors.Is(err, gorm.ErrRecordNotFound):
+		case err != nil:
+			return false, "", time.Time{}, err
+		case !found:
 			err = db.Create(&KeyValue{Key: key, Value: value, UpdatedAt: s.now()}).Error
 			if errors.Is(err, gorm.ErrDuplicatedKey) {
 				continue // taken meanwhile: read it again
@@ -37,8 +38,6 @@ func (s *Store) TakeLease(ctx context.Context, key, holder string, now, until ti
 				return false, "", time.Time{}, fmt.Errorf("lease %q: %w", key, err)
 			}
 			return true, "", time.Time{}, nil
-		case err != nil:
-			return false, "", time.Time{}, fmt.Errorf("lease %q: %w", key, err)
 		}
 		exp, who := parseLease(row.Value)
 		if who != holder && exp.After(now) {
@@ -61,13 +60,9 @@ func (s *Store) RenewLease(ctx context.Context, key, holder string, until time.T
 	value := strconv.FormatInt(until.UnixNano(), 10) + " " + holder
 	db := unfenced(ctx, s.db)
 	for range 3 {
-		var row KeyValue
-		err := db.Where("key = ?", key).Take(&row).Error
-		switch {
-		case errors.Is(err, gorm.ErrRecordNotFound):
-			return false, "", nil
-		case err != nil:
-			return false, "", fmt.Errorf("lease %q: %w", key, err)
+		row, found, err := leaseRow(db, key)
+		if err != nil || !found {
+			return false, "", err
 		}
 		if _, who := parseLease(row.Value); who != holder {
 			return false, who, nil
@@ -77,6 +72,18 @@ func (s *Store) RenewLease(ctx context.Context, key, holder string, until time.T
 		}
 	}
 	return false, "", fmt.Errorf("lease %q: it kept changing while being renewed", key)
+}
+
+// leaseRow reads key's lease: found false when nobody holds it.
+func leaseRow(db *gorm.DB, key string) (row KeyValue, found bool, err error) {
+	err = db.Where("key = ?", key).Take(&row).Error
+	switch {
+	case errors.Is(err, gorm.ErrRecordNotFound):
+		return row, false, nil
+	case err != nil:
+		return row, false, fmt.Errorf("lease %q: %w", key, err)
+	}
+	return row, true, nil
 }
 
 // swapLease sets key's lease to value if it still is old.
@@ -92,14 +99,10 @@ func (s *Store) swapLease(db *gorm.DB, key, old, value string) (bool, error) {
 // ReleaseLease gives up holder's lease of key; a lease another holds is
 // left alone.
 func (s *Store) ReleaseLease(ctx context.Context, key, holder string) error {
-	var row KeyValue
 	db := unfenced(ctx, s.db)
-	err := db.Where("key = ?", key).Take(&row).Error
-	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("lease %q: %w", key, err)
+	row, found, err := leaseRow(db, key)
+	if err != nil || !found {
+		return err
 	}
 	if _, who := parseLease(row.Value); who != holder {
 		return nil

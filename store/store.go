@@ -248,10 +248,10 @@ func checkSQLitePath(path string) error {
 	case !fi.IsDir():
 		return fmt.Errorf("%s is not a directory", dir)
 	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+	fi, statErr := os.Stat(path)
+	if statErr == nil && fi.IsDir() {
 		return &NotAFileError{Path: path}
 	}
-	_, statErr := os.Stat(path)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil && errors.Is(statErr, fs.ErrNotExist) {
 		// No file to blame: the directory would not take a new one.
