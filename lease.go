@@ -53,9 +53,10 @@ type roomLease struct {
 	renew func(ctx context.Context, until time.Time) (ok bool, other string, err error)
 
 	mu sync.Mutex
-	// valid is when this process stops writing unless renewed: the
-	// lease's end less the margin, on this process's monotonic clock.
-	valid time.Time
+	// last is when the last renewal was asked (for last + ttl), on this
+	// process's monotonic clock: writes stop at the lease's end less the
+	// margin (check).
+	last time.Time
 }
 
 // takeRoom takes the room's lease of s for this process, or says which
@@ -113,7 +114,7 @@ func takeRoomFor(ctx context.Context, s *store.Store, log *slog.Logger, ttl time
 // renewed records a renewal asked at start (for start + ttl).
 func (l *roomLease) renewed(start time.Time) {
 	l.mu.Lock()
-	l.valid = start.Add(l.ttl - l.ttl/6)
+	l.last = start
 	l.mu.Unlock()
 }
 
@@ -121,13 +122,13 @@ func (l *roomLease) renewed(start time.Time) {
 // unrenewed.
 func (l *roomLease) check() error {
 	l.mu.Lock()
-	valid := l.valid
+	last := l.last
 	l.mu.Unlock()
-	if time.Now().Before(valid) {
+	if time.Since(last) < l.ttl-l.ttl/6 {
 		return nil
 	}
 	return fmt.Errorf("the room's lease, last renewed at %s UTC, could not be renewed in time (the database out of reach): writes resume once it is",
-		valid.Add(-l.ttl+l.ttl/6).UTC().Format(time.TimeOnly))
+		last.UTC().Format(time.TimeOnly))
 }
 
 // heldError is takeRoom's refusal: another process holds the room's lease.
@@ -293,15 +294,16 @@ func (a *app) holdRoom(ctx context.Context, s *store.Store, name string) (_ cont
 		return ctx, nil, false
 	}
 	ctx, stop := context.WithCancel(ctx)
-	kept := make(chan struct{})
+	lost, stopKeep := lease.keepNow()
+	told := make(chan struct{})
 	go func() {
-		defer close(kept)
-		if err := lease.keep(ctx); err != nil {
+		defer close(told)
+		if err := lost(ctx); err != nil {
 			fmt.Fprintf(a.stderr, "pokerroom %s: %v\n", name, err)
 			stop()
 		}
 	}()
-	return ctx, func() { stop(); <-kept; lease.release() }, true
+	return ctx, func() { stop(); <-told; stopKeep(); lease.release() }, true
 }
 
 // release gives the lease up, once the room has closed.
