@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot/room"
+	"github.com/pokerroom/pokerroom/config"
 
 	"github.com/pokerroom/pokerroom/adapters/console"
 	"github.com/pokerroom/pokerroom/bot"
@@ -57,11 +58,7 @@ func consoleFlags(fs *flag.FlagSet) (script, seed, db, files *string) {
 
 // consoleUsage prints console's flags (help console).
 func consoleUsage(w io.Writer) {
-	fs := flag.NewFlagSet("console", flag.ContinueOnError)
-	fs.SetOutput(w)
-	consoleFlags(fs)
-	fmt.Fprintf(w, "Usage: pokerroom console [flags]\n\n")
-	fs.PrintDefaults()
+	printFlags(w, "pokerroom console [flags]", func(fs *flag.FlagSet) { consoleFlags(fs) })
 }
 
 // runConsole is `pokerroom console [--script FILE] [--seed N] [--db URL]
@@ -101,12 +98,13 @@ func runConsole(ctx context.Context, a *app) int {
 		}
 	}
 	// DEFAULT_LANG speaks for the console's chat here as for run's.
-	lang := ""
+	given := ""
 	if a.getenv != nil {
-		lang = strings.ToLower(strings.TrimSpace(a.getenv("DEFAULT_LANG")))
+		given = strings.TrimSpace(a.getenv("DEFAULT_LANG"))
 	}
-	if lang != "" && lang != bot.English && lang != bot.Spanish {
-		fmt.Fprintf(a.stderr, "pokerroom console: DEFAULT_LANG=%q: invalid language (accepted: en, es)\n", lang)
+	lang, ok := config.ParseLang(given)
+	if !ok {
+		fmt.Fprintf(a.stderr, "pokerroom console: DEFAULT_LANG=%q: invalid language (accepted: en, es)\n", strings.ToLower(given))
 		return exitUsage
 	}
 	in := a.stdin

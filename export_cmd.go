@@ -49,12 +49,10 @@ func ownExportFlags(fs *flag.FlagSet, o *exportOptions) {
 
 // exportUsage prints export's flags.
 func exportUsage(w io.Writer) {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(w)
-	ownExportFlags(fs, &exportOptions{})
-	fs.String("database-url", "", "the database, as for run ($DATABASE_URL)")
-	fmt.Fprintf(w, "Usage: pokerroom export --community C [flags]\n\n")
-	fs.PrintDefaults()
+	printFlags(w, "pokerroom export --community C [flags]", func(fs *flag.FlagSet) {
+		ownExportFlags(fs, &exportOptions{})
+		fs.String("database-url", "", "the database, as for run ($DATABASE_URL)")
+	})
 	fmt.Fprintf(w, "\nThe bot's other settings (flags and variables, see help run) are read and checked as for run.\n")
 }
 

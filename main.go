@@ -263,6 +263,16 @@ func runHelp(_ context.Context, a *app) int {
 	return exitOK
 }
 
+// printFlags prints a command's usage line and the flags define declares
+// (help COMMAND).
+func printFlags(w io.Writer, usage string, define func(fs *flag.FlagSet)) {
+	fs := flag.NewFlagSet(usage, flag.ContinueOnError)
+	fs.SetOutput(w)
+	define(fs)
+	fmt.Fprintf(w, "Usage: %s\n\n", usage)
+	fs.PrintDefaults()
+}
+
 // openTimeout bounds connecting to the database at start.
 const openTimeout = 30 * time.Second
 

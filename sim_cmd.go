@@ -33,11 +33,7 @@ func simFlags(fs *flag.FlagSet, o *sim.Options) (db, cpuprofile, traceOut, mempr
 
 // simUsage prints sim's flags (help sim).
 func simUsage(w io.Writer) {
-	fs := flag.NewFlagSet("sim", flag.ContinueOnError)
-	fs.SetOutput(w)
-	simFlags(fs, &sim.Options{})
-	fmt.Fprintf(w, "Usage: pokerroom sim [flags]\n\n")
-	fs.PrintDefaults()
+	printFlags(w, "pokerroom sim [flags]", func(fs *flag.FlagSet) { simFlags(fs, &sim.Options{}) })
 }
 
 // runSim is `pokerroom sim --tables N --hands H [--db URL] [--seed N]`:

@@ -356,19 +356,28 @@ func buildProcess(cfg *Config, get func(string) value) error {
 	return nil
 }
 
+// ParseLang reads a DEFAULT_LANG value: "en" or "es" in any case, "en"
+// when empty; ok false for any other.
+func ParseLang(v string) (lang string, ok bool) {
+	switch l := strings.ToLower(v); l {
+	case "":
+		return "en", true
+	case "en", "es":
+		return l, true
+	}
+	return "", false
+}
+
 // buildRoom validates the room's settings: the default language, the
 // operators, the grant caps and the per-user command rate.
 func buildRoom(cfg *Config, get func(string) value) error {
 	var v value
 	v = get("DEFAULT_LANG")
-	switch l := strings.ToLower(v.s); l {
-	case "":
-		cfg.DefaultLang = "en"
-	case "en", "es":
-		cfg.DefaultLang = l
-	default:
+	l, ok := ParseLang(v.s)
+	if !ok {
 		return v.fail("invalid language %s (accepted: en, es)", v.shown())
 	}
+	cfg.DefaultLang = l
 
 	v = get("OWNER_IDS")
 	for _, o := range strings.Split(v.s, ",") {
