@@ -37,10 +37,12 @@ func (r *Room) checkGuarantee(ctx context.Context, comm bot.Community, by guaran
 	if err != nil || g <= 0 || by.operator {
 		return econ, err
 	}
-	perGrant, perDay := r.grantCaps(econ)
-	if by.actor.ID != 0 && g > perGrant {
-		return econ, bot.Errorf(bot.EInvalid, "tourney.guarantee_cap", bot.Chips(g), bot.Chips(perGrant))
+	if by.actor.ID != 0 { // an admin's: each one capped too (a schedule's was when scheduled)
+		if err := r.overGrantCap(econ, g); err != nil {
+			return econ, err
+		}
 	}
+	_, perDay := r.grantCaps(econ)
 	today, err := r.grantedToday(ctx, econ)
 	if err != nil {
 		return econ, err
@@ -61,6 +63,11 @@ func (r *Room) capGuarantee(ctx context.Context, comm bot.Community, by guaranto
 	if err != nil {
 		return err
 	}
+	return r.overGrantCap(econ, g)
+}
+
+// overGrantCap refuses a guarantee of g above econ's per-grant cap.
+func (r *Room) overGrantCap(econ bot.Community, g int64) error {
 	if perGrant, _ := r.grantCaps(econ); g > perGrant {
 		return bot.Errorf(bot.EInvalid, "tourney.guarantee_cap", bot.Chips(g), bot.Chips(perGrant))
 	}

@@ -156,9 +156,7 @@ func (r *Room) rejoinBalance(t *table.Table, p bot.Player) error {
 	if !ok || l.Table == t.ID || t.Closing() || t.Count()+t.HeldSeats()+r.comingTo(t) >= t.Config.Seats {
 		return nil
 	}
-	r.mu.Lock()
-	o := r.tables[l.Table]
-	r.mu.Unlock()
+	o := r.tableByID(l.Table)
 	if o == nil || !sameStakes(o, t) || o.Closing() {
 		return nil
 	}
