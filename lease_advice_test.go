@@ -5,8 +5,6 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
-
-	"github.com/pokerroom/pokerroom/store"
 )
 
 // console and sim take their database with --db and read no DATABASE_URL,
@@ -16,18 +14,7 @@ import (
 func TestARefusedLeaseNamesTheSettingOfTheCommand(t *testing.T) {
 	ctx := context.Background()
 	env, path := tempDB(t)
-	loc, err := store.ParseURL(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := store.Open(ctx, loc, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	s := openMigrated(t, path)
 	l, err := takeRoom(ctx, s, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

@@ -77,18 +77,7 @@ func TestASecondRoomOnOneDatabaseIsRefused(t *testing.T) {
 func TestALeaseOfAProcessGoneFromThisHostIsTakenOver(t *testing.T) {
 	ctx := context.Background()
 	_, path := tempDB(t)
-	loc, err := store.ParseURL(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := store.Open(ctx, loc, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	s := openMigrated(t, path)
 	host, _ := os.Hostname()
 	if host == "" {
 		t.Skip("this machine has no host name")
@@ -182,22 +171,7 @@ func TestALeaseOfAnotherPidNamespaceOnThisHostNameIsNotTakenOver(t *testing.T) {
 func TestARoomCutOffLongerThanItsLeaseStopsWriting(t *testing.T) {
 	ctx := context.Background()
 	_, path := tempDB(t)
-	loc, err := store.ParseURL(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	open := func() *store.Store {
-		s, err := store.Open(ctx, loc, store.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		if _, err := s.Migrate(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
-	s, other := open(), open() // two processes' stores on one database
+	s, other := openMigrated(t, path), openMigrated(t, path) // two processes' stores on one database
 	log := slog.New(slog.DiscardHandler)
 	const ttl = 600 * time.Millisecond
 	l, err := takeRoomFor(ctx, s, log, ttl)
@@ -273,18 +247,7 @@ func TestARoomCutOffLongerThanItsLeaseStopsWriting(t *testing.T) {
 func TestARoomWhoseLeaseAnotherTookCommitsNothingWhateverItsClock(t *testing.T) {
 	ctx := context.Background()
 	_, path := tempDB(t)
-	loc, err := store.ParseURL(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := store.Open(ctx, loc, store.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := s.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	s := openMigrated(t, path)
 	l, err := takeRoomFor(ctx, s, slog.New(slog.DiscardHandler), time.Minute)
 	if err != nil {
 		t.Fatal(err)
@@ -343,4 +306,23 @@ func TestARoomRenewsItsLeaseWhileItStarts(t *testing.T) {
 	if err := p.store.SetValue(ctx, "room:probe", "started"); err != nil {
 		t.Errorf("the room's write after a long start: %v", err)
 	}
+}
+
+// openMigrated opens and migrates the database at path for a test, closed
+// when it ends.
+func openMigrated(t *testing.T, path string) *store.Store {
+	t.Helper()
+	loc, err := store.ParseURL(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := store.Open(context.Background(), loc, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	if _, err := s.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
