@@ -48,3 +48,50 @@ func TestLeavingAndJoiningAnotherTableKeepsTheTablesBalanced(t *testing.T) {
 	}
 	h.checkBooks()
 }
+
+// R-CASH-3, R-CASH-5 (seed 003 #13: the player comes back "con el mismo
+// resto"): a player who busted and left brings nothing back, so a new
+// buy-in at another table of the game and stakes is not a table change
+// and is not bound by the balance of the table they busted at. The room
+// refused it ("join.unbalanced_left") as if the player carried chips.
+func TestABustedPlayerBuysInAtAnotherTableOfTheStakes(t *testing.T) {
+	h := newHarness(t, 7)
+	h.must("admin", "/newtable nlhe 1/2 seats=6 rake=off")
+	h.must("admin", "/newtable nlhe 1/2 seats=6 rake=off")
+	for _, u := range []string{"ana", "ben", "cy"} {
+		h.must(u, "/join #1 100")
+	}
+	for _, u := range []string{"dee", "eve", "fay", "gus"} {
+		h.must(u, "/join #2 100")
+	}
+	busted := ""
+	for range 200 {
+		for _, u := range []string{"ana", "ben"} {
+			if strings.Contains(strings.Join(h.private(u), "\n"), "below the big blind") {
+				busted = u
+			}
+		}
+		if busted != "" {
+			break
+		}
+		switch who := h.turnAt("#1"); who {
+		case "":
+			t.Fatalf("nobody to act at #1:\n%s", h.tableOf("#1"))
+		case "ana":
+			h.must(who, "/allin #1")
+		case "ben":
+			if _, err := h.do(who, "/call #1"); err != nil {
+				h.must(who, "/check #1")
+			}
+		default:
+			h.must(who, "/fold #1")
+		}
+	}
+	if busted == "" {
+		t.Fatal("nobody busted at #1")
+	}
+	h.must(busted, "/leave #1")
+	if r := h.must(busted, "/join #2 100"); !strings.Contains(r.Text, busted+" sits at") {
+		t.Errorf("%s at #2: %q", busted, r.Text)
+	}
+}

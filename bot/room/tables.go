@@ -150,10 +150,12 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 // two steps, bound by the balance of R-CASH-5 (seed 003 #10) as
 // changeTables binds one, the player counted at the table they left. A
 // join t would list on its waiting list is not checked, nor one from a
-// table left with fewer than two players (no game to keep).
+// table left with fewer than two players (no game to keep), nor one of a
+// player who busted there: nothing comes back ("el mismo resto"), so the
+// join is a new buy-in, not a change.
 func (r *Room) rejoinBalance(t *table.Table, p bot.Player) error {
 	l, ok := r.leftAtStakes(t, p.ID)
-	if !ok || l.Table == t.ID || t.Closing() || t.Count()+t.HeldSeats()+r.comingTo(t) >= t.Config.Seats {
+	if !ok || l.Stack == 0 || l.Table == t.ID || t.Closing() || t.Count()+t.HeldSeats()+r.comingTo(t) >= t.Config.Seats {
 		return nil
 	}
 	o := r.tableByID(l.Table)
