@@ -107,7 +107,6 @@ var roomTexts = map[string]Message{
 	"adminlog.none":           {"No admin action in this community yet.", "Aún no hay acciones de administración en esta comunidad."},
 	"adminlog.title":          {"The last %[1]v admin {1:action|actions} (UTC):", "Últimas acciones de administración (%[1]v, UTC):"},
 	"register.not_member":     {"Tournament %[1]v is in %[2]v, where you have not played yet: register from there.", "El torneo %[1]v está en %[2]v, donde aún no has jugado: inscríbete desde allí."},
-	"join.not_member":         {"Table %[1]v is in %[2]v, where you have not played yet: join it from there.", "La mesa %[1]v está en %[2]v, donde aún no has jugado: únete desde allí."},
 	"banned":                  {"You are banned from this bot.", "Tienes prohibido usar este bot."},
 	"ban.usage":               {"Usage: /ban @user [reason], /unban @user (or platform:userid).", "Uso: /ban @usuario [motivo], /unban @usuario (o plataforma:id)."},
 	"ban.who":                 {"No player %[1]v is known to the bot.", "El bot no conoce a ningún jugador %[1]v."},

@@ -215,21 +215,14 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 	if err != nil {
 		return bot.Reply{}, err
 	}
-	if cmd.Chat == "" && spec.Name == "join" {
-		// From a private chat a player sits only where they are a member:
-		// a table of a community they never used is joined from its group.
-		ok, err := r.memberOf(ctx, p, t.Comm)
-		if err != nil {
-			return bot.Reply{}, err
-		}
-		if !ok {
-			return bot.Reply{}, bot.Errorf(bot.EForbidden, "join.not_member", t.Label(), communityName(t.Comm))
-		}
-	}
-	if cmd.Chat == "" && spec.Name == "history" {
-		// A table's hands (names, stacks, cards shown) reach, from a
-		// private chat, the members of its community only, as /verify's.
-		if err := r.mayReadTable(ctx, p, t); err != nil {
+	if cmd.Chat == "" {
+		// From a private chat a table reaches the members of its
+		// community only, as /verify's: to anyone else it answers as a
+		// table that does not exist, so that outsiders cannot tell which
+		// tables exist (a /join names no community, a /clock says no
+		// "not seated"); a table of a community never used is joined
+		// from its group.
+		if err := r.mayReadTable(ctx, p, t, typedLabel(cmd.Args, t)); err != nil {
 			return bot.Reply{}, err
 		}
 	}
@@ -261,17 +254,28 @@ func (r *Room) memberOf(ctx context.Context, p bot.Player, comm bot.Community) (
 	return r.isMember(ctx, p, econ)
 }
 
-// mayReadTable refuses, as if there were no such table, a user who is
-// not a member of t's community.
-func (r *Room) mayReadTable(ctx context.Context, p bot.Player, t *table.Table) error {
+// mayReadTable refuses, as if there were no such table (named label, as
+// the user typed it), a user who is not a member of t's community.
+func (r *Room) mayReadTable(ctx context.Context, p bot.Player, t *table.Table, label string) error {
 	ok, err := r.memberOf(ctx, p, t.Comm)
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return bot.Errorf(bot.ENotFound, "table.no_such", t.Label())
+		return bot.Errorf(bot.ENotFound, "table.no_such", label)
 	}
 	return nil
+}
+
+// typedLabel is the "#N" argument naming t as the user typed it (resolveTable
+// answers a missing table with it), else t's label.
+func typedLabel(args []string, t *table.Table) string {
+	for _, a := range args {
+		if strings.HasPrefix(a, "#") {
+			return a
+		}
+	}
+	return t.Label()
 }
 
 // joinTable sits p at t, standing them up first from a table of the same

@@ -386,6 +386,11 @@ func (r *Room) fastFoldCmd(ctx context.Context, cmd bot.Command, pl bot.Player, 
 			if err != nil {
 				return bot.Reply{}, err
 			}
+			if cmd.Chat == "" { // as dispatch: another community's table is no table
+				if err := r.mayReadTable(ctx, pl, t, a); err != nil {
+					return bot.Reply{}, err
+				}
+			}
 			req.Cmd.Args = nil
 			return t.Do(ctx, req)
 		}
