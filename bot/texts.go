@@ -239,6 +239,7 @@ var roomTexts = map[string]Message{
 	"hist.wins":              {"%[1]v wins %[2]v %[3]v", "%[1]v gana %[2]v %[3]v"},
 	"history.more":           {"(older hands left out: /export sends them all as a file)", "(manos anteriores omitidas: /export las envía todas en un archivo)"},
 	"history.usage":          {"Usage: /history [n]: the last n hands, n from 1 to %[1]v (3 without n).", "Uso: /history [n]: las últimas n manos, n de 1 a %[1]v (3 sin n)."},
+	"history.none_pool":      {"None of your hands in the pool has finished yet.", "Aún no ha terminado ninguna de tus manos en el pool."},
 	"history.none":           {"No hand has finished at %[1]v yet.", "Aún no ha terminado ninguna mano en %[1]v."},
 	"action.no_hand":         {"No hand is being played.", "No se está jugando ninguna mano."},
 	"action.not_in_hand":     {"You are not in this hand.", "No estás en esta mano."},

@@ -209,6 +209,11 @@ func (r *Room) dispatch(ctx context.Context, cmd bot.Command, p bot.Player, comm
 			return r.playerTourneyCmd(ctx, cmd, comm, p, spec.Perm)
 		}
 	}
+	if spec.Name == "history" {
+		if reply, ok, err := r.poolHistory(ctx, cmd, p, comm, mine); ok {
+			return reply, err
+		}
+	}
 	// The rest are the table's: its actor checks the seat and the turn
 	// the command table declares (spec.Perm).
 	t, rest, err := r.resolveTable(cmd, p, comm)

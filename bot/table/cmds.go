@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
@@ -497,13 +498,9 @@ var BotNames = []string{"Alba", "Bruno", "Carla", "Dario", "Elena", "Fede", "Gal
 const maxHistory = 20
 
 func (t *Table) historyReply(req Request) (bot.Reply, error) {
-	n := 3
-	if len(req.Cmd.Args) > 0 {
-		v, err := strconv.Atoi(req.Cmd.Args[0])
-		if err != nil || v < 1 || v > maxHistory {
-			return bot.Reply{}, bot.Errorf(bot.EInvalid, "history.usage", maxHistory)
-		}
-		n = v
+	n, err := HistoryCount(req.Cmd.Args)
+	if err != nil {
+		return bot.Reply{}, err
 	}
 	ctx, cancel := context.WithTimeout(req.ctx, OpTimeout)
 	defer cancel()
@@ -514,12 +511,20 @@ func (t *Table) historyReply(req Request) (bot.Reply, error) {
 	if len(recs) == 0 {
 		return bot.Reply{Private: true, Text: tr(t.langReq(req), "history.none", t.Label())}, nil
 	}
+	return bot.Reply{Private: true, Text: HistoryOf(recs, func(bot.HandRecord) *Table { return t }, req.Player.ID, t.langReq(req), t.Deps.Log)}, nil
+}
+
+// HistoryOf tells player's stored hands recs (newest first), each at the
+// table tableOf gives for it, as /history does: oldest first, the most
+// recent that fit in one message, saying when older ones were left out.
+// A hand that cannot be read is logged to log and left out.
+func HistoryOf(recs []bot.HandRecord, tableOf func(bot.HandRecord) *Table, player int64, lang string, log *slog.Logger) string {
 	var parts []string
 	size, more := 0, false
 	for _, rec := range recs { // newest first: the most recent fit
-		text, err := t.historyText(rec, req.Player.ID, t.langReq(req))
+		text, err := tableOf(rec).historyText(rec, player, lang)
 		if err != nil {
-			t.Deps.Log.Error("history: a stored hand cannot be read", "hand", rec.ID, "err", err)
+			log.Error("history: a stored hand cannot be read", "hand", rec.ID, "err", err)
 			continue
 		}
 		if size+len(text) > historyMax && len(parts) > 0 {
@@ -531,9 +536,22 @@ func (t *Table) historyReply(req Request) (bot.Reply, error) {
 	}
 	slices.Reverse(parts) // oldest first
 	if more {
-		parts = append([]string{tr(t.langReq(req), "history.more")}, parts...)
+		parts = append([]string{tr(lang, "history.more")}, parts...)
 	}
-	return bot.Reply{Private: true, Text: strings.Join(parts, "\n\n")}, nil
+	return strings.Join(parts, "\n\n")
+}
+
+// HistoryCount is the number of hands /history [n] asks for, from its
+// arguments (3 when none), or its usage.
+func HistoryCount(args []string) (int, error) {
+	if len(args) == 0 {
+		return 3, nil
+	}
+	v, err := strconv.Atoi(args[0])
+	if err != nil || v < 1 || v > maxHistory {
+		return 0, bot.Errorf(bot.EInvalid, "history.usage", maxHistory)
+	}
+	return v, nil
 }
 
 // pastSummary renders a finished hand from the store, as its summary
