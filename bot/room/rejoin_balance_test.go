@@ -50,33 +50,51 @@ func TestLeavingAndJoiningAnotherTableKeepsTheTablesBalanced(t *testing.T) {
 }
 
 // R-CASH-3, R-CASH-5 (seed 003 #13: the player comes back "con el mismo
-// resto"): a player who busted and left brings nothing back, so a new
-// buy-in at another table of the game and stakes is not a table change
-// and is not bound by the balance of the table they busted at. The room
-// refused it ("join.unbalanced_left") as if the player carried chips.
+// resto"): a player who busted brings nothing back, so a new buy-in at
+// another table of the game and stakes is not a table change and is not
+// bound by the balance of the table they busted at, whether they left it
+// first or join from the seat they busted in. The room refused it
+// ("join.unbalanced_left", "join.unbalanced") as if the player carried
+// chips.
 func TestABustedPlayerBuysInAtAnotherTableOfTheStakes(t *testing.T) {
-	h := newHarness(t, 7)
-	h.must("admin", "/newtable nlhe 1/2 seats=6 rake=off")
-	h.must("admin", "/newtable nlhe 1/2 seats=6 rake=off")
-	for _, u := range []string{"ana", "ben", "cy"} {
-		h.must(u, "/join #1 100")
+	for _, leaveFirst := range []bool{true, false} {
+		t.Run(map[bool]string{true: "left first", false: "from the seat"}[leaveFirst], func(t *testing.T) {
+			h := newHarness(t, 7)
+			h.must("admin", "/newtable nlhe 1/2 seats=6 rake=off")
+			h.must("admin", "/newtable nlhe 1/2 seats=6 rake=off")
+			for _, u := range []string{"ana", "ben", "cy"} {
+				h.must(u, "/join #1 100")
+			}
+			for _, u := range []string{"dee", "eve", "fay", "gus"} {
+				h.must(u, "/join #2 100")
+			}
+			busted := h.bustAt1()
+			if leaveFirst {
+				h.must(busted, "/leave #1")
+			}
+			if r := h.must(busted, "/join #2 100"); !strings.Contains(r.Text, busted+" sits at") {
+				t.Errorf("%s at #2: %q", busted, r.Text)
+			}
+			if r := h.must(busted, "/tables"); !strings.Contains(r.Text, "#1 NL Hold'em 1/2 · 2/6 seated") || !strings.Contains(r.Text, "#2 NL Hold'em 1/2 · 5/6 seated") {
+				t.Errorf("after %s's buy-in at #2:\n%s", busted, r.Text)
+			}
+		})
 	}
-	for _, u := range []string{"dee", "eve", "fay", "gus"} {
-		h.must(u, "/join #2 100")
-	}
-	busted := ""
+}
+
+// bustAt1 plays table #1 (ana, ben and cy) until ana or ben busts: ana
+// goes all in, ben calls, cy folds. It returns who busted.
+func (h *harness) bustAt1() string {
+	h.t.Helper()
 	for range 200 {
 		for _, u := range []string{"ana", "ben"} {
 			if strings.Contains(strings.Join(h.private(u), "\n"), "below the big blind") {
-				busted = u
+				return u
 			}
-		}
-		if busted != "" {
-			break
 		}
 		switch who := h.turnAt("#1"); who {
 		case "":
-			t.Fatalf("nobody to act at #1:\n%s", h.tableOf("#1"))
+			h.t.Fatalf("nobody to act at #1:\n%s", h.tableOf("#1"))
 		case "ana":
 			h.must(who, "/allin #1")
 		case "ben":
@@ -87,11 +105,6 @@ func TestABustedPlayerBuysInAtAnotherTableOfTheStakes(t *testing.T) {
 			h.must(who, "/fold #1")
 		}
 	}
-	if busted == "" {
-		t.Fatal("nobody busted at #1")
-	}
-	h.must(busted, "/leave #1")
-	if r := h.must(busted, "/join #2 100"); !strings.Contains(r.Text, busted+" sits at") {
-		t.Errorf("%s at #2: %q", busted, r.Text)
-	}
+	h.t.Fatal("nobody busted at #1")
+	return ""
 }

@@ -110,6 +110,10 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 		// (Staying), and a change asked during a hand counts at the
 		// table it goes to (comingTo), so that changes asked in one
 		// hand cannot each see the tables as they were.
+		// A player who busted at o (no chips, not in its hand) carries
+		// nothing: the join is a new buy-in, not a change, as after a
+		// /leave (rejoinBalance).
+		busted := held.Stack == 0 && !held.DealtIn
 		src, dst := o.Staying()+r.comingTo(o), t.Staying()+r.comingTo(t)
 		if held.Leaving { // counted gone from o already, and at t if changing there: counted once, at o
 			src++
@@ -117,7 +121,7 @@ func (r *Room) changeTables(ctx context.Context, t *table.Table, cmd bot.Command
 				dst--
 			}
 		}
-		if src <= dst {
+		if src <= dst && !busted {
 			return nil, "", false, bot.Errorf(bot.EInvalid, "join.unbalanced", o.Label(), t.Label())
 		}
 		rep, later, err := o.ChangeOut(ctx, p, t.ID)
