@@ -231,6 +231,28 @@ func (t *Tournament) Register(p PlayerID, name string, pay Payment, rng Rand) (R
 	return reg, nil
 }
 
+// EntriesLeft is how many more entries player p may buy (R-TRN-3): the
+// entries a player may buy (MaxEntries, at least one) less those they
+// bought; none for a refused or disqualified player. Whether one can be
+// bought now depends also on the state (late registration for a
+// re-entry) and on the player having no entry still in play.
+func (t *Tournament) EntriesLeft(p PlayerID) int {
+	if t.refused[p] {
+		return 0
+	}
+	left := max(t.cfg.MaxEntries, 1)
+	for _, e := range t.entries {
+		if e.Player != p {
+			continue
+		}
+		if e.Disqualified {
+			return 0
+		}
+		left--
+	}
+	return max(left, 0)
+}
+
 // Rebuy buys chips for an entry still in play during the rebuy period,
 // when its stack (at the time of asking, before the next hand) is at or
 // below the starting stack, up to the limit (99 = unlimited) (R-TRN-4). A

@@ -738,3 +738,51 @@ func TestAddOnAfterItsLevelSaysItIsOver(t *testing.T) {
 		t.Errorf("add-on after its level: %v, want %v", err, ErrAddOnOver)
 	}
 }
+
+// R-TRN-3: the entries a player may still buy are the limit less those
+// bought (one when the event has no re-entry); none once disqualified or
+// refused.
+func TestEntriesLeftCountsDownToTheLimit(t *testing.T) {
+	tr := newTourney(t, func(c *Config) { c.LateRegistration, c.MaxEntries = true, 3 })
+	register(t, tr, 3)
+	if err := tr.Start(t0, testRand(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := tr.EntriesLeft("p1"); got != 2 {
+		t.Fatalf("p1 with one entry of three: %d left", got)
+	}
+	if got := tr.EntriesLeft("nobody"); got != 3 {
+		t.Fatalf("a player with no entry: %d left, want 3", got)
+	}
+	for want := 1; want >= 0; want-- {
+		id := tr.Entries()[len(tr.Entries())-1].ID
+		if p := tr.Entries()[len(tr.Entries())-1].Player; p != "p3" {
+			t.Fatalf("last entry %s", p)
+		}
+		if err := tr.Eliminate([]Bust{{Entry: id, StartStack: 1}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Register("p3", "p3", Payment{}, testRand(7)); err != nil {
+			t.Fatal(err)
+		}
+		if got := tr.EntriesLeft("p3"); got != want {
+			t.Errorf("p3 after %d re-entries: %d left, want %d", 2-want, got, want)
+		}
+	}
+	if _, err := tr.Disqualify(tr.Entries()[0].ID, 0); err != nil {
+		t.Fatal(err)
+	}
+	tr.Refuse("p2")
+	if a, b := tr.EntriesLeft("p1"), tr.EntriesLeft("p2"); a != 0 || b != 0 {
+		t.Errorf("disqualified p1 has %d left, refused p2 %d", a, b)
+	}
+	if got := newTourneyNoReentry(t).EntriesLeft("p1"); got != 0 {
+		t.Errorf("an event with no re-entry: p1 has %d left after their entry", got)
+	}
+}
+
+func newTourneyNoReentry(t *testing.T) *Tournament {
+	tr := newTourney(t, func(c *Config) { c.LateRegistration = true })
+	register(t, tr, 2)
+	return tr
+}

@@ -192,7 +192,11 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 		case a.Tourney.State() == tourney.LateRegistration:
 			// The field can still grow: the place is not known yet.
 			a.news("tn.out_late", a.entryName(b.Entry))
-			a.privateTo(b.Entry, "tn.you_out_late", a.Name(), a.Label())
+			if en, err := a.Tourney.Entry(b.Entry); err == nil && a.Tourney.EntriesLeft(en.Player) > 0 {
+				a.privateTo(b.Entry, "tn.you_out_late", a.Name(), a.Label(), a.Tourney.EntriesLeft(en.Player))
+			} else {
+				a.privateTo(b.Entry, "tn.you_out_late_last", a.Name())
+			}
 			continue
 		case prize > 0:
 			a.news("tn.out_paid", a.entryName(b.Entry), place, a.wonText(a.lang(), kind, prize))
