@@ -117,8 +117,12 @@ func running(s State) bool {
 // due at the same instant follows it); a start changes everything, so
 // nothing after it is returned: the director asks again once it applied
 // it. Level-bound steps (the end of rebuys, of the add-on, of late
-// registration) are only checked when a new level begins, as the levels
-// are announced, and never during a break.
+// registration) are only checked when a new level or break begins, as the
+// levels are announced. A break that follows the last level of the rebuy
+// period or of late registration ends it, so that the add-on is offered
+// during that break (seed 000: "el add-on ... se realiza en el momento
+// que el registro tardío ha terminado (por lo general esto sucede durante
+// un receso o break del torneo)"); the add-on itself ends with a level.
 func (tt Timetable) Due(now time.Time, c Clock, p Progress) []Due {
 	var due []Due
 	state := p.State
@@ -144,7 +148,13 @@ func (tt Timetable) Due(now time.Time, c Clock, p Progress) []Due {
 		return due
 	}
 	due = append(due, Due{Kind: DueLevel, Clock: st})
-	if st.OnBreak {
+	if st.OnBreak { // its Number is the level before it
+		if p.RebuysOpen && st.Number >= tt.RebuyLevels {
+			due = append(due, Due{Kind: DueRebuyEnd, Clock: st})
+		}
+		if state == LateRegistration && st.Number >= tt.LateLevels {
+			due = append(due, Due{Kind: DueLateEnd, Clock: st})
+		}
 		return due
 	}
 	switch {
