@@ -13,22 +13,52 @@ import (
 // four, and is announced there. Found by an outside review: the tables
 // dealt freely at 6 left, the one bubble of a satellite that decides who
 // wins a seat.
+//
+// The tables play at once, so which hands they deal between two steps of
+// the clock, and so the cards, vary from run to run: where places 7 and 6
+// go out in one hand-for-hand round (told together) the field never has 6
+// left, and the next seed is played, until a run where it had.
 func TestMultiTableSatelliteDealsHandForHandAtTheSeatBubble(t *testing.T) {
-	h := newHarness(t, 21)
+	for seed := uint64(21); seed < 29; seed++ {
+		news := playSatelliteToItsSeats(t, seed)
+		all := strings.Join(news, "\n")
+		if !strings.Contains(all, "hand for hand: 7 left, 6 paid") {
+			t.Fatalf("seed %d: no hand for hand at the paid bubble; news:\n%s", seed, all)
+		}
+		seventh, sixth := newsIndex(news, "out in place 7."), newsIndex(news, "out in place 6 ")
+		if seventh < 0 || sixth < 0 {
+			t.Fatalf("seed %d: places 7 and 6 not told; news:\n%s", seed, all)
+		}
+		if sixth == seventh+1 {
+			continue // out in one round: the field went from 7 to 5
+		}
+		if between := strings.Join(news[seventh+1:sixth], "\n"); !strings.Contains(between, "hand for hand: 6 left, 5 seats") {
+			t.Fatalf("seed %d: 6 left for 5 seats without hand for hand; news between the two busts:\n%s\nall news:\n%s", seed, between, all)
+		}
+		return
+	}
+	t.Fatal("in every run places 7 and 6 went out in one round: the seat bubble was never played")
+}
+
+// playSatelliteToItsSeats plays a 24-entrant satellite for 5 seats to its
+// end and returns the tournament news.
+func playSatelliteToItsSeats(t *testing.T, seed uint64) []string {
+	h := newHarness(t, seed)
 	h.must("admin", "/tourney create Main Event buyin=20+2 start=+3h")
 	h.must("admin", "/tourney create Sat buyin=5+1 start=sng players=24 seats=4 speed=hyper target=T1 bots=on")
 	h.must("alice", "/register T2")
 	h.must("admin", "/tourney start T2")
 	h.must("alice", "/sitout")
 	h.playTourney(time.Minute, 900)
-	var said []string
-	for _, n := range h.news() {
-		if strings.Contains(n, "hand for hand") {
-			said = append(said, n)
+	return h.news()
+}
+
+// newsIndex is the index of the first news line holding s, or -1.
+func newsIndex(news []string, s string) int {
+	for i, n := range news {
+		if strings.Contains(n, s) {
+			return i
 		}
 	}
-	all := strings.Join(said, "\n")
-	if !strings.Contains(all, "hand for hand: 7 left, 6 paid") || !strings.Contains(all, "hand for hand: 6 left, 5 seats") {
-		t.Fatalf("hand for hand announced:\n%s\nnews:\n%s", all, strings.Join(h.news(), "\n"))
-	}
+	return -1
 }
