@@ -1,7 +1,11 @@
 package discord
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -245,4 +249,61 @@ func commandArgs(name string, given []*discordgo.ApplicationCommandInteractionDa
 		}
 	}
 	return args
+}
+
+// clearOtherScopes empties the application commands of the scopes the bot
+// registered in before but not now (a bulk overwrite with an empty list):
+// the global scope when it now registers in guilds, the guilds it no
+// longer registers in. The scope registered is kept in the KV, per shard,
+// so that this is done once after a change; a bot that kept none (its
+// first start, or one before this was kept) empties the other scope
+// everywhere it is: the global scope and the servers of its READY.
+func (a *Adapter) clearOtherScopes(ctx context.Context, scopes []string) {
+	kv, _ := a.cfg.State.(bot.KV)
+	key := fmt.Sprintf("discord:commands:%s:%d", a.appID, a.cfg.ShardID)
+	now := "global"
+	if len(a.cfg.Guilds) > 0 {
+		now = "guilds:" + strings.Join(slices.Sorted(slices.Values(a.cfg.Guilds)), ",")
+	}
+	prev := ""
+	if kv != nil {
+		prev, _ = kv.Value(ctx, key)
+	}
+	if prev == now {
+		return
+	}
+	var clear []string
+	switch {
+	case prev == "global":
+		clear = []string{""}
+	case strings.HasPrefix(prev, "guilds:"):
+		clear = strings.Split(strings.TrimPrefix(prev, "guilds:"), ",")
+	default:
+		clear = []string{""}
+		a.s.State.RLock()
+		for _, g := range a.s.State.Ready.Guilds {
+			if g != nil {
+				clear = append(clear, g.ID)
+			}
+		}
+		a.s.State.RUnlock()
+	}
+	done := true
+	for _, g := range clear {
+		if slices.Contains(scopes, g) || ctx.Err() != nil {
+			continue
+		}
+		_, err := a.s.ApplicationCommandBulkOverwrite(a.appID, g, []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx))
+		var re *discordgo.RESTError
+		if err != nil && !(errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusForbidden || re.Response.StatusCode == http.StatusNotFound)) {
+			// a server that removed the bot took its commands with it
+			a.log.Warn("emptying the commands of a scope no longer registered failed; they may show twice", "guild", g, "err", err)
+			done = false
+		}
+	}
+	if done && ctx.Err() == nil && kv != nil {
+		if err := kv.SetValue(ctx, key, now); err != nil {
+			a.log.Warn("could not keep where the commands are registered", "err", err)
+		}
+	}
 }

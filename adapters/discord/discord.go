@@ -500,6 +500,15 @@ func (a *Adapter) register(ctx context.Context) {
 			a.log.Warn("registering the commands failed; the command list may be out of date", "guild", g, "err", err)
 		}
 	}
+	// the other scope's commands, left from a run before, would show every
+	// command twice: emptied in the background (a global bot's servers may
+	// be many)
+	a.wg.Add(1)
+	go func() {
+		defer a.wg.Done()
+		defer a.guard("clearing the other scope's commands")
+		a.clearOtherScopes(ctx, scopes)
+	}()
 }
 
 // IsAdmin implements bot.Admins: Manage Server, Administrator or the

@@ -73,6 +73,8 @@ type options struct {
 	// defaultLang is the room's DEFAULT_LANG, given to the room and the
 	// adapter as main does ("": English).
 	defaultLang string
+	// global registers the commands globally (no DISCORD_GUILDS).
+	global bool
 }
 
 // env is one run of the room with the Discord adapter, on a database file
@@ -107,7 +109,11 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	if o.limits == (bot.Limits{}) {
 		o.limits = scaledLimits
 	}
-	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: []string{guild}, Limits: o.limits,
+	guilds, scope := []string{guild}, guild
+	if o.global {
+		guilds, scope = nil, ""
+	}
+	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: guilds, Limits: o.limits,
 		State: s, Log: log, MaxBackoff: 200 * time.Millisecond, DirectMessages: o.dm, AckAfter: o.ackAfter, AdminRole: "777",
 		ShardID: o.shards[0], ShardCount: o.shards[1], DMRetry: o.dmRetry, DefaultLang: o.defaultLang})
 	if err != nil {
@@ -138,7 +144,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	go func() { e.done <- ad.Run(ctx, r) }()
 	t.Cleanup(e.stop)
 	fake.Wait(wait, "the bot to connect and register its commands", func() bool {
-		return fake.Connected() && len(fake.Commands(guild)) > 0
+		return fake.Connected() && len(fake.Commands(scope)) > 0
 	})
 	return e
 }
