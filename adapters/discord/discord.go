@@ -84,6 +84,11 @@ type Config struct {
 	// AckAfter is how long an interaction waits for the room before it is
 	// deferred (default 2 s: Discord allows 3).
 	AckAfter time.Duration
+	// ResumeWindow is how long a lost gateway connection may take to be
+	// resumed (default 30 s): past it the session is taken for ended by
+	// Discord (an Invalid Session answers discordgo's every RESUME) and the
+	// adapter identifies anew.
+	ResumeWindow time.Duration
 	// CheckTimeout bounds the calls that check a /spectate target
 	// (default 10 s).
 	CheckTimeout time.Duration
@@ -131,6 +136,11 @@ type Adapter struct {
 	gone     *platform.Cache[string, time.Time] // channels found lost when a message failed, when (channelRefused)
 	timeouts *platform.Cache[string, time.Time] // servers where the bot is timed out, until when (checkTimedOut)
 	runCtx   context.Context                    // Run's, once it runs
+	// gw is the session holding the gateway connection: s at first, a
+	// new one after Discord ended s's gateway session (watchResume).
+	gw *discordgo.Session
+	// shakes counts the READYs and RESUMEDs of the gateway.
+	shakes   int64
 	wg       sync.WaitGroup
 	closing  bool            // Run is stopping: no new interaction is taken
 	opening  chan error      // a gateway Open in progress (connect's goroutine only)
@@ -207,6 +217,9 @@ func New(cfg Config) (*Adapter, error) {
 	if cfg.MaxBackoff <= 0 {
 		cfg.MaxBackoff = 30 * time.Second
 	}
+	if cfg.ResumeWindow <= 0 {
+		cfg.ResumeWindow = 30 * time.Second
+	}
 	if cfg.CheckTimeout <= 0 {
 		cfg.CheckTimeout = 10 * time.Second
 	}
@@ -216,7 +229,7 @@ func New(cfg Config) (*Adapter, error) {
 	}
 	global := new(atomic.Int64)
 	s.Client = &http.Client{Transport: rewrite{base: cfg.HTTP, target: target, global: global}, Timeout: 20 * time.Second}
-	s.Dialer = &websocket.Dialer{HandshakeTimeout: 15 * time.Second, Proxy: http.ProxyFromEnvironment}
+	s.Dialer = newDialer()
 	s.UserAgent = "DiscordBot (https://github.com/pokerroom/pokerroom, 1) pokerroom"
 	s.Identify.Intents = discordgo.IntentsGuilds // interactions need no privileged intent
 	if cfg.ShardCount > 1 {
@@ -324,65 +337,8 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.mu.Lock()
 	a.runCtx = ctx
 	a.mu.Unlock()
-	a.s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		a.mu.Lock()
-		if a.closing || ctx.Err() != nil || ic.Interaction == nil {
-			a.mu.Unlock()
-			return
-		}
-		a.wg.Add(1)
-		a.mu.Unlock()
-		defer a.wg.Done()
-		a.handleInteraction(ctx, ic.Interaction)
-	})
-	a.s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) {
-		if g.Guild != nil && !g.Unavailable { // unavailable: an outage, not a removal
-			a.lost(ctx, "guild:"+g.ID, "the bot was removed from the server") // not the channel of the server's id
-		}
-	})
-	a.s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) {
-		if c.Channel != nil && c.GuildID != "" {
-			a.lost(ctx, c.ID, "the channel was deleted")
-			// its threads go with it, without a THREAD_DELETE each: a
-			// member's thread is a chat of its own (chatOf)
-			for _, id := range a.threadsOf(c.GuildID, c.ID) {
-				a.lost(ctx, id, "the channel of the thread was deleted")
-			}
-		}
-	})
-	a.s.AddHandler(func(_ *discordgo.Session, c *discordgo.ThreadDelete) {
-		if c.Channel == nil || c.GuildID == "" {
-			return
-		}
-		a.mu.Lock()
-		parent, known := a.parents.Lookup(c.ID)
-		a.mu.Unlock()
-		if !known || parent == c.ID { // not a tournament table's (Deliver shows that one in its channel)
-			a.lost(ctx, c.ID, "the thread was deleted")
-		}
-	})
-	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) {
-		defer a.guard("resumed")
-		a.log.Info("gateway session resumed")
-	})
-	// A gateway connection lost: was it the token (reset by its owner,
-	// the gateway closing with 4004)? discordgo would retry it forever.
-	a.s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) {
-		a.mu.Lock()
-		if a.closing || ctx.Err() != nil {
-			a.mu.Unlock()
-			return
-		}
-		a.wg.Add(1)
-		a.mu.Unlock()
-		defer a.wg.Done()
-		defer a.guard("disconnect")
-		c, cancel := context.WithTimeout(ctx, 10*time.Second)
-		defer cancel()
-		if _, err := a.s.User("@me", discordgo.WithContext(c)); err != nil {
-			a.tokenRefused(err)
-		}
-	})
+	a.gw = a.s
+	a.addHandlers(ctx, a.s)
 	if err := a.connect(ctx); err != nil || ctx.Err() != nil {
 		return err
 	}
@@ -403,10 +359,13 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	closed := make(chan struct{})
 	go func() {
 		defer close(closed)
-		a.s.Lock()
-		a.s.ShouldReconnectOnError = false // no reconnect after Run returns
-		a.s.Unlock()
-		if err := a.s.Close(); err != nil {
+		a.mu.Lock()
+		gw := a.gw
+		a.mu.Unlock()
+		gw.Lock()
+		gw.ShouldReconnectOnError = false // no reconnect after Run returns
+		gw.Unlock()
+		if err := gw.Close(); err != nil {
 			a.log.Debug("closing the gateway", "err", err)
 		}
 	}()
@@ -418,6 +377,74 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	a.wg.Wait()
 	<-outDone
 	return failed
+}
+
+// addHandlers has s's gateway events handled: interactions, the servers,
+// channels and threads the bot lost, and the connection's ups and downs.
+func (a *Adapter) addHandlers(ctx context.Context, s *discordgo.Session) {
+	s.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		a.mu.Lock()
+		if a.closing || ctx.Err() != nil || ic.Interaction == nil {
+			a.mu.Unlock()
+			return
+		}
+		a.wg.Add(1)
+		a.mu.Unlock()
+		defer a.wg.Done()
+		a.handleInteraction(ctx, ic.Interaction)
+	})
+	s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) {
+		if g.Guild != nil && !g.Unavailable { // unavailable: an outage, not a removal
+			a.lost(ctx, "guild:"+g.ID, "the bot was removed from the server") // not the channel of the server's id
+		}
+	})
+	s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) {
+		if c.Channel != nil && c.GuildID != "" {
+			a.lost(ctx, c.ID, "the channel was deleted")
+			// its threads go with it, without a THREAD_DELETE each: a
+			// member's thread is a chat of its own (chatOf)
+			for _, id := range a.threadsOf(c.GuildID, c.ID) {
+				a.lost(ctx, id, "the channel of the thread was deleted")
+			}
+		}
+	})
+	s.AddHandler(func(_ *discordgo.Session, c *discordgo.ThreadDelete) {
+		if c.Channel == nil || c.GuildID == "" {
+			return
+		}
+		a.mu.Lock()
+		parent, known := a.parents.Lookup(c.ID)
+		a.mu.Unlock()
+		if !known || parent == c.ID { // not a tournament table's (Deliver shows that one in its channel)
+			a.lost(ctx, c.ID, "the thread was deleted")
+		}
+	})
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) {
+		defer a.guard("resumed")
+		a.shook()
+		a.log.Info("gateway session resumed")
+	})
+	s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Ready) { a.shook() })
+	// A gateway connection lost: was it the token (reset by its owner,
+	// the gateway closing with 4004)? discordgo would retry it forever.
+	s.AddHandler(func(s *discordgo.Session, _ *discordgo.Disconnect) {
+		a.mu.Lock()
+		if a.closing || ctx.Err() != nil || s != a.gw { // not a retired session's
+			a.mu.Unlock()
+			return
+		}
+		a.wg.Add(2)
+		shakes := a.shakes
+		a.mu.Unlock()
+		go a.watchResume(ctx, s, shakes)
+		defer a.wg.Done()
+		defer a.guard("disconnect")
+		c, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if _, err := a.s.User("@me", discordgo.WithContext(c)); err != nil {
+			a.tokenRefused(err)
+		}
+	})
 }
 
 // connect checks the token (users/@me) and opens the gateway, retrying an

@@ -75,6 +75,8 @@ type options struct {
 	defaultLang string
 	// global registers the commands globally (no DISCORD_GUILDS).
 	global bool
+	// resumeWindow is the adapter's ResumeWindow (default 30 s).
+	resumeWindow time.Duration
 }
 
 // env is one run of the room with the Discord adapter, on a database file
@@ -115,7 +117,7 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	}
 	ad, err := discord.New(discord.Config{Token: token, APIURL: fake.URL(), Guilds: guilds, Limits: o.limits,
 		State: s, Log: log, MaxBackoff: 200 * time.Millisecond, DirectMessages: o.dm, AckAfter: o.ackAfter, AdminRole: "777",
-		ShardID: o.shards[0], ShardCount: o.shards[1], DMRetry: o.dmRetry, DefaultLang: o.defaultLang})
+		ShardID: o.shards[0], ShardCount: o.shards[1], DMRetry: o.dmRetry, DefaultLang: o.defaultLang, ResumeWindow: o.resumeWindow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -222,6 +222,9 @@ type Stats struct {
 	Twice       int // second acknowledgements (40060)
 	Identifies  int
 	Resumes     int
+	// Invalid counts the RESUMEs of an ended session (ExpireSession)
+	// answered with an Invalid Session (op 9).
+	Invalid int
 	// Refused counts bodies refused as an invalid form (50035): content,
 	// an embed or a component beyond Discord's limits.
 	Refused int

@@ -80,6 +80,7 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 		}
 		s.mu.Lock()
 		if res.SessionID != s.sessionID {
+			s.stats.Invalid++
 			s.mu.Unlock()
 			s.write(c, map[string]any{"op": 9, "d": false})
 			return
@@ -152,6 +153,18 @@ func (s *Server) Disconnect() {
 	if c != nil {
 		c.UnderlyingConn().Close()
 	}
+}
+
+// ExpireSession ends the bot's gateway session as Discord does when its
+// resume window passed (or it invalidated the session): the connection
+// drops, and a RESUME of it is answered with an Invalid Session (op 9,
+// d=false) on a socket that then closes; only a new IDENTIFY connects.
+func (s *Server) ExpireSession() {
+	s.mu.Lock()
+	s.sessionID = ""
+	s.history = nil
+	s.mu.Unlock()
+	s.Disconnect()
 }
 
 // Connected reports whether the bot holds a gateway connection.
