@@ -89,6 +89,11 @@ type Config struct {
 	// Discord (an Invalid Session answers discordgo's every RESUME) and the
 	// adapter identifies anew.
 	ResumeWindow time.Duration
+	// LostConfirm is how long after a message refused in a channel (50001
+	// Missing Access, 50013 Missing Permissions) the bot's permissions
+	// there are read back before its tables are closed as lost (default
+	// 5 s): an admin editing roles may take them away for a moment.
+	LostConfirm time.Duration
 	// CheckTimeout bounds the calls that check a /spectate target
 	// (default 10 s).
 	CheckTimeout time.Duration
@@ -135,6 +140,7 @@ type Adapter struct {
 	parents  *platform.Cache[string, string]    // channel -> the channel its commands belong to (chatOf)
 	gone     *platform.Cache[string, time.Time] // channels found lost when a message failed, when (channelRefused)
 	timeouts *platform.Cache[string, time.Time] // servers where the bot is timed out, until when (checkTimedOut)
+	hiccups  *platform.Cache[string, time.Time] // channels refused but found postable again, when (mayPostAgain)
 	runCtx   context.Context                    // Run's, once it runs
 	// gw is the session holding the gateway connection: s at first, a
 	// new one after Discord ended s's gateway session (watchResume).
@@ -220,6 +226,9 @@ func New(cfg Config) (*Adapter, error) {
 	if cfg.ResumeWindow <= 0 {
 		cfg.ResumeWindow = 30 * time.Second
 	}
+	if cfg.LostConfirm <= 0 {
+		cfg.LostConfirm = 5 * time.Second
+	}
 	if cfg.CheckTimeout <= 0 {
 		cfg.CheckTimeout = 10 * time.Second
 	}
@@ -239,7 +248,7 @@ func New(cfg Config) (*Adapter, error) {
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), s: s, admins: platform.NewCache[[2]string, bool](cfg.MaxUsers),
 		lastSeen: platform.NewCache[string, lastInteraction](cfg.MaxUsers), dms: platform.NewCache[string, string](cfg.MaxUsers),
 		noDM: platform.NewCache[string, time.Time](cfg.MaxUsers), formFor: platform.NewCache[string, formOwner](cfg.MaxUsers),
-		global: global, parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), timeouts: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}, fatal: make(chan error, 1)}
+		global: global, parents: platform.NewCache[string, string](cfg.MaxUsers), gone: platform.NewCache[string, time.Time](cfg.MaxUsers), timeouts: platform.NewCache[string, time.Time](cfg.MaxUsers), hiccups: platform.NewCache[string, time.Time](cfg.MaxUsers), acked: map[string]bool{}, handling: map[string]int{}, fatal: make(chan error, 1)}
 	a.link = platform.Status{Name: "Discord", Log: a.log}
 	a.outbox = outbox.New(a, cfg.Limits, cfg.Clock, cfg.State)
 	if cfg.Metrics != nil {

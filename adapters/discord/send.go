@@ -11,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/pokerroom/pokerroom/adapters/internal/platform"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/view"
 )
@@ -271,11 +272,15 @@ func (a *Adapter) channelRefused(channel string, err error) error {
 		return out
 	}
 	a.gone.Set(channel, now)
+	// refused again within lostAgain of a refusal found a hiccup: the
+	// channel flaps, or the read back is wrong; it is lost
+	hiccup, flaps := a.hiccups.Lookup(channel)
+	flaps = flaps && now.Sub(hiccup) < lostAgain
 	a.wg.Add(1)
 	a.mu.Unlock()
 	go func() { // not on the outbox's goroutine: the room's tables queue messages
 		defer a.wg.Done()
-		if !hasCode(err, codeUnknownChannel) && a.checkTimedOut(ctx, channel) {
+		if !hasCode(err, codeUnknownChannel) && (a.checkTimedOut(ctx, channel) || (!flaps && a.mayPostAgain(ctx, channel))) {
 			a.mu.Lock()
 			a.gone.Delete(channel) // the channel is not gone: nor is a thread
 			a.mu.Unlock()
@@ -284,6 +289,39 @@ func (a *Adapter) channelRefused(channel string, err error) error {
 		a.lost(ctx, channel, why)
 	}()
 	return out
+}
+
+// mayPostAgain reads back, Config.LostConfirm after a message to channel
+// was refused (50001, 50013), whether the bot may see it and post there
+// again: an admin editing roles or overwrites may take its rights away
+// for a moment, which is no channel lost. It reads the channel from
+// Discord and the bot's permissions there (from the state the gateway
+// keeps, else from Discord); a read that fails is the loss confirmed. A
+// channel found a hiccup is noted: refused again within lostAgain, it is
+// lost without a second read.
+func (a *Adapter) mayPostAgain(ctx context.Context, channel string) bool {
+	if !platform.Sleep(ctx, a.cfg.LostConfirm) {
+		return true // stopping: nothing to report
+	}
+	ctx, cancel := context.WithTimeout(ctx, a.cfg.CheckTimeout)
+	defer cancel()
+	ch, err := a.s.Channel(channel, discordgo.WithContext(ctx))
+	if err != nil || a.self == "" {
+		return false
+	}
+	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
+	if ch.IsThread() {
+		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
+	}
+	perms, err := a.s.UserChannelPermissions(a.self, channel, discordgo.WithContext(ctx))
+	if err != nil || (perms&discordgo.PermissionAdministrator == 0 && perms&need != need) {
+		return false
+	}
+	a.mu.Lock()
+	a.hiccups.Set(channel, a.cfg.Clock.Now())
+	a.mu.Unlock()
+	a.log.Info("a message refused in a channel where the bot may post again (its permissions edited meanwhile): its tables go on", "id", channel)
+	return true
 }
 
 // timedOut reports whether the bot is known to be timed out (a member's
@@ -332,6 +370,9 @@ func (a *Adapter) guildOfChannel(channel string) string {
 		return ""
 	}
 	if ch, err := a.s.State.Channel(channel); err == nil && ch != nil {
+		// the state updates its channels in place (CHANNEL_UPDATE)
+		a.s.State.RLock()
+		defer a.s.State.RUnlock()
 		return ch.GuildID
 	}
 	return ""

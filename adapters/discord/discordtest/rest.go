@@ -135,13 +135,19 @@ func (s *Server) getChannel(w http.ResponseWriter, id string) {
 		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
+	if c.denyBot&permViewChannel != 0 {
+		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
+		return
+	}
 	s.ok(w, s.channelObject(c))
 }
 
 // channelObject is a guild channel as Discord shows it: a thread with its
 // parent, its owner (who started it) and its archived state; s.mu is held.
 func (s *Server) channelObject(c *channel) map[string]any {
-	o := map[string]any{"id": c.ID, "type": c.Type, "name": c.Name, "guild_id": c.GuildID}
+	// Discord sends a channel's overwrites whole, [] when none (a client
+	// keeps the ones it knew when the field is missing)
+	o := map[string]any{"id": c.ID, "type": c.Type, "name": c.Name, "guild_id": c.GuildID, "permission_overwrites": []map[string]any{}}
 	if c.denyBot != 0 {
 		o["permission_overwrites"] = []map[string]any{{"id": s.self.ID, "type": 1, "allow": "0", "deny": strconv.FormatInt(c.denyBot, 10)}}
 	}

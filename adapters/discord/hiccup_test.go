@@ -1,0 +1,47 @@
+package discord_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// An admin editing the channel's roles took the bot's right to post away
+// for a moment: one message refused (50001 Missing Access or 50013
+// Missing Permissions) closed the channel's tables at once and cashed
+// everyone out, though the bot could post again a second later. The loss
+// is confirmed first: the bot's permissions in the channel are read back
+// a few seconds later, and a channel where it may post again keeps its
+// tables.
+func TestAPermissionHiccupKeepsTheTables(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		deny int64
+	}{
+		{"View Channel taken a moment (50001)", discordgo.PermissionViewChannel},
+		{"Send Messages taken a moment (50013)", discordgo.PermissionSendMessages},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake := newFake(t)
+			e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+			e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"), str("options", "timer=30s"))
+			e.slash(ana, "join")
+			fake.DenyBot(channel, tc.deny)
+			e.slash(ben, "join") // the hand starts: its table message is refused
+			time.Sleep(time.Second)
+			fake.DenyBot(channel, 0) // the admin is done
+			time.Sleep(7 * time.Second)
+			for _, u := range []string{ana, ben} {
+				if r := e.slash(u, "wallet"); r.Message == nil || !strings.Contains(r.Message.Text(), "Seated") {
+					t.Errorf("%s was stood up by a moment's refusal; log:\n%s", names[u], e.logs.String())
+				}
+			}
+			if out := e.logs.String(); strings.Contains(out, "its tables close") {
+				t.Errorf("a moment's refusal was taken for the channel lost:\n%s", out)
+			}
+		})
+	}
+}
