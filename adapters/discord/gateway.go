@@ -95,3 +95,20 @@ func retire(s *discordgo.Session) {
 	s.Unlock()
 	go func() { _ = s.Close() }()
 }
+
+// stateChannel is a copy of a channel the session's state knows, read
+// under the state's lock: a CHANNEL_UPDATE rewrites the state's channel
+// in place. nil when the state does not know it.
+func (a *Adapter) stateChannel(id string) *discordgo.Channel {
+	if a.s.State == nil {
+		return nil
+	}
+	ch, err := a.s.State.Channel(id)
+	if err != nil || ch == nil {
+		return nil
+	}
+	a.s.State.RLock()
+	defer a.s.State.RUnlock()
+	c := *ch
+	return &c
+}

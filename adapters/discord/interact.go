@@ -111,10 +111,8 @@ func (a *Adapter) command(i *discordgo.Interaction, chat string) bot.Command {
 		cmd.Chat = chat
 		cmd.Guild = i.GuildID // the server's channels share its wallets
 		cmd.ChatTitle = "#" + chat
-		if a.s.State != nil {
-			if ch, err := a.s.State.Channel(chat); err == nil && ch.Name != "" {
-				cmd.ChatTitle = "#" + ch.Name
-			}
+		if ch := a.stateChannel(chat); ch != nil && ch.Name != "" {
+			cmd.ChatTitle = "#" + ch.Name
 		}
 	}
 	return cmd
@@ -137,14 +135,11 @@ func (a *Adapter) chatOf(ctx context.Context, i *discordgo.Interaction) string {
 	if ok {
 		return parent
 	}
-	var ch *discordgo.Channel
-	var err error
-	if a.s.State != nil {
-		ch, err = a.s.State.Channel(id)
-	}
-	if ch == nil || err != nil {
+	ch := a.stateChannel(id)
+	if ch == nil {
 		ctx, cancel := context.WithTimeout(ctx, time.Second)
 		defer cancel()
+		var err error
 		if ch, err = a.s.Channel(id, discordgo.WithContext(ctx)); err != nil {
 			var re *discordgo.RESTError
 			if !errors.As(err, &re) {
@@ -321,10 +316,8 @@ func (a *Adapter) cannotPost(i *discordgo.Interaction, d discordgo.ApplicationCo
 		return ""
 	}
 	send := int64(discordgo.PermissionSendMessages)
-	if a.s.State != nil {
-		if ch, err := a.s.State.Channel(i.ChannelID); err == nil && ch.IsThread() {
-			send = discordgo.PermissionSendMessagesInThreads
-		}
+	if ch := a.stateChannel(i.ChannelID); ch != nil && ch.IsThread() {
+		send = discordgo.PermissionSendMessagesInThreads
 	}
 	need := discordgo.PermissionViewChannel | send | discordgo.PermissionEmbedLinks
 	if perms&need == need {

@@ -366,13 +366,7 @@ func (a *Adapter) checkTimedOut(ctx context.Context, channel string) bool {
 // guildOfChannel is the server of a channel the session's state knows,
 // "" otherwise.
 func (a *Adapter) guildOfChannel(channel string) string {
-	if a.s.State == nil {
-		return ""
-	}
-	if ch, err := a.s.State.Channel(channel); err == nil && ch != nil {
-		// the state updates its channels in place (CHANNEL_UPDATE)
-		a.s.State.RLock()
-		defer a.s.State.RUnlock()
+	if ch := a.stateChannel(channel); ch != nil {
 		return ch.GuildID
 	}
 	return ""

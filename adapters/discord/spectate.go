@@ -60,7 +60,7 @@ func (a *Adapter) SpectatorChat(ctx context.Context, chat, _, target string) (st
 // channelOf is a channel from the state, else from REST; a channel
 // Discord does not show the bot is ErrSpectateNoChat.
 func (a *Adapter) channelOf(ctx context.Context, id string) (*discordgo.Channel, error) {
-	if c, err := a.s.State.Channel(id); err == nil && c != nil {
+	if c := a.stateChannel(id); c != nil {
 		return c, nil
 	}
 	c, err := a.s.Channel(id, discordgo.WithContext(ctx))
