@@ -472,6 +472,9 @@ func (a *Adapter) connect(ctx context.Context) error {
 			(errors.As(err, &ce) && ce.Code == 4004) {
 			return errTokenRefused
 		}
+		if refused := gatewayRefused(err); refused != nil {
+			return refused
+		}
 		if ctx.Err() != nil {
 			return nil
 		}

@@ -3,6 +3,7 @@ package discord
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"time"
@@ -52,6 +53,13 @@ func (a *Adapter) watchResume(ctx context.Context, gw *discordgo.Session, shakes
 	for {
 		err := fresh.Open()
 		if err == nil || errors.Is(err, discordgo.ErrWSAlreadyOpen) {
+			return
+		}
+		if refused := gatewayRefused(err); refused != nil {
+			select {
+			case a.fatal <- refused: // Run stops with it
+			default:
+			}
 			return
 		}
 		a.log.Warn("the new gateway session could not connect", "err", redact(err))
@@ -111,4 +119,25 @@ func (a *Adapter) stateChannel(id string) *discordgo.Channel {
 	defer a.s.State.RUnlock()
 	c := *ch
 	return &c
+}
+
+// gatewayRefused is Run's error for a gateway close that no retry mends
+// (Discord, "Gateway Close Event Codes", reconnect false, besides 4004
+// the token): the shard settings or the intents; nil for any other err.
+func gatewayRefused(err error) error {
+	var ce *websocket.CloseError
+	if !errors.As(err, &ce) {
+		return nil
+	}
+	switch ce.Code {
+	case 4004:
+		return errTokenRefused
+	case 4010:
+		return errors.New("discord: the gateway refused the shard (4010 Invalid shard): check DISCORD_SHARD_ID and DISCORD_SHARD_COUNT")
+	case 4011:
+		return errors.New("discord: the bot is in too many servers for one gateway connection (4011 Sharding required): run it in shards, setting DISCORD_SHARD_COUNT (a shard per 2,500 servers at most) and each process's DISCORD_SHARD_ID")
+	case 4012, 4013, 4014:
+		return fmt.Errorf("discord: the gateway refused the connection (%d %s)", ce.Code, ce.Text)
+	}
+	return nil
 }

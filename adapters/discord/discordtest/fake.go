@@ -301,7 +301,9 @@ type Server struct {
 	history   []event
 	shard     *[2]int
 	intents   int64
-	changed   chan struct{}
+	// needShards: an IDENTIFY with fewer shards is closed 4011 (RequireShards).
+	needShards int
+	changed    chan struct{}
 }
 
 type event struct {

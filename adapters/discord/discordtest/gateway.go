@@ -51,6 +51,11 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.mu.Lock()
+		if need := s.needShards; need > 1 && (id.Shard == nil || id.Shard[1] < need) {
+			s.mu.Unlock()
+			c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4011, "Sharding required."))
+			return
+		}
 		s.stats.Identifies++
 		s.shard, s.intents = id.Shard, id.Intents
 		s.sessionID = "session-" + s.id()
@@ -165,6 +170,15 @@ func (s *Server) ExpireSession() {
 	s.history = nil
 	s.mu.Unlock()
 	s.Disconnect()
+}
+
+// RequireShards has the gateway refuse an IDENTIFY with fewer than n
+// shards, as Discord does a bot in more servers than one shard may hold
+// (2,500): close 4011 Sharding required.
+func (s *Server) RequireShards(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.needShards = n
 }
 
 // Connected reports whether the bot holds a gateway connection.
