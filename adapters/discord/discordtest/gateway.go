@@ -88,7 +88,14 @@ func (s *Server) gateway(w http.ResponseWriter, r *http.Request) {
 			s.stats.Invalid++
 			s.mu.Unlock()
 			s.write(c, map[string]any{"op": 9, "d": false})
-			return
+			// the socket closes a moment later, whatever the client sends
+			// on it meanwhile (an IDENTIFY there is not taken)
+			_ = c.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
+			for {
+				if _, _, err := c.ReadMessage(); err != nil {
+					return
+				}
+			}
 		}
 		s.stats.Resumes++
 		s.conn = c
