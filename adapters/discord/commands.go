@@ -254,56 +254,90 @@ func commandArgs(name string, given []*discordgo.ApplicationCommandInteractionDa
 // clearOtherScopes empties the application commands of the scopes the bot
 // registered in before but not now (a bulk overwrite with an empty list):
 // the global scope when it now registers in guilds, the guilds it no
-// longer registers in. The scope registered is kept in the KV, per shard,
-// so that this is done once after a change; a bot that kept none (its
-// first start, or one before this was kept) empties the other scope
-// everywhere it is: the global scope and the servers of its READY.
+// longer registers in. The scopes that may hold its commands are kept in
+// the KV, per shard ("global" for the global scope, else a server's id),
+// so that this is done once after a change: the scopes about to be
+// emptied stay listed until they are, so a run stopped meanwhile leaves
+// them to the next. A bot that kept none (its first start, or one before
+// this was kept) empties the other scope everywhere it is: the global
+// scope and the servers of its READY.
 func (a *Adapter) clearOtherScopes(ctx context.Context, scopes []string) {
 	kv, _ := a.cfg.State.(bot.KV)
 	key := fmt.Sprintf("discord:commands:%s:%d", a.appID, a.cfg.ShardID)
-	now := "global"
-	if len(a.cfg.Guilds) > 0 {
-		now = "guilds:" + strings.Join(slices.Sorted(slices.Values(a.cfg.Guilds)), ",")
-	}
-	prev := ""
+	var prev []string
+	known := false
 	if kv != nil {
-		prev, _ = kv.Value(ctx, key)
+		if v, err := kv.Value(ctx, key); err == nil {
+			prev, known = scopeList(v), true
+		}
 	}
-	if prev == now {
-		return
-	}
-	var clear []string
-	switch {
-	case prev == "global":
-		clear = []string{""}
-	case strings.HasPrefix(prev, "guilds:"):
-		clear = strings.Split(strings.TrimPrefix(prev, "guilds:"), ",")
-	default:
-		clear = []string{""}
+	if !known {
+		prev = []string{""}
 		a.s.State.RLock()
 		for _, g := range a.s.State.Ready.Guilds {
 			if g != nil {
-				clear = append(clear, g.ID)
+				prev = append(prev, g.ID)
 			}
 		}
 		a.s.State.RUnlock()
 	}
-	done := true
+	var clear []string
+	for _, g := range prev {
+		if !slices.Contains(scopes, g) && !slices.Contains(clear, g) {
+			clear = append(clear, g)
+		}
+	}
+	keep := func(list []string) {
+		if kv == nil {
+			return
+		}
+		if err := kv.SetValue(context.WithoutCancel(ctx), key, scopeValue(list)); err != nil {
+			a.log.Warn("could not keep where the commands are registered", "err", err)
+		}
+	}
+	keep(append(slices.Clone(scopes), clear...))
 	for _, g := range clear {
-		if slices.Contains(scopes, g) || ctx.Err() != nil {
-			continue
+		if ctx.Err() != nil {
+			return
 		}
 		_, err := a.s.ApplicationCommandBulkOverwrite(a.appID, g, []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx))
 		var re *discordgo.RESTError
 		if err != nil && !(errors.As(err, &re) && re.Response != nil && (re.Response.StatusCode == http.StatusForbidden || re.Response.StatusCode == http.StatusNotFound)) {
 			// a server that removed the bot took its commands with it
 			a.log.Warn("emptying the commands of a scope no longer registered failed; they may show twice", "guild", g, "err", err)
-			done = false
+			return
 		}
 	}
-	if done && ctx.Err() == nil && kv != nil {
-		if err := kv.SetValue(ctx, key, now); err != nil {
-			a.log.Warn("could not keep where the commands are registered", "err", err)
+	if len(clear) > 0 {
+		keep(scopes)
+	}
+}
+
+// scopeValue is a list of command scopes as the KV keeps it: sorted,
+// comma-separated, the global scope ("") as "global".
+func scopeValue(scopes []string) string {
+	out := make([]string, 0, len(scopes))
+	for _, g := range scopes {
+		if g == "" {
+			g = "global"
+		}
+		out = append(out, g)
+	}
+	slices.Sort(out)
+	return strings.Join(slices.Compact(out), ",")
+}
+
+// scopeList reads scopeValue back.
+func scopeList(v string) []string {
+	var out []string
+	for _, g := range strings.Split(v, ",") {
+		switch g {
+		case "":
+		case "global":
+			out = append(out, "")
+		default:
+			out = append(out, g)
 		}
 	}
+	return out
 }

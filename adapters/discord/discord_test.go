@@ -148,6 +148,12 @@ func start(t *testing.T, fake *discordtest.Server, db string, o options) *env {
 	fake.Wait(wait, "the bot to connect and register its commands", func() bool {
 		return fake.Connected() && len(fake.Commands(scope)) > 0
 	})
+	// and the other scope's commands emptied (in the background: a test
+	// that counts the bot's calls counts from here)
+	fake.Wait(wait, "the other scope's commands emptied", func() bool {
+		v, err := s.Value(ctx, fmt.Sprintf("discord:commands:1%s:%d", botID, o.shards[0]))
+		return err == nil && (v == guild || (o.global && v == "global"))
+	})
 	return e
 }
 
