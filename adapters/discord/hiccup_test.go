@@ -45,3 +45,27 @@ func TestAPermissionHiccupKeepsTheTables(t *testing.T) {
 		})
 	}
 }
+
+// A channel found postable again after a refusal that is refused again
+// within the minute flaps, or its read back was wrong: it is lost at once,
+// without another read, rather than playing on unseen a read at a time.
+func TestARefusalSoonAfterAHiccupIsTheChannelLost(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"), str("options", "timer=30s"))
+	e.slash(ana, "join")
+	fake.DenyBot(channel, discordgo.PermissionViewChannel)
+	e.slash(ben, "join")
+	time.Sleep(time.Second)
+	fake.DenyBot(channel, 0)
+	fake.Wait(wait, "the refusal found a hiccup", func() bool {
+		return strings.Contains(e.logs.String(), "may post again")
+	})
+	fake.DenyBot(channel, discordgo.PermissionViewChannel)
+	at := time.Now()
+	e.slash(ana, "sitout") // the table message changes: refused
+	fake.Wait(wait, "the channel lost", func() bool { return strings.Contains(e.logs.String(), "its tables close") })
+	if d := time.Since(at); d > 4*time.Second {
+		t.Errorf("the channel refused again was found lost after %v, want at once (no second read)", d)
+	}
+}
