@@ -27,11 +27,13 @@ func TestAPermissionHiccupKeepsTheTables(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			fake := newFake(t)
 			e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
-			e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"), str("options", "timer=30s"))
+			e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"), str("options", "timer=5s bank=0"))
 			e.slash(ana, "join")
 			fake.DenyBot(channel, tc.deny)
-			e.slash(ben, "join") // the hand starts: its table message is refused
-			time.Sleep(time.Second)
+			e.slash(ben, "join")
+			// a table message refused (an edit without View Channel, the
+			// next hand's new message without Send Messages)
+			fake.Wait(2*wait, "a message refused", func() bool { return strings.Contains(e.logs.String(), "message not delivered") })
 			fake.DenyBot(channel, 0) // the admin is done
 			time.Sleep(7 * time.Second)
 			for _, u := range []string{ana, ben} {
@@ -67,5 +69,30 @@ func TestARefusalSoonAfterAHiccupIsTheChannelLost(t *testing.T) {
 	fake.Wait(wait, "the channel lost", func() bool { return strings.Contains(e.logs.String(), "its tables close") })
 	if d := time.Since(at); d > 4*time.Second {
 		t.Errorf("the channel refused again was found lost after %v, want at once (no second read)", d)
+	}
+}
+
+// A thread has no permission overwrites of its own: it takes its parent
+// channel's, and posting there takes Send Messages in Threads. The
+// confirmation of a refusal in a member's thread read the bot's
+// permissions on the thread itself, found them whole and took a lasting
+// denial on the parent for a moment's hiccup; it reads the parent's.
+func TestARefusalInAThreadIsConfirmedOnItsParentsPermissions(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	const thread = "660"
+	fake.AddThread(channel, thread, ben, "Friday game")
+	if r := fake.Answer(fake.Slash(thread, ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"), str("options", "timer=5s bank=0")), wait); r.Message == nil || !strings.Contains(r.Message.Text(), "opened") {
+		t.Fatalf("/newtable in the thread answered %+v", r.Message)
+	}
+	fake.Answer(fake.Slash(thread, ana, "join"), wait)
+	fake.DenyBot(channel, discordgo.PermissionSendMessagesInThreads) // for good
+	fake.Answer(fake.Slash(thread, ben, "join"), wait)               // the hand starts: refused
+	fake.Wait(2*wait, "the thread's refusal confirmed", func() bool {
+		out := e.logs.String()
+		return strings.Contains(out, "may post again") || strings.Contains(out, "its tables close")
+	})
+	if out := e.logs.String(); strings.Contains(out, "may post again") {
+		t.Errorf("a lasting denial on the thread's channel was taken for a hiccup:\n%s", out)
 	}
 }

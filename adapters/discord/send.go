@@ -309,11 +309,15 @@ func (a *Adapter) mayPostAgain(ctx context.Context, channel string) bool {
 	if err != nil || a.self == "" {
 		return false
 	}
-	need := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages)
+	need, of := int64(discordgo.PermissionViewChannel|discordgo.PermissionSendMessages), channel
 	if ch.IsThread() {
+		// a thread has its parent's overwrites, none of its own
 		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
+		if ch.ParentID != "" {
+			of = ch.ParentID
+		}
 	}
-	perms, err := a.s.UserChannelPermissions(a.self, channel, discordgo.WithContext(ctx))
+	perms, err := a.s.UserChannelPermissions(a.self, of, discordgo.WithContext(ctx))
 	if err != nil || (perms&discordgo.PermissionAdministrator == 0 && perms&need != need) {
 		return false
 	}

@@ -81,7 +81,21 @@ const (
 	PermManageGuild   = 1 << 5
 	permViewChannel   = 1 << 10
 	permSendMessages  = 1 << 11
+	// permSendInThreads is what posting in a thread takes (not Send
+	// Messages); a thread has no overwrites of its own but its parent's.
+	permSendInThreads = 1 << 38
 )
+
+// deniedBot is what the bot is denied in c: a thread what its parent
+// denies (Discord, "Threads": a thread inherits its parent's
+// permissions); s.mu is held.
+func (s *Server) deniedBot(c *channel) int64 {
+	d := c.denyBot
+	if p := s.channels[c.Parent]; c.Parent != "" && p != nil {
+		d |= p.denyBot
+	}
+	return d
+}
 
 // User is a Discord user.
 type User struct {

@@ -184,7 +184,7 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
 		return
 	}
-	if c.denyBot&permViewChannel != 0 {
+	if s.deniedBot(c)&permViewChannel != 0 {
 		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
 		return
 	}
@@ -194,7 +194,7 @@ func (s *Server) channelMessages(w http.ResponseWriter, method string, parts []s
 		s.fail(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}
-	if c.denyBot&permSendMessages != 0 && method == "POST" {
+	if send := int64(permSendMessages); method == "POST" && (c.Parent != "" && s.deniedBot(c)&permSendInThreads != 0 || c.Parent == "" && c.denyBot&send != 0) {
 		s.fail(w, http.StatusForbidden, 50013, "Missing Permissions")
 		return
 	}

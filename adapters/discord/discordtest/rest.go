@@ -135,7 +135,7 @@ func (s *Server) getChannel(w http.ResponseWriter, id string) {
 		s.fail(w, http.StatusNotFound, 10003, "Unknown Channel")
 		return
 	}
-	if c.denyBot&permViewChannel != 0 {
+	if s.deniedBot(c)&permViewChannel != 0 {
 		s.fail(w, http.StatusForbidden, 50001, "Missing Access")
 		return
 	}
