@@ -371,8 +371,11 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 		a.mu.Lock()
 		gw := a.gw
 		a.mu.Unlock()
+		// No reconnect after Run returns: a reconnect loop already
+		// running reads ShouldReconnectOnError without the lock, so its
+		// next dial, read under the lock, is refused instead (retire).
 		gw.Lock()
-		gw.ShouldReconnectOnError = false // no reconnect after Run returns
+		gw.Dialer = refusingDialer()
 		gw.Unlock()
 		if err := gw.Close(); err != nil {
 			a.log.Debug("closing the gateway", "err", err)

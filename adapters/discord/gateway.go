@@ -97,11 +97,17 @@ func newDialer() *websocket.Dialer {
 // that at the next attempt, and a connection it holds is closed.
 func retire(s *discordgo.Session) {
 	s.Lock()
-	s.Dialer = &websocket.Dialer{NetDialContext: func(context.Context, string, string) (net.Conn, error) {
-		return nil, discordgo.ErrWSAlreadyOpen
-	}}
+	s.Dialer = refusingDialer()
 	s.Unlock()
 	go func() { _ = s.Close() }()
+}
+
+// refusingDialer is a dialer whose every dial fails with
+// ErrWSAlreadyOpen, the one error that ends discordgo's reconnect loop.
+func refusingDialer() *websocket.Dialer {
+	return &websocket.Dialer{NetDialContext: func(context.Context, string, string) (net.Conn, error) {
+		return nil, discordgo.ErrWSAlreadyOpen
+	}}
 }
 
 // stateChannel is a copy of a channel the session's state knows, read
