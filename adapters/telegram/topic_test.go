@@ -123,3 +123,35 @@ func TestAnswersStayInTheTopicWhenTheCommandWasDeleted(t *testing.T) {
 		t.Errorf("the notice to Cy went to topic %d, want %d", m.Thread, topic)
 	}
 }
+
+// A tournament created from a forum topic runs in that topic: its
+// lobby, its news, its one table and its results go where the players
+// who created it and registered are, not to the group's General topic
+// (as a cash table or a pool opened there).
+func TestTournamentCreatedInAForumTopicRunsInThatTopic(t *testing.T) {
+	fake := newFake(t)
+	fake.SetForum(group)
+	topic := fake.AddTopic(group, "Tournaments")
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	fake.SayInTopic(group, topic, ana, "/tourney create Friday Freeroll start=sng players=4 seats=4 speed=hyper bots=on")
+	e.waitText(group, "Tournament T1 created")
+	lobby := e.waitText(group, "open for registration")
+	if lobby.Thread != topic {
+		t.Errorf("the lobby went to topic %d, want the topic it was created in (%d)", lobby.Thread, topic)
+	}
+	fake.SayInTopic(group, topic, ben, "/register")
+	e.waitText(group, "Players: 1 in")
+	fake.SayInTopic(group, topic, ana, "/tourney start")
+	if m := e.waitText(group, "Friday Freeroll starts"); m.Thread != topic {
+		t.Errorf("the news of the start went to topic %d, want %d", m.Thread, topic)
+	}
+	if m := e.waitTable(1); m.Thread != topic {
+		t.Errorf("the tournament's table message went to topic %d, want %d", m.Thread, topic)
+	}
+	fake.SayInTopic(group, topic, ben, "/sitout")
+	if m := e.waitText(group, "Friday Freeroll is over. Results:"); m.Thread != topic {
+		t.Errorf("the results went to topic %d, want %d", m.Thread, topic)
+	}
+}

@@ -28,7 +28,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	sub, args := strings.ToLower(cmd.Args[0]), cmd.Args[1:]
 	switch sub {
 	case "create", "new":
-		return r.createTourney(ctx, comm, args, lang, r.byCommand(cmd, p))
+		return r.createTourney(ctx, comm, args, cmd.Thread, lang, r.byCommand(cmd, p))
 	case "template":
 		return r.templateCmd(ctx, comm, args, lang, r.byCommand(cmd, p))
 	case "schedule":
@@ -74,12 +74,14 @@ func (r *Room) tourneyMeAll(ctx context.Context, open []*tournament.Director, cm
 	return bot.Reply{Text: strings.Join(lines, "\n"), Private: true}, nil
 }
 
-// createTourney stores a tournament and starts its actor.
-func (r *Room) createTourney(ctx context.Context, comm bot.Community, args []string, lang string, by guarantor) (bot.Reply, error) {
+// createTourney stores a tournament and starts its actor; it runs in
+// the place of the chat it was created in (thread, a forum topic).
+func (r *Room) createTourney(ctx context.Context, comm bot.Community, args []string, thread, lang string, by guarantor) (bot.Reply, error) {
 	set, err := tournament.ParseSettings(args, r.clock.Now())
 	if err != nil {
 		return bot.Reply{}, err
 	}
+	set.Thread = thread
 	a, err := r.newTourney(ctx, comm, set, by)
 	if err != nil {
 		return bot.Reply{}, err

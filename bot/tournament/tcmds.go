@@ -658,7 +658,7 @@ func (a *Director) edit(req Request, lang string) (bot.Reply, error) {
 		set.Config.Structure = st
 	}
 	set.Config.Tickets = a.Set.Config.Tickets
-	set.Platform, set.Chat = a.Set.Platform, a.Set.Chat
+	set.Platform, set.Chat, set.Thread = a.Set.Platform, a.Set.Chat, a.Set.Thread
 	t, err := tourney.New(set.Config)
 	if err != nil {
 		return bot.Reply{}, err

@@ -295,7 +295,7 @@ func (a *Director) publishLobby() {
 	}
 	a.version++
 	c := a.env.CommunityNow(a.Comm)
-	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityTable,
+	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Thread: a.Set.Thread, Priority: bot.PriorityTable,
 		Key: "tourney:" + strconv.FormatInt(a.id, 10) + ":lobby", Version: a.version, Body: v})
 }
 

@@ -692,7 +692,7 @@ func (a *Director) news(key string, args ...any) {
 	text := "🏆 " + tr(a.lang(), key, args...)
 	v := bot.View{Kind: bot.ViewNews, Text: text}
 	c := a.env.CommunityNow(a.Comm)
-	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PrioritySummary, Body: v})
+	a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Thread: a.Set.Thread, Priority: bot.PrioritySummary, Body: v})
 	if c.SpectatorChat != "" {
 		a.send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.SpectatorChat}, Priority: bot.PrioritySummary, Body: v})
 	}
@@ -714,7 +714,7 @@ func (a *Director) privateTo(e tourney.EntryID, key string, args ...any) {
 		Body: bot.View{Kind: bot.ViewNotice, Text: text}}
 	if !a.Tourney.Config().Anonymous { // naming the player would tell whose pseudonym is whose (R-TRN-13)
 		c := a.env.CommunityNow(a.Comm)
-		m.Fallback = &bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PriorityPrivate, Source: a.Ref(),
+		m.Fallback = &bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Thread: a.Set.Thread, Priority: bot.PriorityPrivate, Source: a.Ref(),
 			Body: bot.View{Kind: bot.ViewNotice, Text: p.DisplayName + ": " + text}}
 	}
 	a.send(m)

@@ -66,6 +66,10 @@ type Settings struct {
 	// Platform and Chat are where the tournament was created.
 	Platform string `json:"platform"`
 	Chat     string `json:"chat"`
+	// Thread is the place within the chat it was created in (a forum
+	// topic, bot.Command.Thread): its lobby, news and single table show
+	// there.
+	Thread string `json:"thread,omitempty"`
 }
 
 func (s Settings) timer() time.Duration {

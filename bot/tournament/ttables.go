@@ -61,15 +61,16 @@ func (a *Director) tableConfig(size int) table.Config {
 func (a *Director) openTable(tb *tourney.Table) (int64, error) {
 	cfg := a.tableConfig(tb.Size())
 	c := a.env.CommunityNow(a.Comm)
-	meta := table.Meta{Config: cfg, Platform: c.Platform, Chat: c.ChatID, Tourney: a.id, TNo: tb.ID}
+	meta := table.Meta{Config: cfg, Platform: c.Platform, Chat: c.ChatID, Thread: a.Set.Thread, Tourney: a.id, TNo: tb.ID}
 	if th := a.Deps.Threads[c.Platform]; th != nil && a.Tourney.Seating() != nil && len(a.Tourney.Seating().Tables) > 1 {
 		ctx, cancel := context.WithTimeout(a.Deps.Ctx, 5*time.Second)
 		id, err := th.OpenThread(ctx, c.ChatID, fmt.Sprintf("%s · %s", a.Name(), tr(a.lang(), "thread.table", int(tb.ID))))
 		cancel()
 		if err != nil {
-			a.Deps.Log.Warn("no thread for a tournament table: it shows in the chat", "tourney", a.id, "err", err)
+			a.Deps.Log.Warn("no thread for a tournament table: it shows where the tournament does", "tourney", a.id, "err", err)
+		} else {
+			meta.Thread = id
 		}
-		meta.Thread = id
 	}
 	a.metas[tb.ID] = meta
 	rec := bot.TableRecord{CommunityID: a.Comm.ID, Name: fmt.Sprintf("%s %d", a.Set.Config.Name, tb.ID), Variant: cfg.Variant, Stakes: cfg.Stakes(),
