@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pokerroom/pokerroom/adapters/telegram/telegramtest"
 	"github.com/pokerroom/pokerroom/bot"
 	"github.com/pokerroom/pokerroom/bot/bottest"
 )
@@ -120,5 +121,48 @@ func TestTablesOfAGroupFoundLostByA403CloseAfterTheHand(t *testing.T) {
 	}
 	if got := e.walletTotal(ana) + e.walletTotal(ben); got != 2*10000 {
 		t.Errorf("the wallets hold %d after the close, want %d", got, 2*10000)
+	}
+}
+
+// A group that mutes the bot (an admin restricts it, or it was restricted
+// while the bot was down and the first send is refused with 400 "not
+// enough rights to send text messages") sees no table any more: the
+// tables close after the hand in progress, every chip back in the
+// wallets, as when the bot is removed, instead of dealing hands nobody
+// sees while they hold the players' chips.
+func TestTablesOfAGroupThatMutedTheBotCloseAfterTheHand(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		mute func(fake *telegramtest.Server)
+	}{
+		{"muted by an admin (my_chat_member)", func(fake *telegramtest.Server) { fake.MuteBot(group, ana, true) }},
+		{"found muted by a refused send", func(fake *telegramtest.Server) { fake.SetBotMember(group, "restricted") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake := newFake(t)
+			fake.Start(ana, "")
+			fake.Start(ben, "")
+			clock := bottest.NewClock(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
+			e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{clock: clock})
+			defer e.stop()
+			e.openTable(ana, ben)
+			e.waitText(ana, "hand 1: your cards")
+			tc.mute(fake)
+			// The turn clock plays on; the next message the table sends is
+			// refused (polled: a refusal changes nothing in the fake).
+			for deadline := time.Now().Add(wait); !strings.Contains(e.logs.String(), "chat lost: its tables close"); time.Sleep(10 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("the room was not told:\n%s", e.logs)
+				}
+				clock.Walk(clock.Now().Add(10*time.Second), e.settle)
+			}
+			clock.Walk(clock.Now().Add(5*time.Minute), e.settle)
+			if ids := e.room.Tables(); len(ids) != 0 {
+				t.Fatalf("tables still open after the bot was muted: %v\n%s", ids, e.logs)
+			}
+			if got := e.walletTotal(ana) + e.walletTotal(ben); got != 2*10000 {
+				t.Errorf("the wallets hold %d after the close, want %d", got, 2*10000)
+			}
+		})
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
 	"github.com/pokerroom/pokerroom/bot"
 )
 
@@ -65,6 +67,29 @@ func TestWebhookServerBoundsEveryWait(t *testing.T) {
 	} {
 		if c.d <= 0 {
 			t.Errorf("the webhook server's %s is %v: a stalled client holds its connection for ever", c.what, c.d)
+		}
+	}
+}
+
+// The refusals Telegram gives a bot muted in a group, or without the
+// right to post in a channel, are told from the other 400s: those stop
+// the chat's tables as a 403 does; a message not modified or a chat not
+// found does not.
+func TestMutedRefusalsAreToldFromOtherBadRequests(t *testing.T) {
+	for _, tc := range []struct {
+		desc  string
+		muted bool
+	}{
+		{"Bad Request: not enough rights to send text messages to the chat", true},
+		{"Bad Request: CHAT_WRITE_FORBIDDEN", true},
+		{"Bad Request: have no rights to send a message", true},
+		{"Bad Request: need administrator rights in the channel chat", true},
+		{"Bad Request: message is not modified: specified new message content and reply markup are exactly the same", false},
+		{"Bad Request: chat not found", false},
+		{"Bad Request: message thread not found", false},
+	} {
+		if got := isMuted(&tgbotapi.Error{Code: 400, Message: tc.desc}); got != tc.muted {
+			t.Errorf("isMuted(%q) = %v, want %v", tc.desc, got, tc.muted)
 		}
 	}
 }

@@ -14,9 +14,11 @@ import (
 // from a group (kicked, or left), the bot can no longer show anything
 // there: the room stops that chat's tables and tournaments
 // (Room.ChatLost), and the adapter forgets the chat as the group its users
-// last wrote in. In a private chat, a user who unblocks the bot (status
-// member again, without sending /start) is reachable again (started); a
-// user blocking it is found out by the next message refused, as before.
+// last wrote in. Muted (restricted from sending messages) it is as good as
+// removed for the players: nobody would see a table, so the same is done.
+// In a private chat, a user who unblocks the bot (status member again,
+// without sending /start) is reachable again (started); a user blocking it
+// is found out by the next message refused, as before.
 // The bot's being added to a group or promoted changes nothing here.
 func (a *Adapter) onMyMember(ctx context.Context, m *tgbotapi.ChatMemberUpdated) {
 	if m.Chat.IsPrivate() {
@@ -34,9 +36,16 @@ func (a *Adapter) onMyMember(ctx context.Context, m *tgbotapi.ChatMemberUpdated)
 		why = "the bot was removed from the chat"
 	case "left":
 		why = "the bot left the chat, or was removed from the chat"
-	default:
+	case "restricted":
+		if !m.NewChatMember.IsMember {
+			why = "the bot was removed from the chat"
+		} else if !m.NewChatMember.CanSendMessages {
+			why = "the bot was muted in the chat"
+		}
+	}
+	if why == "" {
 		a.mu.Lock()
-		delete(a.lostChats, m.Chat.ID) // back: a refusal is news again
+		delete(a.lostChats, m.Chat.ID) // back, or unmuted: a refusal is news again
 		a.mu.Unlock()
 		return
 	}

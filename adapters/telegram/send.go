@@ -40,7 +40,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	if err == nil {
 		a.link.Set(true, nil) // in webhook mode nothing else would say it
 	}
-	if chat := groupOf(m); chat < 0 && isForbidden(err) {
+	if chat := groupOf(m); chat < 0 && (isForbidden(err) || isMuted(err)) {
 		a.lost(ctx, chat, err)
 	}
 	return got, err
@@ -63,7 +63,8 @@ func groupOf(m bot.Outgoing) int64 {
 }
 
 // lost follows a group that refused a send with 403 (the bot was removed
-// or the group deleted) as the my_chat_member update would have
+// or the group deleted), or with a 400 saying the bot may not write there
+// (isMuted), as the my_chat_member update would have
 // (onMyMember), for when that update never came: Telegram keeps updates
 // 24 hours, so a bot down longer misses it. The room is told once, on the
 // chat's lane, until the bot is a member again.
@@ -601,6 +602,22 @@ func isGone(err error) bool {
 func isForbidden(err error) bool {
 	var te *tgbotapi.Error
 	return errors.As(err, &te) && (te.Code == http.StatusForbidden || te.Code == 0 && strings.HasPrefix(te.Message, "Forbidden:"))
+}
+
+// isMuted reports whether err is Telegram refusing the bot the right to
+// write in a chat it is still in: a group that restricted (muted) it, a
+// channel that took its right to post.
+func isMuted(err error) bool {
+	var te *tgbotapi.Error
+	if !errors.As(err, &te) || te.Code != http.StatusBadRequest {
+		return false
+	}
+	for _, s := range []string{"not enough rights to send", "CHAT_WRITE_FORBIDDEN", "have no rights to send a message", "need administrator rights in the channel chat"} {
+		if strings.Contains(te.Message, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // errTopicGone: a forum topic refused a message, deleted ("message thread

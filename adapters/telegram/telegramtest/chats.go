@@ -87,7 +87,7 @@ func (s *Server) botMember(g *group) map[string]any {
 	case g.bot == "":
 		return map[string]any{"user": self, "status": "member"}
 	case g.bot == "restricted":
-		return map[string]any{"user": self, "status": "restricted", "is_member": true, "can_send_messages": false}
+		return map[string]any{"user": self, "status": "restricted", "is_member": true, "can_send_messages": false, "until_date": 0}
 	}
 	return map[string]any{"user": self, "status": g.bot}
 }

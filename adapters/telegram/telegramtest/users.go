@@ -296,6 +296,29 @@ func (s *Server) RemoveBot(chat, by int64, status string) int {
 		"old_chat_member": old, "new_chat_member": map[string]any{"user": self, "status": status, "until_date": 0}})
 }
 
+// MuteBot has an admin (by) of group chat restrict the bot (muted true:
+// a "restricted" member with is_member true and can_send_messages false,
+// as the Bot API's ChatMemberRestricted) or lift it (a plain "member"
+// again). Sends to a muted bot's chat get 400 "not enough rights to send
+// text messages to the chat"; the bot is told with a my_chat_member
+// update either way.
+func (s *Server) MuteBot(chat, by int64, muted bool) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.groups[chat]
+	if g == nil {
+		s.tb.Errorf("telegramtest: no group %d", chat)
+		return 0
+	}
+	old := s.botMember(g)
+	g.bot, g.botKind = "", ""
+	if muted {
+		g.bot = "restricted"
+	}
+	return s.push("my_chat_member", map[string]any{"chat": s.chatJSON(chat), "from": s.userJSON(by), "date": s.start.Unix(),
+		"old_chat_member": old, "new_chat_member": s.botMember(g)})
+}
+
 // MemberUpdate sends the bot a my_chat_member update of chat whose member
 // is user, not the bot (status: "kicked", "left", ...): Telegram sends
 // none such, but a bot must not take one for its own removal.
