@@ -1,6 +1,7 @@
 package telegram_test
 
 import (
+	"context"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -96,5 +97,50 @@ func TestSpectateWhenTelegramCannotBeAsked(t *testing.T) {
 	}
 	if strings.Contains(strings.Join(fake.Transcript(group), "\n"), "will also be posted") {
 		t.Error("a failed check was answered as a success")
+	}
+}
+
+// A spectator channel that stops taking the bot's posts (the bot removed
+// from it, or its right to post taken away) is noticed: the group that set
+// it is told once that its summaries stay in the chat, the setting is
+// cleared (every later summary is not sent to be refused), and the
+// group's own tables play on.
+func TestSpectatorChannelThatRefusesTheBotIsTurnedOffAndTheGroupTold(t *testing.T) {
+	const channel = int64(-100777666)
+	for _, tc := range []struct{ name, member string }{
+		{"the bot removed from the channel (403)", "kicked"},
+		{"the bot's right to post taken away (400)", "administrator no_post"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fake := newFake(t)
+			fake.Start(ana, "")
+			fake.Start(ben, "")
+			fake.AddChannel(channel, "my_summaries", "Summaries", ana)
+			e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+			defer e.stop()
+			e.say(group, ana, "/spectate @my_summaries")
+			e.waitText(group, "Hand summaries will also be posted to @my_summaries.")
+			e.openTable(ana, ben)
+			e.playHand(1)
+			e.waitText(channel, "Hand 1")
+			fake.SetBotMember(channel, tc.member)
+			e.playHand(2)
+			e.waitText(group, "I can no longer post to the spectator channel")
+			e.playHand(3)
+			e.waitTable(4)
+			if n := fake.CountText(group, "I can no longer post to the spectator channel"); n != 1 {
+				t.Errorf("the group was told %d times, want once", n)
+			}
+			if ids := e.room.Tables(); len(ids) != 1 {
+				t.Errorf("the group's tables are %v, want its one table playing on", ids)
+			}
+			c, err := e.store.Community(context.Background(), "telegram", strconv.FormatInt(group, 10), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.SpectatorChat != "" {
+				t.Errorf("the spectator channel is still %q, want it cleared", c.SpectatorChat)
+			}
+		})
 	}
 }

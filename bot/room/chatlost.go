@@ -22,16 +22,49 @@ import (
 // admin resumes it once the bot is back, and each tournament not started
 // yet is cancelled, its entries refunded (it would start at its time
 // where nobody sees it). why is logged with what was done.
-// A chat the room has nothing running in is no error.
+// A chat the room has nothing running in is no error. A chat that is a
+// community's spectator channel is that community's no longer
+// (spectatorLost).
 func (r *Room) ChatLost(ctx context.Context, platform, chat, why string) error {
+	errs := []error{r.spectatorLost(ctx, platform, chat, why)}
 	comms := r.runningIn(platform, chat)
 	if len(comms) == 0 {
 		r.log.Info("chat lost: nothing runs there", "platform", platform, "chat", chat, "why", why)
-		return nil
+		return errors.Join(errs...)
 	}
-	var errs []error
 	for _, comm := range comms {
 		errs = append(errs, r.stopCommunity(ctx, comm, why))
+	}
+	return errors.Join(errs...)
+}
+
+// spectatorLost turns off the spectator channel of every community whose
+// summaries and news went to chat, which no longer takes the bot's posts:
+// each such chat is told so, once (the adapters tell the room once a
+// loss), instead of every summary being refused there unseen.
+func (r *Room) spectatorLost(ctx context.Context, platform, chat, why string) error {
+	var comms []bot.Community
+	r.mu.Lock()
+	for _, c := range r.commByID {
+		if c.Platform == platform && c.SpectatorChat == chat {
+			comms = append(comms, *c)
+		}
+	}
+	r.mu.Unlock()
+	var errs []error
+	for _, c := range comms {
+		c.SpectatorChat = ""
+		ctx, cancel := context.WithTimeout(ctx, table.OpTimeout)
+		err := r.saveCommunity(ctx, c)
+		cancel()
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		r.log.Warn("spectator channel lost: the community's summaries stay in its chat", "platform", platform, "channel", chat,
+			"community", c.ID, "chat", c.ChatID, "why", why)
+		r.out.Send(bot.Outgoing{To: bot.Destination{Platform: c.Platform, Chat: c.ChatID}, Priority: bot.PrioritySummary,
+			Body: bot.View{Kind: bot.ViewNotice, Text: tr(c.Language, "spectate.lost")}})
 	}
 	return errors.Join(errs...)
 }
