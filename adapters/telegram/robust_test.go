@@ -344,3 +344,40 @@ func TestPollingDeletesTheWebhookAgainWhenGetUpdatesSaysItIsActive(t *testing.T)
 		t.Fatalf("no update reached the bot: the webhook is %q\n%s", fake.Webhook(), e.logs)
 	}
 }
+
+// A setWebhook answered 429 Too Many Requests is tried again only after
+// its retry_after ("the number of seconds left to wait before the request
+// can be repeated", ResponseParameters), not after the adapter's own
+// shorter backoff: calling again within the wait only prolongs it.
+func TestSetWebhookWaitsOutRetryAfter(t *testing.T) {
+	const retryAfter = 3
+	fake := newFake(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	hook := "http://" + addr + "/telegram/hook"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s := openStore(t, filepath.Join(t.TempDir(), "room.db"))
+	defer s.Close()
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), WebhookURL: hook, WebhookListen: addr,
+		Limits: scaledLimits, State: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fake.SetLimited("setWebhook", 1, retryAfter)
+	began := time.Now()
+	done := make(chan error, 1)
+	go func() { done <- ad.Run(ctx, nopRoom{}) }()
+	if !fake.Wait(wait, "setWebhook", func() bool { return fake.Webhook() == hook }) {
+		t.Fatal("the webhook was never set")
+	}
+	if took := time.Since(began); took < retryAfter*time.Second {
+		t.Errorf("setWebhook was called again %v after the start, within the 429's retry_after (%d s)", took.Round(time.Millisecond), retryAfter)
+	}
+	cancel()
+	<-done
+}

@@ -305,7 +305,11 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 			return fmt.Errorf("telegram: setWebhook refused the URL (%s): it must be a public https URL", te.Message)
 		}
 		a.link.Set(false, err)
-		if !platform.Sleep(ctx, backoff) {
+		pause := backoff
+		if errors.As(err, &te) && te.RetryAfter > 0 { // 429: not before Telegram's wait is over
+			pause = max(pause, time.Duration(te.RetryAfter)*time.Second)
+		}
+		if !platform.Sleep(ctx, pause) {
 			return nil
 		}
 		backoff = min(backoff*2, a.cfg.MaxBackoff)
