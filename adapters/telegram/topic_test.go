@@ -155,3 +155,20 @@ func TestTournamentCreatedInAForumTopicRunsInThatTopic(t *testing.T) {
 		t.Errorf("the results went to topic %d, want %d", m.Thread, topic)
 	}
 }
+
+// A template saved in a forum topic and used there makes a tournament
+// that runs in that topic, as /tourney create typed there does.
+func TestTournamentFromATemplateUsedInAForumTopicRunsInThatTopic(t *testing.T) {
+	fake := newFake(t)
+	fake.SetForum(group)
+	topic := fake.AddTopic(group, "Tournaments")
+	fake.Start(ana, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	fake.SayInTopic(group, topic, ana, "/tourney template save friday Friday Freeroll start=sng players=4 seats=4 speed=hyper")
+	e.waitText(group, "friday")
+	fake.SayInTopic(group, topic, ana, "/tourney template use friday")
+	e.waitText(group, "Tournament T1 created")
+	if lobby := e.waitText(group, "open for registration"); lobby.Thread != topic {
+		t.Errorf("the lobby went to topic %d, want the topic the template was used in (%d)", lobby.Thread, topic)
+	}
+}

@@ -30,7 +30,7 @@ func (r *Room) tourneyCmd(ctx context.Context, cmd bot.Command, comm bot.Communi
 	case "create", "new":
 		return r.createTourney(ctx, comm, args, cmd.Thread, lang, r.byCommand(cmd, p))
 	case "template":
-		return r.templateCmd(ctx, comm, args, lang, r.byCommand(cmd, p))
+		return r.templateCmd(ctx, comm, args, cmd.Thread, lang, r.byCommand(cmd, p))
 	case "schedule":
 		return r.scheduleCmd(ctx, comm, args, lang, r.byCommand(cmd, p))
 	case "open", "close", "start", "cancel", "pause", "resume", "info", "players", "structure", "payouts", "bots", "edit", "balance", "dq", "refuse", "me":

@@ -35,8 +35,10 @@ func templateKey(community int64, name string) string {
 	return fmt.Sprintf("tpl:%d:%s", community, name)
 }
 
-// templateCmd runs /tourney template <save|use|list|delete>.
-func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []string, lang string, by guarantor) (bot.Reply, error) {
+// templateCmd runs /tourney template <save|use|list|delete>, typed in
+// thread (a forum topic): a template keeps the place it was saved in, for
+// its scheduled tournaments; one used runs where it was used.
+func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []string, thread, lang string, by guarantor) (bot.Reply, error) {
 	if len(args) == 0 {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "template.usage", templateSubs)
 	}
@@ -79,6 +81,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 		if !set.CloseAt.IsZero() { // a delay too, from each use
 			set.CloseIn, set.CloseAt = set.CloseAt.Sub(now), time.Time{}
 		}
+		set.Thread = thread
 		old, _ := r.template(ctx, comm.ID, name)
 		t := bot.Template{CommunityID: comm.ID, Name: name, Config: table.MustJSON(set), Spec: old.Spec, Last: old.Last}
 		if err := r.store.SaveTemplate(ctx, t); err != nil {
@@ -96,7 +99,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 		if err != nil {
 			return bot.Reply{}, err
 		}
-		a, err := r.createFromTemplate(ctx, comm, t, r.clock.Now(), by)
+		a, err := r.createFromTemplate(ctx, comm, t, r.clock.Now(), by, &thread)
 		if err != nil {
 			return bot.Reply{}, err
 		}
@@ -288,7 +291,7 @@ func (r *Room) armTemplate(ctx context.Context, comm bot.Community, t bot.Templa
 		if err != nil || cur.Spec == "" {
 			return
 		}
-		if _, err := r.createFromTemplate(ctx, comm, cur, at, guarantor{}); err != nil {
+		if _, err := r.createFromTemplate(ctx, comm, cur, at, guarantor{}, nil); err != nil {
 			r.log.Error("scheduled tournament", "template", name, "community", comm.ID, "err", err)
 		}
 	})
@@ -324,11 +327,15 @@ func (r *Room) armTemplates(ctx context.Context) error {
 
 // createFromTemplate creates a tournament from a template at time at: it
 // opens registration now and starts the template's delay later (a firing
-// that was missed starts that delay from now).
-func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot.Template, at time.Time, by guarantor) (*tournament.Director, error) {
+// that was missed starts that delay from now). It runs in thread when
+// given (where the template was used), else where it was saved.
+func (r *Room) createFromTemplate(ctx context.Context, comm bot.Community, t bot.Template, at time.Time, by guarantor, thread *string) (*tournament.Director, error) {
 	set, err := tournament.DecodeSettings(t.Config)
 	if err != nil {
 		return nil, err
+	}
+	if thread != nil {
+		set.Thread = *thread
 	}
 	storedCloseIn(&set)
 	now := r.clock.Now()
