@@ -31,6 +31,12 @@ type Command struct {
 	// adapter reads the Clock main gives it, the room's), for the latency
 	// figures; zero means when the room did.
 	Received time.Time
+	// Sent is when the user sent a typed command, as the platform stamps
+	// it (Telegram's message date, in whole seconds); zero when the
+	// platform does not say. A hand action typed before the player's turn
+	// began, reaching the table only after it (the bot was down, or far
+	// behind), is not played.
+	Sent time.Time
 	// Lang is the user's client language ("en", "es"), "" when the
 	// platform does not say (the console).
 	Lang string

@@ -400,6 +400,9 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int,
 	private := m.Chat.IsPrivate()
 	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(m.From.ID, 10), UserName: displayName(m.From), Lang: clientLang(m.From),
 		Name: name, Args: args, Received: received}
+	if m.Date > 0 {
+		cmd.Sent = time.Unix(int64(m.Date), 0) // Telegram's "date the message was sent"
+	}
 	if private {
 		a.started(m.From.ID)
 		if name == "start" && len(args) == 1 {

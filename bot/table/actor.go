@@ -478,6 +478,11 @@ func (t *Table) dealtSeat(p bot.Player) (i, k int, err error) {
 	return i, k, nil
 }
 
+// staleGrace is how much earlier than the turn's start a typed action may
+// say it was sent and still be played: the platform's clock and ours differ
+// a little, and Telegram dates a message in whole seconds.
+const staleGrace = 10 * time.Second
+
 // typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
 // /discard cards.
 func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
@@ -493,6 +498,11 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 			return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.nobody_to_act")
 		}
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.turn_of", t.name(t.order[to]))
+	}
+	if sent := req.Cmd.Sent; !sent.IsZero() && sent.Add(staleGrace).Before(t.turnStart) {
+		// Typed before this turn began, and delivered only now: the
+		// player never saw the decision it would answer.
+		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.stale", "/"+req.Cmd.Name)
 	}
 	l := t.hand.Legal()
 	a := engine.Action{Seat: k}

@@ -78,6 +78,10 @@ type Message struct {
 	ReplyTo           int
 	// Thread is the forum topic the message was sent to (0: the chat).
 	Thread int
+	// Date is when it was sent, on the real clock, given to the bot in
+	// whole seconds as Telegram does ("Date the message was sent in Unix
+	// time").
+	Date time.Time
 }
 
 // Answer is a callback query's answer.

@@ -43,7 +43,7 @@ func (s *Server) chatJSON(id int64) map[string]any {
 }
 
 func (s *Server) messageJSON(m *Message) map[string]any {
-	out := map[string]any{"message_id": m.ID, "chat": s.chatJSON(m.Chat), "date": s.start.Unix(), "text": m.Text}
+	out := map[string]any{"message_id": m.ID, "chat": s.chatJSON(m.Chat), "date": m.Date.Unix(), "text": m.Text}
 	if m.FromBot {
 		out["from"] = map[string]any{"id": 1, "is_bot": true, "first_name": s.BotUser, "username": s.BotUser}
 	} else {
@@ -81,6 +81,9 @@ func (s *Server) push(kind string, body map[string]any) int {
 func (s *Server) addMessage(chat int64, m *Message) *Message {
 	m.ID = len(s.msgs[chat]) + 1
 	m.Chat = chat
+	if m.Date.IsZero() {
+		m.Date = time.Now()
+	}
 	s.msgs[chat] = append(s.msgs[chat], m)
 	if m.FromBot {
 		s.history[chat] = append(s.history[chat], m.Text)
