@@ -258,7 +258,7 @@ var tourneyTexts = map[string]Message{
 	"tn.moved":                     {"%[1]v: you move to table %[2]v (%[3]v), seat %[4]v.", "%[1]v: te trasladas a la mesa %[2]v (%[3]v), asiento %[4]v."},
 	"tn.seat":                      {"%[1]v: you play at table %[2]v (%[3]v), seat %[4]v.", "%[1]v: juegas en la mesa %[2]v (%[3]v), asiento %[4]v."},
 	"tn.paused":                    {"%[1]v is paused by the organiser.", "El organizador pausa %[1]v."},
-	"tn.paused_lost":               {"%[1]v is paused: the bot lost its chat (removed from the group, or the channel deleted). Your chips stay as they are; play resumes when an admin brings the bot back and types /tourney resume.", "%[1]v se pausa: el bot perdió su chat (lo sacaron del grupo o se borró el canal). Tus fichas quedan como están; el juego sigue cuando un admin vuelva a añadir el bot y escriba /tourney resume."},
+	"tn.paused_lost":               {"%[1]v is paused: the bot lost its chat (removed from the group or muted there, or the channel deleted). Your chips stay as they are; play resumes when an admin lets the bot post there again and types /tourney resume.", "%[1]v se pausa: el bot perdió su chat (lo sacaron del grupo o lo silenciaron allí, o se borró el canal). Tus fichas quedan como están; el juego sigue cuando un admin vuelva a dejar publicar al bot allí y escriba /tourney resume."},
 	"tn.resumed":                   {"%[1]v resumes.", "%[1]v continúa."},
 	"tn.results":                   {"%[1]v is over. Results:\n%[2]v", "%[1]v terminó. Resultados:\n%[2]v"},
 }

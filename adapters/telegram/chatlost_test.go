@@ -166,3 +166,24 @@ func TestTablesOfAGroupThatMutedTheBotCloseAfterTheHand(t *testing.T) {
 		})
 	}
 }
+
+// A running tournament whose group mutes the bot pauses, and each player
+// in play is told privately why in words that fit a mute (not only a
+// removal) and what brings play back.
+func TestTournamentOfAGroupThatMutedTheBotPausesAndSaysWhy(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ben, "")
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	defer e.stop()
+	e.say(group, ana, "/tourney create Friday Freeroll start=sng players=4 seats=4 speed=hyper bots=on")
+	e.waitText(group, "open for registration")
+	e.say(group, ben, "/register")
+	e.waitText(group, "Players: 1 in")
+	e.say(group, ana, "/tourney start")
+	e.waitText(ben, "you play at table")
+	fake.MuteBot(group, ana, true)
+	m := e.waitText(ben, "Friday Freeroll is paused")
+	if !strings.Contains(m.Text, "muted") || !strings.Contains(m.Text, "/tourney resume") {
+		t.Errorf("Ben was told %q: not that the bot was muted, or not how play resumes", m.Text)
+	}
+}
