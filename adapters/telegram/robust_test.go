@@ -381,3 +381,46 @@ func TestSetWebhookWaitsOutRetryAfter(t *testing.T) {
 	cancel()
 	<-done
 }
+
+// A token revoked while the bot serves its webhook (Telegram then stops
+// calling it) is found out by the next call refused with 401: Run stops
+// with a clear error, as it does when polling, instead of running on deaf
+// and mute while every send is refused.
+func TestRevokedTokenStopsRunInWebhookMode(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	hook := "http://" + addr + "/telegram/hook"
+	s := openStore(t, filepath.Join(t.TempDir(), "room.db"))
+	defer s.Close()
+	ad, err := telegram.New(telegram.Config{Token: token, Endpoint: fake.Endpoint(), WebhookURL: hook, WebhookListen: addr,
+		Limits: scaledLimits, State: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- ad.Run(ctx, nopRoom{}) }()
+	if !fake.Wait(wait, "setWebhook", func() bool { return fake.Webhook() == hook }) {
+		t.Fatal("the webhook was never set")
+	}
+	fake.Revoke()
+	if err := ad.Enqueue(bot.Outgoing{To: bot.Destination{Platform: telegram.Platform, Chat: strconv.FormatInt(group, 10)},
+		Priority: bot.PrioritySummary, Body: bot.View{Kind: bot.ViewNotice, Text: "Hand 1 at #1"}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "revoked") || strings.Contains(err.Error(), token) {
+			t.Fatalf("Run returned %v, want the revoked token named (without the token)", err)
+		}
+	case <-time.After(wait):
+		t.Fatal("Run did not return after a send was refused with 401")
+	}
+}

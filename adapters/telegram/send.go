@@ -37,6 +37,7 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 		return "", err
 	}
 	got, err := a.deliver(ctx, m, id)
+	a.revoke(err)
 	if err == nil {
 		a.link.Set(true, nil) // in webhook mode nothing else would say it
 	}

@@ -134,6 +134,10 @@ type Adapter struct {
 	api    *tgbotapi.BotAPI // set by Run once Telegram answered
 	poller *tgbotapi.BotAPI // the same bot with the long poll's timeout
 	ready  chan struct{}
+	// revoked is closed when a call is refused with 401 (revoke): the
+	// token was revoked, and Run stops.
+	revoked    chan struct{}
+	revokeOnce sync.Once
 
 	mu sync.Mutex
 	// The per-user maps keep the most recently used Config.MaxUsers
@@ -207,7 +211,7 @@ func New(cfg Config) (*Adapter, error) {
 	mac := hmac.New(sha256.New, []byte(cfg.Token))
 	mac.Write([]byte("pokerroom webhook secret"))
 	a := &Adapter{cfg: cfg, log: cfg.Log.With("platform", Platform), secret: hex.EncodeToString(mac.Sum(nil)),
-		ready: make(chan struct{}), admins: platform.NewCache[[2]int64, adminEntry](cfg.MaxUsers),
+		ready: make(chan struct{}), revoked: make(chan struct{}), admins: platform.NewCache[[2]int64, adminEntry](cfg.MaxUsers),
 		lastChat: platform.NewCache[int64, int64](cfg.MaxUsers), lastTopic: platform.NewCache[int64, [2]int64](cfg.MaxUsers), notStarted: platform.NewCache[int64, bool](cfg.MaxUsers),
 		noticed: platform.NewCache[int64, time.Time](cfg.MaxUsers), usernames: platform.NewCache[string, int64](cfg.MaxUsers),
 		tags:  platform.NewCache[int64, string](cfg.MaxUsers),

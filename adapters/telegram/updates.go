@@ -147,7 +147,7 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 			}
 			var te *tgbotapi.Error
 			if errors.As(err, &te) && te.Code == http.StatusUnauthorized {
-				return fmt.Errorf("telegram: the bot token was revoked (401): get a new one from @BotFather")
+				return errRevoked
 			}
 			if errors.As(err, &te) && te.RetryAfter > 0 {
 				if !platform.Sleep(ctx, time.Duration(te.RetryAfter)*time.Second) {
@@ -290,6 +290,18 @@ func decodeUpdate(raw json.RawMessage) (u tgbotapi.Update, err error) {
 	return tgbotapi.Update{UpdateID: id.UpdateID}, err
 }
 
+// errRevoked: Telegram refused the bot's token (401).
+var errRevoked = errors.New("telegram: the bot token was revoked (401): get a new one from @BotFather")
+
+// revoke records a call refused with 401: the token was revoked, so a
+// webhook is called no more and Run stops (a poll finds it by itself).
+func (a *Adapter) revoke(err error) {
+	var te *tgbotapi.Error
+	if errors.As(err, &te) && te.Code == http.StatusUnauthorized {
+		a.revokeOnce.Do(func() { close(a.revoked) })
+	}
+}
+
 // serveWebhook registers the webhook and serves it until ctx ends;
 // updates are handled under life.
 func (a *Adapter) serveWebhook(ctx, life context.Context) error {
@@ -321,6 +333,11 @@ func (a *Adapter) serveWebhook(ctx, life context.Context) error {
 	select {
 	case err := <-done:
 		return fmt.Errorf("telegram: webhook server: %w", err)
+	case <-a.revoked: // Telegram calls the webhook no more
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+		return errRevoked
 	case <-ctx.Done():
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
