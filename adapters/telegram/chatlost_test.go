@@ -187,3 +187,41 @@ func TestTournamentOfAGroupThatMutedTheBotPausesAndSaysWhy(t *testing.T) {
 		t.Errorf("Ben was told %q: not that the bot was muted, or not how play resumes", m.Text)
 	}
 }
+
+// A group whose permissions silenced the bot for a while (no
+// my_chat_member update: a change of the chat's default permissions sends
+// none) and then let it speak again is followed the next time too: once a
+// send gets through, a later refusal is news again, so the tables opened
+// since are not left dealing where nobody sees them.
+func TestAGroupThatSilencesTheBotAgainIsFollowedAgain(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	clock := bottest.NewClock(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{clock: clock})
+	defer e.stop()
+	silence := func(round int) {
+		t.Helper()
+		fake.SetBotMember(group, "restricted")
+		for deadline := time.Now().Add(wait); strings.Count(e.logs.String(), "chat lost: its tables close") < round; time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("round %d: the room was not told:\n%s", round, e.logs)
+			}
+			clock.Walk(clock.Now().Add(10*time.Second), e.settle)
+		}
+		clock.Walk(clock.Now().Add(5*time.Minute), e.settle)
+		if ids := e.room.Tables(); len(ids) != 0 {
+			t.Fatalf("round %d: tables still open after the bot was silenced: %v", round, ids)
+		}
+	}
+	e.openTable(ana, ben)
+	e.waitText(ana, "hand 1: your cards")
+	silence(1)
+	fake.SetBotMember(group, "member") // allowed to send again
+	e.say(group, ana, "/newtable nlhe 1/2")
+	e.waitText(group, "Table #2 opened")
+	e.say(group, ana, "/join")
+	e.say(group, ben, "/join")
+	e.waitText(group, "Ben sits at seat 2 of #2")
+	silence(2)
+}

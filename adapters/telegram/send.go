@@ -38,10 +38,14 @@ func (a *Adapter) Deliver(ctx context.Context, m bot.Outgoing, id string) (strin
 	}
 	got, err := a.deliver(ctx, m, id)
 	a.revoke(err)
+	chat := groupOf(m)
 	if err == nil {
 		a.link.Set(true, nil) // in webhook mode nothing else would say it
+		if chat < 0 {
+			a.found(chat)
+		}
 	}
-	if chat := groupOf(m); chat < 0 && (isForbidden(err) || isMuted(err)) {
+	if chat < 0 && (isForbidden(err) || isMuted(err)) {
 		a.lost(ctx, chat, err)
 	}
 	return got, err
@@ -88,6 +92,18 @@ func (a *Adapter) lost(ctx context.Context, chat int64, err error) {
 		a.mu.Lock()
 		delete(a.lostChats, chat) // the next refusal tries again
 		a.mu.Unlock()
+	}
+}
+
+// found follows a group that took a send: one the room was told it lost
+// (lost) lets the bot speak again, without a my_chat_member update when
+// the chat's default permissions changed, so its next refusal is news
+// again.
+func (a *Adapter) found(chat int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.lostChats[chat] {
+		delete(a.lostChats, chat)
 	}
 }
 
