@@ -101,8 +101,10 @@ func TestALeaseOfAProcessGoneFromThisHostIsTakenOver(t *testing.T) {
 			if err := s.ReleaseLease(ctx, roomLeaseKey, tc.holder); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.SetValue(ctx, roomLeaseKey, fmt.Sprintf("%d %s", now.Add(leaseTTL).UnixNano(), tc.holder)); err != nil {
-				t.Fatal(err)
+			// The holder takes it (a key value written as a lease would be
+			// refused: this store's room gave up the lease it held).
+			if ok, _, _, err := s.TakeLease(ctx, roomLeaseKey, tc.holder, now, now.Add(leaseTTL)); !ok || err != nil {
+				t.Fatalf("%s takes the lease: %v %v", tc.holder, ok, err)
 			}
 			l, err := takeRoom(ctx, s, log)
 			if tc.taken {

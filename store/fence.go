@@ -138,6 +138,14 @@ func (s *Store) registerFence() error {
 	return cb.Raw().Before("gorm:raw").Register("pokerroom:fence", check)
 }
 
+// write runs fn, a write of s that is no part of a larger transaction, in
+// a transaction of InTx: as every other write of the room, it commits only
+// while this process holds the lease (leaseHeld), not on the clock's fence
+// alone. fn may run more than once (InTx retries).
+func (s *Store) write(ctx context.Context, fn func(db *gorm.DB) error) error {
+	return s.InTx(ctx, func(tx *Tx) error { return fn(tx.db) })
+}
+
 // unfenced is db for the lease's own statements, which the fence lets
 // through.
 func unfenced(ctx context.Context, db *gorm.DB) *gorm.DB {

@@ -20,7 +20,15 @@ func repeatableRead(b Backend) *sql.TxOptions {
 
 // CreateTable stores a new table; t.ID is set.
 func (s *Store) CreateTable(ctx context.Context, t *Table) error {
-	if err := s.db.WithContext(ctx).Omit(clause.Associations).Create(t).Error; err != nil {
+	err := s.write(ctx, func(db *gorm.DB) error {
+		r := *t
+		if err := db.Omit(clause.Associations).Create(&r).Error; err != nil {
+			return err
+		}
+		*t = r
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("create table: %w", err)
 	}
 	return nil

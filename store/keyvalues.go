@@ -10,6 +10,7 @@ import (
 	"fmt"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -31,7 +32,8 @@ func (tx *Tx) setDeadline(d bot.Deadline) error {
 
 // ClearDeadline implements bot.Deadlines.
 func (s *Store) ClearDeadline(ctx context.Context, key string) error {
-	if err := s.db.WithContext(ctx).Where("key = ?", key).Delete(&Deadline{}).Error; err != nil {
+	err := s.write(ctx, func(db *gorm.DB) error { return db.Where("key = ?", key).Delete(&Deadline{}).Error })
+	if err != nil {
 		return fmt.Errorf("deadline %q: %w", key, err)
 	}
 	return nil
@@ -93,11 +95,12 @@ func (s *Store) setKeyValue(ctx context.Context, key, value string) error {
 	case len(value) > bot.KVValueMax:
 		return fmt.Errorf("a value of %d bytes: want at most %d", len(value), bot.KVValueMax)
 	}
-	row := KeyValue{Key: key, Value: value, UpdatedAt: s.now()}
-	return s.db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "key"}},
-		DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
-	}).Create(&row).Error
+	return s.write(ctx, func(db *gorm.DB) error {
+		return db.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "key"}},
+			DoUpdates: clause.AssignmentColumns([]string{"value", "updated_at"}),
+		}).Create(&KeyValue{Key: key, Value: value, UpdatedAt: s.now()}).Error
+	})
 }
 
 // keyValue reads the value of key from key_values; gorm's not-found when
@@ -120,13 +123,14 @@ func (s *Store) Secret(ctx context.Context, name string, size int) ([]byte, erro
 	if _, err := rand.Read(fresh); err != nil {
 		return nil, fmt.Errorf("secret %q: %w", name, err)
 	}
-	row := Secret{Name: name, Value: fresh, CreatedAt: s.now()}
-	db := s.db.WithContext(ctx)
-	if err := db.Clauses(clause.OnConflict{DoNothing: true}).Create(&row).Error; err != nil {
+	err := s.write(ctx, func(db *gorm.DB) error {
+		return db.Clauses(clause.OnConflict{DoNothing: true}).Create(&Secret{Name: name, Value: fresh, CreatedAt: s.now()}).Error
+	})
+	if err != nil {
 		return nil, fmt.Errorf("secret %q: %w", name, err)
 	}
 	var got Secret
-	if err := db.Where("name = ?", name).Take(&got).Error; err != nil {
+	if err := s.db.WithContext(ctx).Where("name = ?", name).Take(&got).Error; err != nil {
 		return nil, fmt.Errorf("secret %q: %w", name, err)
 	}
 	return got.Value, nil

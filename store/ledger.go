@@ -373,7 +373,7 @@ func (s *Store) EnsureAccount(ctx context.Context, spec AccountSpec) (Account, e
 		return Account{}, errors.New("account: empty key")
 	}
 	a := Account{Kind: spec.Kind, Key: spec.Key, PlayerID: spec.PlayerID}
-	got, err := ensure(s.db.WithContext(ctx), &a, "key = ?", spec.Key)
+	got, err := ensure(ctx, s, &a, "key = ?", spec.Key)
 	if err != nil {
 		return Account{}, fmt.Errorf("account %q: %w", spec.Key, err)
 	}
@@ -387,13 +387,14 @@ func (s *Store) EnsureAccount(ctx context.Context, spec AccountSpec) (Account, e
 // needed; an existing player's display name is updated when it changed.
 func (s *Store) EnsurePlayer(ctx context.Context, platform Platform, userID, displayName string) (Player, error) {
 	p := Player{Platform: platform, UserID: userID, DisplayName: displayName}
-	got, err := ensure(s.db.WithContext(ctx), &p, "platform = ? AND user_id = ?", platform, userID)
+	got, err := ensure(ctx, s, &p, "platform = ? AND user_id = ?", platform, userID)
 	if err != nil {
 		return Player{}, fmt.Errorf("player %s/%s: %w", platform, userID, err)
 	}
 	if displayName != "" && got.DisplayName != displayName {
 		got.DisplayName = displayName
-		if err := s.db.WithContext(ctx).Model(got).Update("display_name", displayName).Error; err != nil {
+		err := s.write(ctx, func(db *gorm.DB) error { return db.Model(got).Update("display_name", displayName).Error })
+		if err != nil {
 			return Player{}, fmt.Errorf("player %s/%s: %w", platform, userID, err)
 		}
 	}
@@ -404,32 +405,40 @@ func (s *Store) EnsurePlayer(ctx context.Context, platform Platform, userID, dis
 // if needed.
 func (s *Store) EnsureCommunity(ctx context.Context, platform Platform, chatID, title string) (Community, error) {
 	c := Community{Platform: platform, ChatID: chatID, Title: title}
-	got, err := ensure(s.db.WithContext(ctx), &c, "platform = ? AND chat_id = ?", platform, chatID)
+	got, err := ensure(ctx, s, &c, "platform = ? AND chat_id = ?", platform, chatID)
 	if err != nil {
 		return Community{}, fmt.Errorf("community %s/%s: %w", platform, chatID, err)
 	}
 	return *got, nil
 }
 
-// ensure finds the row matching where, or creates fresh. A concurrent
-// creation (unique violation) is resolved by reading the winner's row.
-func ensure[T any](db *gorm.DB, fresh *T, where string, args ...any) (*T, error) {
+// ensure finds the row matching where, or creates fresh (in a
+// transaction of its own: write). A concurrent creation is resolved by
+// reading the winner's row.
+func ensure[T any](ctx context.Context, s *Store, fresh *T, where string, args ...any) (*T, error) {
 	var found T
-	err := db.Where(where, args...).Take(&found).Error
+	err := s.db.WithContext(ctx).Where(where, args...).Take(&found).Error
 	if err == nil {
 		return &found, nil
 	}
 	if !errors.Is(err, gorm.ErrRecordNotFound) {
 		return nil, err
 	}
-	err = db.Omit(clause.Associations).Create(fresh).Error
-	if err == nil {
-		return fresh, nil
-	}
-	if !errors.Is(err, gorm.ErrDuplicatedKey) {
-		return nil, err
-	}
-	if err := db.Where(where, args...).Take(&found).Error; err != nil {
+	err = s.write(ctx, func(db *gorm.DB) error {
+		row := *fresh
+		// Not a unique violation, which would abort a PostgreSQL
+		// transaction before the winner's row is read.
+		res := db.Omit(clause.Associations).Clauses(clause.OnConflict{DoNothing: true}).Create(&row)
+		switch {
+		case res.Error != nil:
+			return res.Error
+		case res.RowsAffected == 1:
+			found = row
+			return nil
+		}
+		return db.Where(where, args...).Take(&found).Error
+	})
+	if err != nil {
 		return nil, err
 	}
 	return &found, nil

@@ -48,28 +48,24 @@ func (s *Store) FindPlayers(ctx context.Context, platform, who string) ([]bot.Pl
 
 // SetBanned implements bot.Members.
 func (s *Store) SetBanned(ctx context.Context, playerID int64, reason string) error {
-	res := s.db.WithContext(ctx).Model(&Player{}).Where("id = ?", playerID).
-		Updates(map[string]any{"banned": reason, "updated_at": s.now()})
-	if res.Error != nil {
-		return roomErr(fmt.Errorf("ban player %d: %w", playerID, res.Error))
+	err := s.updated(ctx, fmt.Sprintf("player %d", playerID), func(db *gorm.DB) *gorm.DB {
+		return db.Model(&Player{}).Where("id = ?", playerID).Updates(map[string]any{"banned": reason, "updated_at": s.now()})
+	})
+	if err != nil && !errors.Is(err, bot.ErrNotFound) {
+		return roomErr(fmt.Errorf("ban player %d: %w", playerID, err))
 	}
-	if res.RowsAffected == 0 {
-		return fmt.Errorf("%w: player %d", bot.ErrNotFound, playerID)
-	}
-	return nil
+	return err
 }
 
 // SetPlayerLanguage implements bot.Members.
 func (s *Store) SetPlayerLanguage(ctx context.Context, playerID int64, lang string) error {
-	res := s.db.WithContext(ctx).Model(&Player{}).Where("id = ?", playerID).
-		Updates(map[string]any{"language": lang, "updated_at": s.now()})
-	if res.Error != nil {
-		return roomErr(fmt.Errorf("player %d language: %w", playerID, res.Error))
+	err := s.updated(ctx, fmt.Sprintf("player %d", playerID), func(db *gorm.DB) *gorm.DB {
+		return db.Model(&Player{}).Where("id = ?", playerID).Updates(map[string]any{"language": lang, "updated_at": s.now()})
+	})
+	if err != nil && !errors.Is(err, bot.ErrNotFound) {
+		return roomErr(fmt.Errorf("player %d language: %w", playerID, err))
 	}
-	if res.RowsAffected == 0 {
-		return fmt.Errorf("%w: player %d", bot.ErrNotFound, playerID)
-	}
-	return nil
+	return err
 }
 
 // Community implements bot.Members.
@@ -95,22 +91,36 @@ func (s *Store) CommunityByID(ctx context.Context, id int64) (bot.Community, err
 
 // SetCommunity implements bot.Members.
 func (s *Store) SetCommunity(ctx context.Context, c bot.Community) error {
-	res := s.db.WithContext(ctx).Model(&Community{}).Where("id = ?", c.ID).
-		Updates(map[string]any{"language": c.Language, "spectator_chat": c.SpectatorChat, "guild": c.Guild,
-			"grant_cap": c.GrantCap, "day_cap": c.DayCap, "updated_at": s.now()})
-	if res.Error != nil {
-		return fmt.Errorf("community %d: %w", c.ID, res.Error)
+	err := s.updated(ctx, fmt.Sprintf("community %d", c.ID), func(db *gorm.DB) *gorm.DB {
+		return db.Model(&Community{}).Where("id = ?", c.ID).
+			Updates(map[string]any{"language": c.Language, "spectator_chat": c.SpectatorChat, "guild": c.Guild,
+				"grant_cap": c.GrantCap, "day_cap": c.DayCap, "updated_at": s.now()})
+	})
+	if err != nil && !errors.Is(err, bot.ErrNotFound) {
+		return fmt.Errorf("community %d: %w", c.ID, err)
 	}
-	if res.RowsAffected == 0 {
-		return fmt.Errorf("%w: community %d", bot.ErrNotFound, c.ID)
-	}
-	return nil
+	return err
+}
+
+// updated runs the update upd in a transaction of its own (write): one
+// that finds no row is ErrNotFound, naming what.
+func (s *Store) updated(ctx context.Context, what string, upd func(db *gorm.DB) *gorm.DB) error {
+	return s.write(ctx, func(db *gorm.DB) error {
+		res := upd(db)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return fmt.Errorf("%w: %s", bot.ErrNotFound, what)
+		}
+		return nil
+	})
 }
 
 // MoveCommunity implements bot.Members.
 func (s *Store) MoveCommunity(ctx context.Context, platform, from, to string) (bot.Community, error) {
 	var moved Community
-	err := s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := s.write(ctx, func(tx *gorm.DB) error {
 		if err := tx.Where("platform = ? AND chat_id = ?", platform, from).Take(&moved).Error; err != nil {
 			if errors.Is(err, gorm.ErrRecordNotFound) {
 				return fmt.Errorf("%w: community %s/%s", bot.ErrNotFound, platform, from)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -24,10 +25,17 @@ func (s *Store) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) 
 		row.CreatedAt = s.clock.Now()
 	}
 	row.CreatedAt = storedTime(row.CreatedAt)
-	if err := s.db.WithContext(ctx).Omit(clause.Associations).Create(&row).Error; err != nil {
+	var id int64
+	err := s.write(ctx, func(db *gorm.DB) error {
+		r := row
+		err := db.Omit(clause.Associations).Create(&r).Error
+		id = r.ID
+		return err
+	})
+	if err != nil {
 		return 0, roomErr(fmt.Errorf("create table: %w", err))
 	}
-	return row.ID, nil
+	return id, nil
 }
 
 // OpenTables implements bot.Tables.
@@ -65,14 +73,16 @@ func (s *Store) Table(ctx context.Context, tableID int64) (bot.TableRecord, erro
 
 // CloseTable implements bot.Tables.
 func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) error {
-	res := s.db.WithContext(ctx).Model(&Table{}).Where("id = ?", tableID).Update("closed_at", storedTime(at))
-	if res.Error != nil {
-		return fmt.Errorf("close table %d: %w", tableID, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return fmt.Errorf("%w: table %d", bot.ErrNotFound, tableID)
-	}
-	return nil
+	return s.write(ctx, func(db *gorm.DB) error {
+		res := db.Model(&Table{}).Where("id = ?", tableID).Update("closed_at", storedTime(at))
+		if res.Error != nil {
+			return fmt.Errorf("close table %d: %w", tableID, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return fmt.Errorf("%w: table %d", bot.ErrNotFound, tableID)
+		}
+		return nil
+	})
 }
 
 // sqlCloseTable closes a table at a time, once: a table closed already

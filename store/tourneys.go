@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/pokerroom/pokerroom/bot"
+	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 )
 
@@ -20,10 +21,17 @@ func (s *Store) AddTourney(ctx context.Context, t bot.TourneyRecord) (int64, err
 		row.CreatedAt = s.clock.Now()
 	}
 	row.CreatedAt = storedTime(row.CreatedAt)
-	if err := s.db.WithContext(ctx).Create(&row).Error; err != nil {
+	var id int64
+	err := s.write(ctx, func(db *gorm.DB) error {
+		r := row
+		err := db.Create(&r).Error
+		id = r.ID
+		return err
+	})
+	if err != nil {
 		return 0, roomErr(fmt.Errorf("create tournament: %w", err))
 	}
-	return row.ID, nil
+	return id, nil
 }
 
 // Tourneys implements bot.Tourneys.
@@ -66,10 +74,12 @@ func (s *Store) SaveTemplate(ctx context.Context, t bot.Template) error {
 		last := storedTime(t.Last)
 		row.Last = &last
 	}
-	err := s.db.WithContext(ctx).Clauses(clause.OnConflict{
-		Columns:   []clause.Column{{Name: "community_id"}, {Name: "name"}},
-		DoUpdates: clause.AssignmentColumns([]string{"config", "spec", "last", "updated_at"}),
-	}).Create(&row).Error
+	err := s.write(ctx, func(db *gorm.DB) error {
+		return db.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "community_id"}, {Name: "name"}},
+			DoUpdates: clause.AssignmentColumns([]string{"config", "spec", "last", "updated_at"}),
+		}).Create(&row).Error
+	})
 	if err != nil {
 		return roomErr(fmt.Errorf("template %q: %w", t.Name, err))
 	}
@@ -98,12 +108,14 @@ func (s *Store) Templates(ctx context.Context, communityID int64) ([]bot.Templat
 
 // DeleteTemplate implements bot.Tourneys.
 func (s *Store) DeleteTemplate(ctx context.Context, communityID int64, name string) error {
-	res := s.db.WithContext(ctx).Where("community_id = ? AND name = ?", communityID, name).Delete(&TourneyTemplate{})
-	if res.Error != nil {
-		return fmt.Errorf("template %q: %w", name, res.Error)
-	}
-	if res.RowsAffected == 0 {
-		return fmt.Errorf("%w: template %q", bot.ErrNotFound, name)
-	}
-	return nil
+	return s.write(ctx, func(db *gorm.DB) error {
+		res := db.Where("community_id = ? AND name = ?", communityID, name).Delete(&TourneyTemplate{})
+		if res.Error != nil {
+			return fmt.Errorf("template %q: %w", name, res.Error)
+		}
+		if res.RowsAffected == 0 {
+			return fmt.Errorf("%w: template %q", bot.ErrNotFound, name)
+		}
+		return nil
+	})
 }

@@ -75,6 +75,7 @@ func Run(t *testing.T, open Opener) {
 		{"LeaseIsRenewedOnlyWhileItNamesItsHolder", testLeaseRenewal},
 		{"FenceRefusesWrites", testFenceRefusesWrites},
 		{"FenceFollowsTheLeaseInTheDatabase", testFenceFollowsTheLeaseInTheDatabase},
+		{"EveryWriteFollowsTheLease", testEveryWriteFollowsTheLease},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open) })
