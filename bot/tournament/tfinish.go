@@ -103,9 +103,15 @@ func (a *Director) finish() {
 	}
 	// A satellite ends when its tickets are all given (awardTickets).
 	a.stats = a.finishStats(results, ownBounty)
-	if _, err := a.do(FinishOp{Points: a.leaguePoints(results)}, func(any) []bot.Move { return moves }, &bot.TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}); err != nil {
-		return
-	}
+	status := &bot.TourneyStatus{TourneyID: a.id, Status: "finished", Ended: !seats}
+	_, _ = a.doThen(FinishOp{Points: a.leaguePoints(results)}, func(any) []bot.Move { return moves }, status,
+		func(any) { a.finished(results, ownBounty, seats) })
+}
+
+// finished closes a finished tournament's tables and tells its results,
+// once its finish is stored (even when it was reported failed: doThen);
+// a satellite then gives its seats.
+func (a *Director) finished(results []tourney.Result, ownBounty map[tourney.EntryID]int64, seats bool) {
 	if a.Set.League != "" {
 		a.news("tn.league", a.Name(), a.Set.League)
 	}

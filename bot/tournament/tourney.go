@@ -44,10 +44,12 @@ type Director struct {
 	// rebuild the tournament, so memory may hold an op nobody stored.
 	// Nothing happens (commands answered "paused", no timer, reports kept)
 	// until retryAt's rebuild succeeds; staleSeq is the op that failed
-	// and staleBefore, staleAfter the live state around it.
+	// and staleBefore, staleAfter the live state around it; staleThen
+	// what follows it (doThen) if the rebuild finds it stored.
 	stale                   bool
 	staleSeq                int64
 	staleBefore, staleAfter liveState
+	staleThen               func()
 	retryAt                 time.Time
 	retryWait               time.Duration
 
@@ -235,6 +237,15 @@ type bountyPay struct {
 // do stores an op with the chips it moves (and a status change), then
 // keeps it applied; a failed write rebuilds the tournament from the store.
 func (a *Director) do(op tOp, moves func(res any) []bot.Move, status *bot.TourneyStatus) (any, error) {
+	return a.doThen(op, moves, status, nil)
+}
+
+// doThen is do, then then (when not nil) once the op is stored: at once,
+// or, when its write was reported failed with the store out of reach
+// (the director paused), once the store answers again and has it. What
+// follows an op (its results told, its tables closed) is not lost with
+// the answer of a write that was stored.
+func (a *Director) doThen(op tOp, moves func(res any) []bot.Move, status *bot.TourneyStatus, then func(res any)) (any, error) {
 	// What is live and not an op (the stacks reported since the last op,
 	// the rebuy windows), as it was before the op and as the op left it:
 	// a rebuild after a failed write puts back the one that matches
@@ -270,6 +281,9 @@ func (a *Director) do(op tOp, moves func(res any) []bot.Move, status *bot.Tourne
 		if lerr != nil {
 			a.Deps.Log.Error("tournament rebuild failed; paused until the store answers", "tourney", a.id, "err", lerr)
 			a.goStale(seq, before, after)
+			if then != nil {
+				a.staleThen = func() { then(res) }
+			}
 			return nil, table.WriteErr(err)
 		}
 		if a.seq >= seq {
@@ -277,12 +291,18 @@ func (a *Director) do(op tOp, moves func(res any) []bot.Move, status *bot.Tourne
 			// replay made the same state, and the op goes on.
 			a.restoreLive(after)
 			a.Deps.Log.Warn("a tournament write reported failed was stored", "tourney", a.id, "op", op.kind())
+			if then != nil {
+				then(res)
+			}
 			return res, nil
 		}
 		a.restoreLive(before)
 		return nil, table.WriteErr(err)
 	}
 	a.seq++
+	if then != nil {
+		then(res)
+	}
 	return res, nil
 }
 
@@ -311,15 +331,20 @@ func (a *Director) tryFresh() {
 		a.goStale(a.staleSeq, a.staleBefore, a.staleAfter)
 		return
 	}
+	then := a.staleThen
 	if a.seq >= a.staleSeq {
 		a.restoreLive(a.staleAfter)
 	} else {
 		a.restoreLive(a.staleBefore)
+		then = nil
 	}
-	a.stale, a.retryAt = false, time.Time{}
+	a.stale, a.retryAt, a.staleThen = false, time.Time{}, nil
 	a.Deps.Metrics.PausedTourneys.Add(-1)
 	a.Deps.Log.Info("tournament resumed", "tourney", a.id)
 	a.setFlags()
+	if then != nil {
+		then()
+	}
 	a.onReports()
 	a.tick()
 	a.publishLobby()
