@@ -340,6 +340,18 @@ func chipMoves() []chipMove {
 		{name: "the payouts", setup: func(h *harness) { sng(h); h.must("alice", "/register"); startSng(h) },
 			hit: moveFor("prize"), act: func(h *harness) { h.sleep(time.Minute) },
 			after: func(t *testing.T, h *harness) { tourneyEnds(t, h) }},
+		{name: "a satellite's tickets", setup: satellite, hit: opOf("ticket", ""),
+			act: func(h *harness) { h.sleep(time.Minute) },
+			after: func(t *testing.T, h *harness) {
+				h.sleep(time.Minute)
+				h.wantEmptyAccount("tourney:2")
+				if info := h.must("admin", "/tourney info T1").Text; !strings.Contains(info, "2 in (2 entries)") {
+					t.Fatalf("the target after its satellite:\n%s", info)
+				}
+				if n := len(h.newsWith("wins a seat: registered for T1")); n != 2 {
+					t.Fatalf("%d seats told, want 2: %q", n, h.news())
+				}
+			}},
 		{name: "a grant", setup: func(h *harness) { h.wallet("ana") }, hit: moveFor("grant"),
 			act: func(h *harness) { _, _ = h.do("admin", "/grant @ana 100") },
 			after: func(t *testing.T, h *harness) {
@@ -366,4 +378,14 @@ func bustAlice(h *harness) {
 		h.sleep(time.Second)
 	}
 	h.t.Fatalf("alice never busted: %q", h.news())
+}
+
+// satellite: T2, a satellite of two seats in T1 played by alice and
+// practice opponents, plays until it gives them.
+func satellite(h *harness) {
+	h.must("admin", "/tourney create Main Event buyin=100+10 start=+3h")
+	h.must("admin", "/tourney create Sat buyin=20+2 start=sng players=12 seats=6 speed=hyper target=T1 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney start T2")
+	h.must("alice", "/sitout")
 }

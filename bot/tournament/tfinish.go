@@ -268,20 +268,26 @@ func (a *Director) awardTickets() {
 		if !ok {
 			moves = []bot.Move{{From: a.Account, To: a.walletOf(res.Entry), Amount: res.Prize, Reason: "seat as tournament money", Reference: a.Ref()}}
 		}
-		if _, err := a.do(ticketOp{Entry: res.Entry, Given: ok}, func(any) []bot.Move { return moves }, nil); err != nil {
+		tell := func(any) { a.tellTicket(res, ok) } // also once a ticket reported failed is found stored
+		if _, err := a.doThen(ticketOp{Entry: res.Entry, Given: ok}, func(any) []bot.Move { return moves }, nil, tell); err != nil {
 			left = true
 			continue
-		}
-		if ok {
-			a.news("tn.ticket", a.entryName(res.Entry), "T"+strconv.FormatInt(a.target, 10))
-		} else {
-			a.news("tn.ticket_money", a.entryName(res.Entry), bot.Chips(res.Prize))
 		}
 	}
 	if left {
 		return
 	}
 	a.settle()
+}
+
+// tellTicket tells a satellite's seat given: in the target, or (ok
+// false) in chips.
+func (a *Director) tellTicket(res tourney.Result, ok bool) {
+	if ok {
+		a.news("tn.ticket", a.entryName(res.Entry), "T"+strconv.FormatInt(a.target, 10))
+	} else {
+		a.news("tn.ticket_money", a.entryName(res.Entry), bot.Chips(res.Prize))
+	}
 }
 
 // settle stores that a finished satellite or flight gave what it owed
