@@ -352,6 +352,17 @@ func chipMoves() []chipMove {
 					t.Fatalf("%d seats told, want 2: %q", n, h.news())
 				}
 			}},
+		{name: "a cancellation's refunds", setup: func(h *harness) { sng(h); h.must("alice", "/register") }, hit: moveFor("tournament refund"),
+			act: func(h *harness) { _, _ = h.do("admin", "/tourney cancel T1") },
+			after: func(t *testing.T, h *harness) {
+				if w := h.wallet("alice"); w != 10000 {
+					t.Fatalf("alice's wallet %d after the tournament was cancelled, want her 22 back", w)
+				}
+				h.wantEmptyAccount("tourney:1")
+				if n := len(h.newsWith("is cancelled by the organiser")); n != 1 {
+					t.Fatalf("the cancellation was told %d times: %q", n, h.news())
+				}
+			}},
 		{name: "a grant", setup: func(h *harness) { h.wallet("ana") }, hit: moveFor("grant"),
 			act: func(h *harness) { _, _ = h.do("admin", "/grant @ana 100") },
 			after: func(t *testing.T, h *harness) {

@@ -165,16 +165,20 @@ func (a *Director) refundAll(key string) error {
 	if a.IsFinal() {
 		moves = append(moves, a.finalRefund()...)
 	}
-	if _, err := a.do(FinishOp{}, func(any) []bot.Move { return moves }, &bot.TourneyStatus{TourneyID: a.id, Status: "cancelled", Ended: true}); err != nil {
-		return err
-	}
+	status := &bot.TourneyStatus{TourneyID: a.id, Status: "cancelled", Ended: true}
+	_, err := a.doThen(FinishOp{}, func(any) []bot.Move { return moves }, status, func(any) { a.cancelled(key) })
+	return err
+}
+
+// cancelled closes a cancelled tournament's tables and tells it (key),
+// once its refunds are stored (even when reported failed: doThen).
+func (a *Director) cancelled(key string) {
 	for no, t := range a.Tables {
 		t.Tour.Direct(table.Sync{Close: true, Over: true})
 		delete(a.Tables, no)
 	}
 	a.news(key, a.Name(), a.Tourney.Active())
 	a.publishLobby()
-	return nil
 }
 
 // refundMoves gives an entry's buy-in back: the prize part, the bounty
