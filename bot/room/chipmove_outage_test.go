@@ -363,6 +363,21 @@ func chipMoves() []chipMove {
 					t.Fatalf("the cancellation was told %d times: %q", n, h.news())
 				}
 			}},
+		{name: "a flight's end", setup: flight, hit: opOf("finish", `"stacks"`),
+			act: func(h *harness) { h.sleep(time.Minute) },
+			after: func(t *testing.T, h *harness) {
+				h.sleep(time.Minute)
+				h.wantEmptyAccount("tourney:2")
+				tables, err := h.store.OpenTables(context.Background(), 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, tr := range tables {
+					if strings.Contains(tr.Config, `"tourney":2`) {
+						t.Fatalf("table %d of the flight still open after its end", tr.ID)
+					}
+				}
+			}},
 		{name: "a grant", setup: func(h *harness) { h.wallet("ana") }, hit: moveFor("grant"),
 			act: func(h *harness) { _, _ = h.do("admin", "/grant @ana 100") },
 			after: func(t *testing.T, h *harness) {
@@ -398,5 +413,16 @@ func satellite(h *harness) {
 	h.must("admin", "/tourney create Sat buyin=20+2 start=sng players=12 seats=6 speed=hyper target=T1 bots=on")
 	h.must("alice", "/register T2")
 	h.must("admin", "/tourney start T2")
+	h.must("alice", "/sitout")
+}
+
+// flight: T2, a qualifying flight of T1 played by alice and practice
+// opponents, plays to its end.
+func flight(h *harness) {
+	h.must("admin", "/tourney create Grand Final stage=final start=+5h speed=turbo seats=6")
+	h.must("admin", "/tourney create Day 1A flight=T1 buyin=20+2 start=+10m end=30m seats=6 bots=on")
+	h.must("alice", "/register T2")
+	h.must("admin", "/tourney bots 5 T2")
+	h.sleep(10*time.Minute + time.Second)
 	h.must("alice", "/sitout")
 }

@@ -68,9 +68,13 @@ func (a *Director) flightEnd() (map[tourney.EntryID]int64, int) {
 func (a *Director) finishFlight() {
 	stacks, level := a.flightEnd()
 	a.stats = a.flightStats(stacks)
-	if _, err := a.do(FinishOp{Stacks: stacks, Level: level}, nil, &bot.TourneyStatus{TourneyID: a.id, Status: "finished"}); err != nil {
-		return
-	}
+	_, _ = a.doThen(FinishOp{Stacks: stacks, Level: level}, nil, &bot.TourneyStatus{TourneyID: a.id, Status: "finished"}, func(any) { a.flightFinished() })
+}
+
+// flightFinished closes a finished flight's tables and carries its
+// survivors to the final, once its end is stored (even when reported
+// failed: doThen).
+func (a *Director) flightFinished() {
 	for no, t := range a.Tables {
 		t.Tour.Direct(table.Sync{Close: true, Over: true})
 		delete(a.Tables, no)
