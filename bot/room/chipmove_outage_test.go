@@ -336,7 +336,12 @@ func chipMoves() []chipMove {
 			}},
 		{name: "a bust", setup: func(h *harness) { sng(h); h.must("alice", "/register"); startSng(h) },
 			hit: opOf("hand", `"busts"`), act: shove,
-			after: func(t *testing.T, h *harness) { tourneyEnds(t, h) }},
+			after: func(t *testing.T, h *harness) {
+				tourneyEnds(t, h)
+				if n := len(h.newsWith(" is out")); n != 5 {
+					t.Fatalf("%d of the 5 busts told: %q", n, h.news())
+				}
+			}},
 		{name: "the payouts", setup: func(h *harness) { sng(h); h.must("alice", "/register"); startSng(h) },
 			hit: moveFor("prize"), act: func(h *harness) { h.sleep(time.Minute) },
 			after: func(t *testing.T, h *harness) { tourneyEnds(t, h) }},

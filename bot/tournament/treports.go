@@ -163,11 +163,16 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 		a.Deps.Log.Error("a hand busted every player left", "tourney", a.id)
 		return nil
 	}
-	res, err := a.do(handOp{Table: tb, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil)
-	if err != nil {
-		return err
-	}
-	for _, p := range res.([]bountyPay) {
+	_, err := a.doThen(handOp{Table: tb, Busts: busts, Stacks: stacks, H4H: tables}, a.bountyMoves, nil,
+		func(res any) { a.eliminated(busts, res.([]bountyPay)) })
+	return err
+}
+
+// eliminated tells the busts of a hand and their bounties once its op is
+// stored (even when reported failed: doThen), and what they lead to: the
+// finish, a satellite's seats decided, hand for hand, the bubble.
+func (a *Director) eliminated(busts []table.ReportBust, pays []bountyPay) {
+	for _, p := range pays {
 		a.news("tn.bounty", a.entryName(p.Entry), bot.Chips(p.Cash), a.entryName(p.Victim))
 	}
 	st := a.Tourney.Standings()
@@ -207,7 +212,7 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 	}
 	if a.Tourney.State() == tourney.Finished {
 		a.finish()
-		return nil
+		return
 	}
 	if !a.ending && a.Tourney.SeatsDecided() {
 		// The players left each win a seat (R-TRN-15): the hands in
@@ -225,7 +230,6 @@ func (a *Director) eliminateAt(tb tourney.TableID, busts []table.ReportBust, tab
 		a.news("tn.bubble", a.Name(), n)
 	}
 	a.publishLobby()
-	return nil
 }
 
 func (a *Director) bountyMoves(res any) []bot.Move {
