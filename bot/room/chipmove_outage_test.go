@@ -297,6 +297,40 @@ func chipMoves() []chipMove {
 				wantSeatAsPaid(t, h, "ana", 100)
 				leaveAll(t, h, "ana")
 			}},
+		{name: "a top-up", setup: func(h *harness) { seatedAt1(h, "ana") }, hit: moveFor("top-up"),
+			act: func(h *harness) { _, _ = h.do("ana", "/topup 50") },
+			after: func(t *testing.T, h *harness) {
+				s, _ := h.seatOf("ana")
+				if w := h.wallet("ana"); s.Stack+w != 10000 || (s.Stack != 100 && s.Stack != 150) {
+					t.Fatalf("ana's stack %d and wallet %d after a top-up of 50 met by an outage", s.Stack, w)
+				}
+				leaveAll(t, h, "ana")
+			}},
+		{name: "the welcome chips", setup: func(h *harness) {}, hit: moveFor("welcome"),
+			act: func(h *harness) { _, _ = h.do("eve", "/wallet") },
+			after: func(t *testing.T, h *harness) {
+				if w := h.wallet("eve"); w != 10000 {
+					t.Fatalf("eve's wallet %d after her welcome chips met an outage, want them once", w)
+				}
+			}},
+		{name: "a table change", setup: func(h *harness) {
+			seatedAt1(h, "ana")
+			h.must("admin", "/newtable nlhe 1/2 buyin=40-200 timer=20 bank=10")
+		},
+			hit: moveFor("buy-in"), act: func(h *harness) { _, _ = h.do("ana", "/join #2") },
+			after: func(t *testing.T, h *harness) {
+				var chips int64
+				seated := 0
+				for _, table := range []int64{1, 2} {
+					if s, ok := seatAt(t, h, table, "ana"); ok {
+						seated++
+						chips += s.Stack
+					}
+				}
+				if w := h.wallet("ana"); seated > 1 || chips+w != 10000 {
+					t.Fatalf("ana seated at %d tables with %d chips and a wallet of %d after a table change met by an outage", seated, chips, w)
+				}
+			}},
 		{name: "a hand's end", setup: func(h *harness) { seatedAt1(h, "ana", "ben") },
 			hit: func(w *bot.TableWrite) bool { return w.EndHand },
 			act: func(h *harness) {
@@ -305,6 +339,9 @@ func chipMoves() []chipMove {
 				}
 			},
 			after: func(t *testing.T, h *harness) {
+				if n := h.groupSaid("Hand 1 at #1"); n != 1 {
+					t.Fatalf("the hand's summary told %d times:\n%s", n, strings.Join(h.group(), "\n"))
+				}
 				h.playToEnd(40)
 				leaveAll(t, h, "ana", "ben")
 			}},
@@ -430,4 +467,24 @@ func flight(h *harness) {
 	h.must("admin", "/tourney bots 5 T2")
 	h.sleep(10*time.Minute + time.Second)
 	h.must("alice", "/sitout")
+}
+
+// seatAt returns user's stored seat at table (ok false: not seated).
+func seatAt(t *testing.T, h *harness, table int64, user string) (bot.SeatRecord, bool) {
+	t.Helper()
+	ctx := context.Background()
+	p, err := h.store.Player(ctx, "console", user, user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats, err := h.store.Seats(ctx, table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range seats {
+		if s.PlayerID == p.ID {
+			return s, true
+		}
+	}
+	return bot.SeatRecord{}, false
 }
