@@ -280,7 +280,13 @@ func shove(h *harness) {
 	}
 }
 
+// chipMoves are the chip moves met by an outage: the cash tables' and the
+// wallets', then the tournaments'.
 func chipMoves() []chipMove {
+	return append(cashMoves(), tourneyMoves()...)
+}
+
+func cashMoves() []chipMove {
 	return []chipMove{
 		{name: "cash buy-in", setup: func(h *harness) { seatedAt1(h, "ana") }, hit: moveFor("buy-in"),
 			act: func(h *harness) { _, _ = h.do("ben", "/join 100") },
@@ -345,6 +351,21 @@ func chipMoves() []chipMove {
 				h.playToEnd(40)
 				leaveAll(t, h, "ana", "ben")
 			}},
+		{name: "a grant", setup: func(h *harness) { h.wallet("ana") }, hit: moveFor("grant"),
+			act: func(h *harness) { _, _ = h.do("admin", "/grant @ana 100") },
+			after: func(t *testing.T, h *harness) {
+				w := h.wallet("ana")
+				logged := strings.Contains(h.must("admin", "/adminlog").Text, "grant")
+				if (w == 10100) != logged || (w != 10000 && w != 10100) {
+					t.Fatalf("ana's wallet %d after a grant of 100 met by an outage, the admin log listing it: %v", w, logged)
+				}
+				h.must("admin", "/grant @ana 100")
+			}},
+	}
+}
+
+func tourneyMoves() []chipMove {
+	return []chipMove{
 		{name: "a tournament's registration", setup: sng, hit: moveFor("tournament buy-in"),
 			act: func(h *harness) { _, _ = h.do("alice", "/register") },
 			after: func(t *testing.T, h *harness) {
@@ -419,16 +440,6 @@ func chipMoves() []chipMove {
 						t.Fatalf("table %d of the flight still open after its end", tr.ID)
 					}
 				}
-			}},
-		{name: "a grant", setup: func(h *harness) { h.wallet("ana") }, hit: moveFor("grant"),
-			act: func(h *harness) { _, _ = h.do("admin", "/grant @ana 100") },
-			after: func(t *testing.T, h *harness) {
-				w := h.wallet("ana")
-				logged := strings.Contains(h.must("admin", "/adminlog").Text, "grant")
-				if (w == 10100) != logged || (w != 10000 && w != 10100) {
-					t.Fatalf("ana's wallet %d after a grant of 100 met by an outage, the admin log listing it: %v", w, logged)
-				}
-				h.must("admin", "/grant @ana 100")
 			}},
 	}
 }
