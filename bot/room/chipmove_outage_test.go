@@ -499,3 +499,29 @@ func seatAt(t *testing.T, h *harness, table int64, user string) (bot.SeatRecord,
 	}
 	return bot.SeatRecord{}, false
 }
+
+// A step of a tournament's clock (its late registration's end, a new
+// level) whose op was stored while the database went away with the
+// answer is told once the database is back: the group heard neither
+// that late registration closed (nor the players already out that they
+// are in the money) nor that the blinds went up, the director rebuilt
+// from the store finding the step made.
+func TestAnOutageAtATournamentsClockStepIsToldOnceStored(t *testing.T) {
+	for _, k := range []struct{ op, news string }{{"late_end", "late registration is closed"}, {"level", "level 2,"}} {
+		c := chipMove{setup: func(h *harness) { sng(h); h.must("alice", "/register"); startSng(h) },
+			hit: opOf(k.op, ""), act: func(h *harness) { h.sleep(10 * time.Second) },
+			after: func(t *testing.T, h *harness) {
+				tourneyEnds(t, h)
+				if n := len(h.newsWith(k.news)); n != 1 {
+					t.Fatalf("%q told %d times: %q", k.news, n, h.news())
+				}
+			}}
+		for _, stored := range []bool{false, true} {
+			name := k.op + "/refused"
+			if stored {
+				name = k.op + "/stored"
+			}
+			t.Run(name, func(t *testing.T) { runChipMoveOutage(t, c, stored) })
+		}
+	}
+}

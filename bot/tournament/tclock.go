@@ -119,14 +119,15 @@ func (a *Director) applyDue(d tourney.Due, now time.Time) {
 		a.ending = true
 		a.news("tn.time_up", a.Name())
 	case tourney.DueLevel:
-		if _, err := a.do(levelOp{Level: st.Index}, nil, nil); err == nil {
+		// Told also once a level reported failed is found stored.
+		_, _ = a.doThen(levelOp{Level: st.Index}, nil, nil, func(any) {
 			if st.OnBreak {
 				a.news("tn.break", a.Name(), table.DurationText(st.Level.Duration))
 			} else {
 				key := "tn.level" + table.AnteKey(int64(st.Level.Ante), st.Level.BigBlindAnte)
 				a.news(key, a.Name(), st.Number, bot.Chips(st.Level.SmallBlind), bot.Chips(st.Level.BigBlind), bot.Chips(st.Level.Ante))
 			}
-		}
+		})
 	case tourney.DueRebuyEnd:
 		if _, err := a.do(rebuyEndOp{}, nil, nil); err == nil {
 			a.news("tn.rebuy_end", a.Name())
@@ -171,9 +172,14 @@ func (a *Director) closeRegistration() error {
 // endLate ends late registration (its levels are over, or close=, or
 // /tourney close) and tells it; a field down to one player then ends.
 func (a *Director) endLate() error {
-	if _, err := a.do(lateEndOp{}, nil, nil); err != nil {
-		return err
-	}
+	_, err := a.doThen(lateEndOp{}, nil, nil, func(any) { a.lateEnded() })
+	return err
+}
+
+// lateEnded tells late registration over, and the players already out
+// now in the money, once its op is stored (even when reported failed:
+// doThen).
+func (a *Director) lateEnded() {
 	a.news("tn.late_end", a.Name(), a.Tourney.Active(), bot.Chips(a.Tourney.PrizePool().Total))
 	a.tellInTheMoney(nil, true)
 	if a.addOnOpen {
@@ -183,7 +189,6 @@ func (a *Director) endLate() error {
 	if a.Tourney.State() == tourney.Finished {
 		a.finish()
 	}
-	return nil
 }
 
 // expireBusts eliminates the busted players whose time to rebuy is over,
