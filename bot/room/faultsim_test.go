@@ -30,7 +30,9 @@ import (
 // the process stopping at any point (everything in memory dropped, the
 // room reopened from the store), the process stopping right after a
 // commit. After every step with the database up the invariants are
-// checked; at the end the faults clear and the room must play on.
+// checked; at the end the faults clear and the room must play on. The
+// seeds meet an outage in the middle of a chip move only as they happen
+// to: TestAnOutageInTheMiddleOfEachChipMove meets each kind on purpose.
 //
 //	POKERROOM_SIM_SEED=N    replay one seed
 //	POKERROOM_SIM_SEEDS=N   run seeds 1..N (default 12, 4 with -short)
