@@ -244,7 +244,7 @@ func tourneyEnds(t *testing.T, h *harness) {
 	h.playTourney(time.Minute, 600)
 	h.wantEmptyAccount("tourney:1")
 	l := h.ledgerByReason("tourney:1")
-	if paid := l["tournament buy-in"] - l["tournament refund"]; l["prize"] != paid || paid == 0 {
+	if paid := l["tournament buy-in"] + l["tournament rebuy"] + l["tournament addon"] - l["tournament refund"]; l["prize"] != paid || paid == 0 {
 		t.Fatalf("the tournament paid %d in prizes for %d in buy-ins kept: %v", l["prize"], paid, l)
 	}
 	if n := len(h.newsWith("Results:")); n != 1 {
@@ -392,6 +392,14 @@ func tourneyMoves() []chipMove {
 				}
 				tourneyEnds(t, h)
 			}},
+		{name: "an add-on", setup: func(h *harness) { rebuys(h); h.sleep(2 * time.Minute) }, hit: moveFor("tournament addon"),
+			act: func(h *harness) { _, _ = h.do("alice", "/addon") },
+			after: func(t *testing.T, h *harness) {
+				if w := h.wallet("alice"); w != 10000-11 && w != 10000-21 {
+					t.Fatalf("alice's wallet %d after an add-on met by an outage", w)
+				}
+				tourneyEnds(t, h)
+			}},
 		{name: "a bust", setup: func(h *harness) { sng(h); h.must("alice", "/register"); startSng(h) },
 			hit: opOf("hand", `"busts"`), act: shove,
 			after: func(t *testing.T, h *harness) {
@@ -507,8 +515,17 @@ func seatAt(t *testing.T, h *harness, table int64, user string) (bot.SeatRecord,
 // are in the money) nor that the blinds went up, the director rebuilt
 // from the store finding the step made.
 func TestAnOutageAtATournamentsClockStepIsToldOnceStored(t *testing.T) {
-	for _, k := range []struct{ op, news string }{{"late_end", "late registration is closed"}, {"level", "level 2,"}} {
-		c := chipMove{setup: func(h *harness) { sng(h); h.must("alice", "/register"); startSng(h) },
+	started := func(h *harness) { sng(h); h.must("alice", "/register"); startSng(h) }
+	for _, k := range []struct {
+		op, news string
+		setup    func(h *harness)
+	}{
+		{"late_end", "late registration is closed", started},
+		{"level", "level 2,", started},
+		{"rebuy_end", "the rebuy period is over", rebuys},
+		{"addon_end", "the add-on is closed", rebuys},
+	} {
+		c := chipMove{setup: k.setup,
 			hit: opOf(k.op, ""), act: func(h *harness) { h.sleep(10 * time.Second) },
 			after: func(t *testing.T, h *harness) {
 				tourneyEnds(t, h)
@@ -524,4 +541,13 @@ func TestAnOutageAtATournamentsClockStepIsToldOnceStored(t *testing.T) {
 			t.Run(name, func(t *testing.T) { runChipMoveOutage(t, c, stored) })
 		}
 	}
+}
+
+// rebuys: T1, a rebuy tournament with an add-on, alice and practice
+// opponents playing it.
+func rebuys(h *harness) {
+	h.must("admin", "/tourney create Rebuy buyin=10+1 start=+1m min=2 rebuys=2 rebuylevels=1 addon=10:1500 level=2m bots=on seats=6")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney bots 4")
+	h.sleep(time.Minute)
 }

@@ -129,17 +129,15 @@ func (a *Director) applyDue(d tourney.Due, now time.Time) {
 			}
 		})
 	case tourney.DueRebuyEnd:
-		if _, err := a.do(rebuyEndOp{}, nil, nil); err == nil {
+		_, _ = a.doThen(rebuyEndOp{}, nil, nil, func(any) {
 			a.news("tn.rebuy_end", a.Name())
 			if a.addOnOpen {
 				c := a.Tourney.Config().AddOn
 				a.news("tn.addon_open", a.Name(), bot.Chips(c.Stack), bot.Chips(c.Price))
 			}
-		}
+		})
 	case tourney.DueAddOnEnd:
-		if _, err := a.do(addOnEndOp{}, nil, nil); err == nil {
-			a.news("tn.addon_end", a.Name())
-		}
+		_, _ = a.doThen(addOnEndOp{}, nil, nil, func(any) { a.news("tn.addon_end", a.Name()) })
 	case tourney.DueLateEnd:
 		_ = a.endLate() // a failed write pauses the director (do)
 	}
