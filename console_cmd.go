@@ -115,6 +115,10 @@ func runConsole(ctx context.Context, a *app) int {
 			return exitUsage
 		}
 		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.IsDir() {
+			fmt.Fprintf(a.stderr, "pokerroom console: --script %s: a folder, not a script file\n", *script)
+			return exitUsage
+		}
 		in = f
 	}
 	s, code := openScratch(ctx, a, "console", *dbFlag)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -209,5 +210,25 @@ func TestConsoleCommandSpeaksTheDefaultLanguage(t *testing.T) {
 	r = runMain(t, context.Background(), map[string]string{"DEFAULT_LANG": "fr"}, strings.NewReader("quit\n"), "console")
 	if r.code != exitUsage || !strings.Contains(r.stderr, "DEFAULT_LANG") {
 		t.Errorf("DEFAULT_LANG=fr pokerroom console: exit %d, stderr %q; want it refused", r.code, r.stderr)
+	}
+}
+
+// `pokerroom console --script DIR` opened (and so created) its database and
+// started the room before it found that the script was a folder, then
+// failed with exit 1 and "read DIR: is a directory". A script that is a
+// folder is a bad command line: refused at once, exit 2, naming it, with
+// nothing opened.
+func TestConsoleScriptThatIsAFolderIsRefusedBeforeTheDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(t.TempDir(), "room.db")
+	r := runMain(t, context.Background(), nil, nil, "console", "--script", dir, "--db", db)
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--script "+dir) || !strings.Contains(r.stderr, "folder") {
+		t.Errorf("console --script %s: exit %d, stderr %q; want exit 2 naming the folder", dir, r.code, r.stderr)
+	}
+	if strings.Contains(r.stderr, "is a directory") || r.stdout != "" {
+		t.Errorf("the room ran before the script was checked:\nstdout: %s\nstderr: %s", r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(db); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the database %s was created (stat: %v)", db, err)
 	}
 }
