@@ -640,6 +640,11 @@ func (a *Director) edit(req Request, lang string) (bot.Reply, error) {
 	if set.Target != a.Set.Target {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_target")
 	}
+	if t := a.Set.Config.Tickets; t != nil && set.SeatsGtd > 0 {
+		// A satellite's guaranteed seats are a guarantee of their value
+		// (R-TRN-15), made when it was created, not an option parsed.
+		set.Config.Guarantee = int64(set.SeatsGtd) * t.SeatValue
+	}
 	if req.KeepGuarantee && (set.Config.Guarantee > a.Set.Config.Guarantee || set.SeatsGtd > a.Set.SeatsGtd) {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "tourney.edit_guarantee", a.Label())
 	}
