@@ -94,6 +94,7 @@ func (a *Director) startTable(no tourney.TableID, id int64) {
 	delete(a.metas, no)
 	t := table.New(a.Deps.Tables, a.env.TableEnv(), bot.TableRecord{ID: id, CommunityID: a.Comm.ID}, meta, a.Comm, a.house)
 	t.Tour = &table.TourneyLink{Actor: a, No: no, Sig: make(chan struct{}, 1)}
+	t.TourneyID = a.id // as a restored table has it (its refusals name the tournament)
 	t.Held = true
 	a.Tables[no] = t
 	a.held[no] = true
