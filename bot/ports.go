@@ -146,6 +146,11 @@ type Members interface {
 	// whose display name is who (case-insensitive), at most 10; none is
 	// not an error.
 	FindPlayers(ctx context.Context, platform, who string) ([]Player, error)
+	// FindMembers is FindPlayers among the players with a value stored
+	// (KV) under keyPrefix followed by their id: a community's members, by
+	// the key of their welcome. The 10 are counted among them, so players
+	// of the same name elsewhere do not hide a member.
+	FindMembers(ctx context.Context, platform, who, keyPrefix string) ([]Player, error)
 	// SetBanned stores why an operator banned the player ("" lifts the
 	// ban). ErrNotFound: no such player.
 	SetBanned(ctx context.Context, playerID int64, reason string) error

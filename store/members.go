@@ -46,6 +46,22 @@ func (s *Store) FindPlayers(ctx context.Context, platform, who string) ([]bot.Pl
 	return out, nil
 }
 
+// FindMembers implements bot.Members.
+func (s *Store) FindMembers(ctx context.Context, platform, who, keyPrefix string) ([]bot.Player, error) {
+	var rows []Player
+	err := s.db.WithContext(ctx).Where("platform = ? AND (user_id = ? OR lower(display_name) = lower(?))", platform, who, who).
+		Where("EXISTS (SELECT 1 FROM key_values WHERE key_values.key = ? || CAST(players.id AS TEXT))", keyPrefix).
+		Order("id").Limit(10).Find(&rows).Error
+	if err != nil {
+		return nil, roomErr(fmt.Errorf("find members %q: %w", who, err))
+	}
+	out := make([]bot.Player, 0, len(rows))
+	for _, p := range rows {
+		out = append(out, p.record())
+	}
+	return out, nil
+}
+
 // SetBanned implements bot.Members.
 func (s *Store) SetBanned(ctx context.Context, playerID int64, reason string) error {
 	err := s.updated(ctx, fmt.Sprintf("player %d", playerID), func(db *gorm.DB) *gorm.DB {

@@ -393,6 +393,13 @@ func (f *FaultStore) FindPlayers(ctx context.Context, platform, who string) ([]b
 	return f.Storage.FindPlayers(ctx, platform, who)
 }
 
+func (f *FaultStore) FindMembers(ctx context.Context, platform, who, keyPrefix string) ([]bot.Player, error) {
+	if err := f.fail("FindMembers"); err != nil {
+		return nil, err
+	}
+	return f.Storage.FindMembers(ctx, platform, who, keyPrefix)
+}
+
 func (f *FaultStore) SetBanned(ctx context.Context, playerID int64, reason string) error {
 	return f.write("SetBanned", func() error { return f.Storage.SetBanned(ctx, playerID, reason) })
 }

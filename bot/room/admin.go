@@ -198,19 +198,12 @@ func (r *Room) memberNamed(ctx context.Context, platform, who string, econ bot.C
 	if name == "" {
 		return bot.Player{}, bot.Errorf(bot.EInvalid, "grant.usage")
 	}
-	found, err := r.store.FindPlayers(ctx, platform, name)
+	// Among econ's members (welcomed there), not every player of the
+	// name: those of other communities would hide them (FindPlayers keeps
+	// the first 10).
+	members, err := r.store.FindMembers(ctx, platform, name, welcomePrefix(econ.ID))
 	if err != nil {
 		return bot.Player{}, err
-	}
-	var members []bot.Player
-	for _, p := range found {
-		ok, err := r.isMember(ctx, p, econ)
-		if err != nil {
-			return bot.Player{}, err
-		}
-		if ok {
-			members = append(members, p)
-		}
 	}
 	return onePlayer(members, who, "grant.who")
 }

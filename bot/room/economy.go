@@ -56,8 +56,11 @@ func walletKey(econ, player int64) string {
 }
 
 func welcomeKey(econ, player int64) string {
-	return "welcome:" + strconv.FormatInt(econ, 10) + ":" + strconv.FormatInt(player, 10)
+	return welcomePrefix(econ) + strconv.FormatInt(player, 10)
 }
+
+// welcomePrefix is the start of econ's welcome keys: its members'.
+func welcomePrefix(econ int64) string { return "welcome:" + strconv.FormatInt(econ, 10) + ":" }
 
 // houseOf returns the house account of comm's economy: rake, fees and
 // practice opponents' chips.

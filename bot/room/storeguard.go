@@ -207,6 +207,11 @@ func (g guardedStore) FindPlayers(ctx context.Context, platform, who string) ([]
 	return v, storageErr(err)
 }
 
+func (g guardedStore) FindMembers(ctx context.Context, platform, who, keyPrefix string) ([]bot.Player, error) {
+	v, err := g.Storage.FindMembers(ctx, platform, who, keyPrefix)
+	return v, storageErr(err)
+}
+
 func (g guardedStore) SetBanned(ctx context.Context, playerID int64, reason string) error {
 	return storageErr(g.Storage.SetBanned(ctx, playerID, reason))
 }

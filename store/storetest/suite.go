@@ -55,6 +55,7 @@ func Run(t *testing.T, open Opener) {
 		{"BrokenHandsAreReturnedAndVoided", testBrokenHandsAreReturnedAndVoided},
 		{"MoveOnce", testMoveOnce},
 		{"Economy", testEconomy},
+		{"FindMembersAmongTheKeyed", testFindMembers},
 		{"TourneyOpsInOrderOnceEach", testTourneyOps},
 		{"TemplatesSavedReplacedDeleted", testTemplates},
 		{"AuditSnapshotReadsWhatTheAuditChecks", testAuditSnapshot},
