@@ -153,18 +153,13 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 			return nil, err
 		}
 	}
-	if set.Config.Guarantee > 0 && !by.operator {
+	guaranteed, econ := set.Config.Guarantee > 0 && !by.operator, bot.Community{}
+	if guaranteed {
 		r.grantMu.Lock()
 		defer r.grantMu.Unlock()
-		econ, err := r.checkGuarantee(ctx, comm, by, set.Config.Guarantee)
-		if err != nil {
+		if econ, err = r.checkGuarantee(ctx, comm, by, set.Config.Guarantee); err != nil {
 			return nil, err
 		}
-		defer func() {
-			if a != nil {
-				r.recordGuarantee(ctx, econ, by, a.Label(), set.Config.Name, set.Config.Guarantee)
-			}
-		}()
 	}
 	house, err := r.houseOf(ctx, comm)
 	if err != nil {
@@ -174,6 +169,11 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 	id, err := r.addTourney(ctx, rec)
 	if err != nil {
 		return nil, err
+	}
+	if guaranteed {
+		// Promised from the moment it is stored, whatever fails after:
+		// the tournament stands (and is restored) with it.
+		r.recordGuarantee(ctx, econ, by, "T"+strconv.FormatInt(id, 10), set.Config.Name, set.Config.Guarantee)
 	}
 	rec.ID = id
 	a, err = r.newTourneyActor(rec, set, comm, house)
