@@ -20,6 +20,7 @@ var tourneyTexts = map[string]Message{
 	"tourney.sng_late":             {"A sit-and-go has no late registration.", "Un sit-and-go no tiene inscripción tardía."},
 	"tourney.too_many":             {"This chat already has %[1]v {1:tournament|tournaments} that are not over.", "Este chat ya tiene %[1]v {1:torneo|torneos} sin terminar."},
 	"tourney.created":              {"Tournament %[1]v created: %[2]v, starts %[3]v. /register to play.", "Torneo %[1]v creado: %[2]v, empieza %[3]v. /register para jugar."},
+	"tourney.created_closed":       {"Tournament %[1]v created: %[2]v, but its registration could not be opened (the room cannot reach its database right now): /tourney open %[1]v once it can.", "Torneo %[1]v creado: %[2]v, pero no se pudo abrir su inscripción (la sala no llega ahora a su base de datos): /tourney open %[1]v cuando pueda."},
 	"tourney.when_full":            {"when %[1]v {1:player|players} have registered", "cuando se inscriban %[1]v {1:jugador|jugadores}"},
 	"tourney.none":                 {"No tournament here. An admin creates one with /tourney create.", "No hay torneos aquí. Un administrador crea uno con /tourney create."},
 	"tourney.which":                {"Which tournament? Add its number: %[1]v.", "¿Qué torneo? Añade su número: %[1]v."},

@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -83,10 +84,30 @@ func (r *Room) createTourney(ctx context.Context, comm bot.Community, args []str
 	}
 	set.Thread = thread
 	a, err := r.newTourney(ctx, comm, set, by)
-	if err != nil {
+	return r.createdReply(a, err, lang)
+}
+
+// notOpened is a tournament made (stored, its actor running) whose
+// registration could not be opened: not a failure to make it, which the
+// admin would answer by making another.
+type notOpened struct{ err error }
+
+func (e notOpened) Error() string { return "registration not opened: " + e.err.Error() }
+func (e notOpened) Unwrap() error { return e.err }
+
+// createdReply answers the creation of a (err: newTourney's): the
+// tournament made, or made with its registration not open yet, or why
+// none was made.
+func (r *Room) createdReply(a *tournament.Director, err error, lang string) (bot.Reply, error) {
+	var no notOpened
+	switch {
+	case errors.As(err, &no) && a != nil:
+		r.log.Error("a tournament made could not open its registration", "tourney", a.Label(), "err", no.err)
+		return bot.Reply{Text: tr(lang, "tourney.created_closed", a.Label(), a.Name())}, nil
+	case err != nil:
 		return bot.Reply{}, err
 	}
-	return bot.Reply{Text: tr(lang, "tourney.created", a.Label(), set.Config.Name, a.When(lang))}, nil
+	return bot.Reply{Text: tr(lang, "tourney.created", a.Label(), a.Name(), a.When(lang))}, nil
 }
 
 // newTourney stores a tournament and starts its actor; registration opens
@@ -186,7 +207,7 @@ func (r *Room) newTourney(ctx context.Context, comm bot.Community, set tournamen
 	r.startTourney(a)
 	if set.OpenAt.IsZero() {
 		if _, err := a.Do(ctx, tournament.Request{Cmd: bot.Command{Name: "tourney:open"}, Admin: true}); err != nil {
-			return nil, err
+			return a, notOpened{err} // made: it stands, and is restored, announced
 		}
 	} else {
 		a.Do(ctx, tournament.Request{Sync: true}) //nolint:errcheck // the lobby shows it either way

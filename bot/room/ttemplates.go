@@ -100,10 +100,7 @@ func (r *Room) templateCmd(ctx context.Context, comm bot.Community, args []strin
 			return bot.Reply{}, err
 		}
 		a, err := r.createFromTemplate(ctx, comm, t, r.clock.Now(), by, &thread)
-		if err != nil {
-			return bot.Reply{}, err
-		}
-		return bot.Reply{Text: tr(lang, "tourney.created", a.Label(), a.Name(), a.When(lang))}, nil
+		return r.createdReply(a, err, lang)
 	case "delete":
 		if err := r.store.DeleteTemplate(ctx, comm.ID, name); err != nil {
 			return bot.Reply{}, bot.Errorf(bot.ENotFound, "template.no_such", name)
