@@ -19,11 +19,15 @@ import (
 func runAdminLog(ctx context.Context, a *app) int {
 	q := bot.AdminQuery{All: true}
 	format := "csv"
+	given := map[string]bool{}
 	for _, arg := range a.args {
 		k, v, ok := strings.Cut(arg, "=")
 		switch {
 		case !ok:
 			fmt.Fprintf(a.stderr, "pokerroom adminlog: %q is not key=value (accepted: community=ID, since=YYYY-MM-DD, format=csv|json)\n", arg)
+			return exitUsage
+		case given[k]:
+			fmt.Fprintf(a.stderr, "pokerroom adminlog: %s given twice (once each: community=ID, since=YYYY-MM-DD, format=csv|json)\n", k)
 			return exitUsage
 		case k == "community":
 			id, err := strconv.ParseInt(v, 10, 64)
@@ -49,6 +53,7 @@ func runAdminLog(ctx context.Context, a *app) int {
 			fmt.Fprintf(a.stderr, "pokerroom adminlog: unknown key %q (accepted: community, since, format)\n", k)
 			return exitUsage
 		}
+		given[k] = true
 	}
 	if msg := missingDatabase(a); msg != "" {
 		fmt.Fprintf(a.stderr, "pokerroom adminlog: %s\n", msg)

@@ -50,3 +50,21 @@ func TestAdminLogCommand(t *testing.T) {
 		}
 	}
 }
+
+// `pokerroom adminlog community=1 community=2` exported community 2's log
+// alone, as if the operator had asked for it only: a key given twice is
+// refused, naming it, as any other argument the command cannot follow.
+func TestAdminLogRefusesAKeyGivenTwice(t *testing.T) {
+	env, _ := tempDB(t)
+	for _, args := range [][]string{
+		{"community=1", "community=2"},
+		{"since=2026-11-01", "since=2026-11-02"},
+		{"format=csv", "format=json"},
+	} {
+		k, _, _ := strings.Cut(args[0], "=")
+		r := runMain(t, context.Background(), env, nil, append([]string{"adminlog"}, args...)...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, k+" given twice") || r.stdout != "" {
+			t.Errorf("adminlog %s: exit %d, stdout %q, stderr %q; want 2 and %q", strings.Join(args, " "), r.code, r.stdout, r.stderr, k+" given twice")
+		}
+	}
+}
