@@ -107,6 +107,15 @@ func runConsole(ctx context.Context, a *app) int {
 		fmt.Fprintf(a.stderr, "pokerroom console: DEFAULT_LANG=%q: invalid language (accepted: en, es)\n", strings.ToLower(given))
 		return exitUsage
 	}
+	// OWNER_IDS too: the console's /audit, /ban and /unban are theirs.
+	var owners []string
+	if a.getenv != nil {
+		var msg string
+		if owners, msg = config.ParseOwners(a.getenv("OWNER_IDS")); msg != "" {
+			fmt.Fprintf(a.stderr, "pokerroom console: OWNER_IDS: %s\n", msg)
+			return exitUsage
+		}
+	}
 	in := a.stdin
 	if *script != "" && *script != "-" {
 		f, err := os.Open(*script)
@@ -134,7 +143,7 @@ func runConsole(ctx context.Context, a *app) int {
 	defer done() // after the room closes
 	sink := console.NewSink(a.stdout, *script == "" && isTerminal(a.stdout))
 	sink.FileDir = *filesFlag
-	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed, DefaultLang: lang,
+	cfg := room.Config{Store: s, Clock: bot.SystemClock{}, Log: a.log, HandPause: handPause, BotDelay: botDelay, Seed: seed, DefaultLang: lang, Owners: owners,
 		Outboxes:   map[string]bot.Enqueuer{console.Platform: sink},
 		Admins:     map[string]bot.Admins{console.Platform: console.Admins},
 		Spectators: map[string]bot.Spectators{console.Platform: console.Spectators},

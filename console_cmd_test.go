@@ -232,3 +232,23 @@ func TestConsoleScriptThatIsAFolderIsRefusedBeforeTheDatabase(t *testing.T) {
 		t.Errorf("the database %s was created (stat: %v)", db, err)
 	}
 }
+
+// `pokerroom console` answered /audit (and /ban, /unban) with "Only the
+// bot's operators (OWNER_IDS) can use /audit." and did not read OWNER_IDS:
+// `OWNER_IDS=console:you pokerroom console` still refused it, where `go
+// run .`'s console ran it. The console command reads OWNER_IDS as run does
+// (an invalid one refused the same way).
+func TestConsoleCommandReadsTheOperators(t *testing.T) {
+	r := runMain(t, context.Background(), map[string]string{"OWNER_IDS": "console:you"}, strings.NewReader("/audit\nquit\n"), "console")
+	if r.code != exitOK || !strings.Contains(r.stdout, "ledger") || strings.Contains(r.stdout, "Only the bot's operators") {
+		t.Errorf("OWNER_IDS=console:you pokerroom console, /audit: exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	r = runMain(t, context.Background(), nil, strings.NewReader("/audit\nquit\n"), "console")
+	if !strings.Contains(r.stdout, "Only the bot's operators") {
+		t.Errorf("pokerroom console without OWNER_IDS ran /audit:\n%s", r.stdout)
+	}
+	r = runMain(t, context.Background(), map[string]string{"OWNER_IDS": "telegram:alice"}, strings.NewReader("quit\n"), "console")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "OWNER_IDS") {
+		t.Errorf("OWNER_IDS=telegram:alice pokerroom console: exit %d, stderr %q; want it refused", r.code, r.stderr)
+	}
+}

@@ -368,6 +368,30 @@ func ParseLang(v string) (lang string, ok bool) {
 	return "", false
 }
 
+// ParseOwners reads OWNER_IDS: the operators' "platform:user id"s, comma
+// separated; msg says what is wrong with one that is invalid ("" when
+// none is).
+func ParseOwners(v string) (owners []string, msg string) {
+	for _, o := range strings.Split(v, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		platform, user, ok := strings.Cut(o, ":")
+		switch {
+		case !ok || user == "" || strings.ContainsAny(user, " \t:"):
+			return nil, fmt.Sprintf("invalid operator %q: write platform:user id (accepted: telegram:123, discord:456, console:you)", o)
+		case platform != "telegram" && platform != "discord" && platform != "console":
+			return nil, fmt.Sprintf("invalid operator %q: the platform is telegram, discord or console (accepted: telegram:123, discord:456, console:you)", o)
+		case platform != "console" && !snowflakeRE.MatchString(user):
+			// A username or a chat's id would match nobody.
+			return nil, fmt.Sprintf("invalid operator %q: a %s operator is named by their numeric user id, not a name (accepted: telegram:123, discord:456, console:you)", o, platform)
+		}
+		owners = append(owners, platform+":"+user)
+	}
+	return owners, ""
+}
+
 // buildRoom validates the room's settings: the default language, the
 // operators, the grant caps and the per-user command rate.
 func buildRoom(cfg *Config, get func(string) value) error {
@@ -380,23 +404,11 @@ func buildRoom(cfg *Config, get func(string) value) error {
 	cfg.DefaultLang = l
 
 	v = get("OWNER_IDS")
-	for _, o := range strings.Split(v.s, ",") {
-		o = strings.TrimSpace(o)
-		if o == "" {
-			continue
-		}
-		platform, user, ok := strings.Cut(o, ":")
-		switch {
-		case !ok || user == "" || strings.ContainsAny(user, " \t:"):
-			return v.fail("invalid operator %q: write platform:user id (accepted: telegram:123, discord:456, console:you)", o)
-		case platform != "telegram" && platform != "discord" && platform != "console":
-			return v.fail("invalid operator %q: the platform is telegram, discord or console (accepted: telegram:123, discord:456, console:you)", o)
-		case platform != "console" && !snowflakeRE.MatchString(user):
-			// A username or a chat's id would match nobody.
-			return v.fail("invalid operator %q: a %s operator is named by their numeric user id, not a name (accepted: telegram:123, discord:456, console:you)", o, platform)
-		}
-		cfg.Owners = append(cfg.Owners, platform+":"+user)
+	owners, msg := ParseOwners(v.s)
+	if msg != "" {
+		return v.fail("%s", msg)
 	}
+	cfg.Owners = owners
 	for _, c := range []struct {
 		env string
 		to  *int64
