@@ -204,6 +204,7 @@ func consolePart(a *app, s *store.Store, rm *room.Room, sink *console.Sink, othe
 			return errStop
 		case errors.Is(err, io.EOF) && others:
 			a.log.Info("console: end of input; still serving until interrupted")
+			con.ServesOn(ctx)
 			return nil
 		case errors.Is(err, io.EOF):
 			a.log.Info("console: end of input")

@@ -18,6 +18,7 @@ var texts = map[string][2]string{ // English, Spanish
 	"unknown":     {"unknown command %q; try help (room commands start with /)", "comando desconocido %q; prueba help (los comandos de la sala empiezan por /)"},
 	"no_room":     {"no room is running", "no hay ninguna sala en marcha"},
 	"not_cmd":     {"%q is not a command: write / and a name, such as /help", "%q no es un comando: escribe / y un nombre, como /help"},
+	"eof_serving": {"end of input: the console is closed; the room serves on until interrupted (Ctrl-C)", "fin de la entrada: la consola se cierra; la sala sigue en marcha hasta que la interrumpas (Ctrl-C)"},
 	"quit_args":   {"%[1]s takes no arguments: type %[1]s to leave", "%[1]s no lleva argumentos: escribe %[1]s para salir"},
 	"sleep_usage": {"usage: sleep DURATION (such as 30s or 5m)", "uso: sleep DURACIÓN (como 30s o 5m)"},
 	"sleep_bad":   {"sleep %q: want a duration from 0s to 24h, such as 30s", "sleep %q: indica una duración de 0s a 24h, como 30s"},
@@ -73,6 +74,12 @@ func (c *Console) lang(ctx context.Context, user string) string {
 }
 
 // text is the console's line key in user's language.
+// ServesOn tells the console's reader, after the end of its input, that
+// the room goes on serving (run with a platform or HTTP_ADDR).
+func (c *Console) ServesOn(ctx context.Context) {
+	c.Sink.Print("console", c.text(ctx, c.User, "eof_serving"))
+}
+
 func (c *Console) text(ctx context.Context, user, key string, args ...any) string {
 	m := texts[key]
 	s := m[0]
