@@ -29,7 +29,9 @@ var scriptStart = time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
 // went wrong: nil and exitUsage for a bad --db (or one naming a directory), nil and exitFail when it
 // cannot be opened.
 func openScratch(ctx context.Context, a *app, cmd, dsn string) (*store.Scratch, int) {
-	s, err := store.OpenScratch(ctx, dsn, cmd, openTimeout)
+	s, err := store.OpenScratchWith(ctx, dsn, cmd, openTimeout, func(ctx context.Context, s *store.Store) (int, error) {
+		return migrateUnheld(ctx, s, a.log)
+	})
 	var bad *store.URLError
 	var dir *store.NotAFileError
 	switch {

@@ -111,6 +111,42 @@ func takeRoomFor(ctx context.Context, s *store.Store, log *slog.Logger, ttl time
 	return l, nil
 }
 
+// migrateUnheld brings s's schema up to date. A database that holds a
+// room of an older schema is upgraded only while no other process holds
+// the room's lease: a newer binary started beside the room that runs on
+// it (a second terminal, a new container started before the old one
+// stopped, `pokerroom migrate` or `audit` run at it) changed the schema
+// under the running room before the lease refused it (found by an outside
+// review). The lease is held, and renewed, while the schema changes, and
+// given up after; a database of no room yet, or of a schema older than
+// the lease, has none to ask.
+func migrateUnheld(ctx context.Context, s *store.Store, log *slog.Logger) (int, error) {
+	v, err := s.SchemaVersion(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if v < store.LeaseSchemaVersion || v >= store.LatestSchemaVersion() {
+		return s.Migrate(ctx)
+	}
+	l, err := takeRoom(ctx, s, log)
+	if err != nil {
+		var held *heldError
+		if errors.As(err, &held) {
+			err = fmt.Errorf("another pokerroom (%s) runs the room on this database (schema version %d): stop it before this binary upgrades it to version %d (one stopped without closing holds it until %s UTC)",
+				held.holder, v, store.LatestSchemaVersion(), held.until.UTC().Format(time.TimeOnly))
+		}
+		return 0, err
+	}
+	_, stop := l.keepNow()
+	defer func() {
+		stop()
+		l.release()
+		s.SetFenceLease("", "")
+		s.SetFence(nil)
+	}()
+	return s.Migrate(ctx)
+}
+
 // renewed records a renewal asked at start (for start + ttl).
 func (l *roomLease) renewed(start time.Time) {
 	l.mu.Lock()

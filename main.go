@@ -316,7 +316,7 @@ func openStoreOf(ctx context.Context, a *app, existing bool) (*store.Store, erro
 			return nil, err
 		}
 	}
-	applied, err := s.Migrate(ctx)
+	applied, err := migrateUnheld(ctx, s, a.log)
 	if err != nil {
 		s.Close()
 		return nil, err

@@ -17,6 +17,10 @@ import (
 // .`, a second container) is refused instead of dealing the same tables.
 // Its value is "<expiry in Unix nanoseconds> <holder>".
 
+// LeaseSchemaVersion is the first schema version whose database can hold
+// a lease (key_values, migration 9).
+const LeaseSchemaVersion = 9
+
 // TakeLease takes key for holder until until: when nobody holds it, when
 // holder holds it (a renewal), or when its holder's lease ran out before
 // now. When another holds it, ok is false and other and otherUntil say who

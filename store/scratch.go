@@ -39,6 +39,16 @@ func (e *URLError) Unwrap() error { return e.Err }
 // the directory, open or migrate is an error saying which step failed;
 // then what was opened is closed and the temporary directory removed.
 func OpenScratch(ctx context.Context, dsn, name string, timeout time.Duration) (*Scratch, error) {
+	return OpenScratchWith(ctx, dsn, name, timeout, nil)
+}
+
+// OpenScratchWith is OpenScratch migrating the database with migrate
+// (nil: [Store.Migrate]): the caller's, which may refuse to upgrade a
+// database another process runs a room on.
+func OpenScratchWith(ctx context.Context, dsn, name string, timeout time.Duration, migrate func(context.Context, *Store) (int, error)) (*Scratch, error) {
+	if migrate == nil {
+		migrate = func(ctx context.Context, s *Store) (int, error) { return s.Migrate(ctx) }
+	}
 	if name == "" || filepath.Base(name) != name {
 		return nil, fmt.Errorf("scratch database name %q: want a plain file name without a directory", name)
 	}
@@ -71,7 +81,7 @@ func OpenScratch(ctx context.Context, dsn, name string, timeout time.Duration) (
 	if err != nil {
 		return fail(fmt.Errorf("open database: %w", err))
 	}
-	if _, err := sc.Migrate(ctx); err != nil {
+	if _, err := migrate(ctx, sc.Store); err != nil {
 		return fail(fmt.Errorf("migrate: %w", err))
 	}
 	return sc, nil
