@@ -527,6 +527,7 @@ func TestAnOutageAtATournamentsClockStepIsToldOnceStored(t *testing.T) {
 		{"level", "level 2,", started},
 		{"rebuy_end", "the rebuy period is over", rebuys},
 		{"addon_end", "the add-on is closed", rebuys},
+		{"close", "registration is closed", closing},
 	} {
 		c := chipMove{setup: k.setup,
 			hit: opOf(k.op, ""), act: func(h *harness) { h.sleep(10 * time.Second) },
@@ -544,6 +545,15 @@ func TestAnOutageAtATournamentsClockStepIsToldOnceStored(t *testing.T) {
 			t.Run(name, func(t *testing.T) { runChipMoveOutage(t, c, stored) })
 		}
 	}
+}
+
+// closing: T1, a tournament whose registration closes (close=) a
+// minute before its start, alice and practice opponents registered.
+func closing(h *harness) {
+	h.must("admin", "/tourney create Closing buyin=10+1 start=+3m close=+2m min=2 bots=on seats=6")
+	h.must("alice", "/register")
+	h.must("admin", "/tourney bots 4")
+	h.sleep(time.Minute)
 }
 
 // rebuys: T1, a rebuy tournament with an add-on, alice and practice

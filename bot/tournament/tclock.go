@@ -152,10 +152,11 @@ func (a *Director) closeRegistration() error {
 		if a.regClosed {
 			return bot.Errorf(bot.EInvalid, "tourney.reg_closed", a.Label())
 		}
-		if _, err := a.do(closeOp{}, nil, nil); err != nil {
+		// Told once stored, also when the answer was lost with the
+		// database and a rebuild finds it made (doThen).
+		if _, err := a.doThen(closeOp{}, nil, nil, func(any) { a.news("tn.reg_closed", a.Name()) }); err != nil {
 			return err
 		}
-		a.news("tn.reg_closed", a.Name())
 	case tourney.LateRegistration:
 		if err := a.endLate(); err != nil {
 			return err
