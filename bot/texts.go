@@ -246,6 +246,7 @@ var roomTexts = map[string]Message{
 	"action.not_in_hand":     {"You are not in this hand.", "No estás en esta mano."},
 	"action.nobody_to_act":   {"Nobody is to act now.", "Ahora no le toca a nadie."},
 	"action.stale":           {"Your %[1]v was sent before your turn began and reached me only now, so it was not played: look at the table and act again.", "Tu %[1]v se envió antes de que empezara tu turno y me llegó solo ahora, así que no se jugó: mira la mesa y vuelve a actuar."},
+	"action.stale_hand":      {"Your %[1]v was sent before this hand was dealt to you and reached me only now, so it was not played: look at your cards and act again.", "Tu %[1]v se envió antes de que se te repartiera esta mano y me llegó solo ahora, así que no se jugó: mira tus cartas y vuelve a actuar."},
 	"action.turn_of":         {"It is %[1]v's turn, not yours.", "Le toca a %[1]v, no a ti."},
 	"action.draw_now":        {"This is the draw: change up to %[1]v cards with /discard, such as /discard 2c 7d, or keep them all with /pat.", "Es el descarte: cambia hasta %[1]v cartas con /discard, como /discard 2c 7d, o quédate con todas con /pat."},
 	"view.draw_hint":         {"The draw: /discard <cards> or /pat", "El descarte: /discard <cartas> o /pat"},

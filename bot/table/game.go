@@ -180,7 +180,7 @@ func (t *Table) startHand() {
 	// (endMoves): stored with the seats, it keeps their sum equal to the
 	// table's account at every committed point.
 	t.hand, t.handID, t.button, t.handNo = h, w.HandID, order[0], t.handNo+1
-	t.bigBlind = bigBlind
+	t.bigBlind, t.dealt = bigBlind, now
 	if t.Tour != nil {
 		t.tpos = tplan.Positions
 	}

@@ -69,6 +69,7 @@ func (t *Table) load(ctx context.Context, fresh bool) error {
 	}
 	t.hand, t.setup, t.handID, t.order, t.last, t.fair.hand, t.hidden = in.hand, in.setup, in.id, in.order, lastLines{}, in.fair, in.hidden
 	t.turnAt, t.turnPhase, t.turnStart, t.reminded = time.Time{}, "", time.Time{}, false
+	t.dealt = t.Deps.Clock.Now() // a hand restored is shown again from now
 	t.botAt, t.botN = time.Time{}, 0
 	t.leftMu.Lock()
 	t.waiting, t.left, t.sitoutAt, t.sitoutWarn = nil, map[int64]LeftStack{}, map[int]time.Time{}, map[int]bool{}

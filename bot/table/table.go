@@ -197,6 +197,9 @@ type Table struct {
 	turnPhase         string
 	reminded          bool
 	nextAt            time.Time // the next hand starts (between hands)
+	// dealt is when the hand in play was dealt, or shown again after a
+	// restart (load): a pool's fold typed before it answered another hand.
+	dealt time.Time
 	// botAt is when the practice opponent to act at action botN acts.
 	botAt   time.Time
 	botN    int
