@@ -96,3 +96,30 @@ func TestARefusalInAThreadIsConfirmedOnItsParentsPermissions(t *testing.T) {
 		t.Errorf("a lasting denial on the thread's channel was taken for a hiccup:\n%s", out)
 	}
 }
+
+// A denial the gateway never reported (no CHANNEL_UPDATE: the bot was
+// reconnecting) left the state's copy of the channel with its old
+// overwrites: the confirmation read the channel from Discord but worked
+// the bot's permissions out from that stale copy, found them whole and
+// took a lasting loss for a hiccup, the table playing on unseen until a
+// second refusal. The permissions are those of the channel as read.
+func TestALossTheGatewayNeverReportedIsConfirmed(t *testing.T) {
+	fake := newFake(t)
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{})
+	e.slash(ana, "newtable", str("variant", "nlhe"), str("stakes", "1/2"), str("options", "timer=5s bank=0"))
+	e.slash(ana, "join")
+	fake.DenyBotUnseen(channel, discordgo.PermissionSendMessages) // for good
+	e.slash(ben, "join")                                          // the hand starts: a message refused
+	for end := time.Now().Add(wait); ; time.Sleep(50 * time.Millisecond) {
+		out := e.logs.String()
+		if strings.Contains(out, "may post again") {
+			t.Fatalf("a lasting denial the gateway did not report was taken for a hiccup:\n%s", out)
+		}
+		if strings.Contains(out, "its tables close") {
+			return
+		}
+		if time.Now().After(end) {
+			t.Fatalf("the refusal was not confirmed:\n%s", out)
+		}
+	}
+}

@@ -309,15 +309,23 @@ func (a *Adapter) mayPostAgain(ctx context.Context, channel string) bool {
 	if err != nil || a.self == "" {
 		return false
 	}
-	need, of := int64(discordgo.PermissionViewChannel|discordgo.PermissionSendMessages), channel
+	need, of := int64(discordgo.PermissionViewChannel|discordgo.PermissionSendMessages), ch
 	if ch.IsThread() {
 		// a thread has its parent's overwrites, none of its own
 		need = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads
 		if ch.ParentID != "" {
-			of = ch.ParentID
+			if of, err = a.s.Channel(ch.ParentID, discordgo.WithContext(ctx)); err != nil {
+				return false
+			}
 		}
 	}
-	perms, err := a.s.UserChannelPermissions(a.self, of, discordgo.WithContext(ctx))
+	// The permissions are worked out from the state's copy of the channel:
+	// the one just read replaces it, its overwrites as they are now (an
+	// edit the gateway did not report left the state's old ones, whole).
+	if err := a.s.State.ChannelAdd(of); err != nil {
+		return false
+	}
+	perms, err := a.s.UserChannelPermissions(a.self, of.ID, discordgo.WithContext(ctx))
 	if err != nil || (perms&discordgo.PermissionAdministrator == 0 && perms&need != need) {
 		return false
 	}

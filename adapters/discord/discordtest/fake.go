@@ -447,6 +447,20 @@ func (s *Server) DenyBot(channelID string, perms int64) {
 	}
 }
 
+// DenyBotUnseen is DenyBot without the CHANNEL_UPDATE: the gateway never
+// told the bot (it was reconnecting, or resumed past the event), and its
+// state still has the channel's old overwrites; the channel's answers
+// (GET /channels/{id}) have the new ones.
+func (s *Server) DenyBotUnseen(channelID string, perms int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[channelID]
+	if c == nil {
+		s.tb.Fatalf("discordtest: no channel %s", channelID)
+	}
+	c.denyBot = perms
+}
+
 // TimeOutBot has a moderator time the bot out in guild id for d (a
 // member's communication_disabled_until): until then every message the
 // bot sends or edits in the guild is refused 403 Missing Permissions
