@@ -167,6 +167,44 @@ func TestTablesOfAGroupThatMutedTheBotCloseAfterTheHand(t *testing.T) {
 	}
 }
 
+// A send refused as if the bot were muted while Telegram says it may send
+// (Telegram has given such answers in error during its own outages) does
+// not close the group's tables: the refusal is confirmed with the bot's
+// membership first, and play goes on.
+func TestARefusalTelegramDoesNotConfirmKeepsTheTables(t *testing.T) {
+	fake := newFake(t)
+	fake.Start(ana, "")
+	fake.Start(ben, "")
+	clock := bottest.NewClock(time.Date(2026, 11, 25, 20, 0, 0, 0, time.UTC))
+	e := start(t, fake, filepath.Join(t.TempDir(), "room.db"), options{clock: clock})
+	defer e.stop()
+	e.openTable(ana, ben)
+	e.waitText(ana, "hand 1: your cards")
+	fake.GlitchSends(group, 1)
+	for deadline := time.Now().Add(wait); !strings.Contains(e.logs.String(), "taken for a passing error"); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the refusal was not met or not checked:\n%s", e.logs)
+		}
+		clock.Walk(clock.Now().Add(10*time.Second), e.settle)
+	}
+	clock.Walk(clock.Now().Add(time.Minute), e.settle)
+	if strings.Contains(e.logs.String(), "chat lost") {
+		t.Fatalf("the room was told the chat was lost:\n%s", e.logs)
+	}
+	if ids := e.room.Tables(); len(ids) != 1 {
+		t.Fatalf("tables open after a refusal Telegram did not confirm: %v, want the one", ids)
+	}
+	for deadline := time.Now().Add(wait); ; time.Sleep(10 * time.Millisecond) {
+		if _, ok := e.tableMessage(2); ok {
+			break // the next hand is dealt and shown in the group
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no hand 2 shown in the group after the refusal:\n%s", e.logs)
+		}
+		clock.Walk(clock.Now().Add(10*time.Second), e.settle)
+	}
+}
+
 // A running tournament whose group mutes the bot pauses, and each player
 // in play is told privately why in words that fit a mute (not only a
 // removal) and what brings play back.

@@ -82,9 +82,16 @@ func (a *Adapter) lost(ctx context.Context, chat int64, err error) {
 		return
 	}
 	why := "a send to the chat was refused: " + err.Error()
-	a.log.Warn(why+": its tables close after their hand, its players cashed out; its running tournaments pause", "chat", chat)
+	muted := isMuted(err)
 	ctx = context.WithoutCancel(ctx)
 	if !a.enqueue(chat, func() {
+		if muted && !a.mutedThere(chat, err) {
+			a.mu.Lock()
+			delete(a.lostChats, chat) // the next refusal asks again
+			a.mu.Unlock()
+			return
+		}
+		a.log.Warn(why+": its tables close after their hand, its players cashed out; its running tournaments pause", "chat", chat)
 		if err := a.room.ChatLost(ctx, Platform, strconv.FormatInt(chat, 10), why); err != nil {
 			a.log.Warn("could not stop the tables of a chat that refused the bot", "chat", chat, "err", err)
 		}
@@ -93,6 +100,49 @@ func (a *Adapter) lost(ctx context.Context, chat int64, err error) {
 		delete(a.lostChats, chat) // the next refusal tries again
 		a.mu.Unlock()
 	}
+}
+
+// mutedThere confirms a 400 refusal saying the bot may not write in chat
+// (isMuted) with the bot's membership as Telegram has it, before the
+// chat's tables close: Telegram has answered such 400s in error during
+// its own outages, and closing every table of a group on one would cash
+// out a whole room for a passing fault (a Discord refusal is confirmed
+// the same way). Confirmed: the bot is gone, restricted from sending, a
+// plain member where the group's default permissions forbid sending, or
+// not a posting administrator of a channel. A read that fails does not
+// confirm: the next refusal asks again.
+func (a *Adapter) mutedThere(chat int64, refusal error) bool {
+	m, err := a.api.GetChatMember(tgbotapi.GetChatMemberConfig{ChatConfigWithUser: tgbotapi.ChatConfigWithUser{ChatID: chat, UserID: a.api.Self.ID}})
+	if err != nil {
+		a.log.Warn("a send was refused as if the bot may not write there; its membership could not be read to confirm it: the tables go on", "chat", chat, "refusal", refusal, "err", err)
+		return false
+	}
+	var muted bool
+	switch m.Status {
+	case "left", "kicked":
+		muted = true
+	case "restricted":
+		muted = !m.IsMember || !m.CanSendMessages
+	case "administrator", "member":
+		// A channel's administrator posts with can_post_messages, its
+		// plain member never; a group's member sends as the group's
+		// default permissions say, its administrator always.
+		c, err := a.api.GetChat(tgbotapi.ChatInfoConfig{ChatConfig: tgbotapi.ChatConfig{ChatID: chat}})
+		if err != nil {
+			a.log.Warn("a send was refused as if the bot may not write there; the chat could not be read to confirm it: the tables go on", "chat", chat, "refusal", refusal, "err", err)
+			return false
+		}
+		switch {
+		case c.Type == "channel":
+			muted = m.Status != "administrator" || !m.CanPostMessages
+		case m.Status == "member":
+			muted = c.Permissions != nil && !c.Permissions.CanSendMessages
+		}
+	}
+	if !muted {
+		a.log.Warn("a send was refused as if the bot may not write there, but Telegram says it may: taken for a passing error, the tables go on", "chat", chat, "refusal", refusal, "status", m.Status)
+	}
+	return muted
 }
 
 // found follows a group that took a send: one the room was told it lost

@@ -184,6 +184,9 @@ type group struct {
 	// bot is the bot's membership: "" a plain member (in a channel: an
 	// administrator who may post), else as SetBotMember set it.
 	bot, botKind string
+	// glitches is how many sends more are refused as if the bot were
+	// muted while it is not (GlitchSends).
+	glitches int
 }
 
 // NewServer starts a fake Bot API; it is closed when the test ends if tb

@@ -105,6 +105,9 @@ func (s *Server) reachable(chat int64) *apiError {
 			return &apiError{code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", migrateTo: g.migrated}
 		}
 		switch {
+		case g.glitches > 0:
+			g.glitches--
+			return &apiError{code: 400, description: "Bad Request: not enough rights to send text messages to the chat"}
 		case g.bot == "left" || g.bot == "kicked":
 			return &apiError{code: 403, description: "Forbidden: bot is not a member of the chat"}
 		case g.bot == "restricted", g.channel && g.bot != "" && (g.bot != "administrator" || g.botKind == "no_post"):

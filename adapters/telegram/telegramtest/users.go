@@ -299,6 +299,18 @@ func (s *Server) RemoveBot(chat, by int64, status string) int {
 		"old_chat_member": old, "new_chat_member": map[string]any{"user": self, "status": status, "until_date": 0}})
 }
 
+// GlitchSends refuses the next n sends to chat with 400 "not enough
+// rights to send text messages to the chat" while the bot's membership
+// stays what it is (getChatMember and getChat say it may send): the
+// answers Telegram has given in error during outages of its own.
+func (s *Server) GlitchSends(chat int64, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if g := s.groups[chat]; g != nil {
+		g.glitches = n
+	}
+}
+
 // MuteBot has an admin (by) of group chat restrict the bot (muted true:
 // a "restricted" member with is_member true and can_send_messages false,
 // as the Bot API's ChatMemberRestricted) or lift it (a plain "member"
