@@ -76,7 +76,7 @@ func (a *Adapter) route(ctx context.Context, u update) {
 		}
 		if !a.enqueue(m.Chat.ID, func() {
 			defer a.guard(u.UpdateID, internal)
-			a.onMessage(ctx, m, u.topic, received)
+			a.onMessage(ctx, m, u.topic, u.late, received)
 		}) && m.From != nil {
 			a.tell(m, u.topic, bot.Translate(bot.Errorf(bot.EBusy, bot.KeyBusy), a.langOf(m.From)), true)
 		}
@@ -367,7 +367,7 @@ func (a *Adapter) started(user int64) {
 
 // onMessage handles a typed message; topic is the forum topic it was typed
 // in (0: none), where a table it opens shows.
-func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int, received time.Time) {
+func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int, late bool, received time.Time) {
 	if m.Chat == nil { // route skips it; never dereferenced below
 		return
 	}
@@ -400,8 +400,13 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int,
 	private := m.Chat.IsPrivate()
 	cmd := bot.Command{Platform: Platform, User: strconv.FormatInt(m.From.ID, 10), UserName: displayName(m.From), Lang: clientLang(m.From),
 		Name: name, Args: args, Received: received}
-	if m.Date > 0 {
-		cmd.Sent = time.Unix(int64(m.Date), 0) // Telegram's "date the message was sent"
+	if sent := time.Unix(int64(m.Date), 0); late && m.Date > 0 && sent.Add(lateGrace).Before(a.since) {
+		// Telegram's "date the message was sent", for a message that
+		// waited while the bot was down: the table does not play a hand
+		// action typed before the turn it would answer began. A message
+		// that came while the bot polled was sent a moment ago, whatever
+		// its date says (this host's clock and Telegram's may differ).
+		cmd.Sent = sent
 	}
 	if private {
 		a.started(m.From.ID)

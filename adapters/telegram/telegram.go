@@ -125,6 +125,9 @@ type Config struct {
 
 // Adapter is the Telegram side of the room.
 type Adapter struct {
+	// since is when Run began taking updates: a message sent more than
+	// lateGrace before it waited for the bot (update.late).
+	since  time.Time
 	cfg    Config
 	log    *slog.Logger
 	outbox *outbox.Outbox
@@ -229,6 +232,11 @@ func New(cfg Config) (*Adapter, error) {
 // Delays); the room queues through Enqueue.
 func (a *Adapter) Outbox() *outbox.Outbox { return a.outbox }
 
+// lateGrace is how much earlier than the bot's start a message must say it
+// was sent to count as one that waited for the bot: Telegram dates
+// messages in whole seconds, and its clock and this host's differ a little.
+const lateGrace = 10 * time.Second
+
 // Run connects to Telegram and serves the room until ctx ends. A refused
 // token stops it with an error; an unreachable Telegram is retried with
 // backoff.
@@ -243,6 +251,7 @@ func (a *Adapter) Run(ctx context.Context, room Room) error {
 	}
 	a.setCommands()
 	a.loadOffset(ctx)
+	a.since = a.cfg.Clock.Now()
 	outCtx, stopOut := context.WithCancel(ctx)
 	defer stopOut()
 	outDone := platform.RunOutbox(outCtx, a.outbox, a.log)

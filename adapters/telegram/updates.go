@@ -136,6 +136,9 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 		a.log.Warn("deleteWebhook failed", "err", err)
 	}
 	backoff := time.Second
+	// The updates pending when polling began come first, in batches of
+	// pollLimit until one is not full: those waited for the bot.
+	backlog := true
 	for ctx.Err() == nil {
 		a.mu.Lock()
 		offset := a.offset
@@ -178,6 +181,10 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 		backoff = time.Second
 		a.link.Set(true, nil)
 		fresh, taken, stuck := a.take(raws)
+		for i := range fresh {
+			fresh[i].late = backlog
+		}
+		backlog = backlog && len(raws) >= pollLimit
 		if taken {
 			a.storeOffset(ctx) // once per batch, before any is handled
 		} else if stuck {
@@ -195,6 +202,10 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 	return nil
 }
 
+// pollLimit is the most updates a getUpdates answers (the Bot API's
+// limit, 1-100).
+const pollLimit = 100
+
 // getUpdates asks for the updates from offset on (a long poll). The
 // result is left as one raw message per update, for take to decode one by
 // one: tgbotapi's GetUpdates decodes the batch as a whole, so one update
@@ -202,7 +213,7 @@ func (a *Adapter) poll(ctx, life context.Context) error {
 func (a *Adapter) getUpdates(offset int) ([]json.RawMessage, error) {
 	p := tgbotapi.Params{}
 	p.AddNonZero("offset", offset)
-	p.AddNonZero("limit", 100)
+	p.AddNonZero("limit", pollLimit)
 	p.AddNonZero("timeout", int(a.cfg.PollTimeout/time.Second))
 	if err := p.AddInterface("allowed_updates", allowedUpdates); err != nil {
 		return nil, err
@@ -253,6 +264,11 @@ func (a *Adapter) take(raws []json.RawMessage) (fresh []update, taken, stuck boo
 type update struct {
 	tgbotapi.Update
 	topic int // 0: none (not a forum, or its General topic)
+	// late marks an update that may have waited for the bot: one of the
+	// batches of updates pending when polling began (the first, and each
+	// after a full one), or any in webhook mode. Only such a message's date
+	// says when its typed command was sent (onMessage: bot.Command.Sent).
+	late bool
 }
 
 // topicOf is the forum topic of an update's message: its
@@ -394,6 +410,7 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 			a.storeOffset(ctx)
 		}
 		for _, u := range fresh {
+			u.late = true // a push cannot say whether it waited: its date does (onMessage)
 			a.route(ctx, u)
 		}
 		w.WriteHeader(http.StatusOK)

@@ -106,6 +106,16 @@ func (s *Server) SayUpdate(chat, user int64, text string) (msg, update int) {
 	return m.ID, s.push("message", s.messageJSON(m))
 }
 
+// SayAt is Say for a message Telegram dates at (Message.date: "Date the
+// message was sent"): one typed while the bot was down, delivered when it
+// polls again.
+func (s *Server) SayAt(chat, user int64, text string, at time.Time) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.addMessage(chat, &Message{Text: text, From: user, Date: at})
+	return s.push("message", s.messageJSON(m))
+}
+
 // SayInTopic has user write text in forum topic (a thread id AddTopic or
 // createForumTopic returned) of chat. It returns the message id.
 func (s *Server) SayInTopic(chat int64, topic int, user int64, text string) int {
