@@ -723,6 +723,14 @@ func (a *Director) news(key string, args ...any) {
 	}
 }
 
+// playerLang is the language e's player reads (privateTo's).
+func (a *Director) playerLang(e tourney.EntryID) string {
+	if p, ok := a.Players[e]; ok {
+		return bot.LangFor(p.Language, "", a.lang())
+	}
+	return a.lang()
+}
+
 // privateTo sends an entry's player a private note, in their own
 // language (else the chat's). Each tells what the tournament's news tell
 // anyway (a seat, a move, a bust and its rebuy offer, a prize): a
@@ -734,7 +742,7 @@ func (a *Director) privateTo(e tourney.EntryID, key string, args ...any) {
 	if !ok || a.bots[e] {
 		return
 	}
-	text := tr(bot.LangFor(p.Language, "", a.lang()), key, args...)
+	text := tr(a.playerLang(e), key, args...)
 	m := bot.Outgoing{To: bot.Destination{Platform: p.Platform, User: p.UserID}, Priority: bot.PriorityPrivate,
 		Body: bot.View{Kind: bot.ViewNotice, Text: text}}
 	if !a.Tourney.Config().Anonymous { // naming the player would tell whose pseudonym is whose (R-TRN-13)

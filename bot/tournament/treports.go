@@ -208,7 +208,11 @@ func (a *Director) eliminated(busts []table.ReportBust, pays []bountyPay) {
 		default:
 			a.news("tn.out", a.entryName(b.Entry), place)
 		}
-		a.privateTo(b.Entry, "tn.you_out", a.Name(), place)
+		if prize > 0 {
+			a.privateTo(b.Entry, "tn.you_out_paid", a.Name(), place, a.wonText(a.playerLang(b.Entry), kind, prize))
+		} else {
+			a.privateTo(b.Entry, "tn.you_out", a.Name(), place)
+		}
 	}
 	if a.Tourney.State() == tourney.Finished {
 		a.finish()
