@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 )
 
 // A fence keeps a process that may no longer own the room from writing:
@@ -144,6 +145,18 @@ func (s *Store) registerFence() error {
 // alone. fn may run more than once (InTx retries).
 func (s *Store) write(ctx context.Context, fn func(db *gorm.DB) error) error {
 	return s.InTx(ctx, func(tx *Tx) error { return fn(tx.db) })
+}
+
+// insert creates row in a transaction of its own (write) and returns it
+// with its id. Each attempt creates a copy of row: a retried transaction
+// does not see the id an attempt rolled back set.
+func insert[T any](ctx context.Context, s *Store, row T) (T, error) {
+	var made T
+	err := s.write(ctx, func(db *gorm.DB) error {
+		made = row
+		return db.Omit(clause.Associations).Create(&made).Error
+	})
+	return made, err
 }
 
 // unfenced is db for the lease's own statements, which the fence lets

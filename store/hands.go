@@ -20,17 +20,11 @@ func repeatableRead(b Backend) *sql.TxOptions {
 
 // CreateTable stores a new table; t.ID is set.
 func (s *Store) CreateTable(ctx context.Context, t *Table) error {
-	err := s.write(ctx, func(db *gorm.DB) error {
-		r := *t
-		if err := db.Omit(clause.Associations).Create(&r).Error; err != nil {
-			return err
-		}
-		*t = r
-		return nil
-	})
+	made, err := insert(ctx, s, *t)
 	if err != nil {
 		return fmt.Errorf("create table: %w", err)
 	}
+	*t = made
 	return nil
 }
 

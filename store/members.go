@@ -33,27 +33,23 @@ func (c Community) record() bot.Community {
 
 // FindPlayers implements bot.Members.
 func (s *Store) FindPlayers(ctx context.Context, platform, who string) ([]bot.Player, error) {
-	var rows []Player
-	err := s.db.WithContext(ctx).Where("platform = ? AND (user_id = ? OR lower(display_name) = lower(?))", platform, who, who).
-		Order("id").Limit(10).Find(&rows).Error
-	if err != nil {
-		return nil, roomErr(fmt.Errorf("find players %q: %w", who, err))
-	}
-	out := make([]bot.Player, 0, len(rows))
-	for _, p := range rows {
-		out = append(out, p.record())
-	}
-	return out, nil
+	return findPlayers("find players", s.db.WithContext(ctx), platform, who)
 }
 
 // FindMembers implements bot.Members.
 func (s *Store) FindMembers(ctx context.Context, platform, who, keyPrefix string) ([]bot.Player, error) {
+	among := s.db.WithContext(ctx).Where("EXISTS (SELECT 1 FROM key_values WHERE key_values.key = ? || CAST(players.id AS TEXT))", keyPrefix)
+	return findPlayers("find members", among, platform, who)
+}
+
+// findPlayers is the first ten players of platform, among those db
+// selects, whose user id or name (whatever its case) is who.
+func findPlayers(what string, db *gorm.DB, platform, who string) ([]bot.Player, error) {
 	var rows []Player
-	err := s.db.WithContext(ctx).Where("platform = ? AND (user_id = ? OR lower(display_name) = lower(?))", platform, who, who).
-		Where("EXISTS (SELECT 1 FROM key_values WHERE key_values.key = ? || CAST(players.id AS TEXT))", keyPrefix).
+	err := db.Where("platform = ? AND (user_id = ? OR lower(display_name) = lower(?))", platform, who, who).
 		Order("id").Limit(10).Find(&rows).Error
 	if err != nil {
-		return nil, roomErr(fmt.Errorf("find members %q: %w", who, err))
+		return nil, roomErr(fmt.Errorf("%s %q: %w", what, who, err))
 	}
 	out := make([]bot.Player, 0, len(rows))
 	for _, p := range rows {

@@ -4,12 +4,12 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/pokerroom/pokerroom/bot"
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 )
 
 // AddTable implements bot.Tables.
@@ -25,17 +25,11 @@ func (s *Store) AddTable(ctx context.Context, t bot.TableRecord) (int64, error) 
 		row.CreatedAt = s.clock.Now()
 	}
 	row.CreatedAt = storedTime(row.CreatedAt)
-	var id int64
-	err := s.write(ctx, func(db *gorm.DB) error {
-		r := row
-		err := db.Omit(clause.Associations).Create(&r).Error
-		id = r.ID
-		return err
-	})
+	made, err := insert(ctx, s, row)
 	if err != nil {
 		return 0, roomErr(fmt.Errorf("create table: %w", err))
 	}
-	return id, nil
+	return made.ID, nil
 }
 
 // OpenTables implements bot.Tables.
@@ -73,16 +67,13 @@ func (s *Store) Table(ctx context.Context, tableID int64) (bot.TableRecord, erro
 
 // CloseTable implements bot.Tables.
 func (s *Store) CloseTable(ctx context.Context, tableID int64, at time.Time) error {
-	return s.write(ctx, func(db *gorm.DB) error {
-		res := db.Model(&Table{}).Where("id = ?", tableID).Update("closed_at", storedTime(at))
-		if res.Error != nil {
-			return fmt.Errorf("close table %d: %w", tableID, res.Error)
-		}
-		if res.RowsAffected == 0 {
-			return fmt.Errorf("%w: table %d", bot.ErrNotFound, tableID)
-		}
-		return nil
+	err := s.updated(ctx, fmt.Sprintf("table %d", tableID), func(db *gorm.DB) *gorm.DB {
+		return db.Model(&Table{}).Where("id = ?", tableID).Update("closed_at", storedTime(at))
 	})
+	if err != nil && !errors.Is(err, bot.ErrNotFound) {
+		return fmt.Errorf("close table %d: %w", tableID, err)
+	}
+	return err
 }
 
 // sqlCloseTable closes a table at a time, once: a table closed already

@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/pokerroom/pokerroom/bot"
@@ -21,17 +22,11 @@ func (s *Store) AddTourney(ctx context.Context, t bot.TourneyRecord) (int64, err
 		row.CreatedAt = s.clock.Now()
 	}
 	row.CreatedAt = storedTime(row.CreatedAt)
-	var id int64
-	err := s.write(ctx, func(db *gorm.DB) error {
-		r := row
-		err := db.Create(&r).Error
-		id = r.ID
-		return err
-	})
+	made, err := insert(ctx, s, row)
 	if err != nil {
 		return 0, roomErr(fmt.Errorf("create tournament: %w", err))
 	}
-	return id, nil
+	return made.ID, nil
 }
 
 // Tourneys implements bot.Tourneys.
@@ -108,14 +103,11 @@ func (s *Store) Templates(ctx context.Context, communityID int64) ([]bot.Templat
 
 // DeleteTemplate implements bot.Tourneys.
 func (s *Store) DeleteTemplate(ctx context.Context, communityID int64, name string) error {
-	return s.write(ctx, func(db *gorm.DB) error {
-		res := db.Where("community_id = ? AND name = ?", communityID, name).Delete(&TourneyTemplate{})
-		if res.Error != nil {
-			return fmt.Errorf("template %q: %w", name, res.Error)
-		}
-		if res.RowsAffected == 0 {
-			return fmt.Errorf("%w: template %q", bot.ErrNotFound, name)
-		}
-		return nil
+	err := s.updated(ctx, fmt.Sprintf("template %q", name), func(db *gorm.DB) *gorm.DB {
+		return db.Where("community_id = ? AND name = ?", communityID, name).Delete(&TourneyTemplate{})
 	})
+	if err != nil && !errors.Is(err, bot.ErrNotFound) {
+		return fmt.Errorf("template %q: %w", name, err)
+	}
+	return err
 }
