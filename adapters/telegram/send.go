@@ -117,27 +117,16 @@ func (a *Adapter) mutedThere(chat int64, refusal error) bool {
 		a.log.Warn("a send was refused as if the bot may not write there; its membership could not be read to confirm it: the tables go on", "chat", chat, "refusal", refusal, "err", err)
 		return false
 	}
-	var muted bool
-	switch m.Status {
-	case "left", "kicked":
-		muted = true
-	case "restricted":
-		muted = !m.IsMember || !m.CanSendMessages
-	case "administrator", "member":
-		// A channel's administrator posts with can_post_messages, its
-		// plain member never; a group's member sends as the group's
-		// default permissions say, its administrator always.
+	muted := m.Status == "left" || m.Status == "kicked" // a chat that is no longer the bot's to read
+	if !muted {
 		c, err := a.api.GetChat(tgbotapi.ChatInfoConfig{ChatConfig: tgbotapi.ChatConfig{ChatID: chat}})
 		if err != nil {
 			a.log.Warn("a send was refused as if the bot may not write there; the chat could not be read to confirm it: the tables go on", "chat", chat, "refusal", refusal, "err", err)
 			return false
 		}
-		switch {
-		case c.Type == "channel":
-			muted = m.Status != "administrator" || !m.CanPostMessages
-		case m.Status == "member":
-			muted = c.Permissions != nil && !c.Permissions.CanSendMessages
-		}
+		// As a spectator channel's set-up asks (botCanPost); a group's
+		// plain member sends as the group's default permissions say.
+		muted = botCanPost(c, m) != nil || m.Status == "member" && !c.IsChannel() && c.Permissions != nil && !c.Permissions.CanSendMessages
 	}
 	if !muted {
 		a.log.Warn("a send was refused as if the bot may not write there, but Telegram says it may: taken for a passing error, the tables go on", "chat", chat, "refusal", refusal, "status", m.Status)
