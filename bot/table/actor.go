@@ -483,6 +483,13 @@ func (t *Table) dealtSeat(p bot.Player) (i, k int, err error) {
 // a little, and Telegram dates a message in whole seconds.
 const staleGrace = 10 * time.Second
 
+// sentBefore reports whether req is a typed command the platform says was
+// sent (bot.Command.Sent) more than staleGrace before at: one that waited
+// while the bot was down, answering a decision the player never saw.
+func sentBefore(req Request, at time.Time) bool {
+	return !req.Cmd.Sent.IsZero() && req.Cmd.Sent.Add(staleGrace).Before(at)
+}
+
 // typedAction reads /fold, /check, /call, /bet N, /raise N, /allin and
 // /discard cards.
 func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
@@ -499,7 +506,7 @@ func (t *Table) typedAction(req Request, start time.Time) (bot.Reply, error) {
 		}
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.turn_of", t.name(t.order[to]))
 	}
-	if sent := req.Cmd.Sent; !sent.IsZero() && sent.Add(staleGrace).Before(t.turnStart) {
+	if sentBefore(req, t.turnStart) {
 		// Typed before this turn began, and delivered only now: the
 		// player never saw the decision it would answer.
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.stale", "/"+req.Cmd.Name)

@@ -119,7 +119,7 @@ func (t *Table) fastFold(req Request, start time.Time) (bot.Reply, error) {
 	if t.Seats[i].FastFolded {
 		return bot.Reply{}, bot.Errorf(bot.EInvalid, "action.not_in_hand")
 	}
-	if sent := req.Cmd.Sent; !sent.IsZero() && sent.Add(staleGrace).Before(t.dealt) {
+	if sentBefore(req, t.dealt) {
 		// Typed before this hand was dealt (the pool deals a new one at
 		// once after a fold), delivered only now: it answered another
 		// hand, not the cards the player holds now.
